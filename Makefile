@@ -1,0 +1,36 @@
+# fairpair: two commands do all the set-up on a fresh machine.
+#   make demo   - create .venv if needed, install, pair the bundled example and print standings
+#   make test   - create .venv with test tools if needed, run ruff, mypy --strict and the test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck unit bench clean
+
+$(STAMP): pyproject.toml setup.py $(wildcard src/fairpair/matching/*.cpp src/fairpair/matching/*.hpp)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[test]"
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/fairpair demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict src/fairpair
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest
+
+test: lint typecheck unit
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/dutch.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info

@@ -1,0 +1,5 @@
+"""Command line: ``fairpair`` (placeholder until the CLI lands)."""
+
+
+def main() -> None:
+    raise SystemExit("fairpair CLI under construction")

@@ -1,0 +1,72 @@
+"""Exceptions with the exit codes the command line maps them to.
+
+* :class:`InputError` - bad input (exit code 2): names file, line, column, what was
+  found and what was expected, formatted as one line.
+* :class:`NoPairingError` - no legal pairing exists (exit code 1).
+* :class:`SystemNotAvailable` - an unknown or not yet implemented pairing system (2).
+"""
+
+from __future__ import annotations
+
+__all__ = ["FairpairError", "InputError", "NoPairingError", "SystemNotAvailable"]
+
+
+class FairpairError(Exception):
+    """Base class of fairpair's own errors; ``exit_code`` is what the CLI returns."""
+
+    exit_code = 2
+
+
+class InputError(FairpairError):
+    """Bad input. ``str(err)`` is one line: ``file:line:column: message``.
+
+    >>> str(InputError("found 'x'", expected="a digit", file="a.trf", line=3, column=9))
+    "a.trf:3:9: found 'x', expected a digit"
+    """
+
+    exit_code = 2
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        expected: str | None = None,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        self.message = message
+        self.expected = expected
+        self.file = file
+        self.line = line
+        self.column = column
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        where = [self.file or "<input>"]
+        if self.line is not None:
+            where.append(str(self.line))
+            if self.column is not None:
+                where.append(str(self.column))
+        text = self.message
+        if self.expected:
+            text += f", expected {self.expected}"
+        return ":".join(where) + ": " + text
+
+    def with_file(self, file: str) -> InputError:
+        """The same error attributed to ``file`` (readers of strings don't know it)."""
+        return InputError(
+            self.message, expected=self.expected, file=file, line=self.line, column=self.column
+        )
+
+
+class NoPairingError(FairpairError):
+    """No pairing satisfies the absolute criteria of the system."""
+
+    exit_code = 1
+
+
+class SystemNotAvailable(InputError):
+    """The requested pairing system is unknown or not implemented yet."""
+
+    exit_code = 2

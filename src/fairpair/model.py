@@ -1,0 +1,621 @@
+"""The tournament model: players, rounds, games, results, byes and point systems.
+
+Everything is an immutable value. A :class:`Tournament` is built once (by the TRF or
+JSON reader, by the generator, or by hand) and "changed" only by creating a new one
+(:meth:`Tournament.with_pairing`, :meth:`Tournament.with_results`).
+
+Derived values (scores, opponents, colour history, floats, byes) are computed in one
+place, :meth:`Tournament.state`, and cached per round.
+
+>>> from fairpair.model import Player, Tournament, Game, Round, ResultCode, Colour
+>>> t = Tournament(players=(Player(1, "Ann", rating=2100), Player(2, "Bob", rating=2000)))
+>>> g = Game(white=1, black=2, white_result=ResultCode.WIN, black_result=ResultCode.LOSS)
+>>> t = t.with_round(Round(number=1, games=(g,)))
+>>> t.state(after_round=1)[1].score
+Fraction(1, 1)
+>>> t.state(after_round=1)[2].colour_history
+(<Colour.BLACK: 'b'>,)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+__all__ = [
+    "Board",
+    "ByeKind",
+    "Colour",
+    "Float",
+    "Game",
+    "Pairing",
+    "Player",
+    "PlayerState",
+    "PointSystem",
+    "ResultCode",
+    "Round",
+    "RoundRecord",
+    "Tournament",
+    "format_points",
+]
+
+
+class Colour(str, Enum):
+    """A colour (chess), stone colour (Go) or side (Netrunner: white = Corp, black = Runner)."""
+
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class ResultCode(str, Enum):
+    """One player's result in a game, as the TRF result letter."""
+
+    WIN = "1"
+    LOSS = "0"
+    DRAW = "="
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    UNRATED_WIN = "W"
+    UNRATED_DRAW = "D"
+    UNRATED_LOSS = "L"
+
+    @property
+    def played(self) -> bool:
+        """Was the game actually played over the board? (Forfeits were not.)"""
+        return self not in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS)
+
+    @property
+    def outcome(self) -> int:
+        """+1 win, 0 draw, -1 loss (forfeits included)."""
+        if self in (ResultCode.WIN, ResultCode.FORFEIT_WIN, ResultCode.UNRATED_WIN):
+            return 1
+        if self in (ResultCode.DRAW, ResultCode.UNRATED_DRAW):
+            return 0
+        return -1
+
+
+#: The result codes that are consistent with each other on the two sides of a game.
+CONSISTENT_RESULTS: frozenset[tuple[ResultCode, ResultCode]] = frozenset(
+    {
+        (ResultCode.WIN, ResultCode.LOSS),
+        (ResultCode.LOSS, ResultCode.WIN),
+        (ResultCode.DRAW, ResultCode.DRAW),
+        (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+        (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
+        (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+        (ResultCode.UNRATED_WIN, ResultCode.UNRATED_LOSS),
+        (ResultCode.UNRATED_LOSS, ResultCode.UNRATED_WIN),
+        (ResultCode.UNRATED_DRAW, ResultCode.UNRATED_DRAW),
+    }
+)
+
+
+class ByeKind(str, Enum):
+    """A round a player did not play against an opponent (TRF letter as value)."""
+
+    PAIRING_ALLOCATED = "U"  # the pairing-allocated bye (PAB)
+    HALF_POINT = "H"  # requested half-point bye
+    FULL_POINT = "F"  # full-point bye (e.g. organiser's decision)
+    ZERO_POINT = "Z"  # zero-point bye / known absence
+    ABSENT = " "  # TRF blank result on a 0000 entry: absent, scored like Z
+
+
+class Float(str, Enum):
+    """Float of a player in one round (C.04.3 A.4)."""
+
+    NONE = ""
+    UP = "u"
+    DOWN = "d"
+
+
+def format_points(value: Fraction | int) -> str:
+    """Format points the way TRF and standings print them: ``3``, ``2.5``, ``1.25``.
+
+    >>> format_points(Fraction(5, 2)), format_points(Fraction(3)), format_points(Fraction(-1, 2))
+    ('2.5', '3', '-0.5')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.6f}".rstrip("0")
+    return text
+
+
+@dataclass(frozen=True)
+class PointSystem:
+    """Points for every kind of result (XXS / TRF-2026 162 / BBx records).
+
+    Per-colour values exist because some events score wins with black higher
+    (``XXS BW=1.5``); Netrunner uses win 3, tie 1, loss 0 and a 3-point bye.
+    """
+
+    white_win: Fraction = Fraction(1)
+    black_win: Fraction = Fraction(1)
+    white_draw: Fraction = Fraction(1, 2)
+    black_draw: Fraction = Fraction(1, 2)
+    white_loss: Fraction = Fraction(0)
+    black_loss: Fraction = Fraction(0)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    pairing_allocated_bye: Fraction = Fraction(1)
+    half_point_bye: Fraction = Fraction(1, 2)
+    full_point_bye: Fraction = Fraction(1)
+    zero_point_bye: Fraction = Fraction(0)
+
+    @classmethod
+    def standard(cls) -> PointSystem:
+        """1 / 0.5 / 0, the FIDE default."""
+        return cls()
+
+    @classmethod
+    def uniform(
+        cls, win: Fraction | int, draw: Fraction | int, loss: Fraction | int = 0
+    ) -> PointSystem:
+        """Same values for both colours; byes and forfeits follow win/draw/loss."""
+        w, d, lo = Fraction(win), Fraction(draw), Fraction(loss)
+        return cls(w, w, d, d, lo, lo, w, lo, w, d, w, lo)
+
+    @property
+    def win(self) -> Fraction:
+        return max(self.white_win, self.black_win)
+
+    def game_points(self, code: ResultCode, colour: Colour | None) -> Fraction:
+        """Points one player gets for one game result."""
+        if code is ResultCode.FORFEIT_WIN:
+            return self.forfeit_win
+        if code is ResultCode.FORFEIT_LOSS:
+            return self.forfeit_loss
+        black = colour is Colour.BLACK
+        outcome = code.outcome
+        if outcome > 0:
+            return self.black_win if black else self.white_win
+        if outcome == 0:
+            return self.black_draw if black else self.white_draw
+        return self.black_loss if black else self.white_loss
+
+    def bye_points(self, kind: ByeKind) -> Fraction:
+        return {
+            ByeKind.PAIRING_ALLOCATED: self.pairing_allocated_bye,
+            ByeKind.HALF_POINT: self.half_point_bye,
+            ByeKind.FULL_POINT: self.full_point_bye,
+            ByeKind.ZERO_POINT: self.zero_point_bye,
+            ByeKind.ABSENT: self.zero_point_bye,
+        }[kind]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered player. ``number`` is the pairing number (TRF starting rank)."""
+
+    number: int
+    name: str = ""
+    rating: int = 0
+    title: str = ""
+    sex: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    club: str = ""
+    #: Free attributes (rank "3k", city, family, ...). Values are strings.
+    attributes: Mapping[str, str] = field(default_factory=dict)
+    #: First round the player does not take part in any more (withdrawal), if any.
+    withdrawn_from: int | None = None
+    #: First round the player takes part in (late entry), if later than round 1.
+    entered_at: int | None = None
+    #: Points and rank columns as written in the source file (kept for lossless TRF
+    #: output; the model never trusts them, scores are computed from results).
+    reported_points: Fraction | None = None
+    reported_rank: int | None = None
+
+    def available_in(self, round_number: int) -> bool:
+        """Registered for ``round_number`` (neither withdrawn nor not yet entered)."""
+        if self.withdrawn_from is not None and round_number >= self.withdrawn_from:
+            return False
+        return not (self.entered_at is not None and round_number < self.entered_at)
+
+
+@dataclass(frozen=True)
+class Game:
+    """Two players in one round. Results are ``None`` while the game is pending.
+
+    ``coloured`` is False when the colours are unknown (a TRF ``-`` colour, typically a
+    forfeit); then ``white``/``black`` are just the order the players were listed in.
+    """
+
+    white: int
+    black: int
+    white_result: ResultCode | None = None
+    black_result: ResultCode | None = None
+    coloured: bool = True
+
+    @property
+    def players(self) -> tuple[int, int]:
+        return (self.white, self.black)
+
+    @property
+    def has_result(self) -> bool:
+        return self.white_result is not None and self.black_result is not None
+
+    @property
+    def played(self) -> bool:
+        """Played over the board (not a forfeit, not pending)."""
+        return (
+            self.white_result is not None
+            and self.black_result is not None
+            and self.white_result.played
+            and self.black_result.played
+        )
+
+    def opponent(self, player: int) -> int:
+        return self.black if player == self.white else self.white
+
+    def colour_of(self, player: int) -> Colour | None:
+        if not self.coloured:
+            return None
+        return Colour.WHITE if player == self.white else Colour.BLACK
+
+    def result_of(self, player: int) -> ResultCode | None:
+        return self.white_result if player == self.white else self.black_result
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round (one TRF round column): its games and its unplayed entries."""
+
+    number: int
+    games: tuple[Game, ...] = ()
+    #: Players with no opponent this round, and why (byes, absences).
+    byes: Mapping[int, ByeKind] = field(default_factory=dict)
+
+    def game_of(self, player: int) -> Game | None:
+        for game in self.games:
+            if player in (game.white, game.black):
+                return game
+        return None
+
+    @property
+    def paired(self) -> bool:
+        """True once the round has games or a pairing-allocated bye."""
+        return bool(self.games) or ByeKind.PAIRING_ALLOCATED in self.byes.values()
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What one round was for one player (derived)."""
+
+    round: int
+    opponent: int | None = None
+    colour: Colour | None = None
+    result: ResultCode | None = None
+    bye: ByeKind | None = None
+    points: Fraction = Fraction(0)
+    #: Score of the player and of the opponent before this round (raw points).
+    score_before: Fraction = Fraction(0)
+    opponent_score_before: Fraction | None = None
+
+    @property
+    def played(self) -> bool:
+        """A game actually played over the board (counts for colours, C.04.2 D.5)."""
+        return self.opponent is not None and self.result is not None and self.result.played
+
+    @property
+    def floating(self) -> Float:
+        """C.04.3 A.4: down if the opponent had less, up if more; an unplayed round
+        (bye, forfeit, absence) counts as a downfloat."""
+        if not self.played:
+            return Float.DOWN
+        assert self.opponent_score_before is not None
+        if self.opponent_score_before < self.score_before:
+            return Float.DOWN
+        if self.opponent_score_before > self.score_before:
+            return Float.UP
+        return Float.NONE
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """Everything derived about one player after some rounds (see Tournament.state)."""
+
+    number: int
+    score: Fraction
+    records: tuple[RoundRecord, ...]
+
+    @property
+    def opponents(self) -> frozenset[int]:
+        """Everyone the player was paired against, forfeits included."""
+        return frozenset(r.opponent for r in self.records if r.opponent is not None)
+
+    @property
+    def played_opponents(self) -> frozenset[int]:
+        """Opponents of games actually played (forfeits excluded)."""
+        return frozenset(r.opponent for r in self.records if r.played and r.opponent is not None)
+
+    @property
+    def colour_history(self) -> tuple[Colour, ...]:
+        """Colours of played games only, oldest first (C.04.2 D.5)."""
+        return tuple(r.colour for r in self.records if r.played and r.colour is not None)
+
+    @property
+    def colour_difference(self) -> int:
+        """Whites minus blacks over played games."""
+        hist = self.colour_history
+        return sum(1 if c is Colour.WHITE else -1 for c in hist)
+
+    @property
+    def floats(self) -> tuple[Float, ...]:
+        return tuple(r.floating for r in self.records)
+
+    @property
+    def byes(self) -> tuple[ByeKind, ...]:
+        return tuple(r.bye for r in self.records if r.bye is not None)
+
+    @property
+    def pairing_allocated_byes(self) -> int:
+        return sum(1 for r in self.records if r.bye is ByeKind.PAIRING_ALLOCATED)
+
+    @property
+    def forfeit_wins(self) -> int:
+        return sum(1 for r in self.records if r.result is ResultCode.FORFEIT_WIN)
+
+    @property
+    def games_played(self) -> int:
+        return sum(1 for r in self.records if r.played)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One pair of a pairing: ``white`` and ``black`` pairing numbers."""
+
+    white: int
+    black: int
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """The output of a pairing system for one round.
+
+    ``boards`` are in board order; ``bye`` is the player who gets the pairing-allocated
+    bye, if any. ``info`` carries system-specific, JSON-serialisable extras (handicaps,
+    explanations). ``double`` marks a double round (two games per pair, the second with
+    colours reversed).
+    """
+
+    round: int
+    boards: tuple[Board, ...]
+    bye: int | None = None
+    double: bool = False
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def engine_lines(self) -> list[str]:
+        """The JaVaFo / bbpPairings output format: pair count, then ``white black``."""
+        lines = [str(len(self.boards) + (1 if self.bye is not None else 0))]
+        lines += [f"{b.white} {b.black}" for b in self.boards]
+        if self.bye is not None:
+            lines.append(f"{self.bye} 0")
+        return lines
+
+    def pairs(self) -> frozenset[tuple[int, int]]:
+        """The set of (white, black) pairs, for order-independent comparison."""
+        return frozenset((b.white, b.black) for b in self.boards)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament: players, rounds and settings. Immutable; derived values cached.
+
+    ``rounds`` are TRF round columns (a double round occupies two). ``settings`` holds
+    system-specific configuration (JSON-serialisable); ``extra_records`` holds input
+    lines fairpair does not interpret, written back unchanged.
+    """
+
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    total_rounds: int | None = None
+    points: PointSystem = field(default_factory=PointSystem)
+    #: Colour of the top seed in round 1 (``XXC white1``/``black1``; None = engine default).
+    initial_colour: Colour | None = None
+    #: Tournament header records (TRF 012 name, 022 city, ...), code -> text, in order.
+    headers: tuple[tuple[str, str], ...] = ()
+    system: str | None = None
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    #: Acceleration: player -> virtual points per round (XXA / TRF-2026 250).
+    acceleration: Mapping[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    #: Forbidden pairs (XXP / TRF-2026 260), each a frozenset of two pairing numbers.
+    forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    #: Double rounds (TCEC double round, Netrunner double-sided): ``XXT double``.
+    double_rounds: bool = False
+    #: Input lines fairpair does not interpret, kept and written back.
+    extra_records: tuple[str, ...] = ()
+
+    # -- lookups -----------------------------------------------------------------
+
+    @property
+    def player_map(self) -> Mapping[int, Player]:
+        cached: dict[int, Player] | None = self.__dict__.get("_player_map")
+        if cached is None:
+            cached = {p.number: p for p in self.players}
+            object.__setattr__(self, "_player_map", cached)
+        return cached
+
+    def player(self, number: int) -> Player:
+        return self.player_map[number]
+
+    def round(self, number: int) -> Round:
+        """Round ``number`` (1-based); an empty Round if it has no entries yet."""
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        return Round(number=number)
+
+    @property
+    def rounds_played(self) -> int:
+        """Number of leading rounds that are paired (have games or a PAB)."""
+        count = 0
+        for rnd in self.rounds:
+            if not rnd.paired:
+                break
+            count += 1
+        return count
+
+    def next_round(self) -> int:
+        """The round to pair next: the first round without games or pairing-allocated
+        bye. Pre-set absences (``0000 - H``/``Z``) may already be in it."""
+        return self.rounds_played + 1
+
+    def present_players(self, round_number: int) -> tuple[int, ...]:
+        """Pairing numbers of the players to pair in ``round_number``: registered for
+        it and without a pre-set unplayed entry (H, Z, F, ...)."""
+        rnd = self.round(round_number)
+        return tuple(
+            p.number
+            for p in self.players
+            if p.available_in(round_number)
+            and (p.number not in rnd.byes or rnd.byes[p.number] is ByeKind.PAIRING_ALLOCATED)
+        )
+
+    # -- derived state ------------------------------------------------------------
+
+    def state(self, after_round: int | None = None) -> Mapping[int, PlayerState]:
+        """Derived per-player state after ``after_round`` rounds (default: all rounds).
+
+        Computed once per round count and cached. Colour history counts played games
+        only; forfeits and byes do not count for colours (C.04.2 D.5).
+        """
+        if after_round is None:
+            after_round = len(self.rounds)
+        cache: dict[int, Mapping[int, PlayerState]] = self.__dict__.setdefault("_state", {})
+        if after_round not in cache:
+            cache[after_round] = self._compute_state(after_round)
+        return cache[after_round]
+
+    def _compute_state(self, after_round: int) -> Mapping[int, PlayerState]:
+        scores: dict[int, Fraction] = {p.number: Fraction(0) for p in self.players}
+        records: dict[int, list[RoundRecord]] = {p.number: [] for p in self.players}
+        for rnd in self.rounds[:after_round]:
+            before = dict(scores)
+            seen: set[int] = set()
+            for game in rnd.games:
+                for me in game.players:
+                    if me not in records:
+                        continue
+                    seen.add(me)
+                    opp = game.opponent(me)
+                    code = game.result_of(me)
+                    colour = game.colour_of(me)
+                    pts = self.points.game_points(code, colour) if code is not None else Fraction(0)
+                    records[me].append(
+                        RoundRecord(
+                            round=rnd.number,
+                            opponent=opp,
+                            colour=colour,
+                            result=code,
+                            points=pts,
+                            score_before=before[me],
+                            opponent_score_before=before.get(opp),
+                        )
+                    )
+                    scores[me] += pts
+            for number, kind in rnd.byes.items():
+                if number not in records or number in seen:
+                    continue
+                seen.add(number)
+                pts = self.points.bye_points(kind)
+                records[number].append(
+                    RoundRecord(round=rnd.number, bye=kind, points=pts, score_before=before[number])
+                )
+                scores[number] += pts
+            for number in records:
+                if number not in seen:
+                    # No entry at all: not paired (withdrawn, not yet entered, or blank).
+                    records[number].append(
+                        RoundRecord(round=rnd.number, score_before=before[number])
+                    )
+        return {
+            n: PlayerState(number=n, score=scores[n], records=tuple(records[n])) for n in records
+        }
+
+    def acceleration_for(self, player: int, round_number: int) -> Fraction:
+        """Virtual points of ``player`` in ``round_number`` (0 without acceleration)."""
+        values = self.acceleration.get(player, ())
+        if 1 <= round_number <= len(values):
+            return values[round_number - 1]
+        return Fraction(0)
+
+    # -- building new tournaments -------------------------------------------------
+
+    def replace(self, **changes: Any) -> Tournament:
+        """A copy with some fields changed (caches are not carried over)."""
+        return dataclasses.replace(self, **changes)
+
+    def with_round(self, rnd: Round) -> Tournament:
+        """Set round ``rnd.number`` (appending empty rounds in between if needed)."""
+        rounds = list(self.rounds)
+        while len(rounds) < rnd.number:
+            rounds.append(Round(number=len(rounds) + 1))
+        rounds[rnd.number - 1] = rnd
+        return self.replace(rounds=tuple(rounds))
+
+    def with_pairing(self, pairing: Pairing) -> Tournament:
+        """Record a pairing as pending games (and the PAB, with its points, as a bye).
+
+        Pre-set entries of the round (half-point byes, absences) are kept. A double
+        pairing fills two consecutive round columns, colours reversed in the second.
+        """
+        columns = [(pairing.round, False)]
+        if pairing.double:
+            columns.append((pairing.round + 1, True))
+        result = self
+        for number, reverse in columns:
+            existing = result.round(number)
+            byes: dict[int, ByeKind] = {
+                k: v for k, v in existing.byes.items() if v is not ByeKind.PAIRING_ALLOCATED
+            }
+            if pairing.bye is not None:
+                byes[pairing.bye] = ByeKind.PAIRING_ALLOCATED
+            games = tuple(
+                Game(white=b.black, black=b.white)
+                if reverse
+                else Game(white=b.white, black=b.black)
+                for b in pairing.boards
+            )
+            result = result.with_round(Round(number=number, games=games, byes=byes))
+        return result
+
+    def with_results(
+        self, round_number: int, results: Mapping[tuple[int, int], tuple[ResultCode, ResultCode]]
+    ) -> Tournament:
+        """Fill in results of round ``round_number``: (white, black) -> (white code, black code)."""
+        rnd = self.round(round_number)
+        games = []
+        for game in rnd.games:
+            codes = results.get((game.white, game.black))
+            if codes is not None:
+                game = dataclasses.replace(game, white_result=codes[0], black_result=codes[1])
+            games.append(game)
+        return self.with_round(dataclasses.replace(rnd, games=tuple(games)))
+
+    def pairing_of(self, round_number: int) -> Pairing:
+        """The pairing stored in round ``round_number`` (boards in stored order, PAB)."""
+        rnd = self.round(round_number)
+        bye = next((n for n, k in rnd.byes.items() if k is ByeKind.PAIRING_ALLOCATED), None)
+        boards = tuple(Board(g.white, g.black) for g in rnd.games)
+        return Pairing(round=round_number, boards=boards, bye=bye, double=self.double_rounds)
+
+    def iter_games(self) -> Iterator[tuple[int, Game]]:
+        for rnd in self.rounds:
+            for game in rnd.games:
+                yield rnd.number, game
+
+
+def pairing_from_pairs(
+    round_number: int, pairs: Iterable[tuple[int, int]], bye: int | None = None
+) -> Pairing:
+    """Convenience constructor: ``pairing_from_pairs(3, [(1, 2), (4, 3)], bye=5)``."""
+    return Pairing(round=round_number, boards=tuple(Board(w, b) for w, b in pairs), bye=bye)

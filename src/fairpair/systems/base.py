@@ -1,0 +1,47 @@
+"""The contract every pairing system fulfils."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from fairpair.model import Pairing, Tournament
+
+__all__ = ["PairingSystem", "compare_pairings"]
+
+
+@runtime_checkable
+class PairingSystem(Protocol):
+    """A pairing system: ``pair`` computes one round from the rounds before it.
+
+    ``pair(tournament, round_number)`` must use only rounds ``1..round_number-1`` and the
+    pre-set unplayed entries (byes, absences) of round ``round_number``; it returns the
+    boards (white first) and the pairing-allocated bye. It raises
+    :class:`fairpair.errors.NoPairingError` when no legal pairing exists. Systems are
+    deterministic given the tournament and their options (including any seed).
+
+    ``check(tournament, round_number)`` returns human-readable problems with the
+    pairing stored in the tournament for that round (empty list: correct).
+    """
+
+    name: str
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing: ...
+
+    def check(self, tournament: Tournament, round_number: int) -> list[str]: ...
+
+
+def compare_pairings(expected: Pairing, actual: Pairing) -> list[str]:
+    """Differences between two pairings of one round, as sentences (empty: identical
+    pairs, colours and bye; board order is not compared)."""
+    problems: list[str] = []
+    exp, act = expected.pairs(), actual.pairs()
+    for white, black in sorted(exp - act):
+        problems.append(f"round {expected.round}: expected {white}-{black}, not in the file")
+    for white, black in sorted(act - exp):
+        problems.append(f"round {expected.round}: file has {white}-{black}, not expected")
+    if expected.bye != actual.bye:
+        problems.append(
+            f"round {expected.round}: expected bye {expected.bye or 'none'}, "
+            f"file has {actual.bye or 'none'}"
+        )
+    return problems

@@ -1,0 +1,51 @@
+"""Plain score-ordered pairing: a pipeline exerciser, NOT a FIDE system.
+
+Players are sorted by score (then pairing number); each unpaired player takes the
+highest-placed player below it whom it has not met, if any (else the next one). The
+lowest-placed player without an earlier pairing-allocated bye gets the bye. Colours:
+the player with fewer whites gets white. Use it to try the tool chain, never to run an
+event.
+"""
+
+from __future__ import annotations
+
+from fairpair.errors import InputError
+from fairpair.model import Board, Colour, Pairing, Tournament
+from fairpair.systems.base import compare_pairings
+
+__all__ = ["ScoreOrderSystem"]
+
+
+class ScoreOrderSystem:
+    """Score-ordered pairing (see module docstring)."""
+
+    name = "score-order"
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
+        rnd = tournament.next_round() if round_number is None else round_number
+        if rnd < 1:
+            raise InputError(f"round {rnd} cannot be paired", expected="a round number >= 1")
+        state = tournament.state(after_round=rnd - 1)
+        present = sorted(tournament.present_players(rnd), key=lambda n: (-state[n].score, n))
+        bye = None
+        if len(present) % 2:
+            candidates = [n for n in present if state[n].pairing_allocated_byes == 0] or present
+            bye = candidates[-1]
+            present.remove(bye)
+        boards: list[Board] = []
+        unpaired = list(present)
+        while unpaired:
+            top = unpaired.pop(0)
+            partner = next((n for n in unpaired if n not in state[top].opponents), unpaired[0])
+            unpaired.remove(partner)
+            hist_top = state[top].colour_history.count(Colour.WHITE)
+            hist_partner = state[partner].colour_history.count(Colour.WHITE)
+            if hist_top <= hist_partner:
+                boards.append(Board(top, partner))
+            else:
+                boards.append(Board(partner, top))
+        return Pairing(round=rnd, boards=tuple(boards), bye=bye)
+
+    def check(self, tournament: Tournament, round_number: int) -> list[str]:
+        stored = tournament.pairing_of(round_number)
+        return compare_pairings(self.pair(tournament, round_number), stored)
