@@ -32,7 +32,7 @@ def max_weight_matching(
     n: int, edges: Iterable[tuple[int, int, int]], *, max_cardinality: bool = False
 ) -> list[int]:
     """Maximum-weight matching of an undirected graph on vertices ``0..n-1``."""
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(n))
     for u, v, w in edges:
         if u == v:
