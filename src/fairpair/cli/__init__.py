@@ -1,5 +1,154 @@
-"""Command line: ``fairpair`` (placeholder until the CLI lands)."""
+"""The ``fairpair`` command line.
+
+Subcommands: ``pair``, ``check``, ``generate``, ``standings``, ``convert``, ``systems``,
+``demo``, plus system-specific ones (``seed`` for TCEC, ``mcmahon`` for Go). The
+bbpPairings/JaVaFo-compatible form ``fairpair --dutch FILE -p OUT`` is accepted too, so
+platforms that call those engines can call fairpair unchanged.
+
+Exit codes: 0 success, 1 no legal pairing exists / check found differences, 2 bad
+input or usage, 3 internal error (please report it; ``FAIRPAIR_DEBUG=1`` shows the
+traceback).
+
+Use :func:`run` to call the command line in-process (tests, embedding): it returns the
+exit code instead of exiting.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+import click
+
+from fairpair.cli.commands import (
+    check_command,
+    convert_command,
+    demo_command,
+    generate_command,
+    pair_command,
+    standings_command,
+    systems_command,
+)
+from fairpair.cli.compat import is_compat_invocation, run_compat
+from fairpair.errors import FairpairError
+
+__all__ = ["cli", "main", "run"]
+
+#: System-specific commands living in their own modules: name -> "module:attribute".
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "seed": ("fairpair.cli.tcec:seed_command", "seeding order for a TCEC player list"),
+    "mcmahon": ("fairpair.cli.mcmahon:mcmahon_group", "AGA McMahon tools (bands, ...)"),
+}
+
+
+class FairpairGroup(click.Group):
+    """A click group that loads system-specific subcommands on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None or cmd_name not in LAZY_COMMANDS:
+            return command
+        target, summary = LAZY_COMMANDS[cmd_name]
+        module_name, _, attribute = target.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            return _unavailable(cmd_name, summary)
+        loaded: click.Command = getattr(module, attribute)
+        return loaded
+
+
+def _unavailable(name: str, summary: str) -> click.Command:
+    @click.command(name=name, help=f"{summary} (not available in this build yet).")
+    def unavailable() -> None:
+        raise click.UsageError(f"'{name}' ({summary}) is not implemented yet")
+
+    return unavailable
+
+
+@click.group(
+    cls=FairpairGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+@click.version_option(package_name="fairpair", prog_name="fairpair")
+def cli() -> None:
+    """fairpair: Swiss-system pairing engines and tournament manager.
+
+    \b
+    Pair the next round of a tournament (FIDE Dutch system):
+      fairpair pair --system dutch tournament.trf
+    Drop-in for bbpPairings / JaVaFo:
+      fairpair --dutch tournament.trf -p pairing.txt
+    Generate a random tournament and check it:
+      fairpair generate --system tcec --players 40 --rounds 25 --seed 1 -o t.trf
+      fairpair check --system tcec t.trf
+    Standings with tiebreaks, file conversion:
+      fairpair standings t.trf --tiebreaks BH-C1,BH,SB
+      fairpair convert t.trf -o t.json
+
+    Systems: dutch, dutch-legacy, mcmahon, tcec, netrunner (see `fairpair systems`).
+    Exit codes: 0 ok, 1 no legal pairing / check failed, 2 bad input.
+    """
+
+
+for _command in (
+    pair_command,
+    check_command,
+    generate_command,
+    standings_command,
+    convert_command,
+    systems_command,
+    demo_command,
+):
+    cli.add_command(_command)
+
+
+def _report(message: str) -> None:
+    click.echo(f"fairpair: {message}", err=True)
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if is_compat_invocation(args):
+            return run_compat(args)
+        result = cli.main(args=args, prog_name="fairpair", standalone_mode=False)
+        return result if isinstance(result, int) else 0
+    except FairpairError as exc:
+        _report(f"error: {exc}")
+        return exc.exit_code
+    except click.exceptions.Abort:
+        _report("aborted")
+        return 1
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except KeyboardInterrupt:
+        _report("interrupted")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # never a raw traceback for users
+        if os.environ.get("FAIRPAIR_DEBUG"):
+            traceback.print_exc()
+        _report(
+            f"internal error: {type(exc).__name__}: {exc} "
+            "(this is a bug in fairpair; rerun with FAIRPAIR_DEBUG=1 for details)"
+        )
+        return 3
 
 
 def main() -> None:
-    raise SystemExit("fairpair CLI under construction")
+    """Console-script entry point."""
+    sys.exit(run())

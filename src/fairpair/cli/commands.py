@@ -1,0 +1,470 @@
+"""The generic subcommands: pair, check, generate, standings, convert, systems, demo."""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+from typing import Any
+
+import click
+
+from fairpair.cli.common import (
+    dumps_json,
+    load,
+    pairing_json,
+    parse_options,
+    save,
+    warn,
+    write_text,
+)
+from fairpair.errors import InputError, SystemNotAvailable
+from fairpair.model import Pairing, Tournament
+from fairpair.systems import SYSTEMS, PairingSystem, get_system
+
+SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
+
+
+def _system_for(
+    tournament: Tournament, name: str | None, options: dict[str, Any]
+) -> tuple[str, PairingSystem]:
+    chosen = name or tournament.system
+    if chosen is None:
+        raise InputError(
+            "no pairing system given and the file names none",
+            expected="--system NAME (one of: " + ", ".join(SYSTEMS) + ")",
+        )
+    return chosen, get_system(chosen, **options)
+
+
+def _round_option(tournament: Tournament, round_number: int | None) -> int:
+    if round_number is None:
+        return tournament.next_round()
+    if round_number < 1:
+        raise InputError(f"--round {round_number}", expected="a round number >= 1")
+    if tournament.total_rounds and round_number > tournament.total_rounds:
+        raise InputError(
+            f"--round {round_number}",
+            expected=f"at most {tournament.total_rounds} (XXR, the number of rounds)",
+        )
+    return round_number
+
+
+def _without_rounds_from(tournament: Tournament, round_number: int) -> Tournament:
+    """The tournament as it was before ``round_number`` was paired (pre-set byes kept)."""
+    rounds = list(tournament.rounds[: round_number - 1])
+    if round_number <= len(tournament.rounds):
+        current = tournament.rounds[round_number - 1]
+        from fairpair.model import ByeKind, Round
+
+        byes = {n: k for n, k in current.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
+        rounds.append(Round(number=round_number, byes=byes))
+    return tournament.replace(rounds=tuple(rounds))
+
+
+# --------------------------------------------------------------------------- pair
+
+
+@click.command("pair")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, help="Pairing system.")
+@click.option("-o", "--output", help="Write the pairing here instead of stdout.")
+@click.option("--json", "as_json", is_flag=True, help="Rich JSON output (names, scores, extras).")
+@click.option("-r", "--round", "round_number", type=int, help="Round to pair (default: next).")
+@click.option("--seed", type=int, help="Random seed for systems that break ties at random.")
+@click.option("--explain", is_flag=True, help="Explain the pairing (Dutch: per bracket).")
+@click.option(
+    "--last-round/--not-last-round",
+    default=None,
+    help="Treat this round as the last one (default: from the number of rounds).",
+)
+@click.option(
+    "--no-bye-after-forfeit-win",
+    is_flag=True,
+    default=None,
+    help="Netrunner: no bye for a player who had a bye or a forfeit win (FIDE rule).",
+)
+@click.option(
+    "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help="System option."
+)
+@click.option("--save", "save_path", help="Also write the tournament with this round added.")
+def pair_command(
+    file: str,
+    system_name: str | None,
+    output: str | None,
+    as_json: bool,
+    round_number: int | None,
+    seed: int | None,
+    explain: bool,
+    last_round: bool | None,
+    no_bye_after_forfeit_win: bool | None,
+    options: tuple[str, ...],
+    save_path: str | None,
+) -> int:
+    """Pair the next round of a tournament.
+
+    Reads a TRF (.trf, .txt) or JSON (.json) tournament and pairs the first round that
+    has no games yet, honouring byes and absences already entered for it (TRF
+    `0000 - H` / `0000 - Z`). Output: the number of pairs, then one `white black`
+    line per board, the pairing-allocated bye as `N 0` (the bbpPairings/JaVaFo format).
+
+    \b
+    Examples:
+      fairpair pair --system dutch round5.trf
+      fairpair pair --system dutch round5.trf -o pairing.txt --save round5-paired.trf
+      fairpair pair --system netrunner event.trf --seed 7 --json
+      fairpair pair --system mcmahon go.json --json -o pairing.json
+    """
+    tournament = load(file)
+    system_options = parse_options(options)
+    if seed is not None:
+        system_options["seed"] = seed
+    if explain:
+        system_options["explain"] = True
+    if last_round is not None:
+        system_options["last_round"] = last_round
+    if no_bye_after_forfeit_win:
+        system_options["no_bye_after_forfeit_win"] = True
+    name, system = _system_for(tournament, system_name, system_options)
+    rnd = _round_option(tournament, round_number)
+    if round_number is not None and rnd <= tournament.rounds_played:
+        tournament = _without_rounds_from(tournament, rnd)
+    pairing = system.pair(tournament, rnd)
+    if as_json:
+        text = dumps_json(pairing_json(tournament, pairing, name))
+    else:
+        lines = pairing.engine_lines()
+        if explain and "explain" in pairing.info:
+            notes = pairing.info["explain"]
+            click.echo("\n".join(str(n) for n in notes), err=output is None)
+        text = "\n".join(lines) + "\n"
+    write_text(text, output)
+    if save_path:
+        save(tournament.with_pairing(pairing), save_path)
+    return 0
+
+
+# --------------------------------------------------------------------------- check
+
+
+def check_rounds(system: PairingSystem, tournament: Tournament, rounds: list[int]) -> list[str]:
+    problems: list[str] = []
+    for rnd in rounds:
+        problems += system.check(_without_later_rounds(tournament, rnd), rnd)
+    return problems
+
+
+def _without_later_rounds(tournament: Tournament, round_number: int) -> Tournament:
+    step = 2 if tournament.double_rounds else 1
+    return tournament.replace(rounds=tournament.rounds[: round_number - 1 + step])
+
+
+@click.command("check")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, help="Pairing system.")
+@click.option("-r", "--round", "round_number", type=int, help="Check only this round.")
+@click.option("--last", is_flag=True, help="Check only the last paired round.")
+@click.option("--seed", type=int, help="Seed the file was paired with (Netrunner, McMahon).")
+@click.option(
+    "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help="System option."
+)
+def check_command(
+    file: str,
+    system_name: str | None,
+    round_number: int | None,
+    last: bool,
+    seed: int | None,
+    options: tuple[str, ...],
+) -> int:
+    """Verify the pairings stored in a tournament file.
+
+    Re-pairs every round (or only --round R / --last) from the rounds before it and
+    reports each difference from the file. Systems that choose among equally good
+    pairings (Netrunner) check that the stored pairing is optimal instead. Exit code 0
+    only if every checked round is correct, 1 otherwise.
+
+    \b
+    Examples:
+      fairpair check --system dutch tournament.trf
+      fairpair check --system tcec t.trf --round 7
+      fairpair check --system netrunner event.trf
+    """
+    tournament = load(file)
+    system_options = parse_options(options)
+    if seed is not None:
+        system_options["seed"] = seed
+    _, system = _system_for(tournament, system_name, system_options)
+    played = tournament.rounds_played
+    if played == 0:
+        raise InputError("the file has no paired round", expected="at least one paired round")
+    step = 2 if tournament.double_rounds else 1
+    all_rounds = list(range(1, played + 1, step))
+    if round_number is not None:
+        if round_number not in all_rounds:
+            raise InputError(
+                f"--round {round_number}",
+                expected=f"a paired round start: {', '.join(map(str, all_rounds))}",
+            )
+        rounds = [round_number]
+    elif last:
+        rounds = [all_rounds[-1]]
+    else:
+        rounds = all_rounds
+    problems = check_rounds(system, tournament, rounds)
+    for problem in problems:
+        click.echo(problem)
+    checked = ", ".join(map(str, rounds)) if len(rounds) < 6 else f"{len(rounds)} rounds"
+    if problems:
+        click.echo(f"FAILED: {len(problems)} difference(s) in {checked}", err=True)
+        return 1
+    click.echo(f"OK: {checked} checked, every pairing is correct", err=True)
+    return 0
+
+
+# --------------------------------------------------------------------------- generate
+
+
+@click.command("generate")
+@click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, required=True)
+@click.option("-n", "--players", type=int, required=True, help="Number of players.")
+@click.option("-R", "--rounds", type=int, required=True, help="Number of rounds.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--draw-rate", type=float, default=0.3, show_default=True)
+@click.option("--forfeit-rate", type=float, default=0.0, show_default=True)
+@click.option(
+    "--bye-rate",
+    type=float,
+    default=0.0,
+    show_default=True,
+    help="Probability of a requested half-point bye per player and round.",
+)
+@click.option(
+    "--absence-rate",
+    type=float,
+    default=0.0,
+    show_default=True,
+    help="Probability of an absence (zero-point bye) per player and round.",
+)
+@click.option("--double", is_flag=True, help="Double rounds (TCEC, Netrunner double-sided).")
+@click.option(
+    "--seeding",
+    default="rating",
+    show_default=True,
+    help="Initial order: rating, random, or group:G (TCEC group seeding).",
+)
+@click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE")
+@click.option("-o", "--output", required=True, help="Output file (.trf or .json).")
+def generate_command(
+    system_name: str,
+    players: int,
+    rounds: int,
+    seed: int,
+    draw_rate: float,
+    forfeit_rate: float,
+    bye_rate: float,
+    absence_rate: float,
+    double: bool,
+    seeding: str,
+    options: tuple[str, ...],
+    output: str,
+) -> int:
+    """Generate a random tournament, every round paired by the engine.
+
+    Ratings, byes, absences, forfeits and results are drawn at random from --seed; the
+    same arguments always give the same file.
+
+    \b
+    Examples:
+      fairpair generate --system dutch --players 100 --rounds 9 --seed 1 -o t.trf
+      fairpair generate --system tcec --players 40 --rounds 25 --seed 2 \\
+          --seeding group:6 -o tcec.trf
+      fairpair generate --system tcec --players 20 --rounds 15 --double --seed 3 -o d.trf
+      fairpair generate --system netrunner --players 64 --rounds 6 --seed 4 -o nr.trf
+    """
+    from fairpair.generator import GeneratorConfig, generate
+
+    system_options = parse_options(options)
+    system_options.setdefault("seed", seed)
+    config = GeneratorConfig(
+        players=players,
+        rounds=rounds,
+        seed=seed,
+        draw_rate=draw_rate,
+        forfeit_rate=forfeit_rate,
+        bye_rate=bye_rate,
+        absence_rate=absence_rate,
+        double=double,
+        seeding=seeding,
+        system_options=system_options,
+    )
+    tournament = generate(system_name, config)
+    save(tournament, output)
+    click.echo(
+        f"wrote {output}: {players} players, {rounds} rounds ({system_name}, seed {seed})",
+        err=True,
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------- standings
+
+
+@click.command("standings")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-t", "--tiebreaks", help="Comma-separated tiebreak codes, e.g. BH-C1,BH,SB.")
+@click.option(
+    "-s",
+    "--system",
+    "system_name",
+    type=SYSTEM_CHOICE,
+    help="Rank by this system's rule (default: the file's system, else FIDE).",
+)
+@click.option("-r", "--round", "round_number", type=int, help="Standings after this round.")
+@click.option("--csv", "csv_path", help="Also write CSV here ('-' for stdout only).")
+@click.option("--json", "json_path", help="Also write JSON here ('-' for stdout only).")
+def standings_command(
+    file: str,
+    tiebreaks: str | None,
+    system_name: str | None,
+    round_number: int | None,
+    csv_path: str | None,
+    json_path: str | None,
+) -> int:
+    """Print the standings table with tiebreaks.
+
+    Points are computed from the results. Tiebreaks follow FIDE C.07 (2023), with a
+    player's own unplayed rounds counted as a dummy opponent with the player's own
+    score. TCEC, Netrunner and McMahon files are ranked by their own systems' rules.
+
+    \b
+    Tiebreak codes: BH (Buchholz), BH-C1 (Buchholz cut 1), BH-M1 (median 1),
+    SB (Sonneborn-Berger), DE (direct encounter), WIN (wins), BPG (games with
+    black), ARO (average rating of opponents), PS (progressive score).
+    \b
+    Examples:
+      fairpair standings t.trf
+      fairpair standings t.trf --tiebreaks BH-C1,SB,DE --csv standings.csv
+      fairpair standings tcec.trf --system tcec
+    """
+    from fairpair import standings as st
+    from fairpair.tiebreaks import parse_tiebreaks
+
+    tournament = load(file)
+    chosen = system_name or tournament.system
+    primary = None
+    criteria = parse_tiebreaks(tiebreaks) if tiebreaks else None
+    if chosen:
+        options: dict[str, Any] = {"tiebreaks": tiebreaks} if tiebreaks else {}
+        try:
+            system = get_system(chosen, **options)
+        except SystemNotAvailable:
+            system = None
+        ranking = getattr(system, "ranking_criteria", None)
+        if ranking is not None:
+            primary = list(ranking(tournament))
+            criteria = []
+    after = round_number if round_number is not None else tournament.rounds_played
+    table = st.compute_standings(tournament, criteria, after_round=after, primary=primary)
+    if csv_path == "-":
+        write_text(st.to_csv(table), None)
+        return 0
+    if json_path == "-":
+        write_text(_as_text(st.to_json(table)), None)
+        return 0
+    click.echo(st.render_table(table))
+    if csv_path:
+        write_text(st.to_csv(table), csv_path)
+    if json_path:
+        write_text(_as_text(st.to_json(table)), json_path)
+    return 0
+
+
+def _as_text(value: object) -> str:
+    return value if isinstance(value, str) else dumps_json(value)
+
+
+# --------------------------------------------------------------------------- convert
+
+
+@click.command("convert")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, help="Target file: .trf/.txt or .json.")
+def convert_command(source: str, output: str) -> int:
+    """Convert a tournament between TRF and JSON, losslessly.
+
+    The format is chosen by file extension (.json is JSON, anything else TRF).
+    TRF -> JSON -> TRF reproduces the file; lines fairpair does not interpret are
+    carried along.
+
+    \b
+    Examples:
+      fairpair convert tournament.trf -o tournament.json
+      fairpair convert tournament.json -o tournament.trf
+    """
+    tournament = load(source)
+    save(tournament, output)
+    return 0
+
+
+# --------------------------------------------------------------------------- systems
+
+
+@click.command("systems")
+def systems_command() -> int:
+    """List the pairing systems and whether they are available."""
+    for name, (target, description) in SYSTEMS.items():
+        try:
+            get_system(name)
+            status = "available"
+        except SystemNotAvailable:
+            status = "not implemented yet"
+        click.echo(f"{name:13} {status:20} {description}")
+        del target
+    return 0
+
+
+# --------------------------------------------------------------------------- demo
+
+
+def _demo_file() -> str:
+    resource = importlib.resources.files("fairpair") / "data" / "demo.trf"
+    return os.fspath(str(resource))
+
+
+@click.command("demo")
+@click.option(
+    "-s", "--system", "system_name", type=SYSTEM_CHOICE, default="dutch", show_default=True
+)
+def demo_command(system_name: str) -> int:
+    """Pair the next round of the bundled example tournament and show standings."""
+    from fairpair import standings as st
+
+    path = _demo_file()
+    tournament = load(path)
+    try:
+        system = get_system(system_name)
+    except SystemNotAvailable as exc:
+        warn([f"{exc}; using the score-order exerciser instead (NOT a FIDE system)"])
+        system_name, system = "score-order", get_system("score-order")
+    rnd = tournament.next_round()
+    name = dict(tournament.headers).get("012", "example tournament")
+    click.echo(
+        f"{name}: {len(tournament.players)} players, round {rnd} of "
+        f"{tournament.total_rounds or '?'} ({system_name} system)\n"
+    )
+    pairing: Pairing = system.pair(tournament, rnd)
+    state = tournament.state(after_round=rnd - 1)
+    from fairpair.model import format_points
+
+    click.echo(f"Pairing of round {rnd}:")
+    for index, board in enumerate(pairing.boards, 1):
+        white, black = tournament.player(board.white), tournament.player(board.black)
+        click.echo(
+            f"  {index:>2}. {white.name:<24} ({format_points(state[white.number].score):>3})"
+            f"  -  {black.name:<24} ({format_points(state[black.number].score):>3})"
+        )
+    if pairing.bye is not None:
+        click.echo(f"      {tournament.player(pairing.bye).name} gets the pairing-allocated bye")
+    click.echo("\nEngine format:\n" + "\n".join(pairing.engine_lines()))
+    click.echo(f"\nStandings after round {rnd - 1}:")
+    click.echo(st.render_table(st.compute_standings(tournament, None, after_round=rnd - 1)))
+    return 0

@@ -1,0 +1,146 @@
+"""Helpers shared by the CLI commands: loading files, writing output, system options."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+
+from fairpair.errors import InputError
+from fairpair.model import Pairing, Tournament, format_points
+
+__all__ = [
+    "load",
+    "pairing_json",
+    "parse_options",
+    "save",
+    "warn",
+    "write_text",
+]
+
+
+def warn(messages: Iterable[str]) -> None:
+    for message in messages:
+        click.echo(f"fairpair: warning: {message}", err=True)
+
+
+def _os_error(path: str, exc: OSError) -> InputError:
+    reason = exc.strerror or str(exc)
+    return InputError(f"cannot open file: {reason}", file=path)
+
+
+def load(path: str, *, quiet: bool = False) -> Tournament:
+    """Load a tournament (TRF or JSON by extension); warnings go to stderr."""
+    from fairpair.io import load_tournament
+
+    if os.path.isdir(path):
+        raise InputError("is a directory", expected="a TRF or JSON tournament file", file=path)
+    try:
+        tournament, warnings = load_tournament(path)
+    except OSError as exc:
+        raise _os_error(path, exc) from None
+    if not quiet:
+        warn(warnings)
+    return tournament
+
+
+def save(tournament: Tournament, path: str) -> None:
+    from fairpair.io import save_tournament
+
+    try:
+        save_tournament(tournament, path)
+    except OSError as exc:
+        raise _os_error(path, exc) from None
+
+
+def write_text(text: str, path: str | None) -> None:
+    """Write ``text`` to ``path``, or to stdout when ``path`` is None or ``-``."""
+    if path is None or path == "-":
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise _os_error(path, exc) from None
+
+
+def _coerce(value: str) -> Any:
+    lowered = value.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
+def parse_options(items: Iterable[str]) -> dict[str, Any]:
+    """``["seed=3", "last-round=yes"]`` -> ``{"seed": 3, "last_round": True}``."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise InputError(f"option {item!r}", expected="KEY=VALUE")
+        options[key.strip().replace("-", "_")] = _coerce(value.strip())
+    return options
+
+
+def pairing_json(tournament: Tournament, pairing: Pairing, system: str) -> dict[str, Any]:
+    """The rich JSON form of a pairing: boards with names, ratings, scores and colours."""
+    state = tournament.state(after_round=pairing.round - 1)
+
+    def describe(number: int) -> dict[str, Any]:
+        player = tournament.player(number)
+        return {
+            "number": number,
+            "name": player.name,
+            "rating": player.rating,
+            "score": format_points(state[number].score) if number in state else "0",
+        }
+
+    boards = [
+        {"board": index + 1, "white": describe(b.white), "black": describe(b.black)}
+        for index, b in enumerate(pairing.boards)
+    ]
+    rnd = tournament.round(pairing.round)
+    not_paired = [
+        {"number": n, "name": tournament.player(n).name, "kind": kind.name.lower()}
+        for n, kind in sorted(rnd.byes.items())
+        if n != pairing.bye
+    ]
+    document: dict[str, Any] = {
+        "system": system,
+        "round": pairing.round,
+        "double": pairing.double,
+        "boards": boards,
+        "bye": describe(pairing.bye) if pairing.bye is not None else None,
+        "not_paired": not_paired,
+    }
+    if pairing.info:
+        document["info"] = _jsonable(pairing.info)
+    return document
+
+
+def _jsonable(value: Any) -> Any:
+    """Make system extras JSON-serialisable (Fractions become numbers or strings)."""
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return float(value) if (value * 1000).denominator == 1 else str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def dumps_json(document: Any) -> str:
+    return json.dumps(_jsonable(document), indent=2, ensure_ascii=False) + "\n"

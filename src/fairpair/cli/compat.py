@@ -1,0 +1,59 @@
+"""bbpPairings / JaVaFo-compatible invocation.
+
+Accepted forms (the ones platforms use to call those engines)::
+
+    fairpair --dutch INPUT.trf -p [OUTPUT]    # pair the next round; stdout if no OUTPUT
+    fairpair --dutch INPUT.trf -c             # check the last paired round of INPUT
+
+Exit codes as bbpPairings: 0 success, 1 no legal pairing exists (or check found a
+difference), 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import click
+
+from fairpair.cli.common import load, write_text
+from fairpair.errors import InputError
+from fairpair.systems import get_system
+
+__all__ = ["COMPAT_FLAGS", "is_compat_invocation", "run_compat"]
+
+#: Engine flag -> fairpair system name.
+COMPAT_FLAGS = {"--dutch": "dutch"}
+
+USAGE = "usage: fairpair --dutch INPUT.trf (-p [OUTPUT] | -c)"
+
+
+def is_compat_invocation(args: list[str]) -> bool:
+    return bool(args) and args[0] in COMPAT_FLAGS
+
+
+def run_compat(args: list[str]) -> int:
+    system_name = COMPAT_FLAGS[args[0]]
+    rest = args[1:]
+    if not rest or rest[0].startswith("-"):
+        raise InputError("missing input file", expected=USAGE)
+    path, mode_args = rest[0], rest[1:]
+    if not mode_args or mode_args[0] not in ("-p", "-c"):
+        raise InputError(
+            f"found {' '.join(mode_args) or 'nothing'} after the input file", expected=USAGE
+        )
+    mode = mode_args[0]
+    extra = mode_args[1:]
+    if (mode == "-c" and extra) or (mode == "-p" and len(extra) > 1):
+        raise InputError(f"unexpected argument {extra[-1]!r}", expected=USAGE)
+    tournament = load(path)
+    system = get_system(system_name)
+    if mode == "-p":
+        pairing = system.pair(tournament, tournament.next_round())
+        write_text("\n".join(pairing.engine_lines()) + "\n", extra[0] if extra else None)
+        return 0
+    played = tournament.rounds_played
+    if played == 0:
+        raise InputError("the file has no paired round to check", file=path)
+    last = tournament.replace(rounds=tournament.rounds[:played])
+    problems = system.check(last, played)
+    for problem in problems:
+        click.echo(problem)
+    return 1 if problems else 0
