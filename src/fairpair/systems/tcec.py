@@ -1,0 +1,821 @@
+"""TCEC Swiss: the deterministic Swiss system of the Top Chess Engine Championship.
+
+This module follows the rule text (``tcec-swiss.txt``) step by step:
+
+* Seeding: :func:`random_seeding` and :func:`group_seeding`. Seeds are the pairing
+  numbers of the tournament file.
+* STEP 1 :func:`pairing_order` - score (descending), then seed (ascending).
+* STEP 2 :func:`choose_bye` - most byes first, then pairing order; the bottom player
+  gets the bye, scored as a win (``PointSystem.pairing_allocated_bye``).
+* STEP 3 :func:`may_be_paired` (not met in the encounter history, and
+  ``|WGD(p1) + WGD(p2)| <= 2``) and :class:`EncounterHistory` - while no viable
+  pairing exists, the earliest round is removed from the history, permanently.
+* STEP 4 :func:`pair_in_order` - each first-of-pair, in pairing order, takes the
+  highest-ranked player it may be paired with such that the rest of the round can
+  still be paired.
+* STEP 5 :func:`single_round_colours` (greater white-game difference gets black, then
+  higher score gets black, then the 2112 pattern) and :func:`double_round_colours`.
+* Playing order: :func:`playing_order` - the worst pair (by its first-of-pair) first.
+* Final ranking: :meth:`TcecSystem.ranking_criteria` - score, fewer byes, then the
+  configured tiebreaks (default: games with black, Sonneborn-Berger).
+
+File representation. A single-round tournament stores TCEC round ``k`` in TRF round
+column ``k``. A double-round tournament (``Tournament.double_rounds``, ``XXT double``)
+stores TCEC round ``k`` in columns ``2k-1`` (game 1) and ``2k`` (game 2, colours
+reversed); a bye is two pairing-allocated bye entries.
+
+Decisions where the text is silent (documented so an arbiter can rely on them):
+
+* White-game difference (WGD) counts every game with known colours in the file,
+  forfeits and games still without a result included: the rule balances the colours
+  the pairing *assigned*, and only that keeps the text's invariants (``|WGD| <= 2``,
+  parity) true. Games with an unknown colour (TRF ``-``) do not count.
+* The encounter history holds every pair the pairing put together (forfeits too).
+* "Received BYEs" counts the TCEC rounds in which a player got the pairing-allocated
+  bye (``U``); other unplayed entries (``H``, ``F``, ``Z``, absences) are not byes of
+  this system. Players with a pre-set absence in the round are not paired.
+* When replaying the removals of earlier rounds, the players of an earlier round are
+  the ones who have a game in it in the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections import deque
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+from fairpair.errors import InputError, NoPairingError
+from fairpair.model import Board, ByeKind, Colour, Pairing, Tournament
+
+__all__ = [
+    "TIEBREAKS",
+    "BlackGames",
+    "ByesReceived",
+    "EncounterHistory",
+    "Points",
+    "RankingCriterion",
+    "SonnebornBerger",
+    "TcecSystem",
+    "Wins",
+    "choose_bye",
+    "double_round_colours",
+    "group_seeding",
+    "group_sizes",
+    "has_viable_pairing",
+    "may_be_paired",
+    "pair_in_order",
+    "pairing_order",
+    "playing_order",
+    "random_seeding",
+    "single_round_colours",
+    "white_game_differences",
+]
+
+T = TypeVar("T")
+
+Pair = frozenset[int]
+
+
+# --------------------------------------------------------------------------------------
+# Seeding
+# --------------------------------------------------------------------------------------
+
+
+def random_seeding(players: Sequence[T], seed: int) -> list[T]:
+    """Random seeding: the players in a random order fixed by ``seed``.
+
+    >>> random_seeding(["a", "b", "c"], seed=1) == random_seeding(["a", "b", "c"], seed=1)
+    True
+    """
+    order = list(players)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def group_sizes(players: int, groups: int) -> list[int]:
+    """Group seeding: the sizes of groups A, B, ... (the spec's script: each group takes
+    ``ceil(remaining players / remaining groups)``, so the stronger groups take the
+    extra players).
+
+    >>> group_sizes(11, 4)
+    [3, 3, 3, 2]
+    """
+    _validate_groups(players, groups)
+    sizes = []
+    remaining = players
+    for left in range(groups, 0, -1):
+        size = -(-remaining // left)  # ceil
+        sizes.append(size)
+        remaining -= size
+    return sizes
+
+
+def group_seeding(players_by_strength: Sequence[T], groups: int) -> list[T]:
+    """Group seeding: players (strongest first) are cut into ``groups`` groups A, B, ...
+    and seeded A1, B1, C1, ..., A2, B2, ... (always the strongest unseeded player of
+    the group).
+
+    >>> group_seeding(list(range(1, 12)), 4)
+    [1, 4, 7, 10, 2, 5, 8, 11, 3, 6, 9]
+    """
+    members = _cut_into_groups(players_by_strength, groups)
+    order: list[T] = []
+    for rank in range(len(members[0])):
+        order.extend(group[rank] for group in members if rank < len(group))
+    return order
+
+
+def group_labels(players: int, groups: int) -> list[str]:
+    """The group label of every seed, in seed order (``A1``, ``B1``, ...).
+
+    >>> group_labels(5, 2)
+    ['A1', 'B1', 'A2', 'B2', 'A3']
+    """
+    sizes = group_sizes(players, groups)
+    labels = [
+        [f"{_group_letter(g)}{rank + 1}" for rank in range(size)] for g, size in enumerate(sizes)
+    ]
+    return [label for rank in range(sizes[0]) for label in _column(labels, rank)]
+
+
+def recommended_groups(players: int) -> int:
+    """The spec's recommendation: ``round_to_even(players / 7)``, at least 2.
+
+    >>> recommended_groups(40), recommended_groups(50), recommended_groups(10)
+    (6, 8, 2)
+    """
+    nearest_even = 2 * int(Fraction(players, 14) + Fraction(1, 2))
+    return max(2, min(nearest_even, players - players % 2))
+
+
+def _column(labels: list[list[str]], rank: int) -> list[str]:
+    return [group[rank] for group in labels if rank < len(group)]
+
+
+def _group_letter(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _cut_into_groups(players: Sequence[T], groups: int) -> list[list[T]]:
+    sizes = group_sizes(len(players), groups)
+    result: list[list[T]] = []
+    start = 0
+    for size in sizes:
+        result.append(list(players[start : start + size]))
+        start += size
+    return result
+
+
+def _validate_groups(players: int, groups: int) -> None:
+    if groups < 2 or groups % 2 or groups > players:
+        raise InputError(
+            f"cannot seed {players} players in {groups} groups",
+            expected=f"an even number of groups between 2 and {players}",
+        )
+
+
+# --------------------------------------------------------------------------------------
+# STEP 1-2: pairing order and bye
+# --------------------------------------------------------------------------------------
+
+
+def pairing_order(players: Iterable[int], scores: Mapping[int, Fraction]) -> list[int]:
+    """STEP 1: score (descending), then seed = pairing number (ascending).
+
+    >>> pairing_order([1, 2, 3], {1: Fraction(0), 2: Fraction(1), 3: Fraction(1)})
+    [2, 3, 1]
+    """
+    return sorted(players, key=lambda n: (-scores[n], n))
+
+
+def choose_bye(order: Sequence[int], byes_received: Mapping[int, int]) -> int:
+    """STEP 2: order by received byes (descending), then pairing order; the bottom
+    player gets the bye - the lowest player in the pairing order among those with the
+    fewest byes.
+
+    >>> choose_bye([1, 2, 3], {1: 0, 2: 0, 3: 1})
+    2
+    """
+    position = {n: i for i, n in enumerate(order)}
+    ranked = sorted(order, key=lambda n: (-byes_received.get(n, 0), position[n]))
+    return ranked[-1]
+
+
+# --------------------------------------------------------------------------------------
+# STEP 3: pairing conditions, viability, encounter history
+# --------------------------------------------------------------------------------------
+
+
+def white_game_differences(tournament: Tournament, before_column: int) -> dict[int, int]:
+    """WGD(p) = games with white - games with black, over TRF columns before
+    ``before_column`` (all games with known colours; see the module notes)."""
+    wgd = {p.number: 0 for p in tournament.players}
+    for rnd in tournament.rounds[: max(0, before_column - 1)]:
+        for game in rnd.games:
+            if not game.coloured:
+                continue
+            if game.white in wgd:
+                wgd[game.white] += 1
+            if game.black in wgd:
+                wgd[game.black] -= 1
+    return wgd
+
+
+def may_be_paired(p1: int, p2: int, met: Container[Pair], wgd: Mapping[int, int]) -> bool:
+    """STEP 3: the pairing condition - not met in the encounter history, and colour
+    balance: a player with WGD +2 meets one with at most 0, a player with -2 one with
+    at least 0 (together: ``|WGD(p1) + WGD(p2)| <= 2``).
+
+    >>> may_be_paired(1, 2, set(), {1: 2, 2: 0}), may_be_paired(1, 2, set(), {1: 2, 2: 1})
+    (True, False)
+    """
+    if frozenset((p1, p2)) in met:
+        return False
+    return abs(wgd[p1] + wgd[p2]) <= 2
+
+
+@dataclass
+class EncounterHistory:
+    """The encounter history: the pairs of every TCEC round since the earliest round
+    not yet removed. Removals (STEP 3) are permanent."""
+
+    #: (TCEC round number, its pairs), earliest first.
+    rounds: list[tuple[int, frozenset[Pair]]] = field(default_factory=list)
+    #: TCEC rounds removed so far, in removal order.
+    removed: list[int] = field(default_factory=list)
+
+    def met(self) -> set[Pair]:
+        """All pairs in the history."""
+        return {pair for _, pairs in self.rounds for pair in pairs}
+
+    def add(self, tcec_round: int, pairs: Iterable[Pair]) -> None:
+        """STEP 4, end: the pairs of the round enter the history."""
+        self.rounds.append((tcec_round, frozenset(pairs)))
+
+    def remove_earliest(self) -> int:
+        """STEP 3: remove the earliest round (returns its number)."""
+        number, _ = self.rounds.pop(0)
+        self.removed.append(number)
+        return number
+
+    def remove_until_viable(self, players: Sequence[int], wgd: Mapping[int, int]) -> list[int]:
+        """STEP 3: remove the earliest rounds until ``players`` can all be paired.
+
+        Returns the rounds removed now. Raises :class:`NoPairingError` if even an empty
+        history leaves no viable pairing (only the colour rule can cause that).
+        """
+        removed_now: list[int] = []
+        while not has_viable_pairing(players, self._condition(wgd)):
+            if not self.rounds:
+                raise NoPairingError(
+                    "no viable TCEC pairing: the colour-balance rule alone leaves no "
+                    f"complete pairing of players {sorted(players)}"
+                )
+            removed_now.append(self.remove_earliest())
+        return removed_now
+
+    def _condition(self, wgd: Mapping[int, int]) -> Callable[[int, int], bool]:
+        met = self.met()
+        return lambda p1, p2: may_be_paired(p1, p2, met, wgd)
+
+
+def has_viable_pairing(players: Sequence[int], allowed: Callable[[int, int], bool]) -> bool:
+    """STEP 3: can every player be paired (a perfect matching of the allowed pairs)?"""
+    return _PerfectMatcher(players, allowed).complete()
+
+
+# --------------------------------------------------------------------------------------
+# STEP 4: pairing
+# --------------------------------------------------------------------------------------
+
+
+def pair_in_order(
+    order: Sequence[int], allowed: Callable[[int, int], bool]
+) -> list[tuple[int, int]]:
+    """STEP 4: repeatedly take the first unpaired player (first-of-pair) and pair it
+    with the highest-ranked unpaired player allowed by STEP 3 such that the rest can
+    still be paired. Returns (first-of-pair, second-of-pair) in pairing order.
+
+    >>> pair_in_order([1, 2, 3, 4], lambda a, b: {a, b} != {1, 2})
+    [(1, 3), (2, 4)]
+    """
+    matcher = _PerfectMatcher(order, allowed)
+    if not matcher.complete():
+        raise NoPairingError(f"no viable TCEC pairing of players {sorted(order)}")
+    pairs: list[tuple[int, int]] = []
+    for first_index in range(len(order)):
+        if not matcher.alive[first_index]:
+            continue
+        second = next(
+            (c for c in matcher.candidates(first_index) if matcher.fix_pair(first_index, c)),
+            None,
+        )
+        # The current perfect matching always offers one candidate that works.
+        assert second is not None
+        pairs.append((order[first_index], order[second]))
+    return pairs
+
+
+# --------------------------------------------------------------------------------------
+# STEP 5: colours, and the playing order
+# --------------------------------------------------------------------------------------
+
+
+def single_round_colours(
+    first: int,
+    second: int,
+    wgd: Mapping[int, int],
+    scores: Mapping[int, Fraction],
+    tcec_round: int,
+) -> Board:
+    """STEP 5, single rounds: greater white-game difference gets black; if equal, the
+    higher score gets black; if equal too, the 2112 pattern: the first-of-pair has
+    white in rounds 2, 3, 6, 7, 10, 11, ..., the second-of-pair in 1, 4, 5, 8, 9, ...
+
+    >>> single_round_colours(1, 2, {1: 0, 2: 0}, {1: Fraction(0), 2: Fraction(0)}, 1)
+    Board(white=2, black=1)
+    """
+    if wgd[first] != wgd[second]:
+        black = first if wgd[first] > wgd[second] else second
+    elif scores[first] != scores[second]:
+        black = first if scores[first] > scores[second] else second
+    else:
+        black = second if tcec_round % 4 in (2, 3) else first
+    white = second if black == first else first
+    return Board(white=white, black=black)
+
+
+def double_round_colours(first: int, second: int) -> Board:
+    """STEP 5, double rounds: the first-of-pair has black in the first encounter (and
+    white in the second, which :meth:`Tournament.with_pairing` writes reversed)."""
+    return Board(white=second, black=first)
+
+
+def playing_order(boards_in_pairing_order: Sequence[Board]) -> list[Board]:
+    """Playing order: pairs by the pairing order of their first-of-pair, descending
+    (the worst pair plays first). A double round plays this schedule twice."""
+    return list(reversed(boards_in_pairing_order))
+
+
+# --------------------------------------------------------------------------------------
+# Final ranking criteria
+# --------------------------------------------------------------------------------------
+
+
+class RankingCriterion(Protocol):
+    """A ranking criterion (the shape of ``fairpair.tiebreaks.Tiebreak``)."""
+
+    code: str
+    name: str
+    descending: bool
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]: ...
+
+
+class Points:
+    """Score (descending)."""
+
+    code: str = "PTS"
+    name: str = "Points"
+    descending: bool = True
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        return {n: s.score for n, s in tournament.state(after_round=after_round).items()}
+
+
+class ByesReceived:
+    """Number of received byes (ascending: fewer is better). A double-round bye counts
+    once (one TCEC round)."""
+
+    code: str = "BYE"
+    name: str = "Byes received"
+    descending: bool = False
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        byes = _byes_received(tournament, after_round + 1)
+        return {p.number: Fraction(byes[p.number]) for p in tournament.players}
+
+
+class BlackGames:
+    """Number of games played with black (descending; FIDE code BPG). Forfeits are not
+    games played."""
+
+    code: str = "BPG"
+    name: str = "Games with black"
+    descending: bool = True
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        state = tournament.state(after_round=after_round)
+        return {
+            n: Fraction(sum(1 for r in s.records if r.played and r.colour is Colour.BLACK))
+            for n, s in state.items()
+        }
+
+
+class Wins:
+    """Number of won games (descending; forfeit wins and byes excluded)."""
+
+    code: str = "WIN"
+    name: str = "Wins"
+    descending: bool = True
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        state = tournament.state(after_round=after_round)
+        return {
+            n: Fraction(sum(1 for r in s.records if r.played and r.result and r.result.outcome > 0))
+            for n, s in state.items()
+        }
+
+
+class SonnebornBerger:
+    """Sonneborn-Berger (descending): per game, the opponent's score for a win and
+    half of it for a draw (forfeits as their result; byes add nothing). In a double
+    round each game counts."""
+
+    code: str = "SB"
+    name: str = "Sonneborn-Berger"
+    descending: bool = True
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        state = tournament.state(after_round=after_round)
+        result: dict[int, Fraction] = {}
+        for n, s in state.items():
+            total = Fraction(0)
+            for r in s.records:
+                if r.opponent is None or r.result is None or r.opponent not in state:
+                    continue
+                factor = {1: Fraction(1), 0: Fraction(1, 2)}.get(r.result.outcome, Fraction(0))
+                total += factor * state[r.opponent].score
+            result[n] = total
+        return result
+
+
+#: Tiebreaks selectable with the ``tiebreaks`` option (codes, case-insensitive).
+TIEBREAKS: Mapping[str, Callable[[], RankingCriterion]] = {
+    "BPG": BlackGames,
+    "BLACK": BlackGames,
+    "SB": SonnebornBerger,
+    "WIN": Wins,
+}
+
+DEFAULT_TIEBREAKS = "BPG,SB"
+
+
+def parse_tiebreaks(text: str | Sequence[str] | None) -> list[RankingCriterion]:
+    """``"BPG,SB"`` -> the criteria (unknown codes: :class:`InputError`)."""
+    if text is None:
+        text = DEFAULT_TIEBREAKS
+    codes = text.split(",") if isinstance(text, str) else list(text)
+    criteria: list[RankingCriterion] = []
+    for code in (c.strip() for c in codes):
+        if not code:
+            continue
+        factory = TIEBREAKS.get(code.upper())
+        if factory is None:
+            raise InputError(
+                f"unknown TCEC tiebreak {code!r}", expected="one of " + ", ".join(TIEBREAKS)
+            )
+        criteria.append(factory())
+    return criteria
+
+
+# --------------------------------------------------------------------------------------
+# The system
+# --------------------------------------------------------------------------------------
+
+
+class TcecSystem:
+    """The TCEC Swiss system (see the module docstring)."""
+
+    name = "tcec"
+
+    def __init__(self, *, tiebreaks: str | Sequence[str] | None = None, **options: Any) -> None:
+        # Unknown options (seed, ...) are accepted and ignored: the system is deterministic.
+        self.tiebreaks = parse_tiebreaks(tiebreaks)
+        self.options = dict(options)
+
+    # -- pairing ------------------------------------------------------------------------
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
+        """Pair the TCEC round starting at TRF column ``round_number`` (default: the
+        next unpaired column)."""
+        column = tournament.next_round() if round_number is None else round_number
+        tcec_round = _tcec_round_of(tournament, column)
+        history = _replay_history(tournament, tcec_round)
+        state = tournament.state(after_round=column - 1)
+        scores = {n: s.score for n, s in state.items()}
+        present = _present(tournament, column)
+
+        order = pairing_order(present, scores)  # STEP 1
+        bye = None
+        if len(order) % 2:  # STEP 2
+            bye = choose_bye(order, _byes_received(tournament, column))
+            order.remove(bye)
+
+        wgd = white_game_differences(tournament, column)
+        history_before = [n for n, _ in history.rounds]
+        removed_now = history.remove_until_viable(order, wgd)  # STEP 3
+        met = history.met()
+
+        pairs = pair_in_order(order, lambda a, b: may_be_paired(a, b, met, wgd))  # STEP 4
+        if tournament.double_rounds:  # STEP 5
+            boards = [double_round_colours(f, s) for f, s in pairs]
+        else:
+            boards = [single_round_colours(f, s, wgd, scores, tcec_round) for f, s in pairs]
+        info = {
+            "tcec_round": tcec_round,
+            "pairing_order": order if bye is None else [*order, bye],
+            "history_rounds": [n for n in history_before if n not in removed_now],
+            "removed_rounds": removed_now,
+        }
+        return Pairing(
+            round=column,
+            boards=tuple(playing_order(boards)),
+            bye=bye,
+            double=tournament.double_rounds,
+            info=info,
+        )
+
+    def check(self, tournament: Tournament, round_number: int) -> list[str]:
+        """Problems with the stored round ``round_number`` (a TRF column): its pairs,
+        colours and bye against the engine's. In a double-round tournament the first
+        column of a TCEC round is compared with the engine, the second with the first
+        (colours reversed, same bye)."""
+        label = _round_label(tournament, round_number)
+        if round_number < 1 or not tournament.round(round_number).paired:
+            return [f"{label}: not paired in the file"]
+        if tournament.double_rounds and round_number % 2 == 0:
+            return _check_second_game(tournament, round_number, label)
+        try:
+            expected = self.pair(tournament, round_number)
+        except NoPairingError as exc:
+            return [f"{label}: the engine finds no pairing ({exc})"]
+        return _compare(expected, tournament.pairing_of(round_number), label)
+
+    # -- final ranking ------------------------------------------------------------------
+
+    def ranking_criteria(self, tournament: Tournament) -> list[RankingCriterion]:
+        """Final ranking: score (desc), received byes (asc), then the tiebreaks."""
+        return [Points(), ByesReceived(), *self.tiebreaks]
+
+    def final_ranking(
+        self, tournament: Tournament, after_round: int | None = None
+    ) -> list[tuple[int, tuple[Fraction, ...]]]:
+        """Players in final-ranking order with their criterion values; players equal
+        on every criterion stay in pairing-number order."""
+        after = len(tournament.rounds) if after_round is None else after_round
+        criteria = self.ranking_criteria(tournament)
+        columns = [c.values(tournament, after) for c in criteria]
+        rows = [(p.number, tuple(col[p.number] for col in columns)) for p in tournament.players]
+
+        def key(row: tuple[int, tuple[Fraction, ...]]) -> tuple[Fraction | int, ...]:
+            signed = [-v if c.descending else v for c, v in zip(criteria, row[1], strict=True)]
+            return (*signed, row[0])
+
+        return sorted(rows, key=key)
+
+
+# --------------------------------------------------------------------------------------
+# Helpers: rounds of the file, byes, history replay
+# --------------------------------------------------------------------------------------
+
+
+def _tcec_round_of(tournament: Tournament, column: int) -> int:
+    if column < 1:
+        raise InputError(f"round {column} cannot be paired", expected="a round number >= 1")
+    if tournament.double_rounds:
+        if column % 2 == 0:
+            raise InputError(
+                f"round {column} is the second game of a double round",
+                expected="the first column of a TCEC round (1, 3, 5, ...)",
+            )
+        return (column + 1) // 2
+    return column
+
+
+def _first_column(tournament: Tournament, tcec_round: int) -> int:
+    return 2 * tcec_round - 1 if tournament.double_rounds else tcec_round
+
+
+def _columns(tournament: Tournament, tcec_round: int) -> list[int]:
+    first = _first_column(tournament, tcec_round)
+    return [first, first + 1] if tournament.double_rounds else [first]
+
+
+def _round_label(tournament: Tournament, column: int) -> str:
+    if not tournament.double_rounds:
+        return f"round {column}"
+    return f"round {column} (TCEC round {(column + 1) // 2}, game {2 - column % 2})"
+
+
+def _present(tournament: Tournament, column: int) -> list[int]:
+    """Players to pair: registered and without a pre-set absence (in both columns of a
+    double round)."""
+    present = set(tournament.present_players(column))
+    if tournament.double_rounds:
+        present &= set(tournament.present_players(column + 1))
+    return sorted(present)
+
+
+def _byes_received(tournament: Tournament, before_column: int) -> dict[int, int]:
+    """Received byes: TCEC rounds (starting before ``before_column``) with a
+    pairing-allocated bye."""
+    counts = {p.number: 0 for p in tournament.players}
+    step = 2 if tournament.double_rounds else 1
+    for first in range(1, before_column, step):
+        got: set[int] = set()
+        for column in range(first, min(first + step, len(tournament.rounds) + 1)):
+            got |= {
+                n
+                for n, kind in tournament.round(column).byes.items()
+                if kind is ByeKind.PAIRING_ALLOCATED
+            }
+        for n in got:
+            if n in counts:
+                counts[n] += 1
+    return counts
+
+
+def _round_pairs(tournament: Tournament, tcec_round: int) -> frozenset[Pair]:
+    pairs: set[Pair] = set()
+    for column in _columns(tournament, tcec_round):
+        pairs |= {frozenset(g.players) for g in tournament.round(column).games}
+    return frozenset(pairs)
+
+
+def _replay_history(tournament: Tournament, tcec_round: int) -> EncounterHistory:
+    """The encounter history at the start of ``tcec_round``: the stored pairs of the
+    earlier rounds, with the removals each of them made (STEP 3) replayed."""
+    history = EncounterHistory()
+    for earlier in range(1, tcec_round):
+        pairs = _round_pairs(tournament, earlier)
+        if not pairs:
+            continue
+        players = sorted({n for pair in pairs for n in pair})
+        wgd = white_game_differences(tournament, _first_column(tournament, earlier))
+        # If the file paired a round the colour rule forbids, everything is removed.
+        with contextlib.suppress(NoPairingError):
+            history.remove_until_viable(players, wgd)
+        history.add(earlier, pairs)
+    return history
+
+
+def _compare(expected: Pairing, actual: Pairing, label: str) -> list[str]:
+    problems: list[str] = []
+    exp, act = expected.pairs(), actual.pairs()
+    for white, black in sorted(exp - act):
+        problems.append(f"{label}: expected {white}-{black}, not in the file")
+    for white, black in sorted(act - exp):
+        problems.append(f"{label}: file has {white}-{black}, not expected")
+    if expected.bye != actual.bye:
+        problems.append(
+            f"{label}: expected bye {expected.bye or 'none'}, file has {actual.bye or 'none'}"
+        )
+    return problems
+
+
+def _check_second_game(tournament: Tournament, column: int, label: str) -> list[str]:
+    first = tournament.pairing_of(column - 1)
+    mirrored = Pairing(
+        round=column,
+        boards=tuple(Board(b.black, b.white) for b in first.boards),
+        bye=first.bye,
+    )
+    problems = _compare(mirrored, tournament.pairing_of(column), label)
+    return [p + " (the second game reverses the first)" for p in problems]
+
+
+# --------------------------------------------------------------------------------------
+# Perfect matching (Edmonds' blossom algorithm, augmenting-path form)
+# --------------------------------------------------------------------------------------
+
+
+class _PerfectMatcher:
+    """A perfect matching of the allowed pairs among a shrinking set of players.
+
+    Vertices are indices into ``players`` (which is in pairing order, so candidate
+    lists come out highest-ranked first). :meth:`fix_pair` tentatively removes a pair
+    and repairs the matching with one augmenting-path search: removing the pair leaves
+    exactly two exposed vertices, and the rest can be paired iff a path joins them.
+    """
+
+    def __init__(self, players: Sequence[int], allowed: Callable[[int, int], bool]) -> None:
+        n = len(players)
+        self.adjacency: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if allowed(players[i], players[j]):
+                    self.adjacency[i].append(j)
+                    self.adjacency[j].append(i)
+        for neighbours in self.adjacency:
+            neighbours.sort()
+        self.alive = [True] * n
+        self.mate = [-1] * n
+
+    def candidates(self, vertex: int) -> list[int]:
+        return [u for u in self.adjacency[vertex] if self.alive[u]]
+
+    def complete(self) -> bool:
+        """Extend the matching to a perfect one on the alive vertices, if possible."""
+        mate, alive = self.mate, self.alive
+        for v in range(len(mate)):  # greedy start
+            if alive[v] and mate[v] == -1:
+                for u in self.adjacency[v]:
+                    if alive[u] and mate[u] == -1:
+                        mate[v], mate[u] = u, v
+                        break
+        for v in range(len(mate)):
+            # No augmenting path from an exposed vertex means no perfect matching.
+            if alive[v] and mate[v] == -1 and not self._augment_from(v):
+                return False
+        return True
+
+    def fix_pair(self, a: int, b: int) -> bool:
+        """Pair ``a`` with ``b`` if the other alive vertices can still all be paired."""
+        mate, alive = self.mate, self.alive
+        if mate[a] == b:
+            alive[a] = alive[b] = False
+            return True
+        saved = list(mate)
+        loose_a, loose_b = mate[a], mate[b]
+        alive[a] = alive[b] = False
+        mate[loose_a] = mate[loose_b] = -1
+        mate[a], mate[b] = b, a
+        if self._augment_from(loose_a):
+            return True
+        self.mate = saved
+        alive[a] = alive[b] = True
+        return False
+
+    def _augment_from(self, root: int) -> bool:
+        """Search an augmenting path from the exposed vertex ``root``; flip it if found."""
+        mate, alive, adjacency = self.mate, self.alive, self.adjacency
+        n = len(mate)
+        parent = [-1] * n
+        base = list(range(n))
+        even = [False] * n
+        even[root] = True
+        queue = deque([root])
+        while queue:
+            v = queue.popleft()
+            for u in adjacency[v]:
+                if not alive[u] or base[v] == base[u] or mate[v] == u:
+                    continue
+                if u == root or (mate[u] != -1 and parent[mate[u]] != -1):
+                    # v and u are both even: an odd cycle, contract it into a blossom.
+                    top = self._common_base(v, u, base, parent)
+                    in_blossom = [False] * n
+                    self._mark_path(v, top, u, base, parent, in_blossom)
+                    self._mark_path(u, top, v, base, parent, in_blossom)
+                    for i in range(n):
+                        if in_blossom[base[i]]:
+                            base[i] = top
+                            if not even[i]:
+                                even[i] = True
+                                queue.append(i)
+                elif parent[u] == -1:
+                    parent[u] = v
+                    if mate[u] == -1:
+                        while u != -1:  # flip the path
+                            previous = parent[u]
+                            next_u = mate[previous]
+                            mate[u], mate[previous] = previous, u
+                            u = next_u
+                        return True
+                    even[mate[u]] = True
+                    queue.append(mate[u])
+        return False
+
+    def _common_base(self, a: int, b: int, base: list[int], parent: list[int]) -> int:
+        mate = self.mate
+        seen = [False] * len(mate)
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def _mark_path(
+        self, v: int, top: int, child: int, base: list[int], parent: list[int], mark: list[bool]
+    ) -> None:
+        mate = self.mate
+        while base[v] != top:
+            mark[base[v]] = mark[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
