@@ -17,7 +17,8 @@ This module follows the rule text (``tcec-swiss.txt``) step by step:
   higher score gets black, then the 2112 pattern) and :func:`double_round_colours`.
 * Playing order: :func:`playing_order` - the worst pair (by its first-of-pair) first.
 * Final ranking: :meth:`TcecSystem.ranking_criteria` - score, fewer byes, then the
-  configured tiebreaks (default: games with black, Sonneborn-Berger).
+  configured tiebreaks of :mod:`fairpair.tiebreaks` (default: ``BPG``, games with
+  black, then ``SB``, Sonneborn-Berger).
 
 File representation. A single-round tournament stores TCEC round ``k`` in TRF round
 column ``k``. A double-round tournament (``Tournament.double_rounds``, ``XXT double``)
@@ -46,21 +47,17 @@ from collections import deque
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from fairpair.errors import InputError, NoPairingError
-from fairpair.model import Board, ByeKind, Colour, Pairing, Tournament
+from fairpair.model import Board, ByeKind, Pairing, Tournament
+from fairpair.tiebreaks import POINTS, Tiebreak, parse_tiebreaks
 
 __all__ = [
-    "TIEBREAKS",
-    "BlackGames",
+    "DEFAULT_TIEBREAKS",
     "ByesReceived",
     "EncounterHistory",
-    "Points",
-    "RankingCriterion",
-    "SonnebornBerger",
     "TcecSystem",
-    "Wins",
     "choose_bye",
     "double_round_colours",
     "group_seeding",
@@ -371,27 +368,6 @@ def playing_order(boards_in_pairing_order: Sequence[Board]) -> list[Board]:
 # --------------------------------------------------------------------------------------
 
 
-class RankingCriterion(Protocol):
-    """A ranking criterion (the shape of ``fairpair.tiebreaks.Tiebreak``)."""
-
-    code: str
-    name: str
-    descending: bool
-
-    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]: ...
-
-
-class Points:
-    """Score (descending)."""
-
-    code: str = "PTS"
-    name: str = "Points"
-    descending: bool = True
-
-    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
-        return {n: s.score for n, s in tournament.state(after_round=after_round).items()}
-
-
 class ByesReceived:
     """Number of received byes (ascending: fewer is better). A double-round bye counts
     once (one TCEC round)."""
@@ -405,87 +381,9 @@ class ByesReceived:
         return {p.number: Fraction(byes[p.number]) for p in tournament.players}
 
 
-class BlackGames:
-    """Number of games played with black (descending; FIDE code BPG). Forfeits are not
-    games played."""
-
-    code: str = "BPG"
-    name: str = "Games with black"
-    descending: bool = True
-
-    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
-        state = tournament.state(after_round=after_round)
-        return {
-            n: Fraction(sum(1 for r in s.records if r.played and r.colour is Colour.BLACK))
-            for n, s in state.items()
-        }
-
-
-class Wins:
-    """Number of won games (descending; forfeit wins and byes excluded)."""
-
-    code: str = "WIN"
-    name: str = "Wins"
-    descending: bool = True
-
-    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
-        state = tournament.state(after_round=after_round)
-        return {
-            n: Fraction(sum(1 for r in s.records if r.played and r.result and r.result.outcome > 0))
-            for n, s in state.items()
-        }
-
-
-class SonnebornBerger:
-    """Sonneborn-Berger (descending): per game, the opponent's score for a win and
-    half of it for a draw (forfeits as their result; byes add nothing). In a double
-    round each game counts."""
-
-    code: str = "SB"
-    name: str = "Sonneborn-Berger"
-    descending: bool = True
-
-    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
-        state = tournament.state(after_round=after_round)
-        result: dict[int, Fraction] = {}
-        for n, s in state.items():
-            total = Fraction(0)
-            for r in s.records:
-                if r.opponent is None or r.result is None or r.opponent not in state:
-                    continue
-                factor = {1: Fraction(1), 0: Fraction(1, 2)}.get(r.result.outcome, Fraction(0))
-                total += factor * state[r.opponent].score
-            result[n] = total
-        return result
-
-
-#: Tiebreaks selectable with the ``tiebreaks`` option (codes, case-insensitive).
-TIEBREAKS: Mapping[str, Callable[[], RankingCriterion]] = {
-    "BPG": BlackGames,
-    "BLACK": BlackGames,
-    "SB": SonnebornBerger,
-    "WIN": Wins,
-}
-
+#: The tiebreaks after score and byes unless configured (``tiebreaks="..."``, codes of
+#: :mod:`fairpair.tiebreaks`): games with black, then Sonneborn-Berger.
 DEFAULT_TIEBREAKS = "BPG,SB"
-
-
-def parse_tiebreaks(text: str | Sequence[str] | None) -> list[RankingCriterion]:
-    """``"BPG,SB"`` -> the criteria (unknown codes: :class:`InputError`)."""
-    if text is None:
-        text = DEFAULT_TIEBREAKS
-    codes = text.split(",") if isinstance(text, str) else list(text)
-    criteria: list[RankingCriterion] = []
-    for code in (c.strip() for c in codes):
-        if not code:
-            continue
-        factory = TIEBREAKS.get(code.upper())
-        if factory is None:
-            raise InputError(
-                f"unknown TCEC tiebreak {code!r}", expected="one of " + ", ".join(TIEBREAKS)
-            )
-        criteria.append(factory())
-    return criteria
 
 
 # --------------------------------------------------------------------------------------
@@ -498,9 +396,9 @@ class TcecSystem:
 
     name = "tcec"
 
-    def __init__(self, *, tiebreaks: str | Sequence[str] | None = None, **options: Any) -> None:
+    def __init__(self, *, tiebreaks: str | None = None, **options: Any) -> None:
         # Unknown options (seed, ...) are accepted and ignored: the system is deterministic.
-        self.tiebreaks = parse_tiebreaks(tiebreaks)
+        self.tiebreaks: list[Tiebreak] = parse_tiebreaks(tiebreaks or DEFAULT_TIEBREAKS)
         self.options = dict(options)
 
     # -- pairing ------------------------------------------------------------------------
@@ -547,9 +445,10 @@ class TcecSystem:
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         """Problems with the stored round ``round_number`` (a TRF column): its pairs,
-        colours and bye against the engine's. In a double-round tournament the first
-        column of a TCEC round is compared with the engine, the second with the first
-        (colours reversed, same bye)."""
+        colours and bye against the engine's. In a double-round tournament
+        ``round_number`` is the first column of a TCEC round: it is compared with the
+        engine and the next column with it (colours reversed, same bye); given the
+        second column, only that comparison is made."""
         label = _round_label(tournament, round_number)
         if round_number < 1 or not tournament.round(round_number).paired:
             return [f"{label}: not paired in the file"]
@@ -559,13 +458,21 @@ class TcecSystem:
             expected = self.pair(tournament, round_number)
         except NoPairingError as exc:
             return [f"{label}: the engine finds no pairing ({exc})"]
-        return _compare(expected, tournament.pairing_of(round_number), label)
+        problems = _compare(expected, tournament.pairing_of(round_number), label)
+        if tournament.double_rounds:
+            second = round_number + 1
+            second_label = _round_label(tournament, second)
+            if not tournament.round(second).paired:
+                problems.append(f"{second_label}: not paired in the file")
+            else:
+                problems += _check_second_game(tournament, second, second_label)
+        return problems
 
     # -- final ranking ------------------------------------------------------------------
 
-    def ranking_criteria(self, tournament: Tournament) -> list[RankingCriterion]:
+    def ranking_criteria(self, tournament: Tournament) -> list[Tiebreak]:
         """Final ranking: score (desc), received byes (asc), then the tiebreaks."""
-        return [Points(), ByesReceived(), *self.tiebreaks]
+        return [POINTS, ByesReceived(), *self.tiebreaks]
 
     def final_ranking(
         self, tournament: Tournament, after_round: int | None = None
@@ -578,7 +485,10 @@ class TcecSystem:
         rows = [(p.number, tuple(col[p.number] for col in columns)) for p in tournament.players]
 
         def key(row: tuple[int, tuple[Fraction, ...]]) -> tuple[Fraction | int, ...]:
-            signed = [-v if c.descending else v for c, v in zip(criteria, row[1], strict=True)]
+            signed = [
+                -v if getattr(c, "descending", True) else v
+                for c, v in zip(criteria, row[1], strict=True)
+            ]
             return (*signed, row[0])
 
         return sorted(rows, key=key)
