@@ -60,6 +60,7 @@ __all__ = [
     "TcecSystem",
     "choose_bye",
     "double_round_colours",
+    "group_labels",
     "group_seeding",
     "group_sizes",
     "has_viable_pairing",
@@ -68,6 +69,7 @@ __all__ = [
     "pairing_order",
     "playing_order",
     "random_seeding",
+    "recommended_groups",
     "single_round_colours",
     "white_game_differences",
 ]
