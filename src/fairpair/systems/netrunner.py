@@ -1,0 +1,736 @@
+"""Netrunner Swiss pairing with the Excalibur criteria (``spec/netrunner-excalibur.txt``).
+
+The engine considers every possible pairing of the players present - who meets whom,
+who gets the bye, who plays Corp (``Board.white``) and who Runner (``Board.black``) -
+and returns one that is best under the spec's criteria, compared strictly in priority
+order (lower is better at every level):
+
+1. rematches, from the highest meeting count down (a third meeting is worse than any
+   number of second meetings); a repeat bye is a meeting with "the bye" and counts at
+   the level of its count (a second bye with the second meetings);
+2. the bye to the player with the lower score (cost: the bye receiver's score-group
+   index, 0 = the lowest group present);
+3. players with side difference (Corp games minus Runner games, after the round) of 3
+   or more, from the highest difference down;
+4. players with same-side streaks of 3 or more, from the longest streak down;
+5. matches across score groups, from the widest crossing down (crossing = distance of
+   the two score-group indices; score groups = the distinct scores present);
+6. players with side difference of exactly 2;
+7. players who do not play the side opposite to their previous game (so: more players
+   alternating is better).
+
+Reading of the text where it leaves room: every criterion is evaluated on the state
+after the candidate round for every player present, the bye receiver included with his
+record unchanged; only pairing-allocated byes are byes; forfeited games count as
+meetings but not as games on a side; streaks and "previous side" look at played games
+only (a pending game counts as played).
+
+Extras a tournament organiser expects (all optional):
+
+* ``last_round``: the spec notes FIDE permits side differences and streaks of three in
+  the last round and suggests preferring score groups there. In the last round the
+  level-3 parts of criteria 3 and 4 (difference exactly 3, streak exactly 3) move below
+  criterion 5; differences and streaks of 4 or more keep their place. Default: on when
+  this is the tournament's last round (``total_rounds``).
+* ``no_bye_after_forfeit_win``: FIDE C.04.1 - a player who already had a
+  pairing-allocated bye or a forfeit win gets no bye. Implemented as a criterion 0
+  above all others: absolute whenever any pairing satisfies it.
+* Forbidden pairs (``XXP``) are criterion 0 as well (avoided whenever possible).
+* Double-sided rounds (``tournament.double_rounds``): each pair plays both sides in the
+  round, so criteria 3, 4, 6 and 7 do not apply; a round is two TRF columns and counts
+  as one meeting.
+
+Equally good pairings are chosen among at random, reproducibly from ``seed``.
+
+Exactness: the weight encoding
+-------------------------------
+Every criterion decomposes over the "slots" of a pairing once the side of each match is
+chosen: a match contributes its pair terms (meeting count, score-group crossing,
+forbidden pair) plus each player's side terms for his side; the bye contributes the
+receiver's bye terms and his unchanged side record. For a fixed round, criterion ``i``
+(in priority order, ``i = 1..K``) has a total ``c_i`` over any pairing bounded by a
+known ``U_i`` (e.g. a count of players is at most ``n``, of matches at most
+``ceil(n/2)``). Give criterion ``i`` the bit offset ``o_i`` with
+
+    o_K = b_noise,   o_i = o_{i+1} + bits(U_{i+1}),   bits(U) = U.bit_length(),
+
+so ``2**bits(U) > U``. The cost of a pairing is ``C = sum_i c_i * 2**o_i + noise`` with
+``0 <= noise < 2**b_noise``. Claim: for every ``i``,
+``sum_{j>i} c_j * 2**o_j + noise <= 2**o_i - 1``. Proof by induction from the bottom:
+it holds for the noise; and ``c_{i+1} * 2**o_{i+1} + (2**o_{i+1} - 1) <=
+(2**bits(U_{i+1}) - 1) * 2**o_{i+1} + 2**o_{i+1} - 1 = 2**o_i - 1``. So the lower
+criteria together can never reach one unit of a higher one: ``C`` orders pairings
+exactly lexicographically by ``(c_1, ..., c_K)`` and then by noise. (This is what the
+known failure in other Netrunner tools lacked: a side penalty that could outweigh a
+rematch.) ``tests/test_netrunner.py`` checks the inequality on real layouts and checks
+the engine against a brute force over all pairings.
+
+A slot's cost is an integer; a match's cost is the cheaper of its two side
+assignments. With ``T = 2**(o_1 + bits(U_1))`` greater than any cost, every edge gets
+weight ``T - cost`` and a maximum-weight maximum-cardinality matching (an odd field
+adds one "bye" vertex joined to every player) minimises ``C``: all perfect matchings
+have the same number of edges, so maximising the weight sum minimises the cost sum.
+
+Random tie-breaking: each (match, side assignment) and each bye candidate gets seeded
+random noise of ``NOISE_BITS`` bits; a pairing has at most ``ceil(n/2)`` slots, so
+``b_noise = NOISE_BITS + ceil(n/2).bit_length()`` bounds the total noise. Noise only
+decides between pairings that are equal on every criterion; as the spec itself admits,
+not all best pairings are exactly equally likely.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from fairpair.errors import InputError, NoPairingError
+from fairpair.matching import max_weight_matching
+from fairpair.model import (
+    Board,
+    ByeKind,
+    Colour,
+    Pairing,
+    PointSystem,
+    ResultCode,
+    Tournament,
+)
+
+__all__ = [
+    "NETRUNNER_POINTS",
+    "NOISE_BITS",
+    "Criterion",
+    "ExtendedStrengthOfSchedule",
+    "NetrunnerPoints",
+    "NetrunnerSystem",
+    "RoundProblem",
+    "StrengthOfSchedule",
+    "cost_vector",
+    "netrunner_tournament",
+]
+
+#: Netrunner points: win 3, tie 1, loss 0 on either side; the bye is worth a win.
+NETRUNNER_POINTS = PointSystem.uniform(3, 1, 0)
+
+#: Bits of random noise per slot (tie-breaking between equally good pairings).
+NOISE_BITS = 20
+
+CORP = Colour.WHITE
+RUNNER = Colour.BLACK
+
+
+def netrunner_tournament(tournament: Tournament) -> Tournament:
+    """The tournament with Netrunner points when it does not specify its own.
+
+    A tournament whose point system is the model's default (the FIDE 1/0.5/0, i.e.
+    none given) is scored 3/1/0 with a 3-point bye.
+    """
+    if tournament.points == PointSystem():
+        return tournament.replace(points=NETRUNNER_POINTS)
+    return tournament
+
+
+# ---------------------------------------------------------------------------------------
+# Criteria
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One component of the cost vector.
+
+    ``rule`` is the criterion's number in the spec's list (0 for the extras above
+    criterion 1), ``bound`` the largest total it can reach over any pairing of the
+    round (the weight encoding relies on it).
+    """
+
+    rule: int
+    key: str
+    label: str
+    bound: int
+
+
+def _ordinal(k: int) -> str:
+    names = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+    return names.get(k, f"{k}th")
+
+
+@dataclass
+class _Record:
+    """What the criteria need to know about one present player before the round."""
+
+    score: Fraction
+    group: int = 0
+    meetings: Counter[int] = field(default_factory=Counter)
+    byes: int = 0
+    forfeit_wins: int = 0
+    side_difference: int = 0
+    last_side: Colour | None = None
+    streak: int = 0
+
+
+@dataclass
+class _Terms:
+    """Sparse criterion counts: criterion index -> count."""
+
+    counts: dict[int, int] = field(default_factory=dict)
+
+    def add(self, index: int, count: int = 1) -> None:
+        if count:
+            self.counts[index] = self.counts.get(index, 0) + count
+
+
+class RoundProblem:
+    """The criteria of one round: who is present, their records, the cost layout.
+
+    Built from the rounds before ``round_number`` only. ``vector(pairing)`` is the
+    pure criterion evaluation; ``solve(seed)`` finds a best pairing.
+    """
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        round_number: int,
+        *,
+        last_round: bool | None = None,
+        no_bye_after_forfeit_win: bool = False,
+        double_sided: bool | None = None,
+    ) -> None:
+        tournament = netrunner_tournament(tournament)
+        self.double = tournament.double_rounds if double_sided is None else double_sided
+        if round_number < 1:
+            raise InputError(f"round {round_number} cannot be paired", expected="a round >= 1")
+        if self.double and round_number % 2 == 0:
+            raise InputError(
+                f"round column {round_number} is the second half of a double-sided round",
+                expected="the first (odd) column of the round",
+            )
+        self.round = round_number
+        last_column = round_number + (1 if self.double else 0)
+        if last_round is None:
+            total = tournament.total_rounds
+            last_round = total is not None and last_column >= total
+        self.last_round = last_round
+        self.no_bye_after_forfeit_win = no_bye_after_forfeit_win
+        self.players: tuple[int, ...] = tournament.present_players(round_number)
+        self.records: dict[int, _Record] = self._read_records(tournament)
+        present = set(self.players)
+        self.forbidden: set[frozenset[int]] = {
+            pair for pair in tournament.forbidden_pairs if pair <= present and len(pair) == 2
+        }
+        self.criteria: tuple[Criterion, ...] = ()
+        self._index: dict[str, int] = {}
+        self._build_layout()
+        self.offsets: tuple[int, ...] = self._offsets()
+
+    # -- player records ------------------------------------------------------------------
+
+    def _round_group(self, column: int) -> int:
+        """The pairing round a TRF column belongs to (double rounds: two columns)."""
+        return (column + 1) // 2 if self.double else column
+
+    def _read_records(self, tournament: Tournament) -> dict[int, _Record]:
+        state = tournament.state(after_round=self.round - 1)
+        records: dict[int, _Record] = {}
+        for number in self.players:
+            player = state[number]
+            rec = _Record(score=player.score)
+            met: set[tuple[int, int]] = set()
+            bye_rounds: set[int] = set()
+            for r in player.records:
+                group = self._round_group(r.round)
+                if r.opponent is not None:
+                    met.add((group, r.opponent))
+                    if r.result is ResultCode.FORFEIT_WIN:
+                        rec.forfeit_wins += 1
+                    if r.colour is not None and (r.result is None or r.result.played):
+                        self._play_side(rec, r.colour)
+                elif r.bye is ByeKind.PAIRING_ALLOCATED:
+                    bye_rounds.add(group)
+            rec.meetings = Counter(opponent for _, opponent in met)
+            rec.byes = len(bye_rounds)
+            records[number] = rec
+        scores = sorted({rec.score for rec in records.values()})
+        group_of = {score: i for i, score in enumerate(scores)}
+        for rec in records.values():
+            rec.group = group_of[rec.score]
+        self.score_groups = len(scores)
+        return records
+
+    @staticmethod
+    def _play_side(rec: _Record, side: Colour) -> None:
+        rec.side_difference += 1 if side is CORP else -1
+        rec.streak = rec.streak + 1 if rec.last_side is side else 1
+        rec.last_side = side
+
+    # -- layout ------------------------------------------------------------------------
+
+    def _build_layout(self) -> None:
+        n = len(self.players)
+        odd = n % 2 == 1
+        slots = (n + 1) // 2
+        matches = n // 2
+        recs = self.records.values()
+        criteria: list[Criterion] = []
+
+        def add(rule: int, key: str, label: str, bound: int) -> None:
+            self._index[key] = len(criteria)
+            criteria.append(Criterion(rule, key, label, bound))
+
+        # 0: extras, absolute whenever possible.
+        if self.forbidden:
+            add(0, "forbidden", "forbidden pairs", matches)
+        if odd and self.no_bye_after_forfeit_win:
+            add(0, "bye-after", "bye to a player with an earlier bye or forfeit win", 1)
+        # 1: rematches (and repeat byes), highest meeting count first.
+        top_meeting = max((max(r.meetings.values(), default=0) for r in recs), default=0)
+        if odd:
+            top_meeting = max(top_meeting, max((r.byes for r in recs), default=0))
+        for k in range(top_meeting + 1, 1, -1):
+            add(1, f"meeting-{k}", f"{_ordinal(k)} meetings (or {_ordinal(k)} byes)", slots)
+        # 2: the bye to the lower score.
+        if odd:
+            add(2, "bye-score", "score groups above the lowest of the bye", self.score_groups - 1)
+        side_levels: list[int] = []
+        streak_levels: list[int] = []
+        if not self.double:
+            top_diff = max((abs(r.side_difference) for r in recs), default=0) + 1
+            top_streak = max((r.streak for r in recs), default=0) + 1
+            side_levels = list(range(top_diff, 2, -1))
+            streak_levels = list(range(top_streak, 2, -1))
+        deferred = {3} if self.last_round else set()
+        # 3, 4: side differences and streaks of 3 or more.
+        for d in side_levels:
+            if d not in deferred:
+                add(3, f"side-difference-{d}", f"players with side difference {d}", n)
+        for s in streak_levels:
+            if s not in deferred:
+                add(4, f"streak-{s}", f"players with a same-side streak of {s}", n)
+        # 5: score-group crossings, widest first.
+        for d in range(self.score_groups - 1, 0, -1):
+            label = f"matches crossing {d} score group{'s' if d > 1 else ''}"
+            add(5, f"crossing-{d}", label, matches)
+        # Last round: differences and streaks of exactly 3 come after the score groups.
+        if 3 in deferred and 3 in side_levels:
+            add(3, "side-difference-3", "players with side difference 3 (last round)", n)
+        if 3 in deferred and 3 in streak_levels:
+            add(4, "streak-3", "players with a same-side streak of 3 (last round)", n)
+        if not self.double:
+            # 6, 7.
+            add(6, "side-difference-2", "players with side difference 2", n)
+            add(7, "not-alternating", "players not alternating sides", n)
+        self.criteria = tuple(criteria)
+        self.noise_bits = NOISE_BITS + slots.bit_length()
+
+    def _offsets(self) -> tuple[int, ...]:
+        """Bit offset of each criterion (see the module docstring for the proof)."""
+        offsets = [0] * len(self.criteria)
+        offset = self.noise_bits
+        for i in range(len(self.criteria) - 1, -1, -1):
+            offsets[i] = offset
+            offset += self.criteria[i].bound.bit_length()
+        self.total_bits = offset
+        return tuple(offsets)
+
+    def _at(self, key: str) -> int:
+        """Index of criterion ``key`` (it must exist for the counts the round can have)."""
+        return self._index[key]
+
+    # -- the terms each slot contributes ------------------------------------------------
+
+    def side_terms(self, player: int, side: Colour | None, terms: _Terms) -> None:
+        """Criteria 3, 4, 6, 7 for ``player`` playing ``side`` (None: the bye)."""
+        if self.double:
+            return
+        rec = self.records[player]
+        if side is None:
+            difference, streak, alternates = rec.side_difference, rec.streak, False
+        else:
+            difference = rec.side_difference + (1 if side is CORP else -1)
+            streak = rec.streak + 1 if rec.last_side is side else 1
+            alternates = rec.last_side is not None and rec.last_side is not side
+        if abs(difference) >= 3:
+            terms.add(self._at(f"side-difference-{abs(difference)}"))
+        elif abs(difference) == 2:
+            terms.add(self._at("side-difference-2"))
+        if streak >= 3:
+            terms.add(self._at(f"streak-{streak}"))
+        if not alternates:
+            terms.add(self._at("not-alternating"))
+
+    def pair_terms(self, a: int, b: int, terms: _Terms) -> None:
+        """Criteria 0 (forbidden pair), 1 (rematch level) and 5 (crossing) of a match."""
+        if frozenset((a, b)) in self.forbidden:
+            terms.add(self._at("forbidden"))
+        meeting = self.records[a].meetings[b] + 1
+        if meeting >= 2:
+            terms.add(self._at(f"meeting-{meeting}"))
+        crossing = abs(self.records[a].group - self.records[b].group)
+        if crossing:
+            terms.add(self._at(f"crossing-{crossing}"))
+
+    def bye_terms(self, player: int, terms: _Terms) -> None:
+        """Criteria 0 (FIDE bye rule), 1 (repeat bye) and 2 (bye score) of the bye."""
+        rec = self.records[player]
+        if self.no_bye_after_forfeit_win and (rec.byes or rec.forfeit_wins):
+            terms.add(self._at("bye-after"))
+        if rec.byes + 1 >= 2:
+            terms.add(self._at(f"meeting-{rec.byes + 1}"))
+        terms.add(self._at("bye-score"), rec.group)
+        self.side_terms(player, None, terms)
+
+    def match_terms(self, corp: int, runner: int, terms: _Terms) -> None:
+        self.pair_terms(corp, runner, terms)
+        self.side_terms(corp, CORP, terms)
+        self.side_terms(runner, RUNNER, terms)
+
+    def encode(self, terms: _Terms) -> int:
+        """The integer cost of some terms (criterion ``i`` at bit offset ``o_i``)."""
+        offsets = self.offsets
+        return sum(count << offsets[i] for i, count in terms.counts.items())
+
+    # -- evaluation ----------------------------------------------------------------------
+
+    def validate(self, pairing: Pairing) -> list[str]:
+        """Structural problems: players missing, paired twice, absent, bad bye."""
+        problems: list[str] = []
+        seen: Counter[int] = Counter()
+        for board in pairing.boards:
+            seen[board.white] += 1
+            seen[board.black] += 1
+        if pairing.bye is not None:
+            seen[pairing.bye] += 1
+        present = set(self.players)
+        r = self.round
+        for number in sorted(seen):
+            if seen[number] > 1:
+                problems.append(f"round {r}: player {number} is paired more than once")
+            if number not in present:
+                problems.append(f"round {r}: player {number} is paired but not present")
+        for number in sorted(present - set(seen)):
+            problems.append(f"round {r}: player {number} is present but not paired")
+        if pairing.bye is not None and len(present) % 2 == 0:
+            problems.append(f"round {r}: bye to {pairing.bye} in an even field")
+        return problems
+
+    def terms_of(self, pairing: Pairing) -> _Terms:
+        terms = _Terms()
+        for board in pairing.boards:
+            self.match_terms(board.white, board.black, terms)
+        if pairing.bye is not None:
+            self.bye_terms(pairing.bye, terms)
+        return terms
+
+    def vector(self, pairing: Pairing) -> tuple[int, ...]:
+        """The cost vector of ``pairing`` (one count per criterion, priority order)."""
+        counts = self.terms_of(pairing).counts
+        return tuple(counts.get(i, 0) for i in range(len(self.criteria)))
+
+    def describe(self, vector: Sequence[int]) -> dict[str, int]:
+        return {c.key: v for c, v in zip(self.criteria, vector, strict=True)}
+
+    # -- the engine ----------------------------------------------------------------------
+
+    def solve(self, seed: int = 0) -> Pairing:
+        """A best pairing; ties are broken by noise drawn from ``seed``."""
+        players = self.players
+        n = len(players)
+        if n == 0:
+            raise NoPairingError(f"round {self.round}: no players to pair")
+        rng = random.Random(f"fairpair-netrunner:{seed}:{self.round}")
+        noise_bits = NOISE_BITS
+        encode = self.encode
+
+        def side_cost(p: int, side: Colour | None) -> int:
+            terms = _Terms()
+            self.side_terms(p, side, terms)
+            return encode(terms)
+
+        corp_cost = [side_cost(p, CORP) for p in players]
+        runner_cost = [side_cost(p, RUNNER) for p in players]
+        groups = [self.records[p].group for p in players]
+        crossing_cost = [0] * max(self.score_groups, 1)
+        for d in range(1, self.score_groups):
+            terms = _Terms()
+            terms.add(self._at(f"crossing-{d}"))
+            crossing_cost[d] = encode(terms)
+        position = {p: i for i, p in enumerate(players)}
+        extra: dict[tuple[int, int], int] = {}
+        for i, p in enumerate(players):
+            for q, count in self.records[p].meetings.items():
+                j = position.get(q)
+                if j is not None and i < j:
+                    terms = _Terms()
+                    terms.add(self._at(f"meeting-{count + 1}"))
+                    extra[i, j] = encode(terms)
+        for pair in self.forbidden:
+            i, j = sorted(position[p] for p in pair)
+            terms = _Terms()
+            terms.add(self._at("forbidden"))
+            extra[i, j] = extra.get((i, j), 0) + encode(terms)
+
+        top = 1 << self.total_bits
+        getrandbits = rng.getrandbits
+        edges: list[tuple[int, int, int]] = []
+        corp_first: dict[tuple[int, int], bool] = {}
+        chosen_cost = 0
+        costs: dict[tuple[int, int], int] = {}
+        for i in range(n):
+            ci, ri, gi = corp_cost[i], runner_cost[i], groups[i]
+            for j in range(i + 1, n):
+                first = ci + runner_cost[j] + getrandbits(noise_bits)
+                second = corp_cost[j] + ri + getrandbits(noise_bits)
+                cost = crossing_cost[abs(gi - groups[j])] + extra.get((i, j), 0)
+                if first <= second:
+                    cost += first
+                    corp_first[i, j] = True
+                else:
+                    cost += second
+                    corp_first[i, j] = False
+                costs[i, j] = cost
+                edges.append((i, j, top - cost))
+        if n % 2:
+            for i, p in enumerate(players):
+                terms = _Terms()
+                self.bye_terms(p, terms)
+                cost = encode(terms) + getrandbits(noise_bits)
+                costs[i, n] = cost
+                edges.append((i, n, top - cost))
+        size = n + (n % 2)
+        mate = max_weight_matching(size, edges, max_cardinality=True)
+        boards: list[Board] = []
+        bye: int | None = None
+        for i in range(n):
+            j = mate[i]
+            if j < 0:
+                raise NoPairingError(f"round {self.round}: the matching left {players[i]} out")
+            if j == n:
+                bye = players[i]
+                chosen_cost += costs[i, n]
+            elif i < j:
+                a, b = players[i], players[j]
+                boards.append(Board(a, b) if corp_first[i, j] else Board(b, a))
+                chosen_cost += costs[i, j]
+        pairing = Pairing(round=self.round, boards=self._board_order(boards), bye=bye)
+        vector = self.vector(pairing)
+        # Internal consistency: the matcher's cost and the pure evaluation agree.
+        if chosen_cost >> self.noise_bits != self.encode_vector(vector) >> self.noise_bits:
+            raise AssertionError("netrunner: edge costs disagree with the cost vector")
+        info: dict[str, Any] = {
+            "criteria": self.describe(vector),
+            "last_round": self.last_round,
+        }
+        return Pairing(
+            round=self.round,
+            boards=pairing.boards,
+            bye=bye,
+            double=self.double,
+            info=info,
+        )
+
+    def encode_vector(self, vector: Sequence[int]) -> int:
+        return sum(v << o for v, o in zip(vector, self.offsets, strict=True))
+
+    def _board_order(self, boards: Iterable[Board]) -> tuple[Board, ...]:
+        """Top boards first: higher score of the pair, then the other score, then number."""
+
+        def key(board: Board) -> tuple[Fraction, Fraction, int]:
+            a, b = self.records[board.white].score, self.records[board.black].score
+            return (-max(a, b), -min(a, b), min(board.white, board.black))
+
+        return tuple(sorted(boards, key=key))
+
+
+def cost_vector(
+    tournament: Tournament,
+    round_number: int,
+    pairing: Pairing,
+    *,
+    last_round: bool | None = None,
+    no_bye_after_forfeit_win: bool = False,
+    double_sided: bool | None = None,
+) -> tuple[int, ...]:
+    """The Excalibur cost vector of ``pairing`` for round ``round_number``.
+
+    Lexicographic, lower is better; the components are ``RoundProblem.criteria`` (same
+    options), computed from the rounds before ``round_number`` only.
+    """
+    problem = RoundProblem(
+        tournament,
+        round_number,
+        last_round=last_round,
+        no_bye_after_forfeit_win=no_bye_after_forfeit_win,
+        double_sided=double_sided,
+    )
+    problems = problem.validate(pairing)
+    if problems:
+        raise InputError(problems[0], expected="a pairing of every present player")
+    return problem.vector(pairing)
+
+
+# ---------------------------------------------------------------------------------------
+# The system
+# ---------------------------------------------------------------------------------------
+
+
+class NetrunnerSystem:
+    """Excalibur-style Netrunner Swiss (see the module docstring)."""
+
+    name = "netrunner"
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        last_round: bool | None = None,
+        no_bye_after_forfeit_win: bool = False,
+        double_sided: bool | None = None,
+        **ignored: Any,
+    ) -> None:
+        self.seed = seed
+        self.last_round = last_round
+        self.no_bye_after_forfeit_win = no_bye_after_forfeit_win
+        self.double_sided = double_sided
+
+    def problem(self, tournament: Tournament, round_number: int) -> RoundProblem:
+        return RoundProblem(
+            tournament,
+            round_number,
+            last_round=self.last_round,
+            no_bye_after_forfeit_win=self.no_bye_after_forfeit_win,
+            double_sided=self.double_sided,
+        )
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
+        rnd = tournament.next_round() if round_number is None else round_number
+        return self.problem(tournament, rnd).solve(self.seed)
+
+    def cost_vector(
+        self, tournament: Tournament, round_number: int, pairing: Pairing
+    ) -> tuple[int, ...]:
+        problem = self.problem(tournament, round_number)
+        problems = problem.validate(pairing)
+        if problems:
+            raise InputError(problems[0], expected="a pairing of every present player")
+        return problem.vector(pairing)
+
+    def check(self, tournament: Tournament, round_number: int) -> list[str]:
+        """Is the stored round optimal given the rounds before it?
+
+        Structural problems are reported first; otherwise the stored pairing's cost
+        vector is compared with the optimum's, naming the first criterion where the
+        stored pairing is worse and by how much.
+        """
+        problem = self.problem(tournament, round_number)
+        stored = tournament.pairing_of(round_number)
+        r = round_number
+        if not stored.boards and stored.bye is None:
+            return [f"round {r}: not paired"]
+        problems = problem.validate(stored)
+        if problem.double:
+            problems += _check_double_columns(tournament, round_number)
+        if problems:
+            return problems
+        have = problem.vector(stored)
+        best = problem.vector(problem.solve(self.seed))
+        for criterion, mine, optimum in zip(problem.criteria, have, best, strict=True):
+            if mine != optimum:
+                if mine < optimum:
+                    break  # stored is better here: it is at least as good as the engine's
+                return [
+                    f"round {r}: not optimal at criterion {criterion.rule} "
+                    f"({criterion.label}): {mine} in the file, {optimum} possible "
+                    f"({mine - optimum} too many)"
+                ]
+        return []
+
+    def ranking_criteria(self, tournament: Tournament) -> list[Any]:
+        """Standings order: points, then strength of schedule, then extended SoS."""
+        return [NetrunnerPoints(), StrengthOfSchedule(), ExtendedStrengthOfSchedule()]
+
+
+def _check_double_columns(tournament: Tournament, round_number: int) -> list[str]:
+    """The second column of a double-sided round repeats the first, sides reversed."""
+    first = tournament.round(round_number)
+    second = tournament.round(round_number + 1)
+    expected = {(g.black, g.white) for g in first.games}
+    found = {(g.white, g.black) for g in second.games}
+    if expected != found:
+        return [
+            f"round {round_number + 1}: the second game of a double-sided round must "
+            f"repeat round {round_number} with sides reversed"
+        ]
+    return []
+
+
+# ---------------------------------------------------------------------------------------
+# Standings: points, strength of schedule, extended strength of schedule
+# ---------------------------------------------------------------------------------------
+
+
+def _schedule(
+    tournament: Tournament, after_round: int
+) -> tuple[dict[int, Fraction], dict[int, list[int]]]:
+    """Points per round taken part in, and the opponents of each player (one entry per
+    game with a result, forfeits included; byes are not opponents)."""
+    state = netrunner_tournament(tournament).state(after_round=after_round)
+    per_round: dict[int, Fraction] = {}
+    opponents: dict[int, list[int]] = {}
+    for number, player in state.items():
+        points = Fraction(0)
+        rounds = 0
+        opponents[number] = []
+        for r in player.records:
+            if r.opponent is not None and r.result is not None:
+                opponents[number].append(r.opponent)
+            elif r.bye is not ByeKind.PAIRING_ALLOCATED:
+                continue
+            points += r.points
+            rounds += 1
+        per_round[number] = points / rounds if rounds else Fraction(0)
+    return per_round, opponents
+
+
+def _mean(values: Sequence[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+class NetrunnerPoints:
+    """Prestige points (win 3, tie 1, loss 0, bye 3 unless the tournament says else)."""
+
+    code = "PTS"
+    name = "Points"
+    descending = True
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        state = netrunner_tournament(tournament).state(after_round=after_round)
+        return {n: p.score for n, p in state.items()}
+
+
+class StrengthOfSchedule:
+    """SoS: the average, over a player's opponents, of each opponent's points per round
+    taken part in (games and byes). Byes are not opponents (community tools agree)."""
+
+    code = "SOS"
+    name = "Strength of schedule"
+    descending = True
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        per_round, opponents = _schedule(tournament, after_round)
+        return {n: _mean([per_round[o] for o in opps]) for n, opps in opponents.items()}
+
+
+class ExtendedStrengthOfSchedule:
+    """ESoS: the average of the opponents' strengths of schedule."""
+
+    code = "ESOS"
+    name = "Extended strength of schedule"
+    descending = True
+
+    def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        sos = StrengthOfSchedule().values(tournament, after_round)
+        _, opponents = _schedule(tournament, after_round)
+        return {n: _mean([sos[o] for o in opps]) for n, opps in opponents.items()}
