@@ -198,7 +198,7 @@ def test_sonneborn_berger_cut1() -> None:
     # 6: least is a VUR itself (score 1.5, value 0): 3 - 0 = 3
     # 3: least = opponent 6 (1.5, value 0): 3.5;  4: least = PAB dummy (1.5, 1.5): 1
     sb = SonnebornBerger(1).values(event(), 4)
-    assert (sb[1], sb[5], sb[6], sb[3], sb[4]) == (5, F(11, 4), 3, F(7, 2), 1)
+    assert (sb[1], sb[5], sb[6], sb[3], sb[4]) == (F(5), F(11, 4), F(3), F(7, 2), F(1))
 
 
 # -- own-result tie-breaks (Art. 7) ---------------------------------------------------
@@ -287,14 +287,14 @@ def test_direct_encounter_not_all_met() -> None:
     # {1,2,5}: 1 beat 2 (1 point), 2-5 drawn, 1 and 5 never met. 5 could still reach
     # 0.5 + 1 = 1.5 > 1, so nobody is separated: all share place 1.
     de = DirectEncounter().group_values(t, 2, [[1, 2, 5]])
-    assert (de[1], de[2], de[5]) == (1, 1, 1)
+    assert (de[1], de[2], de[5]) == (F(1), F(1), F(1))
 
 
 def test_direct_encounter_ignores_forfeits_unless_asked() -> None:
     # In event(), 7 won against 6 by forfeit in round 2. Group {6, 7}:
     assert DirectEncounter().group_values(event(), 4, [[6, 7]])[6] == 1  # not met: tied
     counted = DirectEncounter(count_forfeits=True).group_values(event(), 4, [[6, 7]])
-    assert (counted[7], counted[6]) == (1, 2)
+    assert (counted[7], counted[6]) == (F(1), F(2))
 
 
 def test_direct_encounter_main_event_ties_are_not_separated() -> None:
@@ -333,5 +333,5 @@ def test_after_round_and_completed_rounds() -> None:
     # After round 1: scores 1:1 2:.5 3:1 4:1 5:0 6:.5 7:0, no VURs.
     # BH of 1 = opponent 5 (0); of 4 = PAB dummy with own score 1.
     bh = Buchholz().values(t, 1)
-    assert (bh[1], bh[4], bh[2]) == (0, 1, H)
+    assert (bh[1], bh[4], bh[2]) == (F(0), F(1), H)
     assert values("BH", t, 4) == values("BH")
