@@ -434,6 +434,11 @@ class Tournament:
     double_rounds: bool = False
     #: Input lines fairpair does not interpret, kept and written back.
     extra_records: tuple[str, ...] = ()
+    #: How the source file was laid out (record order, original spelling of lines,
+    #: line endings), so that an unchanged file is written back byte-for-byte. No
+    #: meaning for pairing; JSON-serialisable; empty for canonical files. See
+    #: ``fairpair.trf`` and docs/trf.md.
+    format_hints: Mapping[str, Any] = field(default_factory=dict)
 
     # -- lookups -----------------------------------------------------------------
 
