@@ -89,9 +89,10 @@ class Standings:
         return tuple(tb.code for tb in self.criteria)
 
     @property
-    def custom_primary(self) -> bool:
-        """True when the primary criteria are not just the points."""
-        return tuple(tb.code for tb in self.primary) != (POINTS.code,)
+    def extra_primary(self) -> tuple[int, ...]:
+        """Indices of the primary criteria shown in their own column (all but points,
+        which always has the ``Pts`` column)."""
+        return tuple(i for i, tb in enumerate(self.primary) if tb.code != POINTS.code)
 
     def row_of(self, number: int) -> StandingsRow:
         for row in self.rows:
@@ -184,8 +185,7 @@ def format_value(value: Fraction) -> str:
 
 def _headers(standings: Standings) -> list[str]:
     head = ["Rank", "No", "Name", "Rating", "Pts"]
-    if standings.custom_primary:
-        head += [tb.code for tb in standings.primary]
+    head += [standings.primary[i].code for i in standings.extra_primary]
     return head + list(standings.codes)
 
 
@@ -195,8 +195,7 @@ def _cells(standings: Standings, row: StandingsRow, place: str) -> list[str]:
     if player.title:
         name = f"{player.title} {name}"
     cells = [place, str(player.number), name, str(player.rating or ""), format_points(row.points)]
-    if standings.custom_primary:
-        cells += [format_value(v) for v in row.primary_values]
+    cells += [format_value(row.primary_values[i]) for i in standings.extra_primary]
     return cells + [format_value(v) for v in row.values]
 
 
@@ -249,7 +248,7 @@ def to_csv(standings: Standings) -> str:
     points, primary criteria (if not points), tie-breaks (by code)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    extra = [tb.code for tb in standings.primary] if standings.custom_primary else []
+    extra = [standings.primary[i].code for i in standings.extra_primary]
     writer.writerow(
         [
             "rank",
@@ -266,7 +265,7 @@ def to_csv(standings: Standings) -> str:
     )
     for row in standings.rows:
         p = row.player
-        primary = [format_value(v) for v in row.primary_values] if extra else []
+        primary = [format_value(row.primary_values[i]) for i in standings.extra_primary]
         writer.writerow(
             [row.rank, row.place, p.number, p.name, p.title, p.federation, p.rating]
             + [format_points(row.points)]
