@@ -1,0 +1,218 @@
+"""Player import from CSV and result export (text table, EGF ``.h9``).
+
+CSV: a header row, then one player a line. Columns (case-insensitive): ``name``
+(required), ``rank`` (``5k``, ``1d``) and/or ``rating`` (AGA rating, e.g. ``-4.3``): at
+least one of the two; optional ``number`` (pairing number; default: line order),
+``club``, ``city``, ``state``, ``country``, ``family``; any other column is kept as an
+attribute.
+
+Result tables: one line per player in standings order; a round is
+``<opponent place><+|-|=>/<w|b><handicap>`` as in the EGF format; ``0+`` is a forced
+bye, ``0-`` a voluntary bye or absence, ``?`` a pending game.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+
+from fairpair.errors import InputError
+from fairpair.mcmahon.ranks import format_rank, parse_rank, rank_index_of_aga_rating, strength_of
+from fairpair.mcmahon.settings import McMahonSettings
+from fairpair.mcmahon.tiebreaks import standings
+from fairpair.model import ByeKind, Colour, Player, Tournament, format_points
+
+__all__ = ["players_from_csv", "results_h9", "results_table"]
+
+_KNOWN = ("number", "name", "rank", "rating", "club", "city", "state", "country", "family")
+
+
+def players_from_csv(text: str, file: str = "<csv>") -> list[Player]:
+    """Players from CSV text (see the module docstring); InputError names the bad line."""
+    reader = csv.reader(io.StringIO(text))
+    rows = [(i + 1, row) for i, row in enumerate(reader) if any(cell.strip() for cell in row)]
+    if not rows:
+        raise InputError("empty player list", expected="a header row and players", file=file)
+    header_line, header = rows[0]
+    columns = [h.strip().lower() for h in header]
+    if "name" not in columns:
+        raise InputError(
+            f"header has no name column: {','.join(header)}",
+            expected="a header row with name and rank or rating",
+            file=file,
+            line=header_line,
+        )
+    if "rank" not in columns and "rating" not in columns:
+        raise InputError(
+            "header has neither rank nor rating",
+            expected="a rank or rating column",
+            file=file,
+            line=header_line,
+        )
+    players: list[Player] = []
+    numbers: set[int] = set()
+    for line, row in rows[1:]:
+        if len(row) != len(columns):
+            raise InputError(
+                f"found {len(row)} fields", expected=f"{len(columns)} fields", file=file, line=line
+            )
+        cells = {c: v.strip() for c, v in zip(columns, row, strict=True)}
+
+        def column_of(name: str, line: int = line) -> int:
+            return columns.index(name) + 1
+
+        name = cells["name"]
+        if not name:
+            raise InputError(
+                "empty name",
+                expected="a player name",
+                file=file,
+                line=line,
+                column=column_of("name"),
+            )
+        rank = cells.get("rank", "")
+        rating = cells.get("rating", "")
+        if not rank and not rating:
+            raise InputError(
+                f"{name}: no rank and no rating",
+                expected="a rank or an AGA rating",
+                file=file,
+                line=line,
+            )
+        if rank:
+            try:
+                parse_rank(rank)
+            except ValueError:
+                raise InputError(
+                    f"found rank {rank!r}",
+                    expected="a rank like 5k, 1d or 2p",
+                    file=file,
+                    line=line,
+                    column=column_of("rank"),
+                ) from None
+        if rating:
+            try:
+                rank_index_of_aga_rating(float(rating))
+            except ValueError:
+                raise InputError(
+                    f"found rating {rating!r}",
+                    expected="an AGA rating such as -4.3 or 2.1 (|r| >= 1)",
+                    file=file,
+                    line=line,
+                    column=column_of("rating"),
+                ) from None
+        number = len(players) + 1
+        if cells.get("number"):
+            try:
+                number = int(cells["number"])
+            except ValueError:
+                raise InputError(
+                    f"found number {cells['number']!r}",
+                    expected="an integer",
+                    file=file,
+                    line=line,
+                    column=column_of("number"),
+                ) from None
+        if number in numbers or number < 1:
+            raise InputError(
+                f"pairing number {number} repeated or not positive",
+                expected="unique positive numbers",
+                file=file,
+                line=line,
+            )
+        numbers.add(number)
+        attributes = {k: v for k, v in cells.items() if k not in ("number", "name") and v}
+        players.append(
+            Player(
+                number=number,
+                name=name,
+                club=cells.get("club", ""),
+                federation=cells.get("country", ""),
+                attributes=attributes,
+            )
+        )
+    return players
+
+
+def _round_entry(t: Tournament, player: int, rnd: int, place: dict[int, int]) -> str:
+    r = t.round(rnd)
+    game = r.game_of(player)
+    if game is None:
+        kind = r.byes.get(player)
+        if kind in (ByeKind.PAIRING_ALLOCATED, ByeKind.FULL_POINT):
+            return "0+"
+        if kind is ByeKind.HALF_POINT:
+            return "0="
+        return "0-"
+    opp = game.opponent(player)
+    code = game.result_of(player)
+    symbol = "?" if code is None else {1: "+", 0: "=", -1: "-"}[code.outcome]
+    settings = McMahonSettings.from_tournament(t)
+    override = settings.handicap_override(rnd, game.white, game.black)
+    handicap = override[0] if override is not None else _stones(t, game.white, game.black)
+    colour = "w" if game.colour_of(player) is Colour.WHITE else "b"
+    return f"{place.get(opp, 0)}{symbol}/{colour}{handicap}"
+
+
+def _stones(t: Tournament, white: int, black: int) -> int:
+    from fairpair.mcmahon.handicap import handicap_stones
+
+    s = McMahonSettings.from_tournament(t)
+    bands = s.effective_bands(t)
+    top = set(bands[0].players) if bands else set()
+    if s.top_band_even and (white in top or black in top):
+        return 0
+    a, b = strength_of(t.player(white)), strength_of(t.player(black))
+    return handicap_stones(a.rank, b.rank, s.handicap, s.max_handicap)
+
+
+def results_table(t: Tournament, after_round: int | None = None) -> str:
+    """A readable standings table: place, name, rank, MMS, SOMS, SODOMS, rounds."""
+    rounds = t.rounds_played if after_round is None else after_round
+    rows = standings(t, rounds)
+    place = {n: p for p, n, _ in rows}
+    head = f"{'Pl':>4} {'Name':<24} {'Rank':>4} {'MMS':>6} {'SOMS':>7} {'SODOMS':>7}"
+    head += "".join(f" {'R' + str(k):>8}" for k in range(1, rounds + 1))
+    lines = [head]
+    for pl, n, values in rows:
+        p = t.player(n)
+        line = (
+            f"{pl:>4} {p.name[:24]:<24} {format_rank(strength_of(p).rank):>4} "
+            f"{format_points(values[0]):>6} {format_points(values[1]):>7} "
+            f"{format_points(values[2]):>7}"
+        )
+        line += "".join(f" {_round_entry(t, n, k, place):>8}" for k in range(1, rounds + 1))
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def results_h9(t: Tournament, after_round: int | None = None) -> str:
+    """The EGF tournament table (``.h9``): header comments, then one line per player:
+    place, name (surname first), rank, country, club, MMS, SOMS, SODOMS, results."""
+    rounds = t.rounds_played if after_round is None else after_round
+    rows = standings(t, rounds)
+    place = {n: p for p, n, _ in rows}
+    s = McMahonSettings.from_tournament(t)
+    headers = dict(t.headers)
+    lines = [
+        f"; EV[{headers.get('012', 'Tournament')}]",
+        f"; PC[{headers.get('022', '')}]",
+        f"; DT[{headers.get('042', '')},{headers.get('052', '')}]",
+        f"; HA[{ {'full': 'h9', 'minus1': 'h8', 'minus2': 'h7', 'none': 'h0'}[s.handicap] }]",
+        f"; KM[{format_points(s.komi_even)}]",
+        "; Pl Name Rk Co Club MMS SOMS SODOMS Results",
+    ]
+    for pl, n, values in rows:
+        p = t.player(n)
+        parts = p.name.split()
+        name = f"{parts[-1]} {'_'.join(parts[:-1]) or '-'}" if parts else "? -"
+        country = (p.attributes.get("country") or p.federation or "xx")[:2].upper()
+        club = (p.attributes.get("club") or p.club or "-").replace(" ", "")[:4]
+        entries = " ".join(_round_entry(t, n, k, place) for k in range(1, rounds + 1))
+        mms, soms, sodoms = (format_points(Fraction(v)) for v in values[:3])
+        lines.append(
+            f"{pl:4d} {name:<24} {format_rank(strength_of(p).rank):>3} {country} {club:<4} "
+            f"{mms:>5} {soms:>6} {sodoms:>6}  {entries}"
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,634 @@
+"""Pairing one round of the AGA Swiss McMahon system as a maximum-weight matching.
+
+AGA "Pairing" and "Program Implementation Notes": every possible game gets a penalty,
+and the round is the perfect matching of least total penalty. The penalty is a vector
+of *tiers* compared lexicographically, most important first:
+
+====  ===========  =====================================================================
+tier  name         value of one game (pair ``i``-``j``, ``i`` the higher McMahon score)
+====  ===========  =====================================================================
+1     bye          forced bye only: how many players are sorted below the bye recipient
+                   (the bye goes to the lowest score group, lowest rated, "Odd-Numbered
+                   Groups")
+2     score        (McMahon score difference)^2, scores in their smallest common unit
+3     float        criterion 3: 1 for ``i`` if he floated down last round, 1 for ``j``
+                   if he floated up (off in the last round of events under six rounds
+                   and in the last two rounds of longer ones)
+4     colour       criterion 4: colour violations (a fourth same colour in a row; one
+                   colour in more than half the rounds) under the best colours the game
+                   allows (handicap games: weaker player black)
+5     floater      the up-floater's place in his score group (0 = strongest, the one
+                   the rules float first)
+6     avoid        first half of the event only: same family/club/city/state/country
+                   (the TD's list, each attribute outweighing the ones after it), then
+                   handicap stones if ``avoid_handicap``
+7     split        distance from the split-and-shift opponent: same group of ``n``:
+                   ``(|pos_i - pos_j| - ceil(n/2))^2``; across groups, the down-floater's
+                   distance from the middle of his group squared
+====  ===========  =====================================================================
+
+Mandatory criteria are not penalties but missing edges: no rematch (any earlier game,
+forfeits included), no forbidden pair, no second forced bye (except for the bye
+volunteer). Forced pairs are paired first and take no part in the matching.
+
+The tiers are folded into one integer weight with bases ``B_7 = 1`` and
+``B_k = m * sum_{l>k} U_l * B_l + 1`` (``m`` = games in the matching, ``U_l`` a bound on
+one game's tier-``l`` value), so one unit of a tier outweighs the largest possible sum
+of all lower tiers (:func:`tier_bases`). The matching maximises ``W - penalty`` among
+maximum-cardinality matchings, which is the lexicographic minimum.
+
+Speed: the graph is pruned to pairs of score groups whose *parity lower bound* fits
+the best solution. Every cut between consecutive score groups with an odd number of
+players above it is crossed by some game, so any pairing containing a game that spans
+score difference ``D`` costs at least ``D^2`` plus ``g^2`` for every odd cut (gap ``g``)
+outside that span. If the pruned optimum (bye at the best conceivable player) costs
+less than the bound of every pruned pair, it is optimal for the full graph; otherwise
+the bound is raised to its cost, and as a last resort the full graph is solved. The
+pruned graph falls apart into independent components, solved separately.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from fairpair.errors import InputError, NoPairingError
+from fairpair.matching import max_weight_matching
+from fairpair.mcmahon.handicap import handicap_stones, komi_for
+from fairpair.mcmahon.ranks import Strength, strength_of
+from fairpair.mcmahon.settings import McMahonSettings
+from fairpair.model import ByeKind, Colour, Float, Tournament
+
+__all__ = [
+    "TIERS",
+    "Field",
+    "Game",
+    "Solution",
+    "build_field",
+    "colour_violations",
+    "edge_tiers",
+    "solve",
+    "tier_bases",
+    "tier_total",
+]
+
+TIERS = ("bye", "score", "float", "colour", "floater", "avoid", "split")
+
+Tiers = tuple[int, int, int, int, int, int, int]
+ZERO: Tiers = (0, 0, 0, 0, 0, 0, 0)
+
+
+def colour_violations(history: Sequence[Colour], colour: Colour, total_rounds: int) -> int:
+    """Criterion 4 for giving ``colour`` to a player with ``history`` (played games):
+    one for a fourth same colour in a row, one for that colour in more than half the
+    rounds of the tournament.
+
+    >>> B, W = Colour.BLACK, Colour.WHITE
+    >>> colour_violations([B, B, B], B, 8), colour_violations([B, B, B], W, 8)
+    (1, 0)
+    >>> colour_violations([B, W, B], B, 4), colour_violations([B, W, B], B, 6)
+    (1, 0)
+    """
+    count = 0
+    if len(history) >= 3 and history[-1] is history[-2] is history[-3] is colour:
+        count += 1
+    if 2 * (sum(1 for c in history if c is colour) + 1) > total_rounds:
+        count += 1
+    return count
+
+
+@dataclass
+class Field:
+    """Everything the penalty needs about one round (see :func:`build_field`)."""
+
+    round: int
+    total_rounds: int
+    settings: McMahonSettings
+    #: Players to match, sorted: McMahon score, strength, pairing number.
+    pool: list[int]
+    mms: dict[int, Fraction]
+    strength: dict[int, Strength]
+    band: dict[int, int | None]
+    history: dict[int, tuple[Colour, ...]]
+    last_float: dict[int, Float]
+    met: dict[int, frozenset[int]]
+    forbidden: set[frozenset[int]]
+    forced: list[tuple[int, int]]
+    voluntary: list[int]
+    #: Player receiving the forced bye before the matching (the bye volunteer).
+    volunteer_bye: int | None
+    bye_eligible: set[int]
+    avoid_values: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # derived by _index()
+    unit: int = 1
+    units: dict[int, int] = field(default_factory=dict)
+    group: dict[int, int] = field(default_factory=dict)
+    pos: dict[int, int] = field(default_factory=dict)
+    size: dict[int, int] = field(default_factory=dict)
+    index: dict[int, int] = field(default_factory=dict)
+    #: Weight of a clash on each avoided attribute, then of one handicap stone.
+    avoid_weights: tuple[int, ...] = ()
+
+    @property
+    def float_rule_active(self) -> bool:
+        """Criterion 3 is off in the last round (< 6 rounds) or last two rounds."""
+        last_free = 1 if self.total_rounds < 6 else 2
+        return self.round <= self.total_rounds - last_free
+
+    @property
+    def avoidance_active(self) -> bool:
+        """Avoidance is dropped in the last half of the tournament (rounds > R/2)."""
+        s = self.settings
+        return bool(s.avoid or s.avoid_handicap) and self.round <= self.total_rounds // 2
+
+    @property
+    def needs_bye(self) -> bool:
+        return len(self.pool) % 2 == 1
+
+    def order_key(self, n: int) -> tuple[Fraction, float, int]:
+        return (-self.mms[n], -self.strength[n].value, n)
+
+    def stones(self, a: int, b: int) -> int:
+        """Handicap stones of a game (before any TD override)."""
+        s = self.settings
+        if s.top_band_even and (self.band.get(a) == 0 or self.band.get(b) == 0):
+            return 0
+        return handicap_stones(
+            self.strength[a].rank, self.strength[b].rank, s.handicap, s.max_handicap
+        )
+
+    def weaker(self, a: int, b: int) -> int:
+        """The weaker of two players (takes black in a handicap game)."""
+        ka = (self.strength[a].rank, self.strength[a].value, -a)
+        kb = (self.strength[b].rank, self.strength[b].value, -b)
+        return a if ka < kb else b
+
+    def allowed(self, a: int, b: int) -> bool:
+        """Mandatory criteria: no rematch, not forbidden."""
+        return b not in self.met[a] and frozenset((a, b)) not in self.forbidden
+
+    def _index(self) -> None:
+        self.pool.sort(key=self.order_key)
+        self.index = {n: i for i, n in enumerate(self.pool)}
+        # Avoidance: each attribute outweighs everything after it over a whole round.
+        s = self.settings
+        games = len(self.pool) // 2 + 1
+        lower = s.max_handicap if s.avoid_handicap else 0
+        weights = [1]
+        for _ in s.avoid:
+            weights.append(games * lower + 1)
+            lower += weights[-1]
+        self.avoid_weights = tuple(reversed(weights))
+        denominators = [self.mms[n].denominator for n in self.pool] or [1]
+        self.unit = math.lcm(*denominators)
+        self.units = {n: int(self.mms[n] * self.unit) for n in self.pool}
+        gid = -1
+        prev: Fraction | None = None
+        members: list[list[int]] = []
+        for n in self.pool:
+            if prev is None or self.mms[n] != prev:
+                gid += 1
+                members.append([])
+                prev = self.mms[n]
+            members[gid].append(n)
+            self.group[n] = gid
+            self.pos[n] = len(members[gid]) - 1
+        for group in members:
+            for n in group:
+                self.size[n] = len(group)
+
+
+def _attribute(tournament: Tournament, number: int, name: str) -> str:
+    player = tournament.player(number)
+    value = player.attributes.get(name, "")
+    if not value and name == "club":
+        value = player.club
+    if not value and name == "country":
+        value = player.federation
+    return value.strip().casefold()
+
+
+def build_field(tournament: Tournament, round_number: int) -> Field:
+    """Read the tournament before ``round_number``: scores, histories, byes, manual
+    pairings. Raises InputError on inconsistent manual settings."""
+    settings = McMahonSettings.from_tournament(tournament)
+    total = tournament.total_rounds or max(round_number, len(tournament.rounds))
+    initial = settings.initial_scores_for(tournament)
+    state = tournament.state(after_round=round_number - 1)
+    try:
+        strength = {p.number: strength_of(p) for p in tournament.players}
+    except ValueError as exc:
+        raise InputError(str(exc), expected="a Go rank like 5k or 1d, or an AGA rating") from None
+    mms = {n: initial.get(n, Fraction(0)) + state[n].score for n in strength}
+    voluntary = sorted(
+        n
+        for n in strength
+        if tournament.round(round_number).byes.get(n) in (ByeKind.ZERO_POINT, ByeKind.ABSENT)
+        or n in settings.voluntary_byes_in(round_number)
+    )
+    present = [n for n in tournament.present_players(round_number) if n not in voluntary]
+    present_set = set(present)
+    forced: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for a, b in settings.forced_pairs_in(round_number):
+        for n in (a, b):
+            if n not in present_set:
+                raise InputError(
+                    f"forced pair {a}-{b} in round {round_number}: player {n} is not playing",
+                    expected="two players present in the round",
+                )
+            if n in seen:
+                raise InputError(
+                    f"player {n} is in two forced pairs in round {round_number}",
+                    expected="at most one forced pair per player",
+                )
+            seen.add(n)
+        forced.append((a, b))
+    pool = [n for n in present if n not in seen]
+    volunteer = settings.bye_volunteer
+    volunteer_bye = volunteer if len(pool) % 2 == 1 and volunteer in pool else None
+    if volunteer_bye is not None:
+        pool.remove(volunteer_bye)
+    last_float: dict[int, Float] = {}
+    for n in strength:
+        records = state[n].records
+        rec = records[-1] if records and records[-1].round == round_number - 1 else None
+        flt = Float.NONE
+        if rec is not None and rec.opponent is not None and rec.opponent in initial:
+            mine = initial.get(n, Fraction(0)) + rec.score_before
+            theirs = initial[rec.opponent] + (rec.opponent_score_before or Fraction(0))
+            flt = Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
+        last_float[n] = flt
+    forbidden = set(tournament.forbidden_pairs) | settings.forbidden_pairs_in(round_number)
+    effective = settings.effective_bands(tournament)
+    bands: dict[int, int | None] = dict.fromkeys(strength)
+    for index, band in enumerate(effective):
+        for n in band.players:
+            bands.setdefault(n, index)
+            if bands[n] is None:
+                bands[n] = index
+    fld = Field(
+        round=round_number,
+        total_rounds=total,
+        settings=settings,
+        pool=pool,
+        mms=mms,
+        strength=strength,
+        band=bands,
+        history={n: state[n].colour_history for n in strength},
+        last_float=last_float,
+        met={n: state[n].opponents for n in strength},
+        forbidden={frozenset(p) for p in forbidden},
+        forced=forced,
+        voluntary=voluntary,
+        volunteer_bye=volunteer_bye,
+        bye_eligible={n for n in pool if state[n].pairing_allocated_byes == 0},
+        avoid_values={
+            n: tuple(_attribute(tournament, n, a) for a in settings.avoid) for n in strength
+        },
+    )
+    fld._index()
+    return fld
+
+
+# -- the penalty ---------------------------------------------------------------------
+
+
+def edge_tiers(fld: Field, a: int, b: int) -> Tiers:
+    """The tier values of the game ``a``-``b`` (both in the pool; see module docstring)."""
+    if fld.mms[a] < fld.mms[b] or (fld.mms[a] == fld.mms[b] and fld.pos[a] > fld.pos[b]):
+        a, b = b, a
+    s = fld.settings
+    diff = fld.units[a] - fld.units[b]
+    cross = diff != 0
+    flt = 0
+    if cross and fld.float_rule_active:
+        flt = (fld.last_float[a] is Float.DOWN) + (fld.last_float[b] is Float.UP)
+    col = 0
+    stones = 0
+    if s.colour_balance or fld.avoidance_active:
+        stones = fld.stones(a, b)
+    if s.colour_balance:
+        col = _colour_cost(fld, a, b, stones)
+    avoid = 0
+    if fld.avoidance_active:
+        weights = fld.avoid_weights
+        for k, (x, y) in enumerate(zip(fld.avoid_values[a], fld.avoid_values[b], strict=True)):
+            if x and x == y:
+                avoid += weights[k]
+        if s.avoid_handicap:
+            avoid += stones
+    if cross:
+        floater = fld.pos[b]
+        n = fld.size[a]
+        middle = (n - 1) // 2 if n % 2 else n - 1
+        split = (fld.pos[a] - middle) ** 2
+    else:
+        floater = 0
+        split = (fld.pos[b] - fld.pos[a] - (fld.size[a] + 1) // 2) ** 2
+    return (0, diff * diff, flt, col, floater, avoid, split)
+
+
+def _colour_cost(fld: Field, a: int, b: int, stones: int) -> int:
+    total = fld.total_rounds
+    ha, hb = fld.history[a], fld.history[b]
+    if stones > 0:
+        black = fld.weaker(a, b)
+        white = b if black == a else a
+        return colour_violations(fld.history[black], Colour.BLACK, total) + colour_violations(
+            fld.history[white], Colour.WHITE, total
+        )
+    return min(
+        colour_violations(ha, Colour.WHITE, total) + colour_violations(hb, Colour.BLACK, total),
+        colour_violations(ha, Colour.BLACK, total) + colour_violations(hb, Colour.WHITE, total),
+    )
+
+
+def bye_tiers(fld: Field, player: int) -> Tiers:
+    """Tier values of giving the forced bye to ``player``."""
+    return (len(fld.pool) - 1 - fld.index[player], 0, 0, 0, 0, 0, 0)
+
+
+def tier_bounds(fld: Field, players: Sequence[int], bye: bool) -> Tiers:
+    """``U_k``: an upper bound of one game's tier-k value among ``players``."""
+    s = fld.settings
+    units = [fld.units[n] for n in players] or [0]
+    gmax = max((fld.size[n] for n in players), default=1)
+    avoid = 0
+    if fld.avoidance_active:
+        avoid = sum(fld.avoid_weights[:-1]) + (s.max_handicap if s.avoid_handicap else 0)
+    return (
+        len(fld.pool) if bye else 0,
+        (max(units) - min(units)) ** 2,
+        2 if fld.float_rule_active else 0,
+        4 if s.colour_balance else 0,
+        gmax,
+        avoid,
+        gmax * gmax,
+    )
+
+
+def tier_bases(bounds: Sequence[int], games: int) -> list[int]:
+    """Bases making each tier outweigh everything below it: ``B_last = 1`` and
+    ``B_k = games * sum_{l>k} U_l B_l + 1``.
+
+    >>> tier_bases([5, 2, 3], 2)
+    [61, 7, 1]
+    """
+    bases = [1] * len(bounds)
+    lower = 0
+    for k in range(len(bounds) - 1, -1, -1):
+        bases[k] = games * lower + 1
+        lower += bounds[k] * bases[k]
+    return bases
+
+
+def tier_total(parts: Iterable[Sequence[int]]) -> Tiers:
+    """Sum of tier vectors (compare totals with ``<``: lexicographic)."""
+    total = [0] * len(TIERS)
+    for part in parts:
+        for k, v in enumerate(part):
+            total[k] += v
+    return (total[0], total[1], total[2], total[3], total[4], total[5], total[6])
+
+
+# -- solving -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the round: colours, handicap and komi."""
+
+    white: int
+    black: int
+    handicap: int
+    komi: Fraction
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The matched pairs (pool players only), the forced bye and how it was found."""
+
+    pairs: tuple[tuple[int, int], ...]
+    bye: int | None
+    tiers: Tiers
+    stage: str
+
+
+def _solve_graph(
+    fld: Field, vertices: list[int], edges: list[tuple[int, int]], bye_vertex: int | None
+) -> dict[int, int] | None:
+    """Optimal perfect matching of one component (``bye_vertex`` = -1 is the bye)."""
+    index = {v: i for i, v in enumerate(vertices)}
+    players = [v for v in vertices if v != -1]
+    games = len(vertices) // 2
+    bounds = tier_bounds(fld, players, bye_vertex is not None)
+    bases = tier_bases(bounds, games)
+    top = sum(u * b for u, b in zip(bounds, bases, strict=True)) + 1
+    weighted = []
+    for a, b in edges:
+        tiers = bye_tiers(fld, b) if a == -1 else edge_tiers(fld, a, b)
+        penalty = sum(v * w for v, w in zip(tiers, bases, strict=True) if v)
+        weighted.append((index[a], index[b], top - penalty))
+    mate = max_weight_matching(len(vertices), weighted, max_cardinality=True)
+    if any(m < 0 for m in mate):
+        return None
+    return {vertices[i]: vertices[m] for i, m in enumerate(mate)}
+
+
+def _components(vertices: Iterable[int], edges: Iterable[tuple[int, int]]) -> list[list[int]]:
+    parent: dict[int, int] = {v: v for v in vertices}
+
+    def find(v: int) -> int:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    comps: dict[int, list[int]] = {}
+    for v in parent:
+        comps.setdefault(find(v), []).append(v)
+    return list(comps.values())
+
+
+def _attempt(
+    fld: Field, group_pairs: set[tuple[int, int]] | None, bye_candidates: list[int]
+) -> dict[int, int] | None:
+    """Solve with edges only between the given score-group pairs (None: all)."""
+    by_group: dict[int, list[int]] = {}
+    for n in fld.pool:
+        by_group.setdefault(fld.group[n], []).append(n)
+    groups = sorted(by_group)
+    if group_pairs is None:
+        group_pairs = {(a, b) for a in groups for b in groups if a <= b}
+    edges: list[tuple[int, int]] = []
+    for ga, gb in sorted(group_pairs):
+        ma, mb = by_group[ga], by_group[gb]
+        if ga == gb:
+            for i, a in enumerate(ma):
+                edges.extend((a, b) for b in ma[i + 1 :] if fld.allowed(a, b))
+        else:
+            for a in ma:
+                edges.extend((a, b) for b in mb if fld.allowed(a, b))
+    vertices = list(fld.pool)
+    if bye_candidates:
+        vertices.append(-1)
+        edges.extend((-1, b) for b in bye_candidates)
+    mate: dict[int, int] = {}
+    comp_edges: dict[int, list[tuple[int, int]]] = {}
+    comps = _components(vertices, edges)
+    where = {v: i for i, comp in enumerate(comps) for v in comp}
+    for a, b in edges:
+        comp_edges.setdefault(where[a], []).append((a, b))
+    for i, comp in enumerate(comps):
+        if len(comp) % 2:
+            return None
+        result = _solve_graph(fld, comp, comp_edges.get(i, []), -1 if -1 in comp else None)
+        if result is None:
+            return None
+        mate.update(result)
+    return mate
+
+
+def solve(fld: Field) -> Solution:
+    """The optimal matching of the pool (see the module docstring for the stages).
+
+    Raises NoPairingError when no pairing satisfies the mandatory criteria.
+    """
+    pool = fld.pool
+    bye_candidates: list[int] = []
+    if fld.needs_bye:
+        bye_candidates = [n for n in pool if n in fld.bye_eligible]
+        if not bye_candidates:
+            raise NoPairingError(
+                f"round {fld.round}: a forced bye is needed and every player already had one"
+            )
+    best_bye = bye_candidates[-1] if bye_candidates else None
+    # Parity lower bound per score-group pair, with the bye at the best candidate.
+    ng = fld.group[pool[-1]] + 1 if pool else 0
+    group_units = [0] * ng
+    counts = [0] * ng
+    for n in pool:
+        group_units[fld.group[n]] = fld.units[n]
+        if n != best_bye:
+            counts[fld.group[n]] += 1
+    odd_prefix = [0] * (ng + 1)  # sum of gap^2 over odd cuts before group k
+    above = 0
+    for k in range(ng):
+        above += counts[k]
+        gap = group_units[k] - group_units[k + 1] if k + 1 < ng else 0
+        odd_prefix[k + 1] = odd_prefix[k] + (gap * gap if above % 2 else 0)
+    lb0 = odd_prefix[ng]
+
+    def bound(ga: int, gb: int) -> int:
+        span = group_units[ga] - group_units[gb]
+        return lb0 - (odd_prefix[gb] - odd_prefix[ga]) + span * span
+
+    def group_pairs(limit: int) -> tuple[set[tuple[int, int]], int | None]:
+        kept: set[tuple[int, int]] = set()
+        pruned_min: int | None = None
+        for ga in range(ng):
+            for gb in range(ga, ng):
+                lb = bound(ga, gb)
+                if lb <= limit:
+                    kept.add((ga, gb))
+                elif pruned_min is None or lb < pruned_min:
+                    pruned_min = lb
+        return kept, pruned_min
+
+    fixed_bye = [best_bye] if best_bye is not None else []
+    limit = lb0
+    for step in range(6):
+        kept, pruned_min = group_pairs(limit)
+        mate = _attempt(fld, kept, fixed_bye)
+        if mate is not None:
+            solution = _solution(fld, mate, f"pruned ({step + 1})")
+            cost = solution.tiers[1]
+            if pruned_min is None or pruned_min > cost:
+                return solution
+            limit = cost  # the optimum costs at most this: pruning above it is safe
+        elif pruned_min is None:
+            break
+        else:
+            limit = pruned_min  # infeasible: admit the next group pairs
+    mate = _attempt(fld, None, fixed_bye)
+    if mate is not None:
+        return _solution(fld, mate, "full, best bye")
+    if len(bye_candidates) > 1:
+        mate = _attempt(fld, None, bye_candidates)
+        if mate is not None:
+            return _solution(fld, mate, "full")
+    raise NoPairingError(
+        f"round {fld.round}: no pairing avoids rematches, forbidden pairs and second forced byes"
+    )
+
+
+def _solution(fld: Field, mate: Mapping[int, int], stage: str) -> Solution:
+    pairs: list[tuple[int, int]] = []
+    bye = None
+    parts: list[Tiers] = []
+    for a in fld.pool:
+        b = mate[a]
+        if b == -1:
+            bye = a
+            parts.append(bye_tiers(fld, a))
+        elif fld.index[a] < fld.index[b]:
+            pairs.append((a, b))
+            parts.append(edge_tiers(fld, a, b))
+    return Solution(tuple(pairs), bye, tier_total(parts), stage)
+
+
+# -- colours and handicaps -------------------------------------------------------------
+
+
+def make_game(fld: Field, a: int, b: int) -> Game:
+    """Colours, handicap and komi of the game ``a``-``b``.
+
+    Handicap games (``h >= 1``): the weaker player takes black. Even games: the colour
+    assignment with fewer criterion-4 violations; then the player with more blacks
+    (whites minus blacks lower) takes white; then the player who had black last takes
+    white; then the stronger player takes white.
+    """
+    s = fld.settings
+    override = s.handicap_override(fld.round, a, b)
+    stones = fld.stones(a, b) if override is None else override[0]
+    komi = komi_for(stones, s.komi_even, s.komi_handicap)
+    if override is not None and override[1] is not None:
+        komi = override[1]
+    if stones > 0:
+        black = fld.weaker(a, b)
+        return Game(white=b if black == a else a, black=black, handicap=stones, komi=komi)
+    total = fld.total_rounds
+
+    def key(white: int, black: int) -> tuple[int, int, int, int]:
+        hw, hb = fld.history[white], fld.history[black]
+        violations = 0
+        if s.colour_balance:
+            violations = colour_violations(hw, Colour.WHITE, total) + colour_violations(
+                hb, Colour.BLACK, total
+            )
+        diff_w = sum(1 if c is Colour.WHITE else -1 for c in hw)
+        diff_b = sum(1 if c is Colour.WHITE else -1 for c in hb)
+        alternate = 0 if hw and hw[-1] is Colour.BLACK else 1
+        stronger = 0 if fld.weaker(white, black) == black else 1
+        return (violations, diff_w - diff_b, alternate, stronger)
+
+    if key(a, b) <= key(b, a):
+        return Game(white=a, black=b, handicap=0, komi=komi)
+    return Game(white=b, black=a, handicap=0, komi=komi)
+
+
+def board_order(fld: Field, games: Iterable[Game]) -> list[Game]:
+    """Boards by the higher McMahon score, then the stronger player, of each game."""
+
+    def key(g: Game) -> tuple[Fraction, float, int]:
+        top = min((g.white, g.black), key=fld.order_key)
+        return fld.order_key(top)
+
+    return sorted(games, key=key)

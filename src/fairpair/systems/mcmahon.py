@@ -1,0 +1,220 @@
+"""AGA Swiss McMahon (Go): pairing, checking and ranking (spec: aga-swiss-mcmahon.txt).
+
+The round is paired as a maximum-weight matching over a tiered penalty (see
+:mod:`fairpair.mcmahon.pairing` for the tiers and the proof of their separation);
+settings live in ``tournament.settings["mcmahon"]`` (:mod:`fairpair.mcmahon.settings`).
+
+Byes: a voluntary bye is a ``ByeKind.ZERO_POINT`` entry of the round (or an entry of
+``voluntary_byes`` in the settings); the forced bye is the pairing-allocated bye
+(``Pairing.bye``, +1). Colours: ``Colour.BLACK`` is the player taking black; in a
+handicap game it is the weaker player.
+
+``Pairing.info`` carries ``games`` (white, black, handicap, komi per board),
+``voluntary_byes``, ``mcmahon_scores`` before the round, and the ``penalty`` tiers of
+the matching.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from fairpair.errors import InputError
+from fairpair.mcmahon.io import players_from_csv
+from fairpair.mcmahon.pairing import (
+    TIERS,
+    Field,
+    board_order,
+    build_field,
+    bye_tiers,
+    colour_violations,
+    edge_tiers,
+    make_game,
+    solve,
+    tier_total,
+)
+from fairpair.mcmahon.ranks import format_rank, strength_of
+from fairpair.mcmahon.settings import McMahonSettings, build_bands
+from fairpair.mcmahon.tiebreaks import criteria
+from fairpair.model import Board, Colour, Pairing, Player, Tournament
+
+__all__ = ["McMahonSystem", "players_from_csv", "prepare_tournament"]
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+class McMahonSystem:
+    """AGA Swiss McMahon. Options: ``seed`` (random draw, overrides the settings)."""
+
+    name = "mcmahon"
+
+    def __init__(self, seed: int | None = None, **options: Any) -> None:
+        self.seed = seed
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
+        rnd = tournament.next_round() if round_number is None else round_number
+        if rnd < 1:
+            raise InputError(f"round {rnd} cannot be paired", expected="a round number >= 1")
+        fld = build_field(tournament, rnd)
+        solution = solve(fld)
+        games = [make_game(fld, a, b) for a, b in [*fld.forced, *solution.pairs]]
+        games = board_order(fld, games)
+        bye = fld.volunteer_bye if fld.volunteer_bye is not None else solution.bye
+        info: dict[str, Any] = {
+            "games": [
+                {
+                    "white": g.white,
+                    "black": g.black,
+                    "handicap": g.handicap,
+                    "komi": _number(g.komi),
+                }
+                for g in games
+            ],
+            "voluntary_byes": list(fld.voluntary),
+            "mcmahon_scores": {str(n): _number(fld.mms[n]) for n in sorted(fld.mms)},
+            "penalty": dict(zip(TIERS, solution.tiers, strict=True)),
+        }
+        return Pairing(
+            round=rnd,
+            boards=tuple(Board(g.white, g.black) for g in games),
+            bye=bye,
+            info=info,
+        )
+
+    def check(self, tournament: Tournament, round_number: int) -> list[str]:
+        """Validity (everyone once, no rematch, manual pairs, bye rules, handicap colours)
+        and optimality: the stored pairing's penalty tiers must equal the optimum's."""
+        return check_round(tournament, round_number)
+
+    def ranking_criteria(self, tournament: Tournament) -> list[Any]:
+        return list(criteria(tournament, self.seed))
+
+
+def check_round(tournament: Tournament, round_number: int) -> list[str]:
+    """See :meth:`McMahonSystem.check`."""
+    r = round_number
+    fld = build_field(tournament, r)
+    stored = tournament.pairing_of(r)
+    problems: list[str] = []
+    count: dict[int, int] = {}
+    for board in stored.boards:
+        for n in (board.white, board.black):
+            count[n] = count.get(n, 0) + 1
+    if stored.bye is not None:
+        count[stored.bye] = count.get(stored.bye, 0) + 1
+    expected = set(fld.pool) | {n for pair in fld.forced for n in pair}
+    if fld.volunteer_bye is not None:
+        expected.add(fld.volunteer_bye)
+    for n in sorted(expected):
+        if count.get(n, 0) == 0:
+            problems.append(f"round {r}: player {n} is neither paired nor given the bye")
+    for n, c in sorted(count.items()):
+        if c > 1:
+            problems.append(f"round {r}: player {n} appears {c} times")
+        if n not in expected:
+            problems.append(f"round {r}: player {n} is paired but should not play this round")
+    if problems:
+        return problems
+    forced = {frozenset(p) for p in fld.forced}
+    stored_pairs = {frozenset((b.white, b.black)) for b in stored.boards}
+    for pair in sorted(forced - stored_pairs, key=sorted):
+        problems.append(f"round {r}: forced pair {'-'.join(map(str, sorted(pair)))} is missing")
+    free_pairs: list[tuple[int, int]] = []
+    for board in stored.boards:
+        a, b = board.white, board.black
+        key = frozenset((a, b))
+        if key in forced:
+            continue
+        if b in fld.met[a]:
+            problems.append(f"round {r}: {a}-{b} is a rematch")
+        if key in fld.forbidden:
+            problems.append(f"round {r}: {a}-{b} is a forbidden pair")
+        free_pairs.append((a, b))
+        stones = fld.stones(a, b)
+        override = fld.settings.handicap_override(r, a, b)
+        if override is not None:
+            stones = override[0]
+        if stones > 0 and board.black != fld.weaker(a, b):
+            problems.append(f"round {r}: {a}-{b} is a handicap game; the weaker player takes black")
+    bye = stored.bye
+    if fld.volunteer_bye is not None:
+        if bye != fld.volunteer_bye:
+            problems.append(f"round {r}: the bye volunteer {fld.volunteer_bye} should get the bye")
+    elif fld.needs_bye:
+        if bye is None:
+            problems.append(f"round {r}: an odd number of players and no forced bye")
+        elif bye not in fld.bye_eligible:
+            problems.append(f"round {r}: player {bye} already had a forced bye")
+    elif bye is not None:
+        problems.append(f"round {r}: forced bye {bye} given to an even field")
+    if problems:
+        return problems
+    parts = [edge_tiers(fld, a, b) for a, b in free_pairs]
+    if fld.needs_bye and bye is not None and fld.volunteer_bye is None:
+        parts.append(bye_tiers(fld, bye))
+    actual = tier_total(parts)
+    best = solve(fld).tiers
+    if actual > best:
+        diff = ", ".join(f"{t} {a} vs {b}" for t, a, b in zip(TIERS, actual, best, strict=True))
+        problems.append(f"round {r}: pairing not optimal under the McMahon penalty ({diff})")
+    for board in stored.boards:
+        problems += _colour_problems(fld, board)
+    return problems
+
+
+def _colour_problems(fld: Field, board: Board) -> list[str]:
+    """Colours of an even game worse than the best assignment under criterion 4."""
+    a, b = board.white, board.black
+    if not fld.settings.colour_balance or fld.stones(a, b) > 0:
+        return []
+    total = fld.total_rounds
+
+    def cost(white: int, black: int) -> int:
+        return colour_violations(fld.history[white], Colour.WHITE, total) + colour_violations(
+            fld.history[black], Colour.BLACK, total
+        )
+
+    if cost(a, b) > cost(b, a):
+        return [f"round {fld.round}: {a}-{b}: reversing the colours breaks criterion 4 less"]
+    return []
+
+
+# -- the random generator's hook -------------------------------------------------------
+
+_CLUBS = ("Seattle", "Denver", "Boston", "Austin", "Chicago", "Portland", "Atlanta", "Phoenix")
+_STATES = ("WA", "CO", "MA", "TX", "IL", "OR", "GA", "AZ")
+
+
+def prepare_tournament(t: Tournament, rng: random.Random, rounds: int) -> Tournament:
+    """Give a random field Go ranks (AGA ratings around 5 kyu), clubs, cities, states and
+    countries, then build bands (bar at 3 dan) and initial McMahon scores."""
+    players: list[Player] = []
+    for p in t.players:
+        rating = max(-30.0, min(9.9, rng.gauss(-5.0, 6.0)))
+        if -1 < rating < 1:
+            rating = rating - 2 if rating < 0 else rating + 1
+        club = rng.randrange(len(_CLUBS))
+        attributes = dict(p.attributes)
+        attributes.update(
+            {
+                "rating": f"{rating:.2f}",
+                "rank": format_rank(strength_of(_with_rating(p, rating)).rank),
+                "club": _CLUBS[club] + " Go Club",
+                "city": _CLUBS[club],
+                "state": _STATES[club],
+                "country": "USA" if rng.random() < 0.9 else "CAN",
+            }
+        )
+        players.append(replace(p, attributes=attributes))
+    bands = build_bands(players, rounds, bar="3d")
+    settings = McMahonSettings(bar="3d", bands=bands)
+    out = t.replace(players=tuple(players), total_rounds=rounds, system="mcmahon")
+    return settings.apply(out)
+
+
+def _with_rating(p: Player, rating: float) -> Player:
+    return replace(p, attributes={"rating": f"{rating:.2f}"})
