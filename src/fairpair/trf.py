@@ -1334,9 +1334,18 @@ def _round_blocks(t: Tournament) -> list[dict[int, str]]:
 
 
 def _player_line(
-    player: Player, score: Fraction | None, round_blocks: Sequence[Mapping[int, str]]
+    player: Player,
+    score: Fraction | None,
+    round_blocks: Sequence[Mapping[int, str]],
+    acceleration: Fraction = Fraction(0),
 ) -> str:
-    points = player.reported_points if player.reported_points is not None else score
+    """The canonical 001 line. The points column is the score after the paired rounds;
+    the reported points (as read) are kept if they still agree with it (possibly
+    including the acceleration, as some programs write it)."""
+    points = score
+    reported = player.reported_points
+    if reported is not None and (score is None or reported in (score, score + acceleration)):
+        points = reported
     points_text = _fit_points(points, 4) if points is not None else ""
     rank = "" if player.reported_rank is None else str(player.reported_rank)
     rating = str(player.rating) if player.rating else ""
@@ -1454,6 +1463,10 @@ def _scores(t: Tournament, after_round: int | None = None) -> dict[int, Fraction
     return {number: Fraction(total, scale) for number, total in totals.items()}
 
 
+def _accel(t: Tournament, number: int) -> Fraction:
+    return t.acceleration_for(number, t.rounds_played + 1) if t.acceleration else Fraction(0)
+
+
 def _join(lines: Sequence[str], hints: Mapping[str, Any]) -> str:
     newline = str(hints.get("newline", "\n"))
     text = newline.join(lines)
@@ -1469,7 +1482,9 @@ def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
     players = t.player_map
     blocks = _round_blocks(t)
     lines = [
-        _player_line(players[item], scores.get(item), blocks) if isinstance(item, int) else item
+        _player_line(players[item], scores.get(item), blocks, _accel(t, item))
+        if isinstance(item, int)
+        else item
         for item in _canonical_lines(t)
     ]
     return _join(lines, hints)
@@ -1487,7 +1502,7 @@ def _layout_hints(t: Tournament, lines: Sequence[str]) -> dict[str, Any]:
             number = int(line[4:8])
             layout.append(number)
             canonical = (
-                _player_line(players[number], scores.get(number), blocks)
+                _player_line(players[number], scores.get(number), blocks, _accel(t, number))
                 if number in players
                 else line
             )
@@ -1523,14 +1538,18 @@ def _hinted_text(t: Tournament) -> str | None:
     if missing:
         last = max((i for i, item in enumerate(items) if isinstance(item, int)), default=-1)
         items[last + 1 : last + 1] = missing
+    record_byes = _record_byes((i for i in items if isinstance(i, str)), t.rounds_played + 1)
     out: list[str] = []
     for item in items:
         if isinstance(item, int):
             if item not in players:
                 continue
-            canonical = _player_line(players[item], scores.get(item), blocks)
+            canonical = _player_line(players[item], scores.get(item), blocks, _accel(t, item))
             raw = raw_lines.get(str(item))
-            out.append(raw if isinstance(raw, str) and _same_line(raw, canonical) else canonical)
+            ok = isinstance(raw, str) and _same_line(
+                raw, canonical, record_byes.get(item, frozenset()), players[item].reported_points
+            )
+            out.append(raw if ok and isinstance(raw, str) else canonical)
         elif isinstance(item, str):
             out.append(item)
     try:
@@ -1540,16 +1559,61 @@ def _hinted_text(t: Tournament) -> str | None:
     return _join(out, hints) if again == _semantic(t) else None
 
 
-def _same_line(raw: str, canonical: str) -> bool:
-    """Do two 001 lines say the same thing (ignoring spelling)?"""
+def _same_line(
+    raw: str,
+    canonical: str,
+    record_byes: frozenset[int] = frozenset(),
+    reported: Fraction | None = None,
+) -> bool:
+    """Do two 001 lines say the same thing (ignoring spelling)?
+
+    ``record_byes`` are rounds whose bye this player has from an XXZ or 240 record: the
+    raw line may leave them blank. The raw line's points may be ``reported`` (the value
+    as read) even where the canonical line corrects them.
+    """
     try:
         a = _parse_player_line(raw, 0, "")
         b = _parse_player_line(canonical, 0, "")
     except InputError:
         return False
-    strip = [dataclasses.replace(e, column=0) if e else None for e in a.entries]
+    if a.player.reported_points not in (b.player.reported_points, reported):
+        return False
+    if dataclasses.replace(a.player, reported_points=None) != dataclasses.replace(
+        b.player, reported_points=None
+    ):
+        return False
+    mine = [dataclasses.replace(e, column=0) if e else None for e in a.entries]
     other = [dataclasses.replace(e, column=0) if e else None for e in b.entries]
-    return a.player == b.player and strip == other
+    for index, entry in enumerate(other):
+        if (
+            entry is not None
+            and entry.opponent is None
+            and index + 1 in record_byes
+            and (index >= len(mine) or mine[index] is None)
+        ):
+            other[index] = None
+    while other and other[-1] is None:
+        other.pop()
+    return mine == other
+
+
+def _record_byes(lines: Iterable[str], next_round: int) -> dict[int, frozenset[int]]:
+    """player -> rounds of the byes that XXZ and 240 records in ``lines`` give."""
+    found: dict[int, set[int]] = {}
+    for line in lines:
+        code = line[:3]
+        if code == "XXZ":
+            for token, _col in _tokens(line, 3):
+                if token.isdigit():
+                    found.setdefault(int(token), set()).add(next_round)
+        elif code == "240" and line[6:9].strip().isdigit():
+            rnd = int(line[6:9])
+            text = line.rstrip()
+            for start in range(10, len(text), 5):
+                field = text[start : start + 5].strip()
+                if field.isdigit():
+                    found.setdefault(int(field), set()).add(rnd)
+    return {number: frozenset(rounds) for number, rounds in found.items()}
 
 
 def dumps(t: Tournament) -> str:
