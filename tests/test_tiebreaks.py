@@ -215,6 +215,11 @@ def test_games_won_over_the_board() -> None:
     assert values("WON") == {1: 3, 2: 1, 3: 1, 4: 0, 5: 0, 6: 1, 7: 0}
 
 
+def test_games_elected_to_play() -> None:
+    # GE: 4 rounds minus the VURs: 1: 4-1, 5: 4-1, 6: 4-2, 7: 4-2, others 4.
+    assert values("GE") == {1: 3, 2: 4, 3: 4, 4: 4, 5: 3, 6: 2, 7: 2}
+
+
 def test_black_games_and_black_wins() -> None:
     # Black in played games: R1 5, 2, 7; R2 1, 3 (7-6 was a forfeit); R3 3, 4; R4 6, 4.
     assert values("BPG") == {1: 1, 2: 1, 3: 2, 4: 2, 5: 1, 6: 1, 7: 1}
@@ -335,3 +340,71 @@ def test_after_round_and_completed_rounds() -> None:
     bh = Buchholz().values(t, 1)
     assert (bh[1], bh[4], bh[2]) == (F(0), F(1), H)
     assert values("BH", t, 4) == values("BH")
+
+
+# -- a published exercise ------------------------------------------------------------
+
+# Crosstable of the FIDE TEC tie-break exercise for the 2023 regulations (published
+# 2024-03-18), as transcribed in a public test suite; player 12's own line is not in
+# that transcription, so only players who never met 12 are checked. Entries: result
+# (+ = -), colour (W/B, F = forfeit), opponent; "BYE" with + is the PAB, with = a
+# half-point bye; "--" not paired.
+EXERCISE = """
+1  +W9  =B13 =W2  +B15 =W4
+2  +B10 +W7  =B1  +W16 =B3
+3  =W11 +B6  +W8  =B4  =W2
+4  +B12 =BYE +W13 =W3  =B1
+5  -W13 -B15 +W11 =B7  +W10
+6  -B14 -W3  +BYE +W10 +B8
+7  +W15 -B2  -B16 =W5  -B11
+8  =B16 +W14 -B3  +W13 -W6
+9  -B1  -W10 =BYE -F11 +BYE
+10 -W2  +B9  -W15 -B6  -B5
+11 =B3  -W16 -B5  +F9  +W7
+13 +B5  =W1  -B4  -B8  -W14
+14 +W6  -B8  -F12 --   +B13
+15 -B7  +W5  +B10 -W1  -B16
+16 =W8  +B11 +W7  -B2  +W15
+"""
+
+
+def exercise() -> Tournament:
+    lines = {int(line.split()[0]): line.split()[1:] for line in EXERCISE.strip().splitlines()}
+    played = {"+": "1-0", "=": "=", "-": "0-1"}
+    forfeit = {"+": "+-", "-": "-+"}
+    bye = {"+": ByeKind.PAIRING_ALLOCATED, "=": ByeKind.HALF_POINT}
+    rounds = []
+    for index in range(5):
+        games: list[Game] = []
+        byes: dict[int, ByeKind] = {}
+        done: set[int] = set()
+        for me, entries in lines.items():
+            entry = entries[index]
+            if entry == "--":
+                byes[me] = ByeKind.ZERO_POINT
+            elif entry[1:] == "BYE":
+                byes[me] = bye[entry[0]]
+            elif me not in done:
+                opponent = int(entry[2:])
+                done |= {me, opponent}
+                if entry[1] == "F":
+                    games.append(g(me, opponent, forfeit[entry[0]]))
+                elif entry[1] == "W":
+                    games.append(g(me, opponent, played[entry[0]]))
+                else:  # black: the opponent is white, the result reversed
+                    reverse = {"+": "0-1", "=": "=", "-": "1-0"}
+                    games.append(g(opponent, me, reverse[entry[0]]))
+        rounds.append(Round(index + 1, tuple(games), byes))
+    players = tuple(Player(n, str(n)) for n in range(1, 17))
+    return Tournament(players=players, rounds=tuple(rounds))
+
+
+def test_fide_exercise_buchholz() -> None:
+    t = exercise()
+    bh = Buchholz().values(t, 5)
+    published = {1: F(25, 2), 2: 13, 3: F(31, 2), 5: F(17, 2), 8: F(27, 2), 11: F(27, 2)}
+    assert {n: bh[n] for n in published} == published
+    assert bh[16] == F(25, 2)
+    # Buchholz Cut-1 with voluntary unplayed rounds among the opponents' data.
+    c1 = Buchholz(1).values(t, 5)
+    assert (c1[5], c1[8], c1[11]) == (F(15, 2), F(12), F(12))

@@ -8,14 +8,17 @@ better). Pairing systems define their own criteria with the same protocol.
 Articles implemented (numbers as in the 2023 text):
 
 * Art. 6, Direct Encounter (DE) -- :class:`DirectEncounter`.
-* Art. 7.1 WIN, number of wins: rounds in which the player got, with or without
-  playing, as many points as for a win (forfeit wins, PAB and full-point byes count);
-  Art. 7.2 WON, games won over the board; Art. 7.3 BPG, games played with black
-  (over the board); Art. 7.4 BWG, games won with black; Art. 7.5 PS, progressive score.
+* Art. 7, tie-breaks from the player's own results: WIN, number of wins (rounds in
+  which the player got, with or without playing, as many points as for a win: forfeit
+  wins, PAB and full-point byes count); WON, games won over the board; BPG, games
+  played with black (over the board); BWG, games won with black; GE, rounds the player
+  elected to play (the rounds minus the voluntary unplayed rounds); PS, progressive
+  score (the sum of the running scores).
 * Art. 8.1 BH, Buchholz; Art. 9.1 SB, Sonneborn-Berger; Art. 10.1 ARO, average rating
   of opponents.
-* Art. 14, modifiers: Cut-n (``-C1``, ``-C2``) drops the n least significant values,
-  Median-n (``-M1``, ``-M2``) drops the n least and the n most significant ones.
+* Art. 14, modifiers: Cut-n (``-C1``, ``-C2``) drops the n least significant values
+  (14.1: the contribution of the opponent with the lowest score), Median-n (``-M1``,
+  ``-M2``) drops the n least and the n most significant ones.
 * Art. 16, unplayed rounds (individual tournaments), see below.
 
 Unplayed rounds (Art. 16) -- what this module does:
@@ -82,6 +85,7 @@ __all__ = [
     "BlackWins",
     "Buchholz",
     "DirectEncounter",
+    "GamesElected",
     "GamesWon",
     "GroupTiebreak",
     "Points",
@@ -397,7 +401,7 @@ class SonnebornBerger(_Base):
 
 
 class Wins(_Base):
-    """Art. 7.1 WIN: rounds in which the player obtained, with or without playing, as
+    """Art. 7 WIN: rounds in which the player obtained, with or without playing, as
     many points as for a win (wins, forfeit wins, PAB, full-point byes)."""
 
     code = "WIN"
@@ -410,7 +414,7 @@ class Wins(_Base):
 
 
 class GamesWon(_Base):
-    """Art. 7.2 WON: games won over the board."""
+    """Art. 7 WON: games won over the board."""
 
     code = "WON"
     name = "Games won"
@@ -422,8 +426,19 @@ class GamesWon(_Base):
         }
 
 
+class GamesElected(_Base):
+    """Art. 7 GE: rounds the player elected to play, i.e. the rounds minus the
+    voluntary unplayed rounds (played games, forfeit wins, PAB, full-point byes)."""
+
+    code = "GE"
+    name = "Games elected to play"
+
+    def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
+        return {n: Fraction(sum(1 for s in row if not s.vur)) for n, row in context.slots.items()}
+
+
 class BlackGames(_Base):
-    """Art. 7.3 BPG: games played over the board with black."""
+    """Art. 7 BPG: games played over the board with black."""
 
     code = "BPG"
     name = "Games played with black"
@@ -436,7 +451,7 @@ class BlackGames(_Base):
 
 
 class BlackWins(_Base):
-    """Art. 7.4 BWG: games won over the board with black."""
+    """Art. 7 BWG: games won over the board with black."""
 
     code = "BWG"
     name = "Games won with black"
@@ -452,7 +467,7 @@ class BlackWins(_Base):
 
 @dataclass(frozen=True, repr=False)
 class ProgressiveScore(_Base):
-    """Art. 7.5 PS: the sum of the running scores after each round; Cut-n drops the
+    """Art. 7 PS: the sum of the running scores after each round; Cut-n drops the
     running scores of the first n rounds."""
 
     cut_low: int = 0
@@ -642,6 +657,7 @@ def _registry() -> dict[str, Tiebreak]:
         DirectEncounter(),
         Wins(),
         GamesWon(),
+        GamesElected(),
         BlackGames(),
         BlackWins(),
         AverageRatingOfOpponents(),
