@@ -101,6 +101,9 @@ class Standings:
         raise KeyError(number)
 
 
+_ZERO = Fraction(0)
+
+
 def _is_descending(tiebreak: Tiebreak) -> bool:
     return bool(getattr(tiebreak, "descending", True))
 
@@ -124,7 +127,7 @@ def _refine(
             continue
         buckets: dict[Fraction, list[int]] = {}
         for number in group:
-            buckets.setdefault(Fraction(values.get(number, 0)), []).append(number)
+            buckets.setdefault(values.get(number, _ZERO), []).append(number)
         for key in sorted(buckets, reverse=descending):
             refined.append(buckets[key])
     return refined
@@ -160,7 +163,7 @@ def compute_standings(
     for group in groups:
         for number in group:
             player = tournament.player(number)
-            row_values = tuple(Fraction(v.get(number, 0)) for v in all_values)
+            row_values = tuple(v.get(number, _ZERO) for v in all_values)
             rows.append(
                 StandingsRow(
                     rank=position,

@@ -307,6 +307,36 @@ def _modifier_name(low: int, high: int) -> str:
     return f" Cut-{low}"
 
 
+def _opponent_sums(
+    context: TiebreakContext, weighted: bool, low: int, high: int
+) -> dict[int, Fraction]:
+    """Buchholz (``weighted`` False) or Sonneborn-Berger (True) for every player.
+
+    A played game contributes the opponent's score as an opponent (Art. 16.3); every
+    unplayed round a dummy opponent with the player's own score (Art. 16.4). SB
+    weights each contribution by the points obtained in the round.
+    """
+    adjusted = context.adjusted
+    result: dict[int, Fraction] = {}
+    for number, row in context.slots.items():
+        own = context.score[number]
+        contributions: list[Contribution] = []
+        total = 0
+        for slot in row:
+            if slot.played and slot.opponent is not None:
+                score, vur = adjusted.get(slot.opponent, 0), False
+            else:
+                score, vur = own, slot.vur
+            value = score * slot.points if weighted else score
+            total += value
+            if low or high:
+                contributions.append(Contribution(score, value, vur))
+        if low or high:
+            total = sum(c.value for c in cut_contributions(contributions, low, high))
+        result[number] = context.fraction(total, power=2 if weighted else 1)
+    return result
+
+
 # -- the tie-breaks -------------------------------------------------------------------
 
 
@@ -352,19 +382,7 @@ class Buchholz(_Base):
         return "Buchholz" + _modifier_name(self.cut_low, self.cut_high)
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
-        result: dict[int, Fraction] = {}
-        for number, row in context.slots.items():
-            own = context.score[number]
-            contributions = []
-            for slot in row:
-                if slot.played and slot.opponent is not None:
-                    opp = context.adjusted.get(slot.opponent, 0)
-                    contributions.append(Contribution(opp, opp, False))
-                else:  # Art. 16.4: dummy opponent with the player's own score
-                    contributions.append(Contribution(own, own, slot.vur))
-            kept = cut_contributions(contributions, self.cut_low, self.cut_high)
-            result[number] = context.fraction(sum(c.value for c in kept))
-        return result
+        return _opponent_sums(context, False, self.cut_low, self.cut_high)
 
 
 @dataclass(frozen=True, repr=False)
@@ -385,19 +403,7 @@ class SonnebornBerger(_Base):
         return "Sonneborn-Berger" + _modifier_name(self.cut_low, self.cut_high)
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
-        result: dict[int, Fraction] = {}
-        for number, row in context.slots.items():
-            own = context.score[number]
-            contributions = []
-            for slot in row:
-                if slot.played and slot.opponent is not None:
-                    opp = context.adjusted.get(slot.opponent, 0)
-                    contributions.append(Contribution(opp, opp * slot.points, False))
-                else:
-                    contributions.append(Contribution(own, own * slot.points, slot.vur))
-            kept = cut_contributions(contributions, self.cut_low, self.cut_high)
-            result[number] = context.fraction(sum(c.value for c in kept), power=2)
-        return result
+        return _opponent_sums(context, True, self.cut_low, self.cut_high)
 
 
 class Wins(_Base):
