@@ -28,6 +28,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fairpair.errors import InputError
 from fairpair.model import ByeKind, Game, Player, ResultCode, Round, Tournament
@@ -408,3 +410,47 @@ def test_fide_exercise_buchholz() -> None:
     # Buchholz Cut-1 with voluntary unplayed rounds among the opponents' data.
     c1 = Buchholz(1).values(t, 5)
     assert (c1[5], c1[8], c1[11]) == (F(15, 2), F(12), F(12))
+
+
+# -- properties: without unplayed rounds the classical definitions hold ---------------
+
+
+@st.composite
+def all_played(draw: st.DrawFn) -> Tournament:
+    """Even field, random pairings and results, every game played over the board."""
+    size = 2 * draw(st.integers(1, 5))
+    rounds = draw(st.integers(1, 5))
+    built = []
+    for number in range(1, rounds + 1):
+        order = draw(st.permutations(range(1, size + 1)))
+        results = draw(st.lists(st.sampled_from(["1-0", "=", "0-1"]), min_size=size // 2,
+                                max_size=size // 2))  # fmt: skip
+        games = tuple(g(order[2 * i], order[2 * i + 1], results[i]) for i in range(size // 2))
+        built.append(Round(number, games))
+    players = tuple(Player(n, str(n), rating=1000 + 10 * n) for n in range(1, size + 1))
+    return Tournament(players=players, rounds=tuple(built))
+
+
+@settings(max_examples=60, deadline=None)
+@given(all_played())
+def test_classical_definitions_without_unplayed_rounds(t: Tournament) -> None:
+    rounds = len(t.rounds)
+    state = t.state(rounds)
+    score = {n: s.score for n, s in state.items()}
+    bh, c1, m1 = (parse_tiebreaks(c)[0].values(t, rounds) for c in ("BH", "BH-C1", "BH-M1"))
+    sb, ps, won = (parse_tiebreaks(c)[0].values(t, rounds) for c in ("SB", "PS", "WON"))
+    for n, s in state.items():
+        opponents = [score[r.opponent] for r in s.records if r.opponent is not None]
+        assert bh[n] == sum(opponents)
+        assert c1[n] == sum(opponents) - min(opponents)
+        expected_m1 = sum(opponents) - min(opponents) - max(opponents) if rounds > 1 else 0
+        assert m1[n] == expected_m1
+        assert sb[n] == sum(score[r.opponent] * r.points for r in s.records if r.opponent)
+        assert ps[n] == sum(sum(r.points for r in s.records[:k]) for k in range(1, rounds + 1))
+        assert won[n] == sum(1 for r in s.records if r.points == 1)
+    # DE places lie inside the tied group and the group's best is placed 1.
+    de = DirectEncounter().values(t, rounds)
+    for n in state:
+        tied = [m for m in state if score[m] == score[n]]
+        assert 1 <= de[n] <= len(tied)
+        assert min(de[m] for m in tied) == 1
