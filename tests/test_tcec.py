@@ -618,3 +618,20 @@ def test_a_64_player_round_pairs_well_under_a_second() -> None:
     SYSTEM.pair(t)
     elapsed = time.perf_counter() - start
     assert elapsed < 0.5, f"{elapsed:.3f}s"
+
+
+def test_forbidden_pairs_of_the_file_count_as_met() -> None:
+    # Extension outside the text: 1-2 forbidden -> 1 takes 3, then 2-4; round 1
+    # colours: second-of-pair white.
+    t = field(4).replace(forbidden_pairs=frozenset({frozenset((1, 2))}))
+    assert lines(SYSTEM.pair(t)) == ["4 2", "3 1"]
+
+
+def test_pairing_info_explains_the_round() -> None:
+    pairing = SYSTEM.pair(field(5))
+    assert pairing.info == {
+        "tcec_round": 1,
+        "pairing_order": [1, 2, 3, 4, 5],
+        "history_rounds": [],
+        "removed_rounds": [],
+    }

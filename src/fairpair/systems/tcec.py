@@ -37,6 +37,10 @@ Decisions where the text is silent (documented so an arbiter can rely on them):
   this system. Players with a pre-set absence in the round are not paired.
 * When replaying the removals of earlier rounds, the players of an earlier round are
   the ones who have a game in it in the file.
+* Round 1 is always seed 2 - seed 1, ...: the file's initial colour (``XXC``) is not
+  used, the text fixes the colours.
+* Forbidden pairs of the file (``XXP``/``260``), if any, are treated as met forever
+  (an extension; see :class:`EncounterHistory`).
 """
 
 from __future__ import annotations
@@ -245,16 +249,22 @@ def may_be_paired(p1: int, p2: int, met: Container[Pair], wgd: Mapping[int, int]
 @dataclass
 class EncounterHistory:
     """The encounter history: the pairs of every TCEC round since the earliest round
-    not yet removed. Removals (STEP 3) are permanent."""
+    not yet removed. Removals (STEP 3) are permanent.
+
+    ``forbidden`` holds the file's forbidden pairs (XXP / 260), an extension outside
+    the rule text: they count as met and are never removed. Files without forbidden
+    pairs are paired exactly by the text.
+    """
 
     #: (TCEC round number, its pairs), earliest first.
     rounds: list[tuple[int, frozenset[Pair]]] = field(default_factory=list)
     #: TCEC rounds removed so far, in removal order.
     removed: list[int] = field(default_factory=list)
+    forbidden: frozenset[Pair] = frozenset()
 
     def met(self) -> set[Pair]:
-        """All pairs in the history."""
-        return {pair for _, pairs in self.rounds for pair in pairs}
+        """All pairs in the history (and the forbidden pairs)."""
+        return {pair for _, pairs in self.rounds for pair in pairs} | self.forbidden
 
     def add(self, tcec_round: int, pairs: Iterable[Pair]) -> None:
         """STEP 4, end: the pairs of the round enter the history."""
@@ -275,8 +285,9 @@ class EncounterHistory:
         removed_now: list[int] = []
         while not has_viable_pairing(players, self._condition(wgd)):
             if not self.rounds:
+                extra = " and the forbidden pairs" if self.forbidden else ""
                 raise NoPairingError(
-                    "no viable TCEC pairing: the colour-balance rule alone leaves no "
+                    f"no viable TCEC pairing: the colour-balance rule{extra} leave no "
                     f"complete pairing of players {sorted(players)}"
                 )
             removed_now.append(self.remove_earliest())
@@ -416,6 +427,7 @@ class TcecSystem:
         present = _present(tournament, column)
 
         order = pairing_order(present, scores)  # STEP 1
+        full_order = list(order)
         bye = None
         if len(order) % 2:  # STEP 2
             bye = choose_bye(order, _byes_received(tournament, column))
@@ -433,7 +445,7 @@ class TcecSystem:
             boards = [single_round_colours(f, s, wgd, scores, tcec_round) for f, s in pairs]
         info = {
             "tcec_round": tcec_round,
-            "pairing_order": order if bye is None else [*order, bye],
+            "pairing_order": full_order,
             "history_rounds": [n for n in history_before if n not in removed_now],
             "removed_rounds": removed_now,
         }
@@ -572,7 +584,7 @@ def _replay_history(tournament: Tournament, tcec_round: int) -> EncounterHistory
     viable pairing existed (so nothing was removed); only otherwise is the matching
     test run. That keeps checking a long event linear in its length.
     """
-    history = EncounterHistory()
+    history = EncounterHistory(forbidden=tournament.forbidden_pairs)
     wgd: Counter[int] = Counter()  # WGD before the round; every player starts at 0
     for earlier in range(1, tcec_round):
         pairs = _round_pairs(tournament, earlier)
