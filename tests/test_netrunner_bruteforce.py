@@ -21,7 +21,7 @@ import pytest
 
 from fairpair.model import ByeKind, Colour, Pairing, Round, Tournament
 from fairpair.systems.netrunner import NetrunnerSystem, RoundProblem
-from test_netrunner_helpers import all_pairings, build, play, random_pairing
+from test_netrunner_helpers import all_pairings, build, pairing, play, random_pairing
 
 
 def reference_costs(
@@ -157,3 +157,47 @@ def test_forbidden_pairs_and_double_rounds_brute_force() -> None:
         problem = RoundProblem(double, rnd)
         assert problem.vector(p) == brute_force(problem)
         double = play(double, p, rng)
+
+
+def neighbours(p: Pairing) -> list[Pairing]:
+    """Pairings one step away: one board's sides flipped, two boards' partners
+    exchanged (both ways, all sides), or the bye swapped with one player."""
+    boards = [(b.white, b.black) for b in p.boards]
+    found: list[Pairing] = []
+
+    def make(new: list[tuple[int, int]], bye: int | None) -> None:
+        found.append(pairing(p.round, new, bye))
+
+    for i, (a, b) in enumerate(boards):
+        make([*boards[:i], (b, a), *boards[i + 1 :]], p.bye)
+        for j in range(i + 1, len(boards)):
+            c, d = boards[j]
+            rest = [x for k, x in enumerate(boards) if k not in (i, j)]
+            for first, second in (((a, c), (b, d)), ((a, d), (b, c))):
+                for x in (first, first[::-1]):
+                    for y in (second, second[::-1]):
+                        make([*rest, x, y], p.bye)
+        if p.bye is not None:
+            rest = boards[:i] + boards[i + 1 :]
+            make([*rest, (p.bye, b)], a)
+            make([*rest, (b, p.bye)], a)
+            make([*rest, (a, p.bye)], b)
+            make([*rest, (p.bye, a)], b)
+    return found
+
+
+@pytest.mark.parametrize(("seed", "players", "rounds"), [(41, 24, 5), (42, 31, 7), (43, 40, 9)])
+def test_no_single_exchange_improves_larger_fields(seed: int, players: int, rounds: int) -> None:
+    # Beyond brute-force sizes: the engine's pairing must be a local optimum too.
+    t, _ = history(seed, players, rounds, engine_share=0.5)
+    rnd = rounds + 1
+    for options in ({}, {"last_round": True}):
+        problem = RoundProblem(t, rnd, **options)  # type: ignore[arg-type]
+        chosen = NetrunnerSystem(seed=seed, **options).pair(t, rnd)  # type: ignore[arg-type]
+        best = problem.vector(chosen)
+        for other in neighbours(chosen):
+            assert problem.vector(other) >= best
+    # The check has teeth: a shuffled pairing is improved by some single exchange.
+    shuffled = random_pairing(rnd, t.present_players(rnd), random.Random(seed))
+    worst = RoundProblem(t, rnd).vector(shuffled)
+    assert any(RoundProblem(t, rnd).vector(o) < worst for o in neighbours(shuffled))
