@@ -176,6 +176,38 @@ def test_cut_exception_compares_contributions() -> None:
     assert cut_contributions([strong], 2, 2) == []
 
 
+def test_fore_buchholz() -> None:
+    # FB: the games paired in round 4 (3-6, 2-4) count as draws. Fore scores:
+    # 2: .5+.5+1+.5 = 2.5   3: 1+.5+0+.5 = 2   4: 1+0+.5+.5 = 2   6: .5+0+0+.5 = 1;
+    # 1 (H in R4), 5 (PAB in R4) and 7 (not paired) keep theirs; as opponents
+    # 1: 3.5  5: 2  7: 2 (trailing absences as draws).
+    # 1: 5(2) + 4(2) + 3(2) + H dummy 3.5          = 9.5
+    # 2: 6(1) + 3(2) + PAB dummy 2.5 + 4(2)        = 7.5
+    # 3: 7(2) + 2(2.5) + 1(3.5) + 6(1)             = 9
+    # 4: PAB dummy 2 + 1(3.5) + 5(2) + 2(2.5)      = 10
+    # 5: 1(3.5) + H dummy 2 + 4(2) + PAB dummy 2   = 9.5
+    # 6: 2(2.5) + dummy 1 + dummy 1 + 3(2)         = 6.5
+    # 7: 3(2) + dummy 1 + 1 + 1                    = 5
+    fore = {1: F(19, 2), 2: F(15, 2), 3: 9, 4: 10, 5: F(19, 2), 6: F(13, 2), 7: 5}
+    assert values("FB") == fore
+    # Fore Buchholz does not depend on the results of the last round: the same with
+    # round 4 paired but still pending.
+    t = event()
+    pending = Round(4, tuple(Game(x.white, x.black) for x in t.rounds[3].games), t.rounds[3].byes)
+    assert values("FB", t.with_round(pending)) == fore
+
+
+def test_average_of_opponents_buchholz() -> None:
+    # AOB: mean BH of the opponents of played games (BH: 1: 8.5, 2: 7.5, 3: 10, 4: 10,
+    # 5: 9, 6: 7.5, 7: 4.5).
+    # 1: (9 + 10 + 10) / 3 = 29/3      2: (7.5 + 10 + 10) / 3 = 55/6
+    # 3: (4.5 + 7.5 + 8.5 + 7.5) / 4 = 7   4: (8.5 + 9 + 7.5) / 3 = 25/3
+    # 5: (8.5 + 10) / 2 = 9.25   6: (7.5 + 10) / 2 = 8.75   7: 10
+    assert values("AOB") == {
+        1: F(29, 3), 2: F(55, 6), 3: 7, 4: F(25, 3), 5: F(37, 4), 6: F(35, 4), 7: 10
+    }  # fmt: skip
+
+
 # -- Sonneborn-Berger (Art. 9.1) -------------------------------------------------------
 
 
@@ -314,9 +346,9 @@ def test_direct_encounter_main_event_ties_are_not_separated() -> None:
 
 
 def test_parse_tiebreaks() -> None:
-    parsed = parse_tiebreaks("bh-c1, SB ,de,BH/M2,aro-c2,ps-c1,won,bwg")
+    parsed = parse_tiebreaks("bh-c1, SB ,de,BH/M2,aro-c2,ps-c1,won,bwg,fb-c2,aob")
     assert [tb.code for tb in parsed] == [
-        "BH-C1", "SB", "DE", "BH-M2", "ARO-C2", "PS-C1", "WON", "BWG"
+        "BH-C1", "SB", "DE", "BH-M2", "ARO-C2", "PS-C1", "WON", "BWG", "FB-C2", "AOB"
     ]  # fmt: skip
     assert parse_tiebreaks("BH-C3")[0] == Buchholz(3, 0)
     assert parse_tiebreaks("") == []

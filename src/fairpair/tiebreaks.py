@@ -14,8 +14,9 @@ Articles implemented (numbers as in the 2023 text):
   played with black (over the board); BWG, games won with black; GE, rounds the player
   elected to play (the rounds minus the voluntary unplayed rounds); PS, progressive
   score (the sum of the running scores).
-* Art. 8.1 BH, Buchholz; Art. 9.1 SB, Sonneborn-Berger; Art. 10.1 ARO, average rating
-  of opponents.
+* Art. 8 BH, Buchholz; FB, Fore Buchholz (the games of the ranking round counted as
+  draws); AOB, average of the opponents' Buchholz. Art. 9.1 SB, Sonneborn-Berger.
+  Art. 10.1 ARO, average rating of opponents.
 * Art. 14, modifiers: Cut-n (``-C1``, ``-C2``) drops the n least significant values
   (14.1: the contribution of the opponent with the lowest score), Median-n (``-M1``,
   ``-M2``) drops the n least and the n most significant ones.
@@ -80,11 +81,13 @@ __all__ = [
     "DEFAULT_SWISS_TIEBREAKS",
     "FIDE_TIEBREAKS",
     "POINTS",
+    "AverageOpponentsBuchholz",
     "AverageRatingOfOpponents",
     "BlackGames",
     "BlackWins",
     "Buchholz",
     "DirectEncounter",
+    "ForeBuchholz",
     "GamesElected",
     "GamesWon",
     "GroupTiebreak",
@@ -308,18 +311,23 @@ def _modifier_name(low: int, high: int) -> str:
 
 
 def _opponent_sums(
-    context: TiebreakContext, weighted: bool, low: int, high: int
+    context: TiebreakContext,
+    weighted: bool,
+    low: int,
+    high: int,
+    view: tuple[Mapping[int, Sequence[Slot]], Mapping[int, int], Mapping[int, int]] | None = None,
 ) -> dict[int, Fraction]:
     """Buchholz (``weighted`` False) or Sonneborn-Berger (True) for every player.
 
     A played game contributes the opponent's score as an opponent (Art. 16.3); every
     unplayed round a dummy opponent with the player's own score (Art. 16.4). SB
-    weights each contribution by the points obtained in the round.
+    weights each contribution by the points obtained in the round. ``view`` replaces
+    the context's (slots, adjusted scores, scores), for Fore Buchholz.
     """
-    adjusted = context.adjusted
+    slots, adjusted, scores = view or (context.slots, context.adjusted, context.score)
     result: dict[int, Fraction] = {}
-    for number, row in context.slots.items():
-        own = context.score[number]
+    for number, row in slots.items():
+        own = scores[number]
         contributions: list[Contribution] = []
         total = 0
         for slot in row:
@@ -335,6 +343,22 @@ def _opponent_sums(
             total = sum(c.value for c in cut_contributions(contributions, low, high))
         result[number] = context.fraction(total, power=2 if weighted else 1)
     return result
+
+
+def _fore_view(
+    context: TiebreakContext,
+) -> tuple[dict[int, tuple[Slot, ...]], dict[int, int], dict[int, int]]:
+    """Fore Buchholz: every game paired in the last counted round becomes a draw
+    played over the board (forfeits and pending games included)."""
+    slots: dict[int, tuple[Slot, ...]] = {}
+    for number, row in context.slots.items():
+        if row and row[-1].opponent is not None:
+            last = row[-1]
+            row = (*row[:-1], Slot(last.opponent, context.draw, True, False, last.colour, 0))
+        slots[number] = row
+    scores = {n: sum(s.points for s in row) for n, row in slots.items()}
+    adjusted = {n: _score_as_opponent(row, context.draw) for n, row in slots.items()}
+    return slots, adjusted, scores
 
 
 # -- the tie-breaks -------------------------------------------------------------------
@@ -367,7 +391,7 @@ class Points(_Base):
 
 @dataclass(frozen=True, repr=False)
 class Buchholz(_Base):
-    """Art. 8.1 Buchholz: the sum of the opponents' scores (Art. 16 adjustments),
+    """Art. 8 Buchholz: the sum of the opponents' scores (Art. 16 adjustments),
     with optional Cut/Median modifiers (Art. 14, 16.5)."""
 
     cut_low: int = 0
@@ -383,6 +407,44 @@ class Buchholz(_Base):
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
         return _opponent_sums(context, False, self.cut_low, self.cut_high)
+
+
+@dataclass(frozen=True, repr=False)
+class ForeBuchholz(_Base):
+    """Art. 8 FB, Fore Buchholz: Buchholz computed as if every game paired in the
+    ranking round (normally the last round, results possibly still pending) had been
+    drawn over the board. Cut/Median modifiers as for Buchholz."""
+
+    cut_low: int = 0
+    cut_high: int = 0
+
+    @property
+    def code(self) -> str:
+        return "FB" + _modifier_suffix(self.cut_low, self.cut_high)
+
+    @property
+    def name(self) -> str:
+        return "Fore Buchholz" + _modifier_name(self.cut_low, self.cut_high)
+
+    def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
+        return _opponent_sums(context, False, self.cut_low, self.cut_high, _fore_view(context))
+
+
+class AverageOpponentsBuchholz(_Base):
+    """Art. 8 AOB: the average of the Buchholz of the opponents of games played over
+    the board (exact, not rounded); 0 without such games."""
+
+    code = "AOB"
+    name = "Average of opponents' Buchholz"
+
+    def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
+        buchholz = _opponent_sums(context, False, 0, 0)
+        result: dict[int, Fraction] = {}
+        for number, row in context.slots.items():
+            opponents = [s.opponent for s in row if s.played and s.opponent in buchholz]
+            total = sum((buchholz[o] for o in opponents if o is not None), Fraction(0))
+            result[number] = total / len(opponents) if opponents else Fraction(0)
+        return result
 
 
 @dataclass(frozen=True, repr=False)
@@ -657,6 +719,9 @@ def _registry() -> dict[str, Tiebreak]:
         Buchholz(2),
         Buchholz(1, 1),
         Buchholz(2, 2),
+        ForeBuchholz(),
+        ForeBuchholz(1),
+        AverageOpponentsBuchholz(),
         SonnebornBerger(),
         SonnebornBerger(1),
         SonnebornBerger(1, 1),
@@ -682,7 +747,7 @@ FIDE_TIEBREAKS: Mapping[str, Tiebreak] = _registry()
 #: Sonneborn-Berger, direct encounter, wins, games with black.
 DEFAULT_SWISS_TIEBREAKS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN", "BPG")
 
-_MODIFIED = re.compile(r"^(BH|SB|ARO|PS)[-/]([CM])(\d+)$")
+_MODIFIED = re.compile(r"^(BH|FB|SB|ARO|PS)[-/]([CM])(\d+)$")
 
 
 def default_tiebreaks() -> list[Tiebreak]:
@@ -704,6 +769,8 @@ def _parse_one(code: str) -> Tiebreak | None:
     high = count if kind == "M" else 0
     if base == "BH":
         return Buchholz(count, high)
+    if base == "FB":
+        return ForeBuchholz(count, high)
     if base == "SB":
         return SonnebornBerger(count, high)
     if base == "ARO":
@@ -734,7 +801,7 @@ def parse_tiebreaks(spec: str) -> list[Tiebreak]:
             valid = ", ".join(FIDE_TIEBREAKS)
             raise InputError(
                 f"unknown tie-break {part.strip()!r}",
-                expected=f"one of {valid} (cuts: BH-Cn, BH-Mn, SB-Cn, SB-Mn, ARO-Cn, PS-Cn)",
+                expected=f"one of {valid} (cuts: BH-Cn, BH-Mn, FB-Cn, SB-Cn, SB-Mn, ARO-Cn, PS-Cn)",
             )
         result.append(tiebreak)
     return result
