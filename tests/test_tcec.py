@@ -635,3 +635,15 @@ def test_pairing_info_explains_the_round() -> None:
         "history_rounds": [],
         "removed_rounds": [],
     }
+
+
+def test_colour_rule_can_leave_no_pairing_when_players_are_absent() -> None:
+    # R1: 1-2, 3-4; R2: 1-4, 3-2 (1 and 3 white twice: WGD +2 each). In R3 only 1 and
+    # 3 are present: they never met, but +2 +2 breaks the colour rule, and removing
+    # the whole history cannot help.
+    t = field(4)
+    t = t.with_round(hand_round(1, "1-2 =", "3-4 ="))
+    t = t.with_round(hand_round(2, "1-4 =", "3-2 ="))
+    t = t.with_round(Round(3, byes={2: ByeKind.ZERO_POINT, 4: ByeKind.ZERO_POINT}))
+    with pytest.raises(NoPairingError, match="colour-balance rule"):
+        SYSTEM.pair(t)
