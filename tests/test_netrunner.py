@@ -318,6 +318,28 @@ def test_no_bye_after_forfeit_win() -> None:
     assert v["bye-after"] == 1 and v["bye-score"] == 0
 
 
+def test_fide_bye_rule_beats_rematches() -> None:
+    # Round 1: 3 (C) wins by forfeit against 1, 2 absent; round 2: 2 (C) beats 3,
+    # 1 absent. Round 3: a bye to 1 or 2 makes 3 meet the other one again; a bye to 3
+    # avoids every rematch. With the FIDE rule (criterion 0) 3 may not have the bye.
+    t = build(3, [[(3, 1, "+")], [(2, 3, "1")]], absent={1: [2], 2: [1]})
+    for seed in SEEDS:
+        assert NetrunnerSystem(seed=seed).pair(t, 3).bye == 3
+        p = NetrunnerSystem(seed=seed, no_bye_after_forfeit_win=True).pair(t, 3)
+        assert p.bye in (1, 2)
+        assert p.info["criteria"]["meeting-2"] == 1
+
+
+def test_forbidden_pair_beats_rematches() -> None:
+    # 1 met 3 and 4; 1-2 is forbidden: every pairing of 1 is a rematch or forbidden.
+    t = build(4, [[(1, 3, "1")], [(4, 1, "1")]], absent={1: [2, 4], 2: [2, 3]})
+    t = t.replace(forbidden_pairs=frozenset({frozenset((1, 2))}))
+    for seed in SEEDS:
+        p = NetrunnerSystem(seed=seed).pair(t, 3)
+        assert frozenset((1, 2)) not in pairs_of(p)
+        assert p.info["criteria"]["meeting-2"] == 1
+
+
 def test_forbidden_pairs_are_avoided() -> None:
     t = build(4, []).replace(forbidden_pairs=frozenset({frozenset((1, 2)), frozenset((1, 3))}))
     for seed in SEEDS:
