@@ -60,6 +60,8 @@ Choices where the text leaves room (documented, configurable where sensible):
   (rating 0) are left out unless ``unrated_rating`` is given; the average is rounded to
   the nearest integer, halves upwards.
 * PS with Cut-n drops the running scores of the first n rounds.
+* A game paired but without result yet (only when ``after_round`` reaches past the
+  completed rounds) counts as an unplayed round that is not voluntary, worth 0.
 
 All arithmetic is exact (``Fraction``). Internally scores are kept as integers in units
 of the point system's smallest fraction, which keeps 2000 players x 13 rounds fast.
@@ -86,6 +88,7 @@ __all__ = [
     "BlackGames",
     "BlackWins",
     "Buchholz",
+    "Contribution",
     "DirectEncounter",
     "ForeBuchholz",
     "GamesElected",
@@ -98,6 +101,7 @@ __all__ = [
     "TiebreakContext",
     "Wins",
     "completed_rounds",
+    "cut_contributions",
     "default_tiebreaks",
     "parse_tiebreaks",
     "tiebreak_context",
