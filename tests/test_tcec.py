@@ -647,3 +647,18 @@ def test_colour_rule_can_leave_no_pairing_when_players_are_absent() -> None:
     t = t.with_round(Round(3, byes={2: ByeKind.ZERO_POINT, 4: ByeKind.ZERO_POINT}))
     with pytest.raises(NoPairingError, match="colour-balance rule"):
         SYSTEM.pair(t)
+
+
+def test_explain_option_gives_the_reasons() -> None:
+    # The colour-balance case above: 1 skips 3 (colour), 3 skips 4 (met in round 1).
+    t = field(6)
+    t = t.with_round(hand_round(1, "1-2 1-0", "3-4 1-0", "5-6 ="))
+    t = t.with_round(hand_round(2, "1-6 1-0", "3-2 1-0", "4-5 ="))
+    notes = TcecSystem(explain=True).pair(t).info["explain"]
+    assert notes[0] == "TCEC round 3 (column 3); pairing order (score, seed): 1 3 5 4 6 2"
+    assert notes[1] == "encounter history: rounds 1-2"
+    assert notes[2] == (
+        "1 (2, WGD +2) - 5 (1, WGD +0); skipped 3 colour balance; 5-1 (greater WGD gets black)"
+    )
+    assert notes[3].startswith("3 (2, WGD +2) - 6 (0.5, WGD -2); skipped 4 met in round 1;")
+    assert "explain" not in SYSTEM.pair(t).info
