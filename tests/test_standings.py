@@ -14,7 +14,6 @@ import csv
 import io
 import json
 import random
-import time
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -192,12 +191,10 @@ def big_tournament(players: int, rounds: int, seed: int) -> Tournament:
     return Tournament(players=people, rounds=tuple(built))
 
 
-def test_performance_2000_players_13_rounds() -> None:
+def test_large_field_2000_players_13_rounds() -> None:
+    """A big field ranks everyone in score order (speed: benchmarks/standings.py)."""
     t = big_tournament(2001, 13, seed=7)
-    start = time.perf_counter()
     standings = compute_standings(t)  # includes Tournament.state()
-    elapsed = time.perf_counter() - start
     assert len(standings.rows) == 2001
     points = [row.points for row in standings.rows]
     assert points == sorted(points, reverse=True)
-    assert elapsed < 3.0, f"standings took {elapsed:.2f}s"  # about 0.3-0.5 s measured
