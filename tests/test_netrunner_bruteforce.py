@@ -104,7 +104,17 @@ def history(
 
 
 def brute_force(problem: RoundProblem) -> tuple[int, ...]:
-    return min(problem.vector(p) for p in all_pairings(problem.round, problem.players))
+    """The best cost vector over all pairings; also checks every criterion's total
+    against the bound the weight encoding relies on."""
+    bounds = tuple(c.bound for c in problem.criteria)
+    best: tuple[int, ...] | None = None
+    for p in all_pairings(problem.round, problem.players):
+        vector = problem.vector(p)
+        assert all(v <= b for v, b in zip(vector, bounds, strict=True)), (vector, bounds)
+        if best is None or vector < best:
+            best = vector
+    assert best is not None
+    return best
 
 
 #: (seed, players, rounds before, share of engine-paired rounds): 3 to 10 players,

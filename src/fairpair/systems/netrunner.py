@@ -49,8 +49,13 @@ chosen: a match contributes its pair terms (meeting count, score-group crossing,
 forbidden pair) plus each player's side terms for his side; the bye contributes the
 receiver's bye terms and his unchanged side record. For a fixed round, criterion ``i``
 (in priority order, ``i = 1..K``) has a total ``c_i`` over any pairing bounded by a
-known ``U_i`` (e.g. a count of players is at most ``n``, of matches at most
-``ceil(n/2)``). Give criterion ``i`` the bit offset ``o_i`` with
+known ``U_i``, computed from the records before the round: a count of players is at
+most ``n``, of matches at most ``floor(n/2)``, and tighter where the records allow it
+(only players at side difference ``d - 1``, ``d`` or ``d + 1`` can end at ``d``; only
+players with a streak of ``s - 1`` or ``s`` can end with ``s``; a k-th meeting needs
+two players who met ``k - 1`` times; a match crossing ``d`` groups needs a player in
+each of the outer ranges), which keeps the weights short. Give criterion ``i`` the bit
+offset ``o_i`` with
 
     o_K = b_noise,   o_i = o_{i+1} + bits(U_{i+1}),   bits(U) = U.bit_length(),
 
@@ -280,9 +285,33 @@ class RoundProblem:
             self._index[key] = len(criteria)
             criteria.append(Criterion(rule, key, label, bound))
 
+        present = set(self.players)
+        diffs = Counter(abs(r.side_difference) for r in recs)
+        streaks = Counter(r.streak for r in recs)
+        group_sizes = Counter(r.group for r in recs)
+
+        def meeting_bound(k: int) -> int:
+            """Slots that can be a k-th meeting: matches of two players who met k - 1
+            times (at most half of the players with such an opponent), the bye of a
+            player with k - 1 byes."""
+            with_opponent = sum(
+                1
+                for p, r in self.records.items()
+                if any(c == k - 1 and q in present and q != p for q, c in r.meetings.items())
+            )
+            bye = odd and any(r.byes == k - 1 for r in recs)
+            return min(matches, with_opponent // 2) + (1 if bye else 0)
+
+        def crossing_bound(d: int) -> int:
+            """Matches crossing d groups: each has a player in groups 0..G-1-d and one
+            in groups d..G-1, all different players."""
+            low = sum(size for g, size in group_sizes.items() if g <= self.score_groups - 1 - d)
+            high = sum(size for g, size in group_sizes.items() if g >= d)
+            return min(matches, low, high)
+
         # 0: extras, absolute whenever possible.
         if self.forbidden:
-            add(0, "forbidden", "forbidden pairs", matches)
+            add(0, "forbidden", "forbidden pairs", min(matches, len(self.forbidden)))
         if odd and self.no_bye_after_forfeit_win:
             add(0, "bye-after", "bye to a player with an earlier bye or forfeit win", 1)
         # 1: rematches (and repeat byes), highest meeting count first.
@@ -290,7 +319,8 @@ class RoundProblem:
         if odd:
             top_meeting = max(top_meeting, max((r.byes for r in recs), default=0))
         for k in range(top_meeting + 1, 1, -1):
-            add(1, f"meeting-{k}", f"{_ordinal(k)} meetings (or {_ordinal(k)} byes)", slots)
+            label = f"{_ordinal(k)} meetings (or {_ordinal(k)} byes)"
+            add(1, f"meeting-{k}", label, meeting_bound(k))
         # 2: the bye to the lower score.
         if odd:
             add(2, "bye-score", "score groups above the lowest of the bye", self.score_groups - 1)
@@ -301,26 +331,33 @@ class RoundProblem:
             top_streak = max((r.streak for r in recs), default=0) + 1
             side_levels = list(range(top_diff, 2, -1))
             streak_levels = list(range(top_streak, 2, -1))
+        # A player ends at |difference| d only from d - 1, d or d + 1; at streak s only
+        # from s - 1 (playing on) or s (the bye).
+        side_bound = {d: diffs[d - 1] + diffs[d] + diffs[d + 1] for d in [*side_levels, 2]}
+        streak_bound = {s: streaks[s - 1] + streaks[s] for s in streak_levels}
         deferred = {3} if self.last_round else set()
         # 3, 4: side differences and streaks of 3 or more.
         for d in side_levels:
             if d not in deferred:
-                add(3, f"side-difference-{d}", f"players with side difference {d}", n)
+                add(3, f"side-difference-{d}", f"players with side difference {d}", side_bound[d])
         for s in streak_levels:
             if s not in deferred:
-                add(4, f"streak-{s}", f"players with a same-side streak of {s}", n)
+                label = f"players with a same-side streak of {s}"
+                add(4, f"streak-{s}", label, streak_bound[s])
         # 5: score-group crossings, widest first.
         for d in range(self.score_groups - 1, 0, -1):
             label = f"matches crossing {d} score group{'s' if d > 1 else ''}"
-            add(5, f"crossing-{d}", label, matches)
+            add(5, f"crossing-{d}", label, crossing_bound(d))
         # Last round: differences and streaks of exactly 3 come after the score groups.
         if 3 in deferred and 3 in side_levels:
-            add(3, "side-difference-3", "players with side difference 3 (last round)", n)
+            label = "players with side difference 3 (last round)"
+            add(3, "side-difference-3", label, side_bound[3])
         if 3 in deferred and 3 in streak_levels:
-            add(4, "streak-3", "players with a same-side streak of 3 (last round)", n)
+            label = "players with a same-side streak of 3 (last round)"
+            add(4, "streak-3", label, streak_bound[3])
         if not self.double:
             # 6, 7.
-            add(6, "side-difference-2", "players with side difference 2", n)
+            add(6, "side-difference-2", "players with side difference 2", side_bound[2])
             add(7, "not-alternating", "players not alternating sides", n)
         self.criteria = tuple(criteria)
         self.noise_bits = NOISE_BITS + slots.bit_length()
