@@ -1,0 +1,818 @@
+// Maximum-weight matching in general graphs (Edmonds' blossom algorithm, primal-dual,
+// O(n^3) over a dense weight matrix) with exact fixed-width integer weights and warm
+// restarts after weight changes.  See docs/matching.md for the method and its invariants.
+//
+// Conventions (all "doubled" so every quantity stays an integer):
+//   w2[i][j]  = 2 * weight(i, j); an entry <= 0 means "no edge" (never worth matching).
+//   dual[v]   = vertex dual u_v, dual[b] (b >= n) = blossom dual z_b.
+//   slack(i,j) = u_i + u_j - w2[i][j] + 2 * sum(z_b : b contains both i and j) >= 0.
+// A matching is optimal when all slacks are >= 0, matched edges have slack 0, every
+// blossom with z_b > 0 is full, and every unmatched vertex has u_v = 0.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fairpair {
+
+// ---------------------------------------------------------------- fixed-width integers
+
+// Two's complement signed integer of N 64-bit limbs (little-endian limb order).
+template <int N>
+struct Wide {
+    uint64_t l[N];
+
+    static Wide zero() {
+        Wide r;
+        for (int i = 0; i < N; ++i) r.l[i] = 0;
+        return r;
+    }
+    static Wide small(int64_t v) {
+        Wide r;
+        r.l[0] = static_cast<uint64_t>(v);
+        for (int i = 1; i < N; ++i) r.l[i] = v < 0 ? ~uint64_t(0) : 0;
+        return r;
+    }
+    bool is_zero() const {
+        uint64_t acc = 0;
+        for (int i = 0; i < N; ++i) acc |= l[i];
+        return acc == 0;
+    }
+    bool is_neg() const { return static_cast<int64_t>(l[N - 1]) < 0; }
+    bool is_pos() const { return !is_neg() && !is_zero(); }
+    bool is_odd() const { return (l[0] & 1u) != 0; }
+};
+
+template <int N>
+inline Wide<N> operator+(const Wide<N>& a, const Wide<N>& b) {
+    Wide<N> r;
+    if constexpr (N == 1) {
+        r.l[0] = a.l[0] + b.l[0];
+    } else {
+        unsigned __int128 acc = 0;
+        for (int i = 0; i < N; ++i) {
+            acc += static_cast<unsigned __int128>(a.l[i]) + b.l[i];
+            r.l[i] = static_cast<uint64_t>(acc);
+            acc >>= 64;
+        }
+    }
+    return r;
+}
+
+template <int N>
+inline Wide<N> operator-(const Wide<N>& a, const Wide<N>& b) {
+    Wide<N> r;
+    if constexpr (N == 1) {
+        r.l[0] = a.l[0] - b.l[0];
+    } else {
+        unsigned __int128 acc = 1;
+        for (int i = 0; i < N; ++i) {
+            acc += static_cast<unsigned __int128>(a.l[i]) + static_cast<uint64_t>(~b.l[i]);
+            r.l[i] = static_cast<uint64_t>(acc);
+            acc >>= 64;
+        }
+    }
+    return r;
+}
+
+template <int N>
+inline bool operator<(const Wide<N>& a, const Wide<N>& b) {
+    if (a.l[N - 1] != b.l[N - 1])
+        return static_cast<int64_t>(a.l[N - 1]) < static_cast<int64_t>(b.l[N - 1]);
+    for (int i = N - 2; i >= 0; --i)
+        if (a.l[i] != b.l[i]) return a.l[i] < b.l[i];
+    return false;
+}
+
+template <int N>
+inline bool operator==(const Wide<N>& a, const Wide<N>& b) {
+    for (int i = 0; i < N; ++i)
+        if (a.l[i] != b.l[i]) return false;
+    return true;
+}
+
+// Arithmetic shift right by one (exact halving of an even number).
+template <int N>
+inline Wide<N> half(const Wide<N>& a) {
+    Wide<N> r;
+    for (int i = 0; i < N - 1; ++i) r.l[i] = (a.l[i] >> 1) | (a.l[i + 1] << 63);
+    r.l[N - 1] = static_cast<uint64_t>(static_cast<int64_t>(a.l[N - 1]) >> 1);
+    return r;
+}
+
+// ---------------------------------------------------------------- the matcher
+
+template <int N>
+class Blossom {
+  public:
+    using W = Wide<N>;
+    struct Edge {
+        int a = -1, b = -1;  // a == -1: none
+    };
+
+    explicit Blossom(int n) { reset(n); }
+
+    int size() const { return n_; }
+
+    // Forget everything (weights, matching, duals) and hold n isolated vertices.
+    void reset(int n) {
+        n_ = n;
+        w2_.assign(static_cast<size_t>(n) * static_cast<size_t>(n), W::zero());
+        fresh_ = true;
+        dirty_.assign(n, 0);
+        dirty_list_.clear();
+        alloc();
+    }
+
+    const W& w2(int i, int j) const { return w2_[idx(i, j)]; }
+
+    // Set the doubled weight of edge {i, j} and remember one endpoint whose duals and
+    // matching must be repaired before the next solve.
+    void set_w2(int i, int j, const W& value) {
+        W& slot = w2_[idx(i, j)];
+        W stored = value.is_pos() ? value : W::zero();
+        if (slot == stored) return;
+        slot = stored;
+        w2_[idx(j, i)] = stored;
+        if (fresh_ || dirty_[i] || dirty_[j]) return;
+        dirty_[i] = 1;
+        dirty_list_.push_back(i);
+    }
+
+    void mark_dirty(int v) {
+        if (fresh_ || dirty_[v]) return;
+        dirty_[v] = 1;
+        dirty_list_.push_back(v);
+    }
+
+    void mark_fresh() { fresh_ = true; }
+
+    const std::vector<int>& mate() const { return mate_; }
+
+    // Solve (from scratch the first time, then re-using the matching and the duals).
+    const std::vector<int>& solve() {
+        prepare();
+        run();
+        return mate_;
+    }
+
+    // Check the optimality certificate (duals, tightness, full blossoms).  Returns an
+    // empty string when the current matching is provably optimal.
+    std::string check() const;
+
+    // Statistics of the last solve.
+    long stages = 0;
+
+  private:
+    int n_ = 0;
+    std::vector<W> w2_;
+    bool fresh_ = true;
+    std::vector<char> dirty_;
+    std::vector<int> dirty_list_;
+
+    std::vector<int> mate_;
+    std::vector<W> dual_;
+    std::vector<int> inblossom_, parent_, base_;
+    std::vector<std::vector<int>> childs_;
+    std::vector<std::vector<Edge>> ends_;  // ends_[b][i] = (x in childs[i], y in childs[i+1])
+    std::vector<int> unused_;
+
+    std::vector<int> label_, lfrom_, lto_;
+    std::vector<Edge> best_;
+    std::vector<std::vector<Edge>> bestlist_;
+    std::vector<char> haslist_;
+    std::vector<int> queue_;
+    std::vector<Edge> bestto_;
+    std::vector<int> touched_;
+    std::vector<int> mark_;
+
+    size_t idx(int i, int j) const {
+        return static_cast<size_t>(i) * static_cast<size_t>(n_) + static_cast<size_t>(j);
+    }
+
+    void alloc() {
+        const int n = n_;
+        mate_.assign(n, -1);
+        dual_.assign(2 * n, W::zero());
+        inblossom_.resize(n);
+        for (int v = 0; v < n; ++v) inblossom_[v] = v;
+        parent_.assign(2 * n, -1);
+        base_.assign(2 * n, -1);
+        for (int v = 0; v < n; ++v) base_[v] = v;
+        childs_.assign(2 * n, {});
+        ends_.assign(2 * n, {});
+        unused_.clear();
+        for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
+        label_.assign(2 * n, 0);
+        lfrom_.assign(2 * n, -1);
+        lto_.assign(2 * n, -1);
+        best_.assign(2 * n, Edge{});
+        bestlist_.assign(2 * n, {});
+        haslist_.assign(2 * n, 0);
+        bestto_.assign(2 * n, Edge{});
+        mark_.assign(2 * n, 0);
+        queue_.clear();
+        touched_.clear();
+    }
+
+    W slack(int i, int j) const { return dual_[i] + dual_[j] - w2_[idx(i, j)]; }
+    W slack(const Edge& e) const { return slack(e.a, e.b); }
+    bool has_edge(int i, int j) const { return w2_[idx(i, j)].is_pos(); }
+
+    int top_base(int v) const {
+        int b = inblossom_[v];
+        return b < n_ ? b : base_[b];
+    }
+
+    template <class F>
+    void for_leaves(int b, F&& f) const {
+        if (b < n_) {
+            f(b);
+            return;
+        }
+        for (int c : childs_[b]) for_leaves(c, f);
+    }
+
+    // -------------------------------------------------- labels and the alternating forest
+
+    // Label the top-level blossom containing w with t (1 = S, 2 = T), reached by the
+    // edge (from, w); from == -1 for a root.  A T-label also labels the mate S.
+    void assign_label(int w, int t, int from) {
+        const int b = inblossom_[w];
+        label_[w] = label_[b] = t;
+        lfrom_[w] = lfrom_[b] = from;
+        lto_[w] = lto_[b] = w;
+        best_[w] = best_[b] = Edge{};
+        if (t == 1) {
+            for_leaves(b, [this](int v) { queue_.push_back(v); });
+        } else {
+            const int base = base_[b];
+            const int m = mate_[base];
+            assign_label(m, 1, base);
+        }
+    }
+
+    // Trace back from the S-vertices v and w (joined by a tight edge) towards their
+    // roots.  Returns the base of the new blossom, or -1 if the trees differ
+    // (augmenting path).
+    int scan_blossom(int v, int w) {
+        std::vector<int> path;
+        int result = -1;
+        while (v != -1 || w != -1) {
+            int b = inblossom_[v];
+            if (label_[b] & 4) {
+                result = base_[b];
+                break;
+            }
+            path.push_back(b);
+            label_[b] = 5;
+            if (lfrom_[b] == -1) {
+                v = -1;
+            } else {
+                const int t = lfrom_[b];
+                const int bt = inblossom_[t];
+                v = lfrom_[bt];
+            }
+            if (w != -1) std::swap(v, w);
+        }
+        for (int b : path) label_[b] = 1;
+        return result;
+    }
+
+    // New S-blossom from the tight edge (v, w) between two S-vertices of one tree.
+    void add_blossom(int base, int v, int w) {
+        const int bb = inblossom_[base];
+        int bv = inblossom_[v];
+        int bw = inblossom_[w];
+        const int b = unused_.back();
+        unused_.pop_back();
+        base_[b] = base;
+        parent_[b] = -1;
+        parent_[bb] = b;
+        std::vector<int>& ch = childs_[b];
+        std::vector<Edge>& en = ends_[b];
+        ch.clear();
+        en.clear();
+        std::vector<int> vpath;
+        while (bv != bb) {
+            parent_[bv] = b;
+            vpath.push_back(bv);
+            bv = inblossom_[lfrom_[bv]];
+        }
+        ch.push_back(bb);
+        for (auto it = vpath.rbegin(); it != vpath.rend(); ++it) {
+            en.push_back(Edge{lfrom_[*it], lto_[*it]});
+            ch.push_back(*it);
+        }
+        en.push_back(Edge{v, w});
+        while (bw != bb) {
+            parent_[bw] = b;
+            ch.push_back(bw);
+            en.push_back(Edge{lto_[bw], lfrom_[bw]});
+            bw = inblossom_[lfrom_[bw]];
+        }
+        label_[b] = 1;
+        lfrom_[b] = lfrom_[bb];
+        lto_[b] = lto_[bb];
+        dual_[b] = W::zero();
+        for_leaves(b, [this, b](int x) {
+            if (label_[inblossom_[x]] == 2) queue_.push_back(x);
+            inblossom_[x] = b;
+        });
+        // Least-slack edges from the new blossom to every other S-blossom.
+        touched_.clear();
+        auto consider = [this, b](int i, int j) {
+            const int bj = inblossom_[j];
+            if (bj == b || label_[bj] != 1) return;
+            Edge& cur = bestto_[bj];
+            if (cur.a == -1) {
+                touched_.push_back(bj);
+                cur = Edge{i, j};
+            } else if (slack(i, j) < slack(cur)) {
+                cur = Edge{i, j};
+            }
+        };
+        for (int c : ch) {
+            if (haslist_[c]) {
+                for (const Edge& e : bestlist_[c]) consider(e.a, e.b);
+            } else {
+                for_leaves(c, [this, &consider](int i) {
+                    const W* row = &w2_[idx(i, 0)];
+                    for (int j = 0; j < n_; ++j)
+                        if (row[j].is_pos()) consider(i, j);
+                });
+            }
+            haslist_[c] = 0;
+            bestlist_[c].clear();
+            best_[c] = Edge{};
+        }
+        std::vector<Edge>& mine = bestlist_[b];
+        mine.clear();
+        best_[b] = Edge{};
+        W bestslack = W::zero();
+        for (int bj : touched_) {
+            const Edge e = bestto_[bj];
+            bestto_[bj] = Edge{};
+            mine.push_back(e);
+            const W s = slack(e);
+            if (best_[b].a == -1 || s < bestslack) {
+                best_[b] = e;
+                bestslack = s;
+            }
+        }
+        haslist_[b] = 1;
+    }
+
+    void release(int b) {
+        label_[b] = 0;
+        lfrom_[b] = lto_[b] = -1;
+        childs_[b].clear();
+        ends_[b].clear();
+        base_[b] = -1;
+        parent_[b] = -1;
+        bestlist_[b].clear();
+        haslist_[b] = 0;
+        best_[b] = Edge{};
+        dual_[b] = W::zero();
+        unused_.push_back(b);
+    }
+
+    static int wrap(int j, int k) { return ((j % k) + k) % k; }
+
+    // Dissolve the top-level blossom b.  Between stages (endstage) sub-blossoms with a
+    // zero dual are dissolved too; in mid-stage a T-blossom's children are relabelled.
+    void expand_blossom(int b, bool endstage) {
+        for (int s : childs_[b]) {
+            parent_[s] = -1;
+            if (s < n_) {
+                inblossom_[s] = s;
+            } else if (endstage && dual_[s].is_zero()) {
+                expand_blossom(s, endstage);
+            } else {
+                for_leaves(s, [this, s](int v) { inblossom_[v] = s; });
+            }
+        }
+        if (!endstage && label_[b] == 2) {
+            const std::vector<int>& ch = childs_[b];
+            const std::vector<Edge>& en = ends_[b];
+            const int k = static_cast<int>(ch.size());
+            const int entry = inblossom_[lto_[b]];
+            int i = static_cast<int>(std::find(ch.begin(), ch.end(), entry) - ch.begin());
+            const int step = (i & 1) ? 1 : -1;
+            int j = i;
+            int from = lfrom_[b], to = lto_[b];
+            while (j != 0) {
+                assign_label(to, 2, from);
+                const int j1 = wrap(j + step, k);
+                const int j2 = wrap(j1 + step, k);
+                if (step == 1) {
+                    from = en[j1].a;
+                    to = en[j1].b;
+                } else {
+                    from = en[j2].b;
+                    to = en[j2].a;
+                }
+                j = j2;
+            }
+            const int bv = ch[0];
+            label_[to] = label_[bv] = 2;
+            lfrom_[to] = lfrom_[bv] = from;
+            lto_[to] = lto_[bv] = to;
+            best_[bv] = Edge{};
+            j = wrap(step, k);
+            while (ch[j] != entry) {
+                const int c = ch[j];
+                if (label_[c] == 1) {
+                    j = wrap(j + step, k);
+                    continue;
+                }
+                int reached = -1;
+                for_leaves(c, [this, &reached](int v) {
+                    if (reached == -1 && label_[v] != 0) reached = v;
+                });
+                if (reached != -1) assign_label(reached, 2, lfrom_[reached]);
+                j = wrap(j + step, k);
+            }
+        }
+        release(b);
+    }
+
+    // Rotate blossom b so that its vertex v becomes the base, swapping matched and
+    // unmatched edges on the even path from v to the old base.
+    void augment_blossom(int b, int v) {
+        int t = v;
+        while (parent_[t] != b) t = parent_[t];
+        if (t >= n_) augment_blossom(t, v);
+        std::vector<int>& ch = childs_[b];
+        std::vector<Edge>& en = ends_[b];
+        const int k = static_cast<int>(ch.size());
+        const int i = static_cast<int>(std::find(ch.begin(), ch.end(), t) - ch.begin());
+        const int step = (i & 1) ? 1 : -1;
+        int j = i;
+        while (j != 0) {
+            const int j1 = wrap(j + step, k);
+            const int j2 = wrap(j1 + step, k);
+            int x, y;  // x in ch[j1], y in ch[j2]
+            if (step == 1) {
+                x = en[j1].a;
+                y = en[j1].b;
+            } else {
+                x = en[j2].b;
+                y = en[j2].a;
+            }
+            if (ch[j1] >= n_) augment_blossom(ch[j1], x);
+            if (ch[j2] >= n_) augment_blossom(ch[j2], y);
+            mate_[x] = y;
+            mate_[y] = x;
+            j = j2;
+        }
+        std::rotate(ch.begin(), ch.begin() + i, ch.end());
+        std::rotate(en.begin(), en.begin() + i, en.end());
+        base_[b] = v;
+    }
+
+    // Match the S-vertex s to j (-1: leave s unmatched) and flip the alternating path
+    // from s's blossom up to the root of its tree.
+    void augment_side(int s, int j) {
+        for (;;) {
+            const int bs = inblossom_[s];
+            if (bs >= n_) augment_blossom(bs, s);
+            mate_[s] = j;
+            if (lfrom_[bs] == -1) break;
+            const int t = lfrom_[bs];
+            const int bt = inblossom_[t];
+            const int s2 = lfrom_[bt];
+            const int j2 = lto_[bt];
+            if (bt >= n_) augment_blossom(bt, j2);
+            mate_[j2] = s2;
+            s = s2;
+            j = j2;
+        }
+    }
+
+    // Scan the S-vertex v.  Returns true when the matching changed (stage over).
+    bool scan(int v) {
+        int bv = inblossom_[v];
+        const W uv = dual_[v];
+        const W* row = &w2_[idx(v, 0)];
+        for (int w = 0; w < n_; ++w) {
+            if (!row[w].is_pos()) continue;
+            const int bw = inblossom_[w];
+            if (bw == bv) continue;
+            const W sl = uv + dual_[w] - row[w];
+            const int lw = label_[bw];
+            if (sl.is_zero()) {
+                if (lw == 0) {
+                    const int wb = bw < n_ ? bw : base_[bw];
+                    if (mate_[wb] == -1) {
+                        // An unmatched vertex with zero dual: augment into it.
+                        augment_side(v, w);
+                        if (bw >= n_) augment_blossom(bw, w);
+                        mate_[w] = v;
+                        return true;
+                    }
+                    assign_label(w, 2, v);
+                } else if (lw == 1) {
+                    const int base = scan_blossom(v, w);
+                    if (base >= 0) {
+                        add_blossom(base, v, w);
+                        bv = inblossom_[v];
+                    } else {
+                        augment_side(v, w);
+                        augment_side(w, v);
+                        return true;
+                    }
+                } else if (label_[w] == 0) {
+                    label_[w] = 2;
+                    lfrom_[w] = v;
+                }
+            } else if (lw == 1) {
+                Edge& cur = best_[bv];
+                if (cur.a == -1 || sl < slack(cur)) cur = Edge{v, w};
+            } else if (label_[w] == 0) {
+                Edge& cur = best_[w];
+                if (cur.a == -1 || sl < slack(cur)) cur = Edge{v, w};
+            }
+        }
+        return false;
+    }
+
+    // Delta-1 event: S-vertices whose dual reached zero become unmatched; the root of
+    // their tree takes over (one vertex per tree).
+    void release_zero_duals() {
+        std::vector<std::pair<int, int>> todo;  // (vertex, root)
+        for (int v = 0; v < n_; ++v) {
+            if (label_[inblossom_[v]] != 1 || !dual_[v].is_zero()) continue;
+            todo.push_back({v, -1});
+        }
+        for (auto& item : todo) {
+            int b = inblossom_[item.first];
+            while (lfrom_[b] != -1) {
+                const int bt = inblossom_[lfrom_[b]];
+                b = inblossom_[lfrom_[bt]];
+            }
+            item.second = b;
+        }
+        for (const auto& item : todo) {
+            if (mark_[item.second]) continue;
+            mark_[item.second] = 1;
+            augment_side(item.first, -1);
+        }
+        for (const auto& item : todo) mark_[item.second] = 0;
+    }
+
+    // -------------------------------------------------- warm start
+
+    // Make the blossom whose base f is unmatched look like a vertex whose dual is d
+    // larger: take d from the blossom dual, dissolving blossoms whose dual runs out.
+    void raise_free(int f, W d) {
+        while (d.is_pos()) {
+            const int b = inblossom_[f];
+            if (b == f) {
+                dual_[f] = dual_[f] + d;
+                return;
+            }
+            const W t = d < dual_[b] ? d : dual_[b];
+            if (t.is_pos()) {
+                for_leaves(b, [this, &t](int v) { dual_[v] = dual_[v] + t; });
+                dual_[b] = dual_[b] - t;
+                d = d - t;
+            }
+            if (d.is_pos()) expand_blossom(b, true);
+        }
+    }
+
+    void prepare() {
+        const int n = n_;
+        stages = 0;
+        if (fresh_) {
+            alloc();
+            W maxw2 = W::zero();
+            for (const W& x : w2_)
+                if (maxw2 < x) maxw2 = x;
+            const W u = half(maxw2);
+            for (int v = 0; v < n; ++v) dual_[v] = u;
+            fresh_ = false;
+            for (int v : dirty_list_) dirty_[v] = 0;
+            dirty_list_.clear();
+            return;
+        }
+        if (dirty_list_.empty()) return;
+        std::vector<int> freed;  // previously matched bases that became unmatched
+        for (int x : dirty_list_) {
+            const int base = top_base(x);
+            if (mate_[base] != -1) {
+                const int p = mate_[base];
+                mate_[p] = -1;
+                mate_[base] = -1;
+                freed.push_back(p);
+            }
+            const int bx = inblossom_[x];
+            if (bx >= n) {
+                augment_blossom(bx, x);
+                mate_[x] = -1;
+                // Dissolve every blossom around x, moving its dual onto its vertices
+                // (edges leaving the blossom only gain slack; it has no matched edge out).
+                while (inblossom_[x] != x) {
+                    const int b = inblossom_[x];
+                    const W t = dual_[b];
+                    if (t.is_pos()) {
+                        for_leaves(b, [this, &t](int v) { dual_[v] = dual_[v] + t; });
+                        dual_[b] = W::zero();
+                    }
+                    expand_blossom(b, true);
+                }
+            }
+        }
+        // All unmatched vertices with a positive dual must share its parity (then every
+        // slack between two S-vertices is even and the dual steps stay integral).
+        int parity = -1;
+        for (int f : freed) {
+            if (mate_[f] == -1 && dual_[f].is_pos() && !dirty_[f]) {
+                parity = dual_[f].is_odd() ? 1 : 0;
+                break;
+            }
+        }
+        if (parity == -1) parity = 0;
+        for (int x : dirty_list_) {
+            // x is now an unmatched trivial blossom: any dual making its edges feasible.
+            W need = W::zero();
+            const W* row = &w2_[idx(x, 0)];
+            for (int v = 0; v < n; ++v) {
+                if (v == x || !row[v].is_pos()) continue;
+                const W c = row[v] - dual_[v];
+                if (need < c) need = c;
+            }
+            if (need.is_pos() && (need.is_odd() ? 1 : 0) != parity) need = need + W::small(1);
+            dual_[x] = need;
+        }
+        for (int f : freed) {
+            if (mate_[f] != -1 || dirty_[f] || !dual_[f].is_pos()) continue;
+            if ((dual_[f].is_odd() ? 1 : 0) != parity) raise_free(f, W::small(1));
+        }
+        for (int v : dirty_list_) dirty_[v] = 0;
+        dirty_list_.clear();
+    }
+
+    // -------------------------------------------------- main loop
+
+    void run() {
+        const int n = n_;
+        for (;;) {
+            // Stage: grow an alternating forest from every unmatched vertex with a
+            // positive dual until the matching changes.
+            std::fill(label_.begin(), label_.end(), 0);
+            std::fill(best_.begin(), best_.end(), Edge{});
+            for (int b = n; b < 2 * n; ++b) {
+                bestlist_[b].clear();
+                haslist_[b] = 0;
+            }
+            queue_.clear();
+            int roots = 0;
+            for (int v = 0; v < n; ++v) {
+                if (mate_[v] == -1 && dual_[v].is_pos() && label_[inblossom_[v]] == 0) {
+                    assign_label(v, 1, -1);
+                    ++roots;
+                }
+            }
+            if (roots == 0) break;
+            ++stages;
+            bool changed = false;
+            while (!changed) {
+                while (!queue_.empty() && !changed) {
+                    const int v = queue_.back();
+                    queue_.pop_back();
+                    changed = scan(v);
+                }
+                if (changed) break;
+                // Dual step: the largest change keeping all slacks >= 0 and duals >= 0.
+                int type = 1, at = -1;
+                W delta = W::zero();
+                for (int v = 0; v < n; ++v) {
+                    if (label_[inblossom_[v]] == 1 && (at == -1 || dual_[v] < delta)) {
+                        delta = dual_[v];
+                        at = v;
+                    }
+                }
+                for (int v = 0; v < n; ++v) {
+                    if (label_[inblossom_[v]] == 0 && best_[v].a != -1) {
+                        const W d = slack(best_[v]);
+                        if (d < delta) {
+                            delta = d;
+                            type = 2;
+                            at = v;
+                        }
+                    }
+                }
+                for (int b = 0; b < 2 * n; ++b) {
+                    if (parent_[b] == -1 && base_[b] >= 0 && label_[b] == 1 && best_[b].a != -1) {
+                        const W s2 = slack(best_[b]);
+                        if (s2.is_odd()) throw std::logic_error("blossom: odd S-S slack");
+                        const W d = half(s2);
+                        if (d < delta) {
+                            delta = d;
+                            type = 3;
+                            at = b;
+                        }
+                    }
+                }
+                for (int b = n; b < 2 * n; ++b) {
+                    if (base_[b] >= 0 && parent_[b] == -1 && label_[b] == 2 && dual_[b] < delta) {
+                        delta = dual_[b];
+                        type = 4;
+                        at = b;
+                    }
+                }
+                for (int v = 0; v < n; ++v) {
+                    const int lb = label_[inblossom_[v]];
+                    if (lb == 1)
+                        dual_[v] = dual_[v] - delta;
+                    else if (lb == 2)
+                        dual_[v] = dual_[v] + delta;
+                }
+                for (int b = n; b < 2 * n; ++b) {
+                    if (base_[b] >= 0 && parent_[b] == -1) {
+                        if (label_[b] == 1)
+                            dual_[b] = dual_[b] + delta;
+                        else if (label_[b] == 2)
+                            dual_[b] = dual_[b] - delta;
+                    }
+                }
+                if (type == 1) {
+                    release_zero_duals();
+                    changed = true;
+                } else if (type == 2) {
+                    queue_.push_back(best_[at].a);
+                } else if (type == 3) {
+                    queue_.push_back(best_[at].a);
+                } else {
+                    expand_blossom(at, false);
+                }
+            }
+            for (int b = n; b < 2 * n; ++b) {
+                if (parent_[b] == -1 && base_[b] >= 0 && label_[b] == 1 && dual_[b].is_zero())
+                    expand_blossom(b, true);
+            }
+        }
+    }
+};
+
+template <int N>
+std::string Blossom<N>::check() const {
+    const int n = n_;
+    auto err = [](const std::string& s) { return s; };
+    for (int v = 0; v < n; ++v) {
+        const int m = mate_[v];
+        if (m != -1) {
+            if (m < 0 || m >= n || mate_[m] != v) return err("mate not symmetric");
+            if (!has_edge(v, m)) return err("matched pair is not an edge");
+        }
+        if (dual_[v].is_neg()) return err("negative vertex dual");
+        if (m == -1 && !dual_[v].is_zero()) return err("unmatched vertex with positive dual");
+    }
+    // ancestors of each vertex (bottom-up chain of blossoms)
+    std::vector<std::vector<int>> chain(n);
+    for (int v = 0; v < n; ++v) {
+        int b = parent_[v];
+        while (b != -1) {
+            chain[v].push_back(b);
+            b = parent_[b];
+        }
+    }
+    for (int b = n; b < 2 * n; ++b) {
+        if (base_[b] < 0) continue;
+        if (dual_[b].is_neg()) return err("negative blossom dual");
+        if (dual_[b].is_pos()) {
+            int leaves = 0, inner = 0;
+            for_leaves(b, [&](int v) {
+                ++leaves;
+                const int m = mate_[v];
+                if (m == -1) return;
+                int c = parent_[m];
+                while (c != -1 && c != b) c = parent_[c];
+                if (c == b) ++inner;
+            });
+            if (inner != leaves - 1) return err("blossom with positive dual is not full");
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+            if (!has_edge(i, j)) continue;
+            W s = slack(i, j);
+            // common blossoms: walk i's chain, test membership in j's chain
+            for (int b : chain[i]) {
+                if (std::find(chain[j].begin(), chain[j].end(), b) != chain[j].end())
+                    s = s + dual_[b] + dual_[b];
+            }
+            if (s.is_neg()) return err("negative slack");
+            if (mate_[i] == j && !s.is_zero()) return err("matched edge not tight");
+        }
+    }
+    return std::string();
+}
+
+}  // namespace fairpair
