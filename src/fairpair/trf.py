@@ -51,6 +51,7 @@ from fairpair.model import (
 )
 
 __all__ = [
+    "computed_scores",
     "dump",
     "dumps",
     "engine_output",
@@ -1192,7 +1193,7 @@ def _merge_byes(rounds: Sequence[Round], byes: Mapping[int, Mapping[int, ByeKind
 def _score_warnings(t: Tournament, player_lines: Sequence[_PlayerLine], file: str) -> list[str]:
     """Warn where the points column disagrees with the results (rounds paired so far)."""
     played = t.rounds_played
-    scores = _scores(t, played)
+    scores = computed_scores(t, played)
     warnings = []
     for pl in player_lines:
         reported = pl.player.reported_points
@@ -1425,7 +1426,7 @@ def _canonical_lines(t: Tournament) -> list[str | int]:
     return out
 
 
-def _scores(t: Tournament, after_round: int | None = None) -> dict[int, Fraction]:
+def computed_scores(t: Tournament, after_round: int | None = None) -> dict[int, Fraction]:
     """Points of every player after ``after_round`` rounds (default: the paired rounds).
 
     The same sums as ``Tournament.state`` computes, done in integers (scaled by the
@@ -1478,7 +1479,7 @@ def _join(lines: Sequence[str], hints: Mapping[str, Any]) -> str:
 
 
 def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
-    scores = _scores(t)
+    scores = computed_scores(t)
     players = t.player_map
     blocks = _round_blocks(t)
     lines = [
@@ -1492,7 +1493,7 @@ def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
 
 def _layout_hints(t: Tournament, lines: Sequence[str]) -> dict[str, Any]:
     """Hints that let the writer reproduce ``lines`` for ``t``."""
-    scores = _scores(t)
+    scores = computed_scores(t)
     players = t.player_map
     blocks = _round_blocks(t)
     layout: list[str | int] = []
@@ -1527,7 +1528,7 @@ def _hinted_text(t: Tournament) -> str | None:
     hints = t.format_hints
     if "layout" not in hints and "lines" not in hints:
         return None
-    scores = _scores(t)
+    scores = computed_scores(t)
     players = t.player_map
     blocks = _round_blocks(t)
     raw_lines = hints.get("lines", {})
