@@ -336,9 +336,12 @@ def standings_command(
     score. TCEC, Netrunner and McMahon files are ranked by their own systems' rules.
 
     \b
-    Tiebreak codes: BH (Buchholz), BH-C1 (Buchholz cut 1), BH-M1 (median 1),
-    SB (Sonneborn-Berger), DE (direct encounter), WIN (wins), BPG (games with
-    black), ARO (average rating of opponents), PS (progressive score).
+    Tiebreak codes: BH (Buchholz), BH-C1 / BH-M1 (cut / median, any n: BH-C2),
+    SB (Sonneborn-Berger), DE (direct encounter), WIN (wins), WON (wins over the
+    board), BPG / BWG (games played with black / won with black), GE (games
+    elected to play), ARO (average rating of opponents), PS (progressive score),
+    FB (fore Buchholz), AOB (average of opponents' Buchholz).
+    Default: the last round with all results in, tiebreaks BH-C1,BH,SB,DE,WIN,BPG.
     \b
     Examples:
       fairpair standings t.trf
@@ -362,8 +365,7 @@ def standings_command(
         if ranking is not None:
             primary = list(ranking(tournament))
             criteria = []
-    after = round_number if round_number is not None else tournament.rounds_played
-    table = st.compute_standings(tournament, criteria, after_round=after, primary=primary)
+    table = st.compute_standings(tournament, criteria, after_round=round_number, primary=primary)
     if csv_path == "-":
         write_text(st.to_csv(table), None)
         return 0
