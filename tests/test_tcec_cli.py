@@ -227,3 +227,23 @@ def test_standings_use_the_tcec_ranking(
     assert run(["standings", str(out), "--system", "tcec"]) == 0
     table = capsys.readouterr().out
     assert "BYE" in table or "Byes" in table
+
+
+def test_seed_command_writes_a_tournament_ready_to_pair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players = write_players(tmp_path / "players.csv", ENGINES)
+    event = tmp_path / "event.trf"
+    args = ["seed", "--groups", "4", str(players), "-o", str(event), "--double", "-R", "9"]
+    assert run(args) == 0
+    text = event.read_text()
+    assert "XXT double" in text
+    assert "XXR 9" in text
+    capsys.readouterr()
+    # The system is stored in the file; seed 1 = Stockfish, seed 2 = Berserk (B1).
+    assert run(["pair", str(event)]) == 0
+    assert capsys.readouterr().out.split("\n")[:2] == ["6", "10 9"]
+    from fairpair.io import load_tournament
+
+    t, _ = load_tournament(event)
+    assert [p.name for p in t.players[:2]] == ["Stockfish", "Berserk"]

@@ -4,7 +4,8 @@ The player list is a CSV file with a name and a rating per line (a header line w
 ``name`` and ``rating`` columns is optional; other columns are ignored when there is a
 header). Players are ordered by rating, highest first (``--order file`` keeps the file
 order, e.g. when it already ranks by last known results), then seeded by group seeding
-(``--groups G``) or by random seeding (``--random-seed S``). Seed n is pairing number n.
+(``--groups G``) or by random seeding (``--random-seed S``). Seed n is pairing number n;
+``-o FILE`` also writes the new tournament, ready for ``fairpair pair``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from pathlib import Path
 
 import click
 
+from fairpair.cli.common import save
 from fairpair.errors import InputError
+from fairpair.model import Player, Tournament
 from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
 
-__all__ = ["SeedEntry", "read_player_list", "seed_command", "seeding_table"]
+__all__ = ["SeedEntry", "read_player_list", "seed_command", "seeded_tournament", "seeding_table"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,25 @@ def seeding_table(
     return [(i + 1, labels[i], entry) for i, entry in enumerate(order)]
 
 
+def seeded_tournament(
+    table: list[tuple[int, str, SeedEntry]],
+    *,
+    double: bool = False,
+    rounds: int | None = None,
+    name: str | None = None,
+) -> Tournament:
+    """A new TCEC tournament: pairing number = seed."""
+    return Tournament(
+        players=tuple(
+            Player(number=seed, name=entry.name, rating=entry.rating) for seed, _, entry in table
+        ),
+        total_rounds=rounds,
+        headers=(("012", name),) if name else (),
+        system="tcec",
+        double_rounds=double,
+    )
+
+
 def _is_int(text: str) -> bool:
     try:
         int(text)
@@ -130,6 +152,15 @@ def _is_int(text: str) -> bool:
     default="text",
     show_default=True,
 )
+@click.option(
+    "-o",
+    "--output",
+    help="Also write a new tournament file (TRF, or JSON by extension) with the "
+    "players numbered by seed, ready for `fairpair pair`.",
+)
+@click.option("--double", is_flag=True, help="With -o: a double-round tournament.")
+@click.option("-R", "--rounds", type=int, help="With -o: the planned number of rounds.")
+@click.option("--name", "event_name", help="With -o: the tournament name.")
 def seed_command(
     players_file: str,
     system_name: str,
@@ -137,6 +168,10 @@ def seed_command(
     random_seed: int | None,
     order: str,
     output_format: str,
+    output: str | None,
+    double: bool,
+    rounds: int | None,
+    event_name: str | None,
 ) -> int:
     """Print the TCEC seeding order of a player list (CSV: name, rating).
 
@@ -146,6 +181,8 @@ def seed_command(
     Examples:
       fairpair seed --system tcec --groups 4 players.csv
       fairpair seed --random-seed 7 players.csv --format csv
+      fairpair seed --groups 6 players.csv -o event.trf --rounds 25
+      fairpair pair --system tcec event.trf
     """
     if groups is not None and random_seed is not None:
         raise InputError("--groups and --random-seed", expected="one seeding procedure")
@@ -154,9 +191,13 @@ def seed_command(
     except OSError as exc:
         raise InputError(f"cannot open file: {exc.strerror or exc}", file=players_file) from None
     entries = read_player_list(text, players_file)
+    if rounds is not None and rounds < 1:
+        raise InputError(f"--rounds {rounds}", expected="at least 1 round")
     table = seeding_table(
         entries, groups=groups, random_seed=random_seed, keep_file_order=order == "file"
     )
+    if output:
+        save(seeded_tournament(table, double=double, rounds=rounds, name=event_name), output)
     if output_format == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
