@@ -21,6 +21,10 @@ class ScoreOrderSystem:
 
     name = "score-order"
 
+    def __init__(self, **options: object) -> None:
+        """Options (seed, ...) are accepted and ignored: the system has none."""
+        self.options = options
+
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
         if rnd < 1:
