@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairpair.model import ByeKind, Pairing, Player, ResultCode, Tournament
-from fairpair.systems.tcec import TcecSystem
+from fairpair.systems.tcec import TcecSystem, group_seeding, group_sizes
 
 SYSTEM = TcecSystem()
 OUTCOMES = {
@@ -144,3 +144,20 @@ def test_byes_rotate_through_the_whole_field() -> None:
         n for rnd in t.rounds for n, k in rnd.byes.items() if k is ByeKind.PAIRING_ALLOCATED
     )
     assert sorted(got.values()) == [2] * 7
+
+
+@given(players=st.integers(min_value=2, max_value=120), data=st.data())
+def test_group_seeding_properties(players: int, data: st.DataObject) -> None:
+    groups = data.draw(st.sampled_from(range(2, players + 1, 2)), label="groups")
+    sizes = group_sizes(players, groups)
+    # Sizes add up, differ by at most one, and the stronger groups are the larger.
+    assert sum(sizes) == players
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[0] - sizes[-1] <= 1
+    order = group_seeding(list(range(players)), groups)
+    assert sorted(order) == list(range(players))
+    # The first seeds are the group leaders A1, B1, ..., the next ones A2, B2, ...
+    starts = [sum(sizes[:g]) for g in range(groups)]
+    assert order[:groups] == starts
+    second_rank = [s + 1 for s, n in zip(starts, sizes, strict=True) if n > 1]
+    assert order[groups : 2 * groups] == second_rank
