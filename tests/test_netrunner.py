@@ -496,3 +496,17 @@ def test_single_player_gets_the_bye_and_empty_field_fails() -> None:
     with pytest.raises(NoPairingError):
         NetrunnerSystem().pair(empty, 1)
     assert ByeKind.ZERO_POINT in empty.round(1).byes.values()
+
+
+def test_explain_lists_criteria_and_boards() -> None:
+    # Round 1: 1 (C) beats 2, 3 absent. Round 2: 2 and 3 have the lowest score; a bye to
+    # 3 would make 1-2 meet again, so 2 gets it and 1 plays 3 as Runner (alternating).
+    t = build(3, [[(1, 2, "1")]], absent={1: [3]})
+    p = NetrunnerSystem(seed=1, explain=True).pair(t, 2)
+    lines = p.info["explain"]
+    assert lines[0] == "Round 2 (single-sided), 3 players present"
+    assert "  criterion 1: second meetings (or second byes): 0" in lines
+    assert (p.boards[0].white, p.boards[0].black, p.bye) == (3, 1, 2)
+    assert lines[-2].startswith("  board 1: Corp 3 (0 pts")
+    assert "Runner 1 (3 pts, side difference +0, streak 1)" in lines[-2]
+    assert "explain" not in NetrunnerSystem(seed=1).pair(t, 2).info
