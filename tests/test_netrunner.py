@@ -510,3 +510,23 @@ def test_explain_lists_criteria_and_boards() -> None:
     assert lines[-2].startswith("  board 1: Corp 3 (0 pts")
     assert "Runner 1 (3 pts, side difference +0, streak 1)" in lines[-2]
     assert "explain" not in NetrunnerSystem(seed=1).pair(t, 2).info
+
+
+def test_check_double_sided_columns() -> None:
+    from fairpair.model import Game, ResultCode, Round
+
+    win, loss = ResultCode.WIN, ResultCode.LOSS
+    t = build(4, []).replace(double_rounds=True)
+    ok = t.with_round(Round(1, (Game(1, 2, win, loss), Game(3, 4, win, loss))))
+    ok = ok.with_round(Round(2, (Game(2, 1, win, loss), Game(4, 3, win, loss))))
+    system = NetrunnerSystem()
+    assert system.check(ok, 1) == []
+    same_sides = ok.with_round(Round(2, (Game(1, 2, win, loss), Game(4, 3, win, loss))))
+    assert system.check(same_sides, 1) == [
+        "round 2: 1 plays Corp in both games against 2; sides must be reversed"
+    ]
+    forfeit = Game(1, 2, ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS, coloured=False)
+    unsided = ok.with_round(Round(2, (forfeit, Game(4, 3, win, loss))))
+    assert system.check(unsided, 1) == []
+    other = ok.with_round(Round(2, (Game(3, 1, win, loss), Game(4, 2, win, loss))))
+    assert "must repeat the pairs of round 1" in system.check(other, 1)[0]

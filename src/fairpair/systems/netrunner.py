@@ -731,17 +731,24 @@ class NetrunnerSystem:
 
 
 def _check_double_columns(tournament: Tournament, round_number: int) -> list[str]:
-    """The second column of a double-sided round repeats the first, sides reversed."""
-    first = tournament.round(round_number)
-    second = tournament.round(round_number + 1)
-    expected = {(g.black, g.white) for g in first.games}
-    found = {(g.white, g.black) for g in second.games}
-    if expected != found:
-        return [
+    """The second column of a double-sided round repeats the first with sides reversed
+    (a game without sides, e.g. a forfeit, only needs the same two players)."""
+    first = {frozenset(g.players): g for g in tournament.round(round_number).games}
+    second = {frozenset(g.players): g for g in tournament.round(round_number + 1).games}
+    problems: list[str] = []
+    if set(first) != set(second):
+        problems.append(
             f"round {round_number + 1}: the second game of a double-sided round must "
-            f"repeat round {round_number} with sides reversed"
-        ]
-    return []
+            f"repeat the pairs of round {round_number}"
+        )
+    for pair, game in second.items():
+        earlier = first.get(pair)
+        if earlier and earlier.coloured and game.coloured and game.white == earlier.white:
+            problems.append(
+                f"round {round_number + 1}: {game.white} plays Corp in both games "
+                f"against {game.black}; sides must be reversed"
+            )
+    return problems
 
 
 # ---------------------------------------------------------------------------------------
