@@ -12,8 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from fairpair.errors import InputError
-from fairpair.model import ByeKind, Pairing, PointSystem, Tournament
+from fairpair.errors import InputError, NoPairingError
+from fairpair.model import ByeKind, Game, Pairing, PointSystem, ResultCode, Round, Tournament
 from fairpair.systems import get_system
 from fairpair.systems.netrunner import (
     NETRUNNER_POINTS,
@@ -491,8 +491,6 @@ def test_single_player_gets_the_bye_and_empty_field_fails() -> None:
     t = build(1, [])
     assert NetrunnerSystem().pair(t, 1).bye == 1
     empty = build(2, [], absent={1: [1, 2]})
-    from fairpair.errors import NoPairingError
-
     with pytest.raises(NoPairingError):
         NetrunnerSystem().pair(empty, 1)
     assert ByeKind.ZERO_POINT in empty.round(1).byes.values()
@@ -513,8 +511,6 @@ def test_explain_lists_criteria_and_boards() -> None:
 
 
 def test_check_double_sided_columns() -> None:
-    from fairpair.model import Game, ResultCode, Round
-
     win, loss = ResultCode.WIN, ResultCode.LOSS
     t = build(4, []).replace(double_rounds=True)
     ok = t.with_round(Round(1, (Game(1, 2, win, loss), Game(3, 4, win, loss))))
