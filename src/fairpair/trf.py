@@ -137,6 +137,10 @@ def _fail(
     return InputError(message, expected=expected, file=file, line=line, column=column)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def _parse_decimal(text: str) -> Fraction | None:
     """``"1.5"`` -> 3/2; None if ``text`` is not a plain decimal number."""
     text = text.strip()
@@ -197,7 +201,7 @@ def _decode(data: str | bytes, file: str) -> str:
             line, col = _position(data, exc.start)
             raise _fail(
                 f"byte 0x{data[exc.start]:02X} is not valid UTF-8",
-                "a UTF-8 encoded TRF text file",
+                "a UTF-8 encoded TRF text file (convert Latin-1/Windows-1252 files to UTF-8)",
                 file,
                 line,
                 col,
@@ -911,8 +915,8 @@ def _build(lines: Sequence[str], file: str) -> tuple[Tournament, list[str]]:
         pl, entry = _first_entry_in_round(player_lines, st.total_rounds + 1)
         raise _fail(
             f"player {pl.player.number} has an entry for round {st.total_rounds + 1}, but the "
-            f"tournament has {st.total_rounds} rounds (line {st.total_rounds_line})",
-            f"at most {st.total_rounds} round blocks",
+            f"tournament has {_count(st.total_rounds, 'round')} (line {st.total_rounds_line})",
+            f"at most {_count(st.total_rounds, 'round block')}",
             file,
             pl.line,
             entry.column,
@@ -1113,7 +1117,7 @@ def _add_record_bye(
     if st.total_rounds is not None and rnd > st.total_rounds:
         raise _fail(
             f"bye for player {number} in round {rnd}, but the tournament has "
-            f"{st.total_rounds} rounds",
+            f"{_count(st.total_rounds, 'round')}",
             f"a round between 1 and {st.total_rounds}",
             file,
             lineno,
