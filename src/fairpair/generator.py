@@ -192,7 +192,8 @@ def generate(
         players=_seeded_players(config, rng),
         total_rounds=config.rounds * columns_per_round,
         points=_default_points(system_name),
-        initial_colour=Colour.WHITE,
+        # XXC white1 only where the system reads it (Dutch: colour of the top seed).
+        initial_colour=Colour.WHITE if system_name.startswith("dutch") else None,
         headers=(("012", config.name),),
         system=system_name,
         double_rounds=config.double,

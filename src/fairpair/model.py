@@ -501,50 +501,62 @@ class Tournament:
         return cache[after_round]
 
     def _compute_state(self, after_round: int) -> Mapping[int, PlayerState]:
-        scores: dict[int, Fraction] = {p.number: Fraction(0) for p in self.players}
-        records: dict[int, list[RoundRecord]] = {p.number: [] for p in self.players}
-        for rnd in self.rounds[:after_round]:
-            before = dict(scores)
-            seen: set[int] = set()
-            for game in rnd.games:
-                for me in game.players:
-                    if me not in records:
-                        continue
-                    seen.add(me)
-                    opp = game.opponent(me)
-                    code = game.result_of(me)
-                    colour = game.colour_of(me)
-                    pts = self.points.game_points(code, colour) if code is not None else Fraction(0)
-                    records[me].append(
-                        RoundRecord(
-                            round=rnd.number,
-                            opponent=opp,
-                            colour=colour,
-                            result=code,
-                            points=pts,
-                            score_before=before[me],
-                            opponent_score_before=before.get(opp),
-                        )
-                    )
-                    scores[me] += pts
-            for number, kind in rnd.byes.items():
-                if number not in records or number in seen:
-                    continue
-                seen.add(number)
-                pts = self.points.bye_points(kind)
-                records[number].append(
-                    RoundRecord(round=rnd.number, bye=kind, points=pts, score_before=before[number])
-                )
-                scores[number] += pts
-            for number in records:
-                if number not in seen:
-                    # No entry at all: not paired (withdrawn, not yet entered, or blank).
-                    records[number].append(
-                        RoundRecord(round=rnd.number, score_before=before[number])
-                    )
+        """Build the state after ``after_round`` rounds, starting from the latest cached
+        earlier state (so pairing round after round costs one round each time)."""
+        cache: dict[int, Mapping[int, PlayerState]] = self.__dict__["_state"]
+        base = max((k for k in cache if k < after_round), default=0)
+        if base:
+            scores = {n: st.score for n, st in cache[base].items()}
+            records = {n: list(st.records) for n, st in cache[base].items()}
+        else:
+            scores = {p.number: Fraction(0) for p in self.players}
+            records = {p.number: [] for p in self.players}
+        for rnd in self.rounds[base:after_round]:
+            self._advance(rnd, scores, records)
         return {
             n: PlayerState(number=n, score=scores[n], records=tuple(records[n])) for n in records
         }
+
+    def _advance(
+        self, rnd: Round, scores: dict[int, Fraction], records: dict[int, list[RoundRecord]]
+    ) -> None:
+        """Add one round to running scores and per-player records."""
+        before = dict(scores)
+        seen: set[int] = set()
+        for game in rnd.games:
+            for me in game.players:
+                if me not in records:
+                    continue
+                seen.add(me)
+                opp = game.opponent(me)
+                code = game.result_of(me)
+                colour = game.colour_of(me)
+                pts = self.points.game_points(code, colour) if code is not None else Fraction(0)
+                records[me].append(
+                    RoundRecord(
+                        round=rnd.number,
+                        opponent=opp,
+                        colour=colour,
+                        result=code,
+                        points=pts,
+                        score_before=before[me],
+                        opponent_score_before=before.get(opp),
+                    )
+                )
+                scores[me] += pts
+        for number, kind in rnd.byes.items():
+            if number not in records or number in seen:
+                continue
+            seen.add(number)
+            pts = self.points.bye_points(kind)
+            records[number].append(
+                RoundRecord(round=rnd.number, bye=kind, points=pts, score_before=before[number])
+            )
+            scores[number] += pts
+        for number in records:
+            if number not in seen:
+                # No entry at all: not paired (withdrawn, not yet entered, or blank).
+                records[number].append(RoundRecord(round=rnd.number, score_before=before[number]))
 
     def acceleration_for(self, player: int, round_number: int) -> Fraction:
         """Virtual points of ``player`` in ``round_number`` (0 without acceleration)."""
@@ -565,7 +577,13 @@ class Tournament:
         while len(rounds) < rnd.number:
             rounds.append(Round(number=len(rounds) + 1))
         rounds[rnd.number - 1] = rnd
-        return self.replace(rounds=tuple(rounds))
+        result = self.replace(rounds=tuple(rounds))
+        # States after rounds before this one are unchanged: carry them over.
+        old: dict[int, Mapping[int, PlayerState]] = self.__dict__.get("_state", {})
+        kept = {k: v for k, v in old.items() if k < rnd.number and k <= len(self.rounds)}
+        if kept:
+            result.__dict__["_state"] = kept
+        return result
 
     def with_pairing(self, pairing: Pairing) -> Tournament:
         """Record a pairing as pending games (and the PAB, with its points, as a bye).
