@@ -42,6 +42,15 @@ Extras a tournament organiser expects (all optional):
 
 Equally good pairings are chosen among at random, reproducibly from ``seed``.
 
+Around the engine: ``cost_vector`` / ``RoundProblem.vector`` is the pure criterion
+evaluation (one count per criterion, lexicographic, lower is better); ``check`` compares
+a stored round with the optimum and names the first criterion where it is worse;
+``explain`` adds readable lines to ``Pairing.info``. Points are Netrunner's (win 3,
+tie 1, loss 0, bye 3: ``NETRUNNER_POINTS``) whenever the tournament carries the
+model's default point system, i.e. gave none. Standings: points, then strength of
+schedule and extended strength of schedule (``ranking_criteria``; byes are not
+opponents, as in the community tools).
+
 Exactness: the weight encoding
 -------------------------------
 Every criterion decomposes over the "slots" of a pairing once the side of each match is
