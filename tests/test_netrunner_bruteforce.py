@@ -201,9 +201,9 @@ def test_no_single_exchange_improves_larger_fields(seed: int, players: int, roun
     # Beyond brute-force sizes: the engine's pairing must be a local optimum too.
     t, _ = history(seed, players, rounds, engine_share=0.5)
     rnd = rounds + 1
-    for options in ({}, {"last_round": True}):
-        problem = RoundProblem(t, rnd, **options)  # type: ignore[arg-type]
-        chosen = NetrunnerSystem(seed=seed, **options).pair(t, rnd)  # type: ignore[arg-type]
+    for last in (None, True):
+        problem = RoundProblem(t, rnd, last_round=last)
+        chosen = NetrunnerSystem(seed=seed, last_round=last).pair(t, rnd)
         best = problem.vector(chosen)
         for other in neighbours(chosen):
             assert problem.vector(other) >= best

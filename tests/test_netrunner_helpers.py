@@ -52,7 +52,7 @@ def build(
     )
     last = max([len(rounds), *absent.keys(), *byes.keys()], default=0)
     for number in range(1, last + 1):
-        games = ()
+        games: tuple[Game, ...] = ()
         if number <= len(rounds):
             games = tuple(
                 Game(corp, runner, *RESULTS[result]) for corp, runner, result in rounds[number - 1]
@@ -137,4 +137,4 @@ def test_all_pairings_counts() -> None:
 def test_build_scores_with_netrunner_points() -> None:
     t = build(3, [[(1, 2, "1")]], byes={1: 3})
     state = t.state(after_round=1)
-    assert (state[1].score, state[2].score, state[3].score) == (3, 0, 3)
+    assert [state[n].score for n in (1, 2, 3)] == [3, 0, 3]
