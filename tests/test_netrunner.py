@@ -526,3 +526,11 @@ def test_check_double_sided_columns() -> None:
     assert system.check(unsided, 1) == []
     other = ok.with_round(Round(2, (Game(3, 1, win, loss), Game(4, 2, win, loss))))
     assert "must repeat the pairs of round 1" in system.check(other, 1)[0]
+
+
+def test_configurable_tiebreaks() -> None:
+    t = build(3, [[(1, 2, "1")], [(3, 1, "1")]], byes={1: 3, 2: 2})
+    codes = [c.code for c in NetrunnerSystem(tiebreaks="esos, WIN").ranking_criteria(t)]
+    assert codes == ["PTS", "ESOS", "WIN"]
+    with pytest.raises(InputError):
+        NetrunnerSystem(tiebreaks="SOS,NOPE")

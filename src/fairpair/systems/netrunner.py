@@ -103,6 +103,7 @@ from typing import Any
 
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching import max_weight_matching
+from fairpair.tiebreaks import parse_tiebreaks
 from fairpair.model import (
     Board,
     ByeKind,
@@ -125,6 +126,7 @@ __all__ = [
     "StrengthOfSchedule",
     "cost_vector",
     "netrunner_tournament",
+    "parse_netrunner_tiebreaks",
 ]
 
 #: Netrunner points: win 3, tie 1, loss 0 on either side; the bye is worth a win.
@@ -674,10 +676,12 @@ class NetrunnerSystem:
         no_bye_after_forfeit_win: bool = False,
         double_sided: bool | None = None,
         explain: bool = False,
+        tiebreaks: str | None = None,
         **ignored: Any,
     ) -> None:
         self.seed = seed
         self.explain = explain
+        self.tiebreaks: list[Any] = parse_netrunner_tiebreaks(tiebreaks or DEFAULT_TIEBREAKS)
         self.last_round = last_round
         self.no_bye_after_forfeit_win = no_bye_after_forfeit_win
         self.double_sided = double_sided
@@ -735,8 +739,9 @@ class NetrunnerSystem:
         return []
 
     def ranking_criteria(self, tournament: Tournament) -> list[Any]:
-        """Standings order: points, then strength of schedule, then extended SoS."""
-        return [NetrunnerPoints(), StrengthOfSchedule(), ExtendedStrengthOfSchedule()]
+        """Standings order: points, then the tiebreaks (default: strength of schedule,
+        then extended strength of schedule)."""
+        return [NetrunnerPoints(), *self.tiebreaks]
 
 
 def _check_double_columns(tournament: Tournament, round_number: int) -> list[str]:
@@ -786,6 +791,24 @@ def _schedule(
             rounds += 1
         per_round[number] = points / rounds if rounds else Fraction(0)
     return per_round, opponents
+
+
+#: Tiebreaks after the points unless configured (``tiebreaks="..."``).
+DEFAULT_TIEBREAKS = "SOS,ESOS"
+
+
+def parse_netrunner_tiebreaks(spec: str) -> list[Any]:
+    """``"SOS,ESOS"`` -> tiebreak objects: ``SOS`` and ``ESOS`` are Netrunner's, any
+    other code is one of :mod:`fairpair.tiebreaks` (e.g. ``"SOS,ESOS,WIN"``)."""
+    own: dict[str, Any] = {"SOS": StrengthOfSchedule(), "ESOS": ExtendedStrengthOfSchedule()}
+    result: list[Any] = []
+    for part in spec.split(","):
+        code = part.strip().upper()
+        if code in own:
+            result.append(own[code])
+        elif code:
+            result.extend(parse_tiebreaks(part))
+    return result
 
 
 def _mean(values: Sequence[Fraction]) -> Fraction:
