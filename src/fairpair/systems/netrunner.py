@@ -103,7 +103,6 @@ from typing import Any
 
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching import max_weight_matching
-from fairpair.tiebreaks import parse_tiebreaks
 from fairpair.model import (
     Board,
     ByeKind,
@@ -114,6 +113,7 @@ from fairpair.model import (
     Tournament,
     format_points,
 )
+from fairpair.tiebreaks import parse_tiebreaks
 
 __all__ = [
     "NETRUNNER_POINTS",
