@@ -188,7 +188,9 @@ class Blossom {
     std::vector<int> queue_;
     std::vector<Edge> bestto_;
     std::vector<int> touched_;
-    std::vector<int> mark_;
+    std::vector<int> tree_;      // root vertex of the tree of a labelled top-level blossom
+    std::vector<char> dead_;     // per root vertex: tree to dissolve
+    std::vector<char> needbest_; // per vertex: best edge must be recomputed
 
     size_t idx(int i, int j) const {
         return static_cast<size_t>(i) * static_cast<size_t>(n_) + static_cast<size_t>(j);
@@ -214,7 +216,9 @@ class Blossom {
         bestlist_.assign(2 * n, {});
         haslist_.assign(2 * n, 0);
         bestto_.assign(2 * n, Edge{});
-        mark_.assign(2 * n, 0);
+        tree_.assign(2 * n, -1);
+        dead_.assign(n, 0);
+        needbest_.assign(n, 0);
         queue_.clear();
         touched_.clear();
     }
@@ -247,6 +251,7 @@ class Blossom {
         lfrom_[w] = lfrom_[b] = from;
         lto_[w] = lto_[b] = w;
         best_[w] = best_[b] = Edge{};
+        tree_[w] = tree_[b] = from == -1 ? w : tree_[inblossom_[from]];
         if (t == 1) {
             for_leaves(b, [this](int v) { queue_.push_back(v); });
         } else {
@@ -318,6 +323,7 @@ class Blossom {
         label_[b] = 1;
         lfrom_[b] = lfrom_[bb];
         lto_[b] = lto_[bb];
+        tree_[b] = tree_[bb];
         dual_[b] = W::zero();
         for_leaves(b, [this, b](int x) {
             if (label_[inblossom_[x]] == 2) queue_.push_back(x);
@@ -388,6 +394,12 @@ class Blossom {
     void expand_blossom(int b, bool endstage) {
         for (int s : childs_[b]) {
             parent_[s] = -1;
+            if (s >= n_) {
+                label_[s] = 0;
+                best_[s] = Edge{};
+                bestlist_[s].clear();
+                haslist_[s] = 0;
+            }
             if (s < n_) {
                 inblossom_[s] = s;
             } else if (endstage && dual_[s].is_zero()) {
@@ -422,6 +434,7 @@ class Blossom {
             label_[to] = label_[bv] = 2;
             lfrom_[to] = lfrom_[bv] = from;
             lto_[to] = lto_[bv] = to;
+            tree_[to] = tree_[bv] = tree_[b];
             best_[bv] = Edge{};
             j = wrap(step, k);
             while (ch[j] != entry) {
@@ -494,8 +507,8 @@ class Blossom {
         }
     }
 
-    // Scan the S-vertex v.  Returns true when the matching changed (stage over).
-    bool scan(int v) {
+    // Scan the S-vertex v.  Returns the number of trees whose matching changed.
+    int scan(int v) {
         int bv = inblossom_[v];
         const W uv = dual_[v];
         const W* row = &w2_[idx(v, 0)];
@@ -510,10 +523,11 @@ class Blossom {
                     const int wb = bw < n_ ? bw : base_[bw];
                     if (mate_[wb] == -1) {
                         // An unmatched vertex with zero dual: augment into it.
+                        dead_[tree_[bv]] = 1;
                         augment_side(v, w);
                         if (bw >= n_) augment_blossom(bw, w);
                         mate_[w] = v;
-                        return true;
+                        return 1;
                     }
                     assign_label(w, 2, v);
                 } else if (lw == 1) {
@@ -522,9 +536,11 @@ class Blossom {
                         add_blossom(base, v, w);
                         bv = inblossom_[v];
                     } else {
+                        dead_[tree_[bv]] = 1;
+                        dead_[tree_[bw]] = 1;
                         augment_side(v, w);
                         augment_side(w, v);
-                        return true;
+                        return 2;
                     }
                 } else if (label_[w] == 0) {
                     label_[w] = 2;
@@ -538,31 +554,25 @@ class Blossom {
                 if (cur.a == -1 || sl < slack(cur)) cur = Edge{v, w};
             }
         }
-        return false;
+        return 0;
     }
 
     // Delta-1 event: S-vertices whose dual reached zero become unmatched; the root of
     // their tree takes over (one vertex per tree).
-    void release_zero_duals() {
-        std::vector<std::pair<int, int>> todo;  // (vertex, root)
+    int release_zero_duals() {
+        std::vector<std::pair<int, int>> todo;  // (vertex, tree)
         for (int v = 0; v < n_; ++v) {
-            if (label_[inblossom_[v]] != 1 || !dual_[v].is_zero()) continue;
-            todo.push_back({v, -1});
+            if (is_s(v) && dual_[v].is_zero()) todo.push_back({v, inblossom_[v]});
         }
-        for (auto& item : todo) {
-            int b = inblossom_[item.first];
-            while (lfrom_[b] != -1) {
-                const int bt = inblossom_[lfrom_[b]];
-                b = inblossom_[lfrom_[bt]];
-            }
-            item.second = b;
-        }
+        int killed = 0;
         for (const auto& item : todo) {
-            if (mark_[item.second]) continue;
-            mark_[item.second] = 1;
+            const int root = tree_[item.second];  // tree of the vertex's blossom
+            if (dead_[root]) continue;
+            dead_[root] = 1;
+            ++killed;
             augment_side(item.first, -1);
         }
-        for (const auto& item : todo) mark_[item.second] = 0;
+        return killed;
     }
 
     // -------------------------------------------------- warm start
@@ -660,103 +670,196 @@ class Blossom {
 
     // -------------------------------------------------- main loop
 
+    // Bookkeeping after the matching changed in some trees (roots marked in dead_):
+    // their blossoms become unlabelled, S-blossoms with a zero dual are dissolved, and
+    // best-edge data pointing into them is recomputed lazily.
+    void dissolve_dead_trees() {
+        const int n = n_;
+        // Vertices of live T-blossoms reached from a dead S-vertex forget that edge.
+        for (int v = 0; v < n; ++v) {
+            const int bv = inblossom_[v];
+            if (bv == v || label_[bv] != 2 || dead_[tree_[bv]] || label_[v] != 2) continue;
+            const int f = lfrom_[v];
+            if (dead_[tree_[inblossom_[f]]]) {
+                label_[v] = 0;
+                lfrom_[v] = -1;
+                needbest_[v] = 1;
+            }
+        }
+        std::vector<int> gone;
+        for (int b = 0; b < 2 * n; ++b) {
+            const bool top = b < n ? parent_[b] == -1 : (base_[b] >= 0 && parent_[b] == -1);
+            if (top && label_[b] != 0 && dead_[tree_[b]]) gone.push_back(b);
+        }
+        for (int b : gone) {
+            const int was = label_[b];
+            for_leaves(b, [this](int v) {
+                label_[v] = 0;
+                lfrom_[v] = lto_[v] = -1;
+                best_[v] = Edge{};
+                needbest_[v] = 1;
+            });
+            label_[b] = 0;
+            lfrom_[b] = lto_[b] = -1;
+            best_[b] = Edge{};
+            bestlist_[b].clear();
+            haslist_[b] = 0;
+            if (b >= n && was == 1 && dual_[b].is_zero()) expand_blossom(b, true);
+        }
+        for (int r = 0; r < n; ++r) dead_[r] = 0;
+    }
+
+    // Least-slack edge from an S-vertex to the unlabelled vertex v.
+    void recompute_vertex_best(int v) {
+        Edge e;
+        W bs = W::zero();
+        const W* row = &w2_[idx(v, 0)];
+        for (int j = 0; j < n_; ++j) {
+            if (!row[j].is_pos() || label_[inblossom_[j]] != 1) continue;
+            const W sl = dual_[v] + dual_[j] - row[j];
+            if (e.a == -1 || sl < bs) {
+                e = Edge{j, v};
+                bs = sl;
+            }
+        }
+        best_[v] = e;
+        needbest_[v] = 0;
+    }
+
+    // Least-slack edge from the S-blossom b to another S-blossom.
+    void recompute_blossom_best(int b) {
+        Edge e;
+        W bs = W::zero();
+        for_leaves(b, [&](int i) {
+            const W* row = &w2_[idx(i, 0)];
+            for (int j = 0; j < n_; ++j) {
+                if (!row[j].is_pos()) continue;
+                const int bj = inblossom_[j];
+                if (bj == b || label_[bj] != 1) continue;
+                const W sl = dual_[i] + dual_[j] - row[j];
+                if (e.a == -1 || sl < bs) {
+                    e = Edge{i, j};
+                    bs = sl;
+                }
+            }
+        });
+        best_[b] = e;
+        bestlist_[b].clear();
+        haslist_[b] = 0;
+    }
+
+    bool is_s(int v) const { return label_[inblossom_[v]] == 1; }
+
     void run() {
         const int n = n_;
-        for (;;) {
-            // Stage: grow an alternating forest from every unmatched vertex with a
-            // positive dual until the matching changes.
-            std::fill(label_.begin(), label_.end(), 0);
-            std::fill(best_.begin(), best_.end(), Edge{});
-            for (int b = n; b < 2 * n; ++b) {
-                bestlist_[b].clear();
-                haslist_[b] = 0;
+        std::fill(label_.begin(), label_.end(), 0);
+        std::fill(lfrom_.begin(), lfrom_.end(), -1);
+        std::fill(lto_.begin(), lto_.end(), -1);
+        std::fill(best_.begin(), best_.end(), Edge{});
+        std::fill(tree_.begin(), tree_.end(), -1);
+        std::fill(needbest_.begin(), needbest_.end(), 0);
+        std::fill(dead_.begin(), dead_.end(), 0);
+        for (int b = n; b < 2 * n; ++b) {
+            bestlist_[b].clear();
+            haslist_[b] = 0;
+        }
+        queue_.clear();
+        // One alternating tree per unmatched vertex with a positive dual; a tree is
+        // dissolved as soon as the matching changes along it.
+        int roots = 0;
+        for (int v = 0; v < n; ++v) {
+            if (mate_[v] == -1 && dual_[v].is_pos() && label_[inblossom_[v]] == 0) {
+                assign_label(v, 1, -1);
+                ++roots;
             }
-            queue_.clear();
-            int roots = 0;
-            for (int v = 0; v < n; ++v) {
-                if (mate_[v] == -1 && dual_[v].is_pos() && label_[inblossom_[v]] == 0) {
-                    assign_label(v, 1, -1);
-                    ++roots;
+        }
+        while (roots > 0) {
+            while (!queue_.empty() && roots > 0) {
+                const int v = queue_.back();
+                queue_.pop_back();
+                if (!is_s(v)) continue;
+                const int killed = scan(v);
+                if (killed > 0) {
+                    ++stages;
+                    roots -= killed;
+                    dissolve_dead_trees();
                 }
             }
             if (roots == 0) break;
-            ++stages;
-            bool changed = false;
-            while (!changed) {
-                while (!queue_.empty() && !changed) {
-                    const int v = queue_.back();
-                    queue_.pop_back();
-                    changed = scan(v);
+            // Dual step: the largest change keeping all slacks >= 0 and duals >= 0.
+            int type = 1, at = -1;
+            W delta = W::zero();
+            for (int v = 0; v < n; ++v) {
+                if (is_s(v) && (at == -1 || dual_[v] < delta)) {
+                    delta = dual_[v];
+                    at = v;
                 }
-                if (changed) break;
-                // Dual step: the largest change keeping all slacks >= 0 and duals >= 0.
-                int type = 1, at = -1;
-                W delta = W::zero();
-                for (int v = 0; v < n; ++v) {
-                    if (label_[inblossom_[v]] == 1 && (at == -1 || dual_[v] < delta)) {
-                        delta = dual_[v];
+            }
+            for (int v = 0; v < n; ++v) {
+                if (label_[inblossom_[v]] != 0) continue;
+                if (needbest_[v] || (best_[v].a != -1 && !is_s(best_[v].a)))
+                    recompute_vertex_best(v);
+                if (best_[v].a != -1) {
+                    const W d = slack(best_[v]);
+                    if (d < delta) {
+                        delta = d;
+                        type = 2;
                         at = v;
                     }
                 }
-                for (int v = 0; v < n; ++v) {
-                    if (label_[inblossom_[v]] == 0 && best_[v].a != -1) {
-                        const W d = slack(best_[v]);
-                        if (d < delta) {
-                            delta = d;
-                            type = 2;
-                            at = v;
-                        }
-                    }
-                }
-                for (int b = 0; b < 2 * n; ++b) {
-                    if (parent_[b] == -1 && base_[b] >= 0 && label_[b] == 1 && best_[b].a != -1) {
-                        const W s2 = slack(best_[b]);
-                        if (s2.is_odd()) throw std::logic_error("blossom: odd S-S slack");
-                        const W d = half(s2);
-                        if (d < delta) {
-                            delta = d;
-                            type = 3;
-                            at = b;
-                        }
-                    }
-                }
-                for (int b = n; b < 2 * n; ++b) {
-                    if (base_[b] >= 0 && parent_[b] == -1 && label_[b] == 2 && dual_[b] < delta) {
-                        delta = dual_[b];
-                        type = 4;
+            }
+            for (int b = 0; b < 2 * n; ++b) {
+                if (parent_[b] != -1 || base_[b] < 0 || label_[b] != 1) continue;
+                const Edge e = best_[b];
+                if (e.a != -1 && (!is_s(e.b) || inblossom_[e.b] == b)) recompute_blossom_best(b);
+                if (best_[b].a != -1) {
+                    const W s2 = slack(best_[b]);
+                    if (s2.is_odd()) throw std::logic_error("blossom: odd S-S slack");
+                    const W d = half(s2);
+                    if (d < delta) {
+                        delta = d;
+                        type = 3;
                         at = b;
                     }
                 }
-                for (int v = 0; v < n; ++v) {
-                    const int lb = label_[inblossom_[v]];
-                    if (lb == 1)
-                        dual_[v] = dual_[v] - delta;
-                    else if (lb == 2)
-                        dual_[v] = dual_[v] + delta;
-                }
-                for (int b = n; b < 2 * n; ++b) {
-                    if (base_[b] >= 0 && parent_[b] == -1) {
-                        if (label_[b] == 1)
-                            dual_[b] = dual_[b] + delta;
-                        else if (label_[b] == 2)
-                            dual_[b] = dual_[b] - delta;
-                    }
-                }
-                if (type == 1) {
-                    release_zero_duals();
-                    changed = true;
-                } else if (type == 2) {
-                    queue_.push_back(best_[at].a);
-                } else if (type == 3) {
-                    queue_.push_back(best_[at].a);
-                } else {
-                    expand_blossom(at, false);
-                }
             }
             for (int b = n; b < 2 * n; ++b) {
-                if (parent_[b] == -1 && base_[b] >= 0 && label_[b] == 1 && dual_[b].is_zero())
-                    expand_blossom(b, true);
+                if (base_[b] >= 0 && parent_[b] == -1 && label_[b] == 2 && dual_[b] < delta) {
+                    delta = dual_[b];
+                    type = 4;
+                    at = b;
+                }
             }
+            if (at == -1) break;
+            for (int v = 0; v < n; ++v) {
+                const int lb = label_[inblossom_[v]];
+                if (lb == 1)
+                    dual_[v] = dual_[v] - delta;
+                else if (lb == 2)
+                    dual_[v] = dual_[v] + delta;
+            }
+            for (int b = n; b < 2 * n; ++b) {
+                if (base_[b] >= 0 && parent_[b] == -1) {
+                    if (label_[b] == 1)
+                        dual_[b] = dual_[b] + delta;
+                    else if (label_[b] == 2)
+                        dual_[b] = dual_[b] - delta;
+                }
+            }
+            if (type == 1) {
+                const int killed = release_zero_duals();
+                ++stages;
+                roots -= killed;
+                dissolve_dead_trees();
+            } else if (type == 2 || type == 3) {
+                queue_.push_back(best_[at].a);
+            } else {
+                expand_blossom(at, false);
+            }
+        }
+        for (int b = n; b < 2 * n; ++b) {
+            if (parent_[b] == -1 && base_[b] >= 0 && label_[b] == 1 && dual_[b].is_zero())
+                expand_blossom(b, true);
         }
     }
 };
