@@ -74,6 +74,7 @@ __all__ = [
     "tier_total",
 ]
 
+_DEBUG = False
 TIERS = ("bye", "score", "float", "colour", "floater", "avoid", "split")
 
 Tiers = tuple[int, int, int, int, int, int, int]
@@ -459,8 +460,11 @@ def _components(vertices: Iterable[int], edges: Iterable[tuple[int, int]]) -> li
 
 def _attempt(
     fld: Field, group_pairs: set[tuple[int, int]] | None, bye_candidates: list[int]
-) -> dict[int, int] | None:
-    """Solve with edges only between the given score-group pairs (None: all)."""
+) -> tuple[dict[int, int] | None, set[int]]:
+    """Solve with edges only between the given score-group pairs (None: all).
+
+    Returns the matching (None if some component has no perfect matching) and the
+    score groups of the components that failed."""
     by_group: dict[int, list[int]] = {}
     for n in fld.pool:
         by_group.setdefault(fld.group[n], []).append(n)
@@ -486,14 +490,18 @@ def _attempt(
     where = {v: i for i, comp in enumerate(comps) for v in comp}
     for a, b in edges:
         comp_edges.setdefault(where[a], []).append((a, b))
+    if _DEBUG:
+        print("attempt", len(edges), "edges, components", sorted(len(c) for c in comps)[-8:])
+    failed: set[int] = set()
     for i, comp in enumerate(comps):
-        if len(comp) % 2:
-            return None
-        result = _solve_graph(fld, comp, comp_edges.get(i, []), -1 if -1 in comp else None)
+        result = None
+        if len(comp) % 2 == 0:
+            result = _solve_graph(fld, comp, comp_edges.get(i, []), -1 if -1 in comp else None)
         if result is None:
-            return None
-        mate.update(result)
-    return mate
+            failed |= {fld.group[v] for v in comp if v != -1}
+        else:
+            mate.update(result)
+    return (None if failed else mate), failed
 
 
 def solve(fld: Field) -> Solution:
@@ -543,25 +551,34 @@ def solve(fld: Field) -> Solution:
         return kept, pruned_min
 
     fixed_bye = [best_bye] if best_bye is not None else []
-    limit = lb0
-    for step in range(6):
-        kept, pruned_min = group_pairs(limit)
-        mate = _attempt(fld, kept, fixed_bye)
-        if mate is not None:
-            solution = _solution(fld, mate, f"pruned ({step + 1})")
-            cost = solution.tiers[1]
-            if pruned_min is None or pruned_min > cost:
-                return solution
-            limit = cost  # the optimum costs at most this: pruning above it is safe
-        elif pruned_min is None:
-            break
-        else:
-            limit = pruned_min  # infeasible: admit the next group pairs
-    mate = _attempt(fld, None, fixed_bye)
+    kept, _ = group_pairs(lb0)
+    reach = 1
+    for step in range(8):
+        mate, failed = _attempt(fld, kept, fixed_bye)
+        if mate is None:
+            # A component has no perfect matching: connect its groups to their
+            # neighbours (any superset of edges is safe; optimality is checked below).
+            kept |= {
+                (min(g, h), max(g, h))
+                for g in failed
+                for h in range(max(0, g - reach), min(ng, g + reach + 1))
+            }
+            reach *= 2
+            continue
+        solution = _solution(fld, mate, f"pruned ({step + 1})")
+        cost = solution.tiers[1]
+        pruned = [bound(a, b) for a in range(ng) for b in range(a, ng) if (a, b) not in kept]
+        if _DEBUG:
+            print("lb0", lb0, "cost", cost, "pruned_min", min(pruned, default=None))
+        if not pruned or min(pruned) > cost:
+            return solution
+        # The optimum costs at most ``cost``: pairs bounded above it cannot be used.
+        kept |= group_pairs(cost)[0]
+    mate, _ = _attempt(fld, None, fixed_bye)
     if mate is not None:
         return _solution(fld, mate, "full, best bye")
     if len(bye_candidates) > 1:
-        mate = _attempt(fld, None, bye_candidates)
+        mate, _ = _attempt(fld, None, bye_candidates)
         if mate is not None:
             return _solution(fld, mate, "full")
     raise NoPairingError(
