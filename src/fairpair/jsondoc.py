@@ -410,9 +410,15 @@ def load(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]]:
 
 
 def _json_path(path: Sequence[str | int]) -> str:
+    """``$.rounds[0].byes["3"]`` style."""
     out = "$"
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part.isidentifier():
+            out += f".{part}"
+        else:
+            out += f"[{json.dumps(part)}]"
     return out
 
 
@@ -460,6 +466,8 @@ class _Reader:
             return
         best = jsonschema.exceptions.best_match(errors)
         assert best is not None
+        while best.parent is not None and best.parent.validator == "anyOf":
+            best = best.parent
         path = tuple(best.absolute_path)
         raise self.error(path, _schema_message(best), _schema_expected(best))
 
@@ -573,7 +581,7 @@ class _Reader:
                 raise self.error(
                     where,
                     f"round {item['number']} has entries, but total_rounds is {total}",
-                    f"at most {total} rounds",
+                    f"at most {total} round" + ("" if total == 1 else "s"),
                 )
             busy: dict[int, Path] = {}
             games = []
@@ -672,8 +680,10 @@ def _schema_message(error: jsonschema.exceptions.ValidationError) -> str:
         shown = shown[:37] + "..."
     if error.validator == "required":
         return error.message.replace("'", '"').replace(" is a required property", " is missing")
-    if error.validator == "additionalProperties":
-        return error.message
+    if error.validator == "additionalProperties" and isinstance(instance, dict):
+        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        unknown = [json.dumps(k) for k in instance if k not in known]
+        return "unknown propert" + ("y " if len(unknown) == 1 else "ies ") + ", ".join(unknown)
     return f"found {shown}"
 
 

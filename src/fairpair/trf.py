@@ -27,6 +27,7 @@ Bad input raises :class:`~fairpair.errors.InputError` naming file, line and colu
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import math
@@ -124,6 +125,8 @@ XXS_CODES: Mapping[str, tuple[str, ...]] = {
     "W": ("white_win", "black_win", "forfeit_win", "full_point_bye"),
     "D": ("white_draw", "black_draw", "half_point_bye"),
 }
+#: The PointSystem fields.
+_POINT_NAMES = tuple(f.name for f in dataclasses.fields(PointSystem))
 #: The order in which the writer spells out XXS codes.
 _XXS_WRITE_ORDER = ("WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL")
 
@@ -166,16 +169,26 @@ def format_trf_points(value: Fraction) -> str:
 
 
 def _fit_points(value: Fraction, width: int) -> str:
-    """Points for a fixed-width column (drop the ``.0`` of big integers if needed)."""
+    """Points for a fixed-width column: exact if it fits, else rounded to the decimals
+    that fit (1/3 -> ``0.33``); big integers lose their ``.0``."""
     text = format_trf_points(value)
     if len(text) > width and value.denominator == 1:
         text = str(value.numerator)
+    decimals = 3
+    while len(text) > width and decimals >= 0:
+        text = f"{float(value):.{decimals}f}"
+        decimals -= 1
     if len(text) > width:
         raise InputError(
-            f"cannot write points {text} into a {width}-column TRF field",
+            f"cannot write points {format_trf_points(value)} into a {width}-column TRF field",
             expected=f"at most {width} characters",
         )
     return text
+
+
+def _column_value(value: Fraction) -> Fraction:
+    """What a 4-column points field says for ``value`` (rounded if not exact)."""
+    return Fraction(_fit_points(value, 4))
 
 
 # -- decoding -------------------------------------------------------------------------
@@ -945,6 +958,12 @@ def _build(lines: Sequence[str], file: str) -> tuple[Tournament, list[str]]:
     if byes:
         rounds = _merge_byes(rounds, byes)
 
+    fp_points = st.fairpair.get("points")
+    if isinstance(fp_points, dict):  # exact values TRF could only round (1/3)
+        for name, value in fp_points.items():
+            if name in _POINT_NAMES and isinstance(value, str):
+                with contextlib.suppress(ValueError, ZeroDivisionError):
+                    st.points[name] = Fraction(value)
     points = dataclasses.replace(PointSystem(), **st.points) if st.points else PointSystem()
     settings: dict[str, Any] = {}
     if st.xxc_options:
@@ -1205,7 +1224,7 @@ def _score_warnings(t: Tournament, player_lines: Sequence[_PlayerLine], file: st
             continue
         score = scores[pl.player.number]
         accelerated = score + t.acceleration_for(pl.player.number, played + 1)
-        if reported not in (score, accelerated):
+        if reported not in (score, accelerated, _column_value(score)):
             warnings.append(
                 f"{file}:{pl.line}:81: player {pl.player.number}: points column says "
                 f"{format_trf_points(reported)}, but the results of rounds 1-{played} give "
@@ -1275,6 +1294,13 @@ def _fairpair_payload(t: Tournament) -> dict[str, Any]:
     payload: dict[str, Any] = {}
     if t.system is not None:
         payload["system"] = t.system
+    inexact = {
+        name: f"{value.numerator}/{value.denominator}"
+        for name in _POINT_NAMES
+        if (value := getattr(t.points, name)) != Fraction(format_trf_points(value))
+    }
+    if inexact:
+        payload["points"] = inexact
     settings = {k: v for k, v in t.settings.items() if k != "xxc"}
     xxc = t.settings.get("xxc")
     if xxc is not None and not (
@@ -1349,7 +1375,9 @@ def _player_line(
     including the acceleration, as some programs write it)."""
     points = score
     reported = player.reported_points
-    if reported is not None and (score is None or reported in (score, score + acceleration)):
+    if reported is not None and (
+        score is None or reported in (score, score + acceleration, _column_value(score))
+    ):
         points = reported
     points_text = _fit_points(points, 4) if points is not None else ""
     rank = "" if player.reported_rank is None else str(player.reported_rank)

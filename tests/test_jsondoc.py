@@ -1,0 +1,346 @@
+"""The JSON tournament document: contents, numbers, schema validation, errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from fairpair import jsondoc, trf
+from fairpair.errors import InputError
+from fairpair.model import (
+    Board,
+    ByeKind,
+    Colour,
+    Game,
+    Pairing,
+    Player,
+    PointSystem,
+    ResultCode,
+    Round,
+    Tournament,
+)
+
+ROOT = Path(__file__).parent.parent
+VECTORS = Path(__file__).parent / "data" / "vectors"
+
+
+def everything() -> Tournament:
+    """A tournament using every field of the model, including what TRF cannot hold."""
+    players = (
+        Player(
+            1,
+            "Ann",
+            rating=2100,
+            title="FM",
+            sex="w",
+            federation="NOR",
+            fide_id="1503014",
+            birth_date="1990/01/02",
+            club="Pawns",
+            attributes={"rank": "3d", "city": "Oslo", "family": "A"},
+            reported_points=Fraction(3, 2),  # a win with black is worth 1.5 here
+            reported_rank=1,
+        ),
+        Player(2, "Bob", rating=2000, withdrawn_from=3),
+        Player(3, "Cy", entered_at=2),
+        Player(4, "Di"),
+    )
+    points = PointSystem(black_win=Fraction(3, 2), half_point_bye=Fraction(1, 3))
+    rounds = (
+        Round(
+            1, games=(Game(4, 1, ResultCode.LOSS, ResultCode.WIN),), byes={2: ByeKind.HALF_POINT}
+        ),
+        Round(
+            2,
+            games=(
+                Game(1, 2, ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS, coloured=False),
+                Game(3, 4),
+            ),
+        ),
+        Round(3, byes={4: ByeKind.ABSENT, 2: ByeKind.ZERO_POINT}),
+    )
+    return Tournament(
+        players=players,
+        rounds=rounds,
+        total_rounds=5,
+        points=points,
+        initial_colour=Colour.BLACK,
+        headers=(("012", "Everything Open"), ("022", "Oslo")),
+        system="mcmahon",
+        settings={"bar": 3, "bands": [[1, 2]], "handicap": {"max": 9, "komi": 6.5}},
+        acceleration={1: (Fraction(1), Fraction(1, 2))},
+        forbidden_pairs=frozenset({frozenset({1, 3})}),
+        double_rounds=True,
+        extra_records=("### comment",),
+        format_hints={"layout": ["012 Everything Open", 1, 2], "lines": {"1": "001 ..."}},
+    )
+
+
+def test_everything_round_trips() -> None:
+    t = everything()
+    text = jsondoc.dumps(t)
+    again, warnings = jsondoc.loads(text)
+    assert again == t
+    assert warnings == []
+    assert jsondoc.dumps(again) == text
+
+
+def test_document_shape() -> None:
+    doc = json.loads(jsondoc.dumps(everything()))
+    assert doc["format"] == "fairpair-tournament" and doc["version"] == 1
+    assert doc["initial_colour"] == "black"
+    assert doc["players"][0]["attributes"] == {"rank": "3d", "city": "Oslo", "family": "A"}
+    assert doc["players"][1]["withdrawn_from"] == 3
+    assert doc["rounds"][0]["byes"] == {"2": "half_point"}
+    assert doc["rounds"][1]["games"][0] == {
+        "white": 1,
+        "black": 2,
+        "white_result": "-",
+        "black_result": "-",
+        "coloured": False,
+    }
+    assert doc["rounds"][1]["games"][1] == {"white": 3, "black": 4}  # pending
+    assert doc["acceleration"] == {"1": [1, 0.5]}
+    assert doc["forbidden_pairs"] == [[1, 3]]
+
+
+def test_points_are_numbers_when_exact_else_fractions() -> None:
+    doc = json.loads(jsondoc.dumps(everything()))
+    assert doc["points"]["white_win"] == 1
+    assert doc["points"]["black_win"] == 1.5
+    assert doc["points"]["white_draw"] == 0.5
+    assert doc["points"]["half_point_bye"] == "1/3"
+
+
+def test_decimals_are_read_exactly() -> None:
+    # 0.1 is not a binary float; it must become exactly 1/10
+    doc = minimal()
+    doc["points"] = {"white_draw": 0.1, "black_draw": "0.3", "white_win": "2/3"}
+    t, _ = jsondoc.loads(json.dumps(doc))
+    assert t.points.white_draw == Fraction(1, 10)
+    assert t.points.black_draw == Fraction(3, 10)
+    assert t.points.white_win == Fraction(2, 3)
+
+
+def test_settings_stay_plain_json() -> None:
+    t, _ = jsondoc.loads(jsondoc.dumps(everything()))
+    assert t.settings["handicap"] == {"max": 9, "komi": 6.5}
+    assert isinstance(t.settings["handicap"]["komi"], float)
+
+
+def test_docs_example_is_valid_and_complete() -> None:
+    """The example in docs/json-format.md loads, and shows every top-level field."""
+    doc_text = (ROOT / "docs" / "json-format.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", doc_text, flags=re.S)
+    assert blocks
+    t, warnings = jsondoc.loads(blocks[0], file="json-format.md")
+    assert warnings == []
+    example = json.loads(blocks[0])
+    top_level = set(jsondoc.schema()["properties"]) - {"format_hints"}
+    assert top_level <= set(example)
+    # TRF -> JSON -> TRF of the example's TRF form is stable
+    assert trf.loads(trf.dumps(t))[0].replace(players=t.players) == t
+
+
+def minimal() -> dict[str, Any]:
+    return {
+        "format": "fairpair-tournament",
+        "version": 1,
+        "players": [{"number": 1, "name": "A"}, {"number": 2, "name": "B"}],
+        "rounds": [
+            {
+                "number": 1,
+                "games": [{"white": 1, "black": 2, "white_result": "1", "black_result": "0"}],
+            }
+        ],
+    }
+
+
+def mutated(change: Any) -> str:
+    doc = minimal()
+    change(doc)
+    return json.dumps(doc, indent=2)
+
+
+ERRORS: list[tuple[str, Any, str, str]] = [
+    (
+        "rating is a string",
+        lambda d: d["players"][1].__setitem__("rating", "abc"),
+        "12:17",
+        '$.players[1].rating: found "abc", expected a value of type integer',
+    ),
+    (
+        "missing pairing number",
+        lambda d: d["players"][1].pop("number"),
+        "9:5",
+        '$.players[1]: "number" is missing',
+    ),
+    (
+        "unknown property",
+        lambda d: d["players"][0].__setitem__("colour", "x"),
+        "5:5",
+        '$.players[0]: unknown property "colour"',
+    ),
+    (
+        "unknown result code",
+        lambda d: d["rounds"][0]["games"][0].__setitem__("white_result", "2"),
+        "21:27",
+        '$.rounds[0].games[0].white_result: found "2", expected one of "1", "0", "="',
+    ),
+    ("wrong version", lambda d: d.__setitem__("version", 2), "3:14", "$.version: found 2"),
+    (
+        "not points",
+        lambda d: d.__setitem__("points", {"white_win": "x"}),
+        "28:18",
+        '$.points.white_win: found "x", expected a number or a fraction string like "1/3"',
+    ),
+    (
+        "unknown bye kind",
+        lambda d: d["rounds"][0].__setitem__("byes", {"3": "half"}),
+        "26:14",
+        '$.rounds[0].byes["3"]: found "half", expected one of "pairing_allocated"',
+    ),
+    (
+        "duplicate pairing number",
+        lambda d: d["players"][1].__setitem__("number", 1),
+        "10:17",
+        "$.players[1].number: pairing number 1 is used twice (also $.players[0])",
+    ),
+    (
+        "game with a player who does not exist",
+        lambda d: d["rounds"][0]["games"][0].__setitem__("black", 7),
+        "20:20",
+        "$.rounds[0].games[0].black: player 7 does not exist",
+    ),
+    (
+        "player twice in a round",
+        lambda d: d["rounds"][0].__setitem__("byes", {"1": "half_point"}),
+        "26:14",
+        '$.rounds[0].byes["1"]: player 1 has a bye and is in $.rounds[0].games[0]',
+    ),
+    (
+        "both won",
+        lambda d: d["rounds"][0]["games"][0].__setitem__("black_result", "1"),
+        "22:27",
+        "$.rounds[0].games[0].black_result: inconsistent results '1' and '1'",
+    ),
+    (
+        "one result only",
+        lambda d: d["rounds"][0]["games"][0].pop("black_result"),
+        "18:9",
+        "$.rounds[0].games[0]: only one result is given",
+    ),
+    (
+        "rounds out of order",
+        lambda d: d["rounds"][0].__setitem__("number", 2),
+        "16:17",
+        "$.rounds[0].number: round number 2, expected 1",
+    ),
+    (
+        "more rounds than total_rounds",
+        lambda d: d.__setitem__("total_rounds", 1)
+        or d["rounds"].append(d["rounds"][0] | {"number": 2}),
+        "26:5",
+        "$.rounds[1]: round 2 has entries, but total_rounds is 1, expected at most 1 round",
+    ),
+    (
+        "acceleration of a player who does not exist",
+        lambda d: d.__setitem__("acceleration", {"9": [1]}),
+        "28:10",
+        '$.acceleration["9"]: player 9 does not exist',
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "message"), [e[1:] for e in ERRORS], ids=[e[0] for e in ERRORS]
+)
+def test_bad_documents(change: Any, where: str, message: str) -> None:
+    source = mutated(change)
+    with pytest.raises(InputError) as info:
+        jsondoc.loads(source, file="t.json")
+    rendered = str(info.value)
+    assert rendered.startswith(f"t.json:{where}: "), rendered
+    assert message in rendered
+    assert "\n" not in rendered
+
+
+@pytest.mark.parametrize(
+    ("source", "where", "message"),
+    [
+        ('{"format": "fairpair-tournament",\n "players": [}\n', "2:14", "invalid JSON"),
+        ("", "1:1", "empty file"),
+        ("[1, 2]", "1:1", "$: found [1, 2], expected a value of type object"),
+        (b'{"a": "\x00"}', "1:8", "binary data"),
+        (b'{"a": "\xe9"}', "1:8", "byte 0xE9 is not valid UTF-8"),
+    ],
+)
+def test_unreadable_documents(source: str | bytes, where: str, message: str) -> None:
+    with pytest.raises(InputError) as info:
+        jsondoc.loads(source, file="t.json")
+    assert str(info.value).startswith(f"t.json:{where}: ")
+    assert message in str(info.value)
+
+
+def test_quick_validator_agrees_with_jsonschema() -> None:
+    """The fast pre-check never accepts what jsonschema rejects (and vice versa)."""
+    validator = jsonschema.Draft202012Validator(jsondoc.schema())
+    documents = [json.loads(jsondoc.dumps(everything())), minimal()]
+    for path in sorted(VECTORS.rglob("*.trf"))[:40]:
+        documents.append(json.loads(jsondoc.dumps(trf.load(path)[0])))
+    for _name, change, *_ in ERRORS:
+        doc = minimal()
+        change(doc)
+        documents.append(doc)
+    documents += [
+        {**minimal(), "extra": 1},
+        {**minimal(), "points": {"white_win": True}},
+        {**minimal(), "total_rounds": 0},
+        {**minimal(), "headers": [["12", "x"]]},
+        {**minimal(), "headers": [["012"]]},
+        {**minimal(), "players": [{"number": 1, "sex": "mm"}]},
+        {**minimal(), "players": [{"number": True}]},
+        {**minimal(), "forbidden_pairs": [[1, 2, 3]]},
+        {**minimal(), "initial_colour": "red"},
+        {**minimal(), "acceleration": {"x": [1]}},
+    ]
+    for doc in documents:
+        assert jsondoc._quick_valid(jsondoc._inlined_schema(), doc) == validator.is_valid(doc)
+
+
+def test_json_trf_json_is_lossless() -> None:
+    """Everything survives a trip through TRF (what TRF cannot say goes in FPJ)."""
+    t = everything().replace(format_hints={}, extra_records=())
+    again, warnings = trf.loads(trf.dumps(t))
+    assert warnings == []
+    # TRF always has a points column: reading it fills reported_points
+    filled = [p.reported_points for p in again.players]
+    # (player 2's half-point bye is worth 1/3, which the 4-column field rounds)
+    assert filled == [Fraction(3, 2), Fraction(33, 100), Fraction(0), Fraction(0)]
+    assert again.replace(players=t.players) == t
+    for mine, theirs in zip(again.players, t.players, strict=True):
+        assert mine == Player(**{**vars(theirs), "reported_points": mine.reported_points})
+    assert again.points.half_point_bye == Fraction(1, 3)  # exact, via FPJ
+
+
+def test_json_trf_json_fills_reported_points() -> None:
+    t = Tournament(players=(Player(1, "A"), Player(2, "B")), total_rounds=2)
+    t = t.with_pairing(Pairing(round=1, boards=(Board(1, 2),)))
+    t = t.with_results(1, {(1, 2): (ResultCode.DRAW, ResultCode.DRAW)})
+    again, _ = trf.loads(trf.dumps(t))
+    assert [p.reported_points for p in again.players] == [Fraction(1, 2), Fraction(1, 2)]
+    assert again.replace(players=t.players) == t
+
+
+def test_file_functions(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    jsondoc.dump(everything(), path)
+    assert jsondoc.load(path)[0] == everything()
+    with pytest.raises(InputError, match="cannot read file"):
+        jsondoc.load(tmp_path / "missing.json")
