@@ -445,10 +445,18 @@ def test_load_missing_file(tmp_path: Path) -> None:
 
 
 def test_points_that_do_not_fit() -> None:
-    t = Tournament(players=(Player(1, "A", reported_points=Fraction(1001, 2)),))
-    t = t.replace(rounds=(Round(1, byes={1: ByeKind.FULL_POINT}),))
-    with pytest.raises(InputError, match="cannot write points"):
-        trf.dumps(t.replace(points=PointSystem.uniform(Fraction(1001, 2), 0)))
+    bye = Round(1, byes={1: ByeKind.PAIRING_ALLOCATED})
+    t = Tournament(players=(Player(1, "A"),), rounds=(bye,))
+    # a score the 4-column field cannot hold exactly is rounded (informative column)
+    third = trf.dumps(t.replace(points=PointSystem(pairing_allocated_bye=Fraction(1, 3))))
+    assert line(1, "0.33", ("0000 - U",), name="A") in third.splitlines()
+    again, warnings = trf.loads(third)
+    assert warnings == []
+    assert again.points.pairing_allocated_bye == Fraction(1, 3)  # exact via FPJ
+    big = trf.dumps(t.replace(points=PointSystem(pairing_allocated_bye=Fraction(1000))))
+    assert line(1, "1000", ("0000 - U",), name="A") in big.splitlines()
+    with pytest.raises(InputError, match="cannot write points 10000.0 into a 4-column"):
+        trf.dumps(t.replace(points=PointSystem(pairing_allocated_bye=Fraction(10000))))
 
 
 # -- pairing-engine output ----------------------------------------------------------
