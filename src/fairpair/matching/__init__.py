@@ -1,45 +1,175 @@
 """Maximum-weight matching shared by all pairing systems.
 
-One function, one contract::
+Two entry points::
 
-    mate = max_weight_matching(n, edges, max_cardinality=False)
+    mate = max_weight_matching(n, edges, max_cardinality=False)   # one-shot
 
-``n`` vertices ``0..n-1``; ``edges`` is an iterable of ``(u, v, weight)`` with integer
-weights of any size (Python ints: exact, no overflow). Returns ``mate`` with
-``mate[v]`` the partner of ``v`` or ``-1``. With ``max_cardinality=True`` the result is
-a maximum-weight matching among the maximum-cardinality ones.
+    m = Matcher(n)                     # incremental: re-solves after weight changes
+    m.set_weights(edges)
+    mate = m.solve()
+    m.set_vertex_weights(x, row)       # change every edge of vertex x
+    mate = m.solve()                   # re-uses the previous matching and duals
 
-This module currently delegates to networkx (pure Python, exact for integers,
-O(n^3)). A compiled incremental implementation with arbitrary-width weights will
-replace it behind the same interface (issue: FIDE Dutch speed).
+Vertices are ``0..n-1``, weights are Python ints (exact, no rounding, no overflow:
+the compiled backend supports weights of up to ``MAX_WEIGHT_BITS`` = 572 bits and raises
+``OverflowError`` beyond, never answering wrongly).  ``mate[v]`` is the partner of
+``v`` or ``-1``.
 
->>> max_weight_matching(4, [(0, 1, 5), (1, 2, 10), (2, 3, 5)])
+Semantics (both backends):
+
+- An edge of weight ``<= 0`` never improves a matching, so without ``max_cardinality``
+  it is treated as absent.  With ``max_cardinality=True`` every edge counts (negative
+  weights allowed) and the result is a maximum-weight matching among the matchings of
+  maximum cardinality.
+- If a pair is given twice, the last weight counts.  Self-loops and vertices outside
+  ``0..n-1`` raise ``ValueError``.
+- Among several optimal matchings the choice is unspecified but deterministic.
+
+The compiled backend (``fairpair.matching._blossom``, C++ via pybind11) runs Edmonds'
+blossom algorithm in its primal-dual form, O(n^3) time over an n x n weight matrix
+(``n^2 * 8 * limbs`` bytes; limbs = 1, 2, 3, 4, 6 or 9 64-bit words chosen from the
+largest weight).  The pure-Python backend (networkx) is the oracle and the fallback when
+the extension is not built; ``FAIRPAIR_MATCHING=python`` forces it.  See
+``docs/matching.md``.
+
+>>> max_weight_matching(4, [(0, 1, 6), (1, 2, 10), (2, 3, 6)])
 [1, 0, 3, 2]
 >>> max_weight_matching(3, [(0, 1, 1), (1, 2, 2)])
 [-1, 2, 1]
+>>> max_weight_matching(3, [(0, 1, 1), (1, 2, 2)], max_cardinality=True)
+[-1, 2, 1]
+>>> max_weight_matching(4, [(0, 1, 2), (1, 2, 3), (2, 3, 2)], max_cardinality=True)
+[1, 0, 3, 2]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
-import networkx as nx
+from fairpair.matching import _pure
 
-__all__ = ["max_weight_matching"]
+try:
+    from fairpair.matching import _blossom
+
+    _HAVE_COMPILED = True
+except ImportError:  # pragma: no cover - the extension is built by `pip install`
+    _HAVE_COMPILED = False
+
+__all__ = ["MAX_WEIGHT_BITS", "Matcher", "backend", "max_weight_matching"]
+
+MAX_WEIGHT_BITS = 572
+"""Largest weight magnitude (in bits) the compiled backend accepts."""
+
+
+def backend() -> str:
+    """``"compiled"`` or ``"python"``: the backend new calls will use."""
+    if not _HAVE_COMPILED or os.environ.get("FAIRPAIR_MATCHING", "").lower() == "python":
+        return "python"
+    return "compiled"
 
 
 def max_weight_matching(
     n: int, edges: Iterable[tuple[int, int, int]], *, max_cardinality: bool = False
 ) -> list[int]:
-    """Maximum-weight matching of an undirected graph on vertices ``0..n-1``."""
-    graph: nx.Graph[int] = nx.Graph()
-    graph.add_nodes_from(range(n))
-    for u, v, w in edges:
-        if u == v:
-            raise ValueError(f"self-loop on vertex {u}")
-        graph.add_edge(u, v, weight=w)
-    mate = [-1] * n
-    for u, v in nx.max_weight_matching(graph, maxcardinality=max_cardinality):
-        mate[u] = v
-        mate[v] = u
-    return mate
+    """Maximum-weight matching of an undirected graph on vertices ``0..n-1``.
+
+    O(n^3) time, O(n^2) memory.  Raises ``OverflowError`` for a weight of more than
+    ``MAX_WEIGHT_BITS`` bits (compiled backend).  Non-int weights (e.g. floats) are
+    handed to the pure-Python backend.
+    """
+    if backend() == "python":
+        return _pure.max_weight_matching(n, edges, max_cardinality=max_cardinality)
+    edge_list = edges if isinstance(edges, (list, tuple)) else list(edges)
+    try:
+        result = _blossom.max_weight_matching(n, edge_list, max_cardinality)
+    except TypeError:
+        if all(isinstance(w, int) for _, _, w in edge_list):
+            raise
+        return _pure.max_weight_matching(n, edge_list, max_cardinality=max_cardinality)
+    return result
+
+
+class _MatcherImpl(Protocol):
+    @property
+    def n(self) -> int: ...
+    def resize(self, n: int) -> None: ...
+    def set_weight(self, u: int, v: int, weight: int | None) -> None: ...
+    def set_weights(self, edges: Sequence[tuple[int, int, int | None]]) -> None: ...
+    def set_vertex_weights(self, u: int, weights: Sequence[int | None]) -> None: ...
+    def weight(self, u: int, v: int) -> int: ...
+    def solve(self) -> list[int]: ...
+    def check(self) -> str: ...
+
+
+class Matcher:
+    """Incremental maximum-weight matching (no cardinality constraint).
+
+    Holds a weighted graph on ``n`` vertices; :meth:`solve` returns an optimal matching.
+    After the first solve the matcher keeps the matching and the dual solution: changing
+    weights marks one endpoint of each changed edge (the first argument of
+    :meth:`set_weight`, or ``u`` of :meth:`set_vertex_weights`) as dirty, and the next
+    :meth:`solve` unmatches the dirty vertices, repairs the duals around them and
+    re-augments only from the vertices left unmatched: cost roughly proportional to the
+    part of the graph the new augmenting paths explore, instead of a full O(n^3) solve.
+
+    A weight ``<= 0`` or ``None`` means "no edge".  Weights may grow past the current
+    integer width: the matcher then widens its integers and solves afresh once.
+    """
+
+    def __init__(self, n: int = 0) -> None:
+        self._impl: _MatcherImpl
+        if backend() == "compiled":
+            self._impl = _blossom.Matcher(n)
+        else:
+            self._impl = _pure.PureMatcher(n)
+
+    @property
+    def backend(self) -> str:
+        """``"compiled"`` or ``"python"``."""
+        return "python" if isinstance(self._impl, _pure.PureMatcher) else "compiled"
+
+    @property
+    def n(self) -> int:
+        """Number of vertices."""
+        return self._impl.n
+
+    def resize(self, n: int) -> None:
+        """Change the number of vertices (edges of dropped vertices go); next solve is fresh."""
+        self._impl.resize(n)
+
+    def set_weight(self, u: int, v: int, weight: int | None) -> None:
+        """Set the weight of edge ``{u, v}`` (``None`` or ``<= 0``: no edge).
+
+        ``u`` is the endpoint marked dirty (unless ``v`` already is).
+        """
+        self._impl.set_weight(u, v, weight)
+
+    def set_weights(self, edges: Iterable[tuple[int, int, int | None]]) -> None:
+        """Set many weights at once (fast path: a list of ``(u, v, w)`` tuples)."""
+        self._impl.set_weights(edges if isinstance(edges, (list, tuple)) else list(edges))
+
+    def set_vertex_weights(self, u: int, weights: Sequence[int | None]) -> None:
+        """Set every edge of ``u``: ``weights[v]`` for ``v != u`` (``weights[u]`` is ignored)."""
+        self._impl.set_vertex_weights(u, weights)
+
+    def weight(self, u: int, v: int) -> int:
+        """Current weight of ``{u, v}`` (0: no edge)."""
+        return self._impl.weight(u, v)
+
+    def solve(self) -> list[int]:
+        """Optimal matching for the current weights: ``mate[v]`` or ``-1``."""
+        return self._impl.solve()
+
+    def total_weight(self, mate: Sequence[int]) -> int:
+        """Total weight of the matching ``mate`` under the current weights."""
+        return sum(self._impl.weight(v, m) for v, m in enumerate(mate) if m > v)
+
+    def check(self) -> str:
+        """Verify the optimality certificate of the last solve ("" = proven optimal).
+
+        The compiled backend checks dual feasibility, tight matched edges, full blossoms
+        and zero duals on unmatched vertices; O(n^2) - meant for tests.
+        """
+        return self._impl.check()
