@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import json
 import math
 import os
@@ -144,6 +145,7 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+@functools.lru_cache(maxsize=1024)
 def _parse_decimal(text: str) -> Fraction | None:
     """``"1.5"`` -> 3/2; None if ``text`` is not a plain decimal number."""
     text = text.strip()
@@ -161,8 +163,7 @@ def format_trf_points(value: Fraction) -> str:
     >>> format_trf_points(Fraction(3)), format_trf_points(Fraction(5, 4))
     ('3.0', '1.25')
     """
-    value = Fraction(value)
-    if (value * 10).denominator == 1:
+    if value.denominator in (1, 2, 5, 10):
         return f"{float(value):.1f}" if abs(value) < 10**15 else f"{value.numerator}.0"
     text = f"{float(value):.4f}".rstrip("0")
     return text
@@ -184,6 +185,19 @@ def _fit_points(value: Fraction, width: int) -> str:
             expected=f"at most {width} characters",
         )
     return text
+
+
+def _agrees(reported: Fraction, score: Fraction, acceleration: Fraction) -> bool:
+    """Is a points column value acceptable for ``score``? Exact, or including the
+    acceleration, or the rounding of a score the column cannot hold exactly."""
+    return (
+        reported == score
+        or (acceleration != 0 and reported == score + acceleration)
+        or (
+            score.denominator not in (1, 2, 4, 5, 10, 20, 25, 50)
+            and reported == _column_value(score)
+        )
+    )
 
 
 def _column_value(value: Fraction) -> Fraction:
@@ -1223,8 +1237,7 @@ def _score_warnings(t: Tournament, player_lines: Sequence[_PlayerLine], file: st
         if reported is None:
             continue
         score = scores[pl.player.number]
-        accelerated = score + t.acceleration_for(pl.player.number, played + 1)
-        if reported not in (score, accelerated, _column_value(score)):
+        if not _agrees(reported, score, t.acceleration_for(pl.player.number, played + 1)):
             warnings.append(
                 f"{file}:{pl.line}:81: player {pl.player.number}: points column says "
                 f"{format_trf_points(reported)}, but the results of rounds 1-{played} give "
@@ -1375,9 +1388,7 @@ def _player_line(
     including the acceleration, as some programs write it)."""
     points = score
     reported = player.reported_points
-    if reported is not None and (
-        score is None or reported in (score, score + acceleration, _column_value(score))
-    ):
+    if reported is not None and (score is None or _agrees(reported, score, acceleration)):
         points = reported
     points_text = _fit_points(points, 4) if points is not None else ""
     rank = "" if player.reported_rank is None else str(player.reported_rank)
