@@ -344,3 +344,16 @@ def test_file_functions(tmp_path: Path) -> None:
     assert jsondoc.load(path)[0] == everything()
     with pytest.raises(InputError, match="cannot read file"):
         jsondoc.load(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize(
+    ("headers", "extra"),
+    [([["001", "x"]], []), ([["142", "9"]], []), ([["012", "a\nb"]], []), ([], ["a\r\nb"])],
+)
+def test_headers_and_records_that_would_break_a_trf(headers: Any, extra: Any) -> None:
+    doc = {**minimal(), "headers": headers, "extra_records": extra}
+    with pytest.raises(InputError, match=r"expected a string matching|found"):
+        jsondoc.loads(json.dumps(doc))
+    validator = jsonschema.Draft202012Validator(jsondoc.schema())
+    assert not validator.is_valid(doc)
+    assert not jsondoc._quick_valid(jsondoc._inlined_schema(), doc)

@@ -482,3 +482,18 @@ def test_parse_engine_output_errors(source: str, where: str, expected: str) -> N
         trf.parse_engine_output(source, file="p")
     assert str(info.value).startswith(where + ": ")
     assert expected in str(info.value)
+
+
+def test_line_breaks_cannot_be_written() -> None:
+    t = Tournament(players=(Player(1, "Ann\n001    2"),))
+    with pytest.raises(InputError, match="line break"):
+        trf.dumps(t)
+
+
+def test_hints_that_cannot_come_from_a_trf_are_ignored() -> None:
+    t, _ = trf.loads("### note\n" + four_players())
+    layout = [x if x != "### note" else "### note\n001    9" for x in t.format_hints["layout"]]
+    forged = t.replace(format_hints={**t.format_hints, "layout": layout})
+    written = trf.dumps(forged)
+    assert "001    9" not in written
+    assert trf.loads(written)[0].replace(format_hints={}) == t.replace(format_hints={})

@@ -136,6 +136,7 @@ _QUICK_KEYWORDS = frozenset(
         "pattern",
         "propertyNames",
         "anyOf",
+        "not",
     }
 )
 _ANNOTATIONS = frozenset({"$schema", "$id", "title", "description"})
@@ -168,6 +169,9 @@ def _quick_valid(node: Mapping[str, Any], value: Any) -> bool:
                 return False
         elif key == "const":
             if not (value == rule and type(value) is type(rule)):
+                return False
+        elif key == "not":
+            if _quick_valid(rule, value):
                 return False
         elif key == "anyOf":
             if not any(_quick_valid(option, value) for option in rule):

@@ -86,6 +86,7 @@ _SEPARATORS: tuple[tuple[int, str], ...] = (
     (91, "the rank (86-89) and the first round (92-99)"),
 )
 
+_LINE_BREAK = re.compile(r"[\r\n]")
 _DECIMAL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)\Z")
 _RECORD_CODE = re.compile(r"[^ ]{3}(?: |\Z)")
 
@@ -1531,6 +1532,12 @@ def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
         else item
         for item in _canonical_lines(t)
     ]
+    for text in lines:
+        if _LINE_BREAK.search(text):
+            raise InputError(
+                f"cannot write a TRF line containing a line break: {text[:40]!r}",
+                expected="names, headers and extra records without line breaks",
+            )
     return _join(lines, hints)
 
 
@@ -1590,12 +1597,21 @@ def _hinted_text(t: Tournament) -> str | None:
                 continue
             canonical = _player_line(players[item], scores.get(item), blocks, _accel(t, item))
             raw = raw_lines.get(str(item))
-            ok = isinstance(raw, str) and _same_line(
-                raw, canonical, record_byes.get(item, frozenset()), players[item].reported_points
+            ok = (
+                isinstance(raw, str)
+                and not _LINE_BREAK.search(raw)
+                and _same_line(
+                    raw,
+                    canonical,
+                    record_byes.get(item, frozenset()),
+                    players[item].reported_points,
+                )
             )
             out.append(raw if ok and isinstance(raw, str) else canonical)
-        elif isinstance(item, str):
+        elif isinstance(item, str) and not _LINE_BREAK.search(item):
             out.append(item)
+        else:
+            return None  # hints that cannot come from a TRF: ignore them
     try:
         again, _ = _build(out, "<hints>")
     except InputError:
