@@ -22,16 +22,19 @@ tier  name         value of one game (pair ``i``-``j``, ``i`` the higher McMahon
 6     avoid        first half of the event only: same family/club/city/state/country
                    (the TD's list, each attribute outweighing the ones after it), then
                    handicap stones if ``avoid_handicap``
-7     split        distance from the split-and-shift opponent: same group of ``n``:
+7     switch       1 if both players are in the same half of their score group (top
+                   half: the first ``ceil(n/2)``): a switch, worse than any transposition
+8     split        distance from the split-and-shift opponent: same group of ``n``:
                    ``(|pos_i - pos_j| - ceil(n/2))^2``; across groups, the down-floater's
-                   distance from the middle of his group squared
+                   distance from the middle of his group (the last player of an even
+                   group) squared
 ====  ===========  =====================================================================
 
 Mandatory criteria are not penalties but missing edges: no rematch (any earlier game,
 forfeits included), no forbidden pair, no second forced bye (except for the bye
 volunteer). Forced pairs are paired first and take no part in the matching.
 
-The tiers are folded into one integer weight with bases ``B_7 = 1`` and
+The tiers are folded into one integer weight with bases ``B_8 = 1`` and
 ``B_k = m * sum_{l>k} U_l * B_l + 1`` (``m`` = games in the matching, ``U_l`` a bound on
 one game's tier-``l`` value), so one unit of a tier outweighs the largest possible sum
 of all lower tiers (:func:`tier_bases`). The matching maximises ``W - penalty`` among
@@ -75,10 +78,9 @@ __all__ = [
 ]
 
 _DEBUG = False
-TIERS = ("bye", "score", "float", "colour", "floater", "avoid", "split")
+TIERS = ("bye", "score", "float", "colour", "floater", "avoid", "switch", "split")
 
-Tiers = tuple[int, int, int, int, int, int, int]
-ZERO: Tiers = (0, 0, 0, 0, 0, 0, 0)
+Tiers = tuple[int, int, int, int, int, int, int, int]
 
 
 def colour_violations(history: Sequence[Colour], colour: Colour, total_rounds: int) -> int:
@@ -325,11 +327,14 @@ def edge_tiers(fld: Field, a: int, b: int) -> Tiers:
         floater = fld.pos[b]
         n = fld.size[a]
         middle = (n - 1) // 2 if n % 2 else n - 1
+        switch = 0
         split = (fld.pos[a] - middle) ** 2
     else:
         floater = 0
-        split = (fld.pos[b] - fld.pos[a] - (fld.size[a] + 1) // 2) ** 2
-    return (0, diff * diff, flt, col, floater, avoid, split)
+        half = (fld.size[a] + 1) // 2
+        switch = int((fld.pos[a] < half) == (fld.pos[b] < half))
+        split = (fld.pos[b] - fld.pos[a] - half) ** 2
+    return (0, diff * diff, flt, col, floater, avoid, switch, split)
 
 
 def _colour_cost(fld: Field, a: int, b: int, stones: int) -> int:
@@ -349,7 +354,7 @@ def _colour_cost(fld: Field, a: int, b: int, stones: int) -> int:
 
 def bye_tiers(fld: Field, player: int) -> Tiers:
     """Tier values of giving the forced bye to ``player``."""
-    return (len(fld.pool) - 1 - fld.index[player], 0, 0, 0, 0, 0, 0)
+    return (len(fld.pool) - 1 - fld.index[player], 0, 0, 0, 0, 0, 0, 0)
 
 
 def tier_bounds(fld: Field, players: Sequence[int], bye: bool) -> Tiers:
@@ -367,6 +372,7 @@ def tier_bounds(fld: Field, players: Sequence[int], bye: bool) -> Tiers:
         4 if s.colour_balance else 0,
         gmax,
         avoid,
+        1,
         gmax * gmax,
     )
 
@@ -392,7 +398,7 @@ def tier_total(parts: Iterable[Sequence[int]]) -> Tiers:
     for part in parts:
         for k, v in enumerate(part):
             total[k] += v
-    return (total[0], total[1], total[2], total[3], total[4], total[5], total[6])
+    return (total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7])
 
 
 # -- solving -------------------------------------------------------------------------
