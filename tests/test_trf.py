@@ -497,3 +497,26 @@ def test_hints_that_cannot_come_from_a_trf_are_ignored() -> None:
     written = trf.dumps(forged)
     assert "001    9" not in written
     assert trf.loads(written)[0].replace(format_hints={}) == t.replace(format_hints={})
+
+
+def test_empty_rounds_survive_trf() -> None:
+    t = Tournament(players=(Player(1, "A"), Player(2, "B")), total_rounds=3)
+    t = t.with_pairing(Pairing(round=1, boards=(Board(1, 2),))).with_round(Round(2))
+    assert len(t.rounds) == 2
+    again, _ = trf.loads(trf.dumps(t))
+    assert again.replace(players=t.players) == t
+
+
+def test_tournament_type() -> None:
+    t, _ = trf.loads((DATA / "trf2026.trf").read_bytes())
+    assert trf.tournament_type(t) == "FIDE_DUTCH_2026"
+    assert trf.tournament_type(Tournament()) is None
+
+
+def test_computed_scores_agree_with_the_model() -> None:
+    vectors = sorted((Path(__file__).parent / "data" / "vectors").rglob("*.trf"))[::25]
+    for path in vectors:
+        t, _ = trf.load(path)
+        for after in (t.rounds_played, len(t.rounds)):
+            state = t.state(after_round=after)
+            assert trf.computed_scores(t, after) == {n: s.score for n, s in state.items()}

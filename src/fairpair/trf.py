@@ -60,6 +60,7 @@ __all__ = [
     "load",
     "loads",
     "parse_engine_output",
+    "tournament_type",
 ]
 
 # -- column layout of the 001 record (0-based slices of 1-based columns) -----------
@@ -991,6 +992,10 @@ def _build(lines: Sequence[str], file: str) -> tuple[Tournament, list[str]]:
         system = fp["system"]
     player_tuple = tuple(_apply_player_extras(pl.player, fp) for pl in player_lines)
     rounds = _apply_board_order(rounds, fp)
+    count = fp.get("rounds")
+    if isinstance(count, int) and not isinstance(count, bool):
+        while len(rounds) < count:  # empty rounds leave no trace in the 001 lines
+            rounds.append(Round(number=len(rounds) + 1))
     tournament = Tournament(
         players=player_tuple,
         rounds=tuple(rounds),
@@ -1341,6 +1346,8 @@ def _fairpair_payload(t: Tournament) -> dict[str, Any]:
     boards = _non_natural_board_order(t)
     if boards:
         payload["boards"] = boards
+    if t.rounds and not (t.rounds[-1].games or t.rounds[-1].byes):
+        payload["rounds"] = len(t.rounds)
     return payload
 
 
@@ -1689,6 +1696,16 @@ def dump(t: Tournament, path: str | os.PathLike[str]) -> None:
     data = dumps(t).encode("utf-8")
     with open(os.fspath(path), "wb") as handle:
         handle.write(data)
+
+
+def tournament_type(t: Tournament) -> str | None:
+    """The TRF-2026 encoded type of tournament (record 192), e.g. ``FIDE_DUTCH_2026``
+    or ``FIDE_DUTCH_BAKU`` (a ``_BAKU`` suffix: Baku acceleration); None if absent."""
+    found = None
+    for code, text in t.headers:
+        if code == "192" and text.strip():
+            found = text.strip()
+    return found
 
 
 # -- pairing-engine output ------------------------------------------------------------
