@@ -1,0 +1,136 @@
+"""Property tests: random tournaments round-trip; damaged input fails cleanly."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fairpair import jsondoc, trf
+from fairpair.errors import InputError
+from fairpair.model import (
+    CONSISTENT_RESULTS,
+    ByeKind,
+    Game,
+    Player,
+    PointSystem,
+    Round,
+    Tournament,
+)
+
+VECTOR = (
+    Path(__file__).parent / "data" / "vectors" / "dutch-2017" / "public" / "t101004_n9_r2of3.trf"
+)
+RESULT_PAIRS = sorted(CONSISTENT_RESULTS, key=lambda p: (p[0].value, p[1].value))
+
+
+@st.composite
+def tournaments(draw: st.DrawFn) -> Tournament:
+    n = draw(st.integers(min_value=1, max_value=12))
+    numbers = draw(st.permutations(range(1, n + 1)))
+    players = tuple(
+        Player(
+            number,
+            draw(st.text("abcdefgh ,", max_size=20)).strip(),
+            rating=draw(st.integers(min_value=0, max_value=2900)),
+        )
+        for number in numbers
+    )
+    rounds = []
+    for r in range(1, draw(st.integers(min_value=0, max_value=5)) + 1):
+        order = draw(st.permutations(sorted(numbers)))
+        n_games = draw(st.integers(min_value=0, max_value=len(order) // 2))
+        games = []
+        for i in range(n_games):
+            a, b = order[2 * i], order[2 * i + 1]
+            kind = draw(st.sampled_from(["pending", "result", "uncoloured"]))
+            if kind == "pending":
+                games.append(Game(a, b))
+            else:
+                w, bl = draw(st.sampled_from(RESULT_PAIRS))
+                games.append(Game(a, b, w, bl, coloured=kind == "result"))
+        byes = {}
+        for number in order[2 * n_games :]:
+            choice = draw(st.sampled_from([None, *ByeKind]))
+            if choice is not None:
+                byes[number] = choice
+        rounds.append(Round(r, tuple(games), byes))
+    points = draw(
+        st.sampled_from(
+            [PointSystem(), PointSystem.uniform(3, 1), PointSystem(black_win=Fraction(3, 2))]
+        )
+    )
+    return Tournament(
+        players=players,
+        rounds=tuple(rounds),
+        total_rounds=draw(st.sampled_from([None, len(rounds) + 2])),
+        points=points,
+    )
+
+
+def without_reported(t: Tournament) -> Tournament:
+    return t.replace(
+        players=tuple(
+            Player(**{**vars(p), "reported_points": None, "reported_rank": None}) for p in t.players
+        ),
+        format_hints={},
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments())
+def test_random_tournaments_round_trip(t: Tournament) -> None:
+    text = trf.dumps(t)
+    again, warnings = trf.loads(text)
+    assert warnings == []
+    assert without_reported(again) == t
+    assert trf.dumps(again) == text
+    doc, _ = jsondoc.loads(jsondoc.dumps(t))
+    assert doc == t
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=len(VECTOR.read_bytes()) - 1),
+    st.sampled_from(list(b" 0159xwb-=+UHZFwW\x00\xff\n\r")),
+)
+def test_damaged_trf_fails_cleanly(position: int, byte: int) -> None:
+    data = bytearray(VECTOR.read_bytes())
+    data[position] = byte
+    try:
+        trf.loads(bytes(data), file="v.trf")
+    except InputError as exc:
+        rendered = str(exc)
+        assert rendered.startswith("v.trf:") and "\n" not in rendered
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_damaged_json_fails_cleanly(data: st.DataObject) -> None:
+    t, _ = trf.load(VECTOR)
+    doc = json.loads(jsondoc.dumps(t))
+    # replace one value somewhere in the document by something else
+    path: list[str | int] = []
+    node = doc
+    while isinstance(node, dict | list) and node:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        key = data.draw(st.sampled_from(keys))
+        path.append(key)
+        if data.draw(st.booleans()):
+            break
+        node = node[key]  # type: ignore[index]
+    replacement = data.draw(
+        st.one_of(st.none(), st.integers(-3, 20), st.text(max_size=3), st.just([]), st.just({}))
+    )
+    target = doc
+    for key in path[:-1]:
+        target = target[key]  # type: ignore[index]
+    if path:
+        target[path[-1]] = replacement  # type: ignore[index]
+    try:
+        jsondoc.loads(json.dumps(doc, indent=1), file="v.json")
+    except InputError as exc:
+        assert str(exc).startswith("v.json:") and "\n" not in str(exc)
