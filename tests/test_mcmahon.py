@@ -171,7 +171,13 @@ def test_settings_round_trip_and_errors() -> None:
     s = McMahonSettings.from_dict(raw)
     assert s.bands[0].score == Fraction(5, 2)
     assert McMahonSettings.from_dict(s.to_dict()) == s
-    for bad in ({"zero": "middle"}, {"handicap": "half"}, {"bar": "11d"}, {"bands": [{}]}):
+    bads: list[dict[str, Any]] = [
+        {"zero": "middle"},
+        {"handicap": "half"},
+        {"bar": "11d"},
+        {"bands": [{}]},
+    ]
+    for bad in bads:
         with pytest.raises(InputError):
             McMahonSettings.from_dict(bad)
 
@@ -552,7 +558,7 @@ def test_results_scores_forfeits_and_double_forfeit() -> None:
     t = make(["1d", "1k", "2k", "3k"], rounds=2, mcmahon=one_band(4))
     t = t.with_round(Round(1, (Game(1, 2, FW, FL), Game(3, 4, FL, FL))))
     s = mcmahon_scores(t, 1)
-    assert (s[1], s[2], s[3], s[4]) == (1, 0, 0, 0)
+    assert [s[n] for n in (1, 2, 3, 4)] == [Fraction(1), Fraction(0), Fraction(0), Fraction(0)]
     # 1's opponent 2 lost by forfeit: counted at 0. 3 and 4 had a double forfeit: each
     # counts a phantom loss (initial 0 + 1/2) and credits 0.5 to opponents.
     soms = Soms().values(t, 1)

@@ -1,0 +1,182 @@
+"""The McMahon penalty: tier separation and optimality against brute force.
+
+* The bases make one unit of any tier outweigh the largest possible total of all lower
+  tiers (``B_k > m * sum_{l>k} U_l B_l``), and every game's tier values respect the
+  bounds ``U_l`` the bases are built from: together, the integer weight orders pairings
+  exactly like the lexicographic tier vector.
+* On random fields of up to 12 players, with random histories, byes, forbidden pairs,
+  avoidance and handicaps, the engine's matching has the lexicographically smallest
+  tier total of all perfect matchings (enumerated).
+* On larger fields the pruned graph gives the same optimum as the full graph.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from fairpair.errors import NoPairingError
+from fairpair.mcmahon.pairing import (
+    Field,
+    _attempt,
+    _solution,
+    build_field,
+    bye_tiers,
+    edge_tiers,
+    solve,
+    tier_bases,
+    tier_bounds,
+    tier_total,
+)
+from fairpair.model import ByeKind, Player, ResultCode, Round, Tournament
+from fairpair.systems.mcmahon import McMahonSystem, prepare_tournament
+
+W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
+
+
+def test_tier_bases_separate_the_tiers() -> None:
+    rng = random.Random(11)
+    for _ in range(200):
+        bounds = [rng.randrange(0, 50) for _ in range(8)]
+        games = rng.randrange(1, 30)
+        bases = tier_bases(bounds, games)
+        for k in range(8):
+            lower = sum(bounds[j] * bases[j] for j in range(k + 1, 8))
+            # One unit of tier k beats the worst case of every lower tier in every game.
+            assert bases[k] > games * lower
+    # Concretely: a matching of 3 games whose lower tiers are all at their bounds still
+    # weighs less than one unit of the tier above.
+    bounds = [3, 4, 2, 4, 5, 6, 1, 25]
+    bases = tier_bases(bounds, 3)
+    assert bases[0] > 3 * sum(u * b for u, b in zip(bounds[1:], bases[1:], strict=True))
+
+
+def random_tournament(rng: random.Random, n: int, played: int) -> Tournament:
+    """A random field after ``played`` rounds, with random manual settings."""
+    rounds = played + 1 + rng.randrange(0, 4)
+    t = Tournament(players=tuple(Player(i + 1, f"P{i + 1}") for i in range(n)))
+    t = prepare_tournament(t, rng, rounds)
+    settings: dict[str, Any] = dict(t.settings["mcmahon"])
+    settings["handicap"] = rng.choice(["full", "minus1", "minus2", "none"])
+    settings["top_band_even"] = rng.random() < 0.5
+    settings["colour_balance"] = rng.random() < 0.8
+    if rng.random() < 0.5:
+        settings["avoid"] = rng.sample(["club", "state", "country", "city"], rng.randrange(1, 3))
+        settings["avoid_handicap"] = rng.random() < 0.5
+    if rng.random() < 0.5 and n > 3:
+        settings["forbidden_pairs"] = [rng.sample(range(1, n + 1), 2)]
+    if rng.random() < 0.3:
+        settings["zero"] = "bottom"
+    t = t.replace(settings={"mcmahon": settings})
+    system = McMahonSystem()
+    for r in range(1, played + 1):
+        byes = {}
+        for p in t.players:
+            if rng.random() < 0.1:
+                byes[p.number] = ByeKind.ZERO_POINT
+        t = t.with_round(Round(r, (), byes))
+        try:
+            pairing = system.pair(t, r)
+        except NoPairingError:
+            return t.with_round(Round(r, (), dict.fromkeys(byes, ByeKind.ZERO_POINT)))
+        t = t.with_pairing(pairing)
+        results = {}
+        for b in pairing.boards:
+            x = rng.random()
+            codes = (W, L) if x < 0.45 else (L, W) if x < 0.9 else (D, D)
+            if x > 0.97:
+                codes = (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
+            results[(b.white, b.black)] = codes
+        t = t.with_results(r, results)
+    return t
+
+
+def matchings(
+    vertices: list[int], allowed: Callable[[int, int], bool]
+) -> Iterator[list[tuple[int, int]]]:
+    if not vertices:
+        yield []
+        return
+    first, rest = vertices[0], vertices[1:]
+    for i, v in enumerate(rest):
+        if allowed(first, v):
+            for tail in matchings(rest[:i] + rest[i + 1 :], allowed):
+                yield [(first, v), *tail]
+
+
+def brute_force(fld: Field) -> tuple[int, ...] | None:
+    vertices = list(fld.pool)
+    if fld.needs_bye:
+        vertices.append(-1)
+
+    def allowed(a: int, b: int) -> bool:
+        if -1 in (a, b):
+            return max(a, b) in fld.bye_eligible
+        return fld.allowed(a, b)
+
+    tiers = {}
+    for a in vertices:
+        for b in vertices:
+            if a != b and allowed(a, b):
+                if a == -1 or b == -1:
+                    tiers[(a, b)] = bye_tiers(fld, max(a, b))
+                else:
+                    tiers[(a, b)] = edge_tiers(fld, a, b)
+    best: tuple[int, ...] | None = None
+    for m in matchings(vertices, allowed):
+        total = tier_total(tiers[e] for e in m)
+        if best is None or total < best:
+            best = total
+    return best
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_engine_is_optimal_against_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randrange(2, 13) if seed % 4 == 0 else rng.randrange(7, 13)
+    t = random_tournament(rng, n, rng.randrange(0, 4))
+    r = t.rounds_played + 1
+    fld = build_field(t, r)
+    if len(fld.pool) > 12:
+        pytest.skip("pool too large for enumeration")
+    best = brute_force(fld)
+    if best is None:
+        with pytest.raises(NoPairingError):
+            solve(fld)
+        return
+    assert solve(fld).tiers == best
+    # check() agrees: the engine's own pairing is valid and optimal.
+    pairing = McMahonSystem().pair(t, r)
+    assert McMahonSystem().check(t.with_pairing(pairing), r) == []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_tier_values_within_their_bounds(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    t = random_tournament(rng, rng.randrange(4, 30), rng.randrange(0, 5))
+    fld = build_field(t, t.rounds_played + 1)
+    bounds = tier_bounds(fld, fld.pool, fld.needs_bye)
+    for i, a in enumerate(fld.pool):
+        if fld.needs_bye and a in fld.bye_eligible:
+            assert all(v <= u for v, u in zip(bye_tiers(fld, a), bounds, strict=True))
+        for b in fld.pool[i + 1 :]:
+            values = edge_tiers(fld, a, b)
+            assert all(0 <= v <= u for v, u in zip(values, bounds, strict=True)), (values, bounds)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pruned_graph_gives_the_full_graph_optimum(seed: int) -> None:
+    rng = random.Random(200 + seed)
+    t = random_tournament(rng, rng.randrange(30, 70), rng.randrange(1, 5))
+    fld = build_field(t, t.rounds_played + 1)
+    try:
+        pruned = solve(fld)
+    except NoPairingError:
+        pytest.skip("no pairing")
+    candidates = [n for n in fld.pool if n in fld.bye_eligible] if fld.needs_bye else []
+    mate, _ = _attempt(fld, None, candidates)
+    assert mate is not None
+    assert pruned.tiers == _solution(fld, mate, "full").tiers
