@@ -93,6 +93,10 @@ class McMahonSystem:
     def ranking_criteria(self, tournament: Tournament) -> list[Any]:
         return list(criteria(tournament, self.seed))
 
+    def prepare_tournament(self, t: Tournament, rng: random.Random, rounds: int) -> Tournament:
+        """The random generator's hook (see :func:`prepare_tournament`)."""
+        return prepare_tournament(t, rng, rounds)
+
 
 def check_round(tournament: Tournament, round_number: int) -> list[str]:
     """See :meth:`McMahonSystem.check`."""
@@ -190,13 +194,21 @@ _STATES = ("WA", "CO", "MA", "TX", "IL", "OR", "GA", "AZ")
 
 
 def prepare_tournament(t: Tournament, rng: random.Random, rounds: int) -> Tournament:
-    """Give a random field Go ranks (AGA ratings around 5 kyu), clubs, cities, states and
-    countries, then build bands (bar at 3 dan) and initial McMahon scores."""
-    players: list[Player] = []
-    for p in t.players:
+    """Give a random field Go strengths (AGA ratings around 5 kyu, in the order of the
+    players' ratings, then pairing numbers), ranks, clubs, cities, states and countries;
+    then build bands (bar at 3 dan) and initial McMahon scores."""
+    ratings = []
+    for _ in t.players:
         rating = max(-30.0, min(9.9, rng.gauss(-5.0, 6.0)))
         if -1 < rating < 1:
             rating = rating - 2 if rating < 0 else rating + 1
+        ratings.append(rating)
+    ratings.sort(reverse=True)
+    order = sorted(t.players, key=lambda p: (-p.rating, p.number))
+    assigned = {p.number: r for p, r in zip(order, ratings, strict=True)}
+    players: list[Player] = []
+    for p in t.players:
+        rating = assigned[p.number]
         club = rng.randrange(len(_CLUBS))
         attributes = dict(p.attributes)
         attributes.update(
