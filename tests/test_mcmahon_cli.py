@@ -1,0 +1,144 @@
+"""``fairpair mcmahon ...`` and the generic commands with ``--system mcmahon``; CSV import
+and result exports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fairpair.cli import run
+from fairpair.errors import InputError
+from fairpair.mcmahon.io import players_from_csv, results_h9, results_table
+from fairpair.model import ResultCode
+from fairpair.systems.mcmahon import McMahonSystem
+
+SAMPLE_SIZES = [("5d", 19), ("4d", 17), ("3d", 10), ("2d", 11), ("1d", 24)]
+
+
+def write_sample_csv(path: Path) -> None:
+    lines = ["name,rank,club"]
+    count = 0
+    for rank, size in SAMPLE_SIZES:
+        for _ in range(size):
+            count += 1
+            lines.append(f"Player {count},{rank},Club {count % 7}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_import_and_bands_reproduce_the_spec_sample(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    csv_file = tmp_path / "players.csv"
+    write_sample_csv(csv_file)
+    doc = tmp_path / "go.json"
+    assert run(["mcmahon", "import", str(csv_file), "-o", str(doc), "-R", "6", "--bar", "5d"]) == 0
+    capsys.readouterr()
+    assert run(["mcmahon", "bands", str(doc), "--rounds", "6", "--d", "0.75"]) == 0
+    out = capsys.readouterr().out
+    settings = json.loads(doc.read_text())["settings"]["mcmahon"]
+    assert [len(b["players"]) for b in settings["bands"]] == [19, 17, 10, 11, 24]
+    assert [b["separation"] for b in settings["bands"]] == [None, 2, 1, 1, 2]
+    assert [b["score"] for b in settings["bands"]] == [0, -2, -3, -4, -6]
+    assert "-6" in out.splitlines()[-1]
+    assert run(["mcmahon", "bands", str(doc), "--rounds", "6", "--zero", "bottom"]) == 0
+    settings = json.loads(doc.read_text())["settings"]["mcmahon"]
+    assert [b["score"] for b in settings["bands"]] == [6, 4, 3, 2, 0]
+    # TD edits of the stored bands: merge bands 3 and 4, separation of band 2 -> 1.
+    assert run(["mcmahon", "bands", str(doc), "--keep", "--merge", "3", "--separation", "2=1"]) == 0
+    settings = json.loads(doc.read_text())["settings"]["mcmahon"]
+    assert [len(b["players"]) for b in settings["bands"]] == [19, 17, 21, 24]
+    # Separations 1 (edited), 2 (merged: int(0.75 * 21 / 6) = 2), 2; bottom at 0.
+    assert [b["score"] for b in settings["bands"]] == [5, 4, 2, 0]
+    assert run(["mcmahon", "bands", str(doc), "--merge", "9"]) == 2
+
+
+def test_pair_check_results_on_a_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_text(
+        "name,rank,rating,club\nAnn,3d,,A\nBob,1k,,B\nCy,2k,-2.5,A\nDi,5k,,B\nEd,6k,,C\n",
+        encoding="utf-8",
+    )
+    doc = tmp_path / "go.json"
+    assert run(["mcmahon", "import", str(csv_file), "-o", str(doc), "-R", "3"]) == 0
+    data = json.loads(doc.read_text())
+    data["settings"]["mcmahon"].update({"handicap": "full", "top_band_even": False})
+    doc.write_text(json.dumps(data))
+    capsys.readouterr()
+    paired = tmp_path / "r1.json"
+    out_file = tmp_path / "pairing.json"
+    code = run(
+        [
+            "pair",
+            "--system",
+            "mcmahon",
+            str(doc),
+            "--json",
+            "-o",
+            str(out_file),
+            "--save",
+            str(paired),
+        ]
+    )
+    assert code == 0
+    info = json.loads(out_file.read_text())["info"]
+    assert all({"white", "black", "handicap", "komi"} <= set(g) for g in info["games"])
+    assert any(g["handicap"] > 0 for g in info["games"])
+    assert run(["check", "--system", "mcmahon", str(paired)]) == 0
+    assert run(["mcmahon", "results", str(paired), "--format", "h9"]) == 0
+    assert "; HA[h9]" in capsys.readouterr().out
+
+
+def test_generate_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "gen.json"
+    args = ["generate", "--system", "mcmahon", "-n", "24", "-R", "5", "--seed", "2"]
+    assert run([*args, "--absence-rate", "0.05", "-o", str(out)]) == 0
+    assert run(["check", "--system", "mcmahon", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "every pairing is correct" in captured.out + captured.err
+
+
+def test_players_from_csv_and_errors() -> None:
+    players = players_from_csv(
+        "Name,Rank,Rating,Club,Family,Dan grade\nAnn,3d,,A,Lee,x\nBob,,-4.5,B,,\n", "p.csv"
+    )
+    assert [p.number for p in players] == [1, 2]
+    assert players[0].attributes["family"] == "Lee" and players[0].club == "A"
+    assert players[0].attributes["dan grade"] == "x"
+    assert players[1].attributes["rating"] == "-4.5"
+    bad = [
+        ("name,rank\nAnn,42k\n", "p.csv:2:2"),
+        ("name,rating\nAnn,0.5\n", "p.csv:2:2"),
+        ("name,club\nAnn,A\n", "p.csv:1"),
+        ("name,rank\nAnn,3d,extra\n", "p.csv:2"),
+        ("name,rank\nAnn,\n", "p.csv:2"),
+        ("number,name,rank\n1,Ann,3d\n1,Bob,2d\n", "p.csv:3"),
+    ]
+    for text, where in bad:
+        with pytest.raises(InputError) as err:
+            players_from_csv(text, "p.csv")
+        assert str(err.value).startswith(where), str(err.value)
+
+
+def test_result_table_and_h9_contents(tmp_path: Path) -> None:
+    csv_file = "name,rank\nAnn Lee,3d\nBob Ray,2d\nCy Poe,1d\n"
+    from fairpair.mcmahon.settings import McMahonSettings, build_bands
+    from fairpair.model import Tournament
+
+    players = players_from_csv(csv_file)
+    t = Tournament(players=tuple(players), total_rounds=2)
+    t = McMahonSettings(bands=build_bands(players, 2, bar="1d")).apply(t)
+    p = McMahonSystem().pair(t, 1)
+    t = t.with_pairing(p)
+    t = t.with_results(1, {(b.white, b.black): (ResultCode.WIN, ResultCode.LOSS) for b in p.boards})
+    table = results_table(t)
+    h9 = results_h9(t)
+    # Ann (3d) beat Bob (2d) with white; Cy (1d) had the forced bye. Ann and Cy tie on
+    # MMS 1; Cy's phantom (0 + 1/2) beats Ann's SOMS (Bob: 0): Cy 1st, Ann 2nd, Bob 3rd.
+    assert p.bye == 3
+    assert "0+" in table and "3+/w0" in table
+    ann = next(line for line in h9.splitlines() if "Lee Ann" in line)
+    assert ann.split()[0] == "2" and ann.endswith("3+/w0")
