@@ -102,7 +102,7 @@ struct Engine {
     virtual void mark_fresh() = 0;
     virtual std::vector<int> solve() = 0;
     virtual std::string check() const = 0;
-    virtual long stages() const = 0;
+    virtual std::vector<long> stats() const = 0;
 };
 
 template <int N>
@@ -127,7 +127,7 @@ struct EngineN final : Engine {
     void mark_fresh() override { m.mark_fresh(); }
     std::vector<int> solve() override { return m.solve(); }
     std::string check() const override { return m.check(); }
-    long stages() const override { return m.stages; }
+    std::vector<long> stats() const override { return {m.stages, m.steps, m.scans}; }
 };
 
 std::unique_ptr<Engine> make_engine(int limbs, int n) {
@@ -245,7 +245,7 @@ class Matcher {
 
     int n() const { return eng_->size(); }
     int limbs() const { return eng_->limbs(); }
-    long stages() const { return eng_->stages(); }
+    std::vector<long> stats() const { return eng_->stats(); }
 
     void set_weight(long u, long v, py::handle w) {
         const int n = eng_->size();
@@ -362,7 +362,8 @@ PYBIND11_MODULE(_blossom, mod) {
         .def(py::init<int>(), py::arg("n") = 0)
         .def_property_readonly("n", &Matcher::n)
         .def_property_readonly("limbs", &Matcher::limbs)
-        .def_property_readonly("stages", &Matcher::stages)
+        .def_property_readonly("stats", &Matcher::stats,
+                               "(augmentations, dual steps, vertex scans) of the last solve")
         .def("set_weight", &Matcher::set_weight, py::arg("u"), py::arg("v"), py::arg("weight"))
         .def("set_weights", &Matcher::set_weights, py::arg("edges"))
         .def("set_vertex_weights", &Matcher::set_vertex_weights, py::arg("u"), py::arg("weights"))

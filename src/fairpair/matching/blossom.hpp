@@ -112,6 +112,7 @@ class Blossom {
     using W = Wide<N>;
     struct Edge {
         int a = -1, b = -1;  // a == -1: none
+        int ep = 0;          // best edges: sepoch_ of the S endpoint when recorded
     };
 
     explicit Blossom(int n) { reset(n); }
@@ -165,7 +166,9 @@ class Blossom {
     std::string check() const;
 
     // Statistics of the last solve.
-    long stages = 0;
+    long stages = 0;  // augmentations (and delta-1 releases)
+    long steps = 0;   // dual adjustments
+    long scans = 0;   // S-vertex scans (O(n) each)
 
   private:
     int n_ = 0;
@@ -183,6 +186,7 @@ class Blossom {
 
     std::vector<int> label_, lfrom_, lto_;
     std::vector<Edge> best_;
+    std::vector<W> bslack_;  // current slack of best_[x], kept up to date by dual steps
     std::vector<std::vector<Edge>> bestlist_;
     std::vector<char> haslist_;
     std::vector<int> queue_;
@@ -191,6 +195,7 @@ class Blossom {
     std::vector<int> tree_;      // root vertex of the tree of a labelled top-level blossom
     std::vector<char> dead_;     // per root vertex: tree to dissolve
     std::vector<char> needbest_; // per vertex: best edge must be recomputed
+    std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
 
     size_t idx(int i, int j) const {
         return static_cast<size_t>(i) * static_cast<size_t>(n_) + static_cast<size_t>(j);
@@ -213,12 +218,14 @@ class Blossom {
         lfrom_.assign(2 * n, -1);
         lto_.assign(2 * n, -1);
         best_.assign(2 * n, Edge{});
+        bslack_.assign(2 * n, W::zero());
         bestlist_.assign(2 * n, {});
         haslist_.assign(2 * n, 0);
         bestto_.assign(2 * n, Edge{});
         tree_.assign(2 * n, -1);
         dead_.assign(n, 0);
         needbest_.assign(n, 0);
+        sepoch_.assign(n, 0);
         queue_.clear();
         touched_.clear();
     }
@@ -361,7 +368,8 @@ class Blossom {
         best_[b] = Edge{};
         W bestslack = W::zero();
         for (int bj : touched_) {
-            const Edge e = bestto_[bj];
+            Edge e = bestto_[bj];
+            e.ep = sepoch_[e.b];
             bestto_[bj] = Edge{};
             mine.push_back(e);
             const W s = slack(e);
@@ -370,6 +378,7 @@ class Blossom {
                 bestslack = s;
             }
         }
+        bslack_[b] = bestslack;
         haslist_[b] = 1;
     }
 
@@ -548,10 +557,16 @@ class Blossom {
                 }
             } else if (lw == 1) {
                 Edge& cur = best_[bv];
-                if (cur.a == -1 || sl < slack(cur)) cur = Edge{v, w};
+                if (cur.a == -1 || sl < bslack_[bv]) {
+                    cur = Edge{v, w, sepoch_[w]};
+                    bslack_[bv] = sl;
+                }
             } else if (label_[w] == 0) {
                 Edge& cur = best_[w];
-                if (cur.a == -1 || sl < slack(cur)) cur = Edge{v, w};
+                if (cur.a == -1 || sl < bslack_[w]) {
+                    cur = Edge{v, w, sepoch_[v]};
+                    bslack_[w] = sl;
+                }
             }
         }
         return 0;
@@ -599,6 +614,8 @@ class Blossom {
     void prepare() {
         const int n = n_;
         stages = 0;
+        steps = 0;
+        scans = 0;
         if (fresh_) {
             alloc();
             W maxw2 = W::zero();
@@ -694,6 +711,7 @@ class Blossom {
         for (int b : gone) {
             const int was = label_[b];
             for_leaves(b, [this](int v) {
+                ++sepoch_[v];
                 label_[v] = 0;
                 lfrom_[v] = lto_[v] = -1;
                 best_[v] = Edge{};
@@ -718,11 +736,12 @@ class Blossom {
             if (!row[j].is_pos() || label_[inblossom_[j]] != 1) continue;
             const W sl = dual_[v] + dual_[j] - row[j];
             if (e.a == -1 || sl < bs) {
-                e = Edge{j, v};
+                e = Edge{j, v, sepoch_[j]};
                 bs = sl;
             }
         }
         best_[v] = e;
+        bslack_[v] = bs;
         needbest_[v] = 0;
     }
 
@@ -738,17 +757,24 @@ class Blossom {
                 if (bj == b || label_[bj] != 1) continue;
                 const W sl = dual_[i] + dual_[j] - row[j];
                 if (e.a == -1 || sl < bs) {
-                    e = Edge{i, j};
+                    e = Edge{i, j, sepoch_[j]};
                     bs = sl;
                 }
             }
         });
         best_[b] = e;
+        bslack_[b] = bs;
         bestlist_[b].clear();
         haslist_[b] = 0;
     }
 
     bool is_s(int v) const { return label_[inblossom_[v]] == 1; }
+
+    void debug_slack([[maybe_unused]] int x) const {
+#ifdef FAIRPAIR_BLOSSOM_DEBUG
+        if (!(bslack_[x] == slack(best_[x]))) throw std::logic_error("blossom: stale cached slack");
+#endif
+    }
 
     void run() {
         const int n = n_;
@@ -778,6 +804,7 @@ class Blossom {
                 const int v = queue_.back();
                 queue_.pop_back();
                 if (!is_s(v)) continue;
+                ++scans;
                 const int killed = scan(v);
                 if (killed > 0) {
                     ++stages;
@@ -790,60 +817,76 @@ class Blossom {
             int type = 1, at = -1;
             W delta = W::zero();
             for (int v = 0; v < n; ++v) {
-                if (is_s(v) && (at == -1 || dual_[v] < delta)) {
-                    delta = dual_[v];
-                    at = v;
+                const int lb = label_[inblossom_[v]];
+                if (lb == 1) {
+                    if (at == -1 || dual_[v] < delta) {
+                        delta = dual_[v];
+                        at = v;
+                    }
                 }
             }
             for (int v = 0; v < n; ++v) {
                 if (label_[inblossom_[v]] != 0) continue;
-                if (needbest_[v] || (best_[v].a != -1 && !is_s(best_[v].a)))
+                const Edge& e = best_[v];
+                if (needbest_[v] || (e.a != -1 && (!is_s(e.a) || sepoch_[e.a] != e.ep)))
                     recompute_vertex_best(v);
                 if (best_[v].a != -1) {
-                    const W d = slack(best_[v]);
-                    if (d < delta) {
-                        delta = d;
+                    debug_slack(v);
+                    if (bslack_[v] < delta) {
+                        delta = bslack_[v];
                         type = 2;
                         at = v;
                     }
                 }
             }
             for (int b = 0; b < 2 * n; ++b) {
-                if (parent_[b] != -1 || base_[b] < 0 || label_[b] != 1) continue;
-                const Edge e = best_[b];
-                if (e.a != -1 && (!is_s(e.b) || inblossom_[e.b] == b)) recompute_blossom_best(b);
-                if (best_[b].a != -1) {
-                    const W s2 = slack(best_[b]);
-                    if (s2.is_odd()) throw std::logic_error("blossom: odd S-S slack");
-                    const W d = half(s2);
-                    if (d < delta) {
-                        delta = d;
-                        type = 3;
-                        at = b;
+                if (parent_[b] != -1 || base_[b] < 0) continue;
+                const int lb = label_[b];
+                if (lb == 1) {
+                    const Edge e = best_[b];
+                    if (e.a != -1 &&
+                        (!is_s(e.b) || inblossom_[e.b] == b || sepoch_[e.b] != e.ep))
+                        recompute_blossom_best(b);
+                    if (best_[b].a != -1) {
+                        debug_slack(b);
+                        const W& s2 = bslack_[b];
+                        if (s2.is_odd()) throw std::logic_error("blossom: odd S-S slack");
+                        const W d = half(s2);
+                        if (d < delta) {
+                            delta = d;
+                            type = 3;
+                            at = b;
+                        }
                     }
-                }
-            }
-            for (int b = n; b < 2 * n; ++b) {
-                if (base_[b] >= 0 && parent_[b] == -1 && label_[b] == 2 && dual_[b] < delta) {
+                } else if (lb == 2 && b >= n && dual_[b] < delta) {
                     delta = dual_[b];
                     type = 4;
                     at = b;
                 }
             }
             if (at == -1) break;
+            ++steps;
+            const W delta2 = delta + delta;
             for (int v = 0; v < n; ++v) {
-                const int lb = label_[inblossom_[v]];
-                if (lb == 1)
+                const int bv = inblossom_[v];
+                const int lb = label_[bv];
+                if (lb == 1) {
                     dual_[v] = dual_[v] - delta;
-                else if (lb == 2)
+                    if (bv == v && best_[v].a != -1) bslack_[v] = bslack_[v] - delta2;
+                } else if (lb == 2) {
                     dual_[v] = dual_[v] + delta;
+                } else if (best_[v].a != -1) {
+                    bslack_[v] = bslack_[v] - delta;
+                }
             }
             for (int b = n; b < 2 * n; ++b) {
                 if (base_[b] >= 0 && parent_[b] == -1) {
-                    if (label_[b] == 1)
+                    if (label_[b] == 1) {
                         dual_[b] = dual_[b] + delta;
-                    else if (label_[b] == 2)
+                        if (best_[b].a != -1) bslack_[b] = bslack_[b] - delta2;
+                    } else if (label_[b] == 2) {
                         dual_[b] = dual_[b] - delta;
+                    }
                 }
             }
             if (type == 1) {
