@@ -520,3 +520,9 @@ def test_computed_scores_agree_with_the_model() -> None:
         for after in (t.rounds_played, len(t.rounds)):
             state = t.state(after_round=after)
             assert trf.computed_scores(t, after) == {n: s.score for n, s in state.items()}
+
+
+def test_mixed_line_ends_are_preserved() -> None:
+    source = four_players().replace("\n", "\r\n", 2).replace("\n", "\r", 5)
+    t, _ = trf.loads(source)
+    assert trf.dumps(t) == source

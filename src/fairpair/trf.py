@@ -242,20 +242,22 @@ def _decode(data: str | bytes, file: str) -> str:
     return data
 
 
+_LINE_END_CODES = {"\n": "n", "\r\n": "c", "\r": "r"}
+_LINE_ENDS = {code: end for end, code in _LINE_END_CODES.items()}
+
+
 def _split_lines(text: str) -> tuple[list[str], dict[str, Any]]:
     """Split into lines; return the lines and the hints needed to join them back."""
     hints: dict[str, Any] = {}
     if text.startswith("\ufeff"):
         hints["bom"] = True
         text = text[1:]
-    if "\r\n" in text:
-        newline = "\r\n"
-    elif "\r" in text:
-        newline = "\r"
-    else:
-        newline = "\n"
+    ends = re.findall(r"\r\n|\r|\n", text)
+    newline = max(_LINE_END_CODES, key=ends.count) if ends else "\n"
     if newline != "\n":
         hints["newline"] = newline
+    if len(set(ends)) > 1:  # mixed line ends: remember each one
+        hints["line_ends"] = "".join(_LINE_END_CODES[end] for end in ends)
     lines = re.split(r"\r\n|\r|\n", text)
     if lines and lines[-1] == "":
         lines.pop()
@@ -1521,8 +1523,16 @@ def _accel(t: Tournament, number: int) -> Fraction:
 
 def _join(lines: Sequence[str], hints: Mapping[str, Any]) -> str:
     newline = str(hints.get("newline", "\n"))
+    final = bool(lines) and bool(hints.get("final_newline", True))
+    codes = hints.get("line_ends")
+    count = len(lines) - (0 if final else 1)
+    if isinstance(codes, str) and len(codes) == count and set(codes) <= set(_LINE_ENDS):
+        ends = [_LINE_ENDS[c] for c in codes] + ([] if final else [""])
+        return ("\ufeff" if hints.get("bom") else "") + "".join(
+            line + end for line, end in zip(lines, ends, strict=True)
+        )
     text = newline.join(lines)
-    if lines and hints.get("final_newline", True):
+    if final:
         text += newline
     if hints.get("bom"):
         text = "\ufeff" + text
