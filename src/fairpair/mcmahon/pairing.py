@@ -133,6 +133,11 @@ class Field:
     index: dict[int, int] = field(default_factory=dict)
     #: Weight of a clash on each avoided attribute, then of one handicap stone.
     avoid_weights: tuple[int, ...] = ()
+    #: Criterion-4 violations of taking white / black, per player.
+    colour_cost: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    #: Place in the field by strength (0 = strongest), for "the weaker player".
+    strength_place: dict[int, int] = field(default_factory=dict)
+    tier_cache: dict[tuple[int, int], Tiers] = field(default_factory=dict)
 
     @property
     def float_rule_active(self) -> bool:
@@ -163,10 +168,9 @@ class Field:
         )
 
     def weaker(self, a: int, b: int) -> int:
-        """The weaker of two players (takes black in a handicap game)."""
-        ka = (self.strength[a].rank, self.strength[a].value, -a)
-        kb = (self.strength[b].rank, self.strength[b].value, -b)
-        return a if ka < kb else b
+        """The weaker of two players (takes black in a handicap game): lower rank, then
+        lower rating, then higher pairing number."""
+        return a if self.strength_place[a] > self.strength_place[b] else b
 
     def allowed(self, a: int, b: int) -> bool:
         """Mandatory criteria: no rematch, not forbidden."""
@@ -175,6 +179,15 @@ class Field:
     def _index(self) -> None:
         self.pool.sort(key=self.order_key)
         self.index = {n: i for i, n in enumerate(self.pool)}
+        by_strength = sorted(
+            self.strength, key=lambda n: (-self.strength[n].rank, -self.strength[n].value, n)
+        )
+        self.strength_place = {n: i for i, n in enumerate(by_strength)}
+        total = self.total_rounds
+        self.colour_cost = (
+            {n: colour_violations(self.history[n], Colour.WHITE, total) for n in self.pool},
+            {n: colour_violations(self.history[n], Colour.BLACK, total) for n in self.pool},
+        )
         # Avoidance: each attribute outweighs everything after it over a whole round.
         s = self.settings
         games = len(self.pool) // 2 + 1
@@ -301,7 +314,12 @@ def build_field(tournament: Tournament, round_number: int) -> Field:
 
 def edge_tiers(fld: Field, a: int, b: int) -> Tiers:
     """The tier values of the game ``a``-``b`` (both in the pool; see module docstring)."""
-    if fld.mms[a] < fld.mms[b] or (fld.mms[a] == fld.mms[b] and fld.pos[a] > fld.pos[b]):
+    key = (a, b) if a < b else (b, a)
+    cached = fld.tier_cache.get(key)
+    if cached is not None:
+        return cached
+    index = fld.index
+    if index[a] > index[b]:  # ``a`` is the higher player (score, then place in group)
         a, b = b, a
     s = fld.settings
     diff = fld.units[a] - fld.units[b]
@@ -323,33 +341,31 @@ def edge_tiers(fld: Field, a: int, b: int) -> Tiers:
                 avoid += weights[k]
         if s.avoid_handicap:
             avoid += stones
+    pa, pb = fld.pos[a], fld.pos[b]
     if cross:
-        floater = fld.pos[b]
+        floater = pb
         n = fld.size[a]
         middle = (n - 1) // 2 if n % 2 else n - 1
         switch = 0
-        split = (fld.pos[a] - middle) ** 2
+        split = (pa - middle) ** 2
     else:
         floater = 0
         half = (fld.size[a] + 1) // 2
-        switch = int((fld.pos[a] < half) == (fld.pos[b] < half))
-        split = (fld.pos[b] - fld.pos[a] - half) ** 2
-    return (0, diff * diff, flt, col, floater, avoid, switch, split)
+        switch = int((pa < half) == (pb < half))
+        split = (pb - pa - half) ** 2
+    tiers = (0, diff * diff, flt, col, floater, avoid, switch, split)
+    fld.tier_cache[key] = tiers
+    return tiers
 
 
 def _colour_cost(fld: Field, a: int, b: int, stones: int) -> int:
-    total = fld.total_rounds
-    ha, hb = fld.history[a], fld.history[b]
+    """Criterion-4 violations of the best colours the game allows."""
+    white_cost, black_cost = fld.colour_cost
     if stones > 0:
         black = fld.weaker(a, b)
         white = b if black == a else a
-        return colour_violations(fld.history[black], Colour.BLACK, total) + colour_violations(
-            fld.history[white], Colour.WHITE, total
-        )
-    return min(
-        colour_violations(ha, Colour.WHITE, total) + colour_violations(hb, Colour.BLACK, total),
-        colour_violations(ha, Colour.BLACK, total) + colour_violations(hb, Colour.WHITE, total),
-    )
+        return black_cost[black] + white_cost[white]
+    return min(white_cost[a] + black_cost[b], black_cost[a] + white_cost[b])
 
 
 def bye_tiers(fld: Field, player: int) -> Tiers:
@@ -434,10 +450,20 @@ def _solve_graph(
     bounds = tier_bounds(fld, players, bye_vertex is not None)
     bases = tier_bases(bounds, games)
     top = sum(u * b for u, b in zip(bounds, bases, strict=True)) + 1
+    b0, b1, b2, b3, b4, b5, b6, b7 = bases
     weighted = []
     for a, b in edges:
-        tiers = bye_tiers(fld, b) if a == -1 else edge_tiers(fld, a, b)
-        penalty = sum(v * w for v, w in zip(tiers, bases, strict=True) if v)
+        t = bye_tiers(fld, b) if a == -1 else edge_tiers(fld, a, b)
+        penalty = (
+            t[0] * b0
+            + t[1] * b1
+            + t[2] * b2
+            + t[3] * b3
+            + t[4] * b4
+            + t[5] * b5
+            + t[6] * b6
+            + t[7] * b7
+        )
         weighted.append((index[a], index[b], top - penalty))
     mate = max_weight_matching(len(vertices), weighted, max_cardinality=True)
     if any(m < 0 for m in mate):
