@@ -526,3 +526,27 @@ def test_mixed_line_ends_are_preserved() -> None:
     source = four_players().replace("\n", "\r\n", 2).replace("\n", "\r", 5)
     t, _ = trf.loads(source)
     assert trf.dumps(t) == source
+
+
+def test_values_that_do_not_fit_their_columns_survive() -> None:
+    long_name = "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine"
+    t = Tournament(
+        players=(
+            Player(1, long_name, title="GM ", federation=" NED"),
+            Player(2, "  padded  ", rating=-12),  # e.g. an AGA rating of a kyu player
+            Player(3, "Big", rating=12000),
+        )
+    )
+    written = trf.dumps(t)
+    assert long_name[:33] in written and "FPJ" in written
+    again, warnings = trf.loads(written)
+    assert warnings == []
+    assert again.replace(players=t.players) == t
+    assert [p.name for p in again.players] == [long_name, "  padded  ", "Big"]
+    assert [p.rating for p in again.players] == [0, -12, 12000]
+    assert again.player(1).federation == " NED"
+
+
+def test_pairing_numbers_beyond_9999_cannot_be_written() -> None:
+    with pytest.raises(InputError, match="cannot write pairing number 10000"):
+        trf.dumps(Tournament(players=(Player(10000, "A"),)))

@@ -1257,6 +1257,17 @@ def _score_warnings(t: Tournament, player_lines: Sequence[_PlayerLine], file: st
 # -- fairpair extension (FPJ) ---------------------------------------------------------
 
 
+#: String fields of the 001 record and their widths.
+_FIXED_WIDTHS: Mapping[str, int] = {
+    "sex": 1,
+    "title": 3,
+    "name": 33,
+    "federation": 3,
+    "fide_id": 11,
+    "birth_date": 10,
+}
+
+
 def _apply_player_extras(player: Player, fp: Mapping[str, Any]) -> Player:
     extras = fp.get("players", {})
     if not isinstance(extras, dict):
@@ -1265,8 +1276,11 @@ def _apply_player_extras(player: Player, fp: Mapping[str, Any]) -> Player:
     if not isinstance(data, dict):
         return player
     changes: dict[str, Any] = {}
-    if isinstance(data.get("club"), str):
-        changes["club"] = data["club"]
+    for key in ("club", *_FIXED_WIDTHS):
+        if isinstance(data.get(key), str):
+            changes[key] = data[key]
+    if isinstance(data.get("rating"), int) and not isinstance(data["rating"], bool):
+        changes["rating"] = data["rating"]
     if isinstance(data.get("attributes"), dict):
         changes["attributes"] = {str(k): str(v) for k, v in data["attributes"].items()}
     for key in ("withdrawn_from", "entered_at"):
@@ -1333,6 +1347,12 @@ def _fairpair_payload(t: Tournament) -> dict[str, Any]:
     players: dict[str, Any] = {}
     for p in t.players:
         data: dict[str, Any] = {}
+        for key, width in _FIXED_WIDTHS.items():
+            value = getattr(p, key)
+            if value != value[:width].strip():  # does not fit its column
+                data[key] = value
+        if not 0 <= p.rating <= 9999:
+            data["rating"] = p.rating
         if p.club:
             data["club"] = p.club
         if p.attributes:
@@ -1402,7 +1422,9 @@ def _player_line(
         points = reported
     points_text = _fit_points(points, 4) if points is not None else ""
     rank = "" if player.reported_rank is None else str(player.reported_rank)
-    rating = str(player.rating) if player.rating else ""
+    if not 1 <= player.number <= 9999:
+        raise InputError(f"cannot write pairing number {player.number} to TRF", expected="1-9999")
+    rating = str(player.rating) if 0 < player.rating <= 9999 else ""
     fixed = (
         f"001 {player.number:>4} {player.sex:1.1}{player.title:>3.3} {player.name:<33.33} "
         f"{rating:>4} {player.federation:<3.3} {player.fide_id:>11.11} "
