@@ -585,17 +585,16 @@ def test_face_to_face_and_random_draw_standings() -> None:
 
 
 def test_face_to_face_decides_a_two_player_tie() -> None:
-    # 1 beats 2, both beat 3 and 4 equally... build: round 1: 1-2 (1 wins), 3-4 (3 wins);
-    # round 2: 2-3 (2 wins), 1-4 (1 wins)... 1 has 2, 2 has 1: not a tie. Use initial
-    # scores to create the tie: 2 starts one point higher.
-    t = make(
-        ["1d", "1d", "1k", "1k"], rounds=1, mcmahon={**one_band(4), "initial_scores": {"2": 1}}
-    )
+    # 1 beat 2 in round 1; given the tie group {1, 2} (as the standings pass it), 1 has
+    # one face-to-face point, 2 none; players outside a tie group get 0.
+    t = make(["1d", "1d", "1k", "1k"], rounds=2, mcmahon=one_band(4))
     t = t.with_round(Round(1, (Game(1, 2, W, L), Game(3, 4, W, L))))
-    # MMS: 1 -> 1, 2 -> 1, 3 -> 1, 4 -> 0. SOMS: 1 -> 1, 2 -> 1, 3 -> 0. SODOMS: 1 -> 1,
-    # 2 -> 0: SODOMS already separates 1 and 2.
-    values = Sodoms().values(t, 1)
-    assert values[1] == 1 and values[2] == 0
+    t = t.with_round(Round(2, (Game(1, 3, L, W), Game(2, 4, W, L))))
+    values = FaceToFace().group_values(t, 2, [[1, 2], [3], [4]])
+    assert values == {1: 1, 2: 0, 3: 0, 4: 0}
+    # Both 1 and 2 end on MMS 1, but SOMS already separates them: 1 met 2 (1) and 3 (2)
+    # = 3; 2 met 1 (1) and 4 (0) = 1.
+    assert Soms().values(t, 2)[1] == 3 and Soms().values(t, 2)[2] == 1
 
 
 # -- system contract ------------------------------------------------------------------------

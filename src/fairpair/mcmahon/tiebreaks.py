@@ -24,7 +24,7 @@ opponents' McMahon scores; a jigo counts half), face-to-face, random draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -157,23 +157,28 @@ class FaceToFace:
     descending: bool = True
 
     def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
+        """Face-to-face points within the groups tied on MMS, SOMS and SODOMS."""
         scores = mcmahon_scores(tournament, after_round)
         sums = _sums(tournament, after_round)
-        ties: dict[tuple[Fraction, Fraction, Fraction], set[int]] = {}
+        ties: dict[tuple[Fraction, Fraction, Fraction], list[int]] = {}
         for n in scores:
-            ties.setdefault((scores[n], sums.soms[n], sums.sodoms[n]), set()).add(n)
-        group_of = {n: group for group in ties.values() for n in group}
+            ties.setdefault((scores[n], sums.soms[n], sums.sodoms[n]), []).append(n)
+        return self.group_values(tournament, after_round, list(ties.values()))
+
+    def group_values(
+        self, tournament: Tournament, after_round: int, groups: Sequence[Sequence[int]]
+    ) -> Mapping[int, Fraction]:
+        """Points each player scored against the others of his tie group."""
+        group_of = {n: frozenset(group) for group in groups for n in group}
         state = tournament.state(after_round=after_round)
         out: dict[int, Fraction] = {}
         for n, st in state.items():
+            group = group_of.get(n, frozenset())
             total = Fraction(0)
-            for rec in st.records:
-                if (
-                    rec.opponent is not None
-                    and rec.opponent in group_of[n]
-                    and len(group_of[n]) > 1
-                ):
-                    total += rec.points
+            if len(group) > 1:
+                for rec in st.records:
+                    if rec.opponent is not None and rec.opponent in group:
+                        total += rec.points
             out[n] = total
         return out
 
