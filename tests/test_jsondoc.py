@@ -357,3 +357,12 @@ def test_headers_and_records_that_would_break_a_trf(headers: Any, extra: Any) ->
     validator = jsonschema.Draft202012Validator(jsondoc.schema())
     assert not validator.is_valid(doc)
     assert not jsondoc._quick_valid(jsondoc._inlined_schema(), doc)
+
+
+def test_format_hints_are_checked() -> None:
+    doc = {**minimal(), "format_hints": {"lines": None}}
+    with pytest.raises(InputError, match=r"\$\.format_hints\.lines: found null"):
+        jsondoc.loads(json.dumps(doc))
+    doc = {**minimal(), "format_hints": {"newline": "\t"}}
+    with pytest.raises(InputError, match=r"\$\.format_hints\.newline"):
+        jsondoc.loads(json.dumps(doc))

@@ -1544,7 +1544,8 @@ def _accel(t: Tournament, number: int) -> Fraction:
 
 
 def _join(lines: Sequence[str], hints: Mapping[str, Any]) -> str:
-    newline = str(hints.get("newline", "\n"))
+    given = hints.get("newline")
+    newline = given if isinstance(given, str) and given in _LINE_END_CODES else "\n"
     final = bool(lines) and bool(hints.get("final_newline", True))
     codes = hints.get("line_ends")
     count = len(lines) - (0 if final else 1)
@@ -1620,7 +1621,9 @@ def _hinted_text(t: Tournament) -> str | None:
     scores = computed_scores(t)
     players = t.player_map
     blocks = _round_blocks(t)
-    raw_lines = hints.get("lines", {})
+    raw_lines = hints.get("lines")
+    if not isinstance(raw_lines, dict):
+        raw_lines = {}
     layout = hints.get("layout")
     items: list[str | int] = list(layout) if isinstance(layout, list) else _canonical_lines(t)
     placed = {item for item in items if isinstance(item, int)}
