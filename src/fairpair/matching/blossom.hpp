@@ -516,6 +516,41 @@ class Blossom {
         }
     }
 
+    // The edge (v, w) from the S-vertex v has zero slack: grow the tree, form a blossom
+    // or augment.  Returns the number of trees whose matching changed.
+    int tight(int v, int w) {
+        const int bv = inblossom_[v];
+        const int bw = inblossom_[w];
+        const int lw = label_[bw];
+        if (lw == 0) {
+            const int wb = bw < n_ ? bw : base_[bw];
+            if (mate_[wb] == -1) {
+                // An unmatched vertex with zero dual: augment into it.
+                dead_[tree_[bv]] = 1;
+                augment_side(v, w);
+                if (bw >= n_) augment_blossom(bw, w);
+                mate_[w] = v;
+                return 1;
+            }
+            assign_label(w, 2, v);
+        } else if (lw == 1) {
+            const int base = scan_blossom(v, w);
+            if (base >= 0) {
+                add_blossom(base, v, w);
+            } else {
+                dead_[tree_[bv]] = 1;
+                dead_[tree_[bw]] = 1;
+                augment_side(v, w);
+                augment_side(w, v);
+                return 2;
+            }
+        } else if (label_[w] == 0) {
+            label_[w] = 2;
+            lfrom_[w] = v;
+        }
+        return 0;
+    }
+
     // Scan the S-vertex v.  Returns the number of trees whose matching changed.
     int scan(int v) {
         int bv = inblossom_[v];
@@ -528,33 +563,9 @@ class Blossom {
             const W sl = uv + dual_[w] - row[w];
             const int lw = label_[bw];
             if (sl.is_zero()) {
-                if (lw == 0) {
-                    const int wb = bw < n_ ? bw : base_[bw];
-                    if (mate_[wb] == -1) {
-                        // An unmatched vertex with zero dual: augment into it.
-                        dead_[tree_[bv]] = 1;
-                        augment_side(v, w);
-                        if (bw >= n_) augment_blossom(bw, w);
-                        mate_[w] = v;
-                        return 1;
-                    }
-                    assign_label(w, 2, v);
-                } else if (lw == 1) {
-                    const int base = scan_blossom(v, w);
-                    if (base >= 0) {
-                        add_blossom(base, v, w);
-                        bv = inblossom_[v];
-                    } else {
-                        dead_[tree_[bv]] = 1;
-                        dead_[tree_[bw]] = 1;
-                        augment_side(v, w);
-                        augment_side(w, v);
-                        return 2;
-                    }
-                } else if (label_[w] == 0) {
-                    label_[w] = 2;
-                    lfrom_[w] = v;
-                }
+                const int killed = tight(v, w);
+                if (killed > 0) return killed;
+                bv = inblossom_[v];
             } else if (lw == 1) {
                 Edge& cur = best_[bv];
                 if (cur.a == -1 || sl < bslack_[bv]) {
@@ -895,7 +906,14 @@ class Blossom {
                 roots -= killed;
                 dissolve_dead_trees();
             } else if (type == 2 || type == 3) {
-                queue_.push_back(best_[at].a);
+                // The best edge is now tight: act on it directly instead of rescanning.
+                const Edge e = best_[at];
+                const int killed = tight(e.a, e.b);
+                if (killed > 0) {
+                    ++stages;
+                    roots -= killed;
+                    dissolve_dead_trees();
+                }
             } else {
                 expand_blossom(at, false);
             }
