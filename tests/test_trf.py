@@ -464,7 +464,9 @@ def test_points_that_do_not_fit() -> None:
 
 def test_parse_engine_output() -> None:
     assert trf.parse_engine_output("3\n1 4\n3 2\n5 0\n") == [(1, 4), (3, 2), (5, 0)]
-    assert trf.parse_engine_output(trf.engine_output([(1, 2)])) == [(1, 2)]
+    pairing = Pairing(round=1, boards=(Board(1, 2), Board(4, 3)), bye=5)
+    text = "\n".join(pairing.engine_lines()) + "\n"
+    assert trf.parse_engine_output(text) == [(1, 2), (4, 3), (5, 0)]
 
 
 @pytest.mark.parametrize(

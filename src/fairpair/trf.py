@@ -56,7 +56,6 @@ __all__ = [
     "computed_scores",
     "dump",
     "dumps",
-    "engine_output",
     "load",
     "loads",
     "parse_engine_output",
@@ -1744,12 +1743,6 @@ def tournament_type(t: Tournament) -> str | None:
 
 
 # -- pairing-engine output ------------------------------------------------------------
-
-
-def engine_output(pairs: Iterable[tuple[int, int]]) -> str:
-    """Pairs in the JaVaFo / bbpPairings output format (count, then ``white black``)."""
-    listed = list(pairs)
-    return "\n".join([str(len(listed)), *(f"{w} {b}" for w, b in listed)]) + "\n"
 
 
 def parse_engine_output(text: str | bytes, *, file: str = "<input>") -> list[tuple[int, int]]:
