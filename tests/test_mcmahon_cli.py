@@ -142,3 +142,39 @@ def test_result_table_and_h9_contents(tmp_path: Path) -> None:
     assert "0+" in table and "3+/w0" in table
     ann = next(line for line in h9.splitlines() if "Lee Ann" in line)
     assert ann.split()[0] == "2" and ann.endswith("3+/w0")
+
+
+def test_manual_control_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_text(
+        "name,rank\nAnn,5d\nBob,4d\nCy,3d\nDi,1k\nEd,2k\nFlo,5k\nGus,10k\n", encoding="utf-8"
+    )
+    doc = tmp_path / "go.json"
+    assert run(["mcmahon", "import", str(csv_file), "-o", str(doc), "-R", "4", "--bar", "3d"]) == 0
+    assert run(["mcmahon", "force", str(doc), "1", "2", "-r", "1"]) == 0
+    assert run(["mcmahon", "forbid", str(doc), "3", "4"]) == 0
+    assert run(["mcmahon", "bye", str(doc), "7", "-r", "1"]) == 0
+    assert run(["mcmahon", "volunteer", str(doc), "6"]) == 0
+    assert run(["mcmahon", "force", str(doc), "1", "99"]) == 2
+    settings = json.loads(doc.read_text())["settings"]["mcmahon"]
+    assert settings["forced_pairs"] == [{"round": 1, "players": [1, 2]}]
+    assert settings["forbidden_pairs"] == [{"players": [3, 4]}]
+    assert settings["bye_volunteer"] == 6
+    assert run(["pair", "--system", "mcmahon", str(doc), "--save", str(doc)]) == 0
+    capsys.readouterr()
+    # 7 took a voluntary bye: six players, no forced bye; 1-2 forced; 3-4 forbidden: the
+    # top band {1, 2, 3} minus the forced pair leaves 3, who takes the strongest floater
+    # he may meet (5, as 4 is forbidden); 4-6 remain.
+    assert run(["mcmahon", "boards", str(doc)]) == 0
+    out = capsys.readouterr().out
+    assert "Gus: voluntary bye" in out
+    lines = [line for line in out.splitlines() if line[:3].strip().isdigit()]
+    assert [line.split()[1] for line in lines] == ["Ann", "Cy", "Di"]
+    assert "Ed" in lines[1] and "Flo" in lines[2]
+    assert run(["mcmahon", "handicap", str(doc), "3", "5", "2", "-r", "1"]) == 0
+    assert run(["mcmahon", "handicap", str(doc), "3", "4", "2", "-r", "1"]) == 2
+    assert run(["check", "--system", "mcmahon", str(doc)]) == 0
+    capsys.readouterr()
+    assert run(["mcmahon", "boards", str(doc), "-r", "1"]) == 0
+    cy = next(line for line in capsys.readouterr().out.splitlines() if "Cy" in line)
+    assert cy.split()[-2:] == ["2", "0.5"]  # two stones, komi 0.5

@@ -9,10 +9,17 @@
   tournament from a CSV player list, with bands.
 * ``fairpair mcmahon results FILE.json [--format text|h9] [-o OUT]``: the result table
   with McMahon scores and the AGA tiebreaks, or the EGF ``.h9`` table.
+* Manual control (AGA "Manual pairing", "Handicaps"), each editing ``FILE`` in place:
+  ``force A B [--round R]``, ``forbid A B [--round R]`` (``--remove`` undoes),
+  ``bye PLAYER --round R`` (voluntary bye), ``volunteer PLAYER|none`` (bye volunteer),
+  ``handicap A B STONES --round R [--komi K]`` (override after pairing).
+* ``fairpair mcmahon boards FILE.json [-r R]``: the games of a round with ranks, McMahon
+  scores, who takes black, handicap and komi.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,6 +28,7 @@ import click
 from fairpair.cli.common import load, save, write_text
 from fairpair.errors import InputError
 from fairpair.mcmahon.io import players_from_csv, results_h9, results_table
+from fairpair.mcmahon.pairing import build_field
 from fairpair.mcmahon.ranks import format_rank, parse_rank, strength_of
 from fairpair.mcmahon.settings import (
     Band,
@@ -31,7 +39,8 @@ from fairpair.mcmahon.settings import (
     move_player,
     set_separation,
 )
-from fairpair.model import Tournament, format_points
+from fairpair.model import ByeKind, Tournament, format_points
+from fairpair.systems.mcmahon import round_games
 
 __all__ = ["bands_table", "mcmahon_group"]
 
@@ -237,4 +246,174 @@ def results_command(
     t = load(file)
     text = results_h9(t, after_round) if output_format == "h9" else results_table(t, after_round)
     write_text(text, output)
+    return 0
+
+
+def _settings_of(file: str) -> tuple[Tournament, McMahonSettings]:
+    t = load(file)
+    return t, McMahonSettings.from_tournament(t)
+
+
+def _known(t: Tournament, *numbers: int) -> None:
+    for n in numbers:
+        if n not in t.player_map:
+            raise InputError(f"no player {n}", expected="a pairing number of the tournament")
+
+
+def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
+    t, s = _settings_of(file)
+    _known(t, a, b)
+    if a == b:
+        raise InputError(f"{a}-{b}", expected="two different players")
+    items = list(getattr(s, key))
+    entry = (round_number, a, b)
+    same = [x for x in items if x[0] == round_number and {x[1], x[2]} == {a, b}]
+    if remove:
+        items = [x for x in items if x not in same]
+    elif not same:
+        items.append(entry)
+    save(s.replace(**{key: tuple(items)}).apply(t), file)
+    when = "every round" if round_number is None else f"round {round_number}"
+    verb = "removed" if remove else "set"
+    click.echo(f"{key.replace('_', ' ')[:-1]} {a}-{b} ({when}) {verb}")
+    return 0
+
+
+@mcmahon_group.command("force")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("a", type=int)
+@click.argument("b", type=int)
+@click.option("-r", "--round", "round_number", type=int, help="Only this round.")
+@click.option("--remove", is_flag=True, help="Remove the forced pair.")
+def force_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
+    """Force the pairing A-B (in round R, or whenever both play)."""
+    return _edit_pairs(file, "forced_pairs", a, b, round_number, remove)
+
+
+@mcmahon_group.command("forbid")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("a", type=int)
+@click.argument("b", type=int)
+@click.option("-r", "--round", "round_number", type=int, help="Only this round.")
+@click.option("--remove", is_flag=True, help="Remove the forbidden pair.")
+def forbid_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
+    """Forbid the pairing A-B (in round R, or always)."""
+    return _edit_pairs(file, "forbidden_pairs", a, b, round_number, remove)
+
+
+@mcmahon_group.command("bye")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("player", type=int)
+@click.option("-r", "--round", "round_number", type=int, required=True, help="The round.")
+@click.option("--remove", is_flag=True, help="Cancel the requested bye.")
+def bye_command(file: str, player: int, round_number: int, remove: bool) -> int:
+    """Record a voluntary bye (requested in advance, score unchanged) for a round."""
+    t = load(file)
+    _known(t, player)
+    if round_number < 1:
+        raise InputError(f"--round {round_number}", expected="a round number >= 1")
+    rnd = t.round(round_number)
+    if rnd.game_of(player) is not None:
+        raise InputError(
+            f"player {player} is already paired in round {round_number}",
+            expected="a round not yet paired for this player",
+        )
+    byes = dict(rnd.byes)
+    if remove:
+        byes.pop(player, None)
+    else:
+        byes[player] = ByeKind.ZERO_POINT
+    save(t.with_round(replace(rnd, byes=byes)), file)
+    click.echo(
+        f"voluntary bye of {player} in round {round_number} {'removed' if remove else 'set'}"
+    )
+    return 0
+
+
+@mcmahon_group.command("volunteer")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("player")
+def volunteer_command(file: str, player: str) -> int:
+    """Set the bye volunteer (PLAYER number, or ``none``)."""
+    t, s = _settings_of(file)
+    number: int | None = None
+    if player.lower() != "none":
+        try:
+            number = int(player)
+        except ValueError:
+            raise InputError(f"found {player!r}", expected="a pairing number or none") from None
+        _known(t, number)
+    save(s.replace(bye_volunteer=number).apply(t), file)
+    click.echo(f"bye volunteer: {number if number is not None else 'none'}")
+    return 0
+
+
+@mcmahon_group.command("handicap")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("a", type=int)
+@click.argument("b", type=int)
+@click.argument("stones", type=int)
+@click.option("-r", "--round", "round_number", type=int, required=True, help="The round.")
+@click.option("--komi", help="Komi of this game (default: from the settings).")
+def handicap_command(
+    file: str, a: int, b: int, stones: int, round_number: int, komi: str | None
+) -> int:
+    """Override the handicap of the game A-B of round R after pairing (0 = even)."""
+    t, s = _settings_of(file)
+    _known(t, a, b)
+    if not 0 <= stones <= 9:
+        raise InputError(f"{stones} stones", expected="0 to 9")
+    game = t.round(round_number).game_of(a)
+    if game is None or game.opponent(a) != b:
+        raise InputError(f"{a}-{b} is not a game of round {round_number}", expected="a paired game")
+    value = None if komi is None else _fraction(komi, "--komi")
+    items = [x for x in s.handicap_overrides if not (x[0] == round_number and x[1] == {a, b})]
+    items.append((round_number, frozenset((a, b)), stones, value))
+    t = s.replace(handicap_overrides=tuple(items)).apply(t)
+    swapped = ""
+    if stones > 0:
+        weaker = build_field(t, round_number).weaker(a, b)
+        if game.black != weaker:  # a handicap game: the weaker player takes black
+            rnd = t.round(round_number)
+            flipped = replace(
+                game,
+                white=game.black,
+                black=game.white,
+                white_result=game.black_result,
+                black_result=game.white_result,
+            )
+            games = tuple(flipped if g is game else g for g in rnd.games)
+            t = t.with_round(replace(rnd, games=games))
+            swapped = f" (colours reversed: {weaker} takes black)"
+    save(t, file)
+    click.echo(f"round {round_number}: {a}-{b} handicap {stones}{swapped}")
+    return 0
+
+
+@mcmahon_group.command("boards")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-r", "--round", "round_number", type=int, help="Round (default: the last paired).")
+def boards_command(file: str, round_number: int | None) -> int:
+    """The games of a round: board, white and black (name, rank, McMahon score before the
+    round), handicap, komi, result; then the byes."""
+    t = load(file)
+    rnd = round_number or t.rounds_played
+    if rnd < 1:
+        raise InputError("no paired round", expected="a tournament with a paired round")
+    lines = [f"Round {rnd}", f"{'Bd':>3}  {'White':<28} {'Black':<28} {'H':>2} {'Komi':>5}  Result"]
+
+    def who(n: int, score: float | int) -> str:
+        p = t.player(n)
+        return f"{p.name[:16]} ({format_rank(strength_of(p).rank)}, {score})"
+
+    for i, g in enumerate(round_games(t, rnd), 1):
+        lines.append(
+            f"{i:>3}  {who(g['white'], g['white_score']):<28} "
+            f"{who(g['black'], g['black_score']):<28} {g['handicap']:>2} {g['komi']:>5}  "
+            f"{g['result'] or ''}"
+        )
+    for n, kind in sorted(t.round(rnd).byes.items()):
+        label = "forced bye" if kind is ByeKind.PAIRING_ALLOCATED else "voluntary bye"
+        lines.append(f"     {t.player(n).name}: {label}")
+    click.echo("\n".join(lines))
     return 0

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from fairpair.errors import InputError
+from fairpair.mcmahon.handicap import komi_for
 from fairpair.mcmahon.io import players_from_csv
 from fairpair.mcmahon.pairing import (
     TIERS,
@@ -40,7 +41,7 @@ from fairpair.mcmahon.settings import McMahonSettings, build_bands
 from fairpair.mcmahon.tiebreaks import criteria
 from fairpair.model import Board, Colour, Pairing, Player, Tournament
 
-__all__ = ["McMahonSystem", "players_from_csv", "prepare_tournament"]
+__all__ = ["McMahonSystem", "players_from_csv", "prepare_tournament", "round_games"]
 
 
 def _number(value: Fraction) -> int | float:
@@ -96,6 +97,35 @@ class McMahonSystem:
     def prepare_tournament(self, t: Tournament, rng: random.Random, rounds: int) -> Tournament:
         """The random generator's hook (see :func:`prepare_tournament`)."""
         return prepare_tournament(t, rng, rounds)
+
+
+def round_games(tournament: Tournament, round_number: int) -> list[dict[str, Any]]:
+    """The stored games of a round with McMahon scores before it, handicap and komi
+    (TD overrides applied), in stored board order."""
+    fld = build_field(tournament, round_number)
+    s = fld.settings
+    out = []
+    for game in tournament.round(round_number).games:
+        a, b = game.white, game.black
+        override = s.handicap_override(round_number, a, b)
+        stones = fld.stones(a, b) if override is None else override[0]
+        komi = komi_for(stones, s.komi_even, s.komi_handicap)
+        if override is not None and override[1] is not None:
+            komi = override[1]
+        out.append(
+            {
+                "white": a,
+                "black": b,
+                "handicap": stones,
+                "komi": _number(komi),
+                "white_score": _number(fld.mms[a]),
+                "black_score": _number(fld.mms[b]),
+                "result": None
+                if game.white_result is None or game.black_result is None
+                else f"{game.white_result.value}-{game.black_result.value}",
+            }
+        )
+    return out
 
 
 def check_round(tournament: Tournament, round_number: int) -> list[str]:
