@@ -552,3 +552,18 @@ def test_values_that_do_not_fit_their_columns_survive() -> None:
 def test_pairing_numbers_beyond_9999_cannot_be_written() -> None:
     with pytest.raises(InputError, match="cannot write pairing number 10000"):
         trf.dumps(Tournament(players=(Player(10000, "A"),)))
+
+
+def test_points_column_may_include_a_preset_bye_or_acceleration() -> None:
+    # JaVaFo's manual: with "0000 - H" for the round to be paired, the points column
+    # includes the half point; the conformance vectors leave it out. Both are fine.
+    javafo = four_players(points=("1.0", "0.0", "0.5", "1.0")).replace(
+        line(4, "1.0", ("   3 b =",)), line(4, "1.0", ("   3 b =", "0000 - H"))
+    )
+    t, warnings = trf.loads(javafo)
+    assert warnings == []
+    assert trf.dumps(t) == javafo
+    accelerated = four_players(points=("2.0", "0.0", "0.5", "0.5")) + "XXA    1  1.0  1.0\n"
+    assert trf.loads(accelerated)[1] == []
+    assert trf.points_column_agrees(t, 4, Fraction(1)) and trf.points_column_agrees(t, 4, F(1, 2))
+    assert not trf.points_column_agrees(t, 4, Fraction(3, 2))

@@ -38,7 +38,7 @@ from fairpair.model import (
     Round,
     Tournament,
 )
-from fairpair.trf import computed_scores
+from fairpair.trf import computed_scores, points_column_agrees
 
 __all__ = ["FORMAT", "VERSION", "dump", "dumps", "load", "loads", "schema", "to_document"]
 
@@ -666,8 +666,7 @@ class _Reader:
             if p.reported_points is None:
                 continue
             score = scores[p.number]
-            accelerated = score + t.acceleration_for(p.number, played + 1)
-            if p.reported_points not in (score, accelerated):
+            if not points_column_agrees(t, p.number, p.reported_points, score):
                 line, col = self.locate(("players", index, "reported_points"))
                 out.append(
                     f"{self.file}:{line}:{col}: $.players[{index}].reported_points: "

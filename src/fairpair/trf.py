@@ -59,6 +59,7 @@ __all__ = [
     "load",
     "loads",
     "parse_engine_output",
+    "points_column_agrees",
     "tournament_type",
 ]
 
@@ -188,17 +189,39 @@ def _fit_points(value: Fraction, width: int) -> str:
     return text
 
 
-def _agrees(reported: Fraction, score: Fraction, acceleration: Fraction) -> bool:
-    """Is a points column value acceptable for ``score``? Exact, or including the
-    acceleration, or the rounding of a score the column cannot hold exactly."""
+def _agrees(reported: Fraction, score: Fraction, allowances: Sequence[Fraction] = ()) -> bool:
+    """Is a points column value acceptable for ``score``? Exact, or ``score`` plus one
+    of the ``allowances`` (see :func:`_allowances`), or the rounding of a score the
+    column cannot hold exactly."""
     return (
         reported == score
-        or (acceleration != 0 and reported == score + acceleration)
+        or any(reported == score + extra for extra in allowances)
         or (
             score.denominator not in (1, 2, 4, 5, 10, 20, 25, 50)
             and reported == _column_value(score)
         )
     )
+
+
+def _allowances(t: Tournament, number: int) -> tuple[Fraction, ...]:
+    """What programs add to the points column on top of the score after the paired
+    rounds: the acceleration of the round to be paired (bbpPairings accepts it), and
+    the points of a pre-set bye of that round (JaVaFo's manual asks for them)."""
+    nxt = t.rounds_played + 1
+    acceleration = t.acceleration_for(number, nxt) if t.acceleration else Fraction(0)
+    kind = t.round(nxt).byes.get(number) if nxt <= len(t.rounds) else None
+    bye = t.points.bye_points(kind) if kind is not None else Fraction(0)
+    return tuple(x for x in {acceleration, bye, acceleration + bye} if x != 0)
+
+
+def points_column_agrees(
+    t: Tournament, number: int, reported: Fraction, score: Fraction | None = None
+) -> bool:
+    """Does a points column value (TRF 81-84, JSON ``reported_points``) agree with the
+    results? ``score`` defaults to the computed score after the paired rounds."""
+    if score is None:
+        score = computed_scores(t)[number]
+    return _agrees(reported, score, _allowances(t, number))
 
 
 def _column_value(value: Fraction) -> Fraction:
@@ -1244,7 +1267,7 @@ def _score_warnings(t: Tournament, player_lines: Sequence[_PlayerLine], file: st
         if reported is None:
             continue
         score = scores[pl.player.number]
-        if not _agrees(reported, score, t.acceleration_for(pl.player.number, played + 1)):
+        if not _agrees(reported, score, _allowances(t, pl.player.number)):
             warnings.append(
                 f"{file}:{pl.line}:81: player {pl.player.number}: points column says "
                 f"{format_trf_points(reported)}, but the results of rounds 1-{played} give "
@@ -1410,14 +1433,14 @@ def _player_line(
     player: Player,
     score: Fraction | None,
     round_blocks: Sequence[Mapping[int, str]],
-    acceleration: Fraction = Fraction(0),
+    allowances: Sequence[Fraction] = (),
 ) -> str:
     """The canonical 001 line. The points column is the score after the paired rounds;
     the reported points (as read) are kept if they still agree with it (possibly
-    including the acceleration, as some programs write it)."""
+    including what some programs add, see :func:`_allowances`)."""
     points = score
     reported = player.reported_points
-    if reported is not None and (score is None or _agrees(reported, score, acceleration)):
+    if reported is not None and (score is None or _agrees(reported, score, allowances)):
         points = reported
     points_text = _fit_points(points, 4) if points is not None else ""
     rank = "" if player.reported_rank is None else str(player.reported_rank)
@@ -1538,10 +1561,6 @@ def computed_scores(t: Tournament, after_round: int | None = None) -> dict[int, 
     return {number: Fraction(total, scale) for number, total in totals.items()}
 
 
-def _accel(t: Tournament, number: int) -> Fraction:
-    return t.acceleration_for(number, t.rounds_played + 1) if t.acceleration else Fraction(0)
-
-
 def _join(lines: Sequence[str], hints: Mapping[str, Any]) -> str:
     given = hints.get("newline")
     newline = given if isinstance(given, str) and given in _LINE_END_CODES else "\n"
@@ -1566,7 +1585,7 @@ def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
     players = t.player_map
     blocks = _round_blocks(t)
     lines = [
-        _player_line(players[item], scores.get(item), blocks, _accel(t, item))
+        _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
         if isinstance(item, int)
         else item
         for item in _canonical_lines(t)
@@ -1592,7 +1611,7 @@ def _layout_hints(t: Tournament, lines: Sequence[str]) -> dict[str, Any]:
             number = int(line[4:8])
             layout.append(number)
             canonical = (
-                _player_line(players[number], scores.get(number), blocks, _accel(t, number))
+                _player_line(players[number], scores.get(number), blocks, _allowances(t, number))
                 if number in players
                 else line
             )
@@ -1636,7 +1655,7 @@ def _hinted_text(t: Tournament) -> str | None:
         if isinstance(item, int):
             if item not in players:
                 continue
-            canonical = _player_line(players[item], scores.get(item), blocks, _accel(t, item))
+            canonical = _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
             raw = raw_lines.get(str(item))
             ok = (
                 isinstance(raw, str)
