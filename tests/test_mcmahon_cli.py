@@ -89,7 +89,9 @@ def test_pair_check_results_on_a_document(
     assert any(g["handicap"] > 0 for g in info["games"])
     assert run(["check", "--system", "mcmahon", str(paired)]) == 0
     assert run(["mcmahon", "results", str(paired), "--format", "h9"]) == 0
-    assert "; HA[h9]" in capsys.readouterr().out
+    h9 = capsys.readouterr().out
+    assert "; handicap: full (max 9)" in h9
+    assert any(entry.endswith(("/w4", "/b4", "/w3", "/b3")) for entry in h9.split())
 
 
 def test_generate_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

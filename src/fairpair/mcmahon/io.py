@@ -199,7 +199,7 @@ def results_h9(t: Tournament, after_round: int | None = None) -> str:
         f"; EV[{headers.get('012', 'Tournament')}]",
         f"; PC[{headers.get('022', '')}]",
         f"; DT[{headers.get('042', '')},{headers.get('052', '')}]",
-        f"; HA[{ {'full': 'h9', 'minus1': 'h8', 'minus2': 'h7', 'none': 'h0'}[s.handicap] }]",
+        f"; handicap: {s.handicap} (max {s.max_handicap}), given per game below",
         f"; KM[{format_points(s.komi_even)}]",
         "; Pl Name Rk Co Club MMS SOMS SODOMS Results",
     ]
