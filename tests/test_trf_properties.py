@@ -34,8 +34,13 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     players = tuple(
         Player(
             number,
-            draw(st.text("abcdefgh ,", max_size=20)).strip(),
-            rating=draw(st.integers(min_value=0, max_value=2900)),
+            draw(st.text("abcdefgh ,é", max_size=40)),  # may not fit 33 columns
+            rating=draw(st.integers(min_value=-30, max_value=12000)),
+            title=draw(st.sampled_from(["", "g", "GM", "WFM", "WGM "])),
+            club=draw(st.sampled_from(["", "Pawns"])),
+            attributes=draw(st.sampled_from([{}, {"rank": "3k", "city": "Oslo"}])),
+            withdrawn_from=draw(st.sampled_from([None, 2])),
+            entered_at=draw(st.sampled_from([None, 3])),
         )
         for number in numbers
     )
@@ -54,13 +59,18 @@ def tournaments(draw: st.DrawFn) -> Tournament:
                 games.append(Game(a, b, w, bl, coloured=kind == "result"))
         byes = {}
         for number in order[2 * n_games :]:
-            choice = draw(st.sampled_from([None, *ByeKind]))
+            choice = draw(st.sampled_from([None, *ByeKind]))  # None: no entry
             if choice is not None:
                 byes[number] = choice
         rounds.append(Round(r, tuple(games), byes))
     points = draw(
         st.sampled_from(
-            [PointSystem(), PointSystem.uniform(3, 1), PointSystem(black_win=Fraction(3, 2))]
+            [
+                PointSystem(),
+                PointSystem.uniform(3, 1),
+                PointSystem(black_win=Fraction(3, 2)),
+                PointSystem(half_point_bye=Fraction(1, 3)),
+            ]
         )
     )
     return Tournament(
@@ -68,6 +78,9 @@ def tournaments(draw: st.DrawFn) -> Tournament:
         rounds=tuple(rounds),
         total_rounds=draw(st.sampled_from([None, len(rounds) + 2])),
         points=points,
+        system=draw(st.sampled_from([None, "dutch", "mcmahon"])),
+        settings=draw(st.sampled_from([{}, {"xxc": ["rank"]}, {"mcmahon": {"bar": "3d"}}])),
+        double_rounds=draw(st.booleans()),
     )
 
 
