@@ -221,6 +221,16 @@ def test_transposition_preferred_to_switch() -> None:
     assert pairs(McMahonSystem().pair(t, 1)) == fs((1, 6), (2, 5), (3, 7), (4, 8))
 
 
+def test_equal_alternatives_disturb_the_lowest_ranked_players() -> None:
+    # 3-7 forbidden: exchanging 7 and 8 (3-8, 4-7) and exchanging 6 and 7 (2-7, 3-6) both
+    # cost split 1 + 1; the spec picks the option affecting the lowest-ranked players.
+    t = make(
+        ["5d", "4d", "3d", "2d", "1d", "1k", "2k", "3k"],
+        mcmahon={**one_band(8), "forbidden_pairs": [[3, 7]]},
+    )
+    assert pairs(McMahonSystem().pair(t, 1)) == fs((1, 5), (2, 6), (3, 8), (4, 7))
+
+
 def test_odd_group_floats_strongest_of_next_group() -> None:
     # Score 1: players 1-3; score 0: players 4-6. Group 1 + floater 4 is split 1,2 | 3,4:
     # 1-3, 2-4; the rest 5-6.

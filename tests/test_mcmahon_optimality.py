@@ -40,16 +40,16 @@ W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
 def test_tier_bases_separate_the_tiers() -> None:
     rng = random.Random(11)
     for _ in range(200):
-        bounds = [rng.randrange(0, 50) for _ in range(8)]
+        bounds = [rng.randrange(0, 50) for _ in range(9)]
         games = rng.randrange(1, 30)
         bases = tier_bases(bounds, games)
-        for k in range(8):
-            lower = sum(bounds[j] * bases[j] for j in range(k + 1, 8))
+        for k in range(9):
+            lower = sum(bounds[j] * bases[j] for j in range(k + 1, 9))
             # One unit of tier k beats the worst case of every lower tier in every game.
             assert bases[k] > games * lower
     # Concretely: a matching of 3 games whose lower tiers are all at their bounds still
     # weighs less than one unit of the tier above.
-    bounds = [3, 4, 2, 4, 5, 6, 1, 25]
+    bounds = [3, 4, 2, 4, 5, 6, 1, 25, 10]
     bases = tier_bases(bounds, 3)
     assert bases[0] > 3 * sum(u * b for u, b in zip(bounds[1:], bases[1:], strict=True))
 

@@ -28,13 +28,16 @@ tier  name         value of one game (pair ``i``-``j``, ``i`` the higher McMahon
                    ``(|pos_i - pos_j| - ceil(n/2))^2``; across groups, the down-floater's
                    distance from the middle of his group (the last player of an even
                    group) squared
+9     low          same-group games off the ideal (tiers 7-8 not 0): the places of both
+                   players counted from the bottom of the group (``2n - 2 - pos_i -
+                   pos_j``), so equal alternatives disturb the lowest-ranked players
 ====  ===========  =====================================================================
 
 Mandatory criteria are not penalties but missing edges: no rematch (any earlier game,
 forfeits included), no forbidden pair, no second forced bye (except for the bye
 volunteer). Forced pairs are paired first and take no part in the matching.
 
-The tiers are folded into one integer weight with bases ``B_8 = 1`` and
+The tiers are folded into one integer weight with bases ``B_9 = 1`` and
 ``B_k = m * sum_{l>k} U_l * B_l + 1`` (``m`` = games in the matching, ``U_l`` a bound on
 one game's tier-``l`` value), so one unit of a tier outweighs the largest possible sum
 of all lower tiers (:func:`tier_bases`). The matching maximises ``W - penalty`` among
@@ -56,6 +59,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching import max_weight_matching
@@ -77,10 +81,9 @@ __all__ = [
     "tier_total",
 ]
 
-_DEBUG = False
-TIERS = ("bye", "score", "float", "colour", "floater", "avoid", "switch", "split")
+TIERS = ("bye", "score", "float", "colour", "floater", "avoid", "switch", "split", "low")
 
-Tiers = tuple[int, int, int, int, int, int, int, int]
+Tiers = tuple[int, int, int, int, int, int, int, int, int]
 
 
 def colour_violations(history: Sequence[Colour], colour: Colour, total_rounds: int) -> int:
@@ -348,12 +351,16 @@ def edge_tiers(fld: Field, a: int, b: int) -> Tiers:
         middle = (n - 1) // 2 if n % 2 else n - 1
         switch = 0
         split = (pa - middle) ** 2
+        low = 0
     else:
         floater = 0
-        half = (fld.size[a] + 1) // 2
+        n = fld.size[a]
+        half = (n + 1) // 2
         switch = int((pa < half) == (pb < half))
         split = (pb - pa - half) ** 2
-    tiers = (0, diff * diff, flt, col, floater, avoid, switch, split)
+        # Among equal alternatives, disturb the lowest-ranked players (0 = the last).
+        low = (2 * n - 2 - pa - pb) if split or switch else 0
+    tiers = (0, diff * diff, flt, col, floater, avoid, switch, split, low)
     fld.tier_cache[key] = tiers
     return tiers
 
@@ -370,7 +377,7 @@ def _colour_cost(fld: Field, a: int, b: int, stones: int) -> int:
 
 def bye_tiers(fld: Field, player: int) -> Tiers:
     """Tier values of giving the forced bye to ``player``."""
-    return (len(fld.pool) - 1 - fld.index[player], 0, 0, 0, 0, 0, 0, 0)
+    return (len(fld.pool) - 1 - fld.index[player], 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def tier_bounds(fld: Field, players: Sequence[int], bye: bool) -> Tiers:
@@ -390,6 +397,7 @@ def tier_bounds(fld: Field, players: Sequence[int], bye: bool) -> Tiers:
         avoid,
         1,
         gmax * gmax,
+        2 * gmax,
     )
 
 
@@ -414,7 +422,7 @@ def tier_total(parts: Iterable[Sequence[int]]) -> Tiers:
     for part in parts:
         for k, v in enumerate(part):
             total[k] += v
-    return (total[0], total[1], total[2], total[3], total[4], total[5], total[6], total[7])
+    return cast(Tiers, tuple(total))
 
 
 # -- solving -------------------------------------------------------------------------
@@ -450,7 +458,7 @@ def _solve_graph(
     bounds = tier_bounds(fld, players, bye_vertex is not None)
     bases = tier_bases(bounds, games)
     top = sum(u * b for u, b in zip(bounds, bases, strict=True)) + 1
-    b0, b1, b2, b3, b4, b5, b6, b7 = bases
+    b0, b1, b2, b3, b4, b5, b6, b7, b8 = bases
     weighted = []
     for a, b in edges:
         t = bye_tiers(fld, b) if a == -1 else edge_tiers(fld, a, b)
@@ -463,6 +471,7 @@ def _solve_graph(
             + t[5] * b5
             + t[6] * b6
             + t[7] * b7
+            + t[8] * b8
         )
         weighted.append((index[a], index[b], top - penalty))
     mate = max_weight_matching(len(vertices), weighted, max_cardinality=True)
@@ -522,8 +531,6 @@ def _attempt(
     where = {v: i for i, comp in enumerate(comps) for v in comp}
     for a, b in edges:
         comp_edges.setdefault(where[a], []).append((a, b))
-    if _DEBUG:
-        print("attempt", len(edges), "edges, components", sorted(len(c) for c in comps)[-8:])
     failed: set[int] = set()
     for i, comp in enumerate(comps):
         result = None
@@ -600,8 +607,6 @@ def solve(fld: Field) -> Solution:
         solution = _solution(fld, mate, f"pruned ({step + 1})")
         cost = solution.tiers[1]
         pruned = [bound(a, b) for a in range(ng) for b in range(a, ng) if (a, b) not in kept]
-        if _DEBUG:
-            print("lb0", lb0, "cost", cost, "pruned_min", min(pruned, default=None))
         if not pruned or min(pruned) > cost:
             return solution
         # The optimum costs at most ``cost``: pairs bounded above it cannot be used.
