@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from fractions import Fraction as F
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +15,7 @@ from fairpair.errors import InputError
 from fairpair.model import (
     CONSISTENT_RESULTS,
     ByeKind,
+    Colour,
     Game,
     Player,
     PointSystem,
@@ -81,6 +83,28 @@ def tournaments(draw: st.DrawFn) -> Tournament:
         system=draw(st.sampled_from([None, "dutch", "mcmahon"])),
         settings=draw(st.sampled_from([{}, {"xxc": ["rank"]}, {"mcmahon": {"bar": "3d"}}])),
         double_rounds=draw(st.booleans()),
+        initial_colour=draw(st.sampled_from([None, *Colour])),
+        acceleration={
+            number: tuple(
+                draw(st.lists(st.sampled_from([F(0), F(1, 2), F(1)]), min_size=1, max_size=3))
+            )
+            for number in draw(st.lists(st.sampled_from(numbers), max_size=3, unique=True))
+        },
+        forbidden_pairs=frozenset(
+            frozenset(pair)
+            for pair in (
+                draw(
+                    st.lists(
+                        st.lists(st.sampled_from(numbers), min_size=2, max_size=2, unique=True),
+                        max_size=3,
+                    )
+                )
+                if n > 1
+                else []
+            )
+        ),
+        headers=draw(st.sampled_from([(), (("012", "Open"), ("022", " Oslo "))])),
+        extra_records=draw(st.sampled_from([(), ("### note", "DAT 0001 EMAIL a@b.c")])),
     )
 
 
