@@ -56,6 +56,7 @@ __all__ = [
     "computed_scores",
     "dump",
     "dumps",
+    "format_trf_points",
     "load",
     "loads",
     "parse_engine_output",
@@ -101,12 +102,6 @@ _BYE_RESULTS = {
 }
 _RESULT_CODES = "1 0 = + - W D L H F U Z or blank"
 
-#: TRF-2026 tournament-section codes that fairpair interprets (not kept as headers).
-_INTERPRETED_NUMERIC = frozenset({"142", "152", "162", "240", "250", "260"})
-#: Alphabetic extension codes that fairpair interprets.
-_INTERPRETED_ALPHA = frozenset(
-    {"XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "XXT", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
-)
 #: fairpair's own extension record: one line of JSON (see docs/trf.md).
 FAIRPAIR_RECORD = "FPJ"
 
@@ -795,10 +790,10 @@ def _read_xxp(line: str, lineno: int, st: _State, players: Mapping[int, Any]) ->
             lineno,
             len(line) + 1,
         )
-    _add_forbidden(numbers, st, lineno)
+    _add_forbidden(numbers, st)
 
 
-def _add_forbidden(numbers: Sequence[int], st: _State, lineno: int) -> None:
+def _add_forbidden(numbers: Sequence[int], st: _State) -> None:
     for i, a in enumerate(numbers):
         for b in numbers[i + 1 :]:
             if a != b:
@@ -832,7 +827,7 @@ def _read_260(
             len(text) + 1,
         )
     if first <= next_round <= last:
-        _add_forbidden(numbers, st, lineno)
+        _add_forbidden(numbers, st)
 
 
 def _read_fairpair(line: str, lineno: int, st: _State) -> None:
