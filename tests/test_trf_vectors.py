@@ -45,3 +45,19 @@ def test_vector_json_round_trip(group: str) -> None:
         assert warnings == [], path
         assert again == tournament, path
         assert trf.dumps(again).encode("utf-8") == data, path
+
+
+def test_vectors_are_read_as_the_round_to_pair() -> None:
+    """``t<seed>_n<players>_r<round>of<rounds>``: the reader sees n players, round r to be
+    paired next, and the total number of rounds."""
+    for path in FILES[::7]:
+        name = path.stem.split("_")
+        players = int(name[1].removeprefix("n"))
+        round_to_pair, rounds = (int(x) for x in name[2].removeprefix("r").split("of"))
+        t, _ = trf.loads(path.read_bytes())
+        assert (len(t.players), t.next_round(), t.total_rounds) == (
+            players,
+            round_to_pair,
+            rounds,
+        ), path
+        assert t.initial_colour is not None
