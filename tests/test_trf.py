@@ -567,3 +567,16 @@ def test_points_column_may_include_a_preset_bye_or_acceleration() -> None:
     assert trf.loads(accelerated)[1] == []
     assert trf.points_column_agrees(t, 4, Fraction(1)) and trf.points_column_agrees(t, 4, F(1, 2))
     assert not trf.points_column_agrees(t, 4, Fraction(3, 2))
+
+
+def test_pairing_a_round_keeps_the_layout() -> None:
+    source = "### exported by X\n" + four_players("DAT 0001 EMAIL a@b.c")
+    t, _ = trf.loads(source)
+    paired = t.with_pairing(Pairing(round=2, boards=(Board(3, 1), Board(2, 4))))
+    written = trf.dumps(paired)
+    lines = written.splitlines()
+    assert lines[0] == "### exported by X" and lines[3] == "DAT 0001 EMAIL a@b.c"
+    assert line(1, "1.0", ("   2 w 1", "   3 b")) in lines
+    again, warnings = trf.loads(written)
+    assert warnings == []
+    assert again.replace(format_hints={}) == paired.replace(format_hints={})
