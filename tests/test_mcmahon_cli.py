@@ -180,3 +180,23 @@ def test_manual_control_commands(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run(["mcmahon", "boards", str(doc), "-r", "1"]) == 0
     cy = next(line for line in capsys.readouterr().out.splitlines() if "Cy" in line)
     assert cy.split()[-2:] == ["2", "0.5"]  # two stones, komi 0.5
+
+
+def test_late_player_and_withdrawal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = tmp_path / "go.json"
+    example = Path(__file__).resolve().parent.parent / "examples" / "mcmahon.json"
+    doc.write_text(example.read_text(encoding="utf-8"), encoding="utf-8")
+    # A 4k joins in round 3: the highest band whose weakest member (5k) is not stronger
+    # than him is the 3k/5k band, initial score -4.
+    assert run(["mcmahon", "add-player", str(doc), "Nora Late", "4k", "-r", "3"]) == 0
+    assert "player 14: Nora Late (4k), initial McMahon score -4" in capsys.readouterr().out
+    assert run(["mcmahon", "add-player", str(doc), "Omar", "1d", "--band", "1"]) == 0
+    assert "initial McMahon score 0" in capsys.readouterr().out
+    assert run(["mcmahon", "add-player", str(doc), "X", "1d", "--band", "99"]) == 2
+    assert run(["mcmahon", "add-player", str(doc), "X", "11k", "--rating", "0.2"]) == 2
+    assert run(["mcmahon", "withdraw", str(doc), "12", "-r", "3"]) == 0
+    out = tmp_path / "pairing.txt"
+    assert run(["pair", "--system", "mcmahon", str(doc), "-o", str(out)]) == 0
+    numbers = {int(x) for line in out.read_text().splitlines()[1:] for x in line.split()}
+    assert {14, 15} <= numbers and 12 not in numbers
+    assert 9 not in numbers  # the example has a voluntary bye for 9 in round 3

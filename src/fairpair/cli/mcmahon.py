@@ -13,6 +13,8 @@
   ``force A B [--round R]``, ``forbid A B [--round R]`` (``--remove`` undoes),
   ``bye PLAYER --round R`` (voluntary bye), ``volunteer PLAYER|none`` (bye volunteer),
   ``handicap A B STONES --round R [--komi K]`` (override after pairing).
+* ``add-player FILE NAME RANK [--rating] [--club ...] [-r R] [--band N]`` registers a
+  (late) player; ``withdraw FILE PLAYER -r R`` withdraws one from round R on.
 * ``fairpair mcmahon boards FILE.json [-r R]``: the games of a round with ranks, McMahon
   scores, who takes black, handicap and komi.
 """
@@ -29,7 +31,7 @@ from fairpair.cli.common import load, save, write_text
 from fairpair.errors import InputError
 from fairpair.mcmahon.io import players_from_csv, results_h9, results_table
 from fairpair.mcmahon.pairing import build_field
-from fairpair.mcmahon.ranks import format_rank, parse_rank, strength_of
+from fairpair.mcmahon.ranks import format_rank, parse_rank, rank_index_of_aga_rating, strength_of
 from fairpair.mcmahon.settings import (
     Band,
     McMahonSettings,
@@ -39,7 +41,7 @@ from fairpair.mcmahon.settings import (
     move_player,
     set_separation,
 )
-from fairpair.model import ByeKind, Tournament, format_points
+from fairpair.model import ByeKind, Player, Tournament, format_points
 from fairpair.systems.mcmahon import round_games
 
 __all__ = ["bands_table", "mcmahon_group"]
@@ -416,4 +418,77 @@ def boards_command(file: str, round_number: int | None) -> int:
         label = "forced bye" if kind is ByeKind.PAIRING_ALLOCATED else "voluntary bye"
         lines.append(f"     {t.player(n).name}: {label}")
     click.echo("\n".join(lines))
+    return 0
+
+
+@mcmahon_group.command("add-player")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("name")
+@click.argument("rank")
+@click.option("--rating", help="AGA rating (e.g. -4.3).")
+@click.option("--club", default="")
+@click.option("--city", default="")
+@click.option("--state", default="")
+@click.option("--country", default="")
+@click.option("--family", default="")
+@click.option("-r", "--from-round", type=int, help="First round he plays (late entry).")
+@click.option("--band", type=int, help="Put him in band N (default: by rank).")
+def add_player_command(
+    file: str,
+    name: str,
+    rank: str,
+    rating: str | None,
+    club: str,
+    city: str,
+    state: str,
+    country: str,
+    family: str,
+    from_round: int | None,
+    band: int | None,
+) -> int:
+    """Register a (late) player: the next pairing number, rank, optional attributes. With
+    --band he joins that band; otherwise the highest band whose weakest member is not
+    stronger than him (his initial score follows)."""
+    t, s = _settings_of(file)
+    _check_rank(rank)
+    attributes = {"rank": rank}
+    if rating:
+        try:
+            rank_index_of_aga_rating(float(rating))
+        except ValueError:
+            raise InputError(f"--rating {rating!r}", expected="an AGA rating, |r| >= 1") from None
+        attributes["rating"] = rating
+    extra = {"club": club, "city": city, "state": state, "country": country, "family": family}
+    attributes.update({k: v for k, v in extra.items() if v})
+    number = max((p.number for p in t.players), default=0) + 1
+    entered = from_round if from_round is not None and from_round > 1 else None
+    player = Player(
+        number, name, club=club, federation=country, attributes=attributes, entered_at=entered
+    )
+    t = t.replace(players=(*t.players, player))
+    if band is not None:
+        if not s.bands or not 1 <= band <= len(s.bands):
+            raise InputError(f"--band {band}", expected=f"a band from 1 to {len(s.bands)}")
+        t = s.replace(bands=tuple(move_player(list(s.bands), number, band - 1))).apply(t)
+    save(t, file)
+    score = McMahonSettings.from_tournament(t).initial_scores_for(t)[number]
+    click.echo(f"player {number}: {name} ({rank}), initial McMahon score {format_points(score)}")
+    return 0
+
+
+@mcmahon_group.command("withdraw")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("player", type=int)
+@click.option("-r", "--from-round", type=int, required=True, help="First round he misses.")
+def withdraw_command(file: str, player: int, from_round: int) -> int:
+    """Withdraw a player from round R on (he is no longer paired)."""
+    t = load(file)
+    _known(t, player)
+    if from_round < 1:
+        raise InputError(f"--from-round {from_round}", expected="a round number >= 1")
+    players = tuple(
+        replace(p, withdrawn_from=from_round) if p.number == player else p for p in t.players
+    )
+    save(t.replace(players=players), file)
+    click.echo(f"player {player} withdrawn from round {from_round}")
     return 0
