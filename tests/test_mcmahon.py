@@ -630,3 +630,19 @@ def test_check_flags_rematch_and_suboptimal() -> None:
     assert problems and "not optimal" in problems[0]
     missing = t.with_round(Round(1, (Game(1, 3),)))
     assert any("neither paired" in m for m in McMahonSystem().check(missing, 1))
+
+
+def test_check_flags_bye_problems() -> None:
+    t = make(["3d", "2d", "1d", "1k", "2k"], mcmahon=one_band(5))
+    # Valid but not optimal: the forced bye belongs to the lowest rated player (5).
+    wrong_bye = t.with_round(Round(1, (Game(2, 4), Game(3, 5)), {1: ByeKind.PAIRING_ALLOCATED}))
+    problems = McMahonSystem().check(wrong_bye, 1)
+    assert problems and "not optimal" in problems[0] and "bye 4 vs 0" in problems[0]
+    # A second forced bye is invalid.
+    r1 = t.with_round(
+        Round(1, (Game(1, 3, W, L), Game(2, 4, W, L)), {5: ByeKind.PAIRING_ALLOCATED})
+    )
+    again = r1.with_round(Round(2, (Game(1, 2), Game(3, 4)), {5: ByeKind.PAIRING_ALLOCATED}))
+    assert any("already had a forced bye" in m for m in McMahonSystem().check(again, 2))
+    none = t.with_round(Round(1, (Game(1, 3), Game(2, 4))))
+    assert any("neither paired" in m for m in McMahonSystem().check(none, 1))
