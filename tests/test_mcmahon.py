@@ -365,6 +365,15 @@ def test_forced_bye_lowest_rated_of_lowest_group_without_earlier_bye() -> None:
     assert p2.bye == losers[0] and p2.bye != 5
 
 
+def test_group_with_the_bye_is_split_without_the_bye_player() -> None:
+    # Seven players: 7 gets the forced bye and the other six are split and shifted as
+    # a group of six: 1-4, 2-5, 3-6.
+    t = make(["5d", "4d", "3d", "2d", "1d", "1k", "2k"], mcmahon=one_band(7))
+    p = McMahonSystem().pair(t, 1)
+    assert p.bye == 7 and pairs(p) == fs((1, 4), (2, 5), (3, 6))
+    assert p.info["penalty"]["split"] == 0 and p.info["penalty"]["switch"] == 0
+
+
 def test_forced_bye_must_allow_a_valid_pairing() -> None:
     # 1 and 2 have played; a bye for 3 (the lowest) would force the rematch 1-2, so the
     # next lowest who allows a pairing (2) gets it.

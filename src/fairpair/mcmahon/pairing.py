@@ -33,6 +33,9 @@ tier  name         value of one game (pair ``i``-``j``, ``i`` the higher McMahon
                    pos_j``), so equal alternatives disturb the lowest-ranked players
 ====  ===========  =====================================================================
 
+Places (``pos``) and sizes (``n``) of the score groups leave out the best candidate for
+the forced bye (the lowest placed eligible player), who is counted last in his group.
+
 Mandatory criteria are not penalties but missing edges: no rematch (any earlier game,
 forfeits included), no forbidden pair, no second forced bye (except for the bye
 volunteer). Forced pairs are paired first and take no part in the matching.
@@ -213,10 +216,26 @@ class Field:
                 prev = self.mms[n]
             members[gid].append(n)
             self.group[n] = gid
-            self.pos[n] = len(members[gid]) - 1
+        # Places in the groups as the pairing sees them: without the player who gets the
+        # forced bye if it goes where it should (the best candidate), who is placed last.
+        best = self.best_bye
         for group in members:
-            for n in group:
-                self.size[n] = len(group)
+            residents = [n for n in group if n != best]
+            for place, n in enumerate(residents):
+                self.pos[n] = place
+                self.size[n] = len(residents)
+            if best in group:
+                self.pos[best] = len(residents)
+                self.size[best] = len(residents) + 1
+
+    @property
+    def best_bye(self) -> int | None:
+        """The best conceivable forced-bye recipient: the lowest placed eligible player
+        (None when no forced bye is decided by the matching)."""
+        if len(self.pool) % 2 == 0:
+            return None
+        eligible = [n for n in self.pool if n in self.bye_eligible]
+        return eligible[-1] if eligible else None
 
 
 def _attribute(tournament: Tournament, number: int, name: str) -> str:
@@ -556,7 +575,7 @@ def solve(fld: Field) -> Solution:
             raise NoPairingError(
                 f"round {fld.round}: a forced bye is needed and every player already had one"
             )
-    best_bye = bye_candidates[-1] if bye_candidates else None
+    best_bye = fld.best_bye
     # Parity lower bound per score-group pair, with the bye at the best candidate.
     ng = fld.group[pool[-1]] + 1 if pool else 0
     group_units = [0] * ng
