@@ -153,10 +153,12 @@ def test_engine_is_optimal_against_brute_force(seed: int) -> None:
     assert McMahonSystem().check(t.with_pairing(pairing), r) == []
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(40))
 def test_tier_values_within_their_bounds(seed: int) -> None:
-    rng = random.Random(100 + seed)
-    t = random_tournament(rng, rng.randrange(4, 30), rng.randrange(0, 5))
+    # Seeds 9, 13 and 66 once found values out of bounds (the forced-bye candidate
+    # placed last in a group with ineligible players below him).
+    rng = random.Random(seed if seed < 20 else 46 + seed)
+    t = random_tournament(rng, rng.randrange(3, 25), rng.randrange(0, 5))
     fld = build_field(t, t.rounds_played + 1)
     bounds = tier_bounds(fld, fld.pool, fld.needs_bye)
     for i, a in enumerate(fld.pool):

@@ -29,8 +29,8 @@ tier  name         value of one game (pair ``i``-``j``, ``i`` the higher McMahon
                    distance from the middle of his group (the last player of an even
                    group) squared
 9     low          same-group games off the ideal (tiers 7-8 not 0): the places of both
-                   players counted from the bottom of the group (``2n - 2 - pos_i -
-                   pos_j``), so equal alternatives disturb the lowest-ranked players
+                   players counted from the bottom of the group (``n - 1 - pos``, at
+                   least 0), so equal alternatives disturb the lowest-ranked players
 ====  ===========  =====================================================================
 
 Places (``pos``) and sizes (``n``) of the score groups leave out the best candidate for
@@ -340,9 +340,9 @@ def edge_tiers(fld: Field, a: int, b: int) -> Tiers:
     cached = fld.tier_cache.get(key)
     if cached is not None:
         return cached
-    index = fld.index
-    if index[a] > index[b]:  # ``a`` is the higher player (score, then place in group)
-        a, b = b, a
+    units, pos = fld.units, fld.pos
+    if units[a] < units[b] or (units[a] == units[b] and pos[a] > pos[b]):
+        a, b = b, a  # ``a`` is the higher player: score, then place in the group
     s = fld.settings
     diff = fld.units[a] - fld.units[b]
     cross = diff != 0
@@ -378,7 +378,7 @@ def edge_tiers(fld: Field, a: int, b: int) -> Tiers:
         switch = int((pa < half) == (pb < half))
         split = (pb - pa - half) ** 2
         # Among equal alternatives, disturb the lowest-ranked players (0 = the last).
-        low = (2 * n - 2 - pa - pb) if split or switch else 0
+        low = max(0, n - 1 - pa) + max(0, n - 1 - pb) if split or switch else 0
     tiers = (0, diff * diff, flt, col, floater, avoid, switch, split, low)
     fld.tier_cache[key] = tiers
     return tiers
