@@ -628,6 +628,9 @@ def test_registry_and_info_is_json() -> None:
     p = system.pair(t)
     json.dumps(p.info)
     assert len(p.info["games"]) == 2 and p.engine_lines()[0] == "3"
+    notes = McMahonSystem(explain=True).pair(t).info["explain"]
+    assert any(n.startswith("forced bye: 5 (2k, 0) (lowest placed") for n in notes)
+    assert any(n.startswith("board 1: ") for n in notes)
 
 
 def test_check_flags_rematch_and_suboptimal() -> None:
