@@ -337,13 +337,28 @@ def test_changed_tournament_keeps_layout_where_possible() -> None:
     assert trf.loads(written)[0].replace(format_hints={}) == renamed.replace(format_hints={})
 
 
-def test_after_pairing_the_xxz_layout_falls_back_to_canonical() -> None:
-    t, _ = trf.loads(four_players() + "XXZ 2 4\n")
+def test_after_pairing_stale_xxz_records_are_dropped() -> None:
+    t, _ = trf.loads("### top\n" + four_players() + "XXZ 2 4\n")
     paired = t.with_pairing(Pairing(round=2, boards=(Board(3, 1),)))
     written = trf.dumps(paired)
     again, _ = trf.loads(written)
     assert again.replace(format_hints={}) == paired.replace(format_hints={})
     assert "XXZ" not in written  # it would now mean round 3
+    assert written.startswith("### top\n")  # the rest of the layout is kept
+    assert line(2, "0.0", ("   1 b 0", "0000 - Z")) in written.splitlines()
+
+
+def test_layout_files_get_a_current_fpj_record() -> None:
+    t, _ = trf.loads("### top\n" + four_players())
+    paired = t.with_pairing(Pairing(round=2, boards=(Board(2, 4), Board(3, 1))))
+    written = trf.dumps(paired)
+    assert written.startswith("### top\n")
+    assert written.splitlines()[-1] == 'FPJ {"boards":{"2":[[2,4],[3,1]]}}'
+    again, _ = trf.loads(written)
+    assert again.replace(format_hints={}) == paired.replace(format_hints={})
+    # and once the board order is natural again, the record goes away
+    natural = again.with_pairing(Pairing(round=2, boards=(Board(3, 1), Board(2, 4))))
+    assert "FPJ" not in trf.dumps(natural)
 
 
 def test_bom_and_crlf_are_preserved() -> None:

@@ -1510,12 +1510,18 @@ def _canonical_lines(t: Tournament) -> list[str | int]:
     pairs = sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs)
     out.extend(f"XXP {a} {b}" for a, b in pairs)
     out.extend(t.extra_records)
-    payload = _fairpair_payload(t)
-    if payload:
-        out.append(
-            f"{FAIRPAIR_RECORD} " + json.dumps(payload, sort_keys=True, separators=(",", ":"))
-        )
+    record = _fairpair_line(t)
+    if record is not None:
+        out.append(record)
     return out
+
+
+def _fairpair_line(t: Tournament) -> str | None:
+    """The FPJ record ``t`` needs, if any."""
+    payload = _fairpair_payload(t)
+    if not payload:
+        return None
+    return f"{FAIRPAIR_RECORD} " + json.dumps(payload, sort_keys=True, separators=(",", ":"))
 
 
 def computed_scores(t: Tournament, after_round: int | None = None) -> dict[int, Fraction]:
@@ -1627,27 +1633,71 @@ def _semantic(t: Tournament) -> Tournament:
 
 
 def _hinted_text(t: Tournament) -> str | None:
-    """``t`` written in the layout recorded in its hints, if that still means ``t``."""
+    """``t`` written in the layout recorded in its hints, if that still means ``t``.
+
+    The FPJ record is always the current one. If the layout does not fit any more, it is
+    tried once more without its XXZ and 240 records (which may refer to a round that has
+    been paired since); then the caller falls back to the canonical layout.
+    """
     hints = t.format_hints
     if "layout" not in hints and "lines" not in hints:
         return None
+    layout = hints.get("layout")
+    if not isinstance(layout, list):
+        items: list[str | int] = _canonical_lines(t)
+    else:
+        items = _with_current_fairpair_record(list(layout), _fairpair_line(t))
+        placed = {item for item in items if isinstance(item, int)}
+        missing = [p.number for p in t.players if p.number not in placed]
+        if missing:
+            last = max((i for i, item in enumerate(items) if isinstance(item, int)), default=-1)
+            items[last + 1 : last + 1] = missing
+    target = _semantic(t)
+    without_byes = [i for i in items if not (isinstance(i, str) and i[:4] in ("XXZ ", "240 "))]
+    for candidate in (items, without_byes):
+        out = _render_layout(t, candidate)
+        if out is None:
+            return None  # hints that cannot come from a TRF: ignore them
+        try:
+            again, _ = _build(out, "<hints>")
+        except InputError:
+            again = None
+        if again == target:
+            return _join(out, hints)
+        if len(without_byes) == len(items):
+            break
+    return None
+
+
+def _with_current_fairpair_record(items: list[Any], record: str | None) -> list[Any]:
+    """``items`` with its FPJ line(s) replaced by ``record`` (appended if there was none)."""
+    result: list[Any] = []
+    done = record is None
+    for item in items:
+        if isinstance(item, str) and item.startswith(FAIRPAIR_RECORD + " "):
+            if not done:
+                result.append(record)
+                done = True
+            continue
+        result.append(item)
+    if not done:
+        result.append(record)
+    return result
+
+
+def _render_layout(t: Tournament, items: Sequence[Any]) -> list[str] | None:
+    """The lines for ``items`` (records verbatim, players by number); None if an item
+    is not something a TRF can contain."""
     scores = computed_scores(t)
     players = t.player_map
     blocks = _round_blocks(t)
-    raw_lines = hints.get("lines")
+    raw_lines = t.format_hints.get("lines")
     if not isinstance(raw_lines, dict):
         raw_lines = {}
-    layout = hints.get("layout")
-    items: list[str | int] = list(layout) if isinstance(layout, list) else _canonical_lines(t)
-    placed = {item for item in items if isinstance(item, int)}
-    missing = [p.number for p in t.players if p.number not in placed]
-    if missing:
-        last = max((i for i, item in enumerate(items) if isinstance(item, int)), default=-1)
-        items[last + 1 : last + 1] = missing
     record_byes = _record_byes((i for i in items if isinstance(i, str)), t.rounds_played + 1)
     out: list[str] = []
     for item in items:
-        if isinstance(item, int):
+        if isinstance(item, int) and not isinstance(item, bool):
             if item not in players:
                 continue
             canonical = _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
@@ -1666,12 +1716,8 @@ def _hinted_text(t: Tournament) -> str | None:
         elif isinstance(item, str) and not _LINE_BREAK.search(item):
             out.append(item)
         else:
-            return None  # hints that cannot come from a TRF: ignore them
-    try:
-        again, _ = _build(out, "<hints>")
-    except InputError:
-        return None
-    return _join(out, hints) if again == _semantic(t) else None
+            return None
+    return out
 
 
 def _same_line(
