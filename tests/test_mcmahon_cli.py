@@ -200,3 +200,27 @@ def test_late_player_and_withdrawal(tmp_path: Path, capsys: pytest.CaptureFixtur
     numbers = {int(x) for line in out.read_text().splitlines()[1:] for x in line.split()}
     assert {14, 15} <= numbers and 12 not in numbers
     assert 9 not in numbers  # the example has a voluntary bye for 9 in round 3
+
+
+def test_result_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_text("name,rank\nA,3d\nB,3d\nC,3d\nD,3d\nE,3d\nF,3d\n", encoding="utf-8")
+    doc = tmp_path / "go.json"
+    assert run(["mcmahon", "import", str(csv_file), "-o", str(doc), "-R", "3"]) == 0
+    assert run(["pair", "--system", "mcmahon", str(doc), "--save", str(doc)]) == 0
+    # Split and shift: 1-4, 2-5, 3-6 (one band of six).
+    assert run(["mcmahon", "result", str(doc), "4=win", "2=jigo", "6=double-forfeit"]) == 0
+    assert run(["mcmahon", "result", str(doc), "9=win"]) == 2
+    assert run(["mcmahon", "result", str(doc), "4=won"]) == 2
+    capsys.readouterr()
+    assert run(["mcmahon", "boards", str(doc)]) == 0
+    out = capsys.readouterr().out
+    assert "0-1" in out and "jigo" in out and "double forfeit" in out
+    from fairpair.io import load_tournament
+    from fairpair.mcmahon.tiebreaks import mcmahon_scores
+
+    t, _ = load_tournament(doc)
+    assert mcmahon_scores(t, 1) == {1: 0, 2: 0.5, 3: 0, 4: 1, 5: 0.5, 6: 0}
+    assert run(["mcmahon", "result", str(doc), "4=clear"]) == 0
+    t, _ = load_tournament(doc)
+    assert mcmahon_scores(t, 1)[4] == 0

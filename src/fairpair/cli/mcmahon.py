@@ -13,6 +13,8 @@
   ``force A B [--round R]``, ``forbid A B [--round R]`` (``--remove`` undoes),
   ``bye PLAYER --round R`` (voluntary bye), ``volunteer PLAYER|none`` (bye volunteer),
   ``handicap A B STONES --round R [--komi K]`` (override after pairing).
+* ``result FILE -r R PLAYER=win|loss|jigo|forfeit-win|forfeit-loss|double-forfeit``
+  enters results.
 * ``add-player FILE NAME RANK [--rating] [--club ...] [-r R] [--band N]`` registers a
   (late) player; ``withdraw FILE PLAYER -r R`` withdraws one from round R on.
 * ``fairpair mcmahon boards FILE.json [-r R]``: the games of a round with ranks, McMahon
@@ -41,7 +43,7 @@ from fairpair.mcmahon.settings import (
     move_player,
     set_separation,
 )
-from fairpair.model import ByeKind, Player, Tournament, format_points
+from fairpair.model import ByeKind, Player, ResultCode, Tournament, format_points
 from fairpair.systems.mcmahon import round_games
 
 __all__ = ["bands_table", "mcmahon_group"]
@@ -491,4 +493,57 @@ def withdraw_command(file: str, player: int, from_round: int) -> int:
     )
     save(t.replace(players=players), file)
     click.echo(f"player {player} withdrawn from round {from_round}")
+    return 0
+
+
+_OUTCOMES: dict[str, tuple[ResultCode, ResultCode] | None] = {
+    "win": (ResultCode.WIN, ResultCode.LOSS),
+    "loss": (ResultCode.LOSS, ResultCode.WIN),
+    "jigo": (ResultCode.DRAW, ResultCode.DRAW),
+    "forfeit-win": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+    "forfeit-loss": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
+    "double-forfeit": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
+    "clear": None,
+}
+
+
+@mcmahon_group.command("result")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("entries", nargs=-1, required=True, metavar="PLAYER=OUTCOME...")
+@click.option("-r", "--round", "round_number", type=int, help="Round (default: the last paired).")
+def result_command(file: str, entries: tuple[str, ...], round_number: int | None) -> int:
+    """Enter results of a round: PLAYER=win|loss|jigo|forfeit-win|forfeit-loss|
+    double-forfeit|clear, from that player's side (his opponent gets the other side).
+
+    \b
+    Example:
+      fairpair mcmahon result go.json -r 2 5=win 7=jigo 9=forfeit-win
+    """
+    t = load(file)
+    rnd = round_number or t.rounds_played
+    if rnd < 1:
+        raise InputError("no paired round", expected="a tournament with a paired round")
+    current = t.round(rnd)
+    games = list(current.games)
+    for entry in entries:
+        left, _, outcome = entry.partition("=")
+        if outcome not in _OUTCOMES or not left.isdigit():
+            raise InputError(f"found {entry!r}", expected="PLAYER=" + "|".join(_OUTCOMES))
+        player = int(left)
+        index = next((i for i, g in enumerate(games) if player in (g.white, g.black)), None)
+        if index is None:
+            raise InputError(
+                f"player {player} has no game in round {rnd}", expected="a paired player"
+            )
+        game = games[index]
+        codes = _OUTCOMES[outcome]
+        if codes is None:
+            games[index] = replace(game, white_result=None, black_result=None)
+        elif player == game.white:
+            games[index] = replace(game, white_result=codes[0], black_result=codes[1])
+        else:
+            games[index] = replace(game, white_result=codes[1], black_result=codes[0])
+    save(t.with_round(replace(current, games=tuple(games))), file)
+    missing = sum(1 for g in games if not g.has_result)
+    click.echo(f"round {rnd}: {len(entries)} result(s) entered, {missing} game(s) pending")
     return 0

@@ -40,7 +40,15 @@ from fairpair.mcmahon.pairing import (
 from fairpair.mcmahon.ranks import format_rank, strength_of
 from fairpair.mcmahon.settings import McMahonSettings, build_bands
 from fairpair.mcmahon.tiebreaks import criteria
-from fairpair.model import Board, Colour, Pairing, Player, Tournament, format_points
+from fairpair.model import (
+    Board,
+    Colour,
+    Pairing,
+    Player,
+    ResultCode,
+    Tournament,
+    format_points,
+)
 
 __all__ = ["McMahonSystem", "players_from_csv", "prepare_tournament", "round_games"]
 
@@ -154,6 +162,18 @@ def explain_round(fld: Field, games: list[Game], bye: int | None, stage: str) ->
     return notes
 
 
+def _result_text(white: ResultCode | None, black: ResultCode | None) -> str | None:
+    """``1-0``, ``0-1``, ``jigo``, ``1-0 forfeit``, ``0-1 forfeit``, ``double forfeit``."""
+    if white is None or black is None:
+        return None
+    if white is ResultCode.FORFEIT_LOSS and black is ResultCode.FORFEIT_LOSS:
+        return "double forfeit"
+    suffix = "" if white.played and black.played else " forfeit"
+    if white.outcome == 0:
+        return "jigo" + suffix
+    return ("1-0" if white.outcome > 0 else "0-1") + suffix
+
+
 def round_games(tournament: Tournament, round_number: int) -> list[dict[str, Any]]:
     """The stored games of a round with McMahon scores before it, handicap and komi
     (TD overrides applied), in stored board order."""
@@ -175,9 +195,7 @@ def round_games(tournament: Tournament, round_number: int) -> list[dict[str, Any
                 "komi": _number(komi),
                 "white_score": _number(fld.mms[a]),
                 "black_score": _number(fld.mms[b]),
-                "result": None
-                if game.white_result is None or game.black_result is None
-                else f"{game.white_result.value}-{game.black_result.value}",
+                "result": _result_text(game.white_result, game.black_result),
             }
         )
     return out
