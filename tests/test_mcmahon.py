@@ -176,6 +176,7 @@ def test_settings_round_trip_and_errors() -> None:
         {"handicap": "half"},
         {"bar": "11d"},
         {"bands": [{}]},
+        {"handicp": "full"},
     ]
     for bad in bads:
         with pytest.raises(InputError):

@@ -135,8 +135,15 @@ class McMahonSettings:
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> McMahonSettings:
-        """Read the settings dict (raises InputError naming the bad key)."""
+        """Read the settings dict (raises InputError naming the bad or unknown key)."""
         s = cls()
+        known = set(s.to_dict())
+        unknown = sorted(str(k) for k in raw if k not in known)
+        if unknown:
+            raise InputError(
+                f"unknown mcmahon setting {unknown[0]!r}",
+                expected="one of " + ", ".join(sorted(known)),
+            )
         zero = str(raw.get("zero", s.zero))
         if zero not in ("top", "bottom"):
             raise InputError(f"mcmahon setting zero: found {zero!r}", expected="top or bottom")
