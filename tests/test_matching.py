@@ -156,18 +156,24 @@ def test_exact_for_weights_differing_only_in_low_bits() -> None:
     assert max_weight_matching(4, edges, max_cardinality=True) == [1, 0, 3, 2]
 
 
-def test_width_limit_is_an_error_not_a_wrong_answer() -> None:
+def test_width_limit_is_an_error_or_a_fallback_never_a_wrong_answer() -> None:
     limit = matching.MAX_WEIGHT_BITS
     assert limit == compiled.MAX_WEIGHT_BITS
     ok = (1 << limit) - 1  # exactly MAX_WEIGHT_BITS bits
-    assert max_weight_matching(3, [(0, 1, ok), (1, 2, ok - 1)]) == [1, 0, -1]
+    assert compiled.max_weight_matching(3, [(0, 1, ok), (1, 2, ok - 1)]) == [1, 0, -1]
+    too_wide = [(0, 1, 1 << limit), (1, 2, (1 << limit) + 1), (2, 3, 1 << limit)]
     with pytest.raises(OverflowError):
-        max_weight_matching(2, [(0, 1, 1 << limit)])
+        compiled.max_weight_matching(4, too_wide)
     with pytest.raises(OverflowError):
-        max_weight_matching(2, [(0, 1, -(1 << 700))], max_cardinality=True)
+        compiled.max_weight_matching(2, [(0, 1, -(1 << 2000))], True)
     # max_cardinality adds about log2(n) bits of headroom to every weight
     with pytest.raises(OverflowError):
-        max_weight_matching(3, [(0, 1, ok), (1, 2, 1)], max_cardinality=True)
+        compiled.max_weight_matching(3, [(0, 1, ok), (1, 2, 1)], True)
+    # the public function stays exact for any size by using the pure backend
+    assert max_weight_matching(4, too_wide) == [1, 0, 3, 2]
+    assert max_weight_matching(3, [(0, 1, ok), (1, 2, 1)], max_cardinality=True) == [1, 0, -1]
+    huge = 1 << 5000
+    assert max_weight_matching(3, [(0, 1, huge), (1, 2, huge + 1)]) == [-1, 2, 1]
     m = Matcher(2)
     with pytest.raises(OverflowError):
         m.set_weight(0, 1, 1 << limit)

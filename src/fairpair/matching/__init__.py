@@ -10,10 +10,11 @@ Two entry points::
     m.set_vertex_weights(x, row)       # change every edge of vertex x
     mate = m.solve()                   # re-uses the previous matching and duals
 
-Vertices are ``0..n-1``, weights are Python ints (exact, no rounding, no overflow:
-the compiled backend supports weights of up to ``MAX_WEIGHT_BITS`` = 572 bits and raises
-``OverflowError`` beyond, never answering wrongly).  ``mate[v]`` is the partner of
-``v`` or ``-1``.
+Vertices are ``0..n-1``, weights are Python ints of any size (exact: no rounding, no
+overflow).  ``mate[v]`` is the partner of ``v`` or ``-1``.  The compiled backend holds
+weights of up to ``MAX_WEIGHT_BITS`` = 1020 bits; ``max_weight_matching`` hands wider
+weights to the (much slower) pure-Python backend, ``Matcher`` raises ``OverflowError``.
+Neither ever answers wrongly.
 
 Semantics (both backends):
 
@@ -27,7 +28,7 @@ Semantics (both backends):
 
 The compiled backend (``fairpair.matching._blossom``, C++ via pybind11) runs Edmonds'
 blossom algorithm in its primal-dual form, O(n^3) time over an n x n weight matrix
-(``n^2 * 8 * limbs`` bytes; limbs = 1, 2, 3, 4, 6 or 9 64-bit words chosen from the
+(``n^2 * 8 * limbs`` bytes; limbs = 1, 2, 3, 4, 6, 9 or 16 64-bit words chosen from the
 largest weight).  The pure-Python backend (networkx) is the oracle and the fallback when
 the extension is not built; ``FAIRPAIR_MATCHING=python`` forces it.  See
 ``docs/matching.md``.
@@ -59,7 +60,7 @@ except ImportError:  # pragma: no cover - the extension is built by `pip install
 
 __all__ = ["MAX_WEIGHT_BITS", "Matcher", "backend", "max_weight_matching"]
 
-MAX_WEIGHT_BITS = 572
+MAX_WEIGHT_BITS = 1020
 """Largest weight magnitude (in bits) the compiled backend accepts."""
 
 
@@ -75,15 +76,18 @@ def max_weight_matching(
 ) -> list[int]:
     """Maximum-weight matching of an undirected graph on vertices ``0..n-1``.
 
-    O(n^3) time, O(n^2) memory.  Raises ``OverflowError`` for a weight of more than
-    ``MAX_WEIGHT_BITS`` bits (compiled backend).  Non-int weights (e.g. floats) are
-    handed to the pure-Python backend.
+    O(n^3) time, O(n^2) memory.  Weights wider than ``MAX_WEIGHT_BITS`` bits (with
+    ``max_cardinality``: about ``MAX_WEIGHT_BITS - log2(n)``) and non-int weights (e.g.
+    floats) are handed to the pure-Python backend.
     """
     if backend() == "python":
         return _pure.max_weight_matching(n, edges, max_cardinality=max_cardinality)
     edge_list = edges if isinstance(edges, (list, tuple)) else list(edges)
     try:
         result = _blossom.max_weight_matching(n, edge_list, max_cardinality)
+    except OverflowError:
+        # wider than the compiled integers (or a vertex number beyond C long): exact but slow
+        return _pure.max_weight_matching(n, edge_list, max_cardinality=max_cardinality)
     except TypeError:
         if all(isinstance(w, int) for _, _, w in edge_list):
             raise
@@ -115,7 +119,8 @@ class Matcher:
     part of the graph the new augmenting paths explore, instead of a full O(n^3) solve.
 
     A weight ``<= 0`` or ``None`` means "no edge".  Weights may grow past the current
-    integer width: the matcher then widens its integers and solves afresh once.
+    integer width: the matcher then widens its integers and solves afresh once; a weight
+    of more than ``MAX_WEIGHT_BITS`` bits raises ``OverflowError`` (compiled backend).
     """
 
     def __init__(self, n: int = 0) -> None:

@@ -1,7 +1,7 @@
 // Python binding of the blossom matcher (fairpair.matching._blossom).
 //
-// Python ints are converted to fixed-width two's complement integers of 1, 2, 3, 4, 6
-// or 9 64-bit limbs, chosen from the largest weight; a weight of more than
+// Python ints are converted to fixed-width two's complement integers of 1, 2, 3, 4, 6,
+// 9 or 16 64-bit limbs, chosen from the largest weight; a weight of more than
 // kMaxWeightBits bits raises OverflowError (never a silently wrong answer).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -18,9 +18,9 @@ using fairpair::Wide;
 
 namespace {
 
-constexpr int kBufLimbs = 9;
+constexpr int kBufLimbs = 16;
 using Buf = Wide<kBufLimbs>;
-constexpr int kLimbChoices[] = {1, 2, 3, 4, 6, 9};
+constexpr int kLimbChoices[] = {1, 2, 3, 4, 6, 9, 16};
 // Duals reach 2 * max weight and sums of two duals 4 * max weight, plus a sign bit:
 // weights of up to 64 * limbs - 4 bits are exact.
 constexpr int max_bits(int limbs) { return 64 * limbs - 4; }
@@ -33,7 +33,7 @@ int limbs_for(int bits) {
 }
 
 
-// Python int -> 9-limb two's complement; OverflowError past 576 bits, TypeError for a
+// Python int -> 16-limb two's complement; OverflowError past 1024 bits, TypeError for a
 // non-integer.
 Buf to_buf(PyObject* o) {
     if (!PyLong_Check(o)) {
@@ -137,7 +137,8 @@ std::unique_ptr<Engine> make_engine(int limbs, int n) {
         case 3: return std::make_unique<EngineN<3>>(n);
         case 4: return std::make_unique<EngineN<4>>(n);
         case 6: return std::make_unique<EngineN<6>>(n);
-        default: return std::make_unique<EngineN<9>>(n);
+        case 9: return std::make_unique<EngineN<9>>(n);
+        default: return std::make_unique<EngineN<16>>(n);
     }
 }
 
