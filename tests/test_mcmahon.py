@@ -244,6 +244,28 @@ def test_odd_group_floats_strongest_of_next_group() -> None:
     assert p.info["penalty"]["score"] == 1 and p.info["penalty"]["floater"] == 0
 
 
+def test_floats_cascade_as_in_the_top_down_procedure() -> None:
+    # Score 1: 1-3; score 0: 4-9; score -1: 10. Top-down: group 1 is odd and takes 4
+    # (1-3, 2-4); the rest of group 0 (5-9) is odd and takes 10: 5, 6, 7 | 8, 9, 10 gives
+    # 5-8, 6-9, 7-10. Every split-and-shift tier is then 0.
+    ranks = ["6d", "5d", "4d", "3d", "2d", "1d", "1k", "2k", "3k", "4k"]
+    t = make(
+        ranks,
+        rounds=5,
+        mcmahon={
+            "bands": [
+                {"players": [1, 2, 3], "score": 1},
+                {"players": [4, 5, 6, 7, 8, 9], "score": 0},
+                {"players": [10], "score": -1},
+            ],
+        },
+    )
+    p = McMahonSystem().pair(t, 1)
+    assert pairs(p) == fs((1, 3), (2, 4), (5, 8), (6, 9), (7, 10))
+    penalty = p.info["penalty"]
+    assert penalty["score"] == 2 and penalty["split"] == 0 and penalty["switch"] == 0
+
+
 def merging_example() -> Tournament:
     """The spec's merging example: A-F at score 1 where A-D have all played each other
     (three rounds of jigo, initial score -1/2), E and F at 1 and G-J at 0 with three

@@ -22,19 +22,24 @@ tier  name         value of one game (pair ``i``-``j``, ``i`` the higher McMahon
 6     avoid        first half of the event only: same family/club/city/state/country
                    (the TD's list, each attribute outweighing the ones after it), then
                    handicap stones if ``avoid_handicap``
-7     switch       1 if both players are in the same half of their score group (top
-                   half: the first ``ceil(n/2)``): a switch, worse than any transposition
-8     split        distance from the split-and-shift opponent: same group of ``n``:
-                   ``(|pos_i - pos_j| - ceil(n/2))^2``; across groups, the down-floater's
-                   distance from the middle of his group (the last player of an even
-                   group) squared
+7     switch       1 if both players are in the same half of their score group: a
+                   switch, worse than any transposition
+8     split        distance from the split-and-shift opponent: same group:
+                   ``(|pos_i - pos_j| - h)^2``; across groups, the down-floater's
+                   distance from the expected down-floater's place, squared
 9     low          same-group games off the ideal (tiers 7-8 not 0): the places of both
                    players counted from the bottom of the group (``n - 1 - pos``, at
                    least 0), so equal alternatives disturb the lowest-ranked players
 ====  ===========  =====================================================================
 
-Places (``pos``) and sizes (``n``) of the score groups leave out the best candidate for
-the forced bye (the lowest placed eligible player), who is counted last in his group.
+Places (``pos``, 0 = strongest) and sizes (``n``) of the score groups leave out the best
+candidate for the forced bye (the lowest placed eligible player), who is counted last in
+his group. The expected floats follow from parity, as in the top-down procedure: a
+group with an odd number of players above it sends its strongest player up (``u`` = 1,
+else 0); the other ``r = n - u`` players are split into a top half of ``h = ceil(r/2)``
+(places ``u .. u+h-1``) and a bottom half; if ``r`` is odd, the middle player
+``u + (r-1)/2`` faces the floater from below (the expected down-floater; the last player
+when ``r`` is even).
 
 Mandatory criteria are not penalties but missing edges: no rematch (any earlier game,
 forfeits included), no forbidden pair, no second forced bye (except for the bye
@@ -136,6 +141,11 @@ class Field:
     group: dict[int, int] = field(default_factory=dict)
     pos: dict[int, int] = field(default_factory=dict)
     size: dict[int, int] = field(default_factory=dict)
+    #: Expected up-floaters at the top of the group (0 or 1), half of the rest (rounded
+    #: up), and the place of the expected down-floater.
+    shift: dict[int, int] = field(default_factory=dict)
+    half: dict[int, int] = field(default_factory=dict)
+    middle: dict[int, int] = field(default_factory=dict)
     index: dict[int, int] = field(default_factory=dict)
     #: Weight of a clash on each avoided attribute, then of one handicap stone.
     avoid_weights: tuple[int, ...] = ()
@@ -218,15 +228,32 @@ class Field:
             self.group[n] = gid
         # Places in the groups as the pairing sees them: without the player who gets the
         # forced bye if it goes where it should (the best candidate), who is placed last.
+        # The expected floats follow from parity, as in the top-down procedure: a group
+        # with an odd number of players above it gives its strongest player to the group
+        # above ("up"), and a group that is then odd takes the strongest of the group
+        # below, its middle player facing him.
         best = self.best_bye
+        above = 0
         for group in members:
             residents = [n for n in group if n != best]
+            up = above % 2
+            size = len(residents)
+            left = size - up if size >= up else 0
+            middle = up + ((left - 1) // 2 if left % 2 else left - 1)
+            half = (left + 1) // 2
             for place, n in enumerate(residents):
                 self.pos[n] = place
-                self.size[n] = len(residents)
+                self.size[n] = size
+                self.shift[n] = up
+                self.half[n] = half
+                self.middle[n] = max(0, middle)
             if best in group:
-                self.pos[best] = len(residents)
-                self.size[best] = len(residents) + 1
+                self.pos[best] = size
+                self.size[best] = size + 1
+                self.shift[best] = up
+                self.half[best] = half
+                self.middle[best] = max(0, middle)
+            above += size
 
     @property
     def best_bye(self) -> int | None:
@@ -366,16 +393,14 @@ def edge_tiers(fld: Field, a: int, b: int) -> Tiers:
     pa, pb = fld.pos[a], fld.pos[b]
     if cross:
         floater = pb
-        n = fld.size[a]
-        middle = (n - 1) // 2 if n % 2 else n - 1
         switch = 0
-        split = (pa - middle) ** 2
+        split = (pa - fld.middle[a]) ** 2
         low = 0
     else:
         floater = 0
         n = fld.size[a]
-        half = (n + 1) // 2
-        switch = int((pa < half) == (pb < half))
+        half, shift = fld.half[a], fld.shift[a]
+        switch = int((pa - shift < half) == (pb - shift < half))
         split = (pb - pa - half) ** 2
         # Among equal alternatives, disturb the lowest-ranked players (0 = the last).
         low = max(0, n - 1 - pa) + max(0, n - 1 - pb) if split or switch else 0
