@@ -591,7 +591,17 @@ def test_pairing_a_round_keeps_the_layout() -> None:
     written = trf.dumps(paired)
     lines = written.splitlines()
     assert lines[0] == "### exported by X" and lines[3] == "DAT 0001 EMAIL a@b.c"
-    assert line(1, "1.0", ("   2 w 1", "   3 b")) in lines
+    # a pending game keeps its full 8-column block (bbpPairings needs it)
+    assert line(1, "1.0", ("   2 w 1", "   3 b")) + "  " in lines
     again, warnings = trf.loads(written)
     assert warnings == []
     assert again.replace(format_hints={}) == paired.replace(format_hints={})
+
+
+def test_last_block_is_complete_even_when_its_result_is_blank() -> None:
+    t = Tournament(players=(Player(1, "A"), Player(2, "B"), Player(3, "C")))
+    t = t.with_pairing(Pairing(round=1, boards=(Board(1, 2),)))
+    t = t.with_round(Round(1, games=t.rounds[0].games, byes={3: ByeKind.ABSENT}))
+    lines = trf.dumps(t).splitlines()
+    assert [x[91:] for x in lines] == ["   2 w  ", "   1 b  ", "0000 -  "]
+    assert trf.loads(trf.dumps(t))[0].replace(players=t.players) == t

@@ -1296,8 +1296,9 @@ def _apply_player_extras(player: Player, fp: Mapping[str, Any]) -> Player:
     for key in ("club", *_FIXED_WIDTHS):
         if isinstance(data.get(key), str):
             changes[key] = data[key]
-    if isinstance(data.get("rating"), int) and not isinstance(data["rating"], bool):
-        changes["rating"] = data["rating"]
+    for key in ("rating", "reported_rank"):
+        if isinstance(data.get(key), int) and not isinstance(data[key], bool):
+            changes[key] = data[key]
     if isinstance(data.get("attributes"), dict):
         changes["attributes"] = {str(k): str(v) for k, v in data["attributes"].items()}
     for key in ("withdrawn_from", "entered_at"):
@@ -1370,6 +1371,8 @@ def _fairpair_payload(t: Tournament) -> dict[str, Any]:
                 data[key] = value
         if not 0 <= p.rating <= 9999:
             data["rating"] = p.rating
+        if p.reported_rank is not None and not _rank_fits(p.reported_rank):
+            data["reported_rank"] = p.reported_rank
         if p.club:
             data["club"] = p.club
         if p.attributes:
@@ -1438,7 +1441,7 @@ def _player_line(
     if reported is not None and (score is None or _agrees(reported, score, allowances)):
         points = reported
     points_text = _fit_points(points, 4) if points is not None else ""
-    rank = "" if player.reported_rank is None else str(player.reported_rank)
+    rank = str(player.reported_rank) if _rank_fits(player.reported_rank) else ""
     if not 1 <= player.number <= 9999:
         raise InputError(f"cannot write pairing number {player.number} to TRF", expected="1-9999")
     rating = str(player.rating) if 0 < player.rating <= 9999 else ""
@@ -1450,7 +1453,15 @@ def _player_line(
     blocks = [rb.get(player.number, "        ") for rb in round_blocks]
     while blocks and not blocks[-1].strip():
         blocks.pop()
-    return (fixed + "".join("  " + b for b in blocks)).rstrip()
+    if not blocks:
+        return fixed.rstrip()
+    # The last block keeps all its 8 columns even when its result is blank (a pending
+    # game, an absence): bbpPairings reads a block only if it is complete.
+    return fixed + "".join("  " + b for b in blocks)
+
+
+def _rank_fits(rank: int | None) -> bool:
+    return rank is not None and 0 <= rank <= 9999
 
 
 def _points_lines(points: PointSystem) -> list[str]:
