@@ -1,0 +1,209 @@
+"""What the Dutch rules need to know about each player before a round (C.04.3 A).
+
+Everything here is derived from the rounds before the one being paired:
+
+* the pairing score (A.2, with acceleration as virtual points),
+* the colour difference and colour preference (A.6; played games only, C.04.2 D.5),
+* the float history of the last two rounds (A.4; an unplayed round counts as a
+  downfloat, spec/README.md),
+* whether the player may still receive the pairing-allocated bye (C.2),
+* whether the player is a topscorer (A.7, final round only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fairpair.model import ByeKind, Colour, Float, PlayerState, ResultCode, Tournament
+
+__all__ = [
+    "ColourPreference",
+    "PlayerFacts",
+    "colour_preference",
+    "eligible_for_pab",
+    "float_in_round",
+    "is_last_round",
+    "player_facts",
+    "topscorer_threshold",
+]
+
+
+@dataclass(frozen=True)
+class ColourPreference:
+    """A.6: the colour a player should get next and how strongly.
+
+    ``imbalance`` is the absolute colour difference; ``repeated`` is the colour of the
+    last two played games when they were the same (else None).
+    """
+
+    colour: Colour | None
+    imbalance: int
+    repeated: Colour | None
+
+    @property
+    def absolute(self) -> bool:
+        """A.6.a: colour difference beyond +-1 or the same colour twice in a row."""
+        return self.imbalance > 1 or self.repeated is not None
+
+    @property
+    def strong(self) -> bool:
+        """A.6.b: colour difference of exactly +-1 (and not absolute)."""
+        return not self.absolute and self.imbalance == 1
+
+    @property
+    def mild(self) -> bool:
+        """A.6.c: colour difference zero, alternate with respect to the last game."""
+        return self.colour is not None and self.imbalance == 0 and self.repeated is None
+
+    @property
+    def strength(self) -> str:
+        if self.colour is None:
+            return "none"
+        return "absolute" if self.absolute else "strong" if self.strong else "mild"
+
+
+def colour_preference(history: Sequence[Colour]) -> ColourPreference:
+    """A.6 applied to the colours of the played games (oldest first).
+
+    >>> colour_preference([Colour.WHITE, Colour.WHITE]).colour
+    <Colour.BLACK: 'b'>
+    >>> p = colour_preference([Colour.WHITE, Colour.BLACK, Colour.WHITE])
+    >>> (p.colour, p.strength)
+    (<Colour.BLACK: 'b'>, 'strong')
+    >>> colour_preference([]).strength
+    'none'
+    """
+    whites = sum(1 for c in history if c is Colour.WHITE)
+    blacks = len(history) - whites
+    imbalance = abs(whites - blacks)
+    fewer = Colour.BLACK if whites > blacks else Colour.WHITE
+    run = 0
+    for played in reversed(history):
+        if played is not history[-1]:
+            break
+        run += 1
+    repeated = history[-1] if run >= 2 else None
+    colour: Colour | None
+    if imbalance > 1:
+        colour = fewer
+    elif repeated is not None:
+        colour = repeated.opposite
+    elif imbalance == 1:
+        colour = fewer
+    elif history:
+        colour = history[-1].opposite
+    else:
+        colour = None  # A.6.d: no game played, no preference
+    return ColourPreference(colour, imbalance, repeated)
+
+
+def eligible_for_pab(state: PlayerState) -> bool:
+    """C.2 (C.04.1.d): no earlier pairing-allocated bye and no forfeit win.
+
+    Other unplayed rounds (requested byes, full-point byes, absences) do not count
+    under the 2017 rules.
+    """
+    for record in state.records:
+        if record.bye is ByeKind.PAIRING_ALLOCATED:
+            return False
+        if record.result is ResultCode.FORFEIT_WIN:
+            return False
+    return True
+
+
+def is_last_round(tournament: Tournament, round_number: int) -> bool:
+    """A.7 topscorers exist only when the final round is being paired."""
+    total = tournament.total_rounds
+    return total is not None and round_number >= total
+
+
+def topscorer_threshold(tournament: Tournament, round_number: int) -> Fraction:
+    """A.7: half of the maximum score possible after the rounds already played."""
+    points = tournament.points
+    per_round = max(points.win, points.white_draw, points.black_draw)
+    return Fraction(round_number - 1) * per_round / 2
+
+
+def float_in_round(tournament: Tournament, state: PlayerState, round_number: int) -> Float:
+    """A.4 for one earlier round, on pairing scores (acceleration included).
+
+    A round without a played game (bye, forfeit, absence) counts as a downfloat
+    (spec/README.md, A.4.b).
+    """
+    record = state.records[round_number - 1]
+    if not record.played or record.opponent is None:
+        return Float.DOWN
+    own = record.score_before + tournament.acceleration_for(state.number, round_number)
+    opponent_before = record.opponent_score_before or Fraction(0)
+    other = opponent_before + tournament.acceleration_for(record.opponent, round_number)
+    if own > other:
+        return Float.DOWN
+    if own < other:
+        return Float.UP
+    return Float.NONE
+
+
+@dataclass(frozen=True)
+class PlayerFacts:
+    """One player as the Dutch rules see him when pairing ``round``.
+
+    ``rank`` is the effective pairing number (0-based position in the initial order
+    among the players still taking part), used for A.2 and E.5.
+    """
+
+    number: int
+    rank: int
+    score: Fraction  # pairing score: points plus acceleration (A.2)
+    raw_score: Fraction  # points without acceleration (board order)
+    preference: ColourPreference
+    history: tuple[Colour, ...]
+    floats: tuple[Float, Float]  # (previous round, two rounds before)
+    pab_eligible: bool
+    topscorer: bool
+    played_opponents: frozenset[int]
+
+
+def player_facts(
+    tournament: Tournament, round_number: int, present: Sequence[int]
+) -> Mapping[int, PlayerFacts]:
+    """Facts for the players in ``present`` when pairing ``round_number``."""
+    state = tournament.state(after_round=round_number - 1)
+    present_set = set(present)
+    # Effective pairing numbers: the players still in the event, in initial order
+    # (those absent now who never took part in a pairing are skipped).
+    ranked: list[int] = []
+    for player in sorted(tournament.players, key=lambda p: p.number):
+        records = state[player.number].records
+        took_part = any(
+            r.opponent is not None or r.bye is ByeKind.PAIRING_ALLOCATED for r in records
+        )
+        if player.number in present_set or took_part:
+            ranked.append(player.number)
+    rank = {number: index for index, number in enumerate(ranked)}
+    last = is_last_round(tournament, round_number)
+    threshold = topscorer_threshold(tournament, round_number)
+    facts: dict[int, PlayerFacts] = {}
+    for number in present:
+        st = state[number]
+        score = st.score + tournament.acceleration_for(number, round_number)
+        floats = tuple(
+            float_in_round(tournament, st, round_number - back)
+            if round_number - back >= 1
+            else Float.NONE
+            for back in (1, 2)
+        )
+        facts[number] = PlayerFacts(
+            number=number,
+            rank=rank[number],
+            score=score,
+            raw_score=st.score,
+            preference=colour_preference(st.colour_history),
+            history=st.colour_history,
+            floats=(floats[0], floats[1]),
+            pab_eligible=eligible_for_pab(st),
+            topscorer=last and score > threshold,
+            played_opponents=st.played_opponents,
+        )
+    return facts

@@ -1,0 +1,52 @@
+"""Conformance of the Dutch system (2017 rules) with the public reference vectors.
+
+Every case goes through the command line entry point exactly as a platform calls a
+pairing engine (``fairpair --dutch CASE.trf -p OUT``). The output must contain the
+same pairs with the same colours and the same pairing-allocated bye as the reference
+(bbpPairings v5.0.1); board order is not compared. The ``public_novalid`` cases have
+no legal pairing: the engine must exit with code 1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fairpair.cli import run
+
+DATA = Path(__file__).parent / "data" / "vectors" / "dutch-2017"
+PUBLIC = sorted((DATA / "public").glob("*.trf"))
+NOVALID = sorted((DATA / "public_novalid").glob("*.trf"))
+
+
+def read_engine_output(path: Path) -> tuple[int, set[tuple[int, int]]]:
+    """(declared pair count, set of (white, black) with the bye as (N, 0))."""
+    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    count = int(lines[0][0])
+    return count, {(int(a), int(b)) for a, b in lines[1:]}
+
+
+def test_vector_counts() -> None:
+    assert len(PUBLIC) == 299
+    assert len(NOVALID) == 5
+
+
+@pytest.mark.parametrize("case", PUBLIC, ids=[p.stem for p in PUBLIC])
+def test_public_case(case: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    assert run(["--dutch", str(case), "-p", str(out)]) == 0
+    count, got = read_engine_output(out)
+    expected_count, expected = read_engine_output(case.with_suffix(".expected"))
+    assert count == len(got)
+    missing = sorted(expected - got)
+    extra = sorted(got - expected)
+    assert (missing, extra) == ([], []), f"missing {missing}, unexpected {extra}"
+    assert count == expected_count
+
+
+@pytest.mark.parametrize("case", NOVALID, ids=[p.stem for p in NOVALID])
+def test_no_valid_pairing(case: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out.txt"
+    assert run(["--dutch", str(case), "-p", str(out)]) == 1
+    assert "no pairing" in capsys.readouterr().err.lower()
