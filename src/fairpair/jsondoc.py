@@ -309,8 +309,8 @@ def _round_doc(r: Round) -> dict[str, Any]:
     for g in r.games:
         game: dict[str, Any] = {"white": g.white, "black": g.black}
         if g.white_result is not None or g.black_result is not None:
-            game["white_result"] = g.white_result.value if g.white_result else None
-            game["black_result"] = g.black_result.value if g.black_result else None
+            game["white_result"] = None if g.white_result is None else g.white_result.value
+            game["black_result"] = None if g.black_result is None else g.black_result.value
         if not g.coloured:
             game["coloured"] = False
         games.append(game)
@@ -326,6 +326,7 @@ def dumps(t: Tournament) -> str:
 
 
 def dump(t: Tournament, path: str | os.PathLike[str]) -> None:
+    """Write ``t`` to ``path`` as a JSON document."""
     with open(os.fspath(path), "w", encoding="utf-8", newline="\n") as handle:
         handle.write(dumps(t))
 
