@@ -449,8 +449,8 @@ def tier_bases(bounds: Sequence[int], games: int) -> list[int]:
     """Bases making each tier outweigh everything below it: ``B_last = 1`` and
     ``B_k = games * sum_{l>k} U_l B_l + 1``.
 
-    >>> tier_bases([5, 2, 3], 2)
-    [61, 7, 1]
+    >>> tier_bases([5, 2, 3], 2)  # B_1 = 2 * 3 + 1; B_0 = 2 * (2 * 7 + 3) + 1
+    [35, 7, 1]
     """
     bases = [1] * len(bounds)
     lower = 0
