@@ -681,3 +681,21 @@ def test_check_flags_bye_problems() -> None:
     assert any("already had a forced bye" in m for m in McMahonSystem().check(again, 2))
     none = t.with_round(Round(1, (Game(1, 3), Game(2, 4))))
     assert any("neither paired" in m for m in McMahonSystem().check(none, 1))
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    import fairpair.mcmahon.handicap
+    import fairpair.mcmahon.pairing
+    import fairpair.mcmahon.ranks
+    import fairpair.mcmahon.settings
+
+    for module in (
+        fairpair.mcmahon.handicap,
+        fairpair.mcmahon.pairing,
+        fairpair.mcmahon.ranks,
+        fairpair.mcmahon.settings,
+    ):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
