@@ -88,9 +88,29 @@ def test_pair_check_results_on_a_document(
     assert all({"white", "black", "handicap", "komi"} <= set(g) for g in info["games"])
     assert any(g["handicap"] > 0 for g in info["games"])
     assert run(["check", "--system", "mcmahon", str(paired)]) == 0
+    capsys.readouterr()
+    entries = [f"{g['white']}=win" for g in info["games"]]
+    assert run(["mcmahon", "result", str(paired), *entries]) == 0
+    capsys.readouterr()
+    assert run(["mcmahon", "results", str(paired), "--format", "aga"]) == 0
+    report = capsys.readouterr().out.splitlines()
+    assert report[0] == "TOURNEY McMahon tournament" and "        rules=AGA" in report
+    players = report[report.index("PLAYERS") + 1 : report.index("GAMES")]
+    assert players[0] == "1 Ann 3d" and len(players) == 5
+    games = report[report.index("GAMES") + 1 :]
+    # Every white won; komi without the half point (7.5 -> 7, 0.5 -> 0).
+    assert len(games) == len(info["games"]) == 2
+    for line, game in zip(games, info["games"], strict=True):
+        white, black, winner, stones, komi = line.split()
+        assert (int(white), int(black), int(stones)) == (
+            game["white"],
+            game["black"],
+            game["handicap"],
+        )
+        assert winner == "w" and komi == ("7" if stones == "0" else "0")
     assert run(["mcmahon", "results", str(paired), "--format", "h9"]) == 0
     h9 = capsys.readouterr().out
-    assert "; handicap: full (max 9)" in h9
+    assert "; HA[h0]" in h9  # EGF: h0 = full handicap, h1/h2 = reduced, h9 = none
     assert any(entry.endswith(("/w4", "/b4", "/w3", "/b3")) for entry in h9.split())
 
 

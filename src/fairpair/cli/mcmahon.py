@@ -31,7 +31,7 @@ import click
 
 from fairpair.cli.common import load, save, write_text
 from fairpair.errors import InputError
-from fairpair.mcmahon.io import players_from_csv, results_h9, results_table
+from fairpair.mcmahon.io import players_from_csv, results_aga, results_h9, results_table
 from fairpair.mcmahon.pairing import build_field
 from fairpair.mcmahon.ranks import format_rank, parse_rank, rank_index_of_aga_rating, strength_of
 from fairpair.mcmahon.settings import (
@@ -236,7 +236,7 @@ def import_command(
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "h9"]),
+    type=click.Choice(["text", "h9", "aga"]),
     default="text",
     show_default=True,
 )
@@ -245,10 +245,11 @@ def import_command(
 def results_command(
     file: str, output_format: str, after_round: int | None, output: str | None
 ) -> int:
-    """The result table: McMahon score, SOMS, SODOMS and every round (text), or the EGF
-    tournament table (.h9)."""
+    """The result table: McMahon score, SOMS, SODOMS and every round (text), the EGF
+    tournament table (h9), or the AGA rating report (aga)."""
     t = load(file)
-    text = results_h9(t, after_round) if output_format == "h9" else results_table(t, after_round)
+    writer = {"h9": results_h9, "aga": results_aga, "text": results_table}[output_format]
+    text = writer(t, after_round)
     write_text(text, output)
     return 0
 

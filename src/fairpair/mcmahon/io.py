@@ -6,6 +6,13 @@ least one of the two; optional ``number`` (pairing number; default: line order),
 ``club``, ``city``, ``state``, ``country``, ``family``; any other column is kept as an
 attribute.
 
+AGA rating report (:func:`results_aga`): the format the AGA asks TDs to submit,
+``TOURNEY`` (name, then ``start=``, ``finish=``, ``rules=AGA``), ``PLAYERS`` (id, "Last,
+First", rank) and ``GAMES`` (white id, black id, winner ``w``/``b``, handicap, komi).
+Ids come from the ``aga_id`` attribute, else the pairing number. Only games played to
+a win or loss are reported (no forfeits, no jigo); komi is written the AGA way, without
+the half point (7.5 -> 7, 0.5 -> 0: white wins ties).
+
 Result tables: one line per player in standings order; a round is
 ``<opponent place><+|-|=>/<w|b><handicap>`` as in the EGF format; ``0+`` is a forced
 bye, ``0-`` a voluntary bye or absence, ``?`` a pending game.
@@ -18,12 +25,13 @@ import io
 from fractions import Fraction
 
 from fairpair.errors import InputError
+from fairpair.mcmahon.handicap import handicap_stones, komi_for
 from fairpair.mcmahon.ranks import format_rank, parse_rank, rank_index_of_aga_rating, strength_of
 from fairpair.mcmahon.settings import McMahonSettings
 from fairpair.mcmahon.tiebreaks import standings
 from fairpair.model import ByeKind, Colour, Player, Tournament, format_points
 
-__all__ = ["players_from_csv", "results_h9", "results_table"]
+__all__ = ["players_from_csv", "results_aga", "results_h9", "results_table"]
 
 _KNOWN = ("number", "name", "rank", "rating", "club", "city", "state", "country", "family")
 
@@ -156,8 +164,6 @@ def _round_entry(t: Tournament, player: int, rnd: int, place: dict[int, int]) ->
 
 
 def _stones(t: Tournament, white: int, black: int) -> int:
-    from fairpair.mcmahon.handicap import handicap_stones
-
     s = McMahonSettings.from_tournament(t)
     bands = s.effective_bands(t)
     top = set(bands[0].players) if bands else set()
@@ -199,7 +205,7 @@ def results_h9(t: Tournament, after_round: int | None = None) -> str:
         f"; EV[{headers.get('012', 'Tournament')}]",
         f"; PC[{headers.get('022', '')}]",
         f"; DT[{headers.get('042', '')},{headers.get('052', '')}]",
-        f"; handicap: {s.handicap} (max {s.max_handicap}), given per game below",
+        f"; HA[h{ {'full': 0, 'minus1': 1, 'minus2': 2, 'none': 9}[s.handicap] }]",
         f"; KM[{format_points(s.komi_even)}]",
         "; Pl Name Rk Co Club MMS SOMS SODOMS Results",
     ]
@@ -215,4 +221,50 @@ def results_h9(t: Tournament, after_round: int | None = None) -> str:
             f"{pl:4d} {name:<24} {format_rank(strength_of(p).rank):>3} {country} {club:<4} "
             f"{mms:>5} {soms:>6} {sodoms:>6}  {entries}"
         )
+    return "\n".join(lines) + "\n"
+
+
+def results_aga(t: Tournament, after_round: int | None = None) -> str:
+    """The AGA rating report (see the module docstring)."""
+    rounds = t.rounds_played if after_round is None else after_round
+    headers = dict(t.headers)
+    s = McMahonSettings.from_tournament(t)
+
+    def ident(n: int) -> str:
+        return t.player(n).attributes.get("aga_id", "").strip() or str(n)
+
+    def name(p: Player) -> str:
+        parts = p.name.split()
+        if len(parts) < 2 or "," in p.name:
+            return p.name
+        return f"{parts[-1]}, {' '.join(parts[:-1])}"
+
+    def komi_text(value: Fraction) -> str:
+        whole = value - Fraction(1, 2) if value.denominator == 2 else value
+        return format_points(whole)
+
+    lines = [
+        f"TOURNEY {headers.get('012', 'Tournament')}",
+        f"        start={headers.get('042', '')}",
+        f"        finish={headers.get('052', '')}",
+        "        rules=AGA",
+        "PLAYERS",
+    ]
+    width = max((len(ident(p.number)) for p in t.players), default=1)
+    for p in t.players:
+        lines.append(f"{ident(p.number):>{width}} {name(p)} {format_rank(strength_of(p).rank)}")
+    lines.append("GAMES")
+    for rnd in range(1, rounds + 1):
+        for game in t.round(rnd).games:
+            if not game.played or game.white_result is None or game.white_result.outcome == 0:
+                continue
+            winner = "w" if game.white_result.outcome > 0 else "b"
+            override = s.handicap_override(rnd, game.white, game.black)
+            stones = override[0] if override else _stones(t, game.white, game.black)
+            komi = komi_for(stones, s.komi_even, s.komi_handicap)
+            if override is not None and override[1] is not None:
+                komi = override[1]
+            lines.append(
+                f"{ident(game.white)} {ident(game.black)} {winner} {stones} {komi_text(komi)}"
+            )
     return "\n".join(lines) + "\n"
