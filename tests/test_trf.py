@@ -605,3 +605,25 @@ def test_last_block_is_complete_even_when_its_result_is_blank() -> None:
     lines = trf.dumps(t).splitlines()
     assert [x[91:] for x in lines] == ["   2 w  ", "   1 b  ", "0000 -  "]
     assert trf.loads(trf.dumps(t))[0].replace(players=t.players) == t
+
+
+def test_exported_file_with_ruler_and_forfeits_without_opponent() -> None:
+    """A file in the style some tournament programs export (synthetic): column rulers,
+    rating 0000, '0000 - +' / '0000 - -' entries, trailing blanks, CR LF."""
+    data = (DATA / "exported.trf").read_bytes()
+    t, warnings = trf.loads(data, file="exported.trf")
+    assert warnings == [
+        "exported.trf:5:1: not a TRF record (no 3-character code and blank), kept as it is",
+        "exported.trf:6:1: not a TRF record (no 3-character code and blank), kept as it is",
+    ]
+    assert len(t.extra_records) == 3  # two rulers and the DDD legend line
+    assert t.player(2).rating == 0 and t.player(2).fide_id == "0"
+    # 0000 - + takes part in the pairing and wins: a pairing-allocated bye for the rules
+    assert t.round(1).byes == {
+        1: ByeKind.PAIRING_ALLOCATED,
+        2: ByeKind.ZERO_POINT,
+        3: ByeKind.ZERO_POINT,
+    }
+    assert t.round(2).byes == {3: ByeKind.PAIRING_ALLOCATED}
+    assert {n: s.score for n, s in t.state().items()} == {1: 2, 2: 0, 3: 1}
+    assert trf.dumps(t).encode() == data

@@ -150,9 +150,15 @@ CASES: list[tuple[str, str | bytes, str, str]] = [
     ),
     (
         "not a TRF",
-        text("hello world"),
+        text("", "hello world", "### just a comment"),
+        "2:1",
+        "no TRF record found (line 2 starts 'hello worl'), expected a TRF file",
+    ),
+    (
+        "JSON given as TRF",
+        '{\n  "format": "fairpair-tournament"\n}\n',
         "1:1",
-        "unrecognised line starting 'hello worl', expected a record",
+        "no TRF record found",
     ),
     ("unknown XXS code", text("XXS WW=1 QQ=2", line(1)), "1:10", "unknown XXS code 'QQ'"),
     ("bad XXS value", text("XXS WW=abc", line(1)), "1:8", "expected WW=<points>"),

@@ -101,9 +101,19 @@ _BYE_RESULTS = {
     " ": ByeKind.ABSENT,
 }
 _RESULT_CODES = "1 0 = + - W D L H F U Z or blank"
+#: A forfeit without an opponent (Swiss-Manager writes them, e.g. for team events):
+#: ``0000 - +`` takes part in the pairing and wins without playing, exactly what a
+#: pairing-allocated bye is for the pairing rules (bbpPairings reads it the same way);
+#: ``0000 - -`` is a round not played, worth nothing: a zero-point bye.
+_FORFEIT_WITHOUT_OPPONENT = {"+": "U", "-": "Z"}
 
 #: fairpair's own extension record: one line of JSON (see docs/trf.md).
 FAIRPAIR_RECORD = "FPJ"
+#: Record codes fairpair interprets (besides 001 and the ??2 tournament records).
+_KNOWN_CODES = frozenset(
+    {"XXR", "XXC", "XXS", "XXA", "XXP", "XXZ", "XXT", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+    | {"240", "250", "260", "013", "310", FAIRPAIR_RECORD}
+)
 
 #: XXS codes (JaVaFo AUM, "Scoring point system") -> PointSystem fields they set.
 XXS_CODES: Mapping[str, tuple[str, ...]] = {
@@ -459,6 +469,7 @@ def _parse_block(line: str, start: int, rnd: int, file: str, lineno: int) -> _En
                 lineno,
                 col + 5,
             )
+        result = _FORFEIT_WITHOUT_OPPONENT.get(result, result)
         if result not in _BYE_RESULTS:
             raise _fail(
                 f"round {rnd}: result {result!r} without an opponent (0000)",
@@ -894,21 +905,22 @@ def _build(lines: Sequence[str], file: str) -> tuple[Tournament, list[str]]:
     headers: list[tuple[str, str]] = []
     extra: list[str] = []
     deferred: list[tuple[str, int]] = []  # records that need the players
+    known = 0  # records that make this a TRF
     for lineno, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         if line.startswith("###"):  # TRF-2026 comment line
             extra.append(line)
             continue
-        if not _RECORD_CODE.match(line):
-            raise _fail(
-                f"unrecognised line starting {line[:10]!r}",
-                "a record: a 3-character code (001, 012, XXR, ...) followed by a blank",
-                file,
-                lineno,
-                1,
+        if not _RECORD_CODE.match(line):  # e.g. a column ruler some programs write
+            st.warnings.append(
+                f"{file}:{lineno}:1: not a TRF record (no 3-character code and blank), "
+                "kept as it is"
             )
+            extra.append(line)
+            continue
         code = line[:3]
+        known += code == "001" or code in _KNOWN_CODES or (code.isdigit() and code[2] == "2")
         if code == "001":
             parsed = _parse_player_line(line, lineno, file)
             number = parsed.player.number
@@ -956,6 +968,15 @@ def _build(lines: Sequence[str], file: str) -> tuple[Tournament, list[str]]:
         else:
             extra.append(line)
 
+    if not known:
+        first = next(i for i, line in enumerate(lines, start=1) if line.strip())
+        raise _fail(
+            f"no TRF record found (line {first} starts {lines[first - 1][:10]!r})",
+            "a TRF file: records such as '012 <tournament name>', 'XXR 9', '001 <player>'",
+            file,
+            first,
+            1,
+        )
     players = {pl.player.number: pl.player for pl in player_lines}
     rounds = _build_rounds(player_lines, by_number, file)
     n_rounds = len(rounds)
