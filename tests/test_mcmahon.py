@@ -699,3 +699,25 @@ def test_module_doctests() -> None:
     ):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_handicap_from_band_difference() -> None:
+    # AGA tournament practice: handicap = band difference. 3d (band score 0) against 2k
+    # (band score -3): 3 stones by bands, 4 by ranks; minus1 takes one off.
+    def game(basis: str, mode: str = "full") -> dict[str, Any]:
+        t = make(
+            ["3d", "2k"],
+            mcmahon={
+                "bands": [{"players": [1], "score": 0}, {"players": [2], "score": -3}],
+                "handicap": mode,
+                "handicap_basis": basis,
+                "top_band_even": False,
+            },
+        )
+        result: dict[str, Any] = McMahonSystem().pair(t, 1).info["games"][0]
+        return result
+
+    assert game("band")["handicap"] == 3 and game("rank")["handicap"] == 4
+    assert game("band", "minus1")["handicap"] == 2
+    with pytest.raises(InputError):
+        McMahonSettings.from_dict({"handicap_basis": "rating"})

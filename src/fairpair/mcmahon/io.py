@@ -25,7 +25,8 @@ import io
 from fractions import Fraction
 
 from fairpair.errors import InputError
-from fairpair.mcmahon.handicap import handicap_stones, komi_for
+from fairpair.mcmahon.handicap import komi_for
+from fairpair.mcmahon.pairing import Field, build_field
 from fairpair.mcmahon.ranks import format_rank, parse_rank, rank_index_of_aga_rating, strength_of
 from fairpair.mcmahon.settings import McMahonSettings
 from fairpair.mcmahon.tiebreaks import standings
@@ -158,19 +159,17 @@ def _round_entry(t: Tournament, player: int, rnd: int, place: dict[int, int]) ->
     symbol = "?" if code is None else {1: "+", 0: "=", -1: "-"}[code.outcome]
     settings = McMahonSettings.from_tournament(t)
     override = settings.handicap_override(rnd, game.white, game.black)
-    handicap = override[0] if override is not None else _stones(t, game.white, game.black)
+    handicap = override[0] if override is not None else _stones(t, rnd, game.white, game.black)
     colour = "w" if game.colour_of(player) is Colour.WHITE else "b"
     return f"{place.get(opp, 0)}{symbol}/{colour}{handicap}"
 
 
-def _stones(t: Tournament, white: int, black: int) -> int:
-    s = McMahonSettings.from_tournament(t)
-    bands = s.effective_bands(t)
-    top = set(bands[0].players) if bands else set()
-    if s.top_band_even and (white in top or black in top):
-        return 0
-    a, b = strength_of(t.player(white)), strength_of(t.player(black))
-    return handicap_stones(a.rank, b.rank, s.handicap, s.max_handicap)
+def _stones(t: Tournament, rnd: int, white: int, black: int) -> int:
+    """The handicap of a stored game as the pairing gave it (before any override)."""
+    cache: dict[int, Field] = t.__dict__.setdefault("_mcmahon_fields", {})
+    if rnd not in cache:
+        cache[rnd] = build_field(t, rnd)
+    return cache[rnd].stones(white, black)
 
 
 def results_table(t: Tournament, after_round: int | None = None) -> str:
@@ -260,7 +259,7 @@ def results_aga(t: Tournament, after_round: int | None = None) -> str:
                 continue
             winner = "w" if game.white_result.outcome > 0 else "b"
             override = s.handicap_override(rnd, game.white, game.black)
-            stones = override[0] if override else _stones(t, game.white, game.black)
+            stones = override[0] if override else _stones(t, rnd, game.white, game.black)
             komi = komi_for(stones, s.komi_even, s.komi_handicap)
             if override is not None and override[1] is not None:
                 komi = override[1]

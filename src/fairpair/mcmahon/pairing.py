@@ -123,6 +123,7 @@ class Field:
     #: Players to match, sorted: McMahon score, strength, pairing number.
     pool: list[int]
     mms: dict[int, Fraction]
+    initial: dict[int, Fraction]
     strength: dict[int, Strength]
     band: dict[int, int | None]
     history: dict[int, tuple[Colour, ...]]
@@ -175,10 +176,15 @@ class Field:
         return (-self.mms[n], -self.strength[n].value, n)
 
     def stones(self, a: int, b: int) -> int:
-        """Handicap stones of a game (before any TD override)."""
+        """Handicap stones of a game (before any TD override): the rank difference, or
+        with ``handicap_basis = "band"`` the difference of the initial McMahon scores
+        (whole points), reduced by the mode and capped."""
         s = self.settings
         if s.top_band_even and (self.band.get(a) == 0 or self.band.get(b) == 0):
             return 0
+        if s.handicap_basis == "band":
+            gap = math.floor(abs(self.initial[a] - self.initial[b]))
+            return handicap_stones(gap, 0, s.handicap, s.max_handicap)
         return handicap_stones(
             self.strength[a].rank, self.strength[b].rank, s.handicap, s.max_handicap
         )
@@ -340,6 +346,7 @@ def build_field(tournament: Tournament, round_number: int) -> Field:
         settings=settings,
         pool=pool,
         mms=mms,
+        initial={n: initial.get(n, Fraction(0)) for n in strength},
         strength=strength,
         band=bands,
         history={n: state[n].colour_history for n in strength},

@@ -16,6 +16,8 @@ The dict is plain JSON. Every key is optional; missing keys take the defaults sh
       ],
       "initial_scores": {"12": -3},  # per-player overrides of the band score
       "handicap": "none",          # "full", "minus1", "minus2" or "none" (all even)
+      "handicap_basis": "rank",    # stones from the rank difference, or "band": from
+                                   # the difference of the initial McMahon scores
       "max_handicap": 9,
       "top_band_even": true,       # games involving a top-band player are even
       "komi_even": 7.5,            # komi of even games (AGA: 7, white wins ties = 7.5)
@@ -110,6 +112,7 @@ class McMahonSettings:
     bands: tuple[Band, ...] = ()
     initial_scores: Mapping[int, Fraction] = field(default_factory=dict)
     handicap: str = "none"
+    handicap_basis: str = "rank"
     max_handicap: int = 9
     top_band_even: bool = True
     komi_even: Fraction = Fraction(15, 2)
@@ -152,6 +155,11 @@ class McMahonSettings:
             raise InputError(
                 f"mcmahon setting handicap: found {handicap!r}",
                 expected="one of " + ", ".join(HANDICAP_MODES),
+            )
+        basis = str(raw.get("handicap_basis", s.handicap_basis))
+        if basis not in ("rank", "band"):
+            raise InputError(
+                f"mcmahon setting handicap_basis: found {basis!r}", expected="rank or band"
             )
         bar = raw.get("bar")
         if bar is not None:
@@ -241,6 +249,7 @@ class McMahonSettings:
             bands=tuple(bands),
             initial_scores=initial,
             handicap=handicap,
+            handicap_basis=basis,
             max_handicap=int(raw.get("max_handicap", 9)),
             top_band_even=bool(raw.get("top_band_even", True)),
             komi_even=_fraction(raw.get("komi_even", "7.5"), "komi_even"),
@@ -276,6 +285,7 @@ class McMahonSettings:
             "bands": [band.to_dict() for band in self.bands],
             "initial_scores": {str(k): _json_number(v) for k, v in self.initial_scores.items()},
             "handicap": self.handicap,
+            "handicap_basis": self.handicap_basis,
             "max_handicap": self.max_handicap,
             "top_band_even": self.top_band_even,
             "komi_even": _json_number(self.komi_even),
