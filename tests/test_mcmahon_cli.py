@@ -52,6 +52,10 @@ def test_import_and_bands_reproduce_the_spec_sample(
     # Separations 1 (edited), 2 (merged: int(0.75 * 21 / 6) = 2), 2; bottom at 0.
     assert [b["score"] for b in settings["bands"]] == [5, 4, 2, 0]
     assert run(["mcmahon", "bands", str(doc), "--merge", "9"]) == 2
+    capsys.readouterr()
+    assert run(["mcmahon", "bands", str(doc), "--keep", "--dry-run", "--players"]) == 0
+    listing = capsys.readouterr().out
+    assert "Player 1 (5d)" in listing and "Player 81 (1d)" in listing
 
 
 def test_pair_check_results_on_a_document(

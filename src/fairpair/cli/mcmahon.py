@@ -73,8 +73,9 @@ def _check_rank(text: str) -> None:
         raise InputError(f"--bar {text!r}", expected="a rank like 5d or 2k") from None
 
 
-def bands_table(t: Tournament, bands: tuple[Band, ...]) -> str:
-    """Bands as text: number, name, size, separation, initial score, rank range."""
+def bands_table(t: Tournament, bands: tuple[Band, ...], players: bool = False) -> str:
+    """Bands as text: number, name, size, separation, initial score, rank range (and,
+    with ``players``, each band's players: number, name, rank)."""
     lines = [f"{'Band':>4} {'Name':<10} {'Players':>7} {'Sep':>4} {'Score':>6}  Ranks"]
     for index, band in enumerate(bands, 1):
         ranks = [strength_of(t.player(n)).rank for n in band.players if n in t.player_map]
@@ -84,6 +85,12 @@ def bands_table(t: Tournament, bands: tuple[Band, ...]) -> str:
             f"{index:>4} {band.name:<10} {len(band.players):>7} {sep:>4} "
             f"{format_points(band.score):>6}  {span}"
         )
+        if players:
+            for n in band.players:
+                if n in t.player_map:
+                    p = t.player(n)
+                    rank = format_rank(strength_of(p).rank)
+                    lines.append(f"{'':>9}{n:>5}  {p.name} ({rank})")
     return "\n".join(lines) + "\n"
 
 
@@ -108,6 +115,7 @@ def mcmahon_group() -> None:
 @click.option("--move", multiple=True, metavar="PLAYER=N", help="Move a player to band N.")
 @click.option("-o", "--output", help="Write the tournament here instead of FILE.")
 @click.option("--dry-run", is_flag=True, help="Only print the bands.")
+@click.option("--players", "list_players", is_flag=True, help="List each band's players.")
 def bands_command(
     file: str,
     rounds: int | None,
@@ -124,6 +132,7 @@ def bands_command(
     move: tuple[str, ...],
     output: str | None,
     dry_run: bool,
+    list_players: bool,
 ) -> int:
     """Build (or edit) the bands and initial McMahon scores, print and store them.
 
@@ -186,7 +195,7 @@ def bands_command(
         raise InputError(str(exc), expected="existing bands and players") from None
     final = assign_scores([b for b in bands if b.players], s.zero, s.bottom_offset)
     s = s.replace(bands=final)
-    click.echo(bands_table(t, final), nl=False)
+    click.echo(bands_table(t, final, list_players), nl=False)
     if not dry_run:
         save(s.apply(t.replace(total_rounds=rounds)), output or file)
     return 0
