@@ -8,6 +8,8 @@
   avoidance and handicaps, the engine's matching has the lexicographically smallest
   tier total of all perfect matchings (enumerated).
 * On larger fields the pruned graph gives the same optimum as the full graph.
+* On random first rounds (no history) the engine gives exactly the pairing of the
+  spec's rule-based top-down procedure.
 """
 
 from __future__ import annotations
@@ -182,3 +184,57 @@ def test_pruned_graph_gives_the_full_graph_optimum(seed: int) -> None:
     mate, _ = _attempt(fld, None, candidates)
     assert mate is not None
     assert pruned.tiers == _solution(fld, mate, "full").tiers
+
+
+def top_down_round_one(
+    order: list[int], score: dict[int, int]
+) -> tuple[set[frozenset[int]], int | None]:
+    """The rule-based procedure of the spec for a first round (no history): remove the
+    forced bye (the lowest rated player of an odd field), then pair the score groups
+    from the top; an odd group takes the strongest player of the next group as its
+    floater, placed last, and every group is split and shifted."""
+    order = list(order)
+    bye = order.pop() if len(order) % 2 else None
+    groups: list[list[int]] = []
+    for n in order:
+        if groups and score[groups[-1][0]] == score[n]:
+            groups[-1].append(n)
+        else:
+            groups.append([n])
+    pairs: set[frozenset[int]] = set()
+    for i, group in enumerate(groups):
+        if len(group) % 2:
+            group.append(groups[i + 1].pop(0))
+        half = len(group) // 2
+        pairs |= {frozenset((group[k], group[k + half])) for k in range(half)}
+    return pairs, bye
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_first_round_equals_the_rule_based_procedure(seed: int) -> None:
+    rng = random.Random(500 + seed)
+    n = rng.randrange(2, 61)
+    ranks = sorted((rng.randrange(-20, 7) for _ in range(n)), reverse=True)
+    players = tuple(
+        Player(i + 1, attributes={"rank": f"{-r}k" if r < 0 else f"{r + 1}d"})
+        for i, r in enumerate(ranks)
+    )
+    # Random bands: consecutive players share an initial score, 1-3 points apart.
+    scores: dict[int, int] = {}
+    current = 0
+    for p in players:
+        if scores and rng.random() < 0.2:
+            current -= rng.randrange(1, 4)
+        scores[p.number] = current
+    bands: dict[int, list[int]] = {}
+    for number, value in scores.items():
+        bands.setdefault(value, []).append(number)
+    settings = {"bands": [{"players": members, "score": value} for value, members in bands.items()]}
+    t = Tournament(
+        players=players, total_rounds=rng.randrange(1, 8), settings={"mcmahon": settings}
+    )
+    order = [p.number for p in players]  # strongest first; numbers break rank ties
+    expected_pairs, expected_bye = top_down_round_one(order, scores)
+    pairing = McMahonSystem().pair(t, 1)
+    assert pairing.bye == expected_bye
+    assert {frozenset((b.white, b.black)) for b in pairing.boards} == expected_pairs
