@@ -23,6 +23,9 @@ from fairpair.systems import SYSTEMS, PairingSystem, get_system
 
 SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
 
+#: Default draw rate of generated games per system (Go has very few jigo).
+DEFAULT_DRAW_RATE = {"mcmahon": 0.01}
+
 
 def _system_for(
     tournament: Tournament, name: str | None, options: dict[str, Any]
@@ -228,7 +231,12 @@ def check_command(
 @click.option("-n", "--players", type=int, required=True, help="Number of players.")
 @click.option("-R", "--rounds", type=int, required=True, help="Number of rounds.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
-@click.option("--draw-rate", type=float, default=0.3, show_default=True)
+@click.option(
+    "--draw-rate",
+    type=float,
+    default=None,
+    help="Probability of a draw (default 0.3; 0.01 for mcmahon, jigo are rare).",
+)
 @click.option("--forfeit-rate", type=float, default=0.0, show_default=True)
 @click.option(
     "--bye-rate",
@@ -258,7 +266,7 @@ def generate_command(
     players: int,
     rounds: int,
     seed: int,
-    draw_rate: float,
+    draw_rate: float | None,
     forfeit_rate: float,
     bye_rate: float,
     absence_rate: float,
@@ -288,7 +296,7 @@ def generate_command(
         players=players,
         rounds=rounds,
         seed=seed,
-        draw_rate=draw_rate,
+        draw_rate=draw_rate if draw_rate is not None else DEFAULT_DRAW_RATE.get(system_name, 0.3),
         forfeit_rate=forfeit_rate,
         bye_rate=bye_rate,
         absence_rate=absence_rate,
