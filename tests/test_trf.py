@@ -627,3 +627,11 @@ def test_exported_file_with_ruler_and_forfeits_without_opponent() -> None:
     assert t.round(2).byes == {3: ByeKind.PAIRING_ALLOCATED}
     assert {n: s.score for n, s in t.state().items()} == {1: 2, 2: 0, 3: 1}
     assert trf.dumps(t).encode() == data
+
+
+def test_a_line_that_only_looks_like_a_player_is_kept_verbatim() -> None:
+    source = four_players().replace("001    4", "001=   4")
+    t, warnings = trf.loads(source.replace(line(3, "0.5", ("   4 w =",)), line(3, "0.0")))
+    assert [p.number for p in t.players] == [1, 2, 3]
+    assert len(warnings) == 1 and "not a TRF record" in warnings[0]
+    assert trf.dumps(t) == source.replace(line(3, "0.5", ("   4 w =",)), line(3, "0.0"))

@@ -1640,7 +1640,7 @@ def _layout_hints(t: Tournament, lines: Sequence[str]) -> dict[str, Any]:
     layout: list[str | int] = []
     raw_lines: dict[str, str] = {}
     for line in lines:
-        if line[:3] == "001" and len(line) >= 8 and line[4:8].strip().isdigit():
+        if line.startswith("001 ") and line[4:8].strip().isdigit():  # as _build reads it
             number = int(line[4:8])
             layout.append(number)
             canonical = (
