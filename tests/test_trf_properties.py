@@ -129,19 +129,27 @@ def test_random_tournaments_round_trip(t: Tournament) -> None:
     assert doc == t
 
 
-@settings(max_examples=300, deadline=None)
+SAMPLES = [VECTOR, *sorted((Path(__file__).parent / "data" / "trf").glob("*.trf"))]
+
+
+@settings(max_examples=400, deadline=None)
 @given(
-    st.integers(min_value=0, max_value=len(VECTOR.read_bytes()) - 1),
-    st.sampled_from(list(b" 0159xwb-=+UHZFwW\x00\xff\n\r")),
+    st.sampled_from(SAMPLES),
+    st.floats(min_value=0, max_value=1, exclude_max=True),
+    st.sampled_from(list(b" 0159xwb-=+UHZFwW#\x00\xff\n\r\t")),
 )
-def test_damaged_trf_fails_cleanly(position: int, byte: int) -> None:
-    data = bytearray(VECTOR.read_bytes())
-    data[position] = byte
+def test_damaged_trf_fails_cleanly_or_round_trips(path: Path, where: float, byte: int) -> None:
+    """Any change to a file: either a one-line InputError, or it is read and written
+    back byte-for-byte."""
+    data = bytearray(path.read_bytes())
+    data[int(where * len(data))] = byte
     try:
-        trf.loads(bytes(data), file="v.trf")
+        t, _ = trf.loads(bytes(data), file="v.trf")
     except InputError as exc:
         rendered = str(exc)
         assert rendered.startswith("v.trf:") and "\n" not in rendered
+    else:
+        assert trf.dumps(t).encode("utf-8") == bytes(data)
 
 
 @settings(max_examples=200, deadline=None)
