@@ -635,3 +635,10 @@ def test_a_line_that_only_looks_like_a_player_is_kept_verbatim() -> None:
     assert [p.number for p in t.players] == [1, 2, 3]
     assert len(warnings) == 1 and "not a TRF record" in warnings[0]
     assert trf.dumps(t) == source.replace(line(3, "0.5", ("   4 w =",)), line(3, "0.0"))
+
+
+def test_line_breaks_cannot_be_written_in_layout_files_either() -> None:
+    t, _ = trf.loads("### top\n" + four_players())
+    broken = t.replace(players=(Player(1, "Ann\nBob"), *t.players[1:]))
+    with pytest.raises(InputError, match="player 1: a line break in the name"):
+        trf.dumps(broken)

@@ -1465,6 +1465,12 @@ def _player_line(
     rank = str(player.reported_rank) if _rank_fits(player.reported_rank) else ""
     if not 1 <= player.number <= 9999:
         raise InputError(f"cannot write pairing number {player.number} to TRF", expected="1-9999")
+    for key in _FIXED_WIDTHS:
+        if _LINE_BREAK.search(getattr(player, key)):
+            raise InputError(
+                f"cannot write player {player.number}: a line break in the {key.replace('_', ' ')}",
+                expected="names and other fields without line breaks",
+            )
     rating = str(player.rating) if 0 < player.rating <= 9999 else ""
     fixed = (
         f"001 {player.number:>4} {player.sex:1.1}{player.title:>3.3} {player.name:<33.33} "
