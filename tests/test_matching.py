@@ -283,6 +283,26 @@ def test_incremental_small_graphs_against_brute_force() -> None:
             assert (0, m.total_weight(mate)) == brute_force(n, edges, False)
 
 
+def test_growing_keeps_the_solution() -> None:
+    rng = random.Random(11)
+    for _ in range(40):
+        n = rng.randint(2, 20)
+        m = Matcher(n)
+        m.set_weights(random_graph(rng, n, 0.6, rng.choice([4, 90]), False))
+        m.solve()
+        for _step in range(3):
+            k = rng.randint(1, 4)
+            m.resize(m.n + k)
+            assert m.total_weight(m.solve()) == fresh_total(m)  # isolated: same optimum
+            assert m.check() == ""
+            for x in range(m.n - k, m.n):
+                m.set_vertex_weights(x, [rng.randint(-2, 200) for _ in range(m.n)])
+            assert m.total_weight(m.solve()) == fresh_total(m)
+            assert m.check() == ""
+        m.resize(m.n - 3)  # shrinking: fresh solve of the remaining graph
+        assert m.total_weight(m.solve()) == fresh_total(m)
+
+
 def test_matcher_widens_its_integers() -> None:
     m = Matcher(4)
     m.set_weights([(0, 1, 5), (1, 2, 8), (2, 3, 5)])

@@ -114,6 +114,10 @@ def test_fuzz_incremental() -> None:
             elif r < 0.95:
                 u, v = rng.sample(range(n), 2)
                 m.set_weight(u, v, rng.getrandbits(rng.choice([8, 70, 300])))
+            else:  # a new vertex joins (warm: the old solution is kept)
+                n += 1
+                m.resize(n)
+                m.set_vertex_weights(n - 1, [rng.randint(-9, 99) for _ in range(n)])
             mate = m.solve()
             assert m.check() == ""
             edges = [(u, v, m.weight(u, v)) for u in range(n) for v in range(u + 1, n)]

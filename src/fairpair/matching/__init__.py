@@ -141,7 +141,13 @@ class Matcher:
         return self._impl.n
 
     def resize(self, n: int) -> None:
-        """Change the number of vertices (edges of dropped vertices go); next solve is fresh."""
+        """Change the number of vertices.
+
+        Growing keeps the solution (the new vertices are isolated; give them edges with
+        :meth:`set_vertex_weights` and the next solve is a warm restart).  Shrinking drops
+        the edges of the removed vertices and the next solve starts afresh; to take a
+        vertex out cheaply, remove its edges instead (``set_vertex_weights(x, [None] * n)``).
+        """
         self._impl.resize(n)
 
     def set_weight(self, u: int, v: int, weight: int | None) -> None:

@@ -100,6 +100,7 @@ struct Engine {
     virtual Buf get_w2(int u, int v) const = 0;
     virtual void mark_dirty(int v) = 0;
     virtual void mark_fresh() = 0;
+    virtual void resize(int n) = 0;
     virtual std::vector<int> solve() = 0;
     virtual std::string check() const = 0;
     virtual std::vector<long> stats() const = 0;
@@ -125,6 +126,7 @@ struct EngineN final : Engine {
     }
     void mark_dirty(int v) override { m.mark_dirty(v); }
     void mark_fresh() override { m.mark_fresh(); }
+    void resize(int n) override { m.resize(n); }
     std::vector<int> solve() override { return m.solve(); }
     std::string check() const override { return m.check(); }
     std::vector<long> stats() const override { return {m.stages, m.steps, m.scans}; }
@@ -298,16 +300,7 @@ class Matcher {
 
     void resize(int n) {
         if (n < 0) throw py::value_error("n must be >= 0");
-        const int old = eng_->size();
-        std::unique_ptr<Engine> bigger = make_engine(eng_->limbs(), n);
-        const int keepn = std::min(old, n);
-        for (int u = 0; u < keepn; ++u)
-            for (int v = u + 1; v < keepn; ++v) {
-                const Buf w2 = eng_->get_w2(u, v);
-                if (w2.is_pos()) bigger->set_w2(u, v, w2);
-            }
-        bigger->mark_fresh();
-        eng_ = std::move(bigger);
+        eng_->resize(n);
     }
 
     std::vector<int> solve() {

@@ -152,6 +152,66 @@ class Blossom {
 
     void mark_fresh() { fresh_ = true; }
 
+    // Change the number of vertices.  Growing keeps the weights, the matching and the
+    // duals (new vertices are isolated and unmatched with dual 0, which keeps the
+    // solution optimal); shrinking keeps the weights among the remaining vertices and
+    // makes the next solve start afresh.
+    void resize(int newn) {
+        const int old = n_;
+        if (newn == old) return;
+        std::vector<W> w2(static_cast<size_t>(newn) * static_cast<size_t>(newn), W::zero());
+        const int keep = std::min(old, newn);
+        for (int i = 0; i < keep; ++i)
+            for (int j = 0; j < keep; ++j)
+                w2[static_cast<size_t>(i) * newn + j] = w2_[idx(i, j)];
+        w2_.swap(w2);
+        if (newn < old || fresh_) {
+            n_ = newn;
+            fresh_ = true;
+            dirty_.assign(newn, 0);
+            dirty_list_.clear();
+            alloc();
+            return;
+        }
+        const int d = newn - old;
+        auto remap = [old, d](int x) { return x >= old ? x + d : x; };
+        std::vector<int> mate(newn, -1), inb(newn), parent(2 * newn, -1), base(2 * newn, -1);
+        std::vector<W> dual(2 * newn, W::zero());
+        std::vector<std::vector<int>> childs(2 * newn);
+        std::vector<std::vector<Edge>> ends(2 * newn);
+        for (int v = 0; v < newn; ++v) {
+            base[v] = v;
+            inb[v] = v < old ? remap(inblossom_[v]) : v;
+            if (v < old) {
+                mate[v] = mate_[v];
+                dual[v] = dual_[v];
+                parent[v] = remap(parent_[v]);
+            }
+        }
+        for (int b = old; b < 2 * old; ++b) {
+            const int nb = b + d;
+            base[nb] = base_[b];
+            parent[nb] = remap(parent_[b]);
+            dual[nb] = dual_[b];
+            childs[nb] = childs_[b];
+            for (int& c : childs[nb]) c = remap(c);
+            ends[nb] = ends_[b];
+        }
+        n_ = newn;
+        mate_.swap(mate);
+        inblossom_.swap(inb);
+        parent_.swap(parent);
+        base_.swap(base);
+        dual_.swap(dual);
+        childs_.swap(childs);
+        ends_.swap(ends);
+        unused_.clear();
+        for (int b = 2 * newn - 1; b >= newn; --b)
+            if (base_[b] < 0) unused_.push_back(b);
+        dirty_.resize(newn, 0);
+        alloc_stage();
+    }
+
     const std::vector<int>& mate() const { return mate_; }
 
     // Solve (from scratch the first time, then re-using the matching and the duals).
@@ -214,6 +274,11 @@ class Blossom {
         ends_.assign(2 * n, {});
         unused_.clear();
         for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
+        alloc_stage();
+    }
+
+    void alloc_stage() {
+        const int n = n_;
         label_.assign(2 * n, 0);
         lfrom_.assign(2 * n, -1);
         lto_.assign(2 * n, -1);
