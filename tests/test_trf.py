@@ -642,3 +642,54 @@ def test_line_breaks_cannot_be_written_in_layout_files_either() -> None:
     broken = t.replace(players=(Player(1, "Ann\nBob"), *t.players[1:]))
     with pytest.raises(InputError, match="player 1: a line break in the name"):
         trf.dumps(broken)
+
+
+def trf2026_example() -> Tournament:
+    points = PointSystem(
+        white_win=F(3),
+        black_win=F(3),
+        forfeit_win=F(3),
+        full_point_bye=F(3),
+        white_draw=F(1),
+        black_draw=F(1),
+        half_point_bye=F(1),
+        pairing_allocated_bye=F(1),
+    )
+    t = Tournament(
+        players=(Player(1, "A", rating=2000), Player(2, "B"), Player(3, "C"), Player(4, "D")),
+        total_rounds=5,
+        initial_colour=Colour.BLACK,
+        points=points,
+        acceleration={1: (F(1), F(1), F(1, 2)), 2: (F(1),)},
+        forbidden_pairs=frozenset({frozenset({1, 3})}),
+        headers=(("012", "Open"),),
+    )
+    t = t.with_pairing(Pairing(round=1, boards=(Board(1, 2), Board(3, 4))))
+    return t.with_results(
+        1, {(1, 2): (ResultCode.WIN, ResultCode.LOSS), (3, 4): (ResultCode.DRAW, ResultCode.DRAW)}
+    )
+
+
+def test_trf2026_flavour() -> None:
+    t = trf2026_example()
+    text = trf.dumps(t, flavour="trf2026")
+    assert text.split("\r\n")[:4] == ["012 Open", "142 5", "152 B", "162  W 3.0    D 1.0    P 1.0"]
+    assert text.split("\r\n")[-5:] == [
+        "250       1.0 001 002 0001 0001",  # points 10-13, rounds 15-17/19-21, ids 23-26/28-31
+        "250       0.5 003 003 0001 0001",
+        "250       1.0 001 001 0002 0002",
+        "260 001 005    1    3",  # rounds 5-7/9-11, ids 13-16, 18-21
+        "",
+    ]
+    assert "XX" not in text and "BB" not in text and "FPJ" not in text
+    again, warnings = trf.loads(text)
+    assert warnings == []
+    assert again.replace(players=t.players, format_hints={}) == t
+
+
+def test_trf2026_flavour_refuses_what_162_cannot_say() -> None:
+    t = Tournament(players=(Player(1, "A"),), points=PointSystem(black_win=F(3, 2)))
+    with pytest.raises(InputError, match="cannot be written as a TRF-2026 162 record"):
+        trf.dumps(t, flavour="trf2026")
+    with pytest.raises(InputError, match="unknown TRF flavour 'x'"):
+        trf.dumps(t, flavour="x")

@@ -813,11 +813,12 @@ def _add_forbidden(numbers: Sequence[int], st: _State) -> None:
 
 def _read_260(
     line: str, lineno: int, st: _State, players: Mapping[int, Any], next_round: int
-) -> None:
+) -> bool:
     """260 (TRF-2026): prohibited pairings for rounds first..last.
 
-    The record is also kept verbatim (extra_records); its pairs become forbidden pairs
-    when its round range contains the round to be paired.
+    Its pairs become forbidden pairs when its round range contains the round to be
+    paired. Returns True if the range covers every round (then forbidden_pairs says it
+    all); otherwise the record is also kept verbatim in extra_records.
     """
     first = _record_int(line, 5, 7, "a first round number", st.file, lineno)
     last = _record_int(line, 9, 11, f"a last round number >= {first}", st.file, lineno, first)
@@ -839,6 +840,11 @@ def _read_260(
         )
     if first <= next_round <= last:
         _add_forbidden(numbers, st)
+    # A record for every round says no more than forbidden_pairs: not kept verbatim.
+    covers_all = first == 1 and (
+        last == 999 or (st.total_rounds is not None and last >= st.total_rounds)
+    )
+    return covers_all
 
 
 def _read_fairpair(line: str, lineno: int, st: _State) -> None:
@@ -952,7 +958,7 @@ def _build(lines: Sequence[str], file: str) -> tuple[Tournament, list[str]]:
         elif code in ("XXA", "250", "XXP", "XXZ", "240", "260"):
             deferred.append((line, lineno))
             if code == "260":
-                extra.append(line)
+                extra.append(line)  # dropped below if it covers every round
         elif code == FAIRPAIR_RECORD:
             _read_fairpair(line, lineno, st)
         elif code == "XXW":
@@ -1002,7 +1008,8 @@ def _build(lines: Sequence[str], file: str) -> tuple[Tournament, list[str]]:
         elif code == "XXP":
             _read_xxp(line, lineno, st, players)
         elif code == "260":
-            _read_260(line, lineno, st, players, next_round)
+            if _read_260(line, lineno, st, players, next_round):
+                extra.remove(line)
         elif code == "XXZ":
             for tok, col in _tokens(line, 3):
                 number = _player_ref(tok, col, players, "XXZ", file, lineno)
@@ -1554,6 +1561,86 @@ def _canonical_lines(t: Tournament) -> list[str | int]:
     return out
 
 
+def _trf2026_text(t: Tournament) -> str:
+    """``t`` as plain TRF-2026 (see :func:`dumps`)."""
+    lines: list[str | int] = [f"{code} {text}" if text else code for code, text in t.headers]
+    if t.total_rounds is not None:
+        lines.append(f"142 {t.total_rounds}")
+    if t.initial_colour is not None:
+        lines.append("152 " + ("W" if t.initial_colour is Colour.WHITE else "B"))
+    record = _record_162(t.points)
+    if record:
+        lines.append(record)
+    lines.extend(p.number for p in t.players)
+    for number in sorted(t.acceleration):
+        values = t.acceleration[number]
+        start = 0
+        while start < len(values):
+            end = start
+            while end + 1 < len(values) and values[end + 1] == values[start]:
+                end += 1
+            if values[start] != 0:
+                lines.append(
+                    f"250      {_fit_points(values[start], 4):>4} {start + 1:03d} {end + 1:03d} "
+                    f"{number:04d} {number:04d}"
+                )
+            start = end + 1
+    last = t.total_rounds if t.total_rounds is not None else 999
+    for a, b in sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs):
+        lines.append(f"260 001 {last:03d} {a:>4} {b:>4}")
+    lines.extend(t.extra_records)
+    scores = computed_scores(t)
+    players = t.player_map
+    blocks = _round_blocks(t)
+    text = [
+        _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
+        if isinstance(item, int)
+        else item
+        for item in lines
+    ]
+    for line in text:
+        if _LINE_BREAK.search(line):
+            raise InputError(
+                f"cannot write a TRF line containing a line break: {line[:40]!r}",
+                expected="headers and extra records without line breaks",
+            )
+    return _join(text, {"newline": "\r\n"})
+
+
+def _record_162(points: PointSystem) -> str | None:
+    """TRF-2026 record 162 for ``points`` (None for the default system)."""
+    p = points
+    default = PointSystem()
+    if p == default:
+        return None
+    if not (
+        p.white_win == p.black_win == p.forfeit_win == p.full_point_bye
+        and p.white_draw == p.black_draw == p.half_point_bye
+        and p.white_loss == p.black_loss
+        and p.zero_point_bye == p.forfeit_loss
+    ):
+        raise InputError(
+            "this point system cannot be written as a TRF-2026 162 record",
+            expected="the same points for both colours, a forfeit win and a full-point bye "
+            "worth a win, a half-point bye worth a draw, a zero-point bye worth a forfeit "
+            "loss (or the fairpair flavour, which has XXS)",
+        )
+    entries = [
+        (code, value)
+        for code, value, default_value in (
+            ("W", p.white_win, default.white_win),
+            ("D", p.white_draw, default.white_draw),
+            ("L", p.white_loss, default.white_loss),
+            ("A", p.zero_point_bye, default.zero_point_bye),
+        )
+        if value != default_value
+    ]
+    if p.pairing_allocated_bye != p.white_win:
+        entries.append(("P", p.pairing_allocated_bye))
+    # code in column 6, points in 7-10, the next entry 9 columns further
+    return "162  " + "    ".join(f"{code}{_fit_points(value, 4):>4}" for code, value in entries)
+
+
 def _fairpair_line(t: Tournament) -> str | None:
     """The FPJ record ``t`` needs, if any."""
     payload = _fairpair_payload(t)
@@ -1815,17 +1902,31 @@ def _record_byes(lines: Iterable[str], next_round: int) -> dict[int, frozenset[i
     return {number: frozenset(rounds) for number, rounds in found.items()}
 
 
-def dumps(t: Tournament) -> str:
-    """Write ``t`` as TRF text (TRF-2016 player lines plus the extensions it needs)."""
+def dumps(t: Tournament, *, flavour: str = "fairpair") -> str:
+    """Write ``t`` as TRF text.
+
+    ``flavour="fairpair"`` (default): TRF-2016 player lines plus the JaVaFo /
+    bbpPairings extensions and fairpair's own records, everything needed to read the
+    same tournament back (and the source file's own layout when it still fits).
+
+    ``flavour="trf2026"``: only TRF-2026 records (142, 152, 162, 250, 260 instead of
+    the XX/BB extensions; no FPJ), CR LF line ends, for FIDE and programs that read
+    plain TRF-2026. What TRF-2026 cannot say (double rounds, colour-dependent points,
+    the fairpair extras) is left out; a point system 162 cannot express is an error.
+    """
+    if flavour == "trf2026":
+        return _trf2026_text(_semantic(t))
+    if flavour != "fairpair":
+        raise InputError(f"unknown TRF flavour {flavour!r}", expected="'fairpair' or 'trf2026'")
     hinted = _hinted_text(t)
     if hinted is not None:
         return hinted
     return _canonical_text(_semantic(t), t.format_hints)
 
 
-def dump(t: Tournament, path: str | os.PathLike[str]) -> None:
-    """Write ``t`` to ``path`` as TRF (UTF-8)."""
-    data = dumps(t).encode("utf-8")
+def dump(t: Tournament, path: str | os.PathLike[str], *, flavour: str = "fairpair") -> None:
+    """Write ``t`` to ``path`` as TRF (UTF-8); see :func:`dumps` for ``flavour``."""
+    data = dumps(t, flavour=flavour).encode("utf-8")
     with open(os.fspath(path), "wb") as handle:
         handle.write(data)
 
