@@ -693,3 +693,18 @@ def test_trf2026_flavour_refuses_what_162_cannot_say() -> None:
         trf.dumps(t, flavour="trf2026")
     with pytest.raises(InputError, match="unknown TRF flavour 'x'"):
         trf.dumps(t, flavour="x")
+
+
+def test_partial_260_ranges_stay_partial_in_the_fairpair_flavour() -> None:
+    t, _ = trf.loads((DATA / "trf2026.trf").read_bytes())
+    assert t.forbidden_pairs == {frozenset({1, 3})}  # 260 for rounds 2-3; round 2 is next
+    canonical = trf.dumps(t.replace(format_hints={}))
+    assert "XXP" not in canonical  # the 260 record says it, with its rounds
+    again, _ = trf.loads(canonical)
+    assert again.forbidden_pairs == t.forbidden_pairs
+    # read again after rounds 2 and 3, the pair may meet (forbidden_pairs is about the
+    # round to be paired)
+    later = again.with_pairing(Pairing(round=2, boards=(Board(1, 2),)))
+    later = later.with_pairing(Pairing(round=3, boards=(Board(2, 1),)))
+    later = later.replace(forbidden_pairs=frozenset())
+    assert trf.loads(trf.dumps(later))[0].forbidden_pairs == set()

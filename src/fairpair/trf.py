@@ -1552,7 +1552,10 @@ def _canonical_lines(t: Tournament) -> list[str | int]:
         out.append(
             (f"XXA {number:>4}" + "".join(f" {_fit_points(v, 4):>4}" for v in values)).rstrip()
         )
-    pairs = sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs)
+    # pairs that a kept 260 record gives for the round to be paired need no XXP: the
+    # record itself says when they stop applying
+    implied = _pairs_of_260_records(t.extra_records, t.next_round())
+    pairs = sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs - implied)
     out.extend(f"XXP {a} {b}" for a, b in pairs)
     out.extend(t.extra_records)
     record = _fairpair_line(t)
@@ -1639,6 +1642,24 @@ def _record_162(points: PointSystem) -> str | None:
         entries.append(("P", p.pairing_allocated_bye))
     # code in column 6, points in 7-10, the next entry 9 columns further
     return "162  " + "    ".join(f"{code}{_fit_points(value, 4):>4}" for code, value in entries)
+
+
+def _pairs_of_260_records(lines: Iterable[str], rnd: int) -> frozenset[frozenset[int]]:
+    """The pairs that well-formed 260 records among ``lines`` forbid in round ``rnd``."""
+    found: set[frozenset[int]] = set()
+    for line in lines:
+        text = line.rstrip()
+        if not (line.startswith("260 ") and line[4:7].isdigit() and line[8:11].isdigit()):
+            continue
+        if not int(line[4:7]) <= rnd <= int(line[8:11]):
+            continue
+        fields = [text[i : i + 5].strip() for i in range(12, len(text), 5)]
+        if all(f.isdigit() for f in fields):
+            numbers = [int(f) for f in fields]
+            found.update(
+                frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :] if a != b
+            )
+    return frozenset(found)
 
 
 def _fairpair_line(t: Tournament) -> str | None:
