@@ -22,7 +22,7 @@ from fairpair.errors import InputError
 from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament
 from fairpair.systems.base import compare_pairings
 from fairpair.systems.dutch.colours import allocate_colours
-from fairpair.systems.dutch.engine import RoundResult, Solver, default_solver, pair_players
+from fairpair.systems.dutch.engine import RoundResult, Solver, pair_players
 from fairpair.systems.dutch.players import PlayerFacts, player_facts
 
 __all__ = ["DutchSystem", "board_order"]
@@ -51,7 +51,7 @@ class DutchSystem:
 
     def __init__(self, *, explain: bool = False, solver: Solver | None = None, **ignored: Any):
         self.explain = explain
-        self.solver = solver or default_solver
+        self.solver = solver
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number

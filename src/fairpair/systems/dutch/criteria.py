@@ -178,42 +178,47 @@ def edge_fields(
     return fields
 
 
-def pack_weights(
-    edges: Mapping[tuple[int, int], Fields], extra: Mapping[tuple[int, int], Fields] | None = None
-) -> dict[tuple[int, int], int]:
+def pack_weights(edges: Mapping[tuple[int, int], Fields]) -> dict[tuple[int, int], int]:
     """Turn per-edge fields into integer weights that order matchings lexicographically.
 
-    Each field gets a radix larger than the spread of its total over any matching
-    (at most ``pairs`` edges), so no field can overflow into a more significant one.
-    ``extra`` holds additional (tie-break) fields for some edges.
+    Each field gets a radix larger than the spread of its total over any matching, so
+    no field can overflow into a more significant one. The spread is bounded per
+    vertex: in a matching every vertex lies on at most one edge, so the positive
+    (negative) part of a field's total is at most half the sum, over the vertices, of
+    the largest positive (negative) value on their edges - and at most the number of
+    pairs times the largest value.
     """
-    merged: dict[tuple[int, int], Fields] = {}
-    for edge, fields in edges.items():
-        if extra and edge in extra:
-            combined = dict(fields)
-            for key, value in extra[edge].items():
-                combined[key] = combined.get(key, 0) + value
-            merged[edge] = combined
-        else:
-            merged[edge] = dict(fields)
-    vertices = {v for edge in merged for v in edge}
-    max_pairs = max(1, len(vertices) // 2)
-    low: dict[FieldKey, int] = {}
-    high: dict[FieldKey, int] = {}
-    for fields in merged.values():
+    pos: dict[FieldKey, dict[int, int]] = {}
+    neg: dict[FieldKey, dict[int, int]] = {}
+    vertices: set[int] = set()
+    for (u, v), fields in edges.items():
+        vertices.add(u)
+        vertices.add(v)
         for key, value in fields.items():
-            if value < low.get(key, 0):
-                low[key] = value
-            if value > high.get(key, 0):
-                high[key] = value
+            table = pos if value > 0 else neg
+            per_vertex = table.get(key)
+            if per_vertex is None:
+                per_vertex = table[key] = {}
+            size = abs(value)
+            if per_vertex.get(u, 0) < size:
+                per_vertex[u] = size
+            if per_vertex.get(v, 0) < size:
+                per_vertex[v] = size
+    max_pairs = max(1, len(vertices) // 2)
+
+    def bound(per_vertex: dict[int, int] | None) -> int:
+        if not per_vertex:
+            return 0
+        return min(sum(per_vertex.values()) // 2, max_pairs * max(per_vertex.values()))
+
     multiplier: dict[FieldKey, int] = {}
     scale = 1
-    for key in sorted(set(low) | set(high), reverse=True):
+    for key in sorted(set(pos) | set(neg), reverse=True):
         multiplier[key] = scale
-        scale *= max_pairs * (high.get(key, 0) - low.get(key, 0)) + 1
+        scale *= bound(pos.get(key)) + bound(neg.get(key)) + 1
     return {
         edge: sum(value * multiplier[key] for key, value in fields.items() if value)
-        for edge, fields in merged.items()
+        for edge, fields in edges.items()
     }
 
 

@@ -27,10 +27,9 @@ from fractions import Fraction
 from typing import Any
 
 from fairpair.errors import NoPairingError
-from fairpair.matching import max_weight_matching
+from fairpair.matching import Matcher, max_weight_matching
 from fairpair.systems.dutch.completion import CompletionChecker
 from fairpair.systems.dutch.criteria import (
-    ORDER,
     BracketContext,
     Fields,
     compatible,
@@ -87,8 +86,57 @@ def _sort_key(p: PlayerFacts) -> tuple[Fraction, int]:
     return (-p.score, p.rank)
 
 
+class _Matching:
+    """The weighted graph of one bracket and its maximum-weight matching.
+
+    All matching calls go through here. It uses the incremental compiled matcher
+    (warm restarts after small weight changes) and falls back to the exact one-shot
+    solver if the weights outgrow the compiled integers.
+    """
+
+    def __init__(self, n: int, weights: dict[Edge, int], solver: Solver | None) -> None:
+        self.n = n
+        self.weights = weights
+        self.solver = solver
+        self.matcher: Matcher | None = None
+        if solver is None:
+            try:
+                self.matcher = Matcher(n)
+                self.matcher.set_weights([(u, v, w) for (u, v), w in weights.items()])
+            except OverflowError:
+                self.matcher = None
+
+    def set(self, u: int, v: int, weight: int | None) -> None:
+        if weight is None:
+            self.weights.pop((u, v), None)
+        else:
+            self.weights[(u, v)] = weight
+        if self.matcher is not None:
+            try:
+                self.matcher.set_weight(u, v, weight)
+            except OverflowError:
+                self.matcher = None
+
+    def solve(self) -> list[int]:
+        if self.matcher is not None:
+            try:
+                return self.matcher.solve()
+            except OverflowError:
+                self.matcher = None
+        edges = [(u, v, w) for (u, v), w in self.weights.items()]
+        return (self.solver or max_weight_matching)(self.n, edges)
+
+
 class _Bracket:
-    """The matching graph of one bracket: MDPs, residents, then the lower players."""
+    """One bracket: its MDPs (vertices ``0..m-1``), residents (``m..nb-1``) and the
+    players below it (``nb..``), with the criteria as edge weights.
+
+    An edge weight is ``main * T + order``: ``main`` packs the criteria C.4-C.19,
+    ``order`` holds the tie-breaks of the generation order (section D), changed step
+    by step while the pairing is fixed one decision at a time: each step asks the
+    matching whether an optimal pairing exists that also has the property wanted
+    next (the next candidate in D order), by giving it a small bonus.
+    """
 
     def __init__(
         self,
@@ -97,100 +145,192 @@ class _Bracket:
         residents: int,
         ctx: BracketContext,
         forbidden: frozenset[frozenset[int]],
-        solver: Solver,
+        solver: Solver | None,
     ) -> None:
         self.players = list(players)
+        n = len(self.players)
         self.m = mdps
         self.nb = mdps + residents
-        self.ctx = ctx
-        self.solver = solver
-        self.fields: dict[Edge, Fields] = {}
-        n = len(self.players)
-        for i in range(min(self.nb, n)):
+        fields: dict[Edge, Fields] = {}
+        self.adj: list[set[int]] = [set() for _ in range(n)]
+        for i in range(n):
+            in_bracket = i < self.nb
             for j in range(i + 1, n):
                 if compatible(self.players[i], self.players[j], forbidden):
-                    self.fields[(i, j)] = edge_fields(
-                        ctx, self.players[i], self.players[j], True, j < self.nb
+                    fields[(i, j)] = edge_fields(
+                        ctx, self.players[i], self.players[j], in_bracket, j < self.nb
                     )
-        # Edges among the lower players count only for C.7 (pairs in the next bracket).
-        for i in range(self.nb, n):
-            for j in range(i + 1, n):
-                if compatible(self.players[i], self.players[j], forbidden):
-                    self.fields[(i, j)] = edge_fields(
-                        ctx, self.players[i], self.players[j], False, False
-                    )
+                    self.adj[i].add(j)
+                    self.adj[j].add(i)
+        self.main = pack_weights(fields)
+        # Layout of the order part: [exchange fields D.2.a/b][bonus bits].
+        self.q_bits = residents.bit_length() + 1
+        self.bonus_bits = 2 * n.bit_length() + 3
+        per_edge = ((1 << (2 * self.q_bits)) + residents + 1) << self.bonus_bits
+        self.t = 1 << ((n // 2 + 1) * per_edge * 2).bit_length()
+        self.order: dict[Edge, int] = {}
+        self.graph = _Matching(n, {e: w * self.t for e, w in self.main.items()}, solver)
+        self.alive = [True] * n
 
-    def solve(self, extra: dict[Edge, Fields], removed: set[int]) -> list[int]:
-        """Maximum-weight matching of the graph without ``removed`` vertices."""
-        live = [v for v in range(len(self.players)) if v not in removed]
-        index = {v: k for k, v in enumerate(live)}
-        fields = {e: f for e, f in self.fields.items() if e[0] in index and e[1] in index}
-        weights = pack_weights(fields, extra)
-        mate_local = self.solver(
-            len(live), [(index[u], index[v], w) for (u, v), w in weights.items()]
-        )
-        mate = [-1] * len(self.players)
-        for k, other in enumerate(mate_local):
-            if other >= 0:
-                mate[live[k]] = live[other]
-        return mate
+    # -- graph edits ------------------------------------------------------------------
+
+    def set_order(self, u: int, v: int, value: int) -> None:
+        """Set the order tie-break of edge ``u``-``v`` (``u`` is marked changed)."""
+        edge = (u, v) if u < v else (v, u)
+        if edge not in self.main:
+            return
+        self.order[edge] = value
+        self.graph.set(u, v, self.main[edge] * self.t + value)
+
+    def drop(self, u: int, v: int) -> None:
+        """Forbid the pair ``u``-``v`` from now on."""
+        edge = (u, v) if u < v else (v, u)
+        if edge in self.main:
+            del self.main[edge]
+            self.order.pop(edge, None)
+            self.adj[u].discard(v)
+            self.adj[v].discard(u)
+            self.graph.set(u, v, None)
+
+    def fix_pair(self, u: int, v: int) -> None:
+        """Take the decided pair ``u``-``v`` out of the graph."""
+        for x in (u, v):
+            self.alive[x] = False
+            for y in sorted(self.adj[x]):
+                self.drop(x, y)
+
+    # -- the pairing ------------------------------------------------------------------
 
     def pair(self) -> tuple[list[Edge], list[int]]:
         """Pair the bracket: (pairs as vertex indices, downfloaters in order)."""
         m, nb = self.m, self.nb
-        removed: set[int] = set()
-        # 1. The MDP-pairing (D.3 then D.1 on the residents).
-        residents = nb - m
-        extra: dict[Edge, Fields] = {}
-        if m:
-            base = residents + 1
-            for i in range(m):
-                for j in range(m, nb):
-                    if (i, j) in self.fields:
-                        extra[(i, j)] = {
-                            (ORDER, Fraction(0)): 1 << (m - 1 - i),
-                            (ORDER + 1, Fraction(0)): -(j - m) * base ** (m - 1 - i),
-                        }
-        mate = self.solve(extra, removed)
+        mate = self.graph.solve()
         pairs: list[Edge] = []
-        for i in range(m):
-            if m <= mate[i] < nb:
-                pairs.append((i, mate[i]))
-                removed.update((i, mate[i]))
-        # MDPs not paired now are in the Limbo: they float again (B.2 note).
-        for i in range(m):
-            if i not in removed:
-                for j in range(m, nb):
-                    self.fields.pop((i, j), None)
-        remainder = [j for j in range(m, nb) if j not in removed]
+        mate = self._mdp_pairing(mate, pairs)
+        remainder = [v for v in range(m, nb) if self.alive[v]]
         position = {v: q for q, v in enumerate(remainder)}
         n1 = sum(1 for v in remainder if position.get(mate[v], -1) > position[v])
-        # 2. The remainder (homogeneous): exchanges D.2, then transpositions D.1.
         if n1:
-            size = len(remainder)
-            extra = {}
-            for p in remainder:
-                qp = position[p]
-                in_s1 = qp < n1
-                for x in remainder:
-                    qx = position[x]
-                    if qx <= qp or (p, x) not in self.fields:
-                        continue
-                    extra[(p, x)] = {
-                        (ORDER + 2, Fraction(0)): int(in_s1),  # D.2.a
-                        (ORDER + 3, Fraction(0)): -qp,  # D.2.b
-                        (ORDER + 4, Fraction(0)): -(1 << qp) if in_s1 else 0,  # D.2.c
-                        (ORDER + 5, Fraction(0)): 0 if in_s1 else 1 << (size - 1 - qp),  # D.2.d
-                        (ORDER + 6, Fraction(0)): -qx * (size + 1) ** (size - 1 - qp),  # D.1
-                    }
-            mate = self.solve(extra, removed)
-            for p in remainder:
-                x = mate[p]
-                if position.get(x, -1) > position[p]:
-                    pairs.append((p, x))
-                    removed.update((p, x))
-        downfloaters = [v for v in range(nb) if v not in removed]
-        return pairs, downfloaters
+            self._remainder_pairing(mate, remainder, n1, pairs)
+        paired = {v for pair in pairs for v in pair}
+        return pairs, [v for v in range(nb) if v not in paired]
+
+    def _mdp_pairing(self, mate: list[int], pairs: list[Edge]) -> list[int]:
+        """B.7 / D.3: pair the MDPs with the smallest BSNs that an optimal pairing can
+        pair (C.6 already decided how many of each score), then give each, in order,
+        the first resident possible (D.1 on S2 of the MDP-pairing)."""
+        m, nb = self.m, self.nb
+        keep = nb - m + 2
+        chosen: list[int] = []
+        for i in range(m):
+            residents = [j for j in sorted(self.adj[i]) if m <= j < nb]
+            if not m <= mate[i] < nb and residents:
+                for j in residents:
+                    self.set_order(i, j, 1)
+                mate = self.graph.solve()
+            if m <= mate[i] < nb:
+                chosen.append(i)
+                for j in residents:
+                    self.set_order(i, j, keep)
+            else:
+                # Limbo: this MDP floats down again (B.2).
+                for j in residents:
+                    self.drop(i, j)
+        for i in chosen:
+            candidates = [j for j in sorted(self.adj[i]) if m <= j < nb]
+            if mate[i] != candidates[0]:
+                for k, j in enumerate(candidates):
+                    self.set_order(i, j, keep + len(candidates) - k)
+                mate = self.graph.solve()
+            pairs.append((i, mate[i]))
+            self.fix_pair(i, mate[i])
+        return mate
+
+    def _remainder_pairing(
+        self, mate: list[int], remainder: list[int], n1: int, pairs: list[Edge]
+    ) -> None:
+        """B.6 on the remainder: the fewest exchanges with the smallest BSN-sum
+        difference (D.2.a/b), the highest BSNs out of S1 (D.2.c), the lowest into S1
+        (D.2.d), then the first transposition of S2 (D.1)."""
+        position = {v: q for q, v in enumerate(remainder)}
+        bits = self.bonus_bits
+
+        def exchange_value(p: int) -> int:
+            q = position[p]
+            return (((1 << (2 * self.q_bits)) if q < n1 else 0) - q) << bits
+
+        def later(p: int) -> list[int]:
+            return [x for x in sorted(self.adj[p]) if position.get(x, -1) > position[p]]
+
+        def earlier(p: int) -> list[int]:
+            return [x for x in sorted(self.adj[p]) if -1 < position.get(x, -1) < position[p]]
+
+        def higher(p: int) -> bool:
+            """Is ``p`` the higher player of a pair in the remainder (i.e. in S1)?"""
+            return position.get(mate[p], -1) > position[p]
+
+        for p in remainder:
+            for x in later(p):
+                self.set_order(p, x, exchange_value(p))
+        mate = self.graph.solve()
+        s1, s2 = remainder[:n1], remainder[n1:]
+        exchanges = sum(1 for p in s1 if not higher(p))
+        # D.2.c: move the players with the highest BSNs out of S1.
+        left = exchanges
+        for p in reversed(s1):
+            if not left:
+                break
+            if higher(p):
+                for x in later(p):
+                    self.set_order(p, x, exchange_value(p) - 1)
+                mate = self.graph.solve()
+            if higher(p):
+                for x in later(p):
+                    self.set_order(p, x, exchange_value(p))
+            else:
+                left -= 1
+                for x in later(p):
+                    self.drop(p, x)
+        # D.2.d: move the players with the lowest BSNs into S1 (the last one follows
+        # from D.2.b).
+        left = exchanges
+        for p in s2:
+            if left <= 1:
+                break
+            already = higher(p)
+            if not already:
+                for x in later(p):
+                    self.set_order(p, x, exchange_value(p) + 1)
+                mate = self.graph.solve()
+            if higher(p):
+                left -= 1
+                for y in earlier(p):
+                    self.drop(y, p)
+                for z in [z for z in sorted(self.adj[p]) if z >= self.nb]:
+                    self.drop(p, z)
+                for x in later(p):
+                    self.set_order(p, x, exchange_value(p) + 2)
+            elif not already:
+                for x in later(p):
+                    self.set_order(p, x, exchange_value(p))
+        # S1 is decided: only its players may be the higher player of a pair.
+        top = [p for p in remainder if higher(p)]
+        in_top = set(top)
+        for p in remainder:
+            for x in later(p):
+                if p not in in_top or x in in_top:
+                    self.drop(p, x)
+                else:
+                    self.set_order(p, x, 0)
+        # D.1: each S1 player in order takes the first S2 player possible.
+        for p in top:
+            candidates = later(p)
+            if mate[p] != candidates[0]:
+                for k, x in enumerate(candidates):
+                    self.set_order(p, x, len(candidates) - k)
+                mate = self.graph.solve()
+            pairs.append((p, mate[p]))
+            self.fix_pair(p, mate[p])
 
 
 def _score_groups(players: Sequence[PlayerFacts]) -> list[list[PlayerFacts]]:
@@ -206,9 +346,13 @@ def _score_groups(players: Sequence[PlayerFacts]) -> list[list[PlayerFacts]]:
 def pair_players(
     facts: Sequence[PlayerFacts],
     forbidden: frozenset[frozenset[int]],
-    solver: Solver = default_solver,
+    solver: Solver | None = None,
 ) -> RoundResult:
-    """Pair the players (the pairing of one round, without colours)."""
+    """Pair the players (the pairing of one round, without colours).
+
+    ``solver`` replaces the incremental compiled matcher by a one-shot maximum-weight
+    matching function (tests use it to cross-check the backends).
+    """
     players = sorted(facts, key=_sort_key)
     index_of = {p.number: k for k, p in enumerate(players)}
     n = len(players)
