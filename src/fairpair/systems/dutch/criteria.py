@@ -15,16 +15,18 @@ completion criterion C.4 enter as the top field of the PPB and the last bracket.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.model import Float
+from fairpair.model import Colour, Float
 from fairpair.systems.dutch.players import PlayerFacts
 
 __all__ = [
     "BracketContext",
+    "Compatibility",
     "Fields",
+    "c3_tag",
     "compatible",
     "edge_fields",
     "pack_weights",
@@ -52,10 +54,40 @@ def compatible(a: PlayerFacts, b: PlayerFacts, forbidden: frozenset[frozenset[in
     with the same absolute colour preference do not meet)."""
     if b.number in a.played_opponents or frozenset((a.number, b.number)) in forbidden:
         return False
-    pa, pb = a.preference, b.preference
-    return not (
-        pa.absolute and pb.absolute and pa.colour is pb.colour and not (a.topscorer or b.topscorer)
-    )
+    return c3_tag(a) is None or c3_tag(a) is not c3_tag(b)
+
+
+def c3_tag(player: PlayerFacts) -> Colour | None:
+    """C.3: the absolute colour preference of a non-topscorer (None otherwise)."""
+    pref = player.preference
+    return pref.colour if pref.absolute and not player.topscorer else None
+
+
+class Compatibility:
+    """:func:`compatible` for all players of a round, precomputed for speed."""
+
+    def __init__(
+        self, players: Iterable[PlayerFacts], forbidden: frozenset[frozenset[int]]
+    ) -> None:
+        self.blocked: dict[int, set[int]] = {}
+        self.tag: dict[int, Colour | None] = {}
+        for p in players:
+            self.blocked[p.number] = set(p.played_opponents)
+            self.tag[p.number] = c3_tag(p)
+        for pair in forbidden:
+            members = sorted(pair)
+            for x in members:
+                for y in members:
+                    if x != y and x in self.blocked:
+                        self.blocked[x].add(y)
+
+    def partners(self, player: int, others: Iterable[int]) -> list[int]:
+        """The players among ``others`` who may meet ``player``, in the given order."""
+        blocked, tags = self.blocked[player], self.tag
+        tag = tags[player]
+        if tag is None:
+            return [o for o in others if o not in blocked]
+        return [o for o in others if o not in blocked and tags[o] is not tag]
 
 
 @dataclass(frozen=True)
@@ -178,38 +210,40 @@ def edge_fields(
     return fields
 
 
-def pack_weights(edges: Mapping[tuple[int, int], Fields]) -> dict[tuple[int, int], int]:
-    """Turn per-edge fields into integer weights that order matchings lexicographically.
+def pack_weights(
+    fields: Mapping[tuple[Hashable, Hashable], Fields], class_sizes: Mapping[Hashable, int]
+) -> dict[tuple[Hashable, Hashable], int]:
+    """Turn fields into integer weights that order matchings lexicographically.
 
+    Players with the same attributes give the same fields, so the fields are given
+    per pair of player *classes* (``class_sizes`` counts the players of each class).
     Each field gets a radix larger than the spread of its total over any matching, so
     no field can overflow into a more significant one. The spread is bounded per
-    vertex: in a matching every vertex lies on at most one edge, so the positive
-    (negative) part of a field's total is at most half the sum, over the vertices, of
+    player: in a matching every player lies on at most one edge, so the positive
+    (negative) part of a field's total is at most half the sum, over the players, of
     the largest positive (negative) value on their edges - and at most the number of
     pairs times the largest value.
     """
-    pos: dict[FieldKey, dict[int, int]] = {}
-    neg: dict[FieldKey, dict[int, int]] = {}
-    vertices: set[int] = set()
-    for (u, v), fields in edges.items():
-        vertices.add(u)
-        vertices.add(v)
-        for key, value in fields.items():
+    pos: dict[FieldKey, dict[Hashable, int]] = {}
+    neg: dict[FieldKey, dict[Hashable, int]] = {}
+    for (a, b), values in fields.items():
+        for key, value in values.items():
             table = pos if value > 0 else neg
-            per_vertex = table.get(key)
-            if per_vertex is None:
-                per_vertex = table[key] = {}
+            per_class = table.get(key)
+            if per_class is None:
+                per_class = table[key] = {}
             size = abs(value)
-            if per_vertex.get(u, 0) < size:
-                per_vertex[u] = size
-            if per_vertex.get(v, 0) < size:
-                per_vertex[v] = size
-    max_pairs = max(1, len(vertices) // 2)
+            if per_class.get(a, 0) < size:
+                per_class[a] = size
+            if per_class.get(b, 0) < size:
+                per_class[b] = size
+    max_pairs = max(1, sum(class_sizes.values()) // 2)
 
-    def bound(per_vertex: dict[int, int] | None) -> int:
-        if not per_vertex:
+    def bound(per_class: dict[Hashable, int] | None) -> int:
+        if not per_class:
             return 0
-        return min(sum(per_vertex.values()) // 2, max_pairs * max(per_vertex.values()))
+        total = sum(class_sizes[c] * value for c, value in per_class.items())
+        return min(total // 2, max_pairs * max(per_class.values()))
 
     multiplier: dict[FieldKey, int] = {}
     scale = 1
@@ -217,8 +251,8 @@ def pack_weights(edges: Mapping[tuple[int, int], Fields]) -> dict[tuple[int, int
         multiplier[key] = scale
         scale *= bound(pos.get(key)) + bound(neg.get(key)) + 1
     return {
-        edge: sum(value * multiplier[key] for key, value in fields.items() if value)
-        for edge, fields in edges.items()
+        pair: sum(value * multiplier[key] for key, value in values.items() if value)
+        for pair, values in fields.items()
     }
 
 

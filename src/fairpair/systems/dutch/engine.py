@@ -21,7 +21,8 @@ form the collapsed last bracket.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -31,8 +32,8 @@ from fairpair.matching import Matcher, max_weight_matching
 from fairpair.systems.dutch.completion import CompletionChecker
 from fairpair.systems.dutch.criteria import (
     BracketContext,
+    Compatibility,
     Fields,
-    compatible,
     edge_fields,
     pack_weights,
 )
@@ -144,25 +145,44 @@ class _Bracket:
         mdps: int,
         residents: int,
         ctx: BracketContext,
-        forbidden: frozenset[frozenset[int]],
+        compatibility: Compatibility,
         solver: Solver | None,
     ) -> None:
         self.players = list(players)
         n = len(self.players)
         self.m = mdps
         self.nb = mdps + residents
-        fields: dict[Edge, Fields] = {}
+        # Players with equal attributes give equal fields: compute them per class.
+        # Below the bracket only the bye eligibility matters (C.4 and C.7).
+        class_ids: dict[Hashable, int] = {}
+        classes = [
+            class_ids.setdefault(
+                (p.score, p.pab_eligible, p.preference, p.floats)
+                if i < self.nb
+                else ("lower", p.pab_eligible),
+                len(class_ids),
+            )
+            for i, p in enumerate(players)
+        ]
+        class_fields: dict[tuple[Hashable, Hashable], Fields] = {}
+        edge_class: dict[Edge, tuple[Hashable, Hashable]] = {}
         self.adj: list[set[int]] = [set() for _ in range(n)]
+        numbers = [p.number for p in players]
+        vertex = {number: v for v, number in enumerate(numbers)}
         for i in range(n):
-            in_bracket = i < self.nb
-            for j in range(i + 1, n):
-                if compatible(self.players[i], self.players[j], forbidden):
-                    fields[(i, j)] = edge_fields(
-                        ctx, self.players[i], self.players[j], in_bracket, j < self.nb
+            for number in compatibility.partners(numbers[i], numbers[i + 1 :]):
+                j = vertex[number]
+                key = (classes[i], classes[j])
+                if key not in class_fields:
+                    class_fields[key] = edge_fields(
+                        ctx, self.players[i], self.players[j], i < self.nb, j < self.nb
                     )
-                    self.adj[i].add(j)
-                    self.adj[j].add(i)
-        self.main = pack_weights(fields)
+                edge_class[(i, j)] = key
+                self.adj[i].add(j)
+                self.adj[j].add(i)
+        sizes: dict[Hashable, int] = dict(Counter(classes))
+        packed = pack_weights(class_fields, sizes)
+        self.main = {edge: packed[key] for edge, key in edge_class.items()}
         # Layout of the order part: [exchange fields D.2.a/b][bonus bits].
         self.q_bits = residents.bit_length() + 1
         self.bonus_bits = 2 * n.bit_length() + 3
@@ -358,11 +378,13 @@ def pair_players(
     n = len(players)
     # The completion oracle: players plus a bye vertex when their number is odd.
     adjacency: list[list[int]] = [[] for _ in range(n + (n % 2))]
+    compatibility = Compatibility(players, forbidden)
+    numbers = [p.number for p in players]
     for a in range(n):
-        for b in range(a + 1, n):
-            if compatible(players[a], players[b], forbidden):
-                adjacency[a].append(b)
-                adjacency[b].append(a)
+        for number in compatibility.partners(numbers[a], numbers[a + 1 :]):
+            b = index_of[number]
+            adjacency[a].append(b)
+            adjacency[b].append(a)
         if n % 2 and players[a].pab_eligible:
             adjacency[a].append(n)
             adjacency[n].append(a)
@@ -393,7 +415,7 @@ def pair_players(
         ctx = BracketContext(
             special=special, final=after >= len(groups), min_score=bracket_players[-1].score
         )
-        bracket = _Bracket(bracket_players, len(mdps), len(residents), ctx, forbidden, solver)
+        bracket = _Bracket(bracket_players, len(mdps), len(residents), ctx, compatibility, solver)
         pairs, downfloaters = bracket.pair()
         chosen = [(bracket_players[a], bracket_players[b]) for a, b in pairs]
         fixed = [index_of[p.number] for pair in chosen for p in pair]
