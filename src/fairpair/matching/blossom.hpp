@@ -251,6 +251,7 @@ class Blossom {
     std::vector<char> haslist_;
     std::vector<int> queue_;
     std::vector<Edge> bestto_;
+    std::vector<W> besttoslack_;
     std::vector<int> touched_;
     std::vector<int> tree_;      // root vertex of the tree of a labelled top-level blossom
     std::vector<char> dead_;     // per root vertex: tree to dissolve
@@ -287,6 +288,7 @@ class Blossom {
         bestlist_.assign(2 * n, {});
         haslist_.assign(2 * n, 0);
         bestto_.assign(2 * n, Edge{});
+        besttoslack_.assign(2 * n, W::zero());
         tree_.assign(2 * n, -1);
         dead_.assign(n, 0);
         needbest_.assign(n, 0);
@@ -407,11 +409,14 @@ class Blossom {
             const int bj = inblossom_[j];
             if (bj == b || label_[bj] != 1) return;
             Edge& cur = bestto_[bj];
+            const W sl = slack(i, j);
             if (cur.a == -1) {
                 touched_.push_back(bj);
                 cur = Edge{i, j};
-            } else if (slack(i, j) < slack(cur)) {
+                besttoslack_[bj] = sl;
+            } else if (sl < besttoslack_[bj]) {
                 cur = Edge{i, j};
+                besttoslack_[bj] = sl;
             }
         };
         for (int c : ch) {
@@ -437,7 +442,7 @@ class Blossom {
             e.ep = sepoch_[e.b];
             bestto_[bj] = Edge{};
             mine.push_back(e);
-            const W s = slack(e);
+            const W s = besttoslack_[bj];
             if (best_[b].a == -1 || s < bestslack) {
                 best_[b] = e;
                 bestslack = s;
