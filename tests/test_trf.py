@@ -190,10 +190,11 @@ def test_xxc_keeps_other_options_in_settings() -> None:
             "XXS WW=1.5 BW=1.0 WD=0.5 BD=0.75 WL=0.0 BL=0.25",
             {"white_win": "3/2", "black_draw": "3/4", "black_loss": "1/4"},
         ),
-        # shortcuts: W = WW BW FW FPB, D = WD BD HPB; the PAB is not included
+        # shortcuts: W = WW BW FW FPB, D = WD BD HPB; the PAB follows the win (C.04.1)
         (
             "XXS W=3 D=1",
             {
+                "pairing_allocated_bye": "3",
                 "white_win": "3",
                 "black_win": "3",
                 "forfeit_win": "3",
@@ -708,3 +709,21 @@ def test_partial_260_ranges_stay_partial_in_the_fairpair_flavour() -> None:
     later = later.with_pairing(Pairing(round=3, boards=(Board(2, 1),)))
     later = later.replace(forbidden_pairs=frozenset())
     assert trf.loads(trf.dumps(later))[0].forbidden_pairs == set()
+
+
+def test_xxs_without_bye_codes_gives_byes_the_win_value() -> None:
+    """Netrunner-style XXS: win 3, tie 1, loss 0 and no PAB code -> a 3-point bye
+    (C.04.1: the PAB scores as a win), forfeit win 3, half-point bye 1."""
+    record = "XXS WW=3 BW=3 WD=1 BD=1 WL=0 BL=0"
+    t, _ = trf.loads(text(record, line(1)))
+    assert t.points.pairing_allocated_bye == 3
+    assert t.points.forfeit_win == 3
+    assert t.points.full_point_bye == 3
+    assert t.points.half_point_bye == 1
+    assert t.points.zero_point_bye == 0
+    explicit, _ = trf.loads(text(record + " PAB=1.5", line(1)))
+    assert explicit.points.pairing_allocated_bye == Fraction(3, 2)
+    # An explicit PAB in an earlier record is not overridden by a later win value.
+    earlier, _ = trf.loads(text("XXS PAB=1", "XXS W=3", line(1)))
+    assert earlier.points.pairing_allocated_bye == 1
+    assert trf.loads(trf.dumps(t))[0] == t

@@ -504,6 +504,8 @@ class _State:
     double_rounds: bool = False
     points: dict[str, Fraction] = dataclasses.field(default_factory=dict)
     pab_explicit: bool = False
+    #: PointSystem fields set explicitly by some XXS record so far.
+    xxs_explicit: set[str] = dataclasses.field(default_factory=set)
     acceleration: dict[int, list[Fraction]] = dataclasses.field(default_factory=dict)
     forbidden: set[frozenset[int]] = dataclasses.field(default_factory=set)
     fairpair: dict[str, Any] = dataclasses.field(default_factory=dict)
@@ -610,6 +612,7 @@ def _read_xxs(line: str, lineno: int, st: _State) -> None:
     tokens = _tokens(line, 3)
     if not tokens:
         raise _fail("empty XXS record", "CODE=VALUE pairs such as WW=1.0", st.file, lineno, 4)
+    explicit = st.xxs_explicit
     for token, col in tokens:
         code, sep, value_text = token.partition("=")
         if code not in XXS_CODES:
@@ -630,6 +633,24 @@ def _read_xxs(line: str, lineno: int, st: _State) -> None:
                 col + len(code) + (1 if sep else 0),
             )
         st.set_points(XXS_CODES[code], value)
+        explicit.update(XXS_CODES[code])
+    # C.04.1: the pairing-allocated bye scores as a win. Results no XXS record gives
+    # follow the win / draw values when both colours agree on them: byes and forfeit
+    # wins the win, the half-point bye the draw (the same as JaVaFo's defaults for
+    # 1/0.5/0; a 3/1/0 record gives a 3-point bye, as Netrunner events expect).
+    derived = {
+        "pairing_allocated_bye": ("white_win", "black_win"),
+        "forfeit_win": ("white_win", "black_win"),
+        "full_point_bye": ("white_win", "black_win"),
+        "half_point_bye": ("white_draw", "black_draw"),
+    }
+    for target, (white, black) in derived.items():
+        if target in explicit or not ({white, black} & explicit):
+            continue
+        default = PointSystem()
+        white_value = st.points.get(white, getattr(default, white))
+        if white_value == st.points.get(black, getattr(default, black)):
+            st.points[target] = white_value
 
 
 _BB_FIELDS: Mapping[str, tuple[str, ...]] = {
