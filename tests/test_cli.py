@@ -153,3 +153,28 @@ def test_standings_csv_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "Dvorak" not in table and "Player0004" in table  # names from the file
     assert csv_path.read_text().count("\n") >= 16
     assert len(json.loads(json_path.read_text())["rows"]) == 15
+
+
+def test_convert_to_plain_trf2026(tmp_path: Path) -> None:
+    out = tmp_path / "fide.trf"
+    assert run(["convert", str(VECTOR), "-o", str(out), "--trf2026"]) == 0
+    data = out.read_bytes()
+    assert b"\r\n" in data and b"XXR" not in data and b"\r\n142 6\r\n" in data
+    from fairpair import trf
+
+    # Same tournament when read back (the 2026 records carry rounds and colour).
+    again, _ = trf.load(out)
+    original, _ = trf.load(VECTOR)
+    assert again.players == original.players
+    assert again.rounds == original.rounds
+    assert again.total_rounds == 6
+
+
+def test_record_192_selects_the_system(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = VECTOR.read_text()
+    newer = tmp_path / "newer.trf"
+    newer.write_text("192 FIDE_DUTCH_2026\n" + text)
+    assert run(["pair", str(newer)]) == 2
+    assert "2026 Dutch rules are not implemented yet" in capsys.readouterr().err

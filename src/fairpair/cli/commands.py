@@ -30,13 +30,31 @@ DEFAULT_DRAW_RATE = {"mcmahon": 0.01}
 def _system_for(
     tournament: Tournament, name: str | None, options: dict[str, Any]
 ) -> tuple[str, PairingSystem]:
-    chosen = name or tournament.system
+    chosen = name or tournament.system or _system_from_type_record(tournament)
     if chosen is None:
         raise InputError(
             "no pairing system given and the file names none",
             expected="--system NAME (one of: " + ", ".join(SYSTEMS) + ")",
         )
     return chosen, get_system(chosen, **options)
+
+
+def _system_from_type_record(tournament: Tournament) -> str | None:
+    """TRF-2026 record 192 (type of tournament) -> system name, if fairpair has it."""
+    from fairpair.trf import tournament_type
+
+    kind = tournament_type(tournament)
+    if kind is None:
+        return None
+    base = kind.upper().removesuffix("_BAKU")
+    if base in ("FIDE_DUTCH", "FIDE_DUTCH_2017"):
+        return "dutch"
+    if base.startswith("FIDE_DUTCH_"):
+        raise SystemNotAvailable(
+            f"the file asks for {kind} (record 192): the 2026 Dutch rules are not implemented yet",
+            expected="--system dutch to pair by the 2017 rules",
+        )
+    return None
 
 
 def _round_option(tournament: Tournament, round_number: int | None) -> int:
@@ -398,7 +416,12 @@ def _as_text(value: object) -> str:
 @click.command("convert")
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", required=True, help="Target file: .trf/.txt or .json.")
-def convert_command(source: str, output: str) -> int:
+@click.option(
+    "--trf2026",
+    is_flag=True,
+    help="Write plain TRF-2026 (records 142/152/162/250/260, CR LF; no XX/BB extensions).",
+)
+def convert_command(source: str, output: str, trf2026: bool) -> int:
     """Convert a tournament between TRF and JSON, losslessly.
 
     The format is chosen by file extension (.json is JSON, anything else TRF).
@@ -409,8 +432,16 @@ def convert_command(source: str, output: str) -> int:
     Examples:
       fairpair convert tournament.trf -o tournament.json
       fairpair convert tournament.json -o tournament.trf
+      fairpair convert tournament.trf -o fide.trf --trf2026
     """
     tournament = load(source)
+    if trf2026:
+        from fairpair.trf import dumps
+
+        if output.lower().endswith(".json"):
+            raise InputError("--trf2026 with a .json output", expected="a .trf/.txt output file")
+        write_text(dumps(tournament, flavour="trf2026"), output)
+        return 0
     save(tournament, output)
     return 0
 
