@@ -70,6 +70,31 @@ int bit_length(const Buf& x) {
     return 0;
 }
 
+// Bits of |o| for an int o (cheap: no conversion); TypeError for a non-int.
+int weight_bits(PyObject* o) {
+#if PY_VERSION_HEX < 0x030D0000
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "matching weights must be int, not %.200s",
+                     Py_TYPE(o)->tp_name);
+        throw py::error_already_set();
+    }
+    const size_t bits = _PyLong_NumBits(o);
+    if (bits == static_cast<size_t>(-1) && PyErr_Occurred()) throw py::error_already_set();
+    return bits > static_cast<size_t>(kMaxWeightBits) ? kMaxWeightBits + 1 : static_cast<int>(bits);
+#else
+    return bit_length(to_buf(o));
+#endif
+}
+
+// Whether the int o is > 0.
+bool is_positive(PyObject* o) {
+#if PY_VERSION_HEX < 0x030D0000
+    return _PyLong_Sign(o) > 0;
+#else
+    return to_buf(o).is_pos();
+#endif
+}
+
 void check_bits(int bits) {
     if (bits > kMaxWeightBits) {
         PyErr_Format(PyExc_OverflowError,
@@ -203,8 +228,8 @@ std::vector<int> max_weight_matching(int n, py::handle edges, bool max_cardinali
     std::vector<ParsedEdge> parsed = parse_edges(edges, n, keep);
     int bits = 0;
     for (const ParsedEdge& e : parsed) {
-        const Buf w = to_buf(e.w);
-        if (max_cardinality || w.is_pos()) bits = std::max(bits, bit_length(w));
+        const int b = weight_bits(e.w);
+        if (max_cardinality || is_positive(e.w)) bits = std::max(bits, b);
     }
     // Maximum cardinality: add K = 2^(bits + bitlen(n)) to every edge; K exceeds the
     // weight difference of any two matchings, so the heaviest matching of the shifted
@@ -263,7 +288,7 @@ class Matcher {
         std::vector<ParsedEdge> parsed = parse_edges(edges, eng_->size(), keep);
         int bits = 0;
         for (const ParsedEdge& e : parsed)
-            if (e.w != Py_None) bits = std::max(bits, bit_length(to_buf(e.w)));
+            if (e.w != Py_None) bits = std::max(bits, weight_bits(e.w));
         widen(bits);
         for (const ParsedEdge& e : parsed) store(e.u, e.v, py::handle(e.w));
     }
@@ -279,7 +304,7 @@ class Matcher {
         PyObject** items = PySequence_Fast_ITEMS(seq);
         int bits = 0;
         for (int v = 0; v < n; ++v)
-            if (v != u && items[v] != Py_None) bits = std::max(bits, bit_length(to_buf(items[v])));
+            if (v != u && items[v] != Py_None) bits = std::max(bits, weight_bits(items[v]));
         widen(bits);
         eng_->mark_dirty(static_cast<int>(u));
         for (int v = 0; v < n; ++v)
