@@ -17,6 +17,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
 namespace fairpair {
 
 // ---------------------------------------------------------------- fixed-width integers
@@ -53,12 +57,22 @@ inline Wide<N> operator+(const Wide<N>& a, const Wide<N>& b) {
     if constexpr (N == 1) {
         r.l[0] = a.l[0] + b.l[0];
     } else {
+#if defined(__x86_64__)
+        unsigned char c = 0;
+#pragma GCC unroll 16
+        for (int i = 0; i < N; ++i) {
+            unsigned long long out;
+            c = _addcarry_u64(c, a.l[i], b.l[i], &out);
+            r.l[i] = out;
+        }
+#else
         unsigned __int128 acc = 0;
         for (int i = 0; i < N; ++i) {
             acc += static_cast<unsigned __int128>(a.l[i]) + b.l[i];
             r.l[i] = static_cast<uint64_t>(acc);
             acc >>= 64;
         }
+#endif
     }
     return r;
 }
@@ -69,12 +83,22 @@ inline Wide<N> operator-(const Wide<N>& a, const Wide<N>& b) {
     if constexpr (N == 1) {
         r.l[0] = a.l[0] - b.l[0];
     } else {
+#if defined(__x86_64__)
+        unsigned char c = 0;
+#pragma GCC unroll 16
+        for (int i = 0; i < N; ++i) {
+            unsigned long long out;
+            c = _subborrow_u64(c, a.l[i], b.l[i], &out);
+            r.l[i] = out;
+        }
+#else
         unsigned __int128 acc = 1;
         for (int i = 0; i < N; ++i) {
             acc += static_cast<unsigned __int128>(a.l[i]) + static_cast<uint64_t>(~b.l[i]);
             r.l[i] = static_cast<uint64_t>(acc);
             acc >>= 64;
         }
+#endif
     }
     return r;
 }
