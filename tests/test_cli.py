@@ -178,3 +178,16 @@ def test_record_192_selects_the_system(
     newer.write_text("192 FIDE_DUTCH_2026\n" + text)
     assert run(["pair", str(newer)]) == 2
     assert "2026 Dutch rules are not implemented yet" in capsys.readouterr().err
+
+
+def test_demo_pairs_the_bundled_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """`make demo` runs this: the bundled example is a copy of a reference vector with
+    names added, so the Dutch pairing must equal the reference engine's."""
+    assert run(["demo"]) == 0
+    out = capsys.readouterr().out
+    expected = (VECTOR.with_suffix(".expected")).read_text().split("\n")
+    engine = out.split("Engine format:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    pairs = {tuple(line.split()) for line in engine[1:]}
+    assert engine[0] == expected[0]
+    assert pairs == {tuple(line.split()) for line in expected[1:] if line}
+    assert "Standings after round 3" in out

@@ -506,6 +506,6 @@ def demo_command(system_name: str) -> int:
     if pairing.bye is not None:
         click.echo(f"      {tournament.player(pairing.bye).name} gets the pairing-allocated bye")
     click.echo("\nEngine format:\n" + "\n".join(pairing.engine_lines()))
-    click.echo(f"\nStandings after round {rnd - 1}:")
+    click.echo("")
     click.echo(st.render_table(st.compute_standings(tournament, None, after_round=rnd - 1)))
     return 0
