@@ -761,17 +761,24 @@ class Blossom {
             }
         }
         // All unmatched vertices with a positive dual must share its parity (then every
-        // slack between two S-vertices is even and the dual steps stay integral).
+        // slack between two S-vertices is even and the dual steps stay integral).  Take
+        // it from an unmatched blossom if there is one (its dual cannot simply move).
         int parity = -1;
         for (int f : freed) {
-            if (mate_[f] == -1 && dual_[f].is_pos() && !dirty_[f]) {
+            if (mate_[f] == -1 && !dirty_[f] && inblossom_[f] != f && dual_[f].is_pos()) {
                 parity = dual_[f].is_odd() ? 1 : 0;
                 break;
             }
         }
         if (parity == -1) parity = 0;
-        for (int x : dirty_list_) {
-            // x is now an unmatched trivial blossom: any dual making its edges feasible.
+        // Unmatched trivial vertices (the dirty ones and freed partners) get the smallest
+        // feasible dual of that parity: less dual to remove means smaller trees.  Each is
+        // final once set, and later ones respect it, so every edge stays feasible.
+        std::vector<int> lower;
+        for (int f : freed)
+            if (mate_[f] == -1 && !dirty_[f] && inblossom_[f] == f) lower.push_back(f);
+        for (int x : dirty_list_) lower.push_back(x);
+        for (int x : lower) {
             W need = W::zero();
             const W* row = &w2_[idx(x, 0)];
             for (int v = 0; v < n; ++v) {
@@ -783,7 +790,7 @@ class Blossom {
             dual_[x] = need;
         }
         for (int f : freed) {
-            if (mate_[f] != -1 || dirty_[f] || !dual_[f].is_pos()) continue;
+            if (mate_[f] != -1 || dirty_[f] || inblossom_[f] == f || !dual_[f].is_pos()) continue;
             if ((dual_[f].is_odd() ? 1 : 0) != parity) raise_free(f, W::small(1));
         }
         for (int v : dirty_list_) dirty_[v] = 0;
