@@ -303,6 +303,28 @@ def test_growing_keeps_the_solution() -> None:
         assert m.total_weight(m.solve()) == fresh_total(m)
 
 
+def test_changes_that_keep_the_certificate_cost_nothing() -> None:
+    """Lowering an unmatched edge (or raising it while it stays feasible) leaves the
+    matching and duals a valid optimality proof: the re-solve does no augmentation."""
+    rng = random.Random(5)
+    n = 30
+    m = compiled.Matcher(n)
+    m.set_weights(random_graph(rng, n, 1.0, 40, False))
+    mate = m.solve()
+    for _ in range(20):
+        u, v = rng.sample(range(n), 2)
+        if mate[u] == v:
+            continue
+        m.set_weight(u, v, m.weight(u, v) // 2)
+        assert m.solve() == mate
+        assert m.stats[0] == 0 and m.check() == ""
+    # removing a matched edge does force a repair
+    u = next(v for v in range(n) if mate[v] >= 0)
+    m.set_weight(u, mate[u], None)
+    new = m.solve()
+    assert new[u] != mate[u] and m.stats[0] >= 1 and m.check() == ""
+
+
 def test_matcher_widens_its_integers() -> None:
     m = Matcher(4)
     m.set_weights([(0, 1, 5), (1, 2, 8), (2, 3, 5)])

@@ -280,6 +280,7 @@ class Blossom {
     std::vector<int> tree_;      // root vertex of the tree of a labelled top-level blossom
     std::vector<char> dead_;     // per root vertex: tree to dissolve
     std::vector<char> needbest_; // per vertex: best edge must be recomputed
+    std::vector<int> mark_;      // scratch, per blossom
     std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
 
     size_t idx(int i, int j) const {
@@ -316,6 +317,7 @@ class Blossom {
         tree_.assign(2 * n, -1);
         dead_.assign(n, 0);
         needbest_.assign(n, 0);
+        mark_.assign(2 * n, 0);
         sepoch_.assign(n, 0);
         queue_.clear();
         touched_.clear();
@@ -716,6 +718,46 @@ class Blossom {
         }
     }
 
+    // Do the matching and duals of the last solve still prove optimality for the edges of
+    // x (which may have changed)?  Edges of x feasible, its matched edge and the blossom
+    // cycle edges at x tight, x unmatched only with a zero dual.
+    bool certificate_holds_at(int x) {
+        const int n = n_;
+        if (mate_[x] == -1 && !dual_[x].is_zero()) return false;
+        // Blossoms containing x, innermost first, with the sum of z from each upwards.
+        std::vector<int> chain;
+        for (int b = parent_[x]; b != -1; b = parent_[b]) chain.push_back(b);
+        std::vector<W> zsum(chain.size() + 1, W::zero());
+        for (int k = static_cast<int>(chain.size()) - 1; k >= 0; --k)
+            zsum[k] = zsum[k + 1] + dual_[chain[k]];
+        for (size_t k = 0; k < chain.size(); ++k) mark_[chain[k]] = static_cast<int>(k) + 1;
+        bool ok = true;
+        // z of the blossoms holding both x and v, doubled.
+        auto common = [&](int v) {
+            int b = parent_[v];
+            while (b != -1 && mark_[b] == 0) b = parent_[b];
+            const W z = b == -1 ? W::zero() : zsum[mark_[b] - 1];
+            return z + z;
+        };
+        const W* row = &w2_[idx(x, 0)];
+        for (int v = 0; v < n && ok; ++v) {
+            if (v == x || !row[v].is_pos()) continue;
+            const W s = dual_[x] + dual_[v] - row[v] + (chain.empty() ? W::zero() : common(v));
+            if (s.is_neg()) ok = false;
+            if (mate_[x] == v && !s.is_zero()) ok = false;
+        }
+        if (ok && mate_[x] != -1 && !row[mate_[x]].is_pos()) ok = false;  // edge removed
+        for (size_t k = 0; k < chain.size() && ok; ++k) {
+            for (const Edge& e : ends_[chain[k]]) {
+                if (e.a != x && e.b != x) continue;
+                const W z2 = zsum[k] + zsum[k];
+                if (!(slack(e.a, e.b) + z2).is_zero() || !has_edge(e.a, e.b)) ok = false;
+            }
+        }
+        for (int b : chain) mark_[b] = 0;
+        return ok;
+    }
+
     void prepare() {
         const int n = n_;
         stages = 0;
@@ -732,6 +774,17 @@ class Blossom {
             for (int v : dirty_list_) dirty_[v] = 0;
             dirty_list_.clear();
             return;
+        }
+        // Vertices whose new weights leave the optimality certificate intact need no work.
+        {
+            std::vector<int> keep;
+            for (int x : dirty_list_) {
+                if (certificate_holds_at(x))
+                    dirty_[x] = 0;
+                else
+                    keep.push_back(x);
+            }
+            dirty_list_.swap(keep);
         }
         if (dirty_list_.empty()) return;
         std::vector<int> freed;  // previously matched bases that became unmatched
