@@ -11,7 +11,10 @@ process, Python included) belongs to it alone.  Columns:
 
 - fresh: ``Matcher.set_weights`` (Python ints -> wide integers) plus the first ``solve``;
 - one-shot: ``max_weight_matching(n, edges)`` on the same edge list;
-- incr: re-solve after replacing every edge of one vertex (mean and max of 20 vertices).
+- incr: re-solve after replacing every edge of one vertex by random weights (mean and max
+  of 20 vertices);
+- forbid: re-solve after removing the matched edge of one vertex (the typical step of a
+  search for the next-best pairing), mean of 20.
 
 Weights: ``random`` = uniform in [0, 2^bits); ``layered`` = Dutch-like, a large term that
 depends on the score difference of the two players (11 score groups) plus small random
@@ -77,6 +80,19 @@ def run_case(n: int, density: float, bits: int, kind: str) -> dict[str, float | 
         m.solve()
         incr.append(time.perf_counter() - w0)
         incr_cpu.append(time.process_time() - c0)
+    forbid: list[float] = []
+    for _ in range(20):
+        mate = m.solve()
+        x = rng.randrange(n)
+        y = mate[x]
+        if y < 0:
+            continue
+        old = m.weight(x, y)
+        w0 = time.perf_counter()
+        m.set_weight(x, y, None)
+        m.solve()
+        forbid.append(time.perf_counter() - w0)
+        m.set_weight(x, y, old)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {
         "n": n,
@@ -90,6 +106,7 @@ def run_case(n: int, density: float, bits: int, kind: str) -> dict[str, float | 
         "incr_mean": sum(incr) / len(incr),
         "incr_max": max(incr),
         "incr_cpu_mean": sum(incr_cpu) / len(incr_cpu),
+        "forbid_mean": sum(forbid) / max(len(forbid), 1),
         "peak_mb": peak_mb,
     }
 
@@ -119,7 +136,7 @@ def main() -> None:
     header = (
         f"{'n':>5} {'dens':>5} {'bits':>4} {'weights':>8} {'edges':>8} | "
         f"{'fresh s':>8} {'cpu s':>7} {'1-shot s':>8} | {'incr ms':>8} {'max ms':>7} "
-        f"{'cpu ms':>7} | {'peak MB':>7}"
+        f"{'cpu ms':>7} {'forbid ms':>9} | {'peak MB':>7}"
     )
     print(header)
     print("-" * len(header))
@@ -137,7 +154,8 @@ def main() -> None:
             f"{r['n']:>5} {r['density']:>5} {r['bits']:>4} {r['weights']:>8} {r['edges']:>8} | "
             f"{r['fresh_wall']:>8.3f} {r['fresh_cpu']:>7.3f} {r['oneshot_wall']:>8.3f} | "
             f"{1000 * r['incr_mean']:>8.2f} {1000 * r['incr_max']:>7.2f} "
-            f"{1000 * r['incr_cpu_mean']:>7.2f} | {r['peak_mb']:>7.0f}",
+            f"{1000 * r['incr_cpu_mean']:>7.2f} {1000 * r['forbid_mean']:>9.2f} | "
+            f"{r['peak_mb']:>7.0f}",
             flush=True,
         )
 
