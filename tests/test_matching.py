@@ -355,6 +355,8 @@ def test_matcher_api() -> None:
     m.resize(4)
     m.set_weight(3, 0, 8)
     assert m.solve() == [3, 2, 1, 0]
+    m.restart()  # forget the solution: the same optimum from scratch
+    assert m.solve() == [3, 2, 1, 0]
     m.resize(2)
     assert m.solve() == [-1, -1]
     with pytest.raises(ValueError):

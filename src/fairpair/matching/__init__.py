@@ -46,6 +46,7 @@ the extension is not built; ``FAIRPAIR_MATCHING=python`` forces it.  See
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -88,6 +89,13 @@ def max_weight_matching(
     except OverflowError:
         # wider than the compiled integers (or a vertex number beyond C long): exact but slow
         return _pure.max_weight_matching(n, edge_list, max_cardinality=max_cardinality)
+    except RuntimeError as exc:  # pragma: no cover - an internal check of the C++ code failed
+        warnings.warn(
+            f"compiled matching failed ({exc}); using the pure-Python backend",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return _pure.max_weight_matching(n, edge_list, max_cardinality=max_cardinality)
     except TypeError:
         if all(isinstance(w, int) for _, _, w in edge_list):
             raise
@@ -105,6 +113,7 @@ class _MatcherImpl(Protocol):
     def weight(self, u: int, v: int) -> int: ...
     def solve(self) -> list[int]: ...
     def check(self) -> str: ...
+    def restart(self) -> None: ...
 
 
 class Matcher:
@@ -117,6 +126,8 @@ class Matcher:
     :meth:`solve` unmatches the dirty vertices, repairs the duals around them and
     re-augments only from the vertices left unmatched: cost roughly proportional to the
     part of the graph the new augmenting paths explore, instead of a full O(n^3) solve.
+
+    Not thread-safe: use one matcher per thread (the compiled solve releases the GIL).
 
     A weight ``<= 0`` or ``None`` means "no edge".  Weights may grow past the current
     integer width: the matcher then widens its integers and solves afresh once; a weight
@@ -171,7 +182,20 @@ class Matcher:
 
     def solve(self) -> list[int]:
         """Optimal matching for the current weights: ``mate[v]`` or ``-1``."""
-        return self._impl.solve()
+        try:
+            return self._impl.solve()
+        except RuntimeError as exc:  # pragma: no cover - an internal check failed
+            warnings.warn(
+                f"incremental matching failed ({exc}); solving afresh",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            self._impl.restart()
+            return self._impl.solve()
+
+    def restart(self) -> None:
+        """Forget the previous solution: the next :meth:`solve` starts from scratch."""
+        self._impl.restart()
 
     def total_weight(self, mate: Sequence[int]) -> int:
         """Total weight of the matching ``mate`` under the current weights."""

@@ -335,6 +335,8 @@ class Matcher {
 
     std::string check() const { return eng_->check(); }
 
+    void restart() { eng_->mark_fresh(); }
+
   private:
     std::unique_ptr<Engine> eng_;
 
@@ -389,5 +391,6 @@ PYBIND11_MODULE(_blossom, mod) {
         .def("weight", &Matcher::weight, py::arg("u"), py::arg("v"))
         .def("resize", &Matcher::resize, py::arg("n"))
         .def("solve", &Matcher::solve)
-        .def("check", &Matcher::check);
+        .def("check", &Matcher::check)
+        .def("restart", &Matcher::restart, "Forget the solution: the next solve starts afresh.");
 }

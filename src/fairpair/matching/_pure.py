@@ -102,3 +102,6 @@ class PureMatcher:
 
     def check(self) -> str:
         return ""
+
+    def restart(self) -> None:
+        """Nothing to forget: every solve starts afresh."""
