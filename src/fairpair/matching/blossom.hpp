@@ -281,6 +281,7 @@ class Blossom {
     std::vector<char> dead_;     // per root vertex: tree to dissolve
     std::vector<char> needbest_; // per vertex: best edge must be recomputed
     std::vector<int> mark_;      // scratch, per blossom
+    std::vector<int> svert_;     // the S-vertices, listed at each dual step
     std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
 
     size_t idx(int i, int j) const {
@@ -656,8 +657,9 @@ class Blossom {
             if (!row[w].is_pos()) continue;
             const int bw = inblossom_[w];
             if (bw == bv) continue;
-            const W sl = uv + dual_[w] - row[w];
             const int lw = label_[bw];
+            if (lw == 2 && label_[w] != 0) continue;  // inside a T-blossom, already reached
+            const W sl = uv + dual_[w] - row[w];
             if (sl.is_zero()) {
                 const int killed = tight(v, w);
                 if (killed > 0) return killed;
@@ -892,13 +894,13 @@ class Blossom {
         for (int r = 0; r < n; ++r) dead_[r] = 0;
     }
 
-    // Least-slack edge from an S-vertex to the unlabelled vertex v.
+    // Least-slack edge from an S-vertex (all listed in svert_) to the unlabelled vertex v.
     void recompute_vertex_best(int v) {
         Edge e;
         W bs = W::zero();
         const W* row = &w2_[idx(v, 0)];
-        for (int j = 0; j < n_; ++j) {
-            if (!row[j].is_pos() || label_[inblossom_[j]] != 1) continue;
+        for (int j : svert_) {
+            if (!row[j].is_pos()) continue;
             const W sl = dual_[v] + dual_[j] - row[j];
             if (e.a == -1 || sl < bs) {
                 e = Edge{j, v, sepoch_[j]};
@@ -910,16 +912,16 @@ class Blossom {
         needbest_[v] = 0;
     }
 
-    // Least-slack edge from the S-blossom b to another S-blossom.
+    // Least-slack edge from the S-blossom b to another S-blossom (S-vertices in svert_).
     void recompute_blossom_best(int b) {
         Edge e;
         W bs = W::zero();
         for_leaves(b, [&](int i) {
             const W* row = &w2_[idx(i, 0)];
-            for (int j = 0; j < n_; ++j) {
+            for (int j : svert_) {
                 if (!row[j].is_pos()) continue;
                 const int bj = inblossom_[j];
-                if (bj == b || label_[bj] != 1) continue;
+                if (bj == b) continue;
                 const W sl = dual_[i] + dual_[j] - row[j];
                 if (e.a == -1 || sl < bs) {
                     e = Edge{i, j, sepoch_[j]};
@@ -981,9 +983,11 @@ class Blossom {
             // Dual step: the largest change keeping all slacks >= 0 and duals >= 0.
             int type = 1, at = -1;
             W delta = W::zero();
+            svert_.clear();
             for (int v = 0; v < n; ++v) {
                 const int lb = label_[inblossom_[v]];
                 if (lb == 1) {
+                    svert_.push_back(v);
                     if (at == -1 || dual_[v] < delta) {
                         delta = dual_[v];
                         at = v;
