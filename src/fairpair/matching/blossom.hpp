@@ -281,7 +281,7 @@ class Blossom {
     std::vector<char> dead_;     // per root vertex: tree to dissolve
     std::vector<char> needbest_; // per vertex: best edge must be recomputed
     std::vector<int> mark_;      // scratch, per blossom
-    std::vector<int> svert_;     // the S-vertices, listed at each dual step
+    std::vector<int> svert_;     // every S-vertex (maybe repeated, maybe no longer S)
     std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
 
     size_t idx(int i, int j) const {
@@ -354,7 +354,10 @@ class Blossom {
         best_[w] = best_[b] = Edge{};
         tree_[w] = tree_[b] = from == -1 ? w : tree_[inblossom_[from]];
         if (t == 1) {
-            for_leaves(b, [this](int v) { queue_.push_back(v); });
+            for_leaves(b, [this](int v) {
+                queue_.push_back(v);
+                svert_.push_back(v);
+            });
         } else {
             const int base = base_[b];
             const int m = mate_[base];
@@ -427,7 +430,10 @@ class Blossom {
         tree_[b] = tree_[bb];
         dual_[b] = W::zero();
         for_leaves(b, [this, b](int x) {
-            if (label_[inblossom_[x]] == 2) queue_.push_back(x);
+            if (label_[inblossom_[x]] == 2) {
+                queue_.push_back(x);
+                svert_.push_back(x);
+            }
             inblossom_[x] = b;
         });
         // Least-slack edges from the new blossom to every other S-blossom.
@@ -452,7 +458,7 @@ class Blossom {
             } else {
                 for_leaves(c, [this, &consider](int i) {
                     const W* row = &w2_[idx(i, 0)];
-                    for (int j = 0; j < n_; ++j)
+                    for (int j : svert_)
                         if (row[j].is_pos()) consider(i, j);
                 });
             }
@@ -900,7 +906,7 @@ class Blossom {
         W bs = W::zero();
         const W* row = &w2_[idx(v, 0)];
         for (int j : svert_) {
-            if (!row[j].is_pos()) continue;
+            if (!row[j].is_pos() || !is_s(j)) continue;
             const W sl = dual_[v] + dual_[j] - row[j];
             if (e.a == -1 || sl < bs) {
                 e = Edge{j, v, sepoch_[j]};
@@ -921,7 +927,7 @@ class Blossom {
             for (int j : svert_) {
                 if (!row[j].is_pos()) continue;
                 const int bj = inblossom_[j];
-                if (bj == b) continue;
+                if (bj == b || label_[bj] != 1) continue;
                 const W sl = dual_[i] + dual_[j] - row[j];
                 if (e.a == -1 || sl < bs) {
                     e = Edge{i, j, sepoch_[j]};
@@ -957,6 +963,7 @@ class Blossom {
             haslist_[b] = 0;
         }
         queue_.clear();
+        svert_.clear();
         // One alternating tree per unmatched vertex with a positive dual; a tree is
         // dissolved as soon as the matching changes along it.
         int roots = 0;
