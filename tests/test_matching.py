@@ -208,6 +208,24 @@ def test_semantics_shared_by_both_backends(monkeypatch: pytest.MonkeyPatch) -> N
             max_weight_matching(2, [(0, 2, 3)])
 
 
+class IntLike:
+    """An integer-like weight that is not an int (as numpy.int64 is)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_integer_like_weights_are_accepted() -> None:
+    edges = [(0, 1, IntLike(3)), (1, 2, IntLike(5))]
+    assert compiled.max_weight_matching(3, edges) == [-1, 2, 1]
+    m = compiled.Matcher(3)
+    m.set_weight(0, 1, IntLike(1 << 200))
+    assert m.weight(0, 1) == 1 << 200 and m.solve() == [1, 0, -1]
+
+
 def test_float_weights_fall_back_to_the_pure_backend() -> None:
     assert max_weight_matching(3, [(0, 1, 1.5), (1, 2, 2.5)]) == [-1, 2, 1]  # type: ignore[list-item]
 

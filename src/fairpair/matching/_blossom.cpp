@@ -35,12 +35,20 @@ int limbs_for(int bits) {
 
 // Python int -> 16-limb two's complement; OverflowError past 1024 bits, TypeError for a
 // non-integer.
-Buf to_buf(PyObject* o) {
-    if (!PyLong_Check(o)) {
+// An integer-like object that is not an int (numpy.int64, ...) as an int.
+py::object index_of(PyObject* o) {
+    PyObject* i = PyNumber_Index(o);
+    if (i == nullptr) {
+        PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "matching weights must be int, not %.200s",
                      Py_TYPE(o)->tp_name);
         throw py::error_already_set();
     }
+    return py::reinterpret_steal<py::object>(i);
+}
+
+Buf to_buf(PyObject* o) {
+    if (!PyLong_Check(o)) return to_buf(index_of(o).ptr());
     Buf r;
 #if PY_VERSION_HEX >= 0x030D0000
     Py_ssize_t need = PyLong_AsNativeBytes(o, r.l, sizeof(r.l), Py_ASNATIVEBYTES_LITTLE_ENDIAN);
@@ -73,11 +81,7 @@ int bit_length(const Buf& x) {
 // Bits of |o| for an int o (cheap: no conversion); TypeError for a non-int.
 int weight_bits(PyObject* o) {
 #if PY_VERSION_HEX < 0x030D0000
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "matching weights must be int, not %.200s",
-                     Py_TYPE(o)->tp_name);
-        throw py::error_already_set();
-    }
+    if (!PyLong_Check(o)) return weight_bits(index_of(o).ptr());
     const size_t bits = _PyLong_NumBits(o);
     if (bits == static_cast<size_t>(-1) && PyErr_Occurred()) throw py::error_already_set();
     return bits > static_cast<size_t>(kMaxWeightBits) ? kMaxWeightBits + 1 : static_cast<int>(bits);
@@ -89,6 +93,7 @@ int weight_bits(PyObject* o) {
 // Whether the int o is > 0.
 bool is_positive(PyObject* o) {
 #if PY_VERSION_HEX < 0x030D0000
+    if (!PyLong_Check(o)) return to_buf(o).is_pos();
     return _PyLong_Sign(o) > 0;
 #else
     return to_buf(o).is_pos();
