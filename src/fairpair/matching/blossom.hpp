@@ -988,43 +988,49 @@ class Blossom {
             }
             if (roots == 0) break;
             // Dual step: the largest change keeping all slacks >= 0 and duals >= 0.
+            // A best edge whose S endpoint left the forest is "stale": its cached slack
+            // is still a lower bound for the edges that remain (they shrink at the same
+            // rate), so it is recomputed only when it would decide the step.
             int type = 1, at = -1;
             W delta = W::zero();
-            svert_.clear();
-            for (int v = 0; v < n; ++v) {
-                const int lb = label_[inblossom_[v]];
-                if (lb == 1) {
-                    svert_.push_back(v);
-                    if (at == -1 || dual_[v] < delta) {
-                        delta = dual_[v];
-                        at = v;
+            for (;;) {
+                type = 1;
+                at = -1;
+                delta = W::zero();
+                bool stale_at = false;
+                svert_.clear();
+                for (int v = 0; v < n; ++v) {
+                    if (label_[inblossom_[v]] == 1) {
+                        svert_.push_back(v);
+                        if (at == -1 || dual_[v] < delta) {
+                            delta = dual_[v];
+                            at = v;
+                        }
                     }
                 }
-            }
-            for (int v = 0; v < n; ++v) {
-                if (label_[inblossom_[v]] != 0) continue;
-                const Edge& e = best_[v];
-                if (needbest_[v] || (e.a != -1 && (!is_s(e.a) || sepoch_[e.a] != e.ep)))
-                    recompute_vertex_best(v);
-                if (best_[v].a != -1) {
-                    debug_slack(v);
+                for (int v = 0; v < n; ++v) {
+                    if (label_[inblossom_[v]] != 0) continue;
+                    if (needbest_[v]) recompute_vertex_best(v);
+                    const Edge& e = best_[v];
+                    if (e.a == -1) continue;
+                    const bool stale = !is_s(e.a) || sepoch_[e.a] != e.ep;
+                    if (!stale) debug_slack(v);
                     if (bslack_[v] < delta) {
                         delta = bslack_[v];
                         type = 2;
                         at = v;
+                        stale_at = stale;
                     }
                 }
-            }
-            for (int b = 0; b < 2 * n; ++b) {
-                if (parent_[b] != -1 || base_[b] < 0) continue;
-                const int lb = label_[b];
-                if (lb == 1) {
-                    const Edge e = best_[b];
-                    if (e.a != -1 &&
-                        (!is_s(e.b) || inblossom_[e.b] == b || sepoch_[e.b] != e.ep))
-                        recompute_blossom_best(b);
-                    if (best_[b].a != -1) {
-                        debug_slack(b);
+                for (int b = 0; b < 2 * n; ++b) {
+                    if (parent_[b] != -1 || base_[b] < 0) continue;
+                    const int lb = label_[b];
+                    if (lb == 1) {
+                        const Edge& e = best_[b];
+                        if (e.a == -1) continue;
+                        const bool stale =
+                            !is_s(e.b) || inblossom_[e.b] == b || sepoch_[e.b] != e.ep;
+                        if (!stale) debug_slack(b);
                         const W& s2 = bslack_[b];
                         if (s2.is_odd()) throw std::logic_error("blossom: odd S-S slack");
                         const W d = half(s2);
@@ -1032,13 +1038,20 @@ class Blossom {
                             delta = d;
                             type = 3;
                             at = b;
+                            stale_at = stale;
                         }
+                    } else if (lb == 2 && b >= n && dual_[b] < delta) {
+                        delta = dual_[b];
+                        type = 4;
+                        at = b;
+                        stale_at = false;
                     }
-                } else if (lb == 2 && b >= n && dual_[b] < delta) {
-                    delta = dual_[b];
-                    type = 4;
-                    at = b;
                 }
+                if (!stale_at) break;
+                if (type == 2)
+                    recompute_vertex_best(at);
+                else
+                    recompute_blossom_best(at);
             }
             if (at == -1) break;
             ++steps;
