@@ -87,6 +87,18 @@ def test_fuzz_one_shot() -> None:
         assert objective(n, edges, got, mc) == objective(n, edges, oracle, mc), (n, edges, mc)
 
 
+def test_fuzz_one_shot_large() -> None:
+    """Graphs of 100-300 vertices against networkx."""
+    rng = random.Random(3000 + SEED)
+    for _ in range(40 * ROUNDS):
+        n = rng.randint(100, 300)
+        edges = family(rng, n)
+        mc = rng.random() < 0.5
+        got = compiled.max_weight_matching(n, edges, mc)
+        oracle = _pure.max_weight_matching(n, edges, max_cardinality=mc)
+        assert objective(n, edges, got, mc) == objective(n, edges, oracle, mc)
+
+
 def test_fuzz_incremental() -> None:
     rng = random.Random(2000 + SEED)
     for _ in range(200 * ROUNDS):
