@@ -191,3 +191,15 @@ def test_demo_pairs_the_bundled_example(capsys: pytest.CaptureFixture[str]) -> N
     assert engine[0] == expected[0]
     assert pairs == {tuple(line.split()) for line in expected[1:] if line}
     assert "Standings after round 3" in out
+
+
+def test_pairing_past_the_last_round_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "done.trf"
+    argv = ["generate", "-s", "score-order", "-n", "6", "-R", "2", "--seed", "1", "-o", str(path)]
+    assert run(argv) == 0
+    capsys.readouterr()
+    assert run(["pair", "-s", "score-order", str(path)]) == 2
+    assert "all 2 rounds of the tournament are paired" in capsys.readouterr().err
+    assert run(["--dutch", str(path), "-p"]) == 2

@@ -39,6 +39,18 @@ def _system_for(
     return chosen, get_system(chosen, **options)
 
 
+def next_round_to_pair(tournament: Tournament) -> int:
+    """The next round, refusing to go past the announced number of rounds (XXR)."""
+    rnd = tournament.next_round()
+    total = tournament.total_rounds
+    if total is not None and rnd > total:
+        raise InputError(
+            f"all {total} rounds of the tournament are paired (XXR {total})",
+            expected="a tournament with a round left to pair (or a higher XXR)",
+        )
+    return rnd
+
+
 def _system_from_type_record(tournament: Tournament) -> str | None:
     """TRF-2026 record 192 (type of tournament) -> system name, if fairpair has it."""
     from fairpair.trf import tournament_type
@@ -59,7 +71,7 @@ def _system_from_type_record(tournament: Tournament) -> str | None:
 
 def _round_option(tournament: Tournament, round_number: int | None) -> int:
     if round_number is None:
-        return tournament.next_round()
+        return next_round_to_pair(tournament)
     if round_number < 1:
         raise InputError(f"--round {round_number}", expected="a round number >= 1")
     if tournament.total_rounds and round_number > tournament.total_rounds:

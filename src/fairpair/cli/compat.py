@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import click
 
+from fairpair.cli.commands import next_round_to_pair
 from fairpair.cli.common import load, write_text
 from fairpair.errors import InputError
 from fairpair.systems import get_system
@@ -46,7 +47,7 @@ def run_compat(args: list[str]) -> int:
     tournament = load(path)
     system = get_system(system_name)
     if mode == "-p":
-        pairing = system.pair(tournament, tournament.next_round())
+        pairing = system.pair(tournament, next_round_to_pair(tournament))
         write_text("\n".join(pairing.engine_lines()) + "\n", extra[0] if extra else None)
         return 0
     played = tournament.rounds_played
