@@ -9,6 +9,7 @@ the dual certificate).  Heavier fuzzing: ``FAIRPAIR_FUZZ=1 pytest tests/test_mat
 
 from __future__ import annotations
 
+import doctest
 import random
 import subprocess
 import sys
@@ -224,6 +225,12 @@ def test_integer_like_weights_are_accepted() -> None:
     m = compiled.Matcher(3)
     m.set_weight(0, 1, IntLike(1 << 200))
     assert m.weight(0, 1) == 1 << 200 and m.solve() == [1, 0, -1]
+
+
+@pytest.mark.parametrize("mode", ["compiled", "python"])
+def test_module_examples(mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAIRPAIR_MATCHING", mode)
+    assert doctest.testmod(matching).failed == 0
 
 
 def test_float_weights_fall_back_to_the_pure_backend() -> None:
