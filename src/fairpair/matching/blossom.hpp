@@ -282,6 +282,7 @@ class Blossom {
     std::vector<char> needbest_; // per vertex: best edge must be recomputed
     std::vector<int> mark_;      // scratch, per blossom
     std::vector<int> svert_;     // every S-vertex (maybe repeated, maybe no longer S)
+    std::vector<std::pair<W, int>> stale_;  // scratch: (lower bound, vertex/blossom)
     std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
 
     size_t idx(int i, int j) const {
@@ -766,6 +767,34 @@ class Blossom {
         return ok;
     }
 
+    // Starting point of a fresh solve: every vertex gets the dual max_v w(x, v) (all
+    // edges feasible; a vertex without edges starts satisfied at 0), edges tight at both
+    // ends are matched greedily, and unmatched vertices with an odd dual are raised by
+    // one (unmatched vertices with positive duals must share a parity).
+    void fresh_start() {
+        const int n = n_;
+        for (int x = 0; x < n; ++x) {
+            W best = W::zero();
+            const W* row = &w2_[idx(x, 0)];
+            for (int v = 0; v < n; ++v)
+                if (best < row[v]) best = row[v];
+            dual_[x] = half(best);
+        }
+        for (int x = 0; x < n; ++x) {
+            if (mate_[x] != -1) continue;
+            const W* row = &w2_[idx(x, 0)];
+            for (int v = x + 1; v < n; ++v) {
+                if (mate_[v] == -1 && row[v].is_pos() && (dual_[x] + dual_[v] - row[v]).is_zero()) {
+                    mate_[x] = v;
+                    mate_[v] = x;
+                    break;
+                }
+            }
+        }
+        for (int x = 0; x < n; ++x)
+            if (mate_[x] == -1 && dual_[x].is_odd()) dual_[x] = dual_[x] + W::small(1);
+    }
+
     void prepare() {
         const int n = n_;
         stages = 0;
@@ -773,11 +802,7 @@ class Blossom {
         scans = 0;
         if (fresh_) {
             alloc();
-            W maxw2 = W::zero();
-            for (const W& x : w2_)
-                if (maxw2 < x) maxw2 = x;
-            const W u = half(maxw2);
-            for (int v = 0; v < n; ++v) dual_[v] = u;
+            fresh_start();
             fresh_ = false;
             for (int v : dirty_list_) dirty_[v] = 0;
             dirty_list_.clear();
@@ -990,68 +1015,91 @@ class Blossom {
             // Dual step: the largest change keeping all slacks >= 0 and duals >= 0.
             // A best edge whose S endpoint left the forest is "stale": its cached slack
             // is still a lower bound for the edges that remain (they shrink at the same
-            // rate), so it is recomputed only when it would decide the step.
+            // rate), so it is recomputed only when it could decide the step.
             int type = 1, at = -1;
             W delta = W::zero();
-            for (;;) {
-                type = 1;
-                at = -1;
-                delta = W::zero();
-                bool stale_at = false;
-                svert_.clear();
-                for (int v = 0; v < n; ++v) {
-                    if (label_[inblossom_[v]] == 1) {
-                        svert_.push_back(v);
-                        if (at == -1 || dual_[v] < delta) {
-                            delta = dual_[v];
-                            at = v;
-                        }
-                    }
-                }
-                for (int v = 0; v < n; ++v) {
-                    if (label_[inblossom_[v]] != 0) continue;
-                    if (needbest_[v]) recompute_vertex_best(v);
-                    const Edge& e = best_[v];
-                    if (e.a == -1) continue;
-                    const bool stale = !is_s(e.a) || sepoch_[e.a] != e.ep;
-                    if (!stale) debug_slack(v);
-                    if (bslack_[v] < delta) {
-                        delta = bslack_[v];
-                        type = 2;
+            stale_.clear();
+            svert_.clear();
+            for (int v = 0; v < n; ++v) {
+                if (label_[inblossom_[v]] == 1) {
+                    svert_.push_back(v);
+                    if (at == -1 || dual_[v] < delta) {
+                        delta = dual_[v];
                         at = v;
-                        stale_at = stale;
                     }
                 }
-                for (int b = 0; b < 2 * n; ++b) {
-                    if (parent_[b] != -1 || base_[b] < 0) continue;
-                    const int lb = label_[b];
-                    if (lb == 1) {
-                        const Edge& e = best_[b];
-                        if (e.a == -1) continue;
-                        const bool stale =
-                            !is_s(e.b) || inblossom_[e.b] == b || sepoch_[e.b] != e.ep;
-                        if (!stale) debug_slack(b);
-                        const W& s2 = bslack_[b];
-                        if (s2.is_odd()) throw std::logic_error("blossom: odd S-S slack");
-                        const W d = half(s2);
+            }
+            for (int v = 0; v < n; ++v) {
+                if (label_[inblossom_[v]] != 0) continue;
+                if (needbest_[v]) recompute_vertex_best(v);
+                const Edge& e = best_[v];
+                if (e.a == -1) continue;
+                if (!is_s(e.a) || sepoch_[e.a] != e.ep) {
+                    stale_.push_back({bslack_[v], v});
+                    continue;
+                }
+                debug_slack(v);
+                if (bslack_[v] < delta) {
+                    delta = bslack_[v];
+                    type = 2;
+                    at = v;
+                }
+            }
+            for (int b = 0; b < 2 * n; ++b) {
+                if (parent_[b] != -1 || base_[b] < 0) continue;
+                const int lb = label_[b];
+                if (lb == 1) {
+                    const Edge& e = best_[b];
+                    if (e.a == -1) continue;
+                    const W& s2 = bslack_[b];
+                    if (s2.is_odd()) throw std::logic_error("blossom: odd S-S slack");
+                    if (!is_s(e.b) || inblossom_[e.b] == b || sepoch_[e.b] != e.ep) {
+                        stale_.push_back({half(s2), b});
+                        continue;
+                    }
+                    debug_slack(b);
+                    const W d = half(s2);
+                    if (d < delta) {
+                        delta = d;
+                        type = 3;
+                        at = b;
+                    }
+                } else if (lb == 2 && b >= n && dual_[b] < delta) {
+                    delta = dual_[b];
+                    type = 4;
+                    at = b;
+                }
+            }
+            if (!stale_.empty()) {
+                // Repair the stale records that might beat the step found, smallest first.
+                auto below = std::partition(stale_.begin(), stale_.end(),
+                                            [&delta](const auto& e) { return e.first < delta; });
+                std::sort(stale_.begin(), below,
+                          [](const auto& x, const auto& y) { return x.first < y.first; });
+                for (auto it = stale_.begin(); it != below; ++it) {
+                    if (!(it->first < delta)) break;
+                    const int x = it->second;
+                    W d;
+                    if (x < n && label_[inblossom_[x]] == 0) {
+                        recompute_vertex_best(x);
+                        if (best_[x].a == -1) continue;
+                        d = bslack_[x];
+                        if (d < delta) {
+                            delta = d;
+                            type = 2;
+                            at = x;
+                        }
+                    } else {
+                        recompute_blossom_best(x);
+                        if (best_[x].a == -1) continue;
+                        d = half(bslack_[x]);
                         if (d < delta) {
                             delta = d;
                             type = 3;
-                            at = b;
-                            stale_at = stale;
+                            at = x;
                         }
-                    } else if (lb == 2 && b >= n && dual_[b] < delta) {
-                        delta = dual_[b];
-                        type = 4;
-                        at = b;
-                        stale_at = false;
                     }
                 }
-                if (!stale_at) break;
-                if (type == 2)
-                    recompute_vertex_best(at);
-                else
-                    recompute_blossom_best(at);
             }
             if (at == -1) break;
             ++steps;
