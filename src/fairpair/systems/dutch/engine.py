@@ -108,10 +108,12 @@ class _Matching:
                 self.matcher = None
 
     def set(self, u: int, v: int, weight: int | None) -> None:
+        """Set the weight of ``u``-``v`` (None: no edge); ``u`` is the changed end."""
+        edge = (u, v) if u < v else (v, u)
         if weight is None:
-            self.weights.pop((u, v), None)
+            self.weights.pop(edge, None)
         else:
-            self.weights[(u, v)] = weight
+            self.weights[edge] = weight
         if self.matcher is not None:
             try:
                 self.matcher.set_weight(u, v, weight)
@@ -419,6 +421,9 @@ def pair_players(
         pairs, downfloaters = bracket.pair()
         chosen = [(bracket_players[a], bracket_players[b]) for a, b in pairs]
         fixed = [index_of[p.number] for pair in chosen for p in pair]
+        if special and not lower and len(downfloaters) > 1:
+            # The completion criterion guarantees a complete last bracket.
+            raise RuntimeError("internal error: the last bracket was left incomplete")
         if not checker.try_remove(fixed) and not special:
             # A.9: the downfloaters cannot complete the round: this is the PPB.
             special = True
