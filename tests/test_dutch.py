@@ -271,10 +271,15 @@ def test_registry_and_explain() -> None:
     system = get_system("dutch", explain=True)
     t, _ = trf.load(VECTORS / "t101000_n34_r3of6.trf")
     pairing = system.pair(t)
-    notes = pairing.info["explain"]
-    assert notes and all("pairs" in n or "bye" in n for n in notes)
-    paired = sum(len(n.get("pairs", [])) for n in notes)
+    records = pairing.info["brackets"]
+    assert records and all("pairs" in n or "bye" in n for n in records)
+    paired = sum(len(n.get("pairs", [])) for n in records)
     assert paired == len(pairing.boards)
+    lines = pairing.info["explain"]
+    assert all(isinstance(line, str) for line in lines)
+    assert sum(line.startswith("  pairs:") for line in lines) == len(
+        [r for r in records if "pairs" in r]
+    )
 
 
 def test_board_order_by_scores() -> None:

@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from fairpair.errors import InputError
-from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament
+from fairpair.model import Board, ByeKind, Colour, Float, Pairing, Round, Tournament, format_points
 from fairpair.systems.base import compare_pairings
 from fairpair.systems.dutch.colours import allocate_colours
+from fairpair.systems.dutch.criteria import Compatibility
 from fairpair.systems.dutch.engine import RoundResult, Solver, pair_players
 from fairpair.systems.dutch.players import PlayerFacts, player_facts
 
@@ -67,7 +68,10 @@ class DutchSystem:
         ]
         info: dict[str, Any] = {}
         if self.explain:
-            info["explain"] = explain_round(result, facts, coloured)
+            compatibility = Compatibility(facts.values(), tournament.forbidden_pairs)
+            lines, records = explain_round(result, facts, coloured, compatibility)
+            info["explain"] = lines
+            info["brackets"] = records
         return Pairing(
             round=rnd,
             boards=tuple(Board(w, b) for w, b in coloured),
@@ -87,35 +91,92 @@ class DutchSystem:
 
 
 def explain_round(
-    result: RoundResult, facts: dict[int, PlayerFacts], coloured: list[tuple[int, int]]
-) -> list[dict[str, Any]]:
-    """Per bracket: who floated and why, whose colour preference was not granted."""
+    result: RoundResult,
+    facts: dict[int, PlayerFacts],
+    coloured: list[tuple[int, int]],
+    compatibility: Compatibility,
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """Per bracket, as lines for arbiters and as JSON records: the bracket, its pairs,
+    who floated and why, which colour preferences were not granted and which floats
+    repeat (the criteria C.10-C.15 that could not be met)."""
     colour_of: dict[int, Colour] = {}
     for white, black in coloured:
         colour_of[white] = Colour.WHITE
         colour_of[black] = Colour.BLACK
-    notes: list[dict[str, Any]] = []
+    lines: list[str] = []
+    records: list[dict[str, Any]] = []
     for record in result.brackets:
         entry = record.as_json()
+        members = record.mdps + record.residents
+        kind = (
+            "PPB (re-paired by C.4 so that the round can be completed)"
+            if record.ppb
+            else ("collapsed last bracket" if record.collapsed else "bracket")
+        )
+        mdp_text = ", ".join(map(str, record.mdps)) or "none"
+        lines.append(
+            f"{kind} {format_points(record.score)}: residents "
+            f"{', '.join(map(str, record.residents))}; MDPs {mdp_text}"
+        )
+        lines.append("  pairs: " + (", ".join(f"{a}-{b}" for a, b in record.pairs) or "none"))
         floats = []
         for number in record.downfloaters:
-            reason = (
-                "odd number of players"
-                if len(record.pairs) * 2 + 1 == len(record.mdps) + len(record.residents)
-                else "no compatible opponent in an optimal pairing"
-            )
-            floats.append({"player": number, "score": str(facts[number].score), "why": reason})
+            others = [m for m in members if m != number and m not in record.downfloaters]
+            if number in record.mdps:
+                why = "MDP not paired in this bracket (Limbo), floats again"
+            elif not compatibility.partners(number, members):
+                why = "no compatible opponent in the bracket (C.1 rematch / C.3 colours)"
+            elif len(members) % 2 and len(record.downfloaters) == 1:
+                why = "odd number of players in the bracket"
+            elif not compatibility.partners(number, others):
+                why = "its possible opponents are needed for other pairs (C.5)"
+            else:
+                why = "chosen by the criteria C.5-C.19 and the order of section D"
+            floats.append({"player": number, "score": str(facts[number].score), "why": why})
+            lines.append(f"  downfloater {number} ({format_points(facts[number].score)}): {why}")
         entry["floats"] = floats
         denied = []
         for a, b in record.pairs:
             for number in (a, b):
                 pref = facts[number].preference
-                if pref.colour is not None and colour_of.get(number) is not pref.colour:
+                got = colour_of.get(number)
+                if pref.colour is not None and got is not pref.colour:
                     denied.append(
                         {"player": number, "wanted": pref.colour.value, "strength": pref.strength}
                     )
+                    wanted = "white" if pref.colour is Colour.WHITE else "black"
+                    lines.append(
+                        f"  colour preference not granted (C.10): {number} "
+                        f"({pref.strength} {wanted})"
+                    )
         entry["colour_not_granted"] = denied
-        notes.append(entry)
+        repeated = []
+        for a, b in record.pairs:
+            high, low = (
+                (facts[a], facts[b])
+                if facts[a].score >= facts[b].score
+                else (
+                    facts[b],
+                    facts[a],
+                )
+            )
+            if high.score > low.score:
+                for back, down, up in ((0, "C.12", "C.13"), (1, "C.14", "C.15")):
+                    if high.floats[back] is Float.DOWN:
+                        repeated.append({"player": high.number, "criterion": down})
+                    if low.floats[back] is Float.UP:
+                        repeated.append({"player": low.number, "criterion": up})
+        for number in record.downfloaters:
+            for back, down in ((0, "C.12"), (1, "C.14")):
+                if facts[number].floats[back] is Float.DOWN:
+                    repeated.append({"player": number, "criterion": down})
+        for item in repeated:
+            lines.append(f"  repeated float ({item['criterion']}): {item['player']}")
+        entry["repeated_floats"] = repeated
+        records.append(entry)
     if result.bye is not None:
-        notes.append({"bye": result.bye, "score": str(facts[result.bye].score)})
-    return notes
+        lines.append(
+            f"pairing-allocated bye: {result.bye} ({format_points(facts[result.bye].score)})"
+        )
+        records.append({"bye": result.bye, "score": str(facts[result.bye].score)})
+    return lines, records

@@ -1,0 +1,142 @@
+"""Benchmark of the Dutch system (C.04.3, 2017): time and memory per round.
+
+Generates random tournaments with ``fairpair generate`` (fixed seeds, so the same
+tournaments every time), then pairs round 5 and round 9 from the rounds before them,
+each measurement in a fresh process, and prints players, round, wall seconds, CPU
+seconds and peak memory (maximum resident set size of that process, interpreter
+included). It also pairs the big reference cases of ``vectors/dutch-2017-large`` (too
+slow for ``make test``) and checks them against the reference output.
+
+Usage::
+
+    python benchmarks/dutch.py                    # 100, 300, 1000, 2000 players
+    python benchmarks/dutch.py --players 100 300  # a subset
+    python benchmarks/dutch.py --no-large         # skip the reference cases
+
+Targets (issue): 300 players < 0.5 s, 1000 players <= 5 s, 2000 players <= 30 s,
+peak memory < 2 GB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LARGE = ROOT / "tests" / "data" / "vectors" / "dutch-2017-large"
+ROUNDS = (5, 9)
+SEEDS = {100: 100, 300: 300, 1000: 1000, 2000: 2000}
+
+
+def measure(path: str, round_number: int | None, expected: str | None) -> dict[str, object]:
+    """Pair one round in this process and report time, memory and (optionally) the
+    comparison with a reference output."""
+    from fairpair import trf
+    from fairpair.model import Round
+    from fairpair.systems.dutch import DutchSystem
+
+    tournament, _ = trf.load(path)
+    rnd = tournament.next_round() if round_number is None else round_number
+    if round_number is not None:
+        # The rounds before, plus the absences already known for this round.
+        known = {n: k for n, k in tournament.round(rnd).byes.items() if k.value != "U"}
+        tournament = tournament.replace(rounds=tournament.rounds[: rnd - 1])
+        if known:
+            tournament = tournament.with_round(Round(number=rnd, byes=known))
+    wall, cpu = time.perf_counter(), time.process_time()
+    pairing = DutchSystem().pair(tournament, rnd)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    result: dict[str, object] = {
+        "players": len(tournament.present_players(rnd)),
+        "round": rnd,
+        "wall": wall,
+        "cpu": cpu,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+    if expected is not None:
+        got = set(pairing.engine_lines()[1:])
+        lines = Path(expected).read_text().split()
+        want = {f"{a} {b}" for a, b in zip(lines[1::2], lines[2::2], strict=True)}
+        result["matches_reference"] = got == want
+    return result
+
+
+def run_child(
+    path: Path, round_number: int | None, expected: Path | None = None
+) -> dict[str, object]:
+    command = [sys.executable, __file__, "--measure", str(path)]
+    if round_number is not None:
+        command += ["--round", str(round_number)]
+    if expected is not None:
+        command += ["--expected", str(expected)]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    result: dict[str, object] = json.loads(out)
+    return result
+
+
+def generate(players: int, directory: Path) -> Path:
+    """A 9-round tournament paired by the Dutch engine itself (fixed seed)."""
+    path = directory / f"dutch_n{players}_s{SEEDS[players]}.trf"
+    if not path.exists():
+        subprocess.run(
+            [
+                sys.executable, "-m", "fairpair", "generate", "--system", "dutch",
+                "--players", str(players), "--rounds", "9", "--seed", str(SEEDS[players]),
+                "--draw-rate", "0.3", "--forfeit-rate", "0.01", "--bye-rate", "0.02",
+                "--absence-rate", "0.01", "-o", str(path),
+            ],
+            check=True,
+        )  # fmt: skip
+    return path
+
+
+def row(name: str, result: dict[str, object]) -> str:
+    ref = result.get("matches_reference")
+    check = "" if ref is None else ("  reference: ok" if ref else "  reference: DIFFERENT")
+    return (
+        f"{name:<32} {result['players']:>7} {result['round']:>5} {result['wall']:>8.2f}"
+        f" {result['cpu']:>8.2f} {result['peak_mb']:>9.0f}{check}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, nargs="*", default=sorted(SEEDS))
+    parser.add_argument("--no-large", action="store_true", help="skip dutch-2017-large")
+    parser.add_argument("--cache", type=Path, help="directory for the generated files")
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    parser.add_argument("--round", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--expected", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.measure, args.round, args.expected)))
+        return 0
+    header = f"{'case':<32} {'players':>7} {'round':>5} {'wall s':>8} {'cpu s':>8} {'peak MB':>9}"
+    print(header)
+    print("-" * len(header))
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = args.cache or Path(tmp)
+        directory.mkdir(parents=True, exist_ok=True)
+        for players in args.players:
+            if players not in SEEDS:
+                SEEDS[players] = players
+            path = generate(players, directory)
+            for rnd in ROUNDS:
+                print(row(f"random n={players}", run_child(path, rnd)), flush=True)
+    if not args.no_large:
+        for case in sorted(LARGE.glob("*.trf")):
+            result = run_child(case, None, case.with_suffix(".expected"))
+            failures += result.get("matches_reference") is False
+            print(row(case.stem, result), flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
