@@ -50,3 +50,18 @@ def test_no_valid_pairing(case: Path, tmp_path: Path, capsys: pytest.CaptureFixt
     out = tmp_path / "out.txt"
     assert run(["--dutch", str(case), "-p", str(out)]) == 1
     assert "no pairing" in capsys.readouterr().err.lower()
+
+
+LARGE = sorted((DATA.parent / "dutch-2017-large").glob("*_n100[01]_*.trf"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", LARGE, ids=[p.stem for p in LARGE])
+def test_large_case(case: Path, tmp_path: Path) -> None:
+    """The 1000-player reference rounds (about 1.5 s each; the 2000-player ones run in
+    benchmarks/dutch.py)."""
+    out = tmp_path / "out.txt"
+    assert run(["--dutch", str(case), "-p", str(out)]) == 0
+    _, got = read_engine_output(out)
+    _, expected = read_engine_output(case.with_suffix(".expected"))
+    assert got == expected
