@@ -351,3 +351,27 @@ def test_generated_rounds_respect_absolute_criteria(seed: int) -> None:
         # the criteria and the D order decide everything.
         other = DutchSystem(solver=_pure.max_weight_matching).pair(before, rnd)
         assert other.pairs() == pairing.pairs() and other.bye == pairing.bye
+
+
+def test_trf_records_reach_the_engine(tmp_path: Path) -> None:
+    """XXP (forbidden pair), XXA (acceleration) and a pre-set absence written to a TRF
+    and paired through the command line."""
+    from fairpair.cli import run
+
+    t = make(7).replace(
+        forbidden_pairs=frozenset({frozenset({1, 3})}),
+        acceleration={5: (Fraction(1),), 6: (Fraction(1),)},
+    )
+    t = t.with_round(Round(1, byes={7: ByeKind.ZERO_POINT}))
+    path = tmp_path / "t.trf"
+    text = trf.dumps(t)
+    assert "XXP" in text or "260" in text
+    path.write_text(text)
+    out = tmp_path / "out.txt"
+    assert run(["--dutch", str(path), "-p", str(out)]) == 0
+    lines = out.read_text().split("\n")
+    pairs = {frozenset(map(int, line.split())) for line in lines[1:] if line.strip()}
+    # Pairing scores: 5 and 6 have a virtual point and form the top bracket; then
+    # {1,2,3,4}: S1 {1,2} vs S2 {3,4} would give 1-3, 2-4, but 1-3 is forbidden:
+    # the next transposition (D.1) gives 1-4, 2-3. Player 7 is absent.
+    assert pairs == {frozenset({5, 6}), frozenset({1, 4}), frozenset({2, 3})}
