@@ -45,8 +45,6 @@ NEXT_PSD = 4  # C.7: scores of the players moved into the following bracket
 C8, C9, C10, C11 = 5, 6, 7, 8  # colour criteria
 C12, C13, C14, C15 = 9, 10, 11, 12  # repeated floats (counts)
 C16, C17, C18, C19 = 13, 14, 15, 16  # repeated floats (score differences)
-#: Groups from here on are tie-breaks for the generation order of section D.
-ORDER = 20
 
 
 def compatible(a: PlayerFacts, b: PlayerFacts, forbidden: frozenset[frozenset[int]]) -> bool:

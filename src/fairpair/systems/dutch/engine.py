@@ -4,7 +4,10 @@ Each bracket (its moved-down players, MDPs, followed by its residents) is paired
 a maximum-weight matching over the bracket and the next scoregroup (or, for the PPB,
 everybody below it). The weights encode the quality criteria (criteria.py). Among
 the equally good pairings, B.8 asks for the first candidate in the generation order
-of section D; that order is added as tie-break fields below all criteria:
+of section D. That order is decided one step at a time below all criteria: each step
+gives a small bonus to the edges of the next candidate property and re-solves (a warm
+restart of the incremental matcher), keeping the property if an optimal pairing has
+it:
 
 1. the MDP-pairing first (B.7: the remainder is re-paired before the MDP-pairing is
    altered): pair the MDPs with the smallest BSNs (D.3), each with the first possible
@@ -44,11 +47,6 @@ __all__ = ["BracketRecord", "RoundResult", "pair_players"]
 Edge = tuple[int, int]
 #: A matching solver: (vertex count, weighted edges) -> mate list (-1 = unmatched).
 Solver = Callable[[int, list[tuple[int, int, int]]], list[int]]
-
-
-def default_solver(n: int, edges: list[tuple[int, int, int]]) -> list[int]:
-    """The shared exact maximum-weight matching (arbitrary-size integer weights)."""
-    return max_weight_matching(n, edges)
 
 
 @dataclass
