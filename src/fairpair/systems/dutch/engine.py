@@ -90,10 +90,13 @@ class _Matching:
 
     All matching calls go through here. It uses the incremental compiled matcher
     (warm restarts after small weight changes) and falls back to the exact one-shot
-    solver if the weights outgrow the compiled integers.
+    solver if the weights outgrow the compiled integers; ``weights()`` gives the
+    current weights for that fallback.
     """
 
-    def __init__(self, n: int, weights: dict[Edge, int], solver: Solver | None) -> None:
+    def __init__(
+        self, n: int, weights: Callable[[], dict[Edge, int]], solver: Solver | None
+    ) -> None:
         self.n = n
         self.weights = weights
         self.solver = solver
@@ -101,22 +104,22 @@ class _Matching:
         if solver is None:
             try:
                 self.matcher = Matcher(n)
-                self.matcher.set_weights([(u, v, w) for (u, v), w in weights.items()])
+                self.matcher.set_weights([(u, v, w) for (u, v), w in weights().items()])
             except OverflowError:
                 self.matcher = None
 
     def set(self, u: int, v: int, weight: int | None) -> None:
         """Set the weight of ``u``-``v`` (None: no edge); ``u`` is the changed end."""
-        edge = (u, v) if u < v else (v, u)
-        if weight is None:
-            self.weights.pop(edge, None)
-        else:
-            self.weights[edge] = weight
         if self.matcher is not None:
             try:
                 self.matcher.set_weight(u, v, weight)
             except OverflowError:
                 self.matcher = None
+
+    def isolate(self, x: int) -> None:
+        """Remove every edge of ``x``."""
+        if self.matcher is not None:
+            self.matcher.set_vertex_weights(x, [None] * self.n)
 
     def solve(self) -> list[int]:
         if self.matcher is not None:
@@ -124,7 +127,7 @@ class _Matching:
                 return self.matcher.solve()
             except OverflowError:
                 self.matcher = None
-        edges = [(u, v, w) for (u, v), w in self.weights.items()]
+        edges = [(u, v, w) for (u, v), w in self.weights().items()]
         return (self.solver or max_weight_matching)(self.n, edges)
 
 
@@ -189,10 +192,14 @@ class _Bracket:
         per_edge = ((1 << (2 * self.q_bits)) + residents + 1) << self.bonus_bits
         self.t = 1 << ((n // 2 + 1) * per_edge * 2).bit_length()
         self.order: dict[Edge, int] = {}
-        self.graph = _Matching(n, {e: w * self.t for e, w in self.main.items()}, solver)
+        self.graph = _Matching(n, self.weights, solver)
         self.alive = [True] * n
 
     # -- graph edits ------------------------------------------------------------------
+
+    def weights(self) -> dict[Edge, int]:
+        """Current edge weights: criteria above, order tie-breaks below."""
+        return {e: w * self.t + self.order.get(e, 0) for e, w in self.main.items()}
 
     def set_order(self, u: int, v: int, value: int) -> None:
         """Set the order tie-break of edge ``u``-``v`` (``u`` is marked changed)."""
@@ -216,8 +223,13 @@ class _Bracket:
         """Take the decided pair ``u``-``v`` out of the graph."""
         for x in (u, v):
             self.alive[x] = False
-            for y in sorted(self.adj[x]):
-                self.drop(x, y)
+            for y in self.adj[x]:
+                edge = (x, y) if x < y else (y, x)
+                del self.main[edge]
+                self.order.pop(edge, None)
+                self.adj[y].discard(x)
+            self.adj[x].clear()
+            self.graph.isolate(x)
 
     # -- the pairing ------------------------------------------------------------------
 
