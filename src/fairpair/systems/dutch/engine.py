@@ -237,6 +237,11 @@ class _Bracket:
         """Pair the bracket: (pairs as vertex indices, downfloaters in order)."""
         m, nb = self.m, self.nb
         mate = self.graph.solve()
+        canonical = self._canonical_candidate()
+        if canonical is not None and self._is_optimal(canonical, mate):
+            # B.4: the first candidate is as good as the best pairing: accept it.
+            paired = {v for pair in canonical for v in pair}
+            return canonical, [v for v in range(nb) if v not in paired]
         pairs: list[Edge] = []
         mate = self._mdp_pairing(mate, pairs)
         remainder = [v for v in range(m, nb) if self.alive[v]]
@@ -246,6 +251,36 @@ class _Bracket:
             self._remainder_pairing(mate, remainder, n1, pairs)
         paired = {v for pair in pairs for v in pair}
         return pairs, [v for v in range(nb) if v not in paired]
+
+    def _canonical_candidate(self) -> list[Edge] | None:
+        """B.3: the first candidate: the MDPs in order against the residents in order
+        (as many as there are residents), then the remainder's S1 against its S2; None
+        if one of its pairs is not allowed (C.1, C.3)."""
+        m, nb = self.m, self.nb
+        residents = list(range(m, nb))
+        mdp_pairs = list(zip(range(m), residents, strict=False))
+        remainder = residents[len(mdp_pairs) :]
+        half = len(remainder) // 2
+        pairs = mdp_pairs + list(zip(remainder[:half], remainder[half : 2 * half], strict=True))
+        if all(b in self.adj[a] for a, b in pairs):
+            return pairs
+        return None
+
+    def _is_optimal(self, pairs: list[Edge], mate: list[int]) -> bool:
+        """Is the best pairing that contains ``pairs`` as good (criteria C.4-C.19,
+        including the rest of the graph) as the optimal matching ``mate``?"""
+        best = sum(self.main[(v, w)] for v, w in enumerate(mate) if w > v)
+        fixed = {v for pair in pairs for v in pair}
+        total = sum(self.main[pair] for pair in pairs)
+        rest = [v for v in range(len(self.players)) if v not in fixed]
+        index = {v: k for k, v in enumerate(rest)}
+        edges = [
+            (index[u], index[v], w) for (u, v), w in self.main.items() if u in index and v in index
+        ]
+        if edges:
+            other = max_weight_matching(len(rest), edges)
+            total += sum(self.main[(rest[k], rest[j])] for k, j in enumerate(other) if j > k)
+        return total == best
 
     def _mdp_pairing(self, mate: list[int], pairs: list[Edge]) -> list[int]:
         """B.7 / D.3: pair the MDPs with the smallest BSNs that an optimal pairing can
