@@ -375,3 +375,18 @@ def test_trf_records_reach_the_engine(tmp_path: Path) -> None:
     # {1,2,3,4}: S1 {1,2} vs S2 {3,4} would give 1-3, 2-4, but 1-3 is forbidden:
     # the next transposition (D.1) gives 1-4, 2-3. Player 7 is absent.
     assert pairs == {frozenset({5, 6}), frozenset({1, 4}), frozenset({2, 3})}
+
+
+@pytest.mark.parametrize("case", ["t101000_n34_r3of6", "t101003_n56_r1of9", "t101005_n33_r4of5"])
+def test_first_candidate_shortcut_changes_nothing(
+    case: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B.4: accepting a perfect first candidate at once gives what the full search of
+    section D gives."""
+    from fairpair.systems.dutch import engine
+
+    t, _ = trf.load(VECTORS / f"{case}.trf")
+    quick = DutchSystem().pair(t)
+    monkeypatch.setattr(engine._Bracket, "_canonical_candidate", lambda self: None)
+    full = DutchSystem().pair(t)
+    assert quick.pairs() == full.pairs() and quick.bye == full.bye
