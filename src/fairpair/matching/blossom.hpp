@@ -1103,6 +1103,10 @@ class Blossom {
             }
             if (at == -1) break;
             ++steps;
+            // Each dual step labels, merges or expands something or ends a tree: O(n^2)
+            // steps at most.  Far beyond that the state is corrupt; stop rather than hang.
+            if (steps > 16L * n * n + 1024)
+                throw std::runtime_error("blossom: no progress (internal error)");
             const W delta2 = delta + delta;
             for (int v = 0; v < n; ++v) {
                 const int bv = inblossom_[v];
