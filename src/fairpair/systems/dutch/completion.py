@@ -50,6 +50,10 @@ class CompletionChecker:
                 ok = False
         return ok
 
+    def unmatched(self) -> list[int]:
+        """Vertices left unmatched by the current (maximum) matching."""
+        return [v for v in range(self.n) if self.alive[v] and self.mate[v] == -1]
+
     def try_remove(self, vertices: Iterable[int]) -> bool:
         """Remove ``vertices`` if the remaining graph keeps a perfect matching.
 

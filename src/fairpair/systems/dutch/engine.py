@@ -437,10 +437,12 @@ def pair_players(
             adjacency[n].append(a)
     checker = CompletionChecker(adjacency)
     if not checker.is_perfect():
+        left = sorted(numbers[v] for v in checker.unmatched() if v < n)
+        detail = ", ".join(map(str, left))
         raise NoPairingError(
             "no pairing satisfies the absolute criteria (C.1-C.3: no rematch, no second "
             "pairing-allocated bye, no meeting of non-topscorers with the same absolute "
-            "colour preference)"
+            f"colour preference); the best pairing leaves unpaired: {detail}"
         )
 
     groups = _score_groups(players)
