@@ -382,6 +382,7 @@ def test_matcher_api() -> None:
     assert m.solve() == [3, 2, 1, 0]
     m.restart()  # forget the solution: the same optimum from scratch
     assert m.solve() == [3, 2, 1, 0]
+    assert m.stats is None if m.backend == "python" else m.stats is not None
     m.resize(2)
     assert m.solve() == [-1, -1]
     with pytest.raises(ValueError):

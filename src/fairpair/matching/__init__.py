@@ -106,6 +106,8 @@ def max_weight_matching(
 class _MatcherImpl(Protocol):
     @property
     def n(self) -> int: ...
+    @property
+    def stats(self) -> list[int] | None: ...
     def resize(self, n: int) -> None: ...
     def set_weight(self, u: int, v: int, weight: int | None) -> None: ...
     def set_weights(self, edges: Sequence[tuple[int, int, int | None]]) -> None: ...
@@ -150,6 +152,13 @@ class Matcher:
     def n(self) -> int:
         """Number of vertices."""
         return self._impl.n
+
+    @property
+    def stats(self) -> tuple[int, int, int] | None:
+        """Work of the last solve: (augmentations, dual steps, vertex scans); ``None``
+        for the pure-Python backend."""
+        st = self._impl.stats
+        return None if st is None else (st[0], st[1], st[2])
 
     def resize(self, n: int) -> None:
         """Change the number of vertices.

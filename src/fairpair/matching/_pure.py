@@ -57,6 +57,11 @@ class PureMatcher:
     def n(self) -> int:
         return self._n
 
+    @property
+    def stats(self) -> list[int] | None:
+        """No work statistics in the pure backend."""
+        return None
+
     def _key(self, u: int, v: int) -> tuple[int, int]:
         _check_vertex(u, self._n)
         _check_vertex(v, self._n)
