@@ -47,13 +47,14 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from fairpair.errors import InputError, NoPairingError
+from fairpair.matching.cardinality import CardinalityMatcher
 from fairpair.model import Board, ByeKind, Pairing, Tournament, format_points
 from fairpair.tiebreaks import POINTS, Tiebreak, parse_tiebreaks
 
@@ -298,9 +299,23 @@ class EncounterHistory:
         return lambda p1, p2: may_be_paired(p1, p2, met, wgd)
 
 
+def _allowed_pairs_graph(
+    players: Sequence[int], allowed: Callable[[int, int], bool]
+) -> CardinalityMatcher:
+    """The graph of allowed pairs; vertex i is ``players[i]``, neighbours in that order."""
+    n = len(players)
+    adjacency: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if allowed(players[i], players[j]):
+                adjacency[i].append(j)
+                adjacency[j].append(i)
+    return CardinalityMatcher(adjacency)
+
+
 def has_viable_pairing(players: Sequence[int], allowed: Callable[[int, int], bool]) -> bool:
     """STEP 3: can every player be paired (a perfect matching of the allowed pairs)?"""
-    return _PerfectMatcher(players, allowed).complete()
+    return _allowed_pairs_graph(players, allowed).is_perfect()
 
 
 # --------------------------------------------------------------------------------------
@@ -318,15 +333,15 @@ def pair_in_order(
     >>> pair_in_order([1, 2, 3, 4], lambda a, b: {a, b} != {1, 2})
     [(1, 3), (2, 4)]
     """
-    matcher = _PerfectMatcher(order, allowed)
-    if not matcher.complete():
+    matcher = _allowed_pairs_graph(order, allowed)
+    if not matcher.is_perfect():
         raise NoPairingError(f"no viable TCEC pairing of players {sorted(order)}")
     pairs: list[tuple[int, int]] = []
     for first_index in range(len(order)):
         if not matcher.alive[first_index]:
             continue
         second = next(
-            (c for c in matcher.candidates(first_index) if matcher.fix_pair(first_index, c)),
+            (c for c in matcher.neighbours(first_index) if matcher.try_remove((first_index, c))),
             None,
         )
         # The current perfect matching always offers one candidate that works.
@@ -715,130 +730,3 @@ def _check_second_game(tournament: Tournament, column: int, label: str) -> list[
     )
     problems = _compare(mirrored, tournament.pairing_of(column), label)
     return [p + " (the second game reverses the first)" for p in problems]
-
-
-# --------------------------------------------------------------------------------------
-# Perfect matching (Edmonds' blossom algorithm, augmenting-path form)
-# --------------------------------------------------------------------------------------
-
-
-class _PerfectMatcher:
-    """A perfect matching of the allowed pairs among a shrinking set of players.
-
-    Vertices are indices into ``players`` (which is in pairing order, so candidate
-    lists come out highest-ranked first). :meth:`fix_pair` tentatively removes a pair
-    and repairs the matching with one augmenting-path search: removing the pair leaves
-    exactly two exposed vertices, and the rest can be paired iff a path joins them.
-    """
-
-    def __init__(self, players: Sequence[int], allowed: Callable[[int, int], bool]) -> None:
-        n = len(players)
-        self.adjacency: list[list[int]] = [[] for _ in range(n)]
-        for i in range(n):
-            for j in range(i + 1, n):
-                if allowed(players[i], players[j]):
-                    self.adjacency[i].append(j)
-                    self.adjacency[j].append(i)
-        for neighbours in self.adjacency:
-            neighbours.sort()
-        self.alive = [True] * n
-        self.mate = [-1] * n
-
-    def candidates(self, vertex: int) -> list[int]:
-        return [u for u in self.adjacency[vertex] if self.alive[u]]
-
-    def complete(self) -> bool:
-        """Extend the matching to a perfect one on the alive vertices, if possible."""
-        mate, alive = self.mate, self.alive
-        for v in range(len(mate)):  # greedy start
-            if alive[v] and mate[v] == -1:
-                for u in self.adjacency[v]:
-                    if alive[u] and mate[u] == -1:
-                        mate[v], mate[u] = u, v
-                        break
-        for v in range(len(mate)):
-            # No augmenting path from an exposed vertex means no perfect matching.
-            if alive[v] and mate[v] == -1 and not self._augment_from(v):
-                return False
-        return True
-
-    def fix_pair(self, a: int, b: int) -> bool:
-        """Pair ``a`` with ``b`` if the other alive vertices can still all be paired."""
-        mate, alive = self.mate, self.alive
-        if mate[a] == b:
-            alive[a] = alive[b] = False
-            return True
-        saved = list(mate)
-        loose_a, loose_b = mate[a], mate[b]
-        alive[a] = alive[b] = False
-        mate[loose_a] = mate[loose_b] = -1
-        mate[a], mate[b] = b, a
-        if self._augment_from(loose_a):
-            return True
-        self.mate = saved
-        alive[a] = alive[b] = True
-        return False
-
-    def _augment_from(self, root: int) -> bool:
-        """Search an augmenting path from the exposed vertex ``root``; flip it if found."""
-        mate, alive, adjacency = self.mate, self.alive, self.adjacency
-        n = len(mate)
-        parent = [-1] * n
-        base = list(range(n))
-        even = [False] * n
-        even[root] = True
-        queue = deque([root])
-        while queue:
-            v = queue.popleft()
-            for u in adjacency[v]:
-                if not alive[u] or base[v] == base[u] or mate[v] == u:
-                    continue
-                if u == root or (mate[u] != -1 and parent[mate[u]] != -1):
-                    # v and u are both even: an odd cycle, contract it into a blossom.
-                    top = self._common_base(v, u, base, parent)
-                    in_blossom = [False] * n
-                    self._mark_path(v, top, u, base, parent, in_blossom)
-                    self._mark_path(u, top, v, base, parent, in_blossom)
-                    for i in range(n):
-                        if in_blossom[base[i]]:
-                            base[i] = top
-                            if not even[i]:
-                                even[i] = True
-                                queue.append(i)
-                elif parent[u] == -1:
-                    parent[u] = v
-                    if mate[u] == -1:
-                        while u != -1:  # flip the path
-                            previous = parent[u]
-                            next_u = mate[previous]
-                            mate[u], mate[previous] = previous, u
-                            u = next_u
-                        return True
-                    even[mate[u]] = True
-                    queue.append(mate[u])
-        return False
-
-    def _common_base(self, a: int, b: int, base: list[int], parent: list[int]) -> int:
-        mate = self.mate
-        seen = [False] * len(mate)
-        while True:
-            a = base[a]
-            seen[a] = True
-            if mate[a] == -1:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[mate[b]]
-
-    def _mark_path(
-        self, v: int, top: int, child: int, base: list[int], parent: list[int], mark: list[bool]
-    ) -> None:
-        mate = self.mate
-        while base[v] != top:
-            mark[base[v]] = mark[base[mate[v]]] = True
-            parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]

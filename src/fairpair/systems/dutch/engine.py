@@ -32,7 +32,7 @@ from typing import Any
 
 from fairpair.errors import NoPairingError
 from fairpair.matching import Matcher, max_weight_matching
-from fairpair.systems.dutch.completion import CompletionChecker
+from fairpair.matching.cardinality import CardinalityMatcher
 from fairpair.systems.dutch.criteria import (
     BracketContext,
     Compatibility,
@@ -423,7 +423,8 @@ def pair_players(
     players = sorted(facts, key=_sort_key)
     index_of = {p.number: k for k, p in enumerate(players)}
     n = len(players)
-    # The completion oracle: players plus a bye vertex when their number is odd.
+    # The completion oracle (A.9: can the round still be completed under C.1-C.3?):
+    # players plus a bye vertex, joined to the PAB-eligible, when their number is odd.
     adjacency: list[list[int]] = [[] for _ in range(n + (n % 2))]
     compatibility = Compatibility(players, forbidden)
     numbers = [p.number for p in players]
@@ -435,7 +436,7 @@ def pair_players(
         if n % 2 and players[a].pab_eligible:
             adjacency[a].append(n)
             adjacency[n].append(a)
-    checker = CompletionChecker(adjacency)
+    checker = CardinalityMatcher(adjacency)
     if not checker.is_perfect():
         left = sorted(numbers[v] for v in checker.unmatched() if v < n)
         detail = ", ".join(map(str, left))
