@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fairpair import trf
+from fairpair.cli import run
 from fairpair.errors import InputError
 from test_trf import line, text
 
@@ -201,3 +204,32 @@ def test_bad_input(source: str | bytes, where: str, message: str) -> None:
     line_no, column = (int(x) for x in where.split(":"))
     assert (info.value.file, info.value.line, info.value.column) == ("t.trf", line_no, column)
     assert info.value.expected or "expected" in rendered or "empty" in rendered
+
+
+@pytest.mark.parametrize(
+    ("source", "where", "message"),
+    [case[1:] for case in CASES],
+    ids=[case[0] for case in CASES],
+)
+def test_bad_input_through_the_command_line(
+    source: str | bytes,
+    where: str,
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every bad-input case: exit code 2 and exactly one line on stderr, no traceback,
+    both for the bbpPairings-compatible form and for `fairpair pair`."""
+    path = tmp_path / "t.trf"
+    path.write_bytes(source if isinstance(source, bytes) else source.encode("utf-8"))
+    for argv in (
+        ["--dutch", str(path), "-p", str(tmp_path / "out.txt")],
+        ["pair", "--system", "dutch", str(path)],
+    ):
+        assert run(argv) == 2
+        captured = capsys.readouterr()
+        err = captured.err.strip()
+        assert captured.out == ""
+        assert len(err.splitlines()) == 1, err
+        assert err.startswith(f"fairpair: error: {path}:{where}: "), err
+        assert message in err
