@@ -23,6 +23,10 @@ from fairpair.systems import SYSTEMS, PairingSystem, get_system
 
 SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
 
+#: Systems whose `check` looks at the last round unless told otherwise (the FIDE
+#: endorsement checkers of JaVaFo / bbpPairings do so).
+CHECK_LAST_BY_DEFAULT = frozenset({"dutch", "dutch-legacy"})
+
 #: Default draw rate of generated games per system (Go has very few jigo).
 DEFAULT_DRAW_RATE = {"mcmahon": 0.01}
 
@@ -195,7 +199,8 @@ def _without_later_rounds(tournament: Tournament, round_number: int) -> Tourname
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, help="Pairing system.")
 @click.option("-r", "--round", "round_number", type=int, help="Check only this round.")
-@click.option("--last", is_flag=True, help="Check only the last paired round.")
+@click.option("--last", "scope", flag_value="last", help="Check only the last paired round.")
+@click.option("--all", "scope", flag_value="all", help="Check every paired round.")
 @click.option("--seed", type=int, help="Seed the file was paired with (Netrunner, McMahon).")
 @click.option(
     "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help="System option."
@@ -204,20 +209,24 @@ def check_command(
     file: str,
     system_name: str | None,
     round_number: int | None,
-    last: bool,
+    scope: str | None,
     seed: int | None,
     options: tuple[str, ...],
 ) -> int:
     """Verify the pairings stored in a tournament file.
 
-    Re-pairs every round (or only --round R / --last) from the rounds before it and
-    reports each difference from the file. Systems that choose among equally good
-    pairings (Netrunner) check that the stored pairing is optimal instead. Exit code 0
-    only if every checked round is correct, 1 otherwise.
+    Re-pairs each checked round from the rounds before it and reports every
+    difference from the file. Systems that choose among equally good pairings
+    (Netrunner) check that the stored pairing is optimal instead. Exit code 0 only if
+    every checked round is correct, 1 otherwise.
+
+    Which rounds: --round R, --last or --all. Default: every round; for the Dutch
+    system the last round, as the JaVaFo / bbpPairings checkers do (use --all).
 
     \b
     Examples:
-      fairpair check --system dutch tournament.trf
+      fairpair check --system dutch tournament.trf             # the last round
+      fairpair check --system dutch tournament.trf --all       # every round
       fairpair check --system tcec t.trf --round 7
       fairpair check --system netrunner event.trf
     """
@@ -225,7 +234,7 @@ def check_command(
     system_options = parse_options(options)
     if seed is not None:
         system_options["seed"] = seed
-    _, system = _system_for(tournament, system_name, system_options)
+    name, system = _system_for(tournament, system_name, system_options)
     played = tournament.rounds_played
     if played == 0:
         raise InputError("the file has no paired round", expected="at least one paired round")
@@ -238,7 +247,7 @@ def check_command(
                 expected=f"a paired round start: {', '.join(map(str, all_rounds))}",
             )
         rounds = [round_number]
-    elif last:
+    elif scope == "last" or (scope is None and name in CHECK_LAST_BY_DEFAULT):
         rounds = [all_rounds[-1]]
     else:
         rounds = all_rounds
