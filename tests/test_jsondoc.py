@@ -366,3 +366,26 @@ def test_format_hints_are_checked() -> None:
     doc = {**minimal(), "format_hints": {"newline": "\t"}}
     with pytest.raises(InputError, match=r"\$\.format_hints\.newline"):
         jsondoc.loads(json.dumps(doc))
+
+
+def test_netrunner_games_use_side_names() -> None:
+    """Netrunner documents name the sides: corp (the model's white) and runner."""
+    from fairpair.model import Game, Player, ResultCode, Round, Tournament
+
+    t = Tournament(
+        players=(Player(1, "Ann"), Player(2, "Bob")),
+        rounds=(Round(1, (Game(2, 1, ResultCode.WIN, ResultCode.LOSS),)),),
+        system="netrunner",
+    )
+    text = jsondoc.dumps(t)
+    assert '"corp": 2, "runner": 1, "corp_result": "1", "runner_result": "0"' in text
+    assert '"white"' not in text
+    again, _ = jsondoc.loads(text)
+    assert again == t
+    # Errors name the document's own keys.
+    bad = text.replace('"runner": 1', '"runner": 7')
+    with pytest.raises(InputError, match=r"games\[0\]\.runner: player 7 does not exist"):
+        jsondoc.loads(bad, file="nr.json")
+    pending = text.replace(', "runner_result": "0"', "")
+    with pytest.raises(InputError, match="both corp_result and runner_result"):
+        jsondoc.loads(pending, file="nr.json")

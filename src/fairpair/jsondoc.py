@@ -276,7 +276,8 @@ def to_document(t: Tournament) -> dict[str, Any]:
     if t.forbidden_pairs:
         doc["forbidden_pairs"] = sorted(sorted(pair) for pair in t.forbidden_pairs)
     doc["players"] = [_player_doc(p) for p in t.players]
-    doc["rounds"] = [_round_doc(r) for r in t.rounds]
+    sides = side_names(t.system)
+    doc["rounds"] = [_round_doc(r, sides) for r in t.rounds]
     if t.extra_records:
         doc["extra_records"] = list(t.extra_records)
     if t.format_hints:
@@ -303,14 +304,25 @@ def _player_doc(p: Player) -> dict[str, Any]:
     return doc
 
 
-def _round_doc(r: Round) -> dict[str, Any]:
+#: Systems whose games name their sides instead of colours: (white side, black side).
+SIDE_NAMES: Mapping[str, tuple[str, str]] = {"netrunner": ("corp", "runner")}
+
+
+def side_names(system: str | None) -> tuple[str, str]:
+    """Keys of the two players of a game: ``("white", "black")``, or the system's side
+    names (Netrunner: ``("corp", "runner")``, Corp being the model's white)."""
+    return SIDE_NAMES.get(system or "", ("white", "black"))
+
+
+def _round_doc(r: Round, sides: tuple[str, str] = ("white", "black")) -> dict[str, Any]:
     doc: dict[str, Any] = {"number": r.number}
+    first, second = sides
     games = []
     for g in r.games:
-        game: dict[str, Any] = {"white": g.white, "black": g.black}
+        game: dict[str, Any] = {first: g.white, second: g.black}
         if g.white_result is not None or g.black_result is not None:
-            game["white_result"] = None if g.white_result is None else g.white_result.value
-            game["black_result"] = None if g.black_result is None else g.black_result.value
+            game[f"{first}_result"] = None if g.white_result is None else g.white_result.value
+            game[f"{second}_result"] = None if g.black_result is None else g.black_result.value
         if not g.coloured:
             game["coloured"] = False
         games.append(game)
@@ -318,6 +330,22 @@ def _round_doc(r: Round) -> dict[str, Any]:
     if r.byes:
         doc["byes"] = {str(n): _BYE_NAMES[kind] for n, kind in r.byes.items()}
     return doc
+
+
+def _as_white_black(game: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """A game object with side names (``corp``/``runner``) read as white/black keys;
+    also returns model key -> document key, for error paths."""
+    for first, second in SIDE_NAMES.values():
+        if first in game or second in game:
+            rename = {
+                "white": first,
+                "black": second,
+                "white_result": f"{first}_result",
+                "black_result": f"{second}_result",
+            }
+            inverse = {v: k for k, v in rename.items()}
+            return {inverse.get(k, k): v for k, v in game.items()}, rename
+    return dict(game), {k: k for k in ("white", "black", "white_result", "black_result")}
 
 
 def dumps(t: Tournament) -> str:
@@ -590,24 +618,25 @@ class _Reader:
                 )
             busy: dict[int, Path] = {}
             games = []
-            for g_index, g in enumerate(item.get("games", [])):
+            for g_index, named in enumerate(item.get("games", [])):
                 gpath: Path = (*where, "games", g_index)
+                g, keys = _as_white_black(named)
                 for side in ("white", "black"):
                     number = g[side]
                     if number not in numbers:
                         raise self.error(
-                            (*gpath, side),
+                            (*gpath, keys[side]),
                             f"player {number} does not exist",
                             "the number of a player in $.players",
                         )
                     if number in busy:
                         raise self.error(
-                            (*gpath, side),
+                            (*gpath, keys[side]),
                             f"player {number} is already in {_json_path(busy[number])}",
                             "each player at most once per round",
                         )
                     busy[number] = gpath
-                games.append(self.game(g, gpath))
+                games.append(self.game(named, gpath))
             byes = {}
             for key, name in item.get("byes", {}).items():
                 number = int(key)
@@ -627,7 +656,8 @@ class _Reader:
             rounds.append(Round(number=index + 1, games=tuple(games), byes=byes))
         return rounds
 
-    def game(self, g: Mapping[str, Any], path: Path) -> Game:
+    def game(self, named: Mapping[str, Any], path: Path) -> Game:
+        g, keys = _as_white_black(named)
         if g["white"] == g["black"]:
             raise self.error(
                 path, f"player {g['white']} paired with himself", "two different players"
@@ -637,7 +667,8 @@ class _Reader:
             raise self.error(
                 path,
                 "only one result is given",
-                "both white_result and black_result, or neither (pending game)",
+                f"both {keys['white_result']} and {keys['black_result']}, or neither "
+                "(pending game)",
             )
         white_result = None if w is None else ResultCode(w)
         black_result = None if b is None else ResultCode(b)
@@ -647,7 +678,7 @@ class _Reader:
             and ((white_result, black_result) not in CONSISTENT_RESULTS)
         ):
             raise self.error(
-                (*path, "black_result"),
+                (*path, keys["black_result"]),
                 f"inconsistent results {w!r} and {b!r}",
                 "matching results such as 1/0, =/=, +/-, -/-, W/L, D/D",
             )
