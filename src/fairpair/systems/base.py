@@ -30,18 +30,19 @@ class PairingSystem(Protocol):
     def check(self, tournament: Tournament, round_number: int) -> list[str]: ...
 
 
-def compare_pairings(expected: Pairing, actual: Pairing) -> list[str]:
+def compare_pairings(expected: Pairing, actual: Pairing, label: str | None = None) -> list[str]:
     """Differences between two pairings of one round, as sentences (empty: identical
-    pairs, colours and bye; board order is not compared)."""
+    pairs, colours and bye; board order is not compared). Each sentence starts with
+    ``label`` (default ``"round N"``)."""
+    label = label or f"round {expected.round}"
     problems: list[str] = []
     exp, act = expected.pairs(), actual.pairs()
     for white, black in sorted(exp - act):
-        problems.append(f"round {expected.round}: expected {white}-{black}, not in the file")
+        problems.append(f"{label}: expected {white}-{black}, not in the file")
     for white, black in sorted(act - exp):
-        problems.append(f"round {expected.round}: file has {white}-{black}, not expected")
+        problems.append(f"{label}: file has {white}-{black}, not expected")
     if expected.bye != actual.bye:
         problems.append(
-            f"round {expected.round}: expected bye {expected.bye or 'none'}, "
-            f"file has {actual.bye or 'none'}"
+            f"{label}: expected bye {expected.bye or 'none'}, file has {actual.bye or 'none'}"
         )
     return problems

@@ -56,6 +56,7 @@ from typing import Any, TypeVar
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching.cardinality import CardinalityMatcher
 from fairpair.model import Board, ByeKind, Pairing, Tournament, format_points
+from fairpair.systems.base import compare_pairings
 from fairpair.tiebreaks import POINTS, Tiebreak, parse_tiebreaks
 
 __all__ = [
@@ -494,7 +495,7 @@ class TcecSystem:
             expected = self.pair(tournament, round_number)
         except NoPairingError as exc:
             return [f"{label}: the engine finds no pairing ({exc})"]
-        problems = _compare(expected, tournament.pairing_of(round_number), label)
+        problems = compare_pairings(expected, tournament.pairing_of(round_number), label)
         if tournament.double_rounds:
             second = round_number + 1
             second_label = _round_label(tournament, second)
@@ -707,20 +708,6 @@ def _colour_reason(
     return f"{board.white}-{board.black} ({why})"
 
 
-def _compare(expected: Pairing, actual: Pairing, label: str) -> list[str]:
-    problems: list[str] = []
-    exp, act = expected.pairs(), actual.pairs()
-    for white, black in sorted(exp - act):
-        problems.append(f"{label}: expected {white}-{black}, not in the file")
-    for white, black in sorted(act - exp):
-        problems.append(f"{label}: file has {white}-{black}, not expected")
-    if expected.bye != actual.bye:
-        problems.append(
-            f"{label}: expected bye {expected.bye or 'none'}, file has {actual.bye or 'none'}"
-        )
-    return problems
-
-
 def _check_second_game(tournament: Tournament, column: int, label: str) -> list[str]:
     first = tournament.pairing_of(column - 1)
     mirrored = Pairing(
@@ -728,5 +715,5 @@ def _check_second_game(tournament: Tournament, column: int, label: str) -> list[
         boards=tuple(Board(b.black, b.white) for b in first.boards),
         bye=first.bye,
     )
-    problems = _compare(mirrored, tournament.pairing_of(column), label)
+    problems = compare_pairings(mirrored, tournament.pairing_of(column), label)
     return [p + " (the second game reverses the first)" for p in problems]
