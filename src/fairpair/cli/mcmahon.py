@@ -164,22 +164,7 @@ def bands_command(
     if min_band_size is not None:
         changes["min_band_size"] = min_band_size
     s = s.replace(**changes)
-    if keep and s.bands:
-        bands = list(s.bands)
-    else:
-        bands = list(
-            build_bands(
-                t.players,
-                rounds,
-                bar=s.bar,
-                above_bar=s.above_bar,
-                d=s.d,
-                zero=s.zero,
-                bottom_offset=s.bottom_offset,
-                top_separation_one=s.top_separation_one,
-                min_band_size=s.min_band_size,
-            )
-        )
+    bands = list(s.bands if keep and s.bands else s.automatic_bands(t.players, rounds))
     try:
         for index in sorted(merge, reverse=True):
             bands = merge_bands(bands, index - 1, rounds, s.d)

@@ -328,16 +328,22 @@ class McMahonSettings:
         if self.bands:
             return self.bands
         rounds = tournament.total_rounds or max(len(tournament.rounds), 1)
-        return build_bands(
-            tournament.players,
-            rounds,
-            bar=self.bar,
-            above_bar=self.above_bar,
-            d=self.d,
-            zero=self.zero,
-            bottom_offset=self.bottom_offset,
-            top_separation_one=self.top_separation_one,
-            min_band_size=self.min_band_size,
+        return self.automatic_bands(tournament.players, rounds)
+
+    def automatic_bands(self, players: Sequence[Player], rounds: int) -> tuple[Band, ...]:
+        """Bands built automatically from ``players`` with these settings (bar, D, ...)."""
+        return tuple(
+            build_bands(
+                players,
+                rounds,
+                bar=self.bar,
+                above_bar=self.above_bar,
+                d=self.d,
+                zero=self.zero,
+                bottom_offset=self.bottom_offset,
+                top_separation_one=self.top_separation_one,
+                min_band_size=self.min_band_size,
+            )
         )
 
     def initial_scores_for(self, tournament: Tournament) -> dict[int, Fraction]:
