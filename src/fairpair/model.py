@@ -20,7 +20,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -635,10 +635,3 @@ class Tournament:
         for rnd in self.rounds:
             for game in rnd.games:
                 yield rnd.number, game
-
-
-def pairing_from_pairs(
-    round_number: int, pairs: Iterable[tuple[int, int]], bye: int | None = None
-) -> Pairing:
-    """Convenience constructor: ``pairing_from_pairs(3, [(1, 2), (4, 3)], bye=5)``."""
-    return Pairing(round=round_number, boards=tuple(Board(w, b) for w, b in pairs), bye=bye)
