@@ -1613,22 +1613,7 @@ def _trf2026_text(t: Tournament) -> str:
     for a, b in sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs):
         lines.append(f"260 001 {last:03d} {a:>4} {b:>4}")
     lines.extend(t.extra_records)
-    scores = computed_scores(t)
-    players = t.player_map
-    blocks = _round_blocks(t)
-    text = [
-        _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
-        if isinstance(item, int)
-        else item
-        for item in lines
-    ]
-    for line in text:
-        if _LINE_BREAK.search(line):
-            raise InputError(
-                f"cannot write a TRF line containing a line break: {line[:40]!r}",
-                expected="headers and extra records without line breaks",
-            )
-    return _join(text, {"newline": "\r\n"})
+    return _join(_render_lines(t, lines), {"newline": "\r\n"})
 
 
 def _record_162(points: PointSystem) -> str | None:
@@ -1748,7 +1733,9 @@ def _join(lines: Sequence[str], hints: Mapping[str, Any]) -> str:
     return text
 
 
-def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
+def _render_lines(t: Tournament, items: Iterable[str | int]) -> list[str]:
+    """Record lines as text: a pairing number becomes that player's 001 line, a string
+    is a record as it stands. A line break inside any of them is refused."""
     scores = computed_scores(t)
     players = t.player_map
     blocks = _round_blocks(t)
@@ -1756,7 +1743,7 @@ def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
         _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
         if isinstance(item, int)
         else item
-        for item in _canonical_lines(t)
+        for item in items
     ]
     for text in lines:
         if _LINE_BREAK.search(text):
@@ -1764,7 +1751,11 @@ def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
                 f"cannot write a TRF line containing a line break: {text[:40]!r}",
                 expected="names, headers and extra records without line breaks",
             )
-    return _join(lines, hints)
+    return lines
+
+
+def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
+    return _join(_render_lines(t, _canonical_lines(t)), hints)
 
 
 def _layout_hints(t: Tournament, lines: Sequence[str]) -> dict[str, Any]:
