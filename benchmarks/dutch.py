@@ -37,7 +37,7 @@ SEEDS = {100: 100, 300: 300, 1000: 1000, 2000: 2000}
 def measure(path: str, round_number: int | None, expected: str | None) -> dict[str, object]:
     """Pair one round in this process and report time, memory and (optionally) the
     comparison with a reference output."""
-    from fairpair import trf
+    from fairpair.formats import trf
     from fairpair.model import Round
     from fairpair.systems.dutch import DutchSystem
 

@@ -28,8 +28,8 @@ from fairpair.systems.mcmahon import McMahonSystem, prepare_tournament
 
 
 def quick_rounds(t: Tournament, rounds: int, rng: random.Random) -> Tournament:
-    from fairpair.mcmahon.tiebreaks import mcmahon_scores
     from fairpair.model import Game
+    from fairpair.systems.mcmahon.tiebreaks import mcmahon_scores
 
     for r in range(1, rounds + 1):
         scores = mcmahon_scores(t, r - 1)

@@ -122,7 +122,7 @@ def test_generate_then_check_then_detect_a_swap(
     assert run([*argv, "-o", str(path)]) == 0
     assert run(["check", "--system", "score-order", str(path)]) == 0
     # Swap the opponents of two boards of round 2 in the file: check must fail.
-    from fairpair import trf
+    from fairpair.formats import trf
     from fairpair.model import Game, Round
 
     t, _ = trf.load(path)
@@ -160,7 +160,7 @@ def test_convert_to_plain_trf2026(tmp_path: Path) -> None:
     assert run(["convert", str(VECTOR), "-o", str(out), "--trf2026"]) == 0
     data = out.read_bytes()
     assert b"\r\n" in data and b"XXR" not in data and b"\r\n142 6\r\n" in data
-    from fairpair import trf
+    from fairpair.formats import trf
 
     # Same tournament when read back (the 2026 records carry rounds and colour).
     again, _ = trf.load(out)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fairpair import trf
 from fairpair.errors import NoPairingError
+from fairpair.formats import trf
 from fairpair.matching import max_weight_matching
 from fairpair.model import (
     ByeKind,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from fairpair import trf
 from fairpair.cli import run
+from fairpair.formats import trf
 from fairpair.model import Game, Round
 
 

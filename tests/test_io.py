@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from fairpair import io, jsondoc, trf
+from fairpair import formats as io
 from fairpair.errors import InputError
+from fairpair.formats import jsondoc, trf
 
 VECTOR = (
     Path(__file__).parent / "data" / "vectors" / "dutch-2017" / "public" / "t101004_n9_r2of3.trf"

@@ -11,8 +11,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from fairpair import jsondoc, trf
 from fairpair.errors import InputError
+from fairpair.formats import jsondoc, trf
 from fairpair.model import (
     Board,
     ByeKind,

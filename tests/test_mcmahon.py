@@ -9,18 +9,6 @@ from typing import Any
 import pytest
 
 from fairpair.errors import InputError, NoPairingError
-from fairpair.mcmahon.pairing import build_field, colour_violations
-from fairpair.mcmahon.ranks import parse_rank, strength_of
-from fairpair.mcmahon.settings import (
-    McMahonSettings,
-    assign_scores,
-    band_separation,
-    build_bands,
-    merge_bands,
-    move_player,
-    set_separation,
-)
-from fairpair.mcmahon.tiebreaks import FaceToFace, Sodoms, Soms, mcmahon_scores, standings
 from fairpair.model import (
     ByeKind,
     Colour,
@@ -33,6 +21,18 @@ from fairpair.model import (
 )
 from fairpair.systems import get_system
 from fairpair.systems.mcmahon import McMahonSystem
+from fairpair.systems.mcmahon.bands import (
+    McMahonSettings,
+    assign_scores,
+    band_separation,
+    build_bands,
+    merge_bands,
+    move_player,
+    set_separation,
+)
+from fairpair.systems.mcmahon.pairing import build_field, colour_violations
+from fairpair.systems.mcmahon.ranks import parse_rank, strength_of
+from fairpair.systems.mcmahon.tiebreaks import FaceToFace, Sodoms, Soms, mcmahon_scores, standings
 
 W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
 FW, FL = ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS
@@ -686,16 +686,16 @@ def test_check_flags_bye_problems() -> None:
 def test_module_doctests() -> None:
     import doctest
 
-    import fairpair.mcmahon.handicap
-    import fairpair.mcmahon.pairing
-    import fairpair.mcmahon.ranks
-    import fairpair.mcmahon.settings
+    import fairpair.systems.mcmahon.bands
+    import fairpair.systems.mcmahon.handicap
+    import fairpair.systems.mcmahon.pairing
+    import fairpair.systems.mcmahon.ranks
 
     for module in (
-        fairpair.mcmahon.handicap,
-        fairpair.mcmahon.pairing,
-        fairpair.mcmahon.ranks,
-        fairpair.mcmahon.settings,
+        fairpair.systems.mcmahon.handicap,
+        fairpair.systems.mcmahon.pairing,
+        fairpair.systems.mcmahon.ranks,
+        fairpair.systems.mcmahon.bands,
     ):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

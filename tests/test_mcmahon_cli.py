@@ -10,9 +10,8 @@ import pytest
 
 from fairpair.cli import run
 from fairpair.errors import InputError
-from fairpair.mcmahon.io import players_from_csv, results_h9, results_table
 from fairpair.model import ResultCode
-from fairpair.systems.mcmahon import McMahonSystem
+from fairpair.systems.mcmahon import McMahonSystem, players_from_csv, results_h9, results_table
 
 SAMPLE_SIZES = [("5d", 19), ("4d", 17), ("3d", 10), ("2d", 11), ("1d", 24)]
 
@@ -151,8 +150,8 @@ def test_players_from_csv_and_errors() -> None:
 
 def test_result_table_and_h9_contents(tmp_path: Path) -> None:
     csv_file = "name,rank\nAnn Lee,3d\nBob Ray,2d\nCy Poe,1d\n"
-    from fairpair.mcmahon.settings import McMahonSettings, build_bands
     from fairpair.model import Tournament
+    from fairpair.systems.mcmahon.bands import McMahonSettings, build_bands
 
     players = players_from_csv(csv_file)
     t = Tournament(players=tuple(players), total_rounds=2)
@@ -240,8 +239,8 @@ def test_result_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert run(["mcmahon", "boards", str(doc)]) == 0
     out = capsys.readouterr().out
     assert "0-1" in out and "jigo" in out and "double forfeit" in out
-    from fairpair.io import load_tournament
-    from fairpair.mcmahon.tiebreaks import mcmahon_scores
+    from fairpair.formats import load_tournament
+    from fairpair.systems.mcmahon.tiebreaks import mcmahon_scores
 
     t, _ = load_tournament(doc)
     assert mcmahon_scores(t, 1) == {1: 0, 2: 0.5, 3: 0, 4: 1, 5: 0.5, 6: 0}

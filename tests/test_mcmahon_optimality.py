@@ -21,7 +21,9 @@ from typing import Any
 import pytest
 
 from fairpair.errors import NoPairingError
-from fairpair.mcmahon.pairing import (
+from fairpair.model import ByeKind, Player, ResultCode, Round, Tournament
+from fairpair.systems.mcmahon import McMahonSystem, prepare_tournament
+from fairpair.systems.mcmahon.pairing import (
     Field,
     _attempt,
     _solution,
@@ -33,8 +35,6 @@ from fairpair.mcmahon.pairing import (
     tier_bounds,
     tier_total,
 )
-from fairpair.model import ByeKind, Player, ResultCode, Round, Tournament
-from fairpair.systems.mcmahon import McMahonSystem, prepare_tournament
 
 W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fairpair import trf
+from fairpair.formats import trf
 from fairpair.generator import GeneratorConfig, generate
 from fairpair.systems.netrunner import NETRUNNER_POINTS, NetrunnerSystem
 

@@ -140,7 +140,7 @@ def _double_event(players: int, rounds: int, seed: int) -> Tournament:
 
 
 def test_double_round_trf_round_trip() -> None:
-    trf = pytest.importorskip("fairpair.trf")
+    trf = pytest.importorskip("fairpair.formats.trf")
     t = _double_event(5, 3, seed=4)
     text = trf.dumps(t)
     assert "XXT double" in text
@@ -156,7 +156,7 @@ def test_double_round_trf_round_trip() -> None:
 
 
 def test_single_round_trf_has_no_double_marker() -> None:
-    trf = pytest.importorskip("fairpair.trf")
+    trf = pytest.importorskip("fairpair.formats.trf")
     t = Tournament(players=(Player(1), Player(2)))
     t = t.with_round(Round(1, (Game(2, 1, ResultCode.DRAW, ResultCode.DRAW),)))
     text = trf.dumps(t)
@@ -169,7 +169,7 @@ def test_single_round_trf_has_no_double_marker() -> None:
 
 @pytest.fixture
 def cli_files() -> None:
-    pytest.importorskip("fairpair.io")
+    pytest.importorskip("fairpair.formats")
 
 
 def test_generate_and_check_single(
@@ -197,7 +197,7 @@ def test_generate_and_check_double(cli_files: None, tmp_path: Path) -> None:
 def test_check_fails_on_a_swapped_pairing(
     cli_files: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from fairpair import trf
+    from fairpair.formats import trf
 
     out = tmp_path / "s.trf"
     args = ["generate", "--system", "tcec", "--players", "12", "--rounds", "6"]
@@ -243,7 +243,7 @@ def test_seed_command_writes_a_tournament_ready_to_pair(
     # The system is stored in the file; seed 1 = Stockfish, seed 2 = Berserk (B1).
     assert run(["pair", str(event)]) == 0
     assert capsys.readouterr().out.split("\n")[:2] == ["6", "10 9"]
-    from fairpair.io import load_tournament
+    from fairpair.formats import load_tournament
 
     t, _ = load_tournament(event)
     assert [p.name for p in t.players[:2]] == ["Stockfish", "Berserk"]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from fairpair import trf
 from fairpair.cli import run
 from fairpair.errors import InputError
+from fairpair.formats import trf
 from test_trf import line, text
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fairpair import jsondoc, trf
 from fairpair.errors import InputError
+from fairpair.formats import jsondoc, trf
 from fairpair.model import (
     CONSISTENT_RESULTS,
     ByeKind,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from fairpair import jsondoc, trf
+from fairpair.formats import jsondoc, trf
 
 VECTORS = Path(__file__).parent / "data" / "vectors"
 FILES = sorted(VECTORS.rglob("*.trf"))

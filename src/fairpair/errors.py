@@ -4,11 +4,19 @@
   found and what was expected, formatted as one line.
 * :class:`NoPairingError` - no legal pairing exists (exit code 1).
 * :class:`SystemNotAvailable` - an unknown or not yet implemented pairing system (2).
+* :class:`PendingResultsError` - a round cannot be paired while an earlier round has
+  games without a result (1): pairing it would treat those games as never played.
 """
 
 from __future__ import annotations
 
-__all__ = ["FairpairError", "InputError", "NoPairingError", "SystemNotAvailable"]
+__all__ = [
+    "FairpairError",
+    "InputError",
+    "NoPairingError",
+    "PendingResultsError",
+    "SystemNotAvailable",
+]
 
 
 class FairpairError(Exception):
@@ -70,3 +78,10 @@ class SystemNotAvailable(InputError):
     """The requested pairing system is unknown or not implemented yet."""
 
     exit_code = 2
+
+
+class PendingResultsError(FairpairError):
+    """A paired round still has games without a result, so the next round cannot be
+    paired (it would pair the same players again). The message lists the boards."""
+
+    exit_code = 1

@@ -437,7 +437,7 @@ class Tournament:
     #: How the source file was laid out (record order, original spelling of lines,
     #: line endings), so that an unchanged file is written back byte-for-byte. No
     #: meaning for pairing; JSON-serialisable; empty for canonical files. See
-    #: ``fairpair.trf`` and docs/trf.md.
+    #: ``fairpair.formats.trf`` and docs/trf.md.
     format_hints: Mapping[str, Any] = field(default_factory=dict)
 
     # -- lookups -----------------------------------------------------------------

@@ -1,7 +1,10 @@
 """The ``fairpair`` command line.
 
-Subcommands: ``pair``, ``check``, ``generate``, ``standings``, ``convert``, ``systems``,
-``demo``, plus system-specific ones (``seed`` for TCEC, ``mcmahon`` for Go). The
+Subcommands: the tournament director's workflow (``new``, ``add-player``, ``next``,
+``result``, ``withdraw``, ``bye``, ``unpair``, ``boards``, ``crosstable``, ``forbid``,
+``force``), the engine commands (``pair``, ``check``, ``generate``, ``standings``,
+``convert``, ``systems``, ``demo``), plus system-specific ones (``seed`` for TCEC,
+``mcmahon`` for Go). The
 bbpPairings/JaVaFo-compatible form ``fairpair --dutch FILE -p OUT`` is accepted too, so
 platforms that call those engines can call fairpair unchanged.
 
@@ -33,6 +36,7 @@ from fairpair.cli.commands import (
     systems_command,
 )
 from fairpair.cli.compat import is_compat_invocation, run_compat
+from fairpair.cli.workflow import WORKFLOW_COMMANDS
 from fairpair.errors import FairpairError
 
 __all__ = ["cli", "main", "run"]
@@ -83,6 +87,12 @@ def cli() -> None:
     """fairpair: Swiss-system pairing engines and tournament manager.
 
     \b
+    Run a tournament (every command saves FILE in place):
+      fairpair new players.csv -o open.json --system dutch --rounds 7
+      fairpair next open.json                  # pair round 1, print the boards
+      fairpair result open.json 1=1-0 2=1/2 3=0-1
+      fairpair bye open.json rossi --round 2 --points 0.5
+      fairpair standings open.json
     Pair the next round of a tournament (FIDE Dutch system):
       fairpair pair --system dutch tournament.trf
     Drop-in for bbpPairings / JaVaFo:
@@ -100,6 +110,7 @@ def cli() -> None:
 
 
 for _command in (
+    *WORKFLOW_COMMANDS,
     pair_command,
     check_command,
     generate_command,

@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from fairpair import workflow as wf
+from fairpair.checker import check_rounds
 from fairpair.cli.common import (
     dumps_json,
     load,
@@ -34,48 +36,15 @@ DEFAULT_DRAW_RATE = {"mcmahon": 0.01}
 def _system_for(
     tournament: Tournament, name: str | None, options: dict[str, Any]
 ) -> tuple[str, PairingSystem]:
-    chosen = name or tournament.system or _system_from_type_record(tournament)
-    if chosen is None:
-        raise InputError(
-            "no pairing system given and the file names none",
-            expected="--system NAME (one of: " + ", ".join(SYSTEMS) + ")",
-        )
-    return chosen, get_system(chosen, **options)
-
-
-def next_round_to_pair(tournament: Tournament) -> int:
-    """The next round, refusing to go past the announced number of rounds (XXR)."""
-    rnd = tournament.next_round()
-    total = tournament.total_rounds
-    if total is not None and rnd > total:
-        raise InputError(
-            f"all {total} rounds of the tournament are paired (XXR {total})",
-            expected="a tournament with a round left to pair (or a higher XXR)",
-        )
-    return rnd
-
-
-def _system_from_type_record(tournament: Tournament) -> str | None:
-    """TRF-2026 record 192 (type of tournament) -> system name, if fairpair has it."""
-    from fairpair.trf import tournament_type
-
-    kind = tournament_type(tournament)
-    if kind is None:
-        return None
-    base = kind.upper().removesuffix("_BAKU")
-    if base in ("FIDE_DUTCH", "FIDE_DUTCH_2017"):
-        return "dutch"
-    if base.startswith("FIDE_DUTCH_"):
-        raise SystemNotAvailable(
-            f"the file asks for {kind} (record 192): the 2026 Dutch rules are not implemented yet",
-            expected="--system dutch to pair by the 2017 rules",
-        )
-    return None
+    """The system to use and its options: the file's stored options (``settings.options``,
+    written by ``fairpair new``), overridden by those of the command line."""
+    chosen = wf.system_name_for(tournament, name)
+    return chosen, get_system(chosen, **{**wf.stored_options(tournament), **options})
 
 
 def _round_option(tournament: Tournament, round_number: int | None) -> int:
     if round_number is None:
-        return next_round_to_pair(tournament)
+        return wf.next_round_to_pair(tournament)
     if round_number < 1:
         raise InputError(f"--round {round_number}", expected="a round number >= 1")
     if tournament.total_rounds and round_number > tournament.total_rounds:
@@ -165,6 +134,12 @@ def pair_command(
     rnd = _round_option(tournament, round_number)
     if round_number is not None and rnd <= tournament.rounds_played:
         tournament = _without_rounds_from(tournament, rnd)
+    if round_number is not None and rnd > tournament.next_round():
+        raise InputError(
+            f"--round {rnd}: round {tournament.next_round()} is not paired yet",
+            expected=f"round {tournament.next_round()} or an earlier one",
+        )
+    wf.ensure_results_complete(tournament, rnd)
     pairing = system.pair(tournament, rnd)
     if as_json:
         text = dumps_json(pairing_json(tournament, pairing, name))
@@ -181,18 +156,6 @@ def pair_command(
 
 
 # --------------------------------------------------------------------------- check
-
-
-def check_rounds(system: PairingSystem, tournament: Tournament, rounds: list[int]) -> list[str]:
-    problems: list[str] = []
-    for rnd in rounds:
-        problems += system.check(_without_later_rounds(tournament, rnd), rnd)
-    return problems
-
-
-def _without_later_rounds(tournament: Tournament, round_number: int) -> Tournament:
-    step = 2 if tournament.double_rounds else 1
-    return tournament.replace(rounds=tournament.rounds[: round_number - 1 + step])
 
 
 @click.command("check")
@@ -251,7 +214,7 @@ def check_command(
         rounds = [all_rounds[-1]]
     else:
         rounds = all_rounds
-    problems = check_rounds(system, tournament, rounds)
+    problems = check_rounds(system, tournament, rounds)  # pending results, then the system
     for problem in problems:
         click.echo(problem)
     checked = ", ".join(map(str, rounds)) if len(rounds) < 6 else f"{len(rounds)} rounds"
@@ -396,23 +359,11 @@ def standings_command(
       fairpair standings tcec.trf --system tcec
     """
     from fairpair import standings as st
-    from fairpair.tiebreaks import parse_tiebreaks
 
     tournament = load(file)
-    chosen = system_name or tournament.system
-    primary = None
-    criteria = parse_tiebreaks(tiebreaks) if tiebreaks else None
-    if chosen:
-        options: dict[str, Any] = {"tiebreaks": tiebreaks} if tiebreaks else {}
-        try:
-            system = get_system(chosen, **options)
-        except SystemNotAvailable:
-            system = None
-        ranking = getattr(system, "ranking_criteria", None)
-        if ranking is not None:
-            primary = list(ranking(tournament))
-            criteria = []
-    table = st.compute_standings(tournament, criteria, after_round=round_number, primary=primary)
+    table = wf.standings_of(
+        tournament, system=system_name, tiebreaks=tiebreaks, after_round=round_number
+    )
     if csv_path == "-":
         write_text(st.to_csv(table), None)
         return 0
@@ -457,7 +408,7 @@ def convert_command(source: str, output: str, trf2026: bool) -> int:
     """
     tournament = load(source)
     if trf2026:
-        from fairpair.trf import dumps
+        from fairpair.formats.trf import dumps
 
         if output.lower().endswith(".json"):
             raise InputError("--trf2026 with a .json output", expected="a .trf/.txt output file")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Iterable, Mapping
-from pathlib import Path
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import click
@@ -14,6 +14,7 @@ from fairpair.errors import InputError
 from fairpair.model import Pairing, Tournament, format_points
 
 __all__ = [
+    "about",
     "load",
     "pairing_json",
     "parse_options",
@@ -21,6 +22,18 @@ __all__ = [
     "warn",
     "write_text",
 ]
+
+
+@contextlib.contextmanager
+def about(path: str) -> Iterator[None]:
+    """Attribute an :class:`InputError` raised inside the block without a file name to
+    ``path`` (the tournament file a workflow command works on)."""
+    try:
+        yield
+    except InputError as exc:
+        if exc.file is None:
+            raise exc.with_file(path) from None
+        raise
 
 
 def warn(messages: Iterable[str]) -> None:
@@ -35,7 +48,7 @@ def _os_error(path: str, exc: OSError) -> InputError:
 
 def load(path: str, *, quiet: bool = False) -> Tournament:
     """Load a tournament (TRF or JSON by extension); warnings go to stderr."""
-    from fairpair.io import load_tournament
+    from fairpair.formats import load_tournament
 
     if os.path.isdir(path):
         raise InputError("is a directory", expected="a TRF or JSON tournament file", file=path)
@@ -49,7 +62,7 @@ def load(path: str, *, quiet: bool = False) -> Tournament:
 
 
 def save(tournament: Tournament, path: str) -> None:
-    from fairpair.io import save_tournament
+    from fairpair.formats import save_tournament
 
     try:
         save_tournament(tournament, path)
@@ -62,8 +75,10 @@ def write_text(text: str, path: str | None) -> None:
     if path is None or path == "-":
         click.echo(text, nl=not text.endswith("\n"))
         return
+    from fairpair.formats.atomic import atomic_write_text
+
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        atomic_write_text(path, text)
     except OSError as exc:
         raise _os_error(path, exc) from None
 

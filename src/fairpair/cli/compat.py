@@ -6,14 +6,16 @@ Accepted forms (the ones platforms use to call those engines)::
     fairpair --dutch INPUT.trf -c             # check the last paired round of INPUT
 
 Exit codes as bbpPairings: 0 success, 1 no legal pairing exists (or check found a
-difference), 2 bad input or usage.
+difference; or, with ``-p``, an earlier round still has games without a result, which
+would make the engine pair the same players again), 2 bad input or usage.
 """
 
 from __future__ import annotations
 
 import click
 
-from fairpair.cli.commands import next_round_to_pair
+from fairpair import workflow as wf
+from fairpair.checker import pending_problems
 from fairpair.cli.common import load, write_text
 from fairpair.errors import InputError
 from fairpair.systems import get_system
@@ -47,14 +49,16 @@ def run_compat(args: list[str]) -> int:
     tournament = load(path)
     system = get_system(system_name)
     if mode == "-p":
-        pairing = system.pair(tournament, next_round_to_pair(tournament))
+        rnd = wf.next_round_to_pair(tournament)
+        wf.ensure_results_complete(tournament, rnd)
+        pairing = system.pair(tournament, rnd)
         write_text("\n".join(pairing.engine_lines()) + "\n", extra[0] if extra else None)
         return 0
     played = tournament.rounds_played
     if played == 0:
         raise InputError("the file has no paired round to check", file=path)
     last = tournament.replace(rounds=tournament.rounds[:played])
-    problems = system.check(last, played)
+    problems = pending_problems(last, played) + system.check(last, played)
     for problem in problems:
         click.echo(problem)
     return 1 if problems else 0

@@ -9,14 +9,14 @@
   tournament from a CSV player list, with bands.
 * ``fairpair mcmahon results FILE.json [--format text|h9] [-o OUT]``: the result table
   with McMahon scores and the AGA tiebreaks, or the EGF ``.h9`` table.
-* Manual control (AGA "Manual pairing", "Handicaps"), each editing ``FILE`` in place:
-  ``force A B [--round R]``, ``forbid A B [--round R]`` (``--remove`` undoes),
-  ``bye PLAYER --round R`` (voluntary bye), ``volunteer PLAYER|none`` (bye volunteer),
-  ``handicap A B STONES --round R [--komi K]`` (override after pairing).
-* ``result FILE -r R PLAYER=win|loss|jigo|forfeit-win|forfeit-loss|double-forfeit``
-  enters results.
-* ``add-player FILE NAME RANK [--rating] [--club ...] [-r R] [--band N]`` registers a
-  (late) player; ``withdraw FILE PLAYER -r R`` withdraws one from round R on.
+* Go-specific control, editing ``FILE`` in place: ``volunteer PLAYER|none`` (bye
+  volunteer), ``handicap A B STONES --round R [--komi K]`` (override after pairing).
+* Old spellings of the general workflow commands, kept as aliases (the rules live in
+  :mod:`fairpair.workflow`, shared with ``fairpair force``, ``forbid``, ``bye``,
+  ``result``, ``add-player``, ``withdraw``): ``force A B [--round R]``, ``forbid A B
+  [--round R]`` (``--remove`` undoes), ``bye PLAYER --round R`` (voluntary bye),
+  ``result FILE -r R PLAYER=win|loss|jigo|...``, ``add-player FILE NAME RANK [--rating]
+  [--club ...] [-r R] [--band N]``, ``withdraw FILE PLAYER -r R``.
 * ``fairpair mcmahon boards FILE.json [-r R]``: the games of a round with ranks, McMahon
   scores, who takes black, handicap and komi.
 """
@@ -29,22 +29,26 @@ from pathlib import Path
 
 import click
 
+from fairpair import workflow as wf
 from fairpair.cli.common import load, save, write_text
 from fairpair.errors import InputError
-from fairpair.mcmahon.io import players_from_csv, results_aga, results_h9, results_table
-from fairpair.mcmahon.pairing import build_field
-from fairpair.mcmahon.ranks import format_rank, parse_rank, rank_index_of_aga_rating, strength_of
-from fairpair.mcmahon.settings import (
+from fairpair.model import ByeKind, Tournament, format_points
+from fairpair.systems.mcmahon.bands import (
     Band,
     McMahonSettings,
     assign_scores,
-    build_bands,
     merge_bands,
     move_player,
     set_separation,
 )
-from fairpair.model import ByeKind, Player, ResultCode, Tournament, format_points
-from fairpair.systems.mcmahon import round_games
+from fairpair.systems.mcmahon.pairing import build_field
+from fairpair.systems.mcmahon.ranks import (
+    format_rank,
+    parse_rank,
+    strength_of,
+)
+from fairpair.systems.mcmahon.reports import results_aga, results_h9, results_table
+from fairpair.systems.mcmahon.system import round_games
 
 __all__ = ["bands_table", "mcmahon_group"]
 
@@ -207,19 +211,10 @@ def import_command(
         text = Path(players_file).read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise InputError(f"cannot open file: {exc.strerror or exc}", file=players_file) from None
-    if rounds < 1:
-        raise InputError(f"--rounds {rounds}", expected="at least 1 round")
-    if bar is not None:
-        _check_rank(bar)
-    players = players_from_csv(text, players_file)
-    bands = build_bands(players, rounds, bar=bar, zero=zero)
-    t = Tournament(
-        players=tuple(players),
-        total_rounds=rounds,
-        system="mcmahon",
-        headers=(("012", event_name),),
+    t = wf.new_mcmahon_tournament(
+        text, players_file, rounds=rounds, name=event_name, bar=bar, zero=zero
     )
-    t = McMahonSettings(bar=bar, zero=zero, bands=bands).apply(t)
+    bands = McMahonSettings.from_tournament(t).bands
     click.echo(bands_table(t, bands), nl=False)
     save(t, output)
     return 0
@@ -260,18 +255,11 @@ def _known(t: Tournament, *numbers: int) -> None:
 
 
 def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
-    t, s = _settings_of(file)
-    _known(t, a, b)
-    if a == b:
-        raise InputError(f"{a}-{b}", expected="two different players")
-    items = list(getattr(s, key))
-    entry = (round_number, a, b)
-    same = [x for x in items if x[0] == round_number and {x[1], x[2]} == {a, b}]
-    if remove:
-        items = [x for x in items if x not in same]
-    elif not same:
-        items.append(entry)
-    save(s.replace(**{key: tuple(items)}).apply(t), file)
+    """``force`` / ``forbid``: the workflow's operations (aliases of ``fairpair force``)."""
+    t = load(file)
+    pa, pb = wf.find_player(t, str(a)), wf.find_player(t, str(b))
+    operation = wf.force_pair if key == "forced_pairs" else wf.forbid_pair
+    save(operation(t, pa, pb, round_number=round_number, remove=remove), file)
     when = "every round" if round_number is None else f"round {round_number}"
     verb = "removed" if remove else "set"
     click.echo(f"{key.replace('_', ' ')[:-1]} {a}-{b} ({when}) {verb}")
@@ -285,7 +273,7 @@ def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, r
 @click.option("-r", "--round", "round_number", type=int, help="Only this round.")
 @click.option("--remove", is_flag=True, help="Remove the forced pair.")
 def force_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
-    """Force the pairing A-B (in round R, or whenever both play)."""
+    """Force the pairing A-B (in round R, or whenever both play). Same as `fairpair force`."""
     return _edit_pairs(file, "forced_pairs", a, b, round_number, remove)
 
 
@@ -296,7 +284,7 @@ def force_command(file: str, a: int, b: int, round_number: int | None, remove: b
 @click.option("-r", "--round", "round_number", type=int, help="Only this round.")
 @click.option("--remove", is_flag=True, help="Remove the forbidden pair.")
 def forbid_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
-    """Forbid the pairing A-B (in round R, or always)."""
+    """Forbid the pairing A-B (in round R, or always). Same as `fairpair forbid`."""
     return _edit_pairs(file, "forbidden_pairs", a, b, round_number, remove)
 
 
@@ -306,23 +294,14 @@ def forbid_command(file: str, a: int, b: int, round_number: int | None, remove: 
 @click.option("-r", "--round", "round_number", type=int, required=True, help="The round.")
 @click.option("--remove", is_flag=True, help="Cancel the requested bye.")
 def bye_command(file: str, player: int, round_number: int, remove: bool) -> int:
-    """Record a voluntary bye (requested in advance, score unchanged) for a round."""
+    """Record a voluntary bye (requested in advance, score unchanged) for a round.
+    Same as `fairpair bye FILE PLAYER --round R --points 0`."""
     t = load(file)
-    _known(t, player)
-    if round_number < 1:
-        raise InputError(f"--round {round_number}", expected="a round number >= 1")
-    rnd = t.round(round_number)
-    if rnd.game_of(player) is not None:
-        raise InputError(
-            f"player {player} is already paired in round {round_number}",
-            expected="a round not yet paired for this player",
-        )
-    byes = dict(rnd.byes)
-    if remove:
-        byes.pop(player, None)
-    else:
-        byes[player] = ByeKind.ZERO_POINT
-    save(t.with_round(replace(rnd, byes=byes)), file)
+    who = wf.find_player(t, str(player))
+    t, _ = wf.request_bye(
+        t, who, round_number, Fraction(0), default_points=Fraction(0), remove=remove
+    )
+    save(t, file)
     click.echo(
         f"voluntary bye of {player} in round {round_number} {'removed' if remove else 'set'}"
     )
@@ -445,31 +424,18 @@ def add_player_command(
 ) -> int:
     """Register a (late) player: the next pairing number, rank, optional attributes. With
     --band he joins that band; otherwise the highest band whose weakest member is not
-    stronger than him (his initial score follows)."""
-    t, s = _settings_of(file)
-    _check_rank(rank)
-    attributes = {"rank": rank}
-    if rating:
-        try:
-            rank_index_of_aga_rating(float(rating))
-        except ValueError:
-            raise InputError(f"--rating {rating!r}", expected="an AGA rating, |r| >= 1") from None
-        attributes["rating"] = rating
+    stronger than him (his initial score follows). Same as `fairpair add-player NAME
+    --rank RANK`."""
+    t = load(file)
     extra = {"club": club, "city": city, "state": state, "country": country, "family": family}
-    attributes.update({k: v for k, v in extra.items() if v})
-    number = max((p.number for p in t.players), default=0) + 1
-    entered = from_round if from_round is not None and from_round > 1 else None
-    player = Player(
-        number, name, club=club, federation=country, attributes=attributes, entered_at=entered
+    t, player = wf.add_go_player(
+        t, name, rank, rating=rating, attributes=extra, from_round=from_round, band=band
     )
-    t = t.replace(players=(*t.players, player))
-    if band is not None:
-        if not s.bands or not 1 <= band <= len(s.bands):
-            raise InputError(f"--band {band}", expected=f"a band from 1 to {len(s.bands)}")
-        t = s.replace(bands=tuple(move_player(list(s.bands), number, band - 1))).apply(t)
     save(t, file)
-    score = McMahonSettings.from_tournament(t).initial_scores_for(t)[number]
-    click.echo(f"player {number}: {name} ({rank}), initial McMahon score {format_points(score)}")
+    score = McMahonSettings.from_tournament(t).initial_scores_for(t)[player.number]
+    click.echo(
+        f"player {player.number}: {name} ({rank}), initial McMahon score {format_points(score)}"
+    )
     return 0
 
 
@@ -478,67 +444,33 @@ def add_player_command(
 @click.argument("player", type=int)
 @click.option("-r", "--from-round", type=int, required=True, help="First round he misses.")
 def withdraw_command(file: str, player: int, from_round: int) -> int:
-    """Withdraw a player from round R on (he is no longer paired)."""
+    """Withdraw a player from round R on (he is no longer paired). Same as `fairpair
+    withdraw`."""
     t = load(file)
-    _known(t, player)
-    if from_round < 1:
-        raise InputError(f"--from-round {from_round}", expected="a round number >= 1")
-    players = tuple(
-        replace(p, withdrawn_from=from_round) if p.number == player else p for p in t.players
-    )
-    save(t.replace(players=players), file)
+    t = wf.withdraw(t, wf.find_player(t, str(player)), from_round)
+    save(t, file)
     click.echo(f"player {player} withdrawn from round {from_round}")
     return 0
-
-
-_OUTCOMES: dict[str, tuple[ResultCode, ResultCode] | None] = {
-    "win": (ResultCode.WIN, ResultCode.LOSS),
-    "loss": (ResultCode.LOSS, ResultCode.WIN),
-    "jigo": (ResultCode.DRAW, ResultCode.DRAW),
-    "forfeit-win": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
-    "forfeit-loss": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
-    "double-forfeit": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS),
-    "clear": None,
-}
 
 
 @mcmahon_group.command("result")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("entries", nargs=-1, required=True, metavar="PLAYER=OUTCOME...")
-@click.option("-r", "--round", "round_number", type=int, help="Round (default: the last paired).")
+@click.option("-r", "--round", "round_number", type=int, help="Round (default: the current).")
 def result_command(file: str, entries: tuple[str, ...], round_number: int | None) -> int:
     """Enter results of a round: PLAYER=win|loss|jigo|forfeit-win|forfeit-loss|
     double-forfeit|clear, from that player's side (his opponent gets the other side).
+    Same as `fairpair result`.
 
     \b
     Example:
       fairpair mcmahon result go.json -r 2 5=win 7=jigo 9=forfeit-win
     """
     t = load(file)
-    rnd = round_number or t.rounds_played
-    if rnd < 1:
-        raise InputError("no paired round", expected="a tournament with a paired round")
-    current = t.round(rnd)
-    games = list(current.games)
-    for entry in entries:
-        left, _, outcome = entry.partition("=")
-        if outcome not in _OUTCOMES or not left.isdigit():
-            raise InputError(f"found {entry!r}", expected="PLAYER=" + "|".join(_OUTCOMES))
-        player = int(left)
-        index = next((i for i, g in enumerate(games) if player in (g.white, g.black)), None)
-        if index is None:
-            raise InputError(
-                f"player {player} has no game in round {rnd}", expected="a paired player"
-            )
-        game = games[index]
-        codes = _OUTCOMES[outcome]
-        if codes is None:
-            games[index] = replace(game, white_result=None, black_result=None)
-        elif player == game.white:
-            games[index] = replace(game, white_result=codes[0], black_result=codes[1])
-        else:
-            games[index] = replace(game, white_result=codes[1], black_result=codes[0])
-    save(t.with_round(replace(current, games=tuple(games))), file)
-    missing = sum(1 for g in games if not g.has_result)
+    parsed = [wf.parse_entry(e, players_only=True) for e in entries]
+    rnd = round_number if round_number is not None else wf.default_result_round(t)
+    t, _ = wf.enter_results(t, rnd, parsed)
+    save(t, file)
+    missing = sum(1 for g in t.round(rnd).games if not g.has_result)
     click.echo(f"round {rnd}: {len(entries)} result(s) entered, {missing} game(s) pending")
     return 0

@@ -1,15 +1,15 @@
-"""Load and save tournaments in either file format, chosen by the file extension.
+"""Tournament file formats; load and save in either format, chosen by the file extension.
 
-``.json`` files are fairpair JSON tournament documents (:mod:`fairpair.jsondoc`);
-anything else is read and written as TRF (:mod:`fairpair.trf`: ``.trf``, ``.trfx``,
-``.txt``, ...).
+``.json`` files are fairpair JSON tournament documents (:mod:`fairpair.formats.jsondoc`);
+anything else is read and written as TRF (:mod:`fairpair.formats.trf`: ``.trf``,
+``.trfx``, ``.txt``, ...). Files are written atomically (:mod:`fairpair.formats.atomic`).
 """
 
 from __future__ import annotations
 
 import os
 
-from fairpair import jsondoc, trf
+from fairpair.formats import jsondoc, trf
 from fairpair.model import Tournament
 
 __all__ = ["convert", "is_json", "load_tournament", "save_tournament"]
@@ -26,7 +26,11 @@ def load_tournament(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]
 
 
 def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:
-    """Write a tournament (JSON or TRF, by extension)."""
+    """Write a tournament (JSON or TRF, by extension).
+
+    The text is rendered completely before the file is touched, then written atomically:
+    if anything fails, an existing file at ``path`` keeps its old content.
+    """
     if is_json(path):
         jsondoc.dump(t, path)
     else:

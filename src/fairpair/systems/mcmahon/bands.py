@@ -51,8 +51,8 @@ from fractions import Fraction
 from typing import Any
 
 from fairpair.errors import InputError
-from fairpair.mcmahon.ranks import format_rank, parse_rank, strength_of
 from fairpair.model import Player, Tournament
+from fairpair.systems.mcmahon.ranks import format_rank, parse_rank, strength_of
 
 __all__ = [
     "HANDICAP_MODES",

@@ -1,7 +1,7 @@
 """Handicaps and komi (AGA "Handicaps").
 
 The handicap of a game is the rank difference of its players (rank indexes, see
-:mod:`fairpair.mcmahon.ranks`) or, with ``handicap_basis = "band"``, the difference of
+:mod:`fairpair.systems.mcmahon.ranks`) or, with ``handicap_basis = "band"``, the difference of
 their initial McMahon scores in whole points, reduced by the mode: ``full`` (the difference),
 ``minus1`` / ``minus2`` (one or two stones less, never below 0) or ``none`` (every game
 even); it is capped at ``max_handicap`` (9). With ``top_band_even`` every game involving

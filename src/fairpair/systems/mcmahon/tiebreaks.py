@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.mcmahon.settings import McMahonSettings
 from fairpair.model import ByeKind, ResultCode, RoundRecord, Tournament
+from fairpair.systems.mcmahon.bands import McMahonSettings
 
 __all__ = [
     "FaceToFace",

@@ -1,8 +1,8 @@
 """AGA Swiss McMahon (Go): pairing, checking and ranking (spec: aga-swiss-mcmahon.txt).
 
 The round is paired as a maximum-weight matching over a tiered penalty (see
-:mod:`fairpair.mcmahon.pairing` for the tiers and the proof of their separation);
-settings live in ``tournament.settings["mcmahon"]`` (:mod:`fairpair.mcmahon.settings`).
+:mod:`fairpair.systems.mcmahon.pairing` for the tiers and the proof of their separation);
+settings live in ``tournament.settings["mcmahon"]`` (:mod:`fairpair.systems.mcmahon.bands`).
 
 Byes: a voluntary bye is a ``ByeKind.ZERO_POINT`` entry of the round (or an entry of
 ``voluntary_byes`` in the settings); the forced bye is the pairing-allocated bye
@@ -22,9 +22,18 @@ from fractions import Fraction
 from typing import Any
 
 from fairpair.errors import InputError
-from fairpair.mcmahon.handicap import komi_for
-from fairpair.mcmahon.io import players_from_csv
-from fairpair.mcmahon.pairing import (
+from fairpair.model import (
+    Board,
+    Colour,
+    Pairing,
+    Player,
+    ResultCode,
+    Tournament,
+    format_points,
+)
+from fairpair.systems.mcmahon.bands import McMahonSettings, build_bands
+from fairpair.systems.mcmahon.handicap import komi_for
+from fairpair.systems.mcmahon.pairing import (
     TIERS,
     Field,
     Game,
@@ -37,20 +46,16 @@ from fairpair.mcmahon.pairing import (
     solve,
     tier_total,
 )
-from fairpair.mcmahon.ranks import format_rank, strength_of
-from fairpair.mcmahon.settings import McMahonSettings, build_bands
-from fairpair.mcmahon.tiebreaks import criteria
-from fairpair.model import (
-    Board,
-    Colour,
-    Pairing,
-    Player,
-    ResultCode,
-    Tournament,
-    format_points,
-)
+from fairpair.systems.mcmahon.ranks import format_rank, strength_of
+from fairpair.systems.mcmahon.tiebreaks import criteria
 
-__all__ = ["McMahonSystem", "players_from_csv", "prepare_tournament", "round_games"]
+__all__ = [
+    "McMahonSystem",
+    "check_round",
+    "explain_round",
+    "prepare_tournament",
+    "round_games",
+]
 
 
 def _number(value: Fraction) -> int | float:

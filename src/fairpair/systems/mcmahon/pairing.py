@@ -71,10 +71,10 @@ from typing import cast
 
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching import max_weight_matching
-from fairpair.mcmahon.handicap import handicap_stones, komi_for
-from fairpair.mcmahon.ranks import Strength, strength_of
-from fairpair.mcmahon.settings import McMahonSettings
 from fairpair.model import ByeKind, Colour, Float, Tournament
+from fairpair.systems.mcmahon.bands import McMahonSettings
+from fairpair.systems.mcmahon.handicap import handicap_stones, komi_for
+from fairpair.systems.mcmahon.ranks import Strength, strength_of
 
 __all__ = [
     "TIERS",

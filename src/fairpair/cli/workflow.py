@@ -1,0 +1,636 @@
+"""The tournament director's commands: new, add-player, next, result, withdraw, bye,
+unpair, boards, crosstable, forbid, force.
+
+Each command reads the tournament file, calls one operation of :mod:`fairpair.workflow`,
+saves the file in place (atomically: the old file or the new one, never a mix) and says
+what it did in a line or two (``--json`` for programs). A refused command changes
+nothing. PLAYER is a pairing number or a unique part of a name.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+import click
+
+from fairpair import workflow as wf
+from fairpair.cli.common import (
+    about,
+    dumps_json,
+    load,
+    pairing_json,
+    parse_options,
+    save,
+    write_text,
+)
+from fairpair.errors import InputError
+from fairpair.model import Player, Tournament, format_points
+from fairpair.systems import SYSTEMS
+
+__all__ = ["WORKFLOW_COMMANDS"]
+
+SYSTEM_CHOICE = click.Choice([s for s in SYSTEMS if s != "dutch-legacy"], case_sensitive=False)
+JSON_HELP = "Print what was done as JSON (for programs)."
+FILE = click.Path(dir_okay=False)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _on_file(function: Callable[P, R]) -> Callable[P, R]:
+    """Errors of a command on FILE name FILE (see :func:`fairpair.cli.common.about`)."""
+
+    @functools.wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with about(str(kwargs["file"])):
+            return function(*args, **kwargs)
+
+    return wrapper
+
+
+def _store(t: Tournament, path: str) -> None:
+    """Save the tournament in place, its rank column refreshed from the standings."""
+    save(wf.with_ranks(t), path)
+
+
+def _say(as_json: bool, text: str, document: dict[str, Any]) -> None:
+    if as_json:
+        click.echo(dumps_json({"ok": True, **document}), nl=False)
+    else:
+        click.echo(text)
+
+
+def _player_json(p: Player) -> dict[str, Any]:
+    return {"number": p.number, "name": p.name, "rating": p.rating}
+
+
+def _read_text(path: str) -> str:
+    if os.path.isdir(path):
+        raise InputError("is a directory", expected="a CSV player list", file=path)
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise InputError(f"cannot open file: {exc.strerror or exc}", file=path) from None
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"byte {exc.start} is not UTF-8", expected="a UTF-8 text file", file=path
+        ) from None
+
+
+# --------------------------------------------------------------------------- new
+
+
+@click.command("new")
+@click.argument("players_file", metavar="PLAYERS.csv", type=FILE)
+@click.option(
+    "-o", "--output", required=True, help="The tournament file to create (.json or .trf)."
+)
+@click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, required=True)
+@click.option("-R", "--rounds", type=int, required=True, help="Number of rounds.")
+@click.option("--name", "event_name", help="Tournament name (default: '<system> tournament').")
+@click.option("--seed", type=int, help="Seed stored for systems that draw lots (Netrunner).")
+@click.option(
+    "--double",
+    is_flag=True,
+    help="Double rounds: two games per pairing (TCEC double rounds, double-sided Netrunner).",
+)
+@click.option(
+    "--seeding",
+    help="TCEC: group (default, spec's group count), group:G, random (with --seed), rating.",
+)
+@click.option("--bar", help="McMahon: top band = this rank and stronger (e.g. 5d).")
+@click.option(
+    "--zero",
+    type=click.Choice(["top", "bottom"]),
+    default="top",
+    show_default=True,
+    help="McMahon: which band starts at McMahon score 0.",
+)
+@click.option(
+    "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help="System option, stored."
+)
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+def new_command(
+    players_file: str,
+    output: str,
+    system_name: str,
+    rounds: int,
+    event_name: str | None,
+    seed: int | None,
+    double: bool,
+    seeding: str | None,
+    bar: str | None,
+    zero: str,
+    options: tuple[str, ...],
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Create a tournament from a CSV player list.
+
+    The CSV has a header row; columns by name: name (required), rating, title,
+    federation, fide_id, birth, sex, club (chess, TCEC, Netrunner); for McMahon (Go):
+    name, rank and/or rating (AGA), club, city, state, country, family. Pairing numbers
+    follow the system's initial order: Dutch by rating, title, name (FIDE C.04.2 B);
+    TCEC by group seeding; Netrunner and McMahon as listed. The file records the system,
+    rounds, point system (Netrunner 3/1/0 prestige) and the options given here.
+
+    \b
+    Examples:
+      fairpair new players.csv -o open.json --system dutch --rounds 7 --name "Club Open"
+      fairpair new decks.csv -o store.json --system netrunner --rounds 5 --seed 7
+      fairpair new engines.csv -o tcec.json --system tcec --rounds 9 --seeding group:4
+      fairpair new go.csv -o go.json --system mcmahon --rounds 5 --bar 3d
+    """
+    if os.path.exists(output) and not force:
+        raise InputError(
+            "the output file exists",
+            expected="a new file name (or --force to overwrite it)",
+            file=output,
+        )
+    stored = parse_options(options)
+    if seed is not None:
+        stored["seed"] = seed
+    text = _read_text(players_file)
+    if system_name == "mcmahon":
+        t = wf.new_mcmahon_tournament(
+            text, players_file, rounds=rounds, name=event_name, bar=bar, zero=zero, options=stored
+        )
+    else:
+        from fairpair.formats.csv import chess_players, read_table
+
+        players = chess_players(read_table(text, players_file))
+        t = wf.new_tournament(
+            players,
+            system=system_name,
+            rounds=rounds,
+            name=event_name,
+            options=stored,
+            double=double,
+            seeding=seeding,
+        )
+    _store(t, output)
+    per = " (double rounds)" if double else ""
+    _say(
+        as_json,
+        f"created {output}: {len(t.players)} players, {rounds} rounds{per}, {system_name}",
+        {
+            "command": "new",
+            "file": output,
+            "system": system_name,
+            "rounds": rounds,
+            "players": [_player_json(p) for p in t.players],
+        },
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------- add-player
+
+
+@click.command("add-player")
+@click.argument("file", type=FILE)
+@click.argument("name")
+@click.option("--rating", help="Rating (chess: integer; McMahon: AGA rating like -4.3).")
+@click.option("--title", default="", help="GM, IM, WGM, FM, WIM, CM, WFM, WCM.")
+@click.option("--federation", default="", help="Three-letter federation code.")
+@click.option("--fide-id", default="", help="FIDE identifier.")
+@click.option("--sex", default="", type=click.Choice(["", "m", "w"]), help="m or w.")
+@click.option("--birth", default="", help="Birth date YYYY/MM/DD.")
+@click.option("--club", default="")
+@click.option("-r", "--from-round", type=int, help="First round he plays (default: the next).")
+@click.option("--rank", help="McMahon: Go rank such as 3k or 2d (required there).")
+@click.option("--band", type=int, help="McMahon: put him in band N (default: by rank).")
+@click.option("--allow-duplicate", is_flag=True, help="Accept a name already registered.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_on_file
+def add_player_command(
+    file: str,
+    name: str,
+    rating: str | None,
+    title: str,
+    federation: str,
+    fide_id: str,
+    sex: str,
+    birth: str,
+    club: str,
+    from_round: int | None,
+    rank: str | None,
+    band: int | None,
+    allow_duplicate: bool,
+    as_json: bool,
+) -> int:
+    """Register a player (a late entry once rounds are paired): the next pairing number.
+
+    Rounds before --from-round count as absences (0 points); enter a bye with `bye` if
+    the rules of your event give him points for them.
+
+    \b
+    Examples:
+      fairpair add-player open.json "Rossi, Anna" --rating 2310 --title WIM --federation ITA
+      fairpair add-player go.json "Kim Sora" --rank 2d --from-round 2
+    """
+    t = load(file)
+    if t.system == "mcmahon":
+        if not rank:
+            raise InputError("no --rank", expected="the player's Go rank, e.g. --rank 3k")
+        extra = {"club": club}
+        t, player = wf.add_go_player(
+            t,
+            name,
+            rank,
+            rating=rating,
+            attributes=extra,
+            from_round=from_round,
+            band=band,
+            allow_duplicate=allow_duplicate,
+        )
+    else:
+        if rank or band:
+            raise InputError("--rank/--band", expected="a McMahon tournament for Go ranks")
+        from fairpair.formats.csv import CsvRow, CsvTable, chess_players
+
+        cells = {
+            "name": name,
+            "rating": rating or "",
+            "title": title,
+            "federation": federation,
+            "fide_id": fide_id,
+            "sex": sex,
+            "birth": birth,
+            "club": club,
+        }
+        table = CsvTable("<command line>", tuple(cells), (CsvRow(1, cells),))
+        try:
+            (template,) = chess_players(table)
+        except InputError as exc:
+            raise InputError(exc.message, expected=exc.expected) from None
+        t, player = wf.add_player(
+            t, template, from_round=from_round, allow_duplicate=allow_duplicate
+        )
+    _store(t, file)
+    first = player.entered_at or 1
+    _say(
+        as_json,
+        f"player {player.number}: {player.name} registered, plays from round {first}",
+        {"command": "add-player", "player": _player_json(player), "from_round": first},
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------- next
+
+
+@click.command("next")
+@click.argument("file", type=FILE)
+@click.option("--explain", is_flag=True, help="Also explain the pairing.")
+@click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_on_file
+def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bool) -> int:
+    """Pair the next round, save it in FILE and print the boards by name.
+
+    Refused (exit 1, nothing changed) while a paired round still has games without a
+    result: enter them with `result` first (or `unpair` the round).
+
+    \b
+    Example:
+      fairpair next open.json
+    """
+    from fairpair.printouts import boards_text
+
+    t = load(file)
+    opts = parse_options(options)
+    if explain:
+        opts["explain"] = True
+    t, pairing = wf.pair_next(t, options=opts)
+    _store(t, file)
+    if as_json:
+        document = pairing_json(t, pairing, wf.system_name_for(t))
+        click.echo(dumps_json({"ok": True, "command": "next", **document}), nl=False)
+        return 0
+    bye = f", bye: {t.player(pairing.bye).name}" if pairing.bye is not None else ""
+    click.echo(f"round {pairing.round} paired: {len(pairing.boards)} boards{bye}; saved {file}")
+    click.echo(boards_text(t, pairing.round), nl=False)
+    if explain and "explain" in pairing.info:
+        click.echo("\n".join(str(n) for n in pairing.info["explain"]))
+    return 0
+
+
+# --------------------------------------------------------------------------- result
+
+
+@click.command("result")
+@click.argument("file", type=FILE)
+@click.argument("entries", nargs=-1, required=True, metavar="BOARD=RESULT|PLAYER=OUTCOME...")
+@click.option("-r", "--round", "round_number", type=int, help="Round (default: the current).")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_on_file
+def result_command(
+    file: str, entries: tuple[str, ...], round_number: int | None, as_json: bool
+) -> int:
+    """Enter results, all or nothing.
+
+    BOARD=RESULT from the first-listed (white / corp) player's side: 1-0, 0-1, 1/2 (also
+    =, ½, ½-½), +- and -+ (forfeits), -- (double forfeit), clear. PLAYER=OUTCOME from
+    that player's side: win, loss, draw (jigo, tie), forfeit-win, forfeit-loss,
+    double-forfeit, clear. The round defaults to the first one with games still
+    without a result.
+
+    \b
+    Examples:
+      fairpair result open.json 1=1-0 2=1/2 3=0-1 4=+-
+      fairpair result open.json -r 2 carlsen=win
+    """
+    t = load(file)
+    parsed = [wf.parse_entry(e) for e in entries]
+    rnd = round_number if round_number is not None else wf.default_result_round(t)
+    if rnd < 1:
+        raise InputError(f"--round {rnd}", expected="a round number >= 1")
+    t, done = wf.enter_results(t, rnd, parsed)
+    _store(t, file)
+    pending = sum(1 for g in t.round(rnd).games if not g.has_result)
+    changed = ", ".join(
+        f"board {d.board} {wf.result_text(d.game) or 'cleared'}"
+        + (f" (was {d.before})" if d.before and d.before != wf.result_text(d.game) else "")
+        for d in done
+    )
+    later = t.rounds_played > rnd and not t.double_rounds
+    note = f"\nnote: round {rnd + 1} is already paired; its pairing stays as it is" if later else ""
+    _say(
+        as_json,
+        f"round {rnd}: {changed}; {pending} game(s) without a result{note}",
+        {
+            "command": "result",
+            "round": rnd,
+            "entered": [
+                {"board": d.board, "result": wf.result_text(d.game), "before": d.before}
+                for d in done
+            ],
+            "pending": pending,
+        },
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------- withdraw
+
+
+@click.command("withdraw")
+@click.argument("file", type=FILE)
+@click.argument("player")
+@click.option("-r", "--from-round", type=int, help="First round he misses (default: the next).")
+@click.option("--cancel", is_flag=True, help="Take a withdrawn player back.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_on_file
+def withdraw_command(
+    file: str, player: str, from_round: int | None, cancel: bool, as_json: bool
+) -> int:
+    """Withdraw a player from round R on: he is no longer paired; his results stay.
+
+    \b
+    Examples:
+      fairpair withdraw open.json rossi --from-round 4
+      fairpair withdraw open.json 17 --cancel
+    """
+    t = load(file)
+    who = wf.find_player(t, player)
+    if cancel:
+        t = wf.cancel_withdrawal(t, who)
+        text, first = f"{who.name} ({who.number}) is back in the tournament", None
+    else:
+        t = wf.withdraw(t, who, from_round)
+        first = t.player(who.number).withdrawn_from
+        text = f"{who.name} ({who.number}) withdrawn from round {first} on"
+    _store(t, file)
+    _say(
+        as_json,
+        text,
+        {"command": "withdraw", "player": _player_json(who), "from_round": first},
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------- bye
+
+
+def _points(text: str | None) -> Fraction | None:
+    if text is None:
+        return None
+    cleaned = text.strip().replace("½", "1/2")
+    try:
+        return Fraction(cleaned)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"--points {text!r}", expected="0, 0.5 or 1") from None
+
+
+@click.command("bye")
+@click.argument("file", type=FILE)
+@click.argument("player")
+@click.option("-r", "--round", "round_number", type=int, help="The round (default: the next).")
+@click.option(
+    "--points",
+    help="0 (absence), 0.5 (half-point bye) or 1 (full-point bye), in units of a win. "
+    "Default: 0.5 for chess (Dutch, TCEC), 0 for Netrunner and McMahon.",
+)
+@click.option("--remove", is_flag=True, help="Cancel the bye.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_on_file
+def bye_command(
+    file: str,
+    player: str,
+    round_number: int | None,
+    points: str | None,
+    remove: bool,
+    as_json: bool,
+) -> int:
+    """Record a requested bye or a known absence for a round not yet paired.
+
+    \b
+    Examples:
+      fairpair bye open.json rossi --round 4 --points 0.5
+      fairpair bye open.json 12 --round 5 --points 0
+      fairpair bye open.json rossi --round 4 --remove
+    """
+    t = load(file)
+    who = wf.find_player(t, player)
+    rnd = round_number if round_number is not None else t.next_round()
+    profile = wf.profile_of(t.system)
+    t, kind = wf.request_bye(
+        t, who, rnd, _points(points), default_points=profile.default_bye_points, remove=remove
+    )
+    _store(t, file)
+    if kind is None:
+        text = f"{who.name} ({who.number}): bye in round {rnd} removed"
+    else:
+        value = format_points(t.points.bye_points(kind))
+        label = kind.name.lower().replace("_", "-")
+        text = f"{who.name} ({who.number}): {label} bye in round {rnd} ({value} points)"
+    _say(
+        as_json,
+        text,
+        {
+            "command": "bye",
+            "player": _player_json(who),
+            "round": rnd,
+            "kind": None if kind is None else kind.name.lower(),
+        },
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------- unpair
+
+
+@click.command("unpair")
+@click.argument("file", type=FILE)
+@click.option("--force", is_flag=True, help="Also delete the results entered in that round.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_on_file
+def unpair_command(file: str, force: bool, as_json: bool) -> int:
+    """Delete the last round's pairing (requested byes for it are kept).
+
+    Refused if a game of that round has a result, unless --force.
+    """
+    t = load(file)
+    t, columns = wf.unpair(t, force=force)
+    _store(t, file)
+    label = " and ".join(map(str, columns))
+    _say(
+        as_json,
+        f"pairing of round {label} deleted; `next` pairs it again",
+        {"command": "unpair", "rounds": columns},
+    )
+    return 0
+
+
+# --------------------------------------------------------------------------- boards
+
+
+@click.command("boards")
+@click.argument("file", type=FILE)
+@click.option("-r", "--round", "round_number", type=int, help="Round (default: the last paired).")
+@click.option("--html", "html_path", help="Write a printable HTML page here ('-' = stdout).")
+@click.option("--json", "as_json", is_flag=True, help="The pairing as JSON.")
+@_on_file
+def boards_command(
+    file: str, round_number: int | None, html_path: str | None, as_json: bool
+) -> int:
+    """The pairing list of a round: board, names, ratings, scores before the round,
+    result; then byes, absences and withdrawals.
+
+    \b
+    Examples:
+      fairpair boards open.json
+      fairpair boards open.json -r 3 --html round3.html
+    """
+    from fairpair.printouts import boards_html, boards_text
+
+    t = load(file)
+    rnd = _paired_round(t, round_number)
+    if as_json:
+        document = pairing_json(t, t.pairing_of(rnd), t.system or "")
+        write_text(dumps_json(document), None)
+        return 0
+    if html_path:
+        write_text(boards_html(t, rnd), html_path)
+        if html_path != "-":
+            click.echo(f"wrote {html_path}", err=True)
+        return 0
+    click.echo(boards_text(t, rnd), nl=False)
+    return 0
+
+
+def _paired_round(t: Tournament, round_number: int | None) -> int:
+    played = t.rounds_played
+    if round_number is None:
+        if not played:
+            raise InputError("no round is paired yet", expected="a paired round (see `next`)")
+        return played
+    if not 1 <= round_number <= played:
+        expected = f"a paired round, 1 to {played}" if played else "a paired round"
+        raise InputError(f"--round {round_number}", expected=expected)
+    return round_number
+
+
+# --------------------------------------------------------------------------- crosstable
+
+
+@click.command("crosstable")
+@click.argument("file", type=FILE)
+@click.option("-r", "--round", "round_number", type=int, help="After this round.")
+@click.option("--html", "html_path", help="Write a printable HTML page here ('-' = stdout).")
+@_on_file
+def crosstable_command(file: str, round_number: int | None, html_path: str | None) -> int:
+    """The crosstable in standings order: per round the opponent's place, colour and
+    result (5w1 = beat the player placed 5th, with white; + / - forfeits; bye+, bye½,
+    bye- byes; . not paired), points and tiebreaks.
+    """
+    from fairpair.printouts import crosstable_html, crosstable_text
+
+    t = load(file)
+    table = wf.standings_of(t, after_round=round_number)
+    if html_path:
+        write_text(crosstable_html(t, table), html_path)
+        if html_path != "-":
+            click.echo(f"wrote {html_path}", err=True)
+        return 0
+    click.echo(crosstable_text(t, table), nl=False)
+    return 0
+
+
+# --------------------------------------------------------------------------- forbid / force
+
+
+def _pair_command(name: str, verb: str) -> click.Command:
+    @click.command(name)
+    @click.argument("file", type=FILE)
+    @click.argument("a")
+    @click.argument("b")
+    @click.option("-r", "--round", "round_number", type=int, help="McMahon: only this round.")
+    @click.option("--remove", is_flag=True, help=f"Remove the {verb} pair.")
+    @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+    @_on_file
+    def command(
+        file: str, a: str, b: str, round_number: int | None, remove: bool, as_json: bool
+    ) -> int:
+        t = load(file)
+        pa, pb = wf.find_player(t, a), wf.find_player(t, b)
+        operation = wf.forbid_pair if name == "forbid" else wf.force_pair
+        t = operation(t, pa, pb, round_number=round_number, remove=remove)
+        _store(t, file)
+        when = "every round" if round_number is None else f"round {round_number}"
+        done = "no longer " + verb if remove else verb
+        _say(
+            as_json,
+            f"{pa.name} ({pa.number}) - {pb.name} ({pb.number}): {done} ({when})",
+            {"command": name, "players": [pa.number, pb.number], "removed": remove},
+        )
+        return 0
+
+    command.help = (
+        f"Mark the pairing A-B as {verb} (A and B: numbers or names). Forbidden pairs "
+        "hold for every system; forced pairs and --round are McMahon's."
+    )
+    return command
+
+
+WORKFLOW_COMMANDS: tuple[click.Command, ...] = (
+    new_command,
+    add_player_command,
+    next_command,
+    result_command,
+    withdraw_command,
+    bye_command,
+    unpair_command,
+    boards_command,
+    crosstable_command,
+    _pair_command("forbid", "forbidden"),
+    _pair_command("force", "forced"),
+)

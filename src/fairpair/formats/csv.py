@@ -1,0 +1,271 @@
+"""CSV player lists: a header row, then one player a line.
+
+Columns are found by name (case-insensitive, surrounding spaces ignored); their order
+does not matter. The chess columns (FIDE Dutch, TCEC, Netrunner) are:
+
+========== ====================================================== =================
+column     meaning                                                also accepted as
+========== ====================================================== =================
+name       the player's name (required)
+rating     rating, an integer 0-9999 (blank = unrated)            elo
+title      GM, IM, WGM, FM, WIM, CM, WFM, WCM (blank = none)
+federation three-letter federation code                           fed, country
+fide_id    FIDE identifier, digits                                fideid, id
+birth      birth date or year (YYYY/MM/DD, YYYY-MM-DD, YYYY)      birth_date, born
+sex        m or w (f is read as w)                                gender
+club       club or team
+========== ====================================================== =================
+
+Every other column is kept as a player attribute (text). Separators ``,``, ``;`` and tab
+are recognised from the header line; a UTF-8 byte-order mark is skipped. Every refusal
+names the file, line and column.
+
+>>> table = read_table("name,rating,title\\nCarlsen,2830,GM\\nAnand,2750,gm\\n", "p.csv")
+>>> [(p.name, p.rating, p.title) for p in chess_players(table)]
+[('Carlsen', 2830, 'GM'), ('Anand', 2750, 'GM')]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from fairpair.errors import InputError
+from fairpair.model import Player
+
+__all__ = [
+    "MAX_PLAYERS",
+    "TITLES",
+    "CsvRow",
+    "CsvTable",
+    "chess_players",
+    "read_table",
+]
+
+#: Titles in the order of FIDE C.04.2 B (initial order after rating).
+TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+#: Largest player list accepted (a TRF pairing number has four digits).
+MAX_PLAYERS = 9999
+
+#: Longest text accepted in one cell.
+MAX_CELL = 200
+
+_ALIASES: Mapping[str, str] = {
+    "elo": "rating",
+    "fed": "federation",
+    "country": "federation",
+    "fideid": "fide_id",
+    "fide id": "fide_id",
+    "id": "fide_id",
+    "birth_date": "birth",
+    "born": "birth",
+    "gender": "sex",
+}
+
+_BIRTH = re.compile(r"\d{4}(?:[/.-]\d{2}[/.-]\d{2})?\Z")
+
+
+@dataclass(frozen=True)
+class CsvRow:
+    """One data line: its line number and its cells by (lower-case) column name."""
+
+    line: int
+    cells: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    """A parsed CSV list: the file name, the column names and the data rows."""
+
+    file: str
+    columns: tuple[str, ...]
+    rows: tuple[CsvRow, ...]
+    header_line: int = 1
+
+    def column(self, name: str) -> int | None:
+        """1-based column of ``name`` (None if the table has no such column)."""
+        return self.columns.index(name) + 1 if name in self.columns else None
+
+    def error(self, row: CsvRow, name: str, found: str, expected: str) -> InputError:
+        """An InputError at ``row``, column ``name``."""
+        return InputError(
+            found, expected=expected, file=self.file, line=row.line, column=self.column(name)
+        )
+
+
+def _dialect(first_line: str) -> str:
+    counts = {sep: first_line.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] else ","
+
+
+def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> CsvTable:
+    """Parse CSV ``text`` with a header row into a :class:`CsvTable`.
+
+    With ``canonical`` (the default) column names are mapped through the aliases of the
+    module docstring (``elo`` -> ``rating``...). Blank lines are skipped. Raises
+    :class:`InputError` for an empty file, a header without ``name``, a repeated column
+    or a line with more fields than the header.
+    """
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    if not first:
+        raise InputError(
+            "empty player list", expected="a header row (name, rating, ...) and players", file=file
+        )
+    reader = csv.reader(io.StringIO(text), delimiter=_dialect(first))
+    numbered: list[tuple[int, list[str]]] = []
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                numbered.append((reader.line_num, row))
+    except csv.Error as exc:
+        raise InputError(f"unreadable CSV: {exc}", file=file, line=reader.line_num) from None
+    header_line, header = numbered[0]
+    columns: list[str] = []
+    for index, raw in enumerate(header, 1):
+        name = " ".join(raw.strip().lower().split())
+        if canonical:
+            name = _ALIASES.get(name, name).replace(" ", "_")
+        if name and name in columns:
+            raise InputError(
+                f"column {raw.strip()!r} appears twice",
+                expected="each column once",
+                file=file,
+                line=header_line,
+                column=index,
+            )
+        columns.append(name)
+    if "name" not in columns:
+        raise InputError(
+            f"header {','.join(h.strip() for h in header)!r} has no name column",
+            expected="a header row with a 'name' column",
+            file=file,
+            line=header_line,
+        )
+    rows: list[CsvRow] = []
+    for line, row in numbered[1:]:
+        if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns) :]):
+            raise InputError(
+                f"found {len(row)} fields",
+                expected=f"at most {len(columns)} (the header's columns)",
+                file=file,
+                line=line,
+                column=len(columns) + 1,
+            )
+        cells = {col: cell.strip() for col, cell in zip(columns, row, strict=False) if col}
+        for col, value in cells.items():
+            if len(value) > MAX_CELL:
+                raise InputError(
+                    f"{len(value)} characters in column {col}",
+                    expected=f"at most {MAX_CELL}",
+                    file=file,
+                    line=line,
+                    column=columns.index(col) + 1,
+                )
+        rows.append(CsvRow(line, cells))
+        if len(rows) > MAX_PLAYERS:
+            raise InputError(
+                f"more than {MAX_PLAYERS} players",
+                expected=f"at most {MAX_PLAYERS}",
+                file=file,
+                line=line,
+            )
+    if not rows:
+        raise InputError(
+            "the list has a header but no players",
+            expected="one player per line after the header",
+            file=file,
+            line=header_line,
+        )
+    return CsvTable(file, tuple(columns), tuple(rows), header_line)
+
+
+_KNOWN = ("name", "rating", "title", "federation", "fide_id", "birth", "sex", "club")
+
+
+def _rating(table: CsvTable, row: CsvRow) -> int:
+    text = row.cells.get("rating", "")
+    if not text:
+        return 0
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise table.error(row, "rating", f"rating {text!r}", "an integer from 0 to 9999")
+    return int(text)
+
+
+def _title(table: CsvTable, row: CsvRow) -> str:
+    text = row.cells.get("title", "").upper()
+    if text and text not in TITLES:
+        raise table.error(row, "title", f"title {text!r}", "one of " + ", ".join(TITLES))
+    return text
+
+
+def _federation(table: CsvTable, row: CsvRow) -> str:
+    text = row.cells.get("federation", "").upper()
+    if text and not (len(text) <= 3 and text.isascii() and text.isalpha()):
+        raise table.error(row, "federation", f"federation {text!r}", "a code like NOR or IND")
+    return text
+
+
+def _fide_id(table: CsvTable, row: CsvRow) -> str:
+    text = row.cells.get("fide_id", "")
+    if text and not (text.isascii() and text.isdigit() and len(text) <= 11):
+        raise table.error(row, "fide_id", f"FIDE id {text!r}", "up to 11 digits")
+    return text
+
+
+def _birth(table: CsvTable, row: CsvRow) -> str:
+    text = row.cells.get("birth", "")
+    if text and not _BIRTH.match(text):
+        raise table.error(row, "birth", f"birth date {text!r}", "YYYY/MM/DD, YYYY-MM-DD or YYYY")
+    return text.replace("-", "/").replace(".", "/")
+
+
+def _sex(table: CsvTable, row: CsvRow) -> str:
+    text = row.cells.get("sex", "").lower()
+    if text in ("", "m", "w"):
+        return text
+    if text == "f":
+        return "w"
+    raise table.error(row, "sex", f"sex {text!r}", "m or w (or blank)")
+
+
+def chess_players(table: CsvTable) -> list[Player]:
+    """Players of a chess-style list, numbered 1, 2, ... in file order (the workflow
+    renumbers them by the system's initial order). Duplicate names are refused."""
+    players: list[Player] = []
+    seen: dict[str, int] = {}
+    for row in table.rows:
+        name = " ".join(row.cells.get("name", "").split())
+        if not name:
+            raise table.error(row, "name", "empty name", "a player name")
+        key = name.casefold()
+        if key in seen:
+            raise table.error(
+                row,
+                "name",
+                f"{name!r} is listed twice (also on line {seen[key]})",
+                "each player once",
+            )
+        seen[key] = row.line
+        attributes = {k: v for k, v in row.cells.items() if k not in _KNOWN and v}
+        players.append(
+            Player(
+                number=len(players) + 1,
+                name=name,
+                rating=_rating(table, row),
+                title=_title(table, row),
+                sex=_sex(table, row),
+                federation=_federation(table, row),
+                fide_id=_fide_id(table, row),
+                birth_date=_birth(table, row),
+                club=row.cells.get("club", ""),
+                attributes=attributes,
+            )
+        )
+    return players

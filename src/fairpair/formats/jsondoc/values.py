@@ -1,0 +1,97 @@
+"""Names and values of the JSON document shared by its reader and writer: the format
+marker, bye and point names, the side names of a game, and exact points."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from fairpair.model import ByeKind
+
+FORMAT = "fairpair-tournament"
+VERSION = 1
+
+_BYE_NAMES: Mapping[ByeKind, str] = {
+    ByeKind.PAIRING_ALLOCATED: "pairing_allocated",
+    ByeKind.HALF_POINT: "half_point",
+    ByeKind.FULL_POINT: "full_point",
+    ByeKind.ZERO_POINT: "zero_point",
+    ByeKind.ABSENT: "absent",
+}
+_BYE_KINDS = {name: kind for kind, name in _BYE_NAMES.items()}
+_POINT_FIELDS = (
+    "white_win",
+    "black_win",
+    "white_draw",
+    "black_draw",
+    "white_loss",
+    "black_loss",
+    "forfeit_win",
+    "forfeit_loss",
+    "pairing_allocated_bye",
+    "half_point_bye",
+    "full_point_bye",
+    "zero_point_bye",
+)
+
+#: Systems whose games name their sides instead of colours: (white side, black side).
+SIDE_NAMES: Mapping[str, tuple[str, str]] = {"netrunner": ("corp", "runner")}
+
+
+def side_names(system: str | None) -> tuple[str, str]:
+    """Keys of the two players of a game: ``("white", "black")``, or the system's side
+    names (Netrunner: ``("corp", "runner")``, Corp being the model's white)."""
+    return SIDE_NAMES.get(system or "", ("white", "black"))
+
+
+def _as_white_black(game: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """A game object with side names (``corp``/``runner``) read as white/black keys;
+    also returns model key -> document key, for error paths."""
+    for first, second in SIDE_NAMES.values():
+        if first in game or second in game:
+            rename = {
+                "white": first,
+                "black": second,
+                "white_result": f"{first}_result",
+                "black_result": f"{second}_result",
+            }
+            inverse = {v: k for k, v in rename.items()}
+            return {inverse.get(k, k): v for k, v in game.items()}, rename
+    return dict(game), {k: k for k in ("white", "black", "white_result", "black_result")}
+
+
+# -- numbers --------------------------------------------------------------------------
+
+
+def _points_to_json(value: Fraction) -> int | float | str:
+    """A JSON number if ``value`` is exactly a short decimal, else ``"n/d"``."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return value.numerator
+    as_float = float(value)
+    if Fraction(Decimal(repr(as_float))) == value:
+        return as_float
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _points_from_json(value: Any) -> Fraction:
+    if isinstance(value, str):
+        return Fraction(value)
+    if isinstance(value, Decimal):
+        return Fraction(value)
+    if isinstance(value, int):
+        return Fraction(value)
+    return Fraction(Decimal(repr(value)))
+
+
+def _plain(value: Any) -> Any:
+    """Free JSON (settings, hints) with exact decimals turned into ordinary numbers."""
+    if isinstance(value, Decimal):  # json parses only non-integers as Decimal here
+        return float(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,108 @@
+"""The canonical TRF: the records fairpair writes for a tournament, in its own order.
+
+Lines are planned as a list of items (a record as text, or a player's pairing number for
+that player's 001 line) and rendered by :func:`_render_lines`; the TRF-2026 writer and
+the layout hints use the same two steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from fairpair.errors import InputError
+from fairpair.formats.trf.extensions import _fairpair_line
+from fairpair.formats.trf.lines import _join
+from fairpair.formats.trf.players import _player_line, _round_blocks
+from fairpair.formats.trf.points import _points_lines
+from fairpair.formats.trf.records import _LINE_BREAK, _fit_points
+from fairpair.formats.trf.scores import _allowances, computed_scores
+from fairpair.model import Colour, Tournament
+
+
+def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
+    return _join(_render_lines(t, _canonical_lines(t)), hints)
+
+
+def _canonical_lines(t: Tournament) -> list[str | int]:
+    """The records fairpair writes for ``t``; player lines as their pairing numbers."""
+    out: list[str | int] = _header_lines(t)
+    out.extend(_points_lines(t.points))
+    out.extend(p.number for p in t.players)
+    out.extend(_after_player_lines(t))
+    return out
+
+
+def _header_lines(t: Tournament) -> list[str | int]:
+    """Tournament headers, then XXR, XXC and XXT."""
+    out: list[str | int] = [f"{code} {text}" if text else code for code, text in t.headers]
+    if t.total_rounds is not None:
+        out.append(f"XXR {t.total_rounds}")
+    xxc = t.settings.get("xxc")
+    options = [x for x in xxc if isinstance(x, str)] if isinstance(xxc, list) else []
+    if t.initial_colour is not None:
+        options.append("white1" if t.initial_colour is Colour.WHITE else "black1")
+    if options:
+        out.append("XXC " + " ".join(options))
+    if t.double_rounds:
+        out.append("XXT double")
+    return out
+
+
+def _after_player_lines(t: Tournament) -> list[str]:
+    """XXA, XXP, the extra records as read, and the FPJ record."""
+    out: list[str] = []
+    for number in sorted(t.acceleration):
+        values = t.acceleration[number]
+        out.append(
+            (f"XXA {number:>4}" + "".join(f" {_fit_points(v, 4):>4}" for v in values)).rstrip()
+        )
+    # pairs that a kept 260 record gives for the round to be paired need no XXP: the
+    # record itself says when they stop applying
+    implied = _pairs_of_260_records(t.extra_records, t.next_round())
+    pairs = sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs - implied)
+    out.extend(f"XXP {a} {b}" for a, b in pairs)
+    out.extend(t.extra_records)
+    record = _fairpair_line(t)
+    if record is not None:
+        out.append(record)
+    return out
+
+
+def _pairs_of_260_records(lines: Iterable[str], rnd: int) -> frozenset[frozenset[int]]:
+    """The pairs that well-formed 260 records among ``lines`` forbid in round ``rnd``."""
+    found: set[frozenset[int]] = set()
+    for line in lines:
+        text = line.rstrip()
+        if not (line.startswith("260 ") and line[4:7].isdigit() and line[8:11].isdigit()):
+            continue
+        if not int(line[4:7]) <= rnd <= int(line[8:11]):
+            continue
+        fields = [text[i : i + 5].strip() for i in range(12, len(text), 5)]
+        if all(f.isdigit() for f in fields):
+            numbers = [int(f) for f in fields]
+            found.update(
+                frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :] if a != b
+            )
+    return frozenset(found)
+
+
+def _render_lines(t: Tournament, items: Iterable[str | int]) -> list[str]:
+    """Record lines as text: a pairing number becomes that player's 001 line, a string
+    is a record as it stands. A line break inside any of them is refused."""
+    scores = computed_scores(t)
+    players = t.player_map
+    blocks = _round_blocks(t)
+    lines = [
+        _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
+        if isinstance(item, int)
+        else item
+        for item in items
+    ]
+    for text in lines:
+        if _LINE_BREAK.search(text):
+            raise InputError(
+                f"cannot write a TRF line containing a line break: {text[:40]!r}",
+                expected="names, headers and extra records without line breaks",
+            )
+    return lines

@@ -1,0 +1,166 @@
+"""The rounds of a TRF: games and byes from the round blocks of the 001 lines, where
+both players of a game must tell the same story."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from fairpair.formats.trf.players import _Entry, _PlayerLine
+from fairpair.formats.trf.records import _BYE_RESULTS, _GAME_RESULTS, _fail
+from fairpair.model import CONSISTENT_RESULTS, ByeKind, Game, Round
+
+
+def _build_rounds(
+    player_lines: Sequence[_PlayerLine], by_number: Mapping[int, _PlayerLine], file: str
+) -> list[Round]:
+    """Turn the round blocks into Rounds, checking that both sides of a game agree."""
+    n_rounds = max((len(pl.entries) for pl in player_lines), default=0)
+    games: list[list[Game]] = [[] for _ in range(n_rounds)]
+    byes: list[dict[int, ByeKind]] = [{} for _ in range(n_rounds)]
+    done: list[set[int]] = [set() for _ in range(n_rounds)]
+    for pl in player_lines:
+        me = pl.player.number
+        for index, entry in enumerate(pl.entries):
+            if entry is None:
+                continue
+            rnd = index + 1
+            if entry.opponent is None:
+                byes[index][me] = _BYE_RESULTS[entry.result]
+                continue
+            if me in done[index]:
+                continue
+            games[index].append(_game(pl, entry, rnd, by_number, file))
+            done[index].update((me, entry.opponent))
+    return [Round(number=i + 1, games=tuple(games[i]), byes=byes[i]) for i in range(n_rounds)]
+
+
+def _first_entry_in_round(
+    player_lines: Sequence[_PlayerLine], rnd: int
+) -> tuple[_PlayerLine, _Entry]:
+    for pl in player_lines:
+        for index in range(rnd - 1, len(pl.entries)):
+            entry = pl.entries[index]
+            if entry is not None:
+                return pl, entry
+    raise AssertionError("no entry found")  # pragma: no cover
+
+
+def _count_paired(rounds: Sequence[Round]) -> int:
+    count = 0
+    for rnd in rounds:
+        if not rnd.paired:
+            break
+        count += 1
+    return count
+
+
+def _describe(entry: _Entry | None) -> str:
+    if entry is None:
+        return "no entry"
+    opp = f"{entry.opponent:4d}" if entry.opponent is not None else "0000"
+    return repr(f"{opp} {entry.colour} {entry.result}".rstrip())
+
+
+def _game(
+    pl: _PlayerLine, entry: _Entry, rnd: int, by_number: Mapping[int, _PlayerLine], file: str
+) -> Game:
+    """The game of ``pl``'s round ``rnd`` entry, checked against the opponent's entry."""
+    me = pl.player.number
+    opp = entry.opponent
+    assert opp is not None
+    other, theirs = _opponent_entry(pl, entry, rnd, by_number, file)
+    _check_colours(pl, entry, other, theirs, rnd, file)
+    _check_results(pl, entry, other, theirs, rnd, file)
+    mine_code = _GAME_RESULTS.get(entry.result)
+    their_code = _GAME_RESULTS.get(theirs.result)
+    if entry.colour == "b":
+        return Game(white=opp, black=me, white_result=their_code, black_result=mine_code)
+    return Game(
+        white=me,
+        black=opp,
+        white_result=mine_code,
+        black_result=their_code,
+        coloured=entry.colour == "w",
+    )
+
+
+def _opponent_entry(
+    pl: _PlayerLine, entry: _Entry, rnd: int, by_number: Mapping[int, _PlayerLine], file: str
+) -> tuple[_PlayerLine, _Entry]:
+    """The opponent's line and round ``rnd`` entry, which must name ``pl``'s player."""
+    me = pl.player.number
+    opp = entry.opponent
+    if opp == me:
+        raise _fail(
+            f"round {rnd}: player {me} is paired against himself",
+            "another player's pairing number",
+            file,
+            pl.line,
+            entry.column,
+        )
+    other = by_number.get(opp) if opp is not None else None
+    if other is None:
+        raise _fail(
+            f"round {rnd}: opponent {opp} does not exist",
+            "the pairing number of a 001 record",
+            file,
+            pl.line,
+            entry.column,
+        )
+    theirs = other.entries[rnd - 1] if rnd <= len(other.entries) else None
+    if theirs is None or theirs.opponent != me:
+        raise _fail(
+            f"round {rnd}: player {me} is paired with {opp}, but player {opp}'s round {rnd} "
+            f"entry (line {other.line}) is {_describe(theirs)}",
+            f"player {opp}'s entry to name opponent {me}",
+            file,
+            pl.line,
+            entry.column,
+        )
+    return other, theirs
+
+
+def _check_colours(
+    pl: _PlayerLine, entry: _Entry, other: _PlayerLine, theirs: _Entry, rnd: int, file: str
+) -> None:
+    """Opposite colours (w/b), or ``-`` for both players."""
+    if (entry.colour, theirs.colour) not in (("w", "b"), ("b", "w"), ("-", "-")):
+        raise _fail(
+            f"round {rnd}: colour {entry.colour!r} for player {pl.player.number} and "
+            f"{theirs.colour!r} for opponent {other.player.number} (line {other.line})",
+            "opposite colours (w/b), or - for both",
+            file,
+            pl.line,
+            entry.column + 5,
+        )
+
+
+def _check_results(
+    pl: _PlayerLine, entry: _Entry, other: _PlayerLine, theirs: _Entry, rnd: int, file: str
+) -> None:
+    """Results for both players or for neither, and results that match."""
+    me, opp = pl.player.number, other.player.number
+    if (entry.result == " ") != (theirs.result == " "):
+        raise _fail(
+            f"round {rnd}: result {entry.result!r} for player {me} but {theirs.result!r} for "
+            f"opponent {opp} (line {other.line})",
+            "results for both players, or for neither (pending game)",
+            file,
+            pl.line,
+            entry.column + 7,
+        )
+    mine_code = _GAME_RESULTS.get(entry.result)
+    their_code = _GAME_RESULTS.get(theirs.result)
+    if (
+        mine_code is not None
+        and their_code is not None
+        and (mine_code, their_code) not in CONSISTENT_RESULTS
+    ):
+        raise _fail(
+            f"round {rnd}: inconsistent results {entry.result!r} for player {me} and "
+            f"{theirs.result!r} for opponent {opp} (line {other.line})",
+            "matching results such as 1/0, =/=, +/-, -/-, W/L, D/D",
+            file,
+            pl.line,
+            entry.column + 7,
+        )

@@ -1,0 +1,294 @@
+"""The ``001`` player record: its fixed columns and its 10-column round blocks,
+parsed into a :class:`_PlayerLine` and written back by :func:`_player_line`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fairpair.errors import InputError
+from fairpair.formats.trf.records import (
+    _BYE_RESULTS,
+    _FIXED_WIDTHS,
+    _FORFEIT_WITHOUT_OPPONENT,
+    _LINE_BREAK,
+    _RESULT_CODES,
+    _SEPARATORS,
+    BLOCK,
+    MIN_PLAYER_LINE,
+    ROUND_START,
+    _check_blank,
+    _fail,
+    _fit_points,
+    _parse_decimal,
+    _parse_int_field,
+    _rank_fits,
+)
+from fairpair.formats.trf.scores import _agrees
+from fairpair.model import Player, Tournament
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One round block of a 001 line, as written."""
+
+    opponent: int | None
+    colour: str  # "w", "b" or "-"
+    result: str  # upper-cased result letter, or " "
+    column: int  # 1-based column of the block start (the opponent field)
+
+
+@dataclass
+class _PlayerLine:
+    player: Player
+    entries: list[_Entry | None]
+    line: int
+    raw: str
+
+
+# -- reading --------------------------------------------------------------------------
+
+
+def _parse_player_line(raw: str, lineno: int, file: str) -> _PlayerLine:
+    """Parse one 001 line (fixed columns and round blocks), without cross-checks."""
+    line = raw.rstrip()
+    if len(line) < MIN_PLAYER_LINE:
+        raise _fail(
+            f"001 record is only {len(line)} characters long",
+            f"at least {MIN_PLAYER_LINE} (fixed columns up to the points in 81-84)",
+            file,
+            lineno,
+            len(line) + 1,
+        )
+    for column, what in _SEPARATORS:
+        _check_blank(line, column - 1, what, file, lineno)
+    player = _parse_player_fields(line, lineno, file)
+    return _PlayerLine(player, _parse_blocks(line, lineno, file), lineno, raw)
+
+
+def _parse_player_fields(line: str, lineno: int, file: str) -> Player:
+    """The player in the fixed columns 5-89 of a 001 line."""
+    number = _parse_int_field(
+        line, 5, 8, "a pairing number (1-9999) in columns 5-8", file, lineno, allow_blank=False
+    )
+    assert number is not None
+    if number == 0:
+        raise _fail("pairing number 0 in columns 5-8", "1-9999", file, lineno, 8)
+    rating = _parse_int_field(
+        line, 49, 52, "a rating (digits) or blanks in columns 49-52", file, lineno, allow_blank=True
+    )
+    points = _parse_points_column(line, lineno, file)
+    rank = _parse_int_field(
+        line, 86, 89, "a rank (digits) or blanks in columns 86-89", file, lineno, allow_blank=True
+    )
+    return Player(
+        number=number,
+        name=line[14:47].strip(),
+        rating=rating or 0,
+        title=line[10:13].strip(),
+        sex=line[9:10].strip(),
+        federation=line[53:56].strip(),
+        fide_id=line[57:68].strip(),
+        birth_date=line[69:79].strip(),
+        reported_points=points,
+        reported_rank=rank,
+    )
+
+
+def _parse_points_column(line: str, lineno: int, file: str) -> Fraction | None:
+    """The points in columns 81-84 (None if blank)."""
+    points_text = line[80:84]
+    if not points_text.strip():
+        return None
+    points = _parse_decimal(points_text)
+    if points is None:
+        raise _fail(
+            f"found {points_text!r} in columns 81-84",
+            "points such as '2.5' or blanks",
+            file,
+            lineno,
+            81,
+        )
+    return points
+
+
+def _parse_blocks(line: str, lineno: int, file: str) -> list[_Entry | None]:
+    """The round blocks from column 92 on, without the blank ones at the end."""
+    entries: list[_Entry | None] = []
+    start = ROUND_START
+    while start < len(line):
+        entries.append(_parse_block(line, start, len(entries) + 1, file, lineno))
+        start += BLOCK
+    while entries and entries[-1] is None:
+        entries.pop()
+    return entries
+
+
+def _parse_block(line: str, start: int, rnd: int, file: str, lineno: int) -> _Entry | None:
+    """Parse the round block starting at 0-based ``start`` (round ``rnd``)."""
+    block = line[start : start + BLOCK].ljust(BLOCK)
+    col = start + 1  # 1-based column of the opponent field
+    _check_block_blanks(block, col, rnd, file, lineno)
+    if not block[:8].strip():
+        return None
+    opponent = _block_opponent(block, col, rnd, file, lineno)
+    colour = _block_colour(block, col, rnd, file, lineno)
+    result = block[7].upper()
+    if result not in "10=+-WDLHFUZ ":
+        raise _fail(
+            f"round {rnd}: unknown result code {block[7]!r} in column {col + 7}",
+            _RESULT_CODES,
+            file,
+            lineno,
+            col + 7,
+        )
+    if opponent is None:
+        result = _bye_result(colour, result, col, rnd, file, lineno)
+    elif result in "HFUZ":
+        raise _fail(
+            f"round {rnd}: bye code {result!r} against opponent {opponent}",
+            "a game result 1 0 = + - W D L, or blank for a pending game",
+            file,
+            lineno,
+            col + 7,
+        )
+    return _Entry(opponent, colour, result, col)
+
+
+def _check_block_blanks(block: str, col: int, rnd: int, file: str, lineno: int) -> None:
+    """The blanks between the fields of a round block and after it."""
+    for offset, what in (
+        (4, "the opponent and the colour"),
+        (6, "the colour and the result"),
+        (8, "two round blocks"),
+        (9, "two round blocks"),
+    ):
+        if block[offset] != " ":
+            raise _fail(
+                f"round {rnd}: found {block[offset]!r} in column {col + offset}",
+                f"a blank between {what} (round blocks are 10 columns wide, "
+                f"round {rnd} in columns {col}-{col + 7})",
+                file,
+                lineno,
+                col + offset,
+            )
+
+
+def _block_opponent(block: str, col: int, rnd: int, file: str, lineno: int) -> int | None:
+    """The opponent of a round block (None for 0000 or blanks)."""
+    opp_text = block[0:4]
+    if not opp_text.strip():
+        return None
+    stripped = opp_text.strip()
+    if not stripped.isdigit() or not stripped.isascii():
+        raise _fail(
+            f"round {rnd}: found {opp_text!r} in columns {col}-{col + 3}",
+            "an opponent's pairing number or 0000",
+            file,
+            lineno,
+            col,
+        )
+    return int(stripped) or None
+
+
+def _block_colour(block: str, col: int, rnd: int, file: str, lineno: int) -> str:
+    """The colour of a round block: ``w``, ``b`` or ``-``."""
+    colour = block[5]
+    if colour in "WB":
+        colour = colour.lower()
+    if colour == " ":
+        colour = "-"
+    if colour not in "wb-":
+        raise _fail(
+            f"round {rnd}: unknown colour code {colour!r} in column {col + 5}",
+            "w, b or -",
+            file,
+            lineno,
+            col + 5,
+        )
+    return colour
+
+
+def _bye_result(colour: str, result: str, col: int, rnd: int, file: str, lineno: int) -> str:
+    """The bye code of a round block without an opponent (forfeits read as byes)."""
+    if colour != "-":
+        raise _fail(
+            f"round {rnd}: colour {colour!r} without an opponent (0000)",
+            "- for a bye or absence",
+            file,
+            lineno,
+            col + 5,
+        )
+    result = _FORFEIT_WITHOUT_OPPONENT.get(result, result)
+    if result not in _BYE_RESULTS:
+        raise _fail(
+            f"round {rnd}: result {result!r} without an opponent (0000)",
+            "U (pairing-allocated bye), H, F, Z or blank",
+            file,
+            lineno,
+            col + 7,
+        )
+    return result
+
+
+# -- writing --------------------------------------------------------------------------
+
+
+def _round_blocks(t: Tournament) -> list[dict[int, str]]:
+    """Per round: pairing number -> its 8-column round block."""
+    result = []
+    for rnd in t.rounds:
+        blocks = {number: f"0000 - {kind.value}" for number, kind in rnd.byes.items()}
+        for game in rnd.games:
+            mark_w, mark_b = ("w", "b") if game.coloured else ("-", "-")
+            res_w = game.white_result.value if game.white_result is not None else " "
+            res_b = game.black_result.value if game.black_result is not None else " "
+            blocks[game.white] = f"{game.black:>4} {mark_w} {res_w}"
+            blocks[game.black] = f"{game.white:>4} {mark_b} {res_b}"
+        result.append(blocks)
+    return result
+
+
+def _player_line(
+    player: Player,
+    score: Fraction | None,
+    round_blocks: Sequence[Mapping[int, str]],
+    allowances: Sequence[Fraction] = (),
+) -> str:
+    """The canonical 001 line. The points column is the score after the paired rounds;
+    the reported points (as read) are kept if they still agree with it (possibly
+    including what some programs add, see :func:`_allowances`)."""
+    points = score
+    reported = player.reported_points
+    if reported is not None and (score is None or _agrees(reported, score, allowances)):
+        points = reported
+    points_text = _fit_points(points, 4) if points is not None else ""
+    rank = str(player.reported_rank) if _rank_fits(player.reported_rank) else ""
+    _check_writable(player)
+    rating = str(player.rating) if 0 < player.rating <= 9999 else ""
+    fixed = (
+        f"001 {player.number:>4} {player.sex:1.1}{player.title:>3.3} {player.name:<33.33} "
+        f"{rating:>4} {player.federation:<3.3} {player.fide_id:>11.11} "
+        f"{player.birth_date:<10.10} {points_text:>4} {rank:>4}"
+    )
+    blocks = [rb.get(player.number, "        ") for rb in round_blocks]
+    while blocks and not blocks[-1].strip():
+        blocks.pop()
+    if not blocks:
+        return fixed.rstrip()
+    # The last block keeps all its 8 columns even when its result is blank (a pending
+    # game, an absence): bbpPairings reads a block only if it is complete.
+    return fixed + "".join("  " + b for b in blocks)
+
+
+def _check_writable(player: Player) -> None:
+    """Refuse a player a 001 line cannot hold (pairing number, line breaks)."""
+    if not 1 <= player.number <= 9999:
+        raise InputError(f"cannot write pairing number {player.number} to TRF", expected="1-9999")
+    for key in _FIXED_WIDTHS:
+        if _LINE_BREAK.search(getattr(player, key)):
+            raise InputError(
+                f"cannot write player {player.number}: a line break in the {key.replace('_', ' ')}",
+                expected="names and other fields without line breaks",
+            )

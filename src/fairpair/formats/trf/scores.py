@@ -1,0 +1,101 @@
+"""Scores and the points column (001 columns 81-84, JSON ``reported_points``).
+
+The reader warns where the column disagrees with the results; the writer keeps the
+reported value as long as it agrees. Both use :func:`computed_scores`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from fairpair.formats.trf.records import _fit_points
+from fairpair.model import ByeKind, Colour, ResultCode, Tournament
+
+
+def computed_scores(t: Tournament, after_round: int | None = None) -> dict[int, Fraction]:
+    """Points of every player after ``after_round`` rounds (default: the paired rounds).
+
+    The same sums as ``Tournament.state`` computes, done in integers (scaled by the
+    common denominator of the point system) because it runs on every read and write.
+    """
+    if after_round is None:
+        after_round = t.rounds_played
+    scale, ints, bye_ints = _scaled_points(t)
+    totals = dict.fromkeys((p.number for p in t.players), 0)
+    for rnd in t.rounds[:after_round]:
+        seen = set()
+        for game in rnd.games:
+            w_colour = Colour.WHITE if game.coloured else None
+            b_colour = Colour.BLACK if game.coloured else None
+            if game.white_result is not None and game.white in totals:
+                totals[game.white] += ints[(game.white_result, w_colour)]
+            if game.black_result is not None and game.black in totals:
+                totals[game.black] += ints[(game.black_result, b_colour)]
+            seen.add(game.white)
+            seen.add(game.black)
+        for number, kind in rnd.byes.items():
+            if number in totals and number not in seen:
+                totals[number] += bye_ints[kind]
+    return {number: Fraction(total, scale) for number, total in totals.items()}
+
+
+def _scaled_points(
+    t: Tournament,
+) -> tuple[int, dict[tuple[ResultCode, Colour | None], int], dict[ByeKind, int]]:
+    """The common denominator of the point system, and every game result and bye
+    multiplied by it (whole numbers)."""
+    ps = t.points
+    values = {
+        (code, colour): ps.game_points(code, colour)
+        for code in ResultCode
+        for colour in (Colour.WHITE, Colour.BLACK, None)
+    }
+    bye_values = {kind: ps.bye_points(kind) for kind in ByeKind}
+    scale = 1
+    for value in [*values.values(), *bye_values.values()]:
+        scale = math.lcm(scale, value.denominator)
+    ints = {key: int(v * scale) for key, v in values.items()}
+    bye_ints = {key: int(v * scale) for key, v in bye_values.items()}
+    return scale, ints, bye_ints
+
+
+def _agrees(reported: Fraction, score: Fraction, allowances: Sequence[Fraction] = ()) -> bool:
+    """Is a points column value acceptable for ``score``? Exact, or ``score`` plus one
+    of the ``allowances`` (see :func:`_allowances`), or the rounding of a score the
+    column cannot hold exactly."""
+    return (
+        reported == score
+        or any(reported == score + extra for extra in allowances)
+        or (
+            score.denominator not in (1, 2, 4, 5, 10, 20, 25, 50)
+            and reported == _column_value(score)
+        )
+    )
+
+
+def _allowances(t: Tournament, number: int) -> tuple[Fraction, ...]:
+    """What programs add to the points column on top of the score after the paired
+    rounds: the acceleration of the round to be paired (bbpPairings accepts it), and
+    the points of a pre-set bye of that round (JaVaFo's manual asks for them)."""
+    nxt = t.rounds_played + 1
+    acceleration = t.acceleration_for(number, nxt) if t.acceleration else Fraction(0)
+    kind = t.round(nxt).byes.get(number) if nxt <= len(t.rounds) else None
+    bye = t.points.bye_points(kind) if kind is not None else Fraction(0)
+    return tuple(x for x in {acceleration, bye, acceleration + bye} if x != 0)
+
+
+def points_column_agrees(
+    t: Tournament, number: int, reported: Fraction, score: Fraction | None = None
+) -> bool:
+    """Does a points column value (TRF 81-84, JSON ``reported_points``) agree with the
+    results? ``score`` defaults to the computed score after the paired rounds."""
+    if score is None:
+        score = computed_scores(t)[number]
+    return _agrees(reported, score, _allowances(t, number))
+
+
+def _column_value(value: Fraction) -> Fraction:
+    """What a 4-column points field says for ``value`` (rounded if not exact)."""
+    return Fraction(_fit_points(value, 4))

@@ -1,0 +1,135 @@
+"""Writing TRF: :func:`dumps` and :func:`dump`.
+
+Three writers: the layout recorded in the format hints (a file fairpair did not write,
+as long as that layout still says exactly what the tournament says), the canonical
+fairpair layout, and plain TRF-2026.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from fractions import Fraction
+
+from fairpair.errors import InputError
+from fairpair.formats.atomic import atomic_write_bytes
+from fairpair.formats.trf.canonical import _canonical_text, _render_lines
+from fairpair.formats.trf.layout import _layout_items, _render_layout, _without_record_byes
+from fairpair.formats.trf.lines import _join
+from fairpair.formats.trf.points import _record_162
+from fairpair.formats.trf.reader import _build
+from fairpair.formats.trf.records import _fit_points
+from fairpair.model import Colour, Tournament
+
+
+def dumps(t: Tournament, *, flavour: str = "fairpair") -> str:
+    """Write ``t`` as TRF text.
+
+    ``flavour="fairpair"`` (default): TRF-2016 player lines plus the JaVaFo /
+    bbpPairings extensions and fairpair's own records, everything needed to read the
+    same tournament back (and the source file's own layout when it still fits).
+
+    ``flavour="trf2026"``: only TRF-2026 records (142, 152, 162, 250, 260 instead of
+    the XX/BB extensions; no FPJ), CR LF line ends, for FIDE and programs that read
+    plain TRF-2026. What TRF-2026 cannot say (double rounds, colour-dependent points,
+    the fairpair extras) is left out; a point system 162 cannot express is an error.
+    """
+    if flavour == "trf2026":
+        return _trf2026_text(_semantic(t))
+    if flavour != "fairpair":
+        raise InputError(f"unknown TRF flavour {flavour!r}", expected="'fairpair' or 'trf2026'")
+    hinted = _hinted_text(t)
+    if hinted is not None:
+        return hinted
+    return _canonical_text(_semantic(t), t.format_hints)
+
+
+def dump(t: Tournament, path: str | os.PathLike[str], *, flavour: str = "fairpair") -> None:
+    """Write ``t`` to ``path`` as TRF (UTF-8); see :func:`dumps` for ``flavour``.
+
+    The text is rendered first and then written atomically: if anything fails, an
+    existing file at ``path`` is left as it was.
+    """
+    data = dumps(t, flavour=flavour).encode("utf-8")
+    atomic_write_bytes(path, data)
+
+
+def _semantic(t: Tournament) -> Tournament:
+    return t.replace(format_hints={}) if t.format_hints else t
+
+
+# -- the layout of the source file ----------------------------------------------------
+
+
+def _hinted_text(t: Tournament) -> str | None:
+    """``t`` written in the layout recorded in its hints, if that still means ``t``.
+
+    The FPJ record is always the current one. If the layout does not fit any more, it is
+    tried once more without its XXZ and 240 records (which may refer to a round that has
+    been paired since); then the caller falls back to the canonical layout.
+    """
+    hints = t.format_hints
+    if "layout" not in hints and "lines" not in hints:
+        return None
+    items = _layout_items(t)
+    target = _semantic(t)
+    without_byes = _without_record_byes(items)
+    for candidate in (items, without_byes):
+        out = _render_layout(t, candidate)
+        if out is None:
+            return None  # hints that cannot come from a TRF: ignore them
+        if _reads_as(out, target):
+            return _join(out, hints)
+        if len(without_byes) == len(items):
+            break
+    return None
+
+
+def _reads_as(lines: Sequence[str], target: Tournament) -> bool:
+    """Do ``lines`` read back as ``target``?"""
+    try:
+        again, _ = _build(lines, "<hints>")
+    except InputError:
+        return False
+    return again == target
+
+
+# -- TRF-2026 -------------------------------------------------------------------------
+
+
+def _trf2026_text(t: Tournament) -> str:
+    """``t`` as plain TRF-2026 (see :func:`dumps`)."""
+    lines: list[str | int] = [f"{code} {text}" if text else code for code, text in t.headers]
+    if t.total_rounds is not None:
+        lines.append(f"142 {t.total_rounds}")
+    if t.initial_colour is not None:
+        lines.append("152 " + ("W" if t.initial_colour is Colour.WHITE else "B"))
+    record = _record_162(t.points)
+    if record:
+        lines.append(record)
+    lines.extend(p.number for p in t.players)
+    for number in sorted(t.acceleration):
+        lines.extend(_250_lines(number, t.acceleration[number]))
+    last = t.total_rounds if t.total_rounds is not None else 999
+    for a, b in sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs):
+        lines.append(f"260 001 {last:03d} {a:>4} {b:>4}")
+    lines.extend(t.extra_records)
+    return _join(_render_lines(t, lines), {"newline": "\r\n"})
+
+
+def _250_lines(number: int, values: Sequence[Fraction]) -> list[str]:
+    """250 records for player ``number``'s acceleration: one per run of equal values
+    (runs of 0 need none)."""
+    lines = []
+    start = 0
+    while start < len(values):
+        end = start
+        while end + 1 < len(values) and values[end + 1] == values[start]:
+            end += 1
+        if values[start] != 0:
+            lines.append(
+                f"250      {_fit_points(values[start], 4):>4} {start + 1:03d} {end + 1:03d} "
+                f"{number:04d} {number:04d}"
+            )
+        start = end + 1
+    return lines

@@ -1,0 +1,88 @@
+"""The tournament operations, with their rules in one place.
+
+Every operation is a plain function from a :class:`~fairpair.model.Tournament` (and its
+arguments) to a new tournament; none reads or writes files. The command line
+(``fairpair new``, ``next``, ``result`` ...) and the web app only parse, call these and
+print. Bad requests raise :class:`~fairpair.errors.InputError` (exit 2) and change
+nothing; pairing while results are pending raises
+:class:`~fairpair.errors.PendingResultsError` (exit 1).
+
+>>> from fairpair.model import Player
+>>> t = new_tournament([Player(1, "Bob", rating=2000), Player(2, "Ann", rating=2100)],
+...                    system="dutch", rounds=3, name="Club")
+>>> [p.name for p in t.players]
+['Ann', 'Bob']
+>>> t, pairing = pair_next(t)
+>>> t, _ = enter_results(t, 1, [parse_entry("1=1-0")])
+>>> pending_games(t)
+[]
+"""
+
+from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair
+from fairpair.workflow.create import new_mcmahon_tournament, new_tournament, tcec_seeding
+from fairpair.workflow.players import (
+    add_player,
+    cancel_withdrawal,
+    fide_initial_order,
+    find_player,
+    withdraw,
+)
+from fairpair.workflow.profiles import PROFILES, SystemProfile, profile_of
+from fairpair.workflow.ranking import standings_of, with_ranks
+from fairpair.workflow.results import (
+    EnteredResult,
+    ResultEntry,
+    default_result_round,
+    enter_results,
+    parse_entry,
+    result_text,
+)
+from fairpair.workflow.rounds import (
+    columns_of_pairing,
+    describe_game,
+    ensure_results_complete,
+    last_pairing_columns,
+    next_round_to_pair,
+    pair_next,
+    pending_games,
+    request_bye,
+    stored_options,
+    system_name_for,
+    unpair,
+)
+
+__all__ = [
+    "PROFILES",
+    "EnteredResult",
+    "ResultEntry",
+    "SystemProfile",
+    "add_go_player",
+    "add_player",
+    "cancel_withdrawal",
+    "columns_of_pairing",
+    "default_result_round",
+    "describe_game",
+    "ensure_results_complete",
+    "enter_results",
+    "fide_initial_order",
+    "find_player",
+    "forbid_pair",
+    "force_pair",
+    "last_pairing_columns",
+    "new_mcmahon_tournament",
+    "new_tournament",
+    "next_round_to_pair",
+    "pair_next",
+    "parse_entry",
+    "pending_games",
+    "profile_of",
+    "request_bye",
+    "result_text",
+    "standings_of",
+    "stored_options",
+    "system_name_for",
+    "tcec_seeding",
+    "unpair",
+    "with_ranks",
+    "withdraw",
+]

@@ -1,0 +1,151 @@
+"""Creating a tournament from a player list.
+
+The new tournament carries everything later commands need: its system, number of
+rounds, point system (Netrunner 3/1/0 prestige...), name, initial colour and the system
+options given at creation (``settings.options``: the seed of a system that draws lots,
+...), so that ``next`` and ``pair`` pair it the same way.
+
+Pairing numbers follow the system's initial order (:mod:`fairpair.workflow.profiles`):
+FIDE Dutch by rating, title and name (C.04.2 B); TCEC by its group seeding (or random
+seeding); Netrunner and McMahon as listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fairpair.errors import InputError
+from fairpair.model import Colour, Player, Tournament
+from fairpair.workflow.players import fide_initial_order, renumber
+from fairpair.workflow.profiles import profile_of
+
+__all__ = ["MAX_ROUNDS", "new_mcmahon_tournament", "new_tournament", "tcec_seeding"]
+
+#: Most rounds a tournament may have (a TRF line holds at most this many round blocks
+#: comfortably; override by editing the file if you really need more).
+MAX_ROUNDS = 99
+
+
+def _check_rounds(rounds: int) -> None:
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise InputError(
+            f"--rounds {rounds}", expected=f"a number of rounds from 1 to {MAX_ROUNDS}"
+        )
+
+
+def tcec_seeding(players: Sequence[Player], seeding: str | None, seed: int | None) -> list[Player]:
+    """TCEC seeding (spec "Seeding"): players by rating (highest first, stable), then
+    ``group`` seeding with the recommended number of groups (``group:G`` for G groups),
+    ``random`` seeding (with ``seed``), or ``rating`` (seed = rating order)."""
+    from fairpair.systems.tcec import group_seeding, random_seeding, recommended_groups
+
+    by_strength = sorted(players, key=lambda p: -p.rating)
+    method = (seeding or "group").lower()
+    if method == "rating":
+        return by_strength
+    if method == "random":
+        return random_seeding(by_strength, 0 if seed is None else seed)
+    if method == "group" or method.startswith("group:"):
+        text = method.partition(":")[2]
+        if text and not text.isdigit():
+            raise InputError(f"--seeding {seeding}", expected="group, group:G, random or rating")
+        groups = int(text) if text else recommended_groups(len(players))
+        return group_seeding(by_strength, groups)
+    raise InputError(f"--seeding {seeding}", expected="group, group:G, random or rating")
+
+
+def _ordered(
+    system: str, players: Sequence[Player], seeding: str | None, seed: int | None
+) -> tuple[Player, ...]:
+    order = profile_of(system).initial_order
+    if order == "fide":
+        if seeding not in (None, "rating"):
+            raise InputError(
+                f"--seeding {seeding} for {system}",
+                expected="no --seeding (FIDE initial order: rating, title, name)",
+            )
+        return renumber(fide_initial_order(players))
+    if order == "tcec":
+        return renumber(tcec_seeding(players, seeding, seed))
+    if seeding not in (None, "file"):
+        raise InputError(f"--seeding {seeding} for {system}", expected="no --seeding")
+    return renumber(players)
+
+
+def new_tournament(
+    players: Sequence[Player],
+    *,
+    system: str,
+    rounds: int,
+    name: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    double: bool = False,
+    seeding: str | None = None,
+    initial_colour: Colour | None = None,
+) -> Tournament:
+    """A new tournament of ``players`` (numbered by the system's initial order).
+
+    ``rounds`` counts pairings; with ``double`` (TCEC double rounds, double-sided
+    Netrunner) each pairing fills two round columns. ``options`` are stored and used by
+    every later pairing (e.g. ``{"seed": 7}``).
+    """
+    profile = profile_of(system)
+    if profile.initial_order == "mcmahon":
+        raise InputError(
+            "a McMahon tournament needs Go ranks", expected="new_mcmahon_tournament (CSV with rank)"
+        )
+    _check_rounds(rounds)
+    if not players:
+        raise InputError("no players", expected="at least one player")
+    opts = dict(options or {})
+    seed = opts.get("seed")
+    ordered = _ordered(system, players, seeding, seed if isinstance(seed, int) else None)
+    if initial_colour is None and system.startswith("dutch"):
+        initial_colour = Colour.WHITE
+    settings: dict[str, Any] = {"options": opts} if opts else {}
+    return Tournament(
+        players=ordered,
+        total_rounds=rounds * (2 if double else 1),
+        points=profile.points,
+        initial_colour=initial_colour,
+        headers=(("012", name or f"{system} tournament"),),
+        system=system,
+        settings=settings,
+        double_rounds=double,
+    )
+
+
+def new_mcmahon_tournament(
+    csv_text: str,
+    file: str,
+    *,
+    rounds: int,
+    name: str | None = None,
+    bar: str | None = None,
+    zero: str = "top",
+    options: Mapping[str, Any] | None = None,
+) -> Tournament:
+    """A new AGA McMahon tournament from a Go player list (name, rank and/or AGA rating,
+    club, ...), with bands and initial McMahon scores built automatically."""
+    from fairpair.systems.mcmahon.bands import McMahonSettings, build_bands
+    from fairpair.systems.mcmahon.players import players_from_csv
+    from fairpair.systems.mcmahon.ranks import parse_rank
+
+    _check_rounds(rounds)
+    if bar is not None:
+        try:
+            parse_rank(bar)
+        except ValueError:
+            raise InputError(f"--bar {bar!r}", expected="a rank like 5d or 2k") from None
+    players = players_from_csv(csv_text, file)
+    bands = build_bands(players, rounds, bar=bar, zero=zero)
+    opts = dict(options or {})
+    t = Tournament(
+        players=tuple(players),
+        total_rounds=rounds,
+        system="mcmahon",
+        headers=(("012", name or "McMahon tournament"),),
+        settings={"options": opts} if opts else {},
+    )
+    return McMahonSettings(bar=bar, zero=zero, bands=bands).apply(t)

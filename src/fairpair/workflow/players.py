@@ -1,0 +1,174 @@
+"""Players: finding one by number or name, the initial order, late entries, withdrawals.
+
+>>> from fairpair.model import ByeKind, Player, Tournament
+>>> t = Tournament(players=(Player(1, "Anna Rossi"), Player(2, "Luca Bianchi")))
+>>> find_player(t, "ross").number, find_player(t, "2").name
+(1, 'Luca Bianchi')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from fairpair.errors import InputError
+from fairpair.formats.csv import TITLES
+from fairpair.model import ByeKind, Player, Tournament
+
+__all__ = [
+    "MAX_NAME",
+    "add_player",
+    "cancel_withdrawal",
+    "fide_initial_order",
+    "find_player",
+    "renumber",
+    "withdraw",
+]
+
+#: Longest player name accepted.
+MAX_NAME = 200
+
+
+def find_player(t: Tournament, text: str) -> Player:
+    """The player ``text`` names: a pairing number, or a unique case-insensitive part of
+    a name (an exact full name wins over partial matches). Ambiguity is an error that
+    lists the candidates."""
+    query = text.strip()
+    if query.isascii() and query.isdigit():
+        number = int(query)
+        if number in t.player_map:
+            return t.player(number)
+        raise InputError(
+            f"no player number {number}",
+            expected=f"a pairing number from 1 to {max(t.player_map, default=0)} or a name",
+        )
+    if not query:
+        raise InputError("empty player", expected="a pairing number or a name")
+    needle = query.casefold()
+    exact = [p for p in t.players if p.name.casefold() == needle]
+    if len(exact) == 1:
+        return exact[0]
+    found = exact or [p for p in t.players if needle in p.name.casefold()]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise InputError(f"no player matches {query!r}", expected="a pairing number or a name")
+    listed = ", ".join(f"{p.number} {p.name}" for p in found[:10])
+    more = f" and {len(found) - 10} more" if len(found) > 10 else ""
+    raise InputError(
+        f"{query!r} matches {len(found)} players: {listed}{more}",
+        expected="a pairing number or a longer part of the name",
+    )
+
+
+def _title_rank(title: str) -> int:
+    return TITLES.index(title) if title in TITLES else len(TITLES)
+
+
+def fide_initial_order(players: Sequence[Player]) -> list[Player]:
+    """C.04.2 B: rating (highest first), then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM,
+    none), then name (alphabetically, case-insensitive); equal keys keep list order."""
+    return sorted(players, key=lambda p: (-p.rating, _title_rank(p.title), p.name.casefold()))
+
+
+def renumber(players: Sequence[Player]) -> tuple[Player, ...]:
+    """The players numbered 1, 2, ... in the given order."""
+    return tuple(dataclasses.replace(p, number=i) for i, p in enumerate(players, 1))
+
+
+def _check_name(t: Tournament, name: str, allow_duplicate: bool) -> str:
+    clean = " ".join(name.split())
+    if not clean:
+        raise InputError("empty name", expected="the new player's name")
+    if len(clean) > MAX_NAME:
+        raise InputError(f"a name of {len(clean)} characters", expected=f"at most {MAX_NAME}")
+    if not allow_duplicate:
+        for p in t.players:
+            if p.name.casefold() == clean.casefold():
+                raise InputError(
+                    f"{clean!r} is already player {p.number}",
+                    expected="a new name (or --allow-duplicate for a namesake)",
+                )
+    return clean
+
+
+def add_player(
+    t: Tournament,
+    player: Player,
+    *,
+    from_round: int | None = None,
+    allow_duplicate: bool = False,
+) -> tuple[Tournament, Player]:
+    """Register ``player`` with the next free pairing number.
+
+    ``from_round`` is the first round he plays (default: the next round to pair, so a
+    player added after round 2 is paired from round 3 on). It cannot be a round that is
+    already paired. Rounds before it count as absences (0 points) unless the director
+    enters byes for them.
+    """
+    name = _check_name(t, player.name, allow_duplicate)
+    next_round = t.next_round()
+    first = next_round if from_round is None else from_round
+    if first < next_round:
+        raise InputError(
+            f"--from-round {first}: round {first} is already paired",
+            expected=f"round {next_round} or later",
+        )
+    if t.total_rounds is not None and first > t.total_rounds:
+        raise InputError(
+            f"--from-round {first}", expected=f"at most {t.total_rounds} (the number of rounds)"
+        )
+    number = max((p.number for p in t.players), default=0) + 1
+    new = dataclasses.replace(
+        player, number=number, name=name, entered_at=first if first > 1 else None
+    )
+    return t.replace(players=(*t.players, new)), new
+
+
+def _replace_player(t: Tournament, new: Player) -> Tournament:
+    return t.replace(players=tuple(new if p.number == new.number else p for p in t.players))
+
+
+def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> Tournament:
+    """Withdraw ``player`` from ``from_round`` on (default: the next round to pair).
+
+    Refused if he already has a game or the pairing-allocated bye in that round or a
+    later one (enter a forfeit there, or unpair first). His requested byes from that round
+    on are dropped: he is no longer in the tournament.
+    """
+    first = t.next_round() if from_round is None else from_round
+    if first < 1:
+        raise InputError(f"--from-round {first}", expected="a round number >= 1")
+    if player.withdrawn_from is not None and player.withdrawn_from <= first:
+        raise InputError(
+            f"{player.name} is already withdrawn from round {player.withdrawn_from}",
+            expected="a player still in the tournament",
+        )
+    for rnd in t.rounds[first - 1 :]:
+        if (
+            rnd.game_of(player.number) is not None
+            or rnd.byes.get(player.number) is ByeKind.PAIRING_ALLOCATED
+        ):
+            raise InputError(
+                f"{player.name} is paired in round {rnd.number}",
+                expected=(
+                    f"a round after the last paired one, or enter a forfeit: "
+                    f"result -r {rnd.number} {player.number}=forfeit-loss"
+                ),
+            )
+    rounds = tuple(
+        dataclasses.replace(r, byes={k: v for k, v in r.byes.items() if k != player.number})
+        if r.number >= first and player.number in r.byes
+        else r
+        for r in t.rounds
+    )
+    return _replace_player(t, dataclasses.replace(player, withdrawn_from=first)).replace(
+        rounds=rounds
+    )
+
+
+def cancel_withdrawal(t: Tournament, player: Player) -> Tournament:
+    """Bring a withdrawn player back: he is paired again from the next round."""
+    if player.withdrawn_from is None:
+        raise InputError(f"{player.name} is not withdrawn", expected="a withdrawn player")
+    return _replace_player(t, dataclasses.replace(player, withdrawn_from=None))

@@ -1,0 +1,78 @@
+"""What the workflow needs to know about each pairing system, as data.
+
+One :class:`SystemProfile` per system: its point system, the names of the two sides,
+the initial order of a new player list, the default points of a requested bye and the
+words its results are spoken in. The workflow's operations read these instead of
+testing system names.
+
+>>> profile_of("netrunner").points.white_win, profile_of("netrunner").sides
+(Fraction(3, 1), ('corp', 'runner'))
+>>> profile_of("dutch").default_bye_points
+Fraction(1, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fairpair.errors import SystemNotAvailable
+from fairpair.model import PointSystem
+
+__all__ = ["PROFILES", "SystemProfile", "profile_of"]
+
+
+@dataclass(frozen=True)
+class SystemProfile:
+    """Workflow facts about one pairing system."""
+
+    name: str
+    #: Points for results and byes (Netrunner: 3/1/0 prestige, bye = a win).
+    points: PointSystem
+    #: Names of the first-listed and second-listed side (white/black, corp/runner).
+    sides: tuple[str, str] = ("white", "black")
+    #: How a new player list is numbered: "fide" (rating, title, name), "tcec" (group
+    #: seeding), "file" (as listed), "mcmahon" (as listed; bands from ranks).
+    initial_order: str = "fide"
+    #: Points of a requested bye when ``bye`` is given no ``--points`` (in units of a win).
+    default_bye_points: Fraction = Fraction(1, 2)
+    #: The word for a drawn game.
+    draw_word: str = "draw"
+    #: Whether the system pairs two games per pairing by default (TCEC/Netrunner may).
+    double_rounds: bool = False
+
+
+_CHESS = PointSystem.standard()
+
+PROFILES: Mapping[str, SystemProfile] = {
+    "dutch": SystemProfile("dutch", _CHESS),
+    "dutch-legacy": SystemProfile("dutch-legacy", _CHESS),
+    "score-order": SystemProfile("score-order", _CHESS),
+    "tcec": SystemProfile("tcec", _CHESS, initial_order="tcec"),
+    "netrunner": SystemProfile(
+        "netrunner",
+        PointSystem.uniform(3, 1, 0),
+        sides=("corp", "runner"),
+        initial_order="file",
+        default_bye_points=Fraction(0),
+        draw_word="tie",
+    ),
+    "mcmahon": SystemProfile(
+        "mcmahon",
+        _CHESS,
+        initial_order="mcmahon",
+        default_bye_points=Fraction(0),
+        draw_word="jigo",
+    ),
+}
+
+
+def profile_of(system: str | None) -> SystemProfile:
+    """The profile of ``system`` (a file without a system is treated as Dutch)."""
+    name = system or "dutch"
+    if name not in PROFILES:
+        raise SystemNotAvailable(
+            f"unknown pairing system {name!r}", expected="one of: " + ", ".join(PROFILES)
+        )
+    return PROFILES[name]

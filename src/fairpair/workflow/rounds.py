@@ -1,0 +1,264 @@
+"""Rounds: pairing the next one, the pending-results guard, unpairing, requested byes.
+
+The guard is the workflow's central rule: a round is paired only when every game of
+every earlier round has a result. A pending game counts as "not played" for the
+pairing systems (like a forfeit), so pairing past it would pair the same players again.
+
+>>> from fairpair.model import Player, Tournament, Round, Game
+>>> t = Tournament(players=(Player(1, "Ann"), Player(2, "Bob")), total_rounds=3, system="dutch")
+>>> t = t.with_round(Round(1, (Game(1, 2),)))
+>>> [(r, b) for r, b, _ in pending_games(t)]
+[(1, 1)]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from fairpair.errors import InputError, PendingResultsError, SystemNotAvailable
+from fairpair.model import ByeKind, Game, Pairing, Player, Round, Tournament
+from fairpair.systems import SYSTEMS, get_system
+
+__all__ = [
+    "BYE_KINDS",
+    "columns_of_pairing",
+    "describe_game",
+    "ensure_results_complete",
+    "last_pairing_columns",
+    "next_round_to_pair",
+    "pair_next",
+    "pending_games",
+    "request_bye",
+    "stored_options",
+    "system_name_for",
+    "unpair",
+]
+
+#: Bye points (in units of a win) -> the kind of bye recorded.
+BYE_KINDS: Mapping[Fraction, ByeKind] = {
+    Fraction(0): ByeKind.ZERO_POINT,
+    Fraction(1, 2): ByeKind.HALF_POINT,
+    Fraction(1): ByeKind.FULL_POINT,
+}
+
+#: How many pending boards a refusal lists by name before summing up the rest.
+_LISTED = 12
+
+
+def system_name_for(t: Tournament, name: str | None = None) -> str:
+    """The system to pair ``t`` with: ``name`` if given, else the file's system, else the
+    one its TRF-2026 record 192 names."""
+    chosen = name or t.system or _system_from_type_record(t)
+    if chosen is None:
+        raise InputError(
+            "no pairing system given and the file names none",
+            expected="--system NAME (one of: " + ", ".join(SYSTEMS) + ")",
+        )
+    return chosen
+
+
+def _system_from_type_record(t: Tournament) -> str | None:
+    """TRF-2026 record 192 (type of tournament) -> system name, if fairpair has it."""
+    from fairpair.formats.trf import tournament_type
+
+    kind = tournament_type(t)
+    if kind is None:
+        return None
+    base = kind.upper().removesuffix("_BAKU")
+    if base in ("FIDE_DUTCH", "FIDE_DUTCH_2017"):
+        return "dutch"
+    if base.startswith("FIDE_DUTCH_"):
+        raise SystemNotAvailable(
+            f"the file asks for {kind} (record 192): the 2026 Dutch rules are not implemented yet",
+            expected="--system dutch to pair by the 2017 rules",
+        )
+    return None
+
+
+def stored_options(t: Tournament) -> dict[str, Any]:
+    """System options recorded in the tournament (``settings.options``) by ``new``."""
+    options = t.settings.get("options", {})
+    return dict(options) if isinstance(options, Mapping) else {}
+
+
+def next_round_to_pair(t: Tournament) -> int:
+    """The next round, refusing to go past the announced number of rounds."""
+    rnd = t.next_round()
+    total = t.total_rounds
+    if total is not None and rnd > total:
+        raise InputError(
+            f"all {total} rounds of the tournament are paired",
+            expected="a tournament with a round left to pair (or more rounds: XXR)",
+        )
+    return rnd
+
+
+def describe_game(t: Tournament, game: Game) -> str:
+    """``Ann Smith (1) - Bob Jones (5)``."""
+
+    def who(n: int) -> str:
+        player = t.player_map.get(n)
+        return f"{player.name} ({n})" if player is not None and player.name else str(n)
+
+    return f"{who(game.white)} - {who(game.black)}"
+
+
+def pending_games(t: Tournament, before_round: int | None = None) -> list[tuple[int, int, Game]]:
+    """(round, board, game) of every game without a result in the rounds before
+    ``before_round`` (default: all rounds)."""
+    last = len(t.rounds) if before_round is None else before_round - 1
+    return [
+        (rnd.number, board, game)
+        for rnd in t.rounds[: max(last, 0)]
+        for board, game in enumerate(rnd.games, 1)
+        if not game.has_result
+    ]
+
+
+def ensure_results_complete(t: Tournament, round_number: int) -> None:
+    """Raise :class:`PendingResultsError`, listing the boards, if a round before
+    ``round_number`` has a game without a result."""
+    pending = pending_games(t, round_number)
+    if not pending:
+        return
+    rounds = sorted({r for r, _, _ in pending})
+    listed = "; ".join(
+        f"round {r} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]
+    )
+    more = f"; and {len(pending) - _LISTED} more" if len(pending) > _LISTED else ""
+    where = ", ".join(map(str, rounds))
+    raise PendingResultsError(
+        f"round {round_number} cannot be paired: {len(pending)} game(s) of round(s) {where} "
+        f"have no result ({listed}{more}); enter the results first "
+        f"(or unpair the last round)"
+    )
+
+
+def columns_of_pairing(t: Tournament, column: int) -> list[int]:
+    """The round columns one pairing fills: ``[column]``, or two for double rounds."""
+    if not t.double_rounds:
+        return [column]
+    first = column if column % 2 == 1 else column - 1
+    return [first, first + 1]
+
+
+def last_pairing_columns(t: Tournament) -> list[int]:
+    """Columns of the last paired round (empty if nothing is paired)."""
+    played = t.rounds_played
+    return columns_of_pairing(t, played) if played else []
+
+
+def pair_next(
+    t: Tournament, *, system: str | None = None, options: Mapping[str, Any] | None = None
+) -> tuple[Tournament, Pairing]:
+    """Pair the next round and record it as pending games.
+
+    Options stored in the tournament (``settings.options``) apply, overridden by
+    ``options``. Refuses while an earlier round has games without a result.
+    """
+    name = system_name_for(t, system)
+    rnd = next_round_to_pair(t)
+    ensure_results_complete(t, rnd)
+    merged = {**stored_options(t), **(options or {})}
+    pairing = get_system(name, **merged).pair(t, rnd)
+    return t.with_pairing(pairing), pairing
+
+
+def _trim(rounds: list[Round]) -> tuple[Round, ...]:
+    """Drop trailing rounds that hold nothing."""
+    while rounds and not rounds[-1].games and not rounds[-1].byes:
+        rounds.pop()
+    return tuple(rounds)
+
+
+def unpair(t: Tournament, *, force: bool = False) -> tuple[Tournament, list[int]]:
+    """Delete the pairing of the last paired round (both columns of a double round).
+
+    Requested byes and absences entered for it are kept. Refused if a game has a result,
+    unless ``force``. Returns the tournament and the columns cleared.
+    """
+    columns = last_pairing_columns(t)
+    if not columns:
+        raise InputError("no round is paired", expected="a tournament with a paired round")
+    with_results = [
+        (c, b, g) for c in columns for b, g in enumerate(t.round(c).games, 1) if g.has_result
+    ]
+    if with_results and not force:
+        listed = ", ".join(f"round {c} board {b}" for c, b, _ in with_results[:_LISTED])
+        raise InputError(
+            f"round {columns[0]} has {len(with_results)} result(s) ({listed})",
+            expected="a round without results (clear them, or use --force to delete them too)",
+        )
+    rounds = list(t.rounds)
+    for c in columns:
+        if c <= len(rounds):
+            old = rounds[c - 1]
+            byes = {n: k for n, k in old.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
+            rounds[c - 1] = Round(number=c, games=(), byes=byes)
+    return t.replace(rounds=_trim(rounds)), columns
+
+
+def request_bye(
+    t: Tournament,
+    player: Player,
+    round_number: int,
+    points: Fraction | None,
+    *,
+    default_points: Fraction,
+    remove: bool = False,
+) -> tuple[Tournament, ByeKind | None]:
+    """Record a requested bye (or a known absence) of ``player`` in ``round_number``.
+
+    ``points`` in units of a win: 0 (absence / zero-point bye), 1/2 (half-point bye) or 1
+    (full-point bye); ``None`` takes ``default_points``. Refused if he is already paired in
+    that round or not registered for it. ``remove`` cancels a requested bye.
+    """
+    if round_number < 1:
+        raise InputError(f"--round {round_number}", expected="a round number >= 1")
+    if t.total_rounds is not None and round_number > t.total_rounds:
+        raise InputError(
+            f"--round {round_number}", expected=f"at most {t.total_rounds} (the number of rounds)"
+        )
+    columns = columns_of_pairing(t, round_number)
+    for c in columns:
+        rnd = t.round(c)
+        if rnd.game_of(player.number) is not None:
+            raise InputError(
+                f"{player.name} has a game in round {c}",
+                expected="a round he is not paired in (enter a forfeit with result instead)",
+            )
+        if rnd.byes.get(player.number) is ByeKind.PAIRING_ALLOCATED:
+            raise InputError(
+                f"{player.name} has the pairing-allocated bye in round {c}",
+                expected="a round he is not paired in (unpair the round first)",
+            )
+    if remove:
+        if all(player.number not in t.round(c).byes for c in columns):
+            raise InputError(
+                f"{player.name} has no bye in round {round_number}",
+                expected="a round with a requested bye to remove",
+            )
+        kind = None
+    else:
+        if not player.available_in(columns[0]):
+            raise InputError(
+                f"{player.name} is not registered for round {round_number} "
+                "(withdrawn or not yet entered)",
+                expected="a round he takes part in",
+            )
+        value = default_points if points is None else points
+        if value not in BYE_KINDS:
+            raise InputError(f"--points {value}", expected="0, 0.5 or 1")
+        kind = BYE_KINDS[value]
+    for c in columns:
+        rnd = t.round(c)
+        byes = dict(rnd.byes)
+        if kind is None:
+            byes.pop(player.number, None)
+        else:
+            byes[player.number] = kind
+        t = t.with_round(dataclasses.replace(rnd, byes=byes))
+    return t.replace(rounds=_trim(list(t.rounds))), kind

@@ -1,0 +1,370 @@
+"""Whole events run the way a tournament director runs them: only through the commands
+new, add-player, next, result, withdraw, bye, unpair, boards, standings, crosstable.
+
+For every round we also run ``fairpair pair --system S`` on the file as it was just
+before ``next`` and require the same pairing; standings must agree with the results we
+entered; refused commands must exit with the documented code and leave the file
+byte-identical.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from fairpair.cli import run
+from fairpair.formats import load_tournament
+from fairpair.model import Tournament
+
+Runner = Callable[..., tuple[int, str, str]]
+
+CHESS_RESULTS = ["1-0", "0-1", "1/2", "1-0", "0-1", "1-0"]
+
+
+@pytest.fixture
+def fp(capsys: pytest.CaptureFixture[str]) -> Runner:
+    """Run the CLI in-process: (exit code, stdout, stderr)."""
+
+    def call(*args: str) -> tuple[int, str, str]:
+        code = run([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return call
+
+
+def _csv(path: Path, rows: list[str], header: str = "name,rating,title,federation") -> Path:
+    path.write_text(header + "\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def _chess_players(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    titles = ["GM", "IM", "FM", "", "", ""]
+    feds = ["ITA", "NOR", "IND"]
+    return [
+        f"Player {i:02d},{rng.randint(1400, 2700)},{rng.choice(titles)},{rng.choice(feds)}"
+        for i in range(1, n + 1)
+    ]
+
+
+def _load(path: Path) -> Tournament:
+    return load_tournament(path)[0]
+
+
+def _engine_lines(fp: Runner, path: Path, system: str, tmp: Path) -> list[str]:
+    """What `fairpair pair --system S` gives on a copy of the file."""
+    copy = tmp / ("copy" + path.suffix)
+    shutil.copyfile(path, copy)
+    code, out, err = fp("pair", "--system", system, copy)
+    assert code == 0, err
+    return out.split()
+
+
+def _stored_lines(t: Tournament, column: int) -> list[str]:
+    return " ".join(t.pairing_of(column).engine_lines()).split()
+
+
+def _next_checked(fp: Runner, path: Path, system: str, tmp: Path) -> Tournament:
+    """`next`, after checking that `pair` on the same file gives the same pairing."""
+    expected = _engine_lines(fp, path, system, tmp)
+    before = _load(path)
+    code, out, err = fp("next", path)
+    assert code == 0, err
+    t = _load(path)
+    column = before.next_round()
+    assert sorted(_pairs(expected)) == sorted(_pairs(_stored_lines(t, column)))
+    assert f"round {column} paired" in out
+    return t
+
+
+def _pairs(tokens: list[str]) -> list[tuple[str, str]]:
+    body = tokens[1:]
+    return [(body[i], body[i + 1]) for i in range(0, len(body), 2)]
+
+
+def _enter_all(fp: Runner, path: Path, rng: random.Random, choices: list[str]) -> None:
+    t = _load(path)
+    column = next(r.number for r in t.rounds if any(not g.has_result for g in r.games))
+    boards = len(t.round(column).games)
+    entries = [f"{b}={rng.choice(choices)}" for b in range(1, boards + 1)]
+    code, out, err = fp("result", path, "-r", column, *entries)
+    assert code == 0, err
+    assert "0 game(s) without a result" in out
+
+
+def _expected_points(t: Tournament) -> dict[int, Fraction]:
+    """Points from the stored results, computed here independently of the model."""
+    pts = t.points
+    table = {
+        ("1", "w"): pts.white_win,
+        ("1", "b"): pts.black_win,
+        ("=", "w"): pts.white_draw,
+        ("=", "b"): pts.black_draw,
+        ("0", "w"): pts.white_loss,
+        ("0", "b"): pts.black_loss,
+        ("+", "w"): pts.forfeit_win,
+        ("+", "b"): pts.forfeit_win,
+        ("-", "w"): pts.forfeit_loss,
+        ("-", "b"): pts.forfeit_loss,
+    }
+    total = {p.number: Fraction(0) for p in t.players}
+    for rnd in t.rounds:
+        for g in rnd.games:
+            assert g.white_result is not None and g.black_result is not None
+            total[g.white] += table[(g.white_result.value, "w")]
+            total[g.black] += table[(g.black_result.value, "b")]
+        for number, kind in rnd.byes.items():
+            total[number] += pts.bye_points(kind)
+    return total
+
+
+def _standings_points(fp: Runner, path: Path) -> dict[int, Fraction]:
+    code, out, err = fp("standings", path, "--json", "-")
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    return {row["number"]: Fraction(str(row["points"])) for row in rows}
+
+
+def _byte_identical_refusal(fp: Runner, path: Path, code: int, *args: str) -> str:
+    before = path.read_bytes()
+    got, out, err = fp(*args)
+    assert got == code, (got, out, err)
+    assert path.read_bytes() == before
+    assert "Traceback" not in err
+    return err
+
+
+# --------------------------------------------------------------------------- Dutch
+
+
+def test_dutch_event_seven_rounds(fp: Runner, tmp_path: Path) -> None:
+    rng = random.Random(7)
+    players = _csv(tmp_path / "players.csv", _chess_players(40, 1))
+    path = tmp_path / "open.json"
+    code, out, err = fp(
+        "new", players, "-o", path, "--system", "dutch", "--rounds", 7, "--name", "Club Open"
+    )
+    assert code == 0, err
+    assert "40 players" in out
+    t = _load(path)
+    ratings = [p.rating for p in t.players]
+    assert ratings == sorted(ratings, reverse=True)  # FIDE initial order
+    assert t.system == "dutch" and t.total_rounds == 7
+
+    # `new` twice onto the same file is refused, the file unchanged.
+    _byte_identical_refusal(
+        fp, path, 2, "new", players, "-o", path, "--system", "dutch", "--rounds", 7
+    )
+
+    # round 1
+    _next_checked(fp, path, "dutch", tmp_path)
+    # next again with pending results: exit 1, nothing changed, boards listed
+    err = _byte_identical_refusal(fp, path, 1, "next", path)
+    assert "no result" in err and "board 1" in err
+    _enter_all(fp, path, rng, CHESS_RESULTS)
+
+    # late entry in round 2
+    code, out, err = fp("add-player", path, "Late Comer", "--rating", "2222", "--title", "FM")
+    assert code == 0, err
+    assert "player 41" in out and "round 2" in out
+    _byte_identical_refusal(fp, path, 2, "add-player", path, "late comer", "--rating", "2000")
+    _next_checked(fp, path, "dutch", tmp_path)
+    t = _load(path)
+    assert any(41 in g.players for g in t.round(2).games) or t.pairing_of(2).bye == 41
+    # a forfeit and a double forfeit in round 2
+    code, out, err = fp("result", path, "1=+-", "2=--")
+    assert code == 0, err
+    _enter_all(fp, path, rng, CHESS_RESULTS)
+
+    # round 3, then the withdrawal of player 5 after round 3
+    _next_checked(fp, path, "dutch", tmp_path)
+    _enter_all(fp, path, rng, CHESS_RESULTS)
+    code, out, err = fp("withdraw", path, "Player", "--from-round", "4")
+    assert code == 2 and "matches" in err  # ambiguous name lists candidates
+    who = _load(path).player(5).name
+    code, out, err = fp("withdraw", path, who, "--from-round", "4")
+    assert code == 0, err
+    assert "withdrawn from round 4" in out
+
+    # requested half-point bye in round 4 (by name)
+    half = _load(path).player(9).name
+    code, out, err = fp("bye", path, half.lower(), "--round", "4", "--points", "0.5")
+    assert code == 0, err
+    assert "half-point" in out
+
+    # round 4: pair, unpair, re-pair (the same pairing again)
+    t = _next_checked(fp, path, "dutch", tmp_path)
+    first = _stored_lines(t, 4)
+    assert all(5 not in g.players for g in t.round(4).games)
+    assert t.round(4).byes.get(9) is not None
+    code, out, err = fp("unpair", path)
+    assert code == 0, err
+    assert _load(path).round(4).games == ()
+    assert 9 in _load(path).round(4).byes  # the requested bye is kept
+    t = _next_checked(fp, path, "dutch", tmp_path)
+    assert _stored_lines(t, 4) == first
+    # unpair refused once a result exists, allowed with --force
+    code, out, err = fp("result", path, "1=1-0")
+    assert code == 0, err
+    _byte_identical_refusal(fp, path, 2, "unpair", path)
+    _enter_all(fp, path, rng, CHESS_RESULTS)
+
+    for _ in range(5, 8):
+        _next_checked(fp, path, "dutch", tmp_path)
+        _enter_all(fp, path, rng, CHESS_RESULTS)
+    # all rounds paired: next is refused (exit 2), nothing changed
+    _byte_identical_refusal(fp, path, 2, "next", path)
+
+    t = _load(path)
+    assert t.rounds_played == 7
+    assert _standings_points(fp, path) == _expected_points(t)
+    code, out, err = fp("check", path, "--all")
+    assert code == 0, out + err
+
+    # printouts
+    code, out, err = fp("boards", path, "-r", "4")
+    assert code == 0 and who not in out.split("Not playing:")[0]
+    assert half in out and "half-point bye" in out
+    code, out, err = fp("crosstable", path)
+    assert code == 0 and "R7" in out
+    html = tmp_path / "ct.html"
+    assert fp("crosstable", path, "--html", html)[0] == 0
+    assert html.read_text().startswith("<!DOCTYPE html>")
+    assert fp("boards", path, "--html", tmp_path / "b.html")[0] == 0
+
+
+def test_refusals_leave_the_file_identical(fp: Runner, tmp_path: Path) -> None:
+    players = _csv(tmp_path / "p.csv", _chess_players(8, 3))
+    path = tmp_path / "t.json"
+    assert fp("new", players, "-o", path, "--system", "dutch", "--rounds", 3)[0] == 0
+    # result on an unpaired round
+    err = _byte_identical_refusal(fp, path, 2, "result", path, "1=1-0")
+    assert "no round is paired" in err
+    assert fp("next", path)[0] == 0
+    _byte_identical_refusal(fp, path, 2, "result", path, "-r", "2", "1=1-0")
+    # a board that does not exist
+    err = _byte_identical_refusal(fp, path, 2, "result", path, "9=1-0")
+    assert "board 9" in err and "1 to 4" in err
+    # an unknown player, a typo in the result, a player with a word result
+    _byte_identical_refusal(fp, path, 2, "result", path, "nobody=win")
+    _byte_identical_refusal(fp, path, 2, "result", path, "1=1:0")
+    _byte_identical_refusal(fp, path, 2, "result", path, "1=1-0", "1=0-1")
+    _byte_identical_refusal(fp, path, 2, "withdraw", path, "99")
+    _byte_identical_refusal(fp, path, 2, "bye", path, "1", "--round", "1")
+    _byte_identical_refusal(fp, path, 2, "bye", path, "1", "--round", "2", "--points", "2")
+    _byte_identical_refusal(fp, path, 2, "pair", path, "-r", "0")
+    # pair and next refuse while round 1 is pending
+    _byte_identical_refusal(fp, path, 1, "next", path)
+    err = _byte_identical_refusal(fp, path, 1, "pair", path, "--save", path)
+    assert "no result" in err
+
+
+def test_pending_results_are_flagged_by_check(fp: Runner, tmp_path: Path) -> None:
+    """A file paired twice past pending results (by an old fairpair or by hand)."""
+    players = _csv(tmp_path / "p.csv", _chess_players(10, 4))
+    path = tmp_path / "t.json"
+    assert fp("new", players, "-o", path, "--system", "dutch", "--rounds", 5)[0] == 0
+    assert fp("next", path)[0] == 0
+    t = _load(path)
+    from fairpair.formats import save_tournament
+
+    save_tournament(t.with_pairing(t.pairing_of(1).__class__(2, t.pairing_of(1).boards)), path)
+    code, out, _err = fp("check", path, "--all")
+    assert code == 1
+    assert "without a result" in out
+
+
+def test_csv_errors_name_line_and_column(fp: Runner, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,rating\nAnn,2100\nBob,21x0\n", encoding="utf-8")
+    code, _, err = fp("new", bad, "-o", tmp_path / "t.json", "--system", "dutch", "-R", 5)
+    assert code == 2
+    assert f"{bad}:3:2:" in err and "rating" in err
+    assert not (tmp_path / "t.json").exists()
+    dup = _csv(tmp_path / "dup.csv", ["Ann,2100,,", "ann,2000,,"])
+    code, _out, err = fp("new", dup, "-o", tmp_path / "t.json", "--system", "dutch", "-R", 5)
+    assert code == 2 and "twice" in err and ":3:1:" in err
+
+
+# --------------------------------------------------------------------------- Netrunner
+
+
+def test_netrunner_event_six_rounds(fp: Runner, tmp_path: Path) -> None:
+    rng = random.Random(11)
+    players = _csv(tmp_path / "p.csv", [f"Runner {i}" for i in range(1, 12)], header="name")
+    path = tmp_path / "nr.json"
+    assert fp("new", players, "-o", path, "-s", "netrunner", "-R", 6, "--seed", 5)[0] == 0
+    t = _load(path)
+    assert t.points.white_win == 3 and t.points.white_draw == 1
+    assert t.points.pairing_allocated_bye == 3
+    for rnd in range(1, 7):
+        _next_checked(fp, path, "netrunner", tmp_path)
+        _enter_all(fp, path, rng, ["1-0", "0-1", "1-0", "1/2"])
+        if rnd == 2:
+            code, out, err = fp("withdraw", path, "Runner 3")
+            assert code == 0, err
+    doc = json.loads(path.read_text())
+    game = doc["rounds"][0]["games"][0]
+    assert "corp" in game and "runner" in game and "white" not in game
+    t = _load(path)
+    assert _standings_points(fp, path) == _expected_points(t)
+    code, out, err = fp("boards", path, "-r", 1)
+    assert "Corp" in out and "Runner" in out
+
+
+# --------------------------------------------------------------------------- TCEC
+
+
+def test_tcec_event_nine_rounds(fp: Runner, tmp_path: Path) -> None:
+    rng = random.Random(13)
+    rows = [f"Engine {i},{3000 + 7 * i}" for i in range(1, 17)]
+    players = _csv(tmp_path / "e.csv", rows, header="name,rating")
+    path = tmp_path / "tcec.json"
+    code, _out, err = fp("new", players, "-o", path, "-s", "tcec", "-R", 9, "--seeding", "group:2")
+    assert code == 0, err
+    for _ in range(9):
+        _next_checked(fp, path, "tcec", tmp_path)
+        _enter_all(fp, path, rng, ["1-0", "0-1", "1/2", "1/2"])
+    t = _load(path)
+    assert t.rounds_played == 9
+    assert _standings_points(fp, path) == _expected_points(t)
+    assert fp("check", path)[0] == 0
+
+
+# --------------------------------------------------------------------------- McMahon
+
+
+def test_mcmahon_event_five_rounds(fp: Runner, tmp_path: Path) -> None:
+    rng = random.Random(17)
+    ranks = ["5d", "3d", "2d", "1d", "1k", "2k", "3k", "5k", "7k", "9k", "10k", "12k", "15k"]
+    rows = [f"Go {i},{rank},Club {i % 3}" for i, rank in enumerate(ranks, 1)]
+    players = _csv(tmp_path / "go.csv", rows, header="name,rank,club")
+    path = tmp_path / "go.json"
+    assert fp("new", players, "-o", path, "-s", "mcmahon", "-R", 5, "--bar", "3d")[0] == 0
+    for rnd in range(1, 6):
+        if rnd == 2:
+            code, out, err = fp("add-player", path, "Late Go", "--rank", "4k")
+            assert code == 0, err
+            code, out, err = fp("bye", path, "Go 2", "--round", 2)
+            assert code == 0 and "zero-point" in out, err
+        _next_checked(fp, path, "mcmahon", tmp_path)
+        t = _load(path)
+        boards = len(t.round(rnd).games)
+        # results by player name, the McMahon way (Go: win / loss)
+        entries = []
+        for g in t.round(rnd).games:
+            entries.append(f"{g.white}={rng.choice(['win', 'loss'])}")
+        code, out, err = fp("result", path, *entries)
+        assert code == 0, err
+        assert boards >= 6
+    t = _load(path)
+    assert t.rounds_played == 5
+    code, out, err = fp("standings", path)
+    assert code == 0 and "Go 1" in out
