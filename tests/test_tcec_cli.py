@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from fairpair.cli import run
-from fairpair.cli.tcec import read_player_list, seeding_table
 from fairpair.errors import InputError
+from fairpair.formats.csv import read_player_list
 from fairpair.model import ByeKind, Game, Player, ResultCode, Round, Tournament
 from fairpair.systems.tcec import TcecSystem
+from fairpair.workflow.create import seeding_table
 
 ENGINES = [
     ("Stockfish", 3650),

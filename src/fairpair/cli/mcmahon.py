@@ -23,9 +23,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -36,15 +36,9 @@ from fairpair.model import ByeKind, Tournament, format_points
 from fairpair.systems.mcmahon.bands import (
     Band,
     McMahonSettings,
-    assign_scores,
-    merge_bands,
-    move_player,
-    set_separation,
 )
-from fairpair.systems.mcmahon.pairing import build_field
 from fairpair.systems.mcmahon.ranks import (
     format_rank,
-    parse_rank,
     strength_of,
 )
 from fairpair.systems.mcmahon.reports import results_aga, results_h9, results_table
@@ -68,13 +62,6 @@ def _pair_option(text: str, option: str) -> tuple[int, int]:
         return int(left), int(right)
     except ValueError:
         raise InputError(f"{option} {text!r}", expected="two integers as N=M") from None
-
-
-def _check_rank(text: str) -> None:
-    try:
-        parse_rank(text)
-    except ValueError:
-        raise InputError(f"--bar {text!r}", expected="a rank like 5d or 2k") from None
 
 
 def bands_table(t: Tournament, bands: tuple[Band, ...], players: bool = False) -> str:
@@ -150,8 +137,7 @@ def bands_command(
     rounds = rounds or t.total_rounds
     if rounds is None or rounds < 1:
         raise InputError("number of rounds unknown", expected="--rounds R (R >= 1)", file=file)
-    s = McMahonSettings.from_tournament(t)
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     if d is not None:
         changes["d"] = _fraction(d, "--d")
     if zero is not None:
@@ -159,7 +145,6 @@ def bands_command(
     if bottom_offset is not None:
         changes["bottom_offset"] = _fraction(bottom_offset, "--bottom-offset")
     if bar is not None:
-        _check_rank(bar)
         changes["bar"] = bar
     if above_bar:
         changes["above_bar"] = tuple(above_bar)
@@ -167,26 +152,18 @@ def bands_command(
         changes["top_separation_one"] = True
     if min_band_size is not None:
         changes["min_band_size"] = min_band_size
-    s = s.replace(**changes)
-    bands = list(s.bands if keep and s.bands else s.automatic_bands(t.players, rounds))
-    try:
-        for index in sorted(merge, reverse=True):
-            bands = merge_bands(bands, index - 1, rounds, s.d)
-        for item in separation:
-            index, value = _pair_option(item, "--separation")
-            bands = set_separation(bands, index - 1, value)
-        for item in move:
-            player, index = _pair_option(item, "--move")
-            if player not in t.player_map:
-                raise ValueError(f"no player {player}")
-            bands = move_player(bands, player, index - 1)
-    except ValueError as exc:
-        raise InputError(str(exc), expected="existing bands and players") from None
-    final = assign_scores([b for b in bands if b.players], s.zero, s.bottom_offset)
-    s = s.replace(bands=final)
+    t, final = wf.edit_bands(
+        t,
+        rounds,
+        changes,
+        keep=keep,
+        merges=merge,
+        separations=[_pair_option(item, "--separation") for item in separation],
+        moves=[_pair_option(item, "--move") for item in move],
+    )
     click.echo(bands_table(t, final, list_players), nl=False)
     if not dry_run:
-        save(s.apply(t.replace(total_rounds=rounds)), output or file)
+        save(t, output or file)
     return 0
 
 
@@ -241,17 +218,6 @@ def results_command(
     text = writer(t, after_round)
     write_text(text, output)
     return 0
-
-
-def _settings_of(file: str) -> tuple[Tournament, McMahonSettings]:
-    t = load(file)
-    return t, McMahonSettings.from_tournament(t)
-
-
-def _known(t: Tournament, *numbers: int) -> None:
-    for n in numbers:
-        if n not in t.player_map:
-            raise InputError(f"no player {n}", expected="a pairing number of the tournament")
 
 
 def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
@@ -312,17 +278,11 @@ def bye_command(file: str, player: int, round_number: int, remove: bool) -> int:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("player")
 def volunteer_command(file: str, player: str) -> int:
-    """Set the bye volunteer (PLAYER number, or ``none``)."""
-    t, s = _settings_of(file)
-    number: int | None = None
-    if player.lower() != "none":
-        try:
-            number = int(player)
-        except ValueError:
-            raise InputError(f"found {player!r}", expected="a pairing number or none") from None
-        _known(t, number)
-    save(s.replace(bye_volunteer=number).apply(t), file)
-    click.echo(f"bye volunteer: {number if number is not None else 'none'}")
+    """Set the bye volunteer (PLAYER number or name, or ``none``)."""
+    t = load(file)
+    who = None if player.lower() == "none" else wf.find_player(t, player)
+    save(wf.set_bye_volunteer(t, who), file)
+    click.echo(f"bye volunteer: {who.number if who is not None else 'none'}")
     return 0
 
 
@@ -337,33 +297,12 @@ def handicap_command(
     file: str, a: int, b: int, stones: int, round_number: int, komi: str | None
 ) -> int:
     """Override the handicap of the game A-B of round R after pairing (0 = even)."""
-    t, s = _settings_of(file)
-    _known(t, a, b)
-    if not 0 <= stones <= 9:
-        raise InputError(f"{stones} stones", expected="0 to 9")
-    game = t.round(round_number).game_of(a)
-    if game is None or game.opponent(a) != b:
-        raise InputError(f"{a}-{b} is not a game of round {round_number}", expected="a paired game")
+    t = load(file)
+    pa, pb = wf.find_player(t, str(a)), wf.find_player(t, str(b))
     value = None if komi is None else _fraction(komi, "--komi")
-    items = [x for x in s.handicap_overrides if not (x[0] == round_number and x[1] == {a, b})]
-    items.append((round_number, frozenset((a, b)), stones, value))
-    t = s.replace(handicap_overrides=tuple(items)).apply(t)
-    swapped = ""
-    if stones > 0:
-        weaker = build_field(t, round_number).weaker(a, b)
-        if game.black != weaker:  # a handicap game: the weaker player takes black
-            rnd = t.round(round_number)
-            flipped = replace(
-                game,
-                white=game.black,
-                black=game.white,
-                white_result=game.black_result,
-                black_result=game.white_result,
-            )
-            games = tuple(flipped if g is game else g for g in rnd.games)
-            t = t.with_round(replace(rnd, games=games))
-            swapped = f" (colours reversed: {weaker} takes black)"
+    t, black = wf.set_handicap(t, pa, pb, stones, round_number, value)
     save(t, file)
+    swapped = f" (colours reversed: {black} takes black)" if black is not None else ""
     click.echo(f"round {round_number}: {a}-{b} handicap {stones}{swapped}")
     return 0
 

@@ -12,112 +12,16 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from fairpair.cli.common import save
 from fairpair.errors import InputError
-from fairpair.model import Player, Tournament
-from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
+from fairpair.formats.csv import read_player_list
+from fairpair.workflow.create import seeded_tournament, seeding_table
 
-__all__ = ["SeedEntry", "read_player_list", "seed_command", "seeded_tournament", "seeding_table"]
-
-
-@dataclass(frozen=True)
-class SeedEntry:
-    """One player of the list: name, rating (0 if not given) and its line in the file."""
-
-    name: str
-    rating: int
-    line: int
-
-
-def read_player_list(text: str, file: str = "<input>") -> list[SeedEntry]:
-    """Parse the CSV player list (see the module docstring)."""
-    rows = [(number, row) for number, row in enumerate(csv.reader(io.StringIO(text)), 1)]
-    rows = [(n, [cell.strip() for cell in row]) for n, row in rows if any(c.strip() for c in row)]
-    if not rows:
-        raise InputError("no players in the list", expected="lines 'name,rating'", file=file)
-    name_col, rating_col = 0, 1
-    first_line, first = rows[0]
-    lowered = [cell.lower() for cell in first]
-    if "name" in lowered:
-        name_col = lowered.index("name")
-        rating_col = lowered.index("rating") if "rating" in lowered else -1
-        rows = rows[1:]
-    elif len(first) > 1 and not _is_int(first[1]):
-        raise InputError(
-            f"found {first[1]!r} in the rating column",
-            expected="a header 'name,rating' or an integer rating",
-            file=file,
-            line=first_line,
-        )
-    entries: list[SeedEntry] = []
-    for line, row in rows:
-        name = row[name_col] if name_col < len(row) else ""
-        if not name:
-            raise InputError("empty player name", expected="a name", file=file, line=line)
-        rating_text = row[rating_col] if 0 <= rating_col < len(row) else ""
-        if rating_text and not _is_int(rating_text):
-            raise InputError(
-                f"found {rating_text!r} as the rating of {name!r}",
-                expected="an integer rating",
-                file=file,
-                line=line,
-            )
-        entries.append(SeedEntry(name, int(rating_text) if rating_text else 0, line))
-    if not entries:
-        raise InputError("no players in the list", expected="lines 'name,rating'", file=file)
-    return entries
-
-
-def seeding_table(
-    entries: list[SeedEntry],
-    *,
-    groups: int | None = None,
-    random_seed: int | None = None,
-    keep_file_order: bool = False,
-) -> list[tuple[int, str, SeedEntry]]:
-    """(seed, group label or "", entry) in seed order."""
-    by_strength = (
-        list(entries) if keep_file_order else sorted(entries, key=lambda e: -e.rating)
-    )  # sorted() is stable: equal ratings keep the file order
-    if random_seed is not None:
-        order = random_seeding(by_strength, random_seed)
-        return [(i + 1, "", entry) for i, entry in enumerate(order)]
-    count = recommended_groups(len(entries)) if groups is None else groups
-    order = group_seeding(by_strength, count)
-    labels = group_labels(len(entries), count)
-    return [(i + 1, labels[i], entry) for i, entry in enumerate(order)]
-
-
-def seeded_tournament(
-    table: list[tuple[int, str, SeedEntry]],
-    *,
-    double: bool = False,
-    rounds: int | None = None,
-    name: str | None = None,
-) -> Tournament:
-    """A new TCEC tournament: pairing number = seed."""
-    return Tournament(
-        players=tuple(
-            Player(number=seed, name=entry.name, rating=entry.rating) for seed, _, entry in table
-        ),
-        total_rounds=rounds,
-        headers=(("012", name),) if name else (),
-        system="tcec",
-        double_rounds=double,
-    )
-
-
-def _is_int(text: str) -> bool:
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
+__all__ = ["seed_command"]
 
 
 @click.command("seed")

@@ -41,7 +41,9 @@ __all__ = [
     "TITLES",
     "CsvRow",
     "CsvTable",
+    "SeedEntry",
     "chess_players",
+    "read_player_list",
     "read_table",
 ]
 
@@ -269,3 +271,62 @@ def chess_players(table: CsvTable) -> list[Player]:
             )
         )
     return players
+
+
+# ---------------------------------------------------------------- name,rating lists
+
+
+@dataclass(frozen=True)
+class SeedEntry:
+    """One player of the list: name, rating (0 if not given) and its line in the file."""
+
+    name: str
+    rating: int
+    line: int
+
+
+def read_player_list(text: str, file: str = "<input>") -> list[SeedEntry]:
+    """Parse the CSV player list (see the module docstring)."""
+    rows = [(number, row) for number, row in enumerate(csv.reader(io.StringIO(text)), 1)]
+    rows = [(n, [cell.strip() for cell in row]) for n, row in rows if any(c.strip() for c in row)]
+    if not rows:
+        raise InputError("no players in the list", expected="lines 'name,rating'", file=file)
+    name_col, rating_col = 0, 1
+    first_line, first = rows[0]
+    lowered = [cell.lower() for cell in first]
+    if "name" in lowered:
+        name_col = lowered.index("name")
+        rating_col = lowered.index("rating") if "rating" in lowered else -1
+        rows = rows[1:]
+    elif len(first) > 1 and not _is_int(first[1]):
+        raise InputError(
+            f"found {first[1]!r} in the rating column",
+            expected="a header 'name,rating' or an integer rating",
+            file=file,
+            line=first_line,
+        )
+    entries: list[SeedEntry] = []
+    for line, row in rows:
+        name = row[name_col] if name_col < len(row) else ""
+        if not name:
+            raise InputError("empty player name", expected="a name", file=file, line=line)
+        rating_text = row[rating_col] if 0 <= rating_col < len(row) else ""
+        if rating_text and not _is_int(rating_text):
+            raise InputError(
+                f"found {rating_text!r} as the rating of {name!r}",
+                expected="an integer rating",
+                file=file,
+                line=line,
+            )
+        entries.append(SeedEntry(name, int(rating_text) if rating_text else 0, line))
+    if not entries:
+        raise InputError("no players in the list", expected="lines 'name,rating'", file=file)
+    return entries
+
+
+def _is_int(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True

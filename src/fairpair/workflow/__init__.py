@@ -20,6 +20,7 @@ nothing; pairing while results are pending raises
 
 from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair
 from fairpair.workflow.create import new_mcmahon_tournament, new_tournament, tcec_seeding
+from fairpair.workflow.go import edit_bands, set_bye_volunteer, set_handicap
 from fairpair.workflow.players import (
     add_player,
     cancel_withdrawal,
@@ -62,6 +63,7 @@ __all__ = [
     "columns_of_pairing",
     "default_result_round",
     "describe_game",
+    "edit_bands",
     "ensure_results_complete",
     "enter_results",
     "fide_initial_order",
@@ -78,6 +80,8 @@ __all__ = [
     "profile_of",
     "request_bye",
     "result_text",
+    "set_bye_volunteer",
+    "set_handicap",
     "standings_of",
     "stored_options",
     "system_name_for",

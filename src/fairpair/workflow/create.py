@@ -16,11 +16,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairpair.errors import InputError
+from fairpair.formats.csv import SeedEntry
 from fairpair.model import Colour, Player, Tournament
+from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
 from fairpair.workflow.players import fide_initial_order, renumber
 from fairpair.workflow.profiles import profile_of
 
-__all__ = ["MAX_ROUNDS", "new_mcmahon_tournament", "new_tournament", "tcec_seeding"]
+__all__ = [
+    "MAX_ROUNDS",
+    "new_mcmahon_tournament",
+    "new_tournament",
+    "seeded_tournament",
+    "seeding_table",
+    "tcec_seeding",
+]
 
 #: Most rounds a tournament may have (a TRF line holds at most this many round blocks
 #: comfortably; override by editing the file if you really need more).
@@ -38,8 +47,6 @@ def tcec_seeding(players: Sequence[Player], seeding: str | None, seed: int | Non
     """TCEC seeding (spec "Seeding"): players by rating (highest first, stable), then
     ``group`` seeding with the recommended number of groups (``group:G`` for G groups),
     ``random`` seeding (with ``seed``), or ``rating`` (seed = rating order)."""
-    from fairpair.systems.tcec import group_seeding, random_seeding, recommended_groups
-
     by_strength = sorted(players, key=lambda p: -p.rating)
     method = (seeding or "group").lower()
     if method == "rating":
@@ -149,3 +156,42 @@ def new_mcmahon_tournament(
         settings={"options": opts} if opts else {},
     )
     return McMahonSettings(bar=bar, zero=zero, bands=bands).apply(t)
+
+
+def seeding_table(
+    entries: list[SeedEntry],
+    *,
+    groups: int | None = None,
+    random_seed: int | None = None,
+    keep_file_order: bool = False,
+) -> list[tuple[int, str, SeedEntry]]:
+    """(seed, group label or "", entry) in seed order."""
+    by_strength = (
+        list(entries) if keep_file_order else sorted(entries, key=lambda e: -e.rating)
+    )  # sorted() is stable: equal ratings keep the file order
+    if random_seed is not None:
+        order = random_seeding(by_strength, random_seed)
+        return [(i + 1, "", entry) for i, entry in enumerate(order)]
+    count = recommended_groups(len(entries)) if groups is None else groups
+    order = group_seeding(by_strength, count)
+    labels = group_labels(len(entries), count)
+    return [(i + 1, labels[i], entry) for i, entry in enumerate(order)]
+
+
+def seeded_tournament(
+    table: list[tuple[int, str, SeedEntry]],
+    *,
+    double: bool = False,
+    rounds: int | None = None,
+    name: str | None = None,
+) -> Tournament:
+    """A new TCEC tournament: pairing number = seed."""
+    return Tournament(
+        players=tuple(
+            Player(number=seed, name=entry.name, rating=entry.rating) for seed, _, entry in table
+        ),
+        total_rounds=rounds,
+        headers=(("012", name),) if name else (),
+        system="tcec",
+        double_rounds=double,
+    )
