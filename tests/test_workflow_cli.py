@@ -80,7 +80,8 @@ def _next_checked(fp: Runner, path: Path, system: str, tmp: Path) -> Tournament:
     t = _load(path)
     column = before.next_round()
     assert sorted(_pairs(expected)) == sorted(_pairs(_stored_lines(t, column)))
-    assert f"round {column} paired" in out
+    label = f"TRF round {column})" if t.double_rounds else f"round {column}"
+    assert f"{label} paired" in out
     return t
 
 
@@ -368,3 +369,36 @@ def test_mcmahon_event_five_rounds(fp: Runner, tmp_path: Path) -> None:
     assert t.rounds_played == 5
     code, out, err = fp("standings", path)
     assert code == 0 and "Go 1" in out
+
+
+def test_tcec_double_rounds(fp: Runner, tmp_path: Path) -> None:
+    """Double rounds: one `next` fills two TRF rounds, colours reversed in the second;
+    results go to each game; unpair clears both; labels say round and game."""
+    rng = random.Random(19)
+    rows = [f"Engine {i},{3500 - 10 * i}" for i in range(1, 8)]
+    players = _csv(tmp_path / "e.csv", rows, header="name,rating")
+    path = tmp_path / "d.json"
+    assert fp("new", players, "-o", path, "-s", "tcec", "-R", 3, "--double")[0] == 0
+    assert _load(path).total_rounds == 6
+    code, out, err = fp("next", path)
+    assert code == 0, err
+    assert "round 1, game 1 (TRF round 1) paired" in out
+    t = _load(path)
+    first = {(g.white, g.black) for g in t.round(1).games}
+    assert {(g.black, g.white) for g in t.round(2).games} == first
+    _byte_identical_refusal(fp, path, 1, "next", path)
+    _enter_all(fp, path, rng, ["1-0", "0-1", "1/2"])
+    _byte_identical_refusal(fp, path, 1, "next", path)  # game 2 still pending
+    _enter_all(fp, path, rng, ["1-0", "0-1", "1/2"])
+    _next_checked(fp, path, "tcec", tmp_path)
+    assert fp("unpair", path)[0] == 0
+    assert _load(path).rounds_played == 2
+    for _ in range(2):
+        _next_checked(fp, path, "tcec", tmp_path)
+        _enter_all(fp, path, rng, ["1-0", "0-1", "1/2"])
+        _enter_all(fp, path, rng, ["1-0", "0-1", "1/2"])
+    t = _load(path)
+    assert t.rounds_played == 6
+    assert _standings_points(fp, path) == _expected_points(t)
+    code, out, err = fp("boards", path, "-r", 6)
+    assert "3 rounds (6 games)" in out and "round 3, game 2" in out

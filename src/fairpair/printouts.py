@@ -19,6 +19,7 @@ from fairpair.model import ByeKind, Colour, RoundRecord, Tournament, format_poin
 from fairpair.standings import Standings
 from fairpair.workflow.profiles import profile_of
 from fairpair.workflow.results import result_text
+from fairpair.workflow.rounds import round_label, total_label
 
 __all__ = [
     "BoardLine",
@@ -107,9 +108,8 @@ def _bye_lines(t: Tournament, round_number: int) -> list[str]:
 
 
 def _round_title(t: Tournament, round_number: int) -> str:
-    total = f" of {t.total_rounds}" if t.total_rounds else ""
-    system = f" ({t.system})" if t.system else ""
-    return f"{tournament_name(t)}{system}: round {round_number}{total}"
+    system = f" ({t.system}, {total_label(t)})" if t.system else ""
+    return f"{tournament_name(t)}{system}: {round_label(t, round_number)}"
 
 
 def _aligned(rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:

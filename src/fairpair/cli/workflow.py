@@ -316,7 +316,8 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
         click.echo(dumps_json({"ok": True, "command": "next", **document}), nl=False)
         return 0
     bye = f", bye: {t.player(pairing.bye).name}" if pairing.bye is not None else ""
-    click.echo(f"round {pairing.round} paired: {len(pairing.boards)} boards{bye}; saved {file}")
+    label = wf.round_label(t, pairing.round)
+    click.echo(f"{label} paired: {len(pairing.boards)} boards{bye}; saved {file}")
     click.echo(boards_text(t, pairing.round), nl=False)
     if explain and "explain" in pairing.info:
         click.echo("\n".join(str(n) for n in pairing.info["explain"]))
@@ -365,7 +366,7 @@ def result_command(
     note = f"\nnote: round {rnd + 1} is already paired; its pairing stays as it is" if later else ""
     _say(
         as_json,
-        f"round {rnd}: {changed}; {pending} game(s) without a result{note}",
+        f"{wf.round_label(t, rnd)}: {changed}; {pending} game(s) without a result{note}",
         {
             "command": "result",
             "round": rnd,

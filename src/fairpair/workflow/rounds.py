@@ -32,8 +32,10 @@ __all__ = [
     "pair_next",
     "pending_games",
     "request_bye",
+    "round_label",
     "stored_options",
     "system_name_for",
+    "total_label",
     "unpair",
 ]
 
@@ -143,6 +145,23 @@ def columns_of_pairing(t: Tournament, column: int) -> list[int]:
         return [column]
     first = column if column % 2 == 1 else column - 1
     return [first, first + 1]
+
+
+def round_label(t: Tournament, column: int) -> str:
+    """How a person names round column ``column``: ``round 3``, or with double rounds
+    ``round 2, game 1 (TRF round 3)``."""
+    if not t.double_rounds:
+        return f"round {column}"
+    return f"round {(column + 1) // 2}, game {2 - column % 2} (TRF round {column})"
+
+
+def total_label(t: Tournament) -> str:
+    """``7 rounds``, or with double rounds ``15 rounds (30 games)``."""
+    if t.total_rounds is None:
+        return "? rounds"
+    if not t.double_rounds:
+        return f"{t.total_rounds} rounds"
+    return f"{t.total_rounds // 2} rounds ({t.total_rounds} games)"
 
 
 def last_pairing_columns(t: Tournament) -> list[int]:
