@@ -23,9 +23,9 @@ from fairpair.systems import get_system
 __all__ = ["COMPAT_FLAGS", "is_compat_invocation", "run_compat"]
 
 #: Engine flag -> fairpair system name.
-COMPAT_FLAGS = {"--dutch": "dutch"}
+COMPAT_FLAGS = {"--dutch": "dutch", "--dutch-legacy": "dutch-legacy"}
 
-USAGE = "usage: fairpair --dutch INPUT.trf (-p [OUTPUT] | -c)"
+USAGE = "usage: fairpair --dutch|--dutch-legacy INPUT.trf (-p [OUTPUT] | -c)"
 
 
 def is_compat_invocation(args: list[str]) -> bool:
