@@ -212,3 +212,20 @@ def test_no_single_exchange_improves_larger_fields(seed: int, players: int, roun
     plain = RoundProblem(t, rnd)
     worst = plain.vector(shuffled)
     assert any(plain.vector(o) < worst for o in neighbours(shuffled))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_generated_default_tournaments_are_spec_optimal_every_round(seed: int) -> None:
+    """Issue 14: with the default options (no FIDE-style last-round relaxation, which
+    the spec says Excalibur does not have) every round of a generated tournament,
+    the last one included, is an optimum of the spec's criteria, checked by brute force
+    over all pairings."""
+    from fairpair.generator import GeneratorConfig, generate
+
+    players = 5 + seed % 4
+    t = generate("netrunner", GeneratorConfig(players=players, rounds=5, seed=seed))
+    assert t.points.white_win == 3 and t.points.pairing_allocated_bye == 3
+    for rnd in range(1, 6):
+        before = t.replace(rounds=t.rounds[: rnd - 1])
+        spec = RoundProblem(before, rnd, last_round=False)
+        assert spec.vector(t.pairing_of(rnd)) == brute_force(spec), (seed, rnd)

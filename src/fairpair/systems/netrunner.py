@@ -27,11 +27,13 @@ only (a pending game counts as played).
 
 Extras a tournament organiser expects (all optional):
 
-* ``last_round``: the spec notes FIDE permits side differences and streaks of three in
-  the last round and suggests preferring score groups there. In the last round the
-  level-3 parts of criteria 3 and 4 (difference exactly 3, streak exactly 3) move below
-  criterion 5; differences and streaks of 4 or more keep their place. Default: on when
-  this is the tournament's last round (``total_rounds``).
+* ``last_round_relaxation``: the spec notes FIDE permits side differences and streaks
+  of three in the last round, and that Excalibur has *no* special last-round handling.
+  With this option on, in the tournament's last round (``total_rounds``) the level-3
+  parts of criteria 3 and 4 (difference exactly 3, streak exactly 3) move below
+  criterion 5; differences and streaks of 4 or more keep their place. Default: off,
+  as the spec. ``last_round=True``/``False`` forces the relaxation on or off for the
+  round being paired whatever the round number.
 * ``no_bye_after_forfeit_win``: FIDE C.04.1 - a player who already had a
   pairing-allocated bye or a forfeit win gets no bye. Implemented as a criterion 0
   above all others: absolute whenever any pairing satisfies it.
@@ -215,6 +217,7 @@ class RoundProblem:
         last_round: bool | None = None,
         no_bye_after_forfeit_win: bool = False,
         double_sided: bool | None = None,
+        last_round_relaxation: bool = False,
     ) -> None:
         tournament = netrunner_tournament(tournament)
         self.double = tournament.double_rounds if double_sided is None else double_sided
@@ -229,7 +232,7 @@ class RoundProblem:
         last_column = round_number + (1 if self.double else 0)
         if last_round is None:
             total = tournament.total_rounds
-            last_round = total is not None and last_column >= total
+            last_round = last_round_relaxation and total is not None and last_column >= total
         self.last_round = last_round
         self.no_bye_after_forfeit_win = no_bye_after_forfeit_win
         self.players: tuple[int, ...] = tournament.present_players(round_number)
@@ -639,6 +642,7 @@ def cost_vector(
     last_round: bool | None = None,
     no_bye_after_forfeit_win: bool = False,
     double_sided: bool | None = None,
+    last_round_relaxation: bool = False,
 ) -> tuple[int, ...]:
     """The Excalibur cost vector of ``pairing`` for round ``round_number``.
 
@@ -651,6 +655,7 @@ def cost_vector(
         last_round=last_round,
         no_bye_after_forfeit_win=no_bye_after_forfeit_win,
         double_sided=double_sided,
+        last_round_relaxation=last_round_relaxation,
     )
     problems = problem.validate(pairing)
     if problems:
@@ -677,9 +682,11 @@ class NetrunnerSystem:
         double_sided: bool | None = None,
         explain: bool = False,
         tiebreaks: str | None = None,
+        last_round_relaxation: bool = False,
         **ignored: Any,
     ) -> None:
         self.seed = seed
+        self.last_round_relaxation = bool(last_round_relaxation)
         self.explain = explain
         self.tiebreaks: list[Any] = parse_netrunner_tiebreaks(tiebreaks or DEFAULT_TIEBREAKS)
         self.last_round = last_round
@@ -693,6 +700,7 @@ class NetrunnerSystem:
             last_round=self.last_round,
             no_bye_after_forfeit_win=self.no_bye_after_forfeit_win,
             double_sided=self.double_sided,
+            last_round_relaxation=self.last_round_relaxation,
         )
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
