@@ -35,7 +35,7 @@ _BYE_WORDS = {
     ByeKind.PAIRING_ALLOCATED: "pairing-allocated bye",
     ByeKind.HALF_POINT: "half-point bye",
     ByeKind.FULL_POINT: "full-point bye",
-    ByeKind.ZERO_POINT: "zero-point bye (absent)",
+    ByeKind.ZERO_POINT: "zero-point bye",
     ByeKind.ABSENT: "absent",
 }
 
@@ -96,7 +96,8 @@ def _bye_lines(t: Tournament, round_number: int) -> list[str]:
     lines = []
     for number, kind in sorted(rnd.byes.items()):
         points = format_points(t.points.bye_points(kind))
-        lines.append(f"{_label(t, number)}: {_BYE_WORDS[kind]} ({points})")
+        unit = "point" if points == "1" else "points"
+        lines.append(f"{_label(t, number)}: {_BYE_WORDS[kind]} ({points} {unit})")
     for player in t.players:
         if player.number in rnd.byes or rnd.game_of(player.number) is not None:
             continue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.resources
 import os
+import re
 from typing import Any
 
 import click
@@ -13,6 +14,7 @@ from fairpair.checker import check_rounds
 from fairpair.cli.common import (
     dumps_json,
     load,
+    not_the_input,
     pairing_json,
     parse_options,
     save,
@@ -28,6 +30,9 @@ SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
 #: Systems whose `check` looks at the last round unless told otherwise (the FIDE
 #: endorsement checkers of JaVaFo / bbpPairings do so).
 CHECK_LAST_BY_DEFAULT = frozenset({"dutch", "dutch-legacy"})
+
+#: A problem line starts with its round: "round 4: ...".
+_ROUND_OF = re.compile(r"round (\d+)")
 
 #: Default draw rate of generated games per system (Go has very few jigo).
 DEFAULT_DRAW_RATE = {"mcmahon": 0.01}
@@ -149,6 +154,7 @@ def pair_command(
             notes = pairing.info["explain"]
             click.echo("\n".join(str(n) for n in notes), err=output is None)
         text = "\n".join(lines) + "\n"
+    not_the_input(output, file)
     write_text(text, output)
     if save_path:
         save(tournament.with_pairing(pairing), save_path)
@@ -217,9 +223,16 @@ def check_command(
     problems = check_rounds(system, tournament, rounds)  # pending results, then the system
     for problem in problems:
         click.echo(problem)
-    checked = ", ".join(map(str, rounds)) if len(rounds) < 6 else f"{len(rounds)} rounds"
+    word = "round" if len(rounds) == 1 else "rounds"
+    checked = (
+        f"{word} {', '.join(map(str, rounds))}" if len(rounds) < 6 else f"{len(rounds)} rounds"
+    )
+    bad = sorted({int(m.group(1)) for m in map(_ROUND_OF.match, problems) if m})
+    where = f"round(s) {', '.join(map(str, bad))}" if bad else checked
     if problems:
-        click.echo(f"FAILED: {len(problems)} difference(s) in {checked}", err=True)
+        click.echo(
+            f"FAILED: {len(problems)} difference(s) in {where} ({checked} checked)", err=True
+        )
         return 1
     click.echo(f"OK: {checked} checked, every pairing is correct", err=True)
     return 0
@@ -364,6 +377,8 @@ def standings_command(
     table = wf.standings_of(
         tournament, system=system_name, tiebreaks=tiebreaks, after_round=round_number
     )
+    not_the_input(csv_path, file)
+    not_the_input(json_path, file)
     if csv_path == "-":
         write_text(st.to_csv(table), None)
         return 0

@@ -16,6 +16,7 @@ from fairpair.model import Pairing, Tournament, format_points
 __all__ = [
     "about",
     "load",
+    "not_the_input",
     "pairing_json",
     "parse_options",
     "save",
@@ -34,6 +35,20 @@ def about(path: str) -> Iterator[None]:
         if exc.file is None:
             raise exc.with_file(path) from None
         raise
+
+
+def not_the_input(output: str | None, *inputs: str) -> None:
+    """Refuse an output path that names one of the input files (a printout written
+    over the tournament would destroy it)."""
+    if output is None or output == "-" or not os.path.exists(output):
+        return
+    for path in inputs:
+        if os.path.exists(path) and os.path.samefile(output, path):
+            raise InputError(
+                "the output would overwrite the input file",
+                expected="another output file name",
+                file=output,
+            )
 
 
 def warn(messages: Iterable[str]) -> None:

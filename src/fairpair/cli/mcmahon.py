@@ -330,7 +330,11 @@ def boards_command(file: str, round_number: int | None) -> int:
             f"{g['result'] or ''}"
         )
     for n, kind in sorted(t.round(rnd).byes.items()):
-        label = "forced bye" if kind is ByeKind.PAIRING_ALLOCATED else "voluntary bye"
+        label = {
+            ByeKind.PAIRING_ALLOCATED: "forced bye",
+            ByeKind.FULL_POINT: "full-point bye",
+            ByeKind.HALF_POINT: "half-point bye",
+        }.get(kind, "voluntary bye")
         lines.append(f"     {t.player(n).name}: {label}")
     click.echo("\n".join(lines))
     return 0

@@ -23,6 +23,7 @@ from fairpair.cli.common import (
     about,
     dumps_json,
     load,
+    not_the_input,
     pairing_json,
     parse_options,
     save,
@@ -148,6 +149,12 @@ def new_command(
       fairpair new engines.csv -o tcec.json --system tcec --rounds 9 --seeding group:4
       fairpair new go.csv -o go.json --system mcmahon --rounds 5 --bar 3d
     """
+    if not output.lower().endswith((".json", ".trf", ".txt")):
+        raise InputError(
+            f"-o {output}", expected="a .json (recommended) or .trf tournament file name"
+        )
+    if os.path.exists(output) and os.path.samefile(output, players_file):
+        raise InputError("-o is the player list itself", expected="a new file", file=output)
     if os.path.exists(output) and not force:
         raise InputError(
             "the output file exists",
@@ -342,7 +349,7 @@ def result_command(
     =, ½, ½-½), +- and -+ (forfeits), -- (double forfeit), clear. PLAYER=OUTCOME from
     that player's side: win, loss, draw (jigo, tie), forfeit-win, forfeit-loss,
     double-forfeit, clear. The round defaults to the first one with games still
-    without a result.
+    without a result; to correct a result already entered, name its round with -r.
 
     \b
     Examples:
@@ -354,7 +361,7 @@ def result_command(
     rnd = round_number if round_number is not None else wf.default_result_round(t)
     if rnd < 1:
         raise InputError(f"--round {rnd}", expected="a round number >= 1")
-    t, done = wf.enter_results(t, rnd, parsed)
+    t, done = wf.enter_results(t, rnd, parsed, allow_changes=round_number is not None)
     _store(t, file)
     pending = sum(1 for g in t.round(rnd).games if not g.has_result)
     changed = ", ".join(
@@ -406,9 +413,12 @@ def withdraw_command(
         t = wf.cancel_withdrawal(t, who)
         text, first = f"{who.name} ({who.number}) is back in the tournament", None
     else:
+        dropped = wf.withdrawal_drops_byes(t, who, from_round or t.next_round())
         t = wf.withdraw(t, who, from_round)
         first = t.player(who.number).withdrawn_from
         text = f"{who.name} ({who.number}) withdrawn from round {first} on"
+        if dropped:
+            text += f"; requested bye(s) in round(s) {', '.join(map(str, dropped))} deleted"
     _store(t, file)
     _say(
         as_json,
@@ -472,7 +482,8 @@ def bye_command(
     else:
         value = format_points(t.points.bye_points(kind))
         label = kind.name.lower().replace("_", "-")
-        text = f"{who.name} ({who.number}): {label} bye in round {rnd} ({value} points)"
+        unit = "point" if value == "1" else "points"
+        text = f"{who.name} ({who.number}): {label} bye in round {rnd} ({value} {unit})"
     _say(
         as_json,
         text,
@@ -500,13 +511,16 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
     Refused if a game of that round has a result, unless --force.
     """
     t = load(file)
+    columns = wf.last_pairing_columns(t)
+    results = sum(1 for c in columns for g in t.round(c).games if g.has_result)
     t, columns = wf.unpair(t, force=force)
     _store(t, file)
     label = " and ".join(map(str, columns))
+    lost = f" with {results} result(s)" if results else ""
     _say(
         as_json,
-        f"pairing of round {label} deleted; `next` pairs it again",
-        {"command": "unpair", "rounds": columns},
+        f"pairing of round {label}{lost} deleted; `next` pairs it again",
+        {"command": "unpair", "rounds": columns, "results_deleted": results},
     )
     return 0
 
@@ -540,6 +554,7 @@ def boards_command(
         write_text(dumps_json(document), None)
         return 0
     if html_path:
+        not_the_input(html_path, file)
         write_text(boards_html(t, rnd), html_path)
         if html_path != "-":
             click.echo(f"wrote {html_path}", err=True)
@@ -578,6 +593,7 @@ def crosstable_command(file: str, round_number: int | None, html_path: str | Non
     t = load(file)
     table = wf.standings_of(t, after_round=round_number)
     if html_path:
+        not_the_input(html_path, file)
         write_text(crosstable_html(t, table), html_path)
         if html_path != "-":
             click.echo(f"wrote {html_path}", err=True)
@@ -606,7 +622,12 @@ def _pair_command(name: str, verb: str) -> click.Command:
         operation = wf.forbid_pair if name == "forbid" else wf.force_pair
         t = operation(t, pa, pb, round_number=round_number, remove=remove)
         _store(t, file)
+        if name == "force" and round_number is None and not remove:
+            round_number = t.next_round()
         when = "every round" if round_number is None else f"round {round_number}"
+        met = [r.round for r in t.state()[pa.number].records if r.opponent == pb.number]
+        if met and not remove:
+            click.echo(f"note: they already met in round {met[0]}", err=True)
         done = "no longer " + verb if remove else verb
         _say(
             as_json,

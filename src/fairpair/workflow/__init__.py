@@ -27,6 +27,7 @@ from fairpair.workflow.players import (
     fide_initial_order,
     find_player,
     withdraw,
+    withdrawal_drops_byes,
 )
 from fairpair.workflow.profiles import PROFILES, SystemProfile, profile_of
 from fairpair.workflow.ranking import standings_of, with_ranks
@@ -93,4 +94,5 @@ __all__ = [
     "unpair",
     "with_ranks",
     "withdraw",
+    "withdrawal_drops_byes",
 ]

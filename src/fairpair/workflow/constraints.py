@@ -25,6 +25,7 @@ def forbid_pair(
     """Forbid (or with ``remove`` allow again) the pairing ``a``-``b``. ``round_number``
     limits it to one round (McMahon only)."""
     _distinct(a, b)
+    _unpaired_round(t, round_number)
     if t.system == "mcmahon":
         return _edit_mcmahon_pairs(t, "forbidden_pairs", a, b, round_number, remove)
     if round_number is not None:
@@ -45,14 +46,31 @@ def forbid_pair(
 def force_pair(
     t: Tournament, a: Player, b: Player, *, round_number: int | None = None, remove: bool = False
 ) -> Tournament:
-    """Force the pairing ``a``-``b`` (McMahon: AGA "Manual pairing")."""
+    """Force the pairing ``a``-``b`` (McMahon: AGA "Manual pairing") in ``round_number``
+    (default: the next round to pair; a forced pair holds for one round, else the two
+    would meet again every round)."""
     _distinct(a, b)
+    if round_number is None and not remove:
+        round_number = t.next_round()
+    _unpaired_round(t, round_number)
     if t.system != "mcmahon":
         raise InputError(
             f"forced pairs in a {t.system or 'non-McMahon'} tournament",
             expected="a McMahon tournament (the other systems pair by their rules alone)",
         )
     return _edit_mcmahon_pairs(t, "forced_pairs", a, b, round_number, remove)
+
+
+def _unpaired_round(t: Tournament, round_number: int | None) -> None:
+    if round_number is None:
+        return
+    if round_number < 1 or (t.total_rounds is not None and round_number > t.total_rounds):
+        raise InputError(f"--round {round_number}", expected="a round of the tournament")
+    if t.round(round_number).paired:
+        raise InputError(
+            f"round {round_number} is already paired",
+            expected=f"a round not yet paired (round {t.next_round()} or later)",
+        )
 
 
 def _edit_mcmahon_pairs(

@@ -4,11 +4,14 @@
 >>> t = Tournament(players=(Player(1, "Anna Rossi"), Player(2, "Luca Bianchi")))
 >>> find_player(t, "ross").number, find_player(t, "2").name
 (1, 'Luca Bianchi')
+>>> find_player(t, "bianchi luca").number
+2
 """
 
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Sequence
 
 from fairpair.errors import InputError
@@ -23,6 +26,7 @@ __all__ = [
     "find_player",
     "renumber",
     "withdraw",
+    "withdrawal_drops_byes",
 ]
 
 #: Longest player name accepted.
@@ -44,11 +48,12 @@ def find_player(t: Tournament, text: str) -> Player:
         )
     if not query:
         raise InputError("empty player", expected="a pairing number or a name")
-    needle = query.casefold()
-    exact = [p for p in t.players if p.name.casefold() == needle]
+    needle = _plain(query)
+    exact = [p for p in t.players if _plain(p.name) == needle]
     if len(exact) == 1:
         return exact[0]
-    found = exact or [p for p in t.players if needle in p.name.casefold()]
+    words = needle.split()
+    found = exact or [p for p in t.players if all(w in _plain(p.name) for w in words)]
     if len(found) == 1:
         return found[0]
     if not found:
@@ -59,6 +64,18 @@ def find_player(t: Tournament, text: str) -> Player:
         f"{query!r} matches {len(found)} players: {listed}{more}",
         expected="a pairing number or a longer part of the name",
     )
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents and punctuation removed, single spaces: ``Müller, Jörg`` ->
+    ``muller jorg``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    letters = "".join(
+        " " if not (c.isalnum() or c.isspace()) else c
+        for c in decomposed
+        if not unicodedata.combining(c)
+    )
+    return " ".join(letters.split())
 
 
 def _title_rank(title: str) -> int:
@@ -122,7 +139,25 @@ def add_player(
     new = dataclasses.replace(
         player, number=number, name=name, entered_at=first if first > 1 else None
     )
+    if _can_renumber(t):
+        ordered = fide_initial_order([*t.players, new])
+        players = renumber(ordered)
+        place = next(i for i, p in enumerate(ordered) if p is new)
+        return t.replace(players=players), players[place]
     return t.replace(players=(*t.players, new)), new
+
+
+def _can_renumber(t: Tournament) -> bool:
+    """Before anything refers to pairing numbers (no round entry, no forbidden pair),
+    a FIDE-ordered tournament takes a new player at his place in the initial order."""
+    from fairpair.workflow.profiles import profile_of
+
+    return (
+        not t.rounds
+        and not t.forbidden_pairs
+        and t.system is not None
+        and profile_of(t.system).initial_order == "fide"
+    )
 
 
 def _replace_player(t: Tournament, new: Player) -> Tournament:
@@ -139,6 +174,10 @@ def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> To
     first = t.next_round() if from_round is None else from_round
     if first < 1:
         raise InputError(f"--from-round {first}", expected="a round number >= 1")
+    if t.total_rounds is not None and first > t.total_rounds:
+        raise InputError(
+            f"--from-round {first}", expected=f"at most {t.total_rounds} (the number of rounds)"
+        )
     if player.withdrawn_from is not None and player.withdrawn_from <= first:
         raise InputError(
             f"{player.name} is already withdrawn from round {player.withdrawn_from}",
@@ -167,8 +206,22 @@ def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> To
     )
 
 
+def withdrawal_drops_byes(t: Tournament, player: Player, from_round: int) -> list[int]:
+    """The rounds whose requested byes :func:`withdraw` would delete."""
+    return [r.number for r in t.rounds if r.number >= from_round and player.number in r.byes]
+
+
 def cancel_withdrawal(t: Tournament, player: Player) -> Tournament:
-    """Bring a withdrawn player back: he is paired again from the next round."""
+    """Bring a withdrawn player back, as long as no round was paired without him (the
+    model keeps one withdrawal round per player, so a return after missed rounds
+    cannot be recorded)."""
     if player.withdrawn_from is None:
         raise InputError(f"{player.name} is not withdrawn", expected="a withdrawn player")
+    if player.withdrawn_from <= t.rounds_played:
+        raise InputError(
+            f"{player.name} missed round(s) {player.withdrawn_from}-{t.rounds_played}, "
+            "which are already paired",
+            expected="a withdrawal from a round not yet paired (a return after missed "
+            "rounds cannot be recorded)",
+        )
     return _replace_player(t, dataclasses.replace(player, withdrawn_from=None))

@@ -178,12 +178,17 @@ def _locate(t: Tournament, round_number: int, entry: ResultEntry) -> tuple[int, 
 
 
 def enter_results(
-    t: Tournament, round_number: int, entries: Sequence[ResultEntry]
+    t: Tournament,
+    round_number: int,
+    entries: Sequence[ResultEntry],
+    *,
+    allow_changes: bool = True,
 ) -> tuple[Tournament, list[EnteredResult]]:
     """Enter ``entries`` into round ``round_number``; all or nothing.
 
     Refused when the round has no games, a board or player is unknown, or one game is
-    given two different results in the same call.
+    given two different results in the same call; without ``allow_changes`` also when an
+    entry would change a result already entered (a correction must name its round).
     """
     if not entries:
         raise InputError("no results given", expected="BOARD=RESULT or PLAYER=OUTCOME ...")
@@ -208,6 +213,17 @@ def enter_results(
     done: list[EnteredResult] = []
     for index, codes in sorted(decided.items()):
         old = games[index]
+        was = result_text(old)
+        if (
+            not allow_changes
+            and was
+            and (old.white_result, old.black_result)
+            != (codes if codes is not None else (None, None))
+        ):
+            raise InputError(
+                f"board {index + 1} of round {round_number} already has the result {was}",
+                expected=f"the round named to correct it (-r {round_number})",
+            )
         white, black = codes if codes is not None else (None, None)
         games[index] = dataclasses.replace(old, white_result=white, black_result=black)
         done.append(EnteredResult(index + 1, games[index], result_text(old)))

@@ -47,7 +47,7 @@ BYE_KINDS: Mapping[Fraction, ByeKind] = {
 }
 
 #: How many pending boards a refusal lists by name before summing up the rest.
-_LISTED = 12
+_LISTED = 50
 
 
 def system_name_for(t: Tournament, name: str | None = None) -> str:
@@ -127,15 +127,14 @@ def ensure_results_complete(t: Tournament, round_number: int) -> None:
     if not pending:
         return
     rounds = sorted({r for r, _, _ in pending})
-    listed = "; ".join(
-        f"round {r} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]
+    listed = "".join(
+        f"\n  round {r} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]
     )
-    more = f"; and {len(pending) - _LISTED} more" if len(pending) > _LISTED else ""
+    more = f"\n  and {len(pending) - _LISTED} more" if len(pending) > _LISTED else ""
     where = ", ".join(map(str, rounds))
     raise PendingResultsError(
         f"round {round_number} cannot be paired: {len(pending)} game(s) of round(s) {where} "
-        f"have no result ({listed}{more}); enter the results first "
-        f"(or unpair the last round)"
+        f"have no result; enter the results first (or unpair the last round):{listed}{more}"
     )
 
 
@@ -179,8 +178,8 @@ def pair_next(
     ``options``. Refuses while an earlier round has games without a result.
     """
     name = system_name_for(t, system)
+    ensure_results_complete(t, t.next_round())
     rnd = next_round_to_pair(t)
-    ensure_results_complete(t, rnd)
     merged = {**stored_options(t), **(options or {})}
     pairing = get_system(name, **merged).pair(t, rnd)
     return t.with_pairing(pairing), pairing
@@ -233,7 +232,8 @@ def request_bye(
 
     ``points`` in units of a win: 0 (absence / zero-point bye), 1/2 (half-point bye) or 1
     (full-point bye); ``None`` takes ``default_points``. Refused if he is already paired in
-    that round or not registered for it. ``remove`` cancels a requested bye.
+    that round or not registered for it (a late entry may get a bye for a round he
+    missed before entering). ``remove`` cancels a requested bye.
     """
     if round_number < 1:
         raise InputError(f"--round {round_number}", expected="a round number >= 1")
@@ -262,7 +262,8 @@ def request_bye(
             )
         kind = None
     else:
-        if not player.available_in(columns[0]):
+        missed_before_entry = player.entered_at is not None and columns[0] < player.entered_at
+        if not player.available_in(columns[0]) and not missed_before_entry:
             raise InputError(
                 f"{player.name} is not registered for round {round_number} "
                 "(withdrawn or not yet entered)",
