@@ -402,3 +402,71 @@ def test_tcec_double_rounds(fp: Runner, tmp_path: Path) -> None:
     assert _standings_points(fp, path) == _expected_points(t)
     code, out, err = fp("boards", path, "-r", 6)
     assert "3 rounds (6 games)" in out and "round 3, game 2" in out
+
+
+def test_mistakes_a_director_makes(fp: Runner, tmp_path: Path) -> None:
+    """Findings of walking the director's path: each mistake is caught or handled."""
+    players = tmp_path / "p.csv"
+    players.write_text(
+        'name,rating,title\n"Rossi, Marco",2100,\n"Müller, Jörg",2000,\nAnn Lee,1900,\n'
+        "Bo Li,1800,\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "t.json"
+    # -o must be a tournament file, never the player list
+    _byte_identical_refusal(fp, players, 2, "new", players, "-o", players, "-s", "dutch", "-R", 3)
+    assert fp("new", players, "-o", tmp_path / "t.csv", "-s", "dutch", "-R", 3)[0] == 2
+    assert fp("new", players, "-o", path, "-s", "dutch", "-R", 3)[0] == 0
+    # a strong player added before round 1 takes his place in the initial order
+    code, out, err = fp("add-player", path, "Strong, Gregor", "--rating", "2600", "--title", "GM")
+    assert code == 0 and "player 1:" in out, out + err
+    assert [p.name for p in _load(path).players][:2] == ["Strong, Gregor", "Rossi, Marco"]
+    # names without accents, in either order
+    code, out, err = fp("bye", path, "muller", "--round", 2, "--points", "0")
+    assert code == 0 and "Müller" in out, err
+    assert fp("bye", path, "marco rossi", "--round", 3)[0] == 0
+    assert fp("withdraw", path, "lee", "--from-round", 9)[0] == 2
+    assert fp("next", path)[0] == 0
+    assert fp("result", path, "1=1-0", "2=0-1")[0] == 0
+    # a correction must name its round; with -r it is accepted
+    err = _byte_identical_refusal(fp, path, 2, "result", path, "1=0-1")
+    assert "-r 1" in err
+    code, out, err = fp("result", path, "-r", 1, "1=0-1")
+    assert code == 0 and "(was 1-0)" in out, err
+    # a printout never overwrites the tournament
+    _byte_identical_refusal(fp, path, 2, "crosstable", path, "--html", path)
+    _byte_identical_refusal(fp, path, 2, "boards", path, "--html", path)
+    _byte_identical_refusal(fp, path, 2, "standings", path, "--csv", path)
+    # the requested bye of a withdrawn player is reported as deleted
+    code, out, err = fp("withdraw", path, "rossi", "--from-round", 2)
+    assert code == 0 and "round(s) 3 deleted" in out, err
+    assert fp("next", path)[0] == 0
+    _byte_identical_refusal(fp, path, 2, "withdraw", path, "rossi", "--cancel")
+    # the last round pending: next says so (exit 1), not "all rounds paired"
+    for _ in range(2):
+        t = _load(path)
+        rnd = t.rounds_played
+        entries = [f"{b}=1/2" for b in range(1, len(t.round(rnd).games) + 1)]
+        assert fp("result", path, "-r", rnd, *entries)[0] == 0
+        if rnd < 3:
+            assert fp("next", path)[0] == 0
+    assert fp("unpair", path, "--force")[0] == 0
+    assert fp("next", path)[0] == 0
+    err = _byte_identical_refusal(fp, path, 1, "next", path)
+    assert "no result" in err and "\n  round 3 board 1:" in err
+
+
+def test_mcmahon_forced_pair_holds_for_one_round(fp: Runner, tmp_path: Path) -> None:
+    rows = [f"Go {i},{rank}" for i, rank in enumerate(["3d", "2d", "1d", "1k", "2k", "3k"], 1)]
+    players = _csv(tmp_path / "go.csv", rows, header="name,rank")
+    path = tmp_path / "go.json"
+    assert fp("new", players, "-o", path, "-s", "mcmahon", "-R", 3)[0] == 0
+    code, out, err = fp("force", path, "go 1", "go 6")
+    assert code == 0 and "round 1" in out, err
+    assert fp("next", path)[0] == 0
+    t = _load(path)
+    assert any(set(g.players) == {1, 6} for g in t.round(1).games)
+    assert fp("result", path, *[f"{b}=1-0" for b in range(1, 4)])[0] == 0
+    _byte_identical_refusal(fp, path, 2, "force", path, "go 2", "go 3", "-r", 1)
+    assert fp("next", path)[0] == 0
+    assert not any(set(g.players) == {1, 6} for g in _load(path).round(2).games)
