@@ -470,3 +470,19 @@ def test_mcmahon_forced_pair_holds_for_one_round(fp: Runner, tmp_path: Path) -> 
     _byte_identical_refusal(fp, path, 2, "force", path, "go 2", "go 3", "-r", 1)
     assert fp("next", path)[0] == 0
     assert not any(set(g.players) == {1, 6} for g in _load(path).round(2).games)
+
+
+def test_json_mode_answers_in_json_also_when_refusing(fp: Runner, tmp_path: Path) -> None:
+    players = _csv(tmp_path / "p.csv", _chess_players(6, 5))
+    path = tmp_path / "t.json"
+    code, out, _ = fp("new", players, "-o", path, "-s", "dutch", "-R", 3, "--json")
+    assert code == 0 and json.loads(out)["ok"] is True
+    code, out, _ = fp("next", path, "--json")
+    document = json.loads(out)
+    assert code == 0 and document["round"] == 1 and len(document["boards"]) == 3
+    code, out, err = fp("result", path, "7=1-0", "--json")
+    refusal = json.loads(out)
+    assert code == 2 and refusal == {"ok": False, "error": refusal["error"], "exit_code": 2}
+    assert "board 7" in refusal["error"] and "board 7" in err
+    code, out, _ = fp("next", path, "--json")
+    assert code == 1 and json.loads(out)["exit_code"] == 1

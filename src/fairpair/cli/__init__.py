@@ -19,6 +19,7 @@ exit code instead of exiting.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import sys
 import traceback
@@ -126,6 +127,15 @@ def _report(message: str) -> None:
     click.echo(f"fairpair: {message}", err=True)
 
 
+#: Commands whose ``--json`` is a flag: their refusals are also printed as a JSON object
+#: ``{"ok": false, "error": ..., "exit_code": ...}`` on stdout, for programs.
+_JSON_FLAG_COMMANDS = frozenset(c.name for c in WORKFLOW_COMMANDS if c.name) | {"pair"}
+
+
+def _wants_json(args: Sequence[str]) -> bool:
+    return bool(args) and args[0] in _JSON_FLAG_COMMANDS and "--json" in args
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -136,6 +146,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         return result if isinstance(result, int) else 0
     except FairpairError as exc:
         _report(f"error: {exc}")
+        if _wants_json(args):
+            click.echo(json.dumps({"ok": False, "error": str(exc), "exit_code": exc.exit_code}))
         return exc.exit_code
     except click.exceptions.Abort:
         _report("aborted")
