@@ -486,3 +486,25 @@ def test_json_mode_answers_in_json_also_when_refusing(fp: Runner, tmp_path: Path
     assert "board 7" in refusal["error"] and "board 7" in err
     code, out, _ = fp("next", path, "--json")
     assert code == 1 and json.loads(out)["exit_code"] == 1
+
+
+def test_edit_player_and_event(fp: Runner, tmp_path: Path) -> None:
+    players = _csv(tmp_path / "p.csv", _chess_players(6, 8))
+    path = tmp_path / "t.json"
+    assert fp("new", players, "-o", path, "-s", "dutch", "-R", 1)[0] == 0
+    code, out, err = fp("edit-player", path, "3", "--title", "im", "--federation", "ger")
+    assert code == 0, err
+    p3 = _load(path).player(3)
+    assert (p3.title, p3.federation) == ("IM", "GER")
+    _byte_identical_refusal(fp, path, 2, "edit-player", path, "3", "--rating", "high")
+    other = _load(path).player(4).name
+    _byte_identical_refusal(fp, path, 2, "edit-player", path, "3", "--name", other)
+    _byte_identical_refusal(fp, path, 2, "edit-player", path, "3")
+    assert fp("next", path)[0] == 0
+    assert fp("result", path, "1=1-0", "2=0-1", "3=1/2")[0] == 0
+    err = _byte_identical_refusal(fp, path, 2, "next", path)
+    assert "edit-event" in err
+    _byte_identical_refusal(fp, path, 2, "edit-event", path, "--rounds", "0")
+    code, out, err = fp("edit-event", path, "--rounds", "2", "--name", "Spring Open")
+    assert code == 0 and "Spring Open: 2 rounds" in out, err
+    assert fp("next", path)[0] == 0

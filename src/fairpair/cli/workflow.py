@@ -291,6 +291,94 @@ def add_player_command(
     return 0
 
 
+# --------------------------------------------------------------------------- edit
+
+
+@click.command("edit-player")
+@click.argument("file", type=FILE)
+@click.argument("player")
+@click.option("--name", "new_name", help="Corrected name.")
+@click.option("--rating")
+@click.option("--title", help="GM, IM, WGM, FM, WIM, CM, WFM, WCM ('' to clear).")
+@click.option("--federation")
+@click.option("--fide-id")
+@click.option("--sex", type=click.Choice(["", "m", "w"]))
+@click.option("--birth")
+@click.option("--club")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_on_file
+def edit_player_command(
+    file: str,
+    player: str,
+    new_name: str | None,
+    rating: str | None,
+    title: str | None,
+    federation: str | None,
+    fide_id: str | None,
+    sex: str | None,
+    birth: str | None,
+    club: str | None,
+    as_json: bool,
+) -> int:
+    """Correct a player's details (the pairing number never changes).
+
+    \b
+    Example:
+      fairpair edit-player open.json rossi --title WIM --federation ITA
+    """
+    given = {
+        "name": new_name,
+        "rating": rating,
+        "title": title,
+        "federation": federation,
+        "fide_id": fide_id,
+        "sex": sex,
+        "birth": birth,
+        "club": club,
+    }
+    changes = {k: v for k, v in given.items() if v is not None}
+    if not changes:
+        raise InputError("nothing to change", expected="an option such as --rating 2100")
+    t = load(file)
+    who = wf.find_player(t, player)
+    t = wf.edit_player(t, who, changes)
+    _store(t, file)
+    after = t.player(who.number)
+    _say(
+        as_json,
+        f"player {after.number}: {after.name} updated ({', '.join(sorted(changes))})",
+        {"command": "edit-player", "player": _player_json(after), "changed": sorted(changes)},
+    )
+    return 0
+
+
+@click.command("edit-event")
+@click.argument("file", type=FILE)
+@click.option("-R", "--rounds", type=int, help="New number of rounds.")
+@click.option("--name", "event_name", help="New tournament name.")
+@click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_on_file
+def edit_event_command(file: str, rounds: int | None, event_name: str | None, as_json: bool) -> int:
+    """Change the number of rounds or the tournament's name.
+
+    \b
+    Example:
+      fairpair edit-event open.json --rounds 9
+    """
+    if rounds is None and event_name is None:
+        raise InputError("nothing to change", expected="--rounds N or --name TEXT")
+    t = wf.edit_event(load(file), rounds=rounds, name=event_name)
+    _store(t, file)
+    from fairpair.printouts import tournament_name
+
+    _say(
+        as_json,
+        f"{tournament_name(t)}: {wf.total_label(t)}",
+        {"command": "edit-event", "name": tournament_name(t), "rounds": rounds},
+    )
+    return 0
+
+
 # --------------------------------------------------------------------------- next
 
 
@@ -646,6 +734,8 @@ def _pair_command(name: str, verb: str) -> click.Command:
 WORKFLOW_COMMANDS: tuple[click.Command, ...] = (
     new_command,
     add_player_command,
+    edit_player_command,
+    edit_event_command,
     next_command,
     result_command,
     withdraw_command,

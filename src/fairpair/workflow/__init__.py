@@ -19,11 +19,17 @@ nothing; pairing while results are pending raises
 """
 
 from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair
-from fairpair.workflow.create import new_mcmahon_tournament, new_tournament, tcec_seeding
+from fairpair.workflow.create import (
+    edit_event,
+    new_mcmahon_tournament,
+    new_tournament,
+    tcec_seeding,
+)
 from fairpair.workflow.go import edit_bands, set_bye_volunteer, set_handicap
 from fairpair.workflow.players import (
     add_player,
     cancel_withdrawal,
+    edit_player,
     fide_initial_order,
     find_player,
     withdraw,
@@ -67,6 +73,8 @@ __all__ = [
     "default_result_round",
     "describe_game",
     "edit_bands",
+    "edit_event",
+    "edit_player",
     "ensure_results_complete",
     "enter_results",
     "fide_initial_order",

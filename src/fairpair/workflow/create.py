@@ -24,6 +24,7 @@ from fairpair.workflow.profiles import profile_of
 
 __all__ = [
     "MAX_ROUNDS",
+    "edit_event",
     "new_mcmahon_tournament",
     "new_tournament",
     "seeded_tournament",
@@ -195,3 +196,23 @@ def seeded_tournament(
         system="tcec",
         double_rounds=double,
     )
+
+
+def edit_event(t: Tournament, *, rounds: int | None = None, name: str | None = None) -> Tournament:
+    """Change the number of rounds (never below the rounds already paired) or the name."""
+    if rounds is not None:
+        _check_rounds(rounds)
+        columns = rounds * (2 if t.double_rounds else 1)
+        if columns < t.rounds_played or columns < len(t.rounds):
+            raise InputError(
+                f"--rounds {rounds}",
+                expected="at least the rounds already paired or with byes entered",
+            )
+        t = t.replace(total_rounds=columns)
+    if name is not None:
+        clean = " ".join(name.split())
+        if not clean or len(clean) > 200:
+            raise InputError(f"--name {name!r}", expected="a name of 1 to 200 characters")
+        headers = [(code, text) for code, text in t.headers if code != "012"]
+        t = t.replace(headers=(("012", clean), *headers))
+    return t

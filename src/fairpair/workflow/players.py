@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fairpair.errors import InputError
 from fairpair.formats.csv import TITLES
@@ -22,6 +22,7 @@ __all__ = [
     "MAX_NAME",
     "add_player",
     "cancel_withdrawal",
+    "edit_player",
     "fide_initial_order",
     "find_player",
     "renumber",
@@ -225,3 +226,48 @@ def cancel_withdrawal(t: Tournament, player: Player) -> Tournament:
             "rounds cannot be recorded)",
         )
     return _replace_player(t, dataclasses.replace(player, withdrawn_from=None))
+
+
+def edit_player(t: Tournament, player: Player, changes: Mapping[str, str]) -> Tournament:
+    """Correct a player's details: ``name``, ``rating``, ``title``, ``federation``,
+    ``fide_id``, ``sex``, ``birth``, ``club`` (text as in a CSV player list, validated
+    the same way). Pairing numbers never change: once rounds are paired they identify
+    the player in every round."""
+    from fairpair.formats.csv import CsvRow, CsvTable, chess_players
+
+    unknown = sorted(set(changes) - {*_EDITABLE})
+    if unknown:
+        raise InputError(f"field {unknown[0]!r}", expected="one of " + ", ".join(_EDITABLE))
+    cells = {
+        "name": player.name,
+        "rating": str(player.rating) if player.rating else "",
+        "title": player.title,
+        "federation": player.federation,
+        "fide_id": player.fide_id,
+        "sex": player.sex,
+        "birth": player.birth_date,
+        "club": player.club,
+        **changes,
+    }
+    table = CsvTable("<command line>", tuple(cells), (CsvRow(1, cells),))
+    try:
+        (checked,) = chess_players(table)
+    except InputError as exc:
+        raise InputError(exc.message, expected=exc.expected) from None
+    if checked.name.casefold() != player.name.casefold():
+        _check_name(t, checked.name, allow_duplicate=False)
+    new = dataclasses.replace(
+        player,
+        name=checked.name,
+        rating=checked.rating,
+        title=checked.title,
+        federation=checked.federation,
+        fide_id=checked.fide_id,
+        sex=checked.sex,
+        birth_date=checked.birth_date,
+        club=checked.club,
+    )
+    return _replace_player(t, new)
+
+
+_EDITABLE = ("name", "rating", "title", "federation", "fide_id", "sex", "birth", "club")

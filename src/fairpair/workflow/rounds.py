@@ -93,7 +93,8 @@ def next_round_to_pair(t: Tournament) -> int:
     if total is not None and rnd > total:
         raise InputError(
             f"all {total} rounds of the tournament are paired",
-            expected="a tournament with a round left to pair (or more rounds: XXR)",
+            expected="a tournament with a round left to pair (more rounds: fairpair edit-event "
+            "FILE --rounds N)",
         )
     return rnd
 
