@@ -213,20 +213,26 @@ def boards_html(t: Tournament, round_number: int) -> str:
     return _page(_round_title(t, round_number), body)
 
 
-def _cell(record: RoundRecord, place_of: dict[int, int]) -> str:
-    """One crosstable cell: opponent's place, colour, result (``5w1``, ``12b½``), a bye
-    (``+``/``½``/``-`` with ``bye``), or ``.`` for no entry."""
+def _cell(t: Tournament, record: RoundRecord, place_of: dict[int, int]) -> str:
+    """One crosstable cell: opponent's place, side, result (``5w1``, ``12b½``; with
+    Netrunner ``5c3``: corp, 3 prestige), a bye (``bye+``, ``bye½``, ``bye-``; Netrunner:
+    ``bye3``...), ``?`` a pending game, or ``.`` for no entry (not paired, withdrawn)."""
+    first, second = (side[0] for side in profile_of(t.system).sides)
+    by_points = t.points.win != 1
     if record.opponent is not None:
-        colour = "w" if record.colour is Colour.WHITE else "b" if record.colour else "-"
+        side = first if record.colour is Colour.WHITE else second if record.colour else "-"
         if record.result is None:
             mark = "?"
+        elif not record.result.played:
+            mark = "+" if record.result.outcome > 0 else "-"
+        elif by_points:
+            mark = format_points(record.points)
         else:
-            outcome = record.result.outcome
-            mark = {1: "1", 0: "½", -1: "0"}[outcome]
-            if not record.result.played:
-                mark = "+" if outcome > 0 else "-"
-        return f"{place_of.get(record.opponent, record.opponent)}{colour}{mark}"
+            mark = {1: "1", 0: "½", -1: "0"}[record.result.outcome]
+        return f"{place_of.get(record.opponent, record.opponent)}{side}{mark}"
     if record.bye is not None:
+        if by_points:
+            return f"bye{format_points(record.points)}"
         return {
             ByeKind.PAIRING_ALLOCATED: "bye+",
             ByeKind.FULL_POINT: "bye+",
@@ -244,7 +250,7 @@ def _crosstable_rows(t: Tournament, standings: Standings) -> tuple[list[str], li
     rows = []
     for index, row in enumerate(standings.rows, 1):
         player = row.player
-        cells = [_cell(rec, place_of) for rec in state[player.number].records[:rounds]]
+        cells = [_cell(t, rec, place_of) for rec in state[player.number].records[:rounds]]
         shared = index > 1 and standings.rows[index - 2].rank == row.rank
         rows.append(
             ["" if shared else row.place, str(player.number), player.name]
@@ -256,13 +262,23 @@ def _crosstable_rows(t: Tournament, standings: Standings) -> tuple[list[str], li
     return head, rows
 
 
+def _legend(t: Tournament) -> str:
+    first, second = profile_of(t.system).sides
+    score = "points" if t.points.win != 1 else "1 win, ½ draw, 0 loss"
+    return (
+        f"Each round: the opponent's place, {first[0]} = {first} / {second[0]} = {second}, "
+        f"the result ({score}; + / - forfeit; ? pending); bye with its points; "
+        ". = not paired (absent, withdrawn or not yet entered)."
+    )
+
+
 def crosstable_text(t: Tournament, standings: Standings) -> str:
     """The crosstable in standings order: each round's cell is the opponent's place, the
     colour and the result (``5w1``: beat number 5 in the table with white; ``+``/``-``
     forfeits; ``bye+``/``bye½``/``bye-``; ``.`` not paired)."""
     head, rows = _crosstable_rows(t, standings)
     title = f"{tournament_name(t)}: crosstable after round {standings.after_round}"
-    return "\n".join([title, *_aligned([head, *rows], {2})]) + "\n"
+    return "\n".join([title, *_aligned([head, *rows], {2}), "", _legend(t)]) + "\n"
 
 
 def crosstable_html(t: Tournament, standings: Standings) -> str:
@@ -270,4 +286,5 @@ def crosstable_html(t: Tournament, standings: Standings) -> str:
     head, rows = _crosstable_rows(t, standings)
     numeric = {0, 1, 3} | set(range(4 + standings.after_round, len(head)))
     title = f"{tournament_name(t)}: crosstable after round {standings.after_round}"
-    return _page(title, _table(head, rows, numeric))
+    legend = f"<p>{html.escape(_legend(t))}</p>\n"
+    return _page(title, _table(head, rows, numeric) + legend)
