@@ -402,6 +402,11 @@ def test_tcec_double_rounds(fp: Runner, tmp_path: Path) -> None:
     assert _standings_points(fp, path) == _expected_points(t)
     code, out, err = fp("boards", path, "-r", 6)
     assert "3 rounds (6 games)" in out and "round 3, game 2" in out
+    # one way of counting in every command (issue 14)
+    code, out, err = fp("standings", path)
+    assert "Standings after round 3 of 3 (6 games)" in out
+    code, out, err = fp("check", path, "--all")
+    assert code == 0 and "3 rounds (6 games, TRF rounds 1, 3, 5)" in err, err
 
 
 def test_mistakes_a_director_makes(fp: Runner, tmp_path: Path) -> None:

@@ -83,6 +83,13 @@ class Standings:
     criteria: tuple[Tiebreak, ...]
     rows: tuple[StandingsRow, ...]
     primary: tuple[Tiebreak, ...] = (POINTS,)
+    #: How the round is named: ``round 5``; with double rounds (two games a pairing)
+    #: ``round 15 of 15 (30 games)``.
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        return f"Standings after {self.label or f'round {self.after_round}'}"
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -175,7 +182,22 @@ def compute_standings(
                 )
             )
         position += len(group)
-    return Standings(after_round=rounds, criteria=criteria, rows=tuple(rows), primary=first)
+    return Standings(
+        after_round=rounds,
+        criteria=criteria,
+        rows=tuple(rows),
+        primary=first,
+        label=round_label(tournament, rounds),
+    )
+
+
+def round_label(tournament: Tournament, games: int) -> str:
+    """``round 5``; with double rounds ``round 15 of 15 (30 games)``: one round of a
+    double-round event is two game columns."""
+    if not tournament.double_rounds:
+        return f"round {games}"
+    total = f" of {tournament.total_rounds // 2}" if tournament.total_rounds else ""
+    return f"round {(games + 1) // 2}{total} ({games} games)"
 
 
 # -- output ---------------------------------------------------------------------------
@@ -229,7 +251,7 @@ def render_table(standings: Standings) -> str:
         ]
         return "  ".join(parts).rstrip()
 
-    title = f"Standings after round {standings.after_round}"
+    title = standings.title
     lines = [title, fmt(head), "  ".join("-" * w for w in widths)]
     lines += [fmt(line) for line in body]
     return "\n".join(lines) + "\n"
@@ -238,7 +260,7 @@ def render_table(standings: Standings) -> str:
 def render_rich(standings: Standings) -> Table:
     """The standings as a :class:`rich.table.Table` (for ``Console.print``)."""
     head = _headers(standings)
-    table = Table(title=f"Standings after round {standings.after_round}")
+    table = Table(title=standings.title)
     for i, name in enumerate(head):
         table.add_column(name, justify="left" if i == 2 else "right")
     for row, label in zip(standings.rows, _places(standings), strict=True):
@@ -286,6 +308,7 @@ def to_dict(standings: Standings) -> dict[str, Any]:
     """A JSON-ready dictionary; values are numbers (exact for halves and quarters)."""
     return {
         "after_round": standings.after_round,
+        "label": standings.label,
         "primary": [{"code": tb.code, "name": tb.name} for tb in standings.primary],
         "criteria": [
             {"code": tb.code, "name": tb.name, "descending": bool(getattr(tb, "descending", True))}

@@ -227,6 +227,10 @@ def check_command(
     checked = (
         f"{word} {', '.join(map(str, rounds))}" if len(rounds) < 6 else f"{len(rounds)} rounds"
     )
+    if tournament.double_rounds:
+        games = f"{len(rounds) * 2} games" if len(rounds) > 1 else "2 games"
+        starts = ", ".join(map(str, rounds)) if len(rounds) < 6 else ""
+        checked = f"{len(rounds)} {word} ({games}{', TRF rounds ' + starts if starts else ''})"
     bad = sorted({int(m.group(1)) for m in map(_ROUND_OF.match, problems) if m})
     where = f"round(s) {', '.join(map(str, bad))}" if bad else checked
     if problems:
@@ -363,7 +367,10 @@ def standings_command(
     SB (Sonneborn-Berger), DE (direct encounter), WIN (wins), WON (wins over the
     board), BPG / BWG (games played with black / won with black), GE (games
     elected to play), ARO (average rating of opponents), PS (progressive score),
-    FB (fore Buchholz), AOB (average of opponents' Buchholz).
+    FB (fore Buchholz), AOB (average of opponents' Buchholz),
+    TPR (tournament performance rating), PTP (perfect tournament performance).
+    Games against unrated opponents are left out of ARO, TPR and PTP unless a
+    rating is given for them: ARO-U1400, TPR-U1400, PTP-U1400.
     Default: the last round with all results in, tiebreaks BH-C1,BH,SB,DE,WIN,BPG.
     \b
     Examples:
