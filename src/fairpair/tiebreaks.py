@@ -16,7 +16,9 @@ Articles implemented (numbers as in the 2023 text):
   score (the sum of the running scores).
 * Art. 8 BH, Buchholz; FB, Fore Buchholz (the games of the ranking round counted as
   draws); AOB, average of the opponents' Buchholz. Art. 9.1 SB, Sonneborn-Berger.
-  Art. 10.1 ARO, average rating of opponents.
+  Art. 10.1 ARO, average rating of opponents; 10.2 TPR, tournament performance rating;
+  10.3 PTP, perfect tournament performance (with the tables of the FIDE Rating
+  Regulations B.02 8.1: :data:`DP_TABLE`, :data:`PD_LIMITS`).
 * Art. 14, modifiers: Cut-n (``-C1``, ``-C2``) drops the n least significant values
   (14.1: the contribution of the opponent with the lowest score), Median-n (``-M1``,
   ``-M2``) drops the n least and the n most significant ones.
@@ -59,6 +61,18 @@ Choices where the text leaves room (documented, configurable where sensible):
 * ARO (Art. 10.1): opponents of games played over the board only; unrated opponents
   (rating 0) are left out unless ``unrated_rating`` is given; the average is rounded to
   the nearest integer, halves upwards.
+* TPR and PTP (Art. 10.2, 10.3) count the same games as ARO: games played over the
+  board (no byes, no forfeits, no pending games). C.07 leaves the rating of unrated
+  players to the tournament regulations: by default a game against an unrated opponent
+  is left out entirely (his rating and the points scored against him), as in the FIDE
+  reference program; ``unrated_rating`` (code suffix ``-U1400``) counts such opponents
+  with that rating instead. The fractional score uses the game results (win 1, draw
+  1/2, loss 0) whatever the point system, rounded to the hundredth (halves up) for the
+  dp table. TPR = ARO (rounded) + dp, with dp = -800 for 0 % and +800 for 100 % (the
+  table's end values). PTP is the lowest integer rating whose expected score (B.02 8.1
+  (b), full scale, no 400-point cut) reaches the score; for a zero score the lowest
+  opponent's rating - 800. A full score needs every probability at 1.00, so the highest
+  opponent's rating + 736. A player without a counted game gets 0 for both.
 * PS with Cut-n drops the running scores of the first n rounds.
 * A game paired but without result yet (only when ``after_round`` reaches past the
   completed rounds) counts as an unplayed round that is not voluntary, worth 0.
@@ -69,10 +83,11 @@ of the point system's smallest fraction, which keeps 2000 players x 13 rounds fa
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
@@ -81,7 +96,9 @@ from fairpair.model import ByeKind, Colour, PointSystem, ResultCode, Tournament
 
 __all__ = [
     "DEFAULT_SWISS_TIEBREAKS",
+    "DP_TABLE",
     "FIDE_TIEBREAKS",
+    "PD_LIMITS",
     "POINTS",
     "AverageOpponentsBuchholz",
     "AverageRatingOfOpponents",
@@ -94,17 +111,24 @@ __all__ = [
     "GamesElected",
     "GamesWon",
     "GroupTiebreak",
+    "PerfectTournamentPerformance",
     "Points",
     "ProgressiveScore",
     "SonnebornBerger",
     "Tiebreak",
     "TiebreakContext",
+    "TournamentPerformanceRating",
     "Wins",
     "completed_rounds",
     "cut_contributions",
     "default_tiebreaks",
+    "expected_score",
     "parse_tiebreaks",
+    "perfect_tournament_performance",
+    "rating_difference",
+    "scoring_probability",
     "tiebreak_context",
+    "tournament_performance_rating",
 ]
 
 
@@ -569,8 +593,8 @@ class ProgressiveScore(_Base):
 class AverageRatingOfOpponents(_Base):
     """Art. 10.1 ARO: the average rating of the opponents of games played over the
     board, rounded to the nearest integer (halves up). Unrated opponents (rating 0) are
-    left out unless ``unrated_rating`` says what they count as. Cut-n drops the n
-    lowest-rated opponents (Art. 14)."""
+    left out unless ``unrated_rating`` says what they count as (code suffix ``-U1400``).
+    Cut-n drops the n lowest-rated opponents (Art. 14)."""
 
     cut_low: int = 0
     cut_high: int = 0
@@ -578,7 +602,11 @@ class AverageRatingOfOpponents(_Base):
 
     @property
     def code(self) -> str:
-        return "ARO" + _modifier_suffix(self.cut_low, self.cut_high)
+        return (
+            "ARO"
+            + _modifier_suffix(self.cut_low, self.cut_high)
+            + _unrated_suffix(self.unrated_rating)
+        )
 
     @property
     def name(self) -> str:
@@ -604,9 +632,216 @@ class AverageRatingOfOpponents(_Base):
             if not kept:
                 result[number] = Fraction(0)
                 continue
-            average = Fraction(sum(kept), len(kept))
-            result[number] = Fraction(math.floor(average + Fraction(1, 2)))
+            result[number] = Fraction(_round_half_up(Fraction(sum(kept), len(kept))))
         return result
+
+
+# -- performance ratings (Art. 10.2, 10.3) ---------------------------------------------
+
+# FIDE Rating Regulations (B.02), 8.1, typed in from the regulations.
+
+#: B.02 8.1 (a): the rating difference dp for a fractional score p = 0.50, 0.51, ...,
+#: 1.00 (``DP_TABLE[k]`` is dp for p = 0.50 + k/100). Below 0.50, dp(p) = -dp(1 - p):
+#: a zero score gives -800, a full score +800.
+# fmt: off
+DP_TABLE: tuple[int, ...] = (
+    0,   7,   14,  21,  29,  36,  43,  50,  57,  65,   # 0.50 - 0.59
+    72,  80,  87,  95,  102, 110, 117, 125, 133, 141,  # 0.60 - 0.69
+    149, 158, 166, 175, 184, 193, 202, 211, 220, 230,  # 0.70 - 0.79
+    240, 251, 262, 273, 284, 296, 309, 322, 336, 351,  # 0.80 - 0.89
+    366, 383, 401, 422, 444, 470, 501, 538, 589, 677,  # 0.90 - 0.99
+    800,                                               # 1.00
+)
+# fmt: on
+
+#: B.02 8.1 (b): the largest rating difference D (own rating minus the opponent's) for
+#: which the scoring probability PD of the higher-rated player is 0.50, 0.51, ..., 0.99
+#: (``PD_LIMITS[k]`` is the upper end of the range of PD = 0.50 + k/100). Above 735 the
+#: probability is 1.00; the lower-rated player's probability is 1 - PD.
+# fmt: off
+PD_LIMITS: tuple[int, ...] = (
+    3,   10,  17,  25,  32,  39,  46,  53,  61,  68,   # 0.50 - 0.59
+    76,  83,  91,  98,  106, 113, 121, 129, 137, 145,  # 0.60 - 0.69
+    153, 162, 170, 179, 188, 197, 206, 215, 225, 235,  # 0.70 - 0.79
+    245, 256, 267, 278, 290, 302, 315, 328, 344, 357,  # 0.80 - 0.89
+    374, 391, 411, 432, 456, 484, 517, 559, 619, 735,  # 0.90 - 0.99
+)
+# fmt: on
+
+#: The smallest rating difference with a scoring probability of 1.00.
+_CERTAIN = PD_LIMITS[-1] + 1
+
+
+def _round_half_up(value: Fraction) -> int:
+    """The nearest integer, halves upwards (C.07: "0.5 rounded up")."""
+    return math.floor(value + Fraction(1, 2))
+
+
+def rating_difference(fraction: Fraction) -> int:
+    """B.02 8.1 (a): dp for the fractional score ``fraction`` (0 to 1), rounded to the
+    nearest hundredth (halves up) to enter the table.
+
+    >>> rating_difference(Fraction(5, 6)), rating_difference(Fraction(1, 4))
+    (273, -193)
+    >>> rating_difference(Fraction(0)), rating_difference(Fraction(1))
+    (-800, 800)
+    """
+    if not 0 <= fraction <= 1:
+        raise ValueError(f"fractional score outside 0..1: {fraction}")
+    hundredths = _round_half_up(fraction * 100)
+    if hundredths >= 50:
+        return DP_TABLE[hundredths - 50]
+    return -DP_TABLE[50 - hundredths]
+
+
+def _probability_hundredths(difference: int) -> int:
+    """B.02 8.1 (b) in hundredths: PD of a player rated ``difference`` points above
+    (negative: below) the opponent. The full scale: no 400-point cut."""
+    high = 50 + bisect.bisect_left(PD_LIMITS, abs(difference))
+    return high if difference >= 0 else 100 - high
+
+
+def scoring_probability(difference: int) -> Fraction:
+    """B.02 8.1 (b): the scoring probability PD of a player whose rating is
+    ``difference`` points above (negative: below) the opponent's, on the full scale.
+
+    >>> scoring_probability(138), scoring_probability(-288), scoring_probability(736)
+    (Fraction(69, 100), Fraction(4, 25), Fraction(1, 1))
+    """
+    return Fraction(_probability_hundredths(difference), 100)
+
+
+def expected_score(rating: int, opponents: Iterable[int]) -> Fraction:
+    """The sum of the scoring probabilities of ``rating`` against ``opponents``."""
+    return sum((scoring_probability(rating - r) for r in opponents), Fraction(0))
+
+
+def tournament_performance_rating(ratings: Sequence[int], score: Fraction) -> int:
+    """Art. 10.2: the average of ``ratings`` (rounded, halves up) plus dp for the
+    fractional score ``score / len(ratings)``; 0 without games.
+
+    >>> tournament_performance_rating([1800, 1650, 1400], Fraction(5, 2))
+    1890
+    """
+    if not ratings:
+        return 0
+    if not 0 <= score <= len(ratings):
+        raise ValueError(f"score {score} outside 0..{len(ratings)}")
+    average = _round_half_up(Fraction(sum(ratings), len(ratings)))
+    return average + rating_difference(score / len(ratings))
+
+
+def perfect_tournament_performance(ratings: Sequence[int], score: Fraction) -> int:
+    """Art. 10.3: the lowest integer rating whose expected score against ``ratings``
+    (B.02 8.1 (b), full scale) is at least ``score``. A zero score gives the lowest
+    rating - 800; 0 without games.
+
+    >>> perfect_tournament_performance([1800, 1650, 1400], Fraction(5, 2))
+    1938
+    """
+    if not ratings:
+        return 0
+    if not 0 <= score <= len(ratings):
+        raise ValueError(f"score {score} outside 0..{len(ratings)}")
+    if score == 0:
+        return min(ratings) - 800
+    target = score * 100  # in hundredths, like the table
+
+    def reaches(rating: int) -> bool:
+        return sum(_probability_hundredths(rating - r) for r in ratings) >= target
+
+    # Invariant: ``low`` does not reach the score (every probability is 0 there),
+    # ``high`` does (every probability is 1). The expected score never decreases with
+    # the rating, so the answer is the ``high`` left when they are adjacent.
+    low, high = min(ratings) - _CERTAIN, max(ratings) + _CERTAIN
+    while high - low > 1:
+        middle = (low + high) // 2
+        if reaches(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def _unrated_suffix(unrated_rating: int | None) -> str:
+    return "" if unrated_rating is None else f"-U{unrated_rating}"
+
+
+_GAME_POINTS = {1: Fraction(1), 0: Fraction(1, 2), -1: Fraction(0)}
+
+
+def _rated_games(
+    context: TiebreakContext, row: Sequence[Slot], unrated_rating: int | None
+) -> tuple[list[int], Fraction]:
+    """The opponents' ratings of the games of ``row`` that count for TPR and PTP, and the
+    score in them (win 1, draw 1/2, loss 0): games played over the board, against an
+    unrated opponent only when ``unrated_rating`` is given."""
+    players = context.tournament.player_map
+    ratings: list[int] = []
+    score = Fraction(0)
+    for slot in row:
+        if not slot.played or slot.opponent is None:
+            continue
+        rating = players[slot.opponent].rating if slot.opponent in players else 0
+        if rating <= 0:
+            if unrated_rating is None:
+                continue
+            rating = unrated_rating
+        ratings.append(rating)
+        score += _GAME_POINTS[slot.outcome]
+    return ratings, score
+
+
+@dataclass(frozen=True, repr=False)
+class TournamentPerformanceRating(_Base):
+    """Art. 10.2 TPR: ARO plus the rating difference dp (B.02 8.1 (a)) of the fractional
+    score in the games played over the board; 0 % gives ARO - 800, 100 % ARO + 800.
+    Games against unrated opponents are left out unless ``unrated_rating`` says what
+    they count as (code suffix ``-U1400``). No modifiers (C.07 defines none)."""
+
+    unrated_rating: int | None = None
+
+    @property
+    def code(self) -> str:
+        return "TPR" + _unrated_suffix(self.unrated_rating)
+
+    @property
+    def name(self) -> str:
+        return "Tournament performance rating"
+
+    def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
+        return {
+            number: Fraction(
+                tournament_performance_rating(*_rated_games(context, row, self.unrated_rating))
+            )
+            for number, row in context.slots.items()
+        }
+
+
+@dataclass(frozen=True, repr=False)
+class PerfectTournamentPerformance(_Base):
+    """Art. 10.3 PTP: the lowest rating whose expected score (B.02 8.1 (b), no 400-point
+    cut) against the opponents of the games played over the board is at least the score
+    in those games; a zero score gives the lowest opponent's rating - 800. Unrated
+    opponents as for :class:`TournamentPerformanceRating`."""
+
+    unrated_rating: int | None = None
+
+    @property
+    def code(self) -> str:
+        return "PTP" + _unrated_suffix(self.unrated_rating)
+
+    @property
+    def name(self) -> str:
+        return "Perfect tournament performance"
+
+    def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
+        return {
+            number: Fraction(
+                perfect_tournament_performance(*_rated_games(context, row, self.unrated_rating))
+            )
+            for number, row in context.slots.items()
+        }
 
 
 class DirectEncounter(_Base):
@@ -737,6 +972,8 @@ def _registry() -> dict[str, Tiebreak]:
         BlackWins(),
         AverageRatingOfOpponents(),
         AverageRatingOfOpponents(1),
+        TournamentPerformanceRating(),
+        PerfectTournamentPerformance(),
         ProgressiveScore(),
         ProgressiveScore(1),
     ]
@@ -744,7 +981,9 @@ def _registry() -> dict[str, Tiebreak]:
 
 
 #: The built-in FIDE tie-breaks by code. :func:`parse_tiebreaks` also accepts other
-#: cut counts (``BH-C3``, ``SB-M2``, ``ARO-C2``, ``PS-C2``).
+#: cut counts (``BH-C3``, ``SB-M2``, ``ARO-C2``, ``PS-C2``) and a rating for unrated
+#: opponents in the rating-based ones (``ARO-U1400``, ``ARO-C1-U1400``, ``TPR-U1400``,
+#: ``PTP-U1400``).
 FIDE_TIEBREAKS: Mapping[str, Tiebreak] = _registry()
 
 #: Default criteria after points for Swiss standings: Buchholz Cut-1, Buchholz,
@@ -752,6 +991,7 @@ FIDE_TIEBREAKS: Mapping[str, Tiebreak] = _registry()
 DEFAULT_SWISS_TIEBREAKS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN", "BPG")
 
 _MODIFIED = re.compile(r"^(BH|FB|SB|ARO|PS)[-/]([CM])(\d+)$")
+_UNRATED = re.compile(r"^(.+)-U(\d+)$")
 
 
 def default_tiebreaks() -> list[Tiebreak]:
@@ -761,6 +1001,18 @@ def default_tiebreaks() -> list[Tiebreak]:
 
 def _parse_one(code: str) -> Tiebreak | None:
     code = code.strip().upper().replace("/", "-")
+    unrated = _UNRATED.match(code)
+    if unrated is None:
+        return _parse_plain(code)
+    rating = int(unrated.group(2))
+    base = _parse_plain(unrated.group(1))
+    rated = (AverageRatingOfOpponents, TournamentPerformanceRating, PerfectTournamentPerformance)
+    if rating <= 0 or not isinstance(base, rated):
+        return None
+    return replace(base, unrated_rating=rating)
+
+
+def _parse_plain(code: str) -> Tiebreak | None:
     if code in FIDE_TIEBREAKS:
         return FIDE_TIEBREAKS[code]
     match = _MODIFIED.match(code)
@@ -805,7 +1057,8 @@ def parse_tiebreaks(spec: str) -> list[Tiebreak]:
             valid = ", ".join(FIDE_TIEBREAKS)
             raise InputError(
                 f"unknown tie-break {part.strip()!r}",
-                expected=f"one of {valid} (cuts: BH-Cn, BH-Mn, FB-Cn, SB-Cn, SB-Mn, ARO-Cn, PS-Cn)",
+                expected=f"one of {valid} (cuts: BH-Cn, BH-Mn, FB-Cn, SB-Cn, SB-Mn, ARO-Cn, "
+                "PS-Cn; a rating for unrated opponents: ARO-Un, TPR-Un, PTP-Un)",
             )
         result.append(tiebreak)
     return result
