@@ -86,7 +86,8 @@ def _without_rounds_from(tournament: Tournament, round_number: int) -> Tournamen
 @click.option(
     "--last-round/--not-last-round",
     default=None,
-    help="Treat this round as the last one (default: from the number of rounds).",
+    help="Netrunner: apply (or not) the FIDE-style last-round relaxation in this round. "
+    "Default: none, as the spec (-O last_round_relaxation=yes applies it in the final round).",
 )
 @click.option(
     "--no-bye-after-forfeit-win",
@@ -445,7 +446,10 @@ def convert_command(source: str, output: str, trf2026: bool) -> int:
 
 @click.command("systems")
 def systems_command() -> int:
-    """List the pairing systems and whether they are available."""
+    """List the pairing systems, whether they are available, and their options (every
+    option is off unless given: the defaults are what each specification says)."""
+    from fairpair.workflow.profiles import SYSTEM_OPTIONS
+
     for name, (target, description) in SYSTEMS.items():
         try:
             get_system(name)
@@ -453,6 +457,8 @@ def systems_command() -> int:
         except SystemNotAvailable:
             status = "not implemented yet"
         click.echo(f"{name:13} {status:20} {description}")
+        for option, meaning in SYSTEM_OPTIONS.get(name, {}).items():
+            click.echo(f"{'':15}-O {option}=...  {meaning}")
         del target
     return 0
 

@@ -28,6 +28,7 @@ names the file, line and column.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 from collections.abc import Mapping
@@ -99,10 +100,31 @@ class CsvTable:
         )
 
 
-def _dialect(first_line: str) -> str:
-    counts = {sep: first_line.count(sep) for sep in (",", ";", "\t")}
-    best = max(counts, key=lambda sep: counts[sep])
-    return best if counts[best] else ","
+def _blank(row: list[str]) -> bool:
+    """A line with nothing but separators and spaces (``,,,``) counts as blank."""
+    return not any(cell.strip(" ,;\t") for cell in row)
+
+
+def _header_cells(text: str, delimiter: str) -> list[str]:
+    """The first row with a non-empty cell, read with ``delimiter`` (quotes honoured)."""
+    try:
+        for row in csv.reader(io.StringIO(text), delimiter=delimiter):
+            if not _blank(row):
+                return row
+    except csv.Error:
+        return []
+    return []
+
+
+def _dialect(text: str) -> str:
+    """The separator (``,``, ``;`` or tab) that reads the header best: the one that finds
+    a ``name`` column, else the one that splits it into the most cells."""
+
+    def score(delimiter: str) -> tuple[bool, int]:
+        cells = [c.strip().lower() for c in _header_cells(text, delimiter)]
+        return ("name" in cells, len(cells))
+
+    return max((",", ";", "\t"), key=score)
 
 
 def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> CsvTable:
@@ -114,17 +136,16 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
     or a line with more fields than the header.
     """
     text = text.removeprefix("\ufeff")
-    lines = text.splitlines()
-    first = next((line for line in lines if line.strip()), "")
-    if not first:
+    delimiter = _dialect(text)
+    if not _header_cells(text, delimiter):
         raise InputError(
             "empty player list", expected="a header row (name, rating, ...) and players", file=file
         )
-    reader = csv.reader(io.StringIO(text), delimiter=_dialect(first))
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     numbered: list[tuple[int, list[str]]] = []
     try:
         for row in reader:
-            if any(cell.strip() for cell in row):
+            if not _blank(row):
                 numbered.append((reader.line_num, row))
     except csv.Error as exc:
         raise InputError(f"unreadable CSV: {exc}", file=file, line=reader.line_num) from None
@@ -223,9 +244,20 @@ def _fide_id(table: CsvTable, row: CsvRow) -> str:
 
 def _birth(table: CsvTable, row: CsvRow) -> str:
     text = row.cells.get("birth", "")
-    if text and not _BIRTH.match(text):
+    if text and not (_BIRTH.match(text) and _real_date(text)):
         raise table.error(row, "birth", f"birth date {text!r}", "YYYY/MM/DD, YYYY-MM-DD or YYYY")
     return text.replace("-", "/").replace(".", "/")
+
+
+def _real_date(text: str) -> bool:
+    """A year alone, or a date that exists (no month 13, no 30 February)."""
+    if len(text) == 4:
+        return True
+    try:
+        datetime.date(int(text[:4]), int(text[5:7]), int(text[8:10]))
+    except ValueError:
+        return False
+    return True
 
 
 def _sex(table: CsvTable, row: CsvRow) -> str:

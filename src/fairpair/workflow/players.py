@@ -50,6 +50,8 @@ def find_player(t: Tournament, text: str) -> Player:
     if not query:
         raise InputError("empty player", expected="a pairing number or a name")
     needle = _plain(query)
+    if not needle:
+        raise InputError(f"player {query!r}", expected="a pairing number or a name")
     exact = [p for p in t.players if _plain(p.name) == needle]
     if len(exact) == 1:
         return exact[0]
@@ -127,6 +129,7 @@ def add_player(
     name = _check_name(t, player.name, allow_duplicate)
     next_round = t.next_round()
     first = next_round if from_round is None else from_round
+    _first_game_of_a_round(t, first, "--from-round")
     if first < next_round:
         raise InputError(
             f"--from-round {first}: round {first} is already paired",
@@ -161,6 +164,16 @@ def _can_renumber(t: Tournament) -> bool:
     )
 
 
+def _first_game_of_a_round(t: Tournament, column: int, option: str) -> None:
+    """With double rounds a player joins or leaves at a round, i.e. at its first game
+    (an odd TRF round): the two games of a round are paired together."""
+    if t.double_rounds and column % 2 == 0:
+        raise InputError(
+            f"{option} {column}: TRF round {column} is the second game of round {column // 2}",
+            expected=f"the first game of a round (TRF round {column - 1} or {column + 1})",
+        )
+
+
 def _replace_player(t: Tournament, new: Player) -> Tournament:
     return t.replace(players=tuple(new if p.number == new.number else p for p in t.players))
 
@@ -175,6 +188,7 @@ def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> To
     first = t.next_round() if from_round is None else from_round
     if first < 1:
         raise InputError(f"--from-round {first}", expected="a round number >= 1")
+    _first_game_of_a_round(t, first, "--from-round")
     if t.total_rounds is not None and first > t.total_rounds:
         raise InputError(
             f"--from-round {first}", expected=f"at most {t.total_rounds} (the number of rounds)"
@@ -202,8 +216,11 @@ def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> To
         else r
         for r in t.rounds
     )
+    kept = list(rounds)
+    while kept and not kept[-1].games and not kept[-1].byes:
+        kept.pop()
     return _replace_player(t, dataclasses.replace(player, withdrawn_from=first)).replace(
-        rounds=rounds
+        rounds=tuple(kept)
     )
 
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from fairpair.errors import SystemNotAvailable
 from fairpair.model import PointSystem
 
-__all__ = ["PROFILES", "SystemProfile", "profile_of"]
+__all__ = ["PROFILES", "SYSTEM_OPTIONS", "SystemProfile", "profile_of"]
 
 
 @dataclass(frozen=True)
@@ -76,3 +76,19 @@ def profile_of(system: str | None) -> SystemProfile:
             f"unknown pairing system {name!r}", expected="one of: " + ", ".join(PROFILES)
         )
     return PROFILES[name]
+
+
+#: Departures from a system's specification and other choices, each off unless given
+#: (``-O KEY=VALUE`` on pair/check/generate/new, stored by ``new``): name -> meaning.
+SYSTEM_OPTIONS: Mapping[str, Mapping[str, str]] = {
+    "netrunner": {
+        "seed": "random seed for choosing among equally good pairings (default 0)",
+        "last_round_relaxation": "FIDE-style last round: side differences and streaks of 3 "
+        "rank below score groups in the final round (the spec: Excalibur has none)",
+        "no_bye_after_forfeit_win": "FIDE rule: no bye for a player who had a bye or a "
+        "forfeit win (not in the spec)",
+        "tiebreaks": "standings tiebreaks (default SOS,ESOS)",
+    },
+    "tcec": {"tiebreaks": "standings tiebreaks (default BPG,SB)"},
+    "mcmahon": {"seed": "random seed of the final random-draw tiebreak"},
+}

@@ -115,7 +115,8 @@ def parse_entry(text: str, *, players_only: bool = False) -> ResultEntry:
         raise InputError(
             f"found {text!r}", expected="BOARD=RESULT (e.g. 3=1-0) or PLAYER=win|loss|draw|..."
         )
-    if key in SCORES and not (players_only and key in OUTCOMES):
+    by_word = players_only or not (target.isascii() and target.isdigit())
+    if key in SCORES and not (by_word and key in OUTCOMES):
         if players_only:
             raise InputError(
                 f"found {text!r}", expected="PLAYER=" + "|".join(OUTCOMES) + " (a player's side)"

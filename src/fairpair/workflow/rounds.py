@@ -183,6 +183,11 @@ def pair_next(
     rnd = next_round_to_pair(t)
     merged = {**stored_options(t), **(options or {})}
     pairing = get_system(name, **merged).pair(t, rnd)
+    if not pairing.boards and pairing.bye is None:
+        raise InputError(
+            f"nobody to pair in round {rnd}: every player has a bye, is absent or withdrawn",
+            expected="at least two players to pair (remove a bye with `bye --remove`)",
+        )
     return t.with_pairing(pairing), pairing
 
 
