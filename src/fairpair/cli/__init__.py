@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 import click
 
+from fairpair.cli.batch import batch_command
 from fairpair.cli.commands import (
     check_command,
     convert_command,
@@ -112,6 +113,7 @@ def cli() -> None:
 
 for _command in (
     *WORKFLOW_COMMANDS,
+    batch_command,
     pair_command,
     check_command,
     generate_command,

@@ -1,0 +1,118 @@
+"""Many pairing requests in one process: one JSON object per line in, one per line out.
+
+Platforms that pair many small events pay Python's start-up once (``fairpair batch``).
+A request::
+
+    {"id": 7, "system": "dutch", "trf": "012 ...\\n001 ..."}          # a TRF text
+    {"id": 8, "tournament": {...fairpair JSON document...}, "round": 3, "options": {"seed": 1}}
+
+``id`` is echoed back (any JSON value); ``system`` defaults to the tournament's;
+``round`` to the next one; ``options`` are the system's options. The answer::
+
+    {"id": 7, "ok": true, "round": 5, "pairs": [[12, 3], [5, 9]], "bye": 14}
+    {"id": 8, "ok": false, "exit_code": 1, "error": "round 3 cannot be paired: ..."}
+
+with the exit codes of the command line (1: no legal pairing or pending results, 2: bad
+request). A bad line never stops the batch.
+
+>>> import json
+>>> doc = {"format": "fairpair-tournament", "version": 1, "system": "dutch",
+...        "players": [{"number": 1, "name": "A", "rating": 2000},
+...                    {"number": 2, "name": "B", "rating": 1900}], "rounds": []}
+>>> answer_line(json.dumps({"id": "x", "tournament": doc}))
+'{"id": "x", "ok": true, "round": 1, "pairs": [[1, 2]], "bye": null}'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from fairpair.errors import FairpairError, InputError
+from fairpair.formats import jsondoc, trf
+from fairpair.model import Tournament
+from fairpair.systems import get_system
+from fairpair.workflow.rounds import (
+    ensure_results_complete,
+    next_round_to_pair,
+    stored_options,
+    system_name_for,
+)
+
+__all__ = ["MAX_LINE", "answer", "answer_line", "answer_lines"]
+
+#: Longest request line accepted (characters).
+MAX_LINE = 10_000_000
+
+
+def _tournament(request: Mapping[str, Any]) -> Tournament:
+    if "trf" in request:
+        text = request["trf"]
+        if not isinstance(text, str):
+            raise InputError("trf is not a string", expected="the TRF file's text")
+        return trf.loads(text, file="<request trf>")[0]
+    if "tournament" in request:
+        document = request["tournament"]
+        if not isinstance(document, Mapping):
+            raise InputError("tournament is not an object", expected="a fairpair JSON document")
+        return jsondoc.loads(json.dumps(document), file="<request tournament>")[0]
+    raise InputError("no tournament", expected='a "trf" text or a "tournament" document')
+
+
+def answer(request: Any) -> dict[str, Any]:
+    """The answer to one request (already parsed from JSON)."""
+    ident = request.get("id") if isinstance(request, Mapping) else None
+    try:
+        if not isinstance(request, Mapping):
+            raise InputError("the request is not a JSON object", expected='{"trf": ...}')
+        t = _tournament(request)
+        name = system_name_for(t, request.get("system"))
+        options = request.get("options", {})
+        if not isinstance(options, Mapping):
+            raise InputError("options is not an object", expected='{"seed": 1, ...}')
+        ensure_results_complete(t, t.next_round())
+        wanted = request.get("round")
+        if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
+            raise InputError(f"round {wanted!r}", expected="a round number")
+        rnd = next_round_to_pair(t) if wanted is None else wanted
+        if rnd != t.next_round():
+            raise InputError(f"round {rnd}", expected=f"the next round, {t.next_round()}")
+        system = get_system(name, **{**stored_options(t), **dict(options)})
+        pairing = system.pair(t, rnd)
+    except FairpairError as exc:
+        return {"id": ident, "ok": False, "exit_code": exc.exit_code, "error": str(exc)}
+    return {
+        "id": ident,
+        "ok": True,
+        "round": pairing.round,
+        "pairs": [[b.white, b.black] for b in pairing.boards],
+        "bye": pairing.bye,
+    }
+
+
+def answer_line(line: str) -> str:
+    """One request line -> one answer line (JSON, no newline)."""
+    if len(line) > MAX_LINE:
+        result: dict[str, Any] = {
+            "id": None,
+            "ok": False,
+            "exit_code": 2,
+            "error": f"a request of {len(line)} characters, expected at most {MAX_LINE}",
+        }
+    else:
+        try:
+            request = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            message = f"<request>: not JSON ({type(exc).__name__}: {str(exc)[:200]})"
+            result = {"id": None, "ok": False, "exit_code": 2, "error": message}
+        else:
+            result = answer(request)
+    return json.dumps(result, ensure_ascii=False)
+
+
+def answer_lines(lines: Iterable[str]) -> Iterator[str]:
+    """Answer every non-blank line, in order."""
+    for line in lines:
+        if line.strip():
+            yield answer_line(line)

@@ -1,0 +1,37 @@
+"""``fairpair batch``: answer pairing requests, one JSON object per line (see
+:mod:`fairpair.batch`)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from fairpair.batch import answer_lines
+
+__all__ = ["batch_command"]
+
+
+@click.command("batch")
+@click.argument("requests", required=False, type=click.File("r", encoding="utf-8"))
+def batch_command(requests: click.utils.LazyFile | None) -> int:
+    """Pair many tournaments in one process: read one JSON request per line (stdin, or
+    REQUESTS) and write one JSON answer per line, in order, flushed as it is ready.
+
+    \b
+    A request: {"id": ..., "trf": "TRF text"} or {"id": ..., "tournament": {JSON
+    document}}, optionally "system", "round" (must be the next one) and "options".
+    An answer: {"id": ..., "ok": true, "round": R, "pairs": [[white, black], ...],
+    "bye": N or null}, or {"id": ..., "ok": false, "exit_code": 1|2, "error": "..."}.
+    A bad request gets an error answer; the batch goes on. Exit code 0.
+
+    \b
+    Example:
+      fairpair batch < requests.jsonl > answers.jsonl
+    """
+    source = requests if requests is not None else sys.stdin
+    out = sys.stdout
+    for answer in answer_lines(source):
+        out.write(answer + "\n")
+        out.flush()
+    return 0
