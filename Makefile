@@ -31,6 +31,7 @@ test: lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/dutch.py
+	$(BIN)/python benchmarks/batch.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
