@@ -133,13 +133,14 @@ def test_new_dutch_tournament_fide_order_and_settings() -> None:
     assert t.system == "dutch" and t.total_rounds == 7 and not t.double_rounds
     assert t.points == PointSystem.standard()
     assert t.initial_colour is Colour.WHITE
-    assert t.headers == (("012", "Club Open"),)
+    assert t.headers[0] == ("012", "Club Open")
+    assert dict(t.headers).get("192") == "FIDE_DUTCH_2026"  # the rules in force (issue 13)
     assert t.settings == {} and stored_options(t) == {}
     assert t.rounds == () and t.next_round() == 1
     # the order given does not matter; seeding "rating" is the FIDE order too
     again = new_tournament(listed[::-1], system="dutch", rounds=7, seeding="rating")
     assert [p.name for p in again.players] == [p.name for p in t.players]
-    assert again.headers == (("012", "dutch tournament"),)
+    assert again.headers[0] == ("012", "dutch tournament")
     black = new_tournament(listed, system="dutch", rounds=7, initial_colour=Colour.BLACK)
     assert black.initial_colour is Colour.BLACK
 
@@ -1276,8 +1277,13 @@ class Run:
             raise
         assert not refuse
         assert player.name == name and len(new.players) == len(t.players) + 1
-        if t.rounds:  # numbers are fixed once rounds exist: the next free number
+        fixed = any(rnd.games for rnd in t.rounds) or self.system != "dutch"
+        if fixed:  # numbers are fixed once a game exists: the next free number
             assert player.number == len(t.players) + 1 and new.players[:-1] == t.players
+        else:  # before any game the FIDE initial order holds, byes follow their players
+            assert [p.number for p in new.players] == list(range(1, len(new.players) + 1))
+            order = [(-p.rating, p.name.casefold()) for p in new.players]
+            assert order == sorted(order)
             assert player.entered_at == (t.next_round() if t.next_round() > 1 else None)
         return new
 

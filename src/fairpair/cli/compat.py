@@ -8,6 +8,11 @@ Accepted forms (the ones platforms use to call those engines)::
 Exit codes as bbpPairings: 0 success, 1 no legal pairing exists (or check found a
 difference; or, with ``-p``, an earlier round still has games without a result, which
 would make the engine pair the same players again), 2 bad input or usage.
+
+``--dutch`` pairs (and checks) by the Dutch rules the file names in TRF-2026 record 192
+(``FIDE_DUTCH_2017``, ``FIDE_DUTCH_2026`` / ``_2025``, ``FIDE_DUTCH`` by the start date,
+``_BAKU`` for Baku acceleration); a file without record 192 is paired by the 2017 rules,
+as before (see ``fairpair.systems.dutch.edition``).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import click
 
 from fairpair import workflow as wf
 from fairpair.checker import pending_problems
-from fairpair.cli.common import load, write_text
+from fairpair.cli.common import load, not_the_input, write_text
 from fairpair.errors import InputError
 from fairpair.systems import get_system
 
@@ -52,7 +57,9 @@ def run_compat(args: list[str]) -> int:
         rnd = wf.next_round_to_pair(tournament)
         wf.ensure_results_complete(tournament, rnd)
         pairing = system.pair(tournament, rnd)
-        write_text("\n".join(pairing.engine_lines()) + "\n", extra[0] if extra else None)
+        target = extra[0] if extra else None
+        not_the_input(target, path)
+        write_text("\n".join(pairing.engine_lines()) + "\n", target)
         return 0
     played = tournament.rounds_played
     if played == 0:

@@ -30,7 +30,7 @@ from typing import Any
 import click
 
 from fairpair import workflow as wf
-from fairpair.cli.common import load, save, write_text
+from fairpair.cli.common import load, not_the_input, save, write_text
 from fairpair.errors import InputError
 from fairpair.model import ByeKind, Tournament, format_points
 from fairpair.systems.mcmahon.bands import (
@@ -216,6 +216,7 @@ def results_command(
     t = load(file)
     writer = {"h9": results_h9, "aga": results_aga, "text": results_table}[output_format]
     text = writer(t, after_round)
+    not_the_input(output, file)
     write_text(text, output)
     return 0
 
@@ -226,6 +227,8 @@ def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, r
     pa, pb = wf.find_player(t, str(a)), wf.find_player(t, str(b))
     operation = wf.force_pair if key == "forced_pairs" else wf.forbid_pair
     save(operation(t, pa, pb, round_number=round_number, remove=remove), file)
+    if round_number is None and not remove and key == "forced_pairs":
+        round_number = t.next_round()  # a forced pair holds for one round
     when = "every round" if round_number is None else f"round {round_number}"
     verb = "removed" if remove else "set"
     click.echo(f"{key.replace('_', ' ')[:-1]} {a}-{b} ({when}) {verb}")
@@ -239,7 +242,8 @@ def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, r
 @click.option("-r", "--round", "round_number", type=int, help="Only this round.")
 @click.option("--remove", is_flag=True, help="Remove the forced pair.")
 def force_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
-    """Force the pairing A-B (in round R, or whenever both play). Same as `fairpair force`."""
+    """Force the pairing A-B in round R (default: the next round). Same as `fairpair
+    force`."""
     return _edit_pairs(file, "forced_pairs", a, b, round_number, remove)
 
 

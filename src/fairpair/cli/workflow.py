@@ -151,7 +151,7 @@ def new_command(
     """
     if not output.lower().endswith((".json", ".trf", ".txt")):
         raise InputError(
-            f"-o {output}", expected="a .json (recommended) or .trf tournament file name"
+            f"-o {output}", expected="a .json (recommended), .trf or .txt tournament file name"
         )
     if os.path.exists(output) and os.path.samefile(output, players_file):
         raise InputError("-o is the player list itself", expected="a new file", file=output)
@@ -164,6 +164,7 @@ def new_command(
     stored = parse_options(options)
     if seed is not None:
         stored["seed"] = seed
+    _known_options(system_name, stored)
     text = _read_text(players_file)
     if system_name == "mcmahon":
         t = wf.new_mcmahon_tournament(
@@ -183,10 +184,9 @@ def new_command(
             seeding=seeding,
         )
     _store(t, output)
-    per = " (double rounds)" if double else ""
     _say(
         as_json,
-        f"created {output}: {len(t.players)} players, {rounds} rounds{per}, {system_name}",
+        f"created {output}: {len(t.players)} players, {wf.total_label(t)}, {system_name}",
         {
             "command": "new",
             "file": output,
@@ -196,6 +196,22 @@ def new_command(
         },
     )
     return 0
+
+
+def _known_options(system: str, options: dict[str, Any]) -> None:
+    """Options stored by `new` must be options of the system (a typo would silently do
+    nothing in every later round)."""
+    from fairpair.workflow.profiles import SYSTEM_OPTIONS
+
+    known = {"seed", "explain", *SYSTEM_OPTIONS.get(system, {})}
+    if system.startswith("dutch"):
+        known |= set(SYSTEM_OPTIONS.get("dutch", {}))
+    for key in options:
+        if key not in known:
+            raise InputError(
+                f"-O {key}: not an option of {system}",
+                expected="one of " + ", ".join(sorted(known)) + " (see `fairpair systems`)",
+            )
 
 
 # --------------------------------------------------------------------------- add-player
@@ -565,13 +581,19 @@ def bye_command(
         t, who, rnd, _points(points), default_points=profile.default_bye_points, remove=remove
     )
     _store(t, file)
+    columns = wf.columns_of_pairing(t, rnd)
+    where = f"round {rnd}"
+    if len(columns) == 2:
+        where = f"round {columns[1] // 2}, both games (TRF rounds {columns[0]}-{columns[1]})"
     if kind is None:
-        text = f"{who.name} ({who.number}): bye in round {rnd} removed"
+        text = f"{who.name} ({who.number}): bye in {where} removed"
     else:
         value = format_points(t.points.bye_points(kind))
         label = kind.name.lower().replace("_", "-")
         unit = "point" if value == "1" else "points"
-        text = f"{who.name} ({who.number}): {label} bye in round {rnd} ({value} {unit})"
+        text = f"{who.name} ({who.number}): {label} bye in {where} ({value} {unit} a game)"
+        if len(columns) == 1:
+            text = text.replace(" a game)", ")")
     _say(
         as_json,
         text,

@@ -80,7 +80,12 @@ def _edit_mcmahon_pairs(
 
     settings = McMahonSettings.from_tournament(t)
     items = list(getattr(settings, key))
-    same = [x for x in items if x[0] == round_number and {x[1], x[2]} == {a.number, b.number}]
+    same = [
+        x
+        for x in items
+        if (x[0] == round_number or (remove and round_number is None))
+        and {x[1], x[2]} == {a.number, b.number}
+    ]
     if remove:
         if not same:
             raise InputError(

@@ -143,25 +143,44 @@ def add_player(
     new = dataclasses.replace(
         player, number=number, name=name, entered_at=first if first > 1 else None
     )
+    t = t.replace(players=(*t.players, new))
     if _can_renumber(t):
-        ordered = fide_initial_order([*t.players, new])
-        players = renumber(ordered)
-        place = next(i for i, p in enumerate(ordered) if p is new)
-        return t.replace(players=players), players[place]
-    return t.replace(players=(*t.players, new)), new
+        t, numbers = _renumbered(t)
+        return t, t.player(numbers[new.number])
+    return t, new
 
 
 def _can_renumber(t: Tournament) -> bool:
-    """Before anything refers to pairing numbers (no round entry, no forbidden pair),
-    a FIDE-ordered tournament takes a new player at his place in the initial order."""
+    """Before round 1 is paired (no game, no pairing-allocated bye), a FIDE-ordered
+    tournament keeps its players in the initial order (C.04.2 B)."""
     from fairpair.workflow.profiles import profile_of
 
     return (
-        not t.rounds
-        and not t.forbidden_pairs
+        t.rounds_played == 0
+        and all(not r.games for r in t.rounds)
         and t.system is not None
         and profile_of(t.system).initial_order == "fide"
     )
+
+
+def _renumbered(t: Tournament) -> tuple[Tournament, dict[int, int]]:
+    """Players numbered by the initial order again; requested byes, forbidden pairs and
+    acceleration follow their players. Returns the tournament and old -> new numbers."""
+    ordered = fide_initial_order(t.players)
+    numbers = {p.number: i for i, p in enumerate(ordered, 1)}
+    rounds = tuple(
+        dataclasses.replace(r, byes={numbers[n]: k for n, k in r.byes.items() if n in numbers})
+        for r in t.rounds
+    )
+    forbidden = frozenset(frozenset(numbers.get(n, n) for n in pair) for pair in t.forbidden_pairs)
+    acceleration = {numbers.get(n, n): v for n, v in t.acceleration.items()}
+    out = t.replace(
+        players=renumber(ordered),
+        rounds=rounds,
+        forbidden_pairs=forbidden,
+        acceleration=acceleration,
+    )
+    return out, numbers
 
 
 def _first_game_of_a_round(t: Tournament, column: int, option: str) -> None:
@@ -284,7 +303,15 @@ def edit_player(t: Tournament, player: Player, changes: Mapping[str, str]) -> To
         birth_date=checked.birth_date,
         club=checked.club,
     )
-    return _replace_player(t, new)
+    t = _replace_player(t, new)
+    changed_order = (checked.rating, checked.title, checked.name) != (
+        player.rating,
+        player.title,
+        player.name,
+    )
+    if changed_order and _can_renumber(t):
+        t, _ = _renumbered(t)  # before round 1 the initial order follows the correction
+    return t
 
 
 _EDITABLE = ("name", "rating", "title", "federation", "fide_id", "sex", "birth", "club")

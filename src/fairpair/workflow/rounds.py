@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from fairpair.errors import InputError, PendingResultsError, SystemNotAvailable
+from fairpair.errors import InputError, PendingResultsError
 from fairpair.model import ByeKind, Game, Pairing, Player, Round, Tournament
 from fairpair.systems import SYSTEMS, get_system
 
@@ -63,21 +63,16 @@ def system_name_for(t: Tournament, name: str | None = None) -> str:
 
 
 def _system_from_type_record(t: Tournament) -> str | None:
-    """TRF-2026 record 192 (type of tournament) -> system name, if fairpair has it."""
-    from fairpair.formats.trf import tournament_type
+    """TRF-2026 record 192 (type of tournament) -> system name, if fairpair has it.
 
-    kind = tournament_type(t)
-    if kind is None:
-        return None
-    base = kind.upper().removesuffix("_BAKU")
-    if base in ("FIDE_DUTCH", "FIDE_DUTCH_2017"):
-        return "dutch"
-    if base.startswith("FIDE_DUTCH_"):
-        raise SystemNotAvailable(
-            f"the file asks for {kind} (record 192): the 2026 Dutch rules are not implemented yet",
-            expected="--system dutch to pair by the 2017 rules",
-        )
-    return None
+    Every Dutch code (``FIDE_DUTCH``, ``FIDE_DUTCH_2017``, ``FIDE_DUTCH_2025``,
+    ``FIDE_DUTCH_2026``, with or without ``_BAKU``) gives ``dutch``, which reads the
+    edition from the same record (``fairpair.systems.dutch.edition``); an unknown Dutch
+    edition is refused there.
+    """
+    from fairpair.systems.dutch.edition import rules_named_by
+
+    return "dutch" if rules_named_by(t) is not None else None
 
 
 def stored_options(t: Tournament) -> dict[str, Any]:
@@ -92,7 +87,7 @@ def next_round_to_pair(t: Tournament) -> int:
     total = t.total_rounds
     if total is not None and rnd > total:
         raise InputError(
-            f"all {total} rounds of the tournament are paired",
+            f"all {total_label(t)} of the tournament are paired",
             expected="a tournament with a round left to pair (more rounds: fairpair edit-event "
             "FILE --rounds N)",
         )
@@ -133,8 +128,10 @@ def ensure_results_complete(t: Tournament, round_number: int) -> None:
     )
     more = f"\n  and {len(pending) - _LISTED} more" if len(pending) > _LISTED else ""
     where = ", ".join(map(str, rounds))
+    last = t.total_rounds is not None and round_number > t.total_rounds
+    head = "the results are incomplete" if last else f"round {round_number} cannot be paired"
     raise PendingResultsError(
-        f"round {round_number} cannot be paired: {len(pending)} game(s) of round(s) {where} "
+        f"{head}: {len(pending)} game(s) of round(s) {where} "
         f"have no result; enter the results first (or unpair the last round):{listed}{more}"
     )
 
@@ -160,7 +157,7 @@ def total_label(t: Tournament) -> str:
     if t.total_rounds is None:
         return "? rounds"
     if not t.double_rounds:
-        return f"{t.total_rounds} rounds"
+        return f"{t.total_rounds} round{'s' if t.total_rounds != 1 else ''}"
     return f"{t.total_rounds // 2} rounds ({t.total_rounds} games)"
 
 
