@@ -1,12 +1,13 @@
-# fairpair: two commands do all the set-up on a fresh machine.
+# fairpair: three commands do all the set-up on a fresh machine.
 #   make demo   - create .venv if needed, install, pair the bundled example and print standings
 #   make test   - create .venv with test tools if needed, run ruff, mypy --strict and the test suite
+#   make serve  - create .venv if needed, run the web app on http://localhost:8000 with a demo
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test serve lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml setup.py $(wildcard src/fairpair/matching/*.cpp src/fairpair/matching/*.hpp)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,6 +17,9 @@ $(STAMP): pyproject.toml setup.py $(wildcard src/fairpair/matching/*.cpp src/fai
 
 demo: $(STAMP)
 	$(BIN)/fairpair demo
+
+serve: $(STAMP)
+	$(BIN)/fairpair serve --db fairpair.sqlite --demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

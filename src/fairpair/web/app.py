@@ -1,0 +1,150 @@
+"""The web application: the API, the pages, and one error format for both.
+
+:func:`create_app` builds it on a database (a SQLite path or a SQLAlchemy URL), running
+the schema migrations first. ``fairpair serve`` runs it with uvicorn.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from fairpair import limits
+from fairpair.web.api import PREFIX, api_router, error_response
+from fairpair.web.errors import ApiError
+from fairpair.web.pages import pages_router
+from fairpair.web.service import Service
+from fairpair.web.store import Store
+
+__all__ = ["create_app", "validation_error"]
+
+log = logging.getLogger("fairpair.web")
+
+
+def _field(loc: tuple[Any, ...] | list[Any]) -> str:
+    """``("body", "players", 2, "rating")`` -> ``players[2].rating``; the names pydantic
+    gives the members of a union (``list[PlayerIn]``, ``PlayerIn``) are left out."""
+    text = ""
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:]
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]" if text else f"body[{part}]"
+        elif isinstance(part, str) and not ("[" in part or part[:1].isupper()):
+            text += f".{part}" if text else part
+    return text
+
+
+def validation_error(exc: RequestValidationError) -> ApiError:
+    """A FastAPI/pydantic validation error as the API's 422 body (the deepest error
+    first: for a union it is the member that came closest)."""
+    errors = sorted(exc.errors(), key=lambda e: -len(e.get("loc", ())))
+    if not errors:
+        return ApiError(422, "invalid request", field="body")
+    first = errors[0]
+    loc = first.get("loc", ())
+    field = _field(loc) or (str(loc[0]) if loc else "body")
+    kind = str(first.get("type", ""))
+    message = str(first.get("msg", "invalid value"))
+    if kind == "json_invalid":
+        return ApiError(422, f"invalid JSON: {message}", field="body", expected="a JSON body")
+    if kind == "missing":
+        return ApiError(422, f"{field} is missing", field=field, expected=f"a value for {field}")
+    if kind == "extra_forbidden":
+        return ApiError(422, f"unknown field {field}", field=field, expected="no such field")
+    details = [
+        {"field": _field(e.get("loc", ())), "error": str(e.get("msg", ""))} for e in errors[:10]
+    ]
+    return ApiError(
+        422,
+        f"{field}: {message}",
+        field=field,
+        expected=message.removeprefix("Input should be "),
+        extra={"details": details},
+    )
+
+
+class _BodyLimit:
+    """Refuse (413) a request whose Content-Length is over the ``file_bytes`` limit."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            for key, value in scope.get("headers", ()):
+                if key == b"content-length":
+                    maximum = limits.limit("file_bytes")
+                    if not value.isdigit() or int(value) > maximum:
+                        response = error_response(
+                            ApiError(
+                                413,
+                                f"a body of {value.decode('latin-1')} bytes",
+                                field="body",
+                                expected=f"at most {maximum} bytes",
+                            )
+                        )
+                        await response(scope, receive, send)
+                        return
+        await self.app(scope, receive, send)
+
+
+def create_app(db: str | Store) -> FastAPI:
+    """The application on database ``db`` (migrated to the newest schema)."""
+    store = db if isinstance(db, Store) else Store(db)
+    service = Service(store)
+    app = FastAPI(
+        title="fairpair",
+        summary="Swiss-system tournaments: pairings, results, standings.",
+        version="1",
+        openapi_url=f"{PREFIX}/openapi.json",
+        docs_url=f"{PREFIX}/docs",
+        redoc_url=None,
+    )
+    app.state.service = service
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> Response:
+        return error_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
+        return error_response(validation_error(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        text = str(exc.detail) if exc.detail else "error"
+        expected = None
+        if exc.status_code == 404:
+            expected = f"a path of the API ({PREFIX}/docs) or a page"
+        elif exc.status_code == 405:
+            expected = "another method: " + exc.headers.get("Allow", "") if exc.headers else None
+        return JSONResponse(
+            {"error": text, "field": "path", "expected": expected},
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, exc: Exception) -> Response:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return JSONResponse(
+            {
+                "error": f"internal error: {type(exc).__name__} (a bug in fairpair)",
+                "field": None,
+                "expected": None,
+            },
+            status_code=500,
+        )
+
+    app.include_router(api_router(service))
+    app.include_router(pages_router(service))
+    app.add_middleware(_BodyLimit)
+    return app

@@ -1,0 +1,94 @@
+"""Errors of the web app and their JSON form.
+
+Every refusal is an :class:`ApiError`: an HTTP status and a body
+``{"error": what was found, "field": the request field at fault, "expected": what
+was expected}`` (plus extras such as the pending boards of a 409). The workflow's
+errors map onto it: :class:`~fairpair.errors.InputError` -> 400,
+:class:`~fairpair.errors.PendingResultsError` and
+:class:`~fairpair.errors.NoPairingError` -> 409.
+
+>>> err = from_fairpair(InputError("--round 0", expected="a round number >= 1"), "round")
+>>> err.status, err.body()
+(400, {'error': '--round 0', 'field': 'round', 'expected': 'a round number >= 1'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from fairpair.errors import FairpairError, InputError, NoPairingError, PendingResultsError
+
+__all__ = ["ApiError", "from_fairpair", "refusals"]
+
+
+class ApiError(Exception):
+    """A refused request: status, message, the field at fault, what was expected."""
+
+    def __init__(
+        self,
+        status: int,
+        error: str,
+        *,
+        field: str | None = None,
+        expected: str | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(error)
+        self.status = status
+        self.error = error
+        self.field = field
+        self.expected = expected
+        self.extra = dict(extra or {})
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.error, "field": self.field, "expected": self.expected, **self.extra}
+
+
+def from_fairpair(
+    exc: FairpairError,
+    field: str | None = None,
+    columns: Sequence[str] = (),
+    first_line: int = 1,
+) -> ApiError:
+    """The API error for a workflow error. ``columns`` names the columns of a player
+    table built from a JSON list, whose first player is on line ``first_line``: an
+    error at line L, column C of it is the field ``players[L-first_line].<column C>``."""
+    if isinstance(exc, InputError):
+        where = field
+        message = exc.message
+        if where is None and message.startswith("--"):
+            # the workflow names a command-line option: --rounds 0 -> field "rounds"
+            where = message[2:].split(" ")[0].replace("-", "_") or None
+        if columns and exc.line is not None and exc.line >= first_line:
+            where = f"players[{exc.line - first_line}]"
+            if exc.column is not None and 1 <= exc.column <= len(columns):
+                where += f".{columns[exc.column - 1]}"
+        elif exc.line is not None:
+            position = f"line {exc.line}" + (
+                f", column {exc.column}" if exc.column is not None else ""
+            )
+            message = f"{position}: {message}"
+        return ApiError(400, message, field=where, expected=exc.expected)
+    if isinstance(exc, PendingResultsError):
+        return ApiError(
+            409,
+            str(exc),
+            field=field,
+            expected="the results of the pending games first (or unpair the last round)",
+        )
+    if isinstance(exc, NoPairingError):
+        return ApiError(409, str(exc), field=field, expected="a tournament that can be paired")
+    return ApiError(400, str(exc), field=field)
+
+
+@contextmanager
+def refusals(
+    field: str | None = None, columns: Sequence[str] = (), first_line: int = 1
+) -> Iterator[None]:
+    """Turn a workflow error raised in the block into an :class:`ApiError`."""
+    try:
+        yield
+    except FairpairError as exc:
+        raise from_fairpair(exc, field, columns, first_line) from None

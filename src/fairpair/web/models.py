@@ -1,0 +1,142 @@
+"""The JSON bodies the API accepts (pydantic models; they make the OpenAPI document).
+
+They check shapes and types only (a 422 when they fail); what a value means is checked
+by the workflow (a 400 naming the field).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "ByeIn",
+    "CreatedOut",
+    "ErrorOut",
+    "PairIn",
+    "PlayerIn",
+    "PlayerPatch",
+    "ResultIn",
+    "TokenIn",
+    "TokenOut",
+    "TournamentIn",
+]
+
+Scalar = str | int | float | bool
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayerIn(_Strict):
+    """A player to register (chess-style systems; McMahon also needs ``rank``)."""
+
+    name: str = Field(min_length=1, max_length=200, examples=["Rossi, Anna"])
+    rating: int | float | str | None = Field(
+        None, description="Rating (chess: an integer; McMahon: an AGA rating like -4.3)."
+    )
+    title: str = Field("", max_length=10, description="GM, IM, WGM, FM, WIM, CM, WFM, WCM.")
+    federation: str = Field("", max_length=10, description="Three-letter federation code.")
+    fide_id: str = Field("", max_length=20)
+    sex: str = Field("", max_length=10, description="m or w (or empty).")
+    birth: str = Field("", max_length=20, description="Birth date YYYY/MM/DD or year.")
+    club: str = Field("", max_length=200)
+    rank: str | None = Field(None, max_length=10, description="McMahon: Go rank (3k, 2d).")
+    band: int | None = Field(None, description="McMahon late entry: band (1 = top).")
+    from_round: int | None = Field(
+        None, description="Late entry: the first round he plays (default: the next)."
+    )
+    allow_duplicate: bool = Field(False, description="Accept a name already registered.")
+
+
+class TournamentIn(_Strict):
+    """A new tournament."""
+
+    name: str | None = Field(None, max_length=200, examples=["Club Open"])
+    system: str = Field(
+        max_length=32,
+        description="dutch, tcec, netrunner, mcmahon (or score-order, a test system).",
+        examples=["dutch"],
+    )
+    rounds: int = Field(description="Number of rounds (pairings).", examples=[7])
+    players: list[PlayerIn] = Field(default_factory=list, max_length=10000)
+    options: dict[str, Scalar] = Field(
+        default_factory=dict, description='System options, stored (e.g. {"seed": 7}).'
+    )
+    double: bool = Field(False, description="Two games per pairing (TCEC, Netrunner).")
+    seeding: str | None = Field(None, max_length=40, description="TCEC: group, group:G, ...")
+    bar: str | None = Field(None, max_length=10, description="McMahon: the bar rank (5d).")
+    zero: Literal["top", "bottom"] = Field("top", description="McMahon: band at score 0.")
+
+
+class PlayerPatch(_Strict):
+    """Changes to a player: corrected details, a withdrawal (``withdrawn_from``: the
+    first round he misses; ``null`` takes a withdrawn player back)."""
+
+    name: str | None = Field(None, max_length=200)
+    rating: int | float | str | None = None
+    title: str | None = Field(None, max_length=10)
+    federation: str | None = Field(None, max_length=10)
+    fide_id: str | None = Field(None, max_length=20)
+    sex: str | None = Field(None, max_length=10)
+    birth: str | None = Field(None, max_length=20)
+    club: str | None = Field(None, max_length=200)
+    withdrawn_from: int | None = Field(None, examples=[4])
+
+
+class ResultIn(_Strict):
+    """A board's result, from the first-listed (white / corp) player's side."""
+
+    result: str = Field(
+        max_length=16,
+        description='"1-0", "0-1", "1/2" (also "=", "½-½"), "+-", "-+" (forfeits), '
+        '"--" (double forfeit) or "clear".',
+        examples=["1-0"],
+    )
+
+
+class ByeIn(_Strict):
+    """A requested bye: points in units of a win (0, 0.5 or 1; default the system's)."""
+
+    points: float | str | None = Field(None, examples=[0.5])
+
+
+class PairIn(_Strict):
+    """Two players (numbers or names) to forbid or force as a pairing."""
+
+    players: list[int | str] = Field(min_length=2, max_length=2, examples=[[3, 7]])
+    round: int | None = Field(None, description="McMahon: only this round.")
+    remove: bool = Field(False, description="Remove the pair instead.")
+
+
+class TokenIn(_Strict):
+    """A token to issue: an arbiter (enters results) or a player (reports his own)."""
+
+    role: Literal["arbiter", "player"]
+    player: int | str | None = Field(
+        None, description="The player (number or name) of a player token."
+    )
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: what was wrong, the field at fault, what was expected."""
+
+    error: str
+    field: str | None = None
+    expected: str | None = None
+
+
+class CreatedOut(BaseModel):
+    """A created tournament: keep the director token, it is shown only once."""
+
+    id: str
+    director_token: str
+    tournament: dict[str, Any]
+
+
+class TokenOut(BaseModel):
+    token: str
+    role: str
+    player: int | None = None

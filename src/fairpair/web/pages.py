@@ -1,0 +1,293 @@
+"""Server-rendered pages: the public pages of a tournament (pairings, results,
+standings, crosstable, printable lists) and the director's page.
+
+The director's page is opened once with the token, ``/t/{id}/director?token=...``,
+which stores the token in a cookie for that tournament's pages (HttpOnly,
+SameSite=Strict, so another site cannot post forms with it) and redirects to the page
+without the token in the address. Its forms post to ``/t/{id}/director/{action}`` and
+call the same operations as the API (:class:`fairpair.web.service.Service`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+
+from fairpair import workflow as wf
+from fairpair.errors import FairpairError
+from fairpair.model import Tournament
+from fairpair.printouts import boards_html, crosstable_html, tournament_name
+from fairpair.web.errors import ApiError
+from fairpair.web.models import PairIn, PlayerIn, PlayerPatch, TokenIn
+from fairpair.web.service import Service, pending_json
+from fairpair.web.store import Stored
+from fairpair.web.views import round_json, standings_json
+
+__all__ = ["COOKIE", "pages_router"]
+
+#: The cookie holding a director's (or arbiter's) token, one per tournament path.
+COOKIE = "fairpair_token"
+
+_env = Environment(
+    loader=FileSystemLoader(Path(__file__).parent / "templates"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+#: Results offered on the director's page, from the first-listed player's side, and
+#: how the workflow writes them (:func:`fairpair.workflow.result_text`).
+RESULTS = {
+    "1-0": "1-0",
+    "1/2": "½-½",
+    "0-1": "0-1",
+    "+-": "+-",
+    "-+": "-+",
+    "--": "--",
+    "clear": "clear",
+}
+
+
+def _html(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return HTMLResponse(_env.get_template(template).render(**context), status_code=status)
+
+
+def _error_page(error: ApiError) -> HTMLResponse:
+    return _html("error.html", error.status, error=error)
+
+
+def _current_round(t: Tournament, asked: int | None) -> int:
+    if asked is not None and 1 <= asked <= len(t.rounds):
+        return asked
+    return t.rounds_played or len(t.rounds)
+
+
+def _public_context(stored: Stored, asked: int | None) -> dict[str, Any]:
+    t = stored.tournament
+    current = _current_round(t, asked)
+    standings = standings_json(wf.standings_of(t)) if t.players else None
+    return {
+        "tid": stored.id,
+        "name": tournament_name(t),
+        "t": t,
+        "system": t.system,
+        "total": wf.total_label(t),
+        "rounds": list(range(1, len(t.rounds) + 1)),
+        "current": current,
+        "round": round_json(t, current) if current else None,
+        "standings": standings,
+        "version": stored.version,
+    }
+
+
+def _form(body: bytes) -> dict[str, str]:
+    parsed = parse_qs(body.decode("utf-8", errors="replace"), keep_blank_values=True)
+    return {key: values[0] for key, values in parsed.items()}
+
+
+def _int(form: dict[str, str], key: str, *, required: bool = True) -> int | None:
+    text = form.get(key, "").strip()
+    if not text:
+        if required:
+            raise ApiError(400, f"no {key}", field=key, expected=f"a {key}")
+        return None
+    if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 9:
+        raise ApiError(400, f"{key} {text!r}", field=key, expected="a whole number")
+    return int(text)
+
+
+def pages_router(service: Service) -> APIRouter:
+    """The pages, working on ``service``."""
+    router = APIRouter(include_in_schema=False)
+
+    def load(tid: str) -> Stored:
+        return service.load(tid)
+
+    @router.get("/", response_class=HTMLResponse)
+    def index() -> HTMLResponse:
+        return _html("index.html", tournaments=service.store.summaries(limit=200))
+
+    @router.get("/t/{tid}", response_class=HTMLResponse)
+    def public(tid: str, round: int | None = None) -> HTMLResponse:
+        try:
+            stored = load(tid)
+        except ApiError as exc:
+            return _error_page(exc)
+        return _html("public.html", **_public_context(stored, round))
+
+    @router.get("/t/{tid}/crosstable", response_class=HTMLResponse)
+    def crosstable(tid: str) -> HTMLResponse:
+        try:
+            t = load(tid).tournament
+        except ApiError as exc:
+            return _error_page(exc)
+        return HTMLResponse(crosstable_html(t, wf.standings_of(t)))
+
+    @router.get("/t/{tid}/rounds/{round_number}/print", response_class=HTMLResponse)
+    def print_round(tid: str, round_number: int) -> HTMLResponse:
+        try:
+            t = load(tid).tournament
+            service.round_of(tid, round_number)
+        except ApiError as exc:
+            return _error_page(exc)
+        return HTMLResponse(boards_html(t, round_number))
+
+    def director_page(
+        tid: str, role: str, *, message: str = "", error: str = "", token: str = ""
+    ) -> HTMLResponse:
+        stored = load(tid)
+        t = stored.tournament
+        context = _public_context(stored, None)
+        last = t.rounds_played
+        reports = service.reports(tid)
+        return _html(
+            "director.html",
+            400 if error else 200,
+            role=role,
+            message=message,
+            error=error,
+            new_token=token,
+            results=RESULTS,
+            last=last,
+            pending=pending_json(t),
+            players=t.players,
+            reports=reports,
+            mcmahon=t.system == "mcmahon",
+            **context,
+        )
+
+    @router.get("/t/{tid}/director", response_class=HTMLResponse)
+    def director(
+        tid: str,
+        request: Request,
+        token: str | None = None,
+        msg: str = "",
+        error: str = "",
+    ) -> Response:
+        try:
+            if token is not None:
+                service.authorize(tid, token, ("director", "arbiter"))
+                response = RedirectResponse(f"/t/{tid}/director", status_code=303)
+                response.set_cookie(
+                    COOKIE,
+                    token,
+                    max_age=60 * 60 * 24 * 30,
+                    path=f"/t/{tid}",
+                    httponly=True,
+                    samesite="strict",
+                )
+                return response
+            grant = service.authorize(tid, request.cookies.get(COOKIE), ("director", "arbiter"))
+        except ApiError as exc:
+            if exc.status == 404:
+                return _error_page(exc)
+            return _html("login.html", exc.status, tid=tid, error=exc)
+        return director_page(tid, grant.role, message=msg[:500], error=error[:500])
+
+    @router.post("/t/{tid}/director/{action}", response_class=HTMLResponse)
+    async def act(tid: str, action: str, request: Request) -> Response:
+        form = _form(await request.body())
+        token = request.cookies.get(COOKIE)
+        try:
+            grant = await run_in_threadpool(service.authorize, tid, token, ("director", "arbiter"))
+        except ApiError as exc:
+            if exc.status == 404:
+                return _error_page(exc)
+            return _html("login.html", exc.status, tid=tid, error=exc)
+        if action == "logout":
+            response = RedirectResponse(f"/t/{tid}", status_code=303)
+            response.delete_cookie(COOKIE, path=f"/t/{tid}")
+            return response
+        if grant.role != "director" and action != "result":
+            return await run_in_threadpool(
+                director_page, tid, grant.role, error="an arbiter can only enter results"
+            )
+        try:
+            if action == "token":
+                spec = TokenIn.model_validate(
+                    {"role": form.get("role", ""), "player": form.get("player") or None}
+                )
+                issued, _ = await run_in_threadpool(service.issue_token, tid, spec)
+                return await run_in_threadpool(
+                    director_page,
+                    tid,
+                    grant.role,
+                    message=f"new {spec.role} token (shown once)",
+                    token=issued,
+                )
+            message = await run_in_threadpool(_perform, service, tid, action, form)
+        except ApiError as exc:
+            text = exc.error + (f", expected {exc.expected}" if exc.expected else "")
+            return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
+        except (ValueError, FairpairError) as exc:
+            return RedirectResponse(f"/t/{tid}/director?error={quote(str(exc))}", status_code=303)
+        return RedirectResponse(f"/t/{tid}/director?msg={quote(message)}", status_code=303)
+
+    return router
+
+
+def _perform(service: Service, tid: str, action: str, form: dict[str, str]) -> str:
+    """Do one director's form action; the message to show."""
+    if action == "players":
+        rating = form.get("rating", "").strip() or None
+        spec = PlayerIn.model_validate(
+            {
+                "name": form.get("name", ""),
+                "rating": rating,
+                "title": form.get("title", "").strip(),
+                "federation": form.get("federation", "").strip(),
+                "rank": form.get("rank", "").strip() or None,
+                "from_round": _int(form, "from_round", required=False),
+            }
+        )
+        _, added = service.add_players(tid, [spec])
+        return ", ".join(f"{p.name} registered as number {p.number}" for p in added)
+    if action == "pair":
+        stored, pairing = service.pair(tid)
+        bye = (
+            f", bye: {stored.tournament.player(pairing.bye).name}"
+            if pairing.bye is not None
+            else ""
+        )
+        return f"round {pairing.round} paired: {len(pairing.boards)} boards{bye}"
+    if action == "result":
+        rnd, board = _int(form, "round"), _int(form, "board")
+        assert rnd is not None and board is not None
+        service.set_result(tid, rnd, board, form.get("result", ""))
+        return f"round {rnd} board {board}: {form.get('result', '')}"
+    if action == "unpair":
+        rnd = _int(form, "round")
+        assert rnd is not None
+        columns = service.unpair(tid, rnd, force=form.get("force") == "on")
+        return f"pairing of round {' and '.join(map(str, columns))} deleted"
+    if action == "withdraw":
+        number = _int(form, "player")
+        assert number is not None
+        cancel = form.get("cancel") == "on"
+        patch = PlayerPatch.model_validate(
+            {"withdrawn_from": None if cancel else _int(form, "from_round", required=False)}
+        )
+        if not cancel and patch.withdrawn_from is None:
+            t = service.load(tid).tournament
+            patch = PlayerPatch.model_validate({"withdrawn_from": t.next_round()})
+        _, player = service.patch_player(tid, number, patch)
+        if cancel:
+            return f"{player.name} is back in the tournament"
+        return f"{player.name} withdrawn from round {player.withdrawn_from} on"
+    if action == "forbid":
+        spec_pair = PairIn.model_validate(
+            {
+                "players": [form.get("a", ""), form.get("b", "")],
+                "remove": form.get("remove") == "on",
+            }
+        )
+        service.pair_constraint(tid, "forbidden", spec_pair)
+        done = "allowed again" if spec_pair.remove else "forbidden"
+        return f"pairing {spec_pair.players[0]} - {spec_pair.players[1]} {done}"
+    raise ApiError(404, f"no action {action!r}", field="action", expected="a form of this page")

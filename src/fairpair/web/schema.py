@@ -1,0 +1,74 @@
+"""The database tables of the web app (SQLAlchemy Core).
+
+The schema itself is created and changed by the Alembic migrations in
+``fairpair/web/migrations/versions``; these table objects describe the current
+revision for the queries of :mod:`fairpair.web.store`.
+
+* ``tournaments``: one row per tournament, the whole tournament as its JSON document
+  (:mod:`fairpair.formats.jsondoc`) and a version counter raised by every change;
+* ``tokens``: the SHA-256 of each bearer token, its tournament and role (director,
+  arbiter, player with his pairing number);
+* ``reports``: results reported by players, waiting for the director to confirm them;
+* ``meta``: small key/value facts about the database (the demo tournament's id).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Column, ForeignKey, Integer, MetaData, String, Table, Text
+
+__all__ = ["meta", "metadata", "reports", "tokens", "tournaments"]
+
+metadata = MetaData()
+
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(1000), nullable=False),
+    Column("system", String(32), nullable=False),
+    Column("document", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", String(40), nullable=False),
+    Column("updated_at", String(40), nullable=False),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column(
+        "tournament_id",
+        String(32),
+        ForeignKey("tournaments.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("role", String(16), nullable=False),
+    Column("player", Integer, nullable=True),
+    Column("created_at", String(40), nullable=False),
+)
+
+reports = Table(
+    "reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column(
+        "tournament_id",
+        String(32),
+        ForeignKey("tournaments.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("round", Integer, nullable=False),
+    Column("board", Integer, nullable=False),
+    Column("player", Integer, nullable=False),
+    Column("result", String(16), nullable=False),
+    Column("created_at", String(40), nullable=False),
+)
+
+meta = Table(
+    "meta",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)

@@ -1,0 +1,600 @@
+"""The web app's operations: each one reads a stored tournament, calls the workflow
+(:mod:`fairpair.workflow`) and stores the result. The API (:mod:`fairpair.web.api`)
+and the director's page (:mod:`fairpair.web.pages`) both call these; neither has
+rules of its own, and no pairing logic lives here either.
+
+What the workflow does not offer is adapted here and marked as such: a tournament
+created without players, players given as JSON (checked like a CSV player list).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection
+
+from fairpair import workflow as wf
+from fairpair.errors import InputError, PendingResultsError
+from fairpair.formats.csv import CsvRow, CsvTable, chess_players
+from fairpair.model import Pairing, Player, Tournament
+from fairpair.standings import Standings
+from fairpair.systems import get_system
+from fairpair.web.errors import ApiError, refusals
+from fairpair.web.models import PairIn, PlayerIn, PlayerPatch, TokenIn, TournamentIn
+from fairpair.web.store import Conflict, Grant, NotFound, Report, Store, Stored
+from fairpair.web.views import round_json
+from fairpair.workflow.results import SCORES
+
+__all__ = ["CHESS_COLUMNS", "Service"]
+
+#: Columns of the player table built from JSON players (the CSV list's names).
+CHESS_COLUMNS = ("name", "rating", "title", "federation", "fide_id", "sex", "birth", "club")
+#: Columns of a McMahon (Go) player list built from JSON players.
+GO_COLUMNS = ("name", "rank", "rating", "club")
+
+R = TypeVar("R")
+
+
+def _rating_text(value: int | float | str | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _chess_cells(spec: PlayerIn) -> dict[str, str]:
+    return {
+        "name": spec.name,
+        "rating": _rating_text(spec.rating),
+        "title": spec.title,
+        "federation": spec.federation,
+        "fide_id": spec.fide_id,
+        "sex": spec.sex,
+        "birth": spec.birth,
+        "club": spec.club,
+    }
+
+
+def chess_templates(specs: Sequence[PlayerIn]) -> list[Player]:
+    """JSON players checked exactly like the rows of a CSV player list (adapter: the
+    workflow reads players from CSV tables)."""
+    rows = tuple(CsvRow(i + 1, _chess_cells(spec)) for i, spec in enumerate(specs))
+    with refusals("players", CHESS_COLUMNS):
+        return chess_players(CsvTable("<request>", CHESS_COLUMNS, rows))
+
+
+def go_csv(specs: Sequence[PlayerIn]) -> str:
+    """A McMahon player list as CSV text (header on line 1, player i on line i + 2)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(GO_COLUMNS)
+    for spec in specs:
+        writer.writerow([spec.name, spec.rank or "", _rating_text(spec.rating), spec.club])
+    return out.getvalue()
+
+
+def empty_tournament(spec: TournamentIn) -> Tournament:
+    """A tournament without players yet (adapter: :func:`fairpair.workflow.new_tournament`
+    refuses an empty list, so it is called with one placeholder that is then removed;
+    everything else, numbering rules, points, options, comes from the workflow)."""
+    placeholder = Player(1, "placeholder")
+    t = wf.new_tournament(
+        [placeholder],
+        system=spec.system,
+        rounds=spec.rounds,
+        name=spec.name,
+        options=spec.options,
+        double=spec.double,
+        seeding=spec.seeding,
+    )
+    return t.replace(players=())
+
+
+def _points(value: float | str | None) -> Fraction | None:
+    if value is None:
+        return None
+    text = str(value).strip().replace("½", "1/2")
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise ApiError(400, f"points {value!r}", field="points", expected="0, 0.5 or 1") from None
+
+
+def _result_key(result: str) -> str:
+    key = result.strip().lower().replace(" ", "")
+    if key not in SCORES:
+        raise ApiError(
+            400,
+            f"result {result!r}",
+            field="result",
+            expected="one of " + ", ".join(SCORES),
+        )
+    return key
+
+
+def _check_system_options(t: Tournament) -> None:
+    """The stored system and options must make a pairing system (an imported document
+    may carry options the system does not know)."""
+    with refusals("system"):
+        name = wf.system_name_for(t)
+        try:
+            get_system(name, **wf.stored_options(t))
+        except (TypeError, ValueError) as exc:
+            raise ApiError(
+                400,
+                f"the stored options {wf.stored_options(t)} for {name}: {exc}",
+                field="options",
+                expected="options the system accepts",
+            ) from None
+
+
+class Service:
+    """The operations on the tournaments of one :class:`~fairpair.web.store.Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # ------------------------------------------------------------------ reading
+
+    def load(self, tid: str) -> Stored:
+        try:
+            return self.store.get(tid)
+        except NotFound:
+            raise ApiError(
+                404,
+                f"no tournament {tid!r}",
+                field="id",
+                expected="the id of an existing tournament",
+            ) from None
+
+    def _change(
+        self,
+        tid: str,
+        operation: Callable[[Tournament], tuple[Tournament, R]],
+        *,
+        field: str | None = None,
+        also: Callable[[Connection], None] | None = None,
+    ) -> tuple[Stored, R]:
+        try:
+            with refusals(field):
+                return self.store.change(tid, operation, also=also)
+        except NotFound:
+            raise ApiError(404, f"no tournament {tid!r}", field="id") from None
+        except Conflict as exc:
+            raise ApiError(503, str(exc), expected="the same request again") from None
+
+    def authorize(self, tid: str, token: str | None, roles: Sequence[str]) -> Grant:
+        """The grant of ``token`` if it may act on ``tid`` with one of ``roles``:
+        401 without a valid token, 403 for a token of another tournament or role."""
+        self.load(tid)
+        expected = f"Authorization: Bearer <a {' or '.join(roles)} token of this tournament>"
+        if not token:
+            raise ApiError(401, "no bearer token", field="Authorization", expected=expected)
+        grant = self.store.grant(token)
+        if grant is None:
+            raise ApiError(401, "unknown token", field="Authorization", expected=expected)
+        if grant.tournament_id != tid:
+            raise ApiError(
+                403, "the token is for another tournament", field="Authorization", expected=expected
+            )
+        if grant.role not in roles:
+            raise ApiError(
+                403,
+                f"a {grant.role} token cannot do this",
+                field="Authorization",
+                expected=expected,
+            )
+        return grant
+
+    def standings(self, tid: str, after_round: int | None = None) -> tuple[Stored, Standings]:
+        stored = self.load(tid)
+        t = stored.tournament
+        if after_round is not None and not 0 <= after_round <= len(t.rounds):
+            raise ApiError(
+                400,
+                f"after_round {after_round}",
+                field="after_round",
+                expected=f"a round from 0 to {len(t.rounds)}",
+            )
+        with refusals("after_round"):
+            return stored, wf.standings_of(t, after_round=after_round)
+
+    def round_of(self, tid: str, round_number: int) -> dict[str, Any]:
+        t = self.load(tid).tournament
+        if not 1 <= round_number <= len(t.rounds):
+            raise ApiError(
+                404,
+                f"round {round_number} has no pairing or byes yet",
+                field="round",
+                expected=f"a round from 1 to {len(t.rounds)}" if t.rounds else "a paired round",
+            )
+        return round_json(t, round_number)
+
+    def export_trf(self, tid: str) -> str:
+        from fairpair.formats import trf
+
+        t = self.load(tid).tournament
+        with refusals():
+            return trf.dumps(wf.with_ranks(t))
+
+    # ------------------------------------------------------------------ creating
+
+    def create(self, spec: TournamentIn) -> tuple[str, str]:
+        """A new tournament from ``spec``; its id and director token."""
+        with refusals("system"):
+            wf.profile_of(spec.system)
+        try:
+            get_system(spec.system, **spec.options)
+        except ApiError:
+            raise
+        except InputError as exc:
+            raise ApiError(400, exc.message, field="system", expected=exc.expected) from None
+        except (TypeError, ValueError) as exc:
+            raise ApiError(
+                400, f"options {spec.options}: {exc}", field="options", expected="system options"
+            ) from None
+        for index, player in enumerate(spec.players):
+            if player.from_round is not None or player.band is not None:
+                raise ApiError(
+                    400,
+                    "from_round/band in a new tournament",
+                    field=f"players[{index}]",
+                    expected="no from_round or band (they are for late entries)",
+                )
+        if spec.system == "mcmahon":
+            with refusals("players", GO_COLUMNS, first_line=2):
+                t = wf.new_mcmahon_tournament(
+                    go_csv(spec.players),
+                    "<request>",
+                    rounds=spec.rounds,
+                    name=spec.name,
+                    bar=spec.bar,
+                    zero=spec.zero,
+                    options=spec.options,
+                )
+        else:
+            if spec.bar is not None:
+                raise ApiError(400, "bar", field="bar", expected="no bar (McMahon only)")
+            field = "rounds" if spec.players else None
+            templates = chess_templates(spec.players)
+            with refusals(field):
+                if templates:
+                    t = wf.new_tournament(
+                        templates,
+                        system=spec.system,
+                        rounds=spec.rounds,
+                        name=spec.name,
+                        options=spec.options,
+                        double=spec.double,
+                        seeding=spec.seeding,
+                    )
+                else:
+                    t = empty_tournament(spec)
+        return self.store.create(t)
+
+    def import_document(
+        self, body: bytes, content_type: str, system: str | None, name: str | None
+    ) -> tuple[str, str]:
+        """A new tournament from a TRF or a JSON document."""
+        from fairpair.formats import jsondoc, trf
+
+        if not body.strip():
+            raise ApiError(400, "empty body", field="body", expected="a TRF or JSON document")
+        is_json = "json" in content_type.lower() or body.lstrip()[:1] in (b"{", b"[")
+        with refusals("body"):
+            if is_json:
+                t, _ = jsondoc.loads(body, file="<request>")
+            else:
+                t, _ = trf.loads(body, file="<request>")
+        if system is not None:
+            with refusals("system"):
+                wf.profile_of(system)
+                get_system(system)
+            t = t.replace(system=system)
+        else:
+            try:
+                t = t.replace(system=wf.system_name_for(t))
+            except InputError as exc:
+                raise ApiError(
+                    400,
+                    exc.message,
+                    field="system",
+                    expected="?system=NAME (dutch, tcec, netrunner, mcmahon)",
+                ) from None
+        _check_system_options(t)
+        if name is not None:
+            with refusals("name"):
+                t = wf.edit_event(t, name=name)
+        return self.store.create(t)
+
+    # ------------------------------------------------------------------ players
+
+    def add_players(self, tid: str, specs: Sequence[PlayerIn]) -> tuple[Stored, list[Player]]:
+        """Register players (late entries once rounds are paired)."""
+        if not specs:
+            raise ApiError(400, "no players", field="players", expected="at least one player")
+        system = self.load(tid).tournament.system
+        templates = [] if system == "mcmahon" else chess_templates(specs)
+
+        def operation(t: Tournament) -> tuple[Tournament, list[str]]:
+            names = []
+            for index, spec in enumerate(specs):
+                with refusals(f"players[{index}]"):
+                    if t.system == "mcmahon":
+                        if not spec.rank:
+                            raise ApiError(
+                                400,
+                                "no rank",
+                                field=f"players[{index}].rank",
+                                expected="the player's Go rank, e.g. 3k",
+                            )
+                        t, player = wf.add_go_player(
+                            t,
+                            spec.name,
+                            spec.rank,
+                            rating=_rating_text(spec.rating) or None,
+                            attributes={"club": spec.club},
+                            from_round=spec.from_round,
+                            band=spec.band,
+                            allow_duplicate=spec.allow_duplicate,
+                        )
+                    else:
+                        if spec.rank is not None or spec.band is not None:
+                            raise ApiError(
+                                400,
+                                "rank/band",
+                                field=f"players[{index}]",
+                                expected="no rank or band (McMahon only)",
+                            )
+                        t, player = wf.add_player(
+                            t,
+                            templates[index],
+                            from_round=spec.from_round,
+                            allow_duplicate=spec.allow_duplicate,
+                        )
+                names.append(player.name)
+            return t, names
+
+        stored, names = self._change(tid, operation)
+        return stored, _added(stored.tournament, names)
+
+    def player(self, t: Tournament, number: int) -> Player:
+        if number not in t.player_map:
+            raise ApiError(
+                404,
+                f"no player number {number}",
+                field="number",
+                expected=f"a pairing number from 1 to {len(t.players)}",
+            )
+        return t.player(number)
+
+    def patch_player(self, tid: str, number: int, patch: PlayerPatch) -> tuple[Stored, Player]:
+        """Correct a player's details and/or withdraw him (``withdrawn_from``; null
+        takes him back)."""
+        given = patch.model_dump(exclude_unset=True)
+        withdrawal = "withdrawn_from" in given
+        changes = {
+            key: _rating_text(value) if key == "rating" else str(value)
+            for key, value in given.items()
+            if key != "withdrawn_from" and value is not None
+        }
+        if not changes and not withdrawal:
+            raise ApiError(
+                400,
+                "nothing to change",
+                field="body",
+                expected="a field such as rating or withdrawn_from",
+            )
+
+        def operation(t: Tournament) -> tuple[Tournament, int]:
+            who = self.player(t, number)
+            if changes:
+                with refusals(sorted(changes)[0] if len(changes) == 1 else None):
+                    t = wf.edit_player(t, who, changes)
+                # before round 1 a correction may renumber (the FIDE initial order)
+                name = " ".join(changes.get("name", who.name).split())
+                who = _named(t, name, number)
+            if withdrawal:
+                with refusals("withdrawn_from"):
+                    if patch.withdrawn_from is None:
+                        t = wf.cancel_withdrawal(t, who)
+                    else:
+                        t = wf.withdraw(t, who, patch.withdrawn_from)
+            return t, who.number
+
+        stored, final = self._change(tid, operation)
+        return stored, stored.tournament.player(final)
+
+    def bye(
+        self,
+        tid: str,
+        number: int,
+        round_number: int,
+        points: float | str | None,
+        *,
+        remove: bool = False,
+    ) -> tuple[Stored, str | None]:
+        """Record (or remove) a requested bye of player ``number`` in a round."""
+        value = _points(points)
+
+        def operation(t: Tournament) -> tuple[Tournament, str | None]:
+            who = self.player(t, number)
+            profile = wf.profile_of(t.system)
+            with refusals("points" if points is not None else "round"):
+                t, kind = wf.request_bye(
+                    t,
+                    who,
+                    round_number,
+                    value,
+                    default_points=profile.default_bye_points,
+                    remove=remove,
+                )
+            return t, None if kind is None else kind.name.lower()
+
+        return self._change(tid, operation)
+
+    def pair_constraint(self, tid: str, kind: str, spec: PairIn) -> Stored:
+        """Forbid or force (``kind``) a pairing of two players."""
+
+        def operation(t: Tournament) -> tuple[Tournament, None]:
+            with refusals("players"):
+                a = wf.find_player(t, str(spec.players[0]))
+                b = wf.find_player(t, str(spec.players[1]))
+            action = wf.forbid_pair if kind == "forbidden" else wf.force_pair
+            with refusals("round" if spec.round is not None else "players"):
+                return action(t, a, b, round_number=spec.round, remove=spec.remove), None
+
+        stored, _ = self._change(tid, operation)
+        return stored
+
+    # ------------------------------------------------------------------ rounds
+
+    def pair(self, tid: str) -> tuple[Stored, Pairing]:
+        """Pair the next round (409, listing the boards, while results are pending)."""
+
+        def operation(t: Tournament) -> tuple[Tournament, Pairing]:
+            _check_system_options(t)
+            try:
+                return wf.pair_next(t)
+            except PendingResultsError as exc:
+                raise ApiError(
+                    409,
+                    str(exc).partition(":\n")[0],
+                    expected="the results of the pending games first (or unpair the last round)",
+                    extra={"pending": pending_json(t)},
+                ) from None
+
+        return self._change(tid, operation)
+
+    def unpair(self, tid: str, round_number: int, *, force: bool = False) -> list[int]:
+        """Delete the pairing of the last paired round, which must be ``round_number``."""
+
+        def operation(t: Tournament) -> tuple[Tournament, list[int]]:
+            columns = wf.last_pairing_columns(t)
+            if not columns:
+                raise ApiError(404, "no round is paired", field="round", expected="a paired round")
+            if round_number not in columns:
+                raise ApiError(
+                    409,
+                    f"round {round_number} is not the last paired round",
+                    field="round",
+                    expected=f"round {columns[0]} (only the last pairing can be deleted)",
+                )
+            with refusals("force"):
+                return wf.unpair(t, force=force)
+
+        _, columns = self._change(tid, operation, also=Store.clear_all_reports(tid))
+        return columns
+
+    def _game(self, t: Tournament, round_number: int, board: int) -> None:
+        if not 1 <= round_number <= t.rounds_played:
+            raise ApiError(
+                404,
+                f"round {round_number} is not paired",
+                field="round",
+                expected=f"a paired round (1 to {t.rounds_played})"
+                if t.rounds_played
+                else "a paired round",
+            )
+        games = t.round(round_number).games
+        if not 1 <= board <= len(games):
+            raise ApiError(
+                404,
+                f"board {board} in round {round_number}",
+                field="board",
+                expected=f"a board from 1 to {len(games)}" if games else "a round with games",
+            )
+
+    def set_result(self, tid: str, round_number: int, board: int, result: str) -> Stored:
+        """Enter (or correct, or clear) the result of one board."""
+        key = _result_key(result)
+
+        def operation(t: Tournament) -> tuple[Tournament, None]:
+            self._game(t, round_number, board)
+            with refusals("result"):
+                entry = wf.parse_entry(f"{board}={key}")
+                t, _ = wf.enter_results(t, round_number, [entry], allow_changes=True)
+            return t, None
+
+        stored, _ = self._change(tid, operation, also=Store.clear_reports(tid, round_number, board))
+        return stored
+
+    def report_result(
+        self, tid: str, grant: Grant, round_number: int, board: int, result: str
+    ) -> int:
+        """A player's report of his own game's result, kept for the director."""
+        key = _result_key(result)
+        t = self.load(tid).tournament
+        self._game(t, round_number, board)
+        game = t.round(round_number).games[board - 1]
+        if grant.player not in game.players:
+            raise ApiError(
+                403,
+                f"player {grant.player} does not play board {board} of round {round_number}",
+                field="board",
+                expected="the board of your own game",
+            )
+        assert grant.player is not None
+        return self.store.add_report(tid, round_number, board, grant.player, key)
+
+    def reports(self, tid: str) -> list[Report]:
+        self.load(tid)
+        return self.store.reports(tid)
+
+    # ------------------------------------------------------------------ tokens
+
+    def issue_token(self, tid: str, spec: TokenIn) -> tuple[str, int | None]:
+        t = self.load(tid).tournament
+        number = None
+        if spec.role == "player":
+            if spec.player is None:
+                raise ApiError(
+                    400, "no player", field="player", expected="the player's number or name"
+                )
+            with refusals("player"):
+                number = wf.find_player(t, str(spec.player)).number
+        elif spec.player is not None:
+            raise ApiError(400, "player", field="player", expected="no player for an arbiter")
+        return self.store.add_token(tid, spec.role, number), number
+
+
+def _named(t: Tournament, name: str, number: int) -> Player:
+    """The player called ``name`` (the one numbered ``number`` among namesakes)."""
+    found = [p for p in t.players if p.name.casefold() == name.casefold()]
+    for player in found:
+        if player.number == number:
+            return player
+    return found[0] if found else t.player(number)
+
+
+def _added(t: Tournament, names: Sequence[str]) -> list[Player]:
+    """The players just added, by name (numbers may have changed: before round 1 a
+    FIDE-ordered list renumbers on every entry)."""
+    used: set[int] = set()
+    found = []
+    for name in names:
+        for player in t.players:
+            if player.name == name and player.number not in used:
+                used.add(player.number)
+                found.append(player)
+                break
+    return found
+
+
+def pending_json(t: Tournament) -> list[dict[str, Any]]:
+    """The games without a result, by round and board, with names."""
+    first, second = wf.profile_of(t.system).sides
+    return [
+        {
+            "round": r,
+            "board": b,
+            first: {"number": g.white, "name": t.player(g.white).name},
+            second: {"number": g.black, "name": t.player(g.black).name},
+        }
+        for r, b, g in wf.pending_games(t)
+    ]

@@ -1,0 +1,522 @@
+"""Where the web app keeps its tournaments: SQLite by default, PostgreSQL by URL.
+
+Each tournament is one row holding its whole JSON document
+(:mod:`fairpair.formats.jsondoc`) and a version counter. A change is
+:meth:`Store.change`: read the tournament, apply a workflow function to it, and write
+the new document in one short transaction that first checks the version is still the
+one read (optimistic locking; the row is also locked with ``SELECT ... FOR UPDATE`` on
+PostgreSQL, and SQLite write transactions start with ``BEGIN IMMEDIATE``). When
+another writer got there first, the change is computed again on the new version, so
+concurrent writes never lose an update, and a failed or refused change writes nothing.
+
+SQLite runs in WAL mode with ``synchronous=FULL``: a change acknowledged to a client is
+on disk, and a ``kill -9`` of the server at any moment loses no committed change.
+
+Bearer tokens are stored as their SHA-256, never in clear.
+
+>>> import tempfile, os
+>>> from fairpair.model import Player, Tournament
+>>> folder = tempfile.mkdtemp()
+>>> store = Store(os.path.join(folder, "t.sqlite"))
+>>> tid, token = store.create(Tournament(players=(Player(1, "Ann"),), system="dutch"))
+>>> store.grant(token).role, store.get(tid).version
+('director', 1)
+>>> stored, _ = store.change(tid, lambda t: (t.replace(total_rounds=5), None))
+>>> stored.version, store.get(tid).tournament.total_rounds
+(2, 5)
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+from fairpair.formats import jsondoc
+from fairpair.model import Tournament
+from fairpair.printouts import tournament_name
+from fairpair.web.schema import meta, reports, tokens, tournaments
+
+__all__ = [
+    "ROLES",
+    "Conflict",
+    "Grant",
+    "NotFound",
+    "Report",
+    "Store",
+    "Stored",
+    "Summary",
+    "database_url",
+    "hash_token",
+]
+
+#: Roles a token can have: the director does everything; an arbiter enters results; a
+#: player reports the result of his own games (the director confirms it).
+ROLES = ("director", "arbiter", "player")
+
+#: How often a change is recomputed when other writers keep changing the tournament.
+MAX_ATTEMPTS = 200
+
+#: Parsed tournaments kept in memory (by id, checked against the stored version).
+CACHE_SIZE = 256
+
+R = TypeVar("R")
+
+
+class NotFound(LookupError):
+    """No tournament with this id."""
+
+
+class Conflict(RuntimeError):
+    """The tournament changed under every one of :data:`MAX_ATTEMPTS` attempts."""
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A tournament as stored: its id, the tournament, its version and timestamps."""
+
+    id: str
+    tournament: Tournament
+    version: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One line of the tournament list."""
+
+    id: str
+    name: str
+    system: str
+    version: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What a token allows: its tournament, its role and (players) the pairing number."""
+
+    tournament_id: str
+    role: str
+    player: int | None
+
+
+@dataclass(frozen=True)
+class Report:
+    """A result reported by a player, waiting for the director's confirmation."""
+
+    id: int
+    round: int
+    board: int
+    player: int
+    result: str
+    created_at: str
+
+
+def database_url(db: str) -> str:
+    """A SQLAlchemy URL for ``db``: a URL is kept (``postgresql://...``, ``sqlite:///x``),
+    anything else is the path of a SQLite file."""
+    if "://" in db:
+        return db
+    return f"sqlite:///{Path(db).expanduser().resolve()}"
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token: the hex SHA-256 of its text."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh bearer token (192 random bits, URL-safe)."""
+    return secrets.token_urlsafe(24)
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
+
+
+class Store:
+    """The tournaments of one database (see the module docstring).
+
+    Thread-safe: the web server calls it from many threads at once. ``migrate`` (the
+    default) brings the schema to the newest Alembic revision first.
+    """
+
+    def __init__(self, db: str, *, migrate: bool = True) -> None:
+        self.url = database_url(db)
+        self.dialect = make_url(self.url).get_backend_name()
+        if self.dialect == "sqlite":
+            self.engine = create_engine(
+                self.url,
+                pool_size=8,
+                max_overflow=32,
+                connect_args={"timeout": 60, "check_same_thread": False},
+            )
+            event.listen(self.engine, "connect", _sqlite_connect)
+            event.listen(self.engine, "begin", _sqlite_begin)
+        else:
+            self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=8, max_overflow=32)
+        self._cache: OrderedDict[str, Stored] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        if migrate:
+            self.migrate()
+
+    # ------------------------------------------------------------------ plumbing
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    def migrate(self) -> None:
+        """Upgrade the schema to the newest revision (Alembic, run in-process)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self._writing() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def schema_revision(self) -> str | None:
+        """The Alembic revision the database is at."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        with self.engine.connect() as connection, connection.begin():
+            yield connection
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        with self.engine.connect() as connection:
+            connection.execution_options(fairpair_write=True)
+            with connection.begin():
+                yield connection
+
+    def _lock_of(self, tid: str) -> threading.Lock:
+        with self._locks_lock:
+            lock = self._locks.get(tid)
+            if lock is None:
+                lock = self._locks[tid] = threading.Lock()
+            return lock
+
+    def _cached(self, tid: str) -> Stored | None:
+        with self._cache_lock:
+            return self._cache.get(tid)
+
+    def _remember(self, stored: Stored) -> None:
+        with self._cache_lock:
+            self._cache[stored.id] = stored
+            self._cache.move_to_end(stored.id)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    def _forget(self, tid: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(tid, None)
+
+    # ------------------------------------------------------------------ tournaments
+
+    def create(self, t: Tournament) -> tuple[str, str]:
+        """Store a new tournament; return its id and a new director token."""
+        document = jsondoc.dumps(t)
+        jsondoc.loads(document)  # what is stored must read back
+        tid = secrets.token_hex(6)
+        token = new_token()
+        now = _now()
+        with self._writing() as connection:
+            connection.execute(
+                insert(tournaments).values(
+                    id=tid,
+                    name=tournament_name(t),
+                    system=t.system or "",
+                    document=document,
+                    version=1,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            connection.execute(
+                insert(tokens).values(
+                    token_hash=hash_token(token),
+                    tournament_id=tid,
+                    role="director",
+                    player=None,
+                    created_at=now,
+                )
+            )
+        return tid, token
+
+    def get(self, tid: str) -> Stored:
+        """The tournament ``tid`` as stored now (raises :class:`NotFound`)."""
+        with self._reading() as connection:
+            row = connection.execute(
+                select(
+                    tournaments.c.version, tournaments.c.created_at, tournaments.c.updated_at
+                ).where(tournaments.c.id == tid)
+            ).one_or_none()
+            if row is None:
+                raise NotFound(tid)
+            cached = self._cached(tid)
+            if cached is not None and cached.version == row.version:
+                return cached
+            document: str = connection.execute(
+                select(tournaments.c.document).where(tournaments.c.id == tid)
+            ).scalar_one()
+        t, _ = jsondoc.loads(document, file=f"tournament {tid}")
+        stored = Stored(tid, t, row.version, row.created_at, row.updated_at)
+        self._remember(stored)
+        return stored
+
+    def document(self, tid: str) -> str:
+        """The stored JSON document of ``tid``."""
+        with self._reading() as connection:
+            text = connection.execute(
+                select(tournaments.c.document).where(tournaments.c.id == tid)
+            ).scalar_one_or_none()
+        if text is None:
+            raise NotFound(tid)
+        return text
+
+    def exists(self, tid: str) -> bool:
+        with self._reading() as connection:
+            found = connection.execute(
+                select(tournaments.c.id).where(tournaments.c.id == tid)
+            ).scalar_one_or_none()
+        return found is not None
+
+    def summaries(self, *, limit: int = 100, offset: int = 0) -> list[Summary]:
+        """Tournaments, the most recently changed first."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                select(
+                    tournaments.c.id,
+                    tournaments.c.name,
+                    tournaments.c.system,
+                    tournaments.c.version,
+                    tournaments.c.created_at,
+                    tournaments.c.updated_at,
+                )
+                .order_by(tournaments.c.updated_at.desc(), tournaments.c.id)
+                .limit(limit)
+                .offset(offset)
+            ).all()
+        return [
+            Summary(r.id, r.name, r.system, r.version, r.created_at, r.updated_at) for r in rows
+        ]
+
+    def change(
+        self,
+        tid: str,
+        operation: Callable[[Tournament], tuple[Tournament, R]],
+        *,
+        also: Callable[[Connection], None] | None = None,
+    ) -> tuple[Stored, R]:
+        """Apply ``operation`` to the current tournament and store what it returns, in
+        one transaction with ``also`` (more statements of the same change); return the
+        stored tournament and the operation's second value.
+
+        If another writer changed the tournament meanwhile, the operation is applied
+        again to the new version. An exception raised by ``operation`` (a refused
+        command) propagates and nothing is written."""
+        with self._lock_of(tid):
+            for _ in range(MAX_ATTEMPTS):
+                current = self.get(tid)
+                new, result = operation(current.tournament)
+                document = jsondoc.dumps(new)
+                now = _now()
+                with self._writing() as connection:
+                    version = connection.execute(
+                        select(tournaments.c.version)
+                        .where(tournaments.c.id == tid)
+                        .with_for_update()
+                    ).scalar_one_or_none()
+                    if version is None:
+                        raise NotFound(tid)
+                    written = False
+                    if version == current.version:
+                        outcome: CursorResult[Any] = connection.execute(
+                            update(tournaments)
+                            .where(
+                                tournaments.c.id == tid,
+                                tournaments.c.version == current.version,
+                            )
+                            .values(
+                                document=document,
+                                version=current.version + 1,
+                                name=tournament_name(new),
+                                system=new.system or "",
+                                updated_at=now,
+                            )
+                        )
+                        written = outcome.rowcount == 1
+                        if written and also is not None:
+                            also(connection)
+                if written:
+                    self._forget(tid)
+                    stored = Stored(tid, new, current.version + 1, current.created_at, now)
+                    return stored, result
+                time.sleep(random.uniform(0, 0.01))
+        raise Conflict(f"tournament {tid} kept changing; try again")
+
+    def delete(self, tid: str) -> None:
+        """Delete a tournament with its tokens and reports."""
+        with self._writing() as connection:
+            connection.execute(delete(reports).where(reports.c.tournament_id == tid))
+            connection.execute(delete(tokens).where(tokens.c.tournament_id == tid))
+            outcome = connection.execute(delete(tournaments).where(tournaments.c.id == tid))
+            if outcome.rowcount != 1:
+                raise NotFound(tid)
+        self._forget(tid)
+
+    # ------------------------------------------------------------------ tokens
+
+    def add_token(self, tid: str, role: str, player: int | None = None) -> str:
+        """Issue a new token of ``role`` for tournament ``tid``; return its text."""
+        if role not in ROLES:
+            raise ValueError(f"role {role!r}")
+        token = new_token()
+        with self._writing() as connection:
+            connection.execute(
+                insert(tokens).values(
+                    token_hash=hash_token(token),
+                    tournament_id=tid,
+                    role=role,
+                    player=player,
+                    created_at=_now(),
+                )
+            )
+        return token
+
+    def grant(self, token: str) -> Grant | None:
+        """What ``token`` allows, or None for an unknown token."""
+        with self._reading() as connection:
+            row = connection.execute(
+                select(tokens.c.tournament_id, tokens.c.role, tokens.c.player).where(
+                    tokens.c.token_hash == hash_token(token)
+                )
+            ).one_or_none()
+        return None if row is None else Grant(row.tournament_id, row.role, row.player)
+
+    # ------------------------------------------------------------------ reports
+
+    def add_report(self, tid: str, round_number: int, board: int, player: int, result: str) -> int:
+        """Record a player's report of a result; return its id."""
+        with self._writing() as connection:
+            outcome = connection.execute(
+                insert(reports).values(
+                    tournament_id=tid,
+                    round=round_number,
+                    board=board,
+                    player=player,
+                    result=result,
+                    created_at=_now(),
+                )
+            )
+            key = outcome.inserted_primary_key
+        return int(key[0]) if key is not None else 0
+
+    def reports(self, tid: str) -> list[Report]:
+        """The reports of ``tid`` waiting for confirmation, oldest first."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                select(
+                    reports.c.id,
+                    reports.c.round,
+                    reports.c.board,
+                    reports.c.player,
+                    reports.c.result,
+                    reports.c.created_at,
+                )
+                .where(reports.c.tournament_id == tid)
+                .order_by(reports.c.id)
+            ).all()
+        return [Report(r.id, r.round, r.board, r.player, r.result, r.created_at) for r in rows]
+
+    @staticmethod
+    def clear_reports(tid: str, round_number: int, board: int) -> Callable[[Connection], None]:
+        """A statement for :meth:`change`'s ``also``: forget the reports of one board
+        (its result was entered)."""
+
+        def run(connection: Connection) -> None:
+            connection.execute(
+                delete(reports).where(
+                    reports.c.tournament_id == tid,
+                    reports.c.round == round_number,
+                    reports.c.board == board,
+                )
+            )
+
+        return run
+
+    @staticmethod
+    def clear_all_reports(tid: str) -> Callable[[Connection], None]:
+        """For :meth:`change`'s ``also``: forget every report of ``tid`` (the boards
+        they name no longer exist, e.g. after unpairing)."""
+
+        def run(connection: Connection) -> None:
+            connection.execute(delete(reports).where(reports.c.tournament_id == tid))
+
+        return run
+
+    # ------------------------------------------------------------------ meta
+
+    def get_meta(self, key: str) -> str | None:
+        with self._reading() as connection:
+            value: str | None = connection.execute(
+                select(meta.c.value).where(meta.c.key == key)
+            ).scalar_one_or_none()
+        return value
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._writing() as connection:
+            connection.execute(delete(meta).where(meta.c.key == key))
+            connection.execute(insert(meta).values(key=key, value=value))
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    """Every SQLite connection: WAL, full sync, foreign keys, transactions by hand."""
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=60000")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    """Writers take the write lock at BEGIN (no deadlock between two readers turning
+    writers); readers read a snapshot."""
+    write = connection.get_execution_options().get("fairpair_write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

@@ -1,0 +1,152 @@
+"""What the API and the pages show of a tournament, as plain JSON-ready data.
+
+Names always come with numbers: a board is ``{"number": 3, "name": "Rossi, Anna",
+...}``. Points are JSON numbers when they are exact decimals, strings otherwise
+(``"1/3"``), as in the JSON document.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from fairpair import workflow as wf
+from fairpair.model import Player, Tournament, format_points
+from fairpair.printouts import tournament_name
+from fairpair.standings import Standings
+from fairpair.web.store import Stored
+
+__all__ = [
+    "number",
+    "player_json",
+    "round_json",
+    "standings_json",
+    "tournament_json",
+]
+
+
+def number(value: Fraction | int) -> int | float | str:
+    """A point value for JSON: an int, an exact decimal, or ``"p/q"``."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return int(value)
+    if (value * 1000).denominator == 1:
+        return float(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def player_json(p: Player) -> dict[str, Any]:
+    """A player's details."""
+    out: dict[str, Any] = {
+        "number": p.number,
+        "name": p.name,
+        "rating": p.rating,
+        "title": p.title,
+        "federation": p.federation,
+        "fide_id": p.fide_id,
+        "sex": p.sex,
+        "birth": p.birth_date,
+        "club": p.club,
+        "withdrawn_from": p.withdrawn_from,
+        "entered_at": p.entered_at,
+    }
+    if "rank" in p.attributes:
+        out["rank"] = p.attributes["rank"]
+    return out
+
+
+def _ref(t: Tournament, n: int, scores: dict[int, Fraction]) -> dict[str, Any]:
+    player = t.player_map.get(n)
+    return {
+        "number": n,
+        "name": player.name if player is not None else "",
+        "rating": player.rating if player is not None else 0,
+        "score": number(scores.get(n, Fraction(0))),
+    }
+
+
+def round_json(t: Tournament, round_number: int) -> dict[str, Any]:
+    """Round ``round_number``: boards with names, scores before the round and results;
+    byes and absences."""
+    first, second = wf.profile_of(t.system).sides
+    state = t.state(after_round=round_number - 1)
+    scores = {n: s.score for n, s in state.items()}
+    rnd = t.round(round_number)
+    boards = [
+        {
+            "board": index,
+            first: _ref(t, game.white, scores),
+            second: _ref(t, game.black, scores),
+            "result": wf.result_text(game) or None,
+        }
+        for index, game in enumerate(rnd.games, 1)
+    ]
+    byes = [
+        {
+            "player": _ref(t, n, scores),
+            "kind": kind.name.lower(),
+            "points": number(t.points.bye_points(kind)),
+        }
+        for n, kind in sorted(rnd.byes.items())
+    ]
+    return {
+        "round": round_number,
+        "label": wf.round_label(t, round_number),
+        "paired": rnd.paired,
+        "sides": [first, second],
+        "boards": boards,
+        "pending": sum(1 for g in rnd.games if not g.has_result),
+        "byes": byes,
+    }
+
+
+def standings_json(table: Standings) -> dict[str, Any]:
+    """Standings rows with names, points and tiebreaks by code."""
+    return {
+        "after_round": table.after_round,
+        "title": table.title,
+        "tiebreaks": list(table.codes),
+        "rows": [
+            {
+                "rank": row.rank,
+                "place": row.place,
+                "number": row.player.number,
+                "name": row.player.name,
+                "rating": row.player.rating,
+                "points": number(row.points),
+                "points_text": format_points(row.points),
+                "tiebreaks": {
+                    code: number(value)
+                    for code, value in zip(table.codes, row.values, strict=False)
+                },
+            }
+            for row in table.rows
+        ],
+    }
+
+
+def tournament_json(stored: Stored, *, players: bool = True) -> dict[str, Any]:
+    """A tournament's summary (and its players)."""
+    t = stored.tournament
+    out: dict[str, Any] = {
+        "id": stored.id,
+        "name": tournament_name(t),
+        "system": t.system,
+        "total_rounds": t.total_rounds,
+        "double_rounds": t.double_rounds,
+        "rounds_paired": t.rounds_played,
+        "pending_games": len(wf.pending_games(t)),
+        "player_count": len(t.players),
+        "version": stored.version,
+        "created_at": stored.created_at,
+        "updated_at": stored.updated_at,
+        "links": {
+            "self": f"/api/v1/tournaments/{stored.id}",
+            "standings": f"/api/v1/tournaments/{stored.id}/standings",
+            "export": f"/api/v1/tournaments/{stored.id}/export.trf",
+            "page": f"/t/{stored.id}",
+        },
+    }
+    if players:
+        out["players"] = [player_json(p) for p in t.players]
+    return out
