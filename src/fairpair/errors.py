@@ -30,6 +30,8 @@ class InputError(FairpairError):
 
     >>> str(InputError("found 'x'", expected="a digit", file="a.trf", line=3, column=9))
     "a.trf:3:9: found 'x', expected a digit"
+    >>> str(InputError("--round 0", expected="a round number >= 1"))
+    '--round 0, expected a round number >= 1'
     """
 
     exit_code = 2
@@ -43,29 +45,47 @@ class InputError(FairpairError):
         line: int | None = None,
         column: int | None = None,
     ) -> None:
-        self.message = message
-        self.expected = expected
+        self.message = _one_line(message, 300)
+        self.expected = None if expected is None else _one_line(expected, 300)
         self.file = file
         self.line = line
         self.column = column
         super().__init__(self.format())
 
     def format(self) -> str:
-        where = [self.file or "<input>"]
-        if self.line is not None:
-            where.append(str(self.line))
-            if self.column is not None:
-                where.append(str(self.column))
+        """``file:line:column: message, expected ...``; without a file (a command-line
+        option, an environment variable) just the message, or ``line L, column C:``."""
         text = self.message
         if self.expected:
             text += f", expected {self.expected}"
-        return ":".join(where) + ": " + text
+        if self.file is None:
+            if self.line is None:
+                return text
+            where = f"line {self.line}" + (
+                f", column {self.column}" if self.column is not None else ""
+            )
+            return f"{where}: {text}"
+        parts = [self.file]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts) + ": " + text
 
     def with_file(self, file: str) -> InputError:
         """The same error attributed to ``file`` (readers of strings don't know it)."""
         return InputError(
             self.message, expected=self.expected, file=file, line=self.line, column=self.column
         )
+
+
+def _one_line(text: str, longest: int) -> str:
+    """``text`` on one line and at most ``longest`` characters (a message may quote
+    the input, which can be anything)."""
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    if len(text) > longest:
+        text = text[: longest - 3] + "..."
+    return text
 
 
 class NoPairingError(FairpairError):

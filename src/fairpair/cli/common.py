@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -56,9 +58,15 @@ def warn(messages: Iterable[str]) -> None:
         click.echo(f"fairpair: warning: {message}", err=True)
 
 
-def _os_error(path: str, exc: OSError) -> InputError:
+def _os_error(path: str, exc: OSError, action: str = "open") -> InputError:
     reason = exc.strerror or str(exc)
-    return InputError(f"cannot open file: {reason}", file=path)
+    if action == "write":
+        return InputError(
+            f"cannot write file: {reason}",
+            expected="a writable file with room on its disk (the old file, if any, is unchanged)",
+            file=path,
+        )
+    return InputError(f"cannot {action} file: {reason}", file=path)
 
 
 def load(path: str, *, quiet: bool = False) -> Tournament:
@@ -82,7 +90,7 @@ def save(tournament: Tournament, path: str) -> None:
     try:
         save_tournament(tournament, path)
     except OSError as exc:
-        raise _os_error(path, exc) from None
+        raise _os_error(path, exc, "write") from None
 
 
 def write_text(text: str, path: str | None) -> None:
@@ -95,7 +103,11 @@ def write_text(text: str, path: str | None) -> None:
     try:
         atomic_write_text(path, text)
     except OSError as exc:
-        raise _os_error(path, exc) from None
+        raise _os_error(path, exc, "write") from None
+
+
+_INTEGER = re.compile(r"[-+]?[0-9]+")
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
 
 
 def _coerce(value: str) -> Any:
@@ -104,11 +116,12 @@ def _coerce(value: str) -> Any:
         return True
     if lowered in ("false", "no", "off"):
         return False
-    for kind in (int, float):
-        try:
-            return kind(value)
-        except ValueError:
-            pass
+    # ASCII numbers of a sane size only: int() also reads "\u0663" and "1_0", float()
+    # reads "nan" and "inf" (and a 5000-digit integer would be refused by int()).
+    if len(value) <= 40 and _INTEGER.fullmatch(value):
+        return int(value)
+    if len(value) <= 40 and _DECIMAL.fullmatch(value) and math.isfinite(float(value)):
+        return float(value)
     return value
 
 

@@ -24,7 +24,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import click
@@ -32,6 +31,7 @@ import click
 from fairpair import workflow as wf
 from fairpair.cli.common import load, not_the_input, save, write_text
 from fairpair.errors import InputError
+from fairpair.formats.csv import read_file
 from fairpair.model import ByeKind, Tournament, format_points
 from fairpair.systems.mcmahon.bands import (
     Band,
@@ -184,10 +184,7 @@ def import_command(
     Example:
       fairpair mcmahon import players.csv -o go.json --rounds 5 --bar 3d
     """
-    try:
-        text = Path(players_file).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise InputError(f"cannot open file: {exc.strerror or exc}", file=players_file) from None
+    text = read_file(players_file)
     t = wf.new_mcmahon_tournament(
         text, players_file, rounds=rounds, name=event_name, bar=bar, zero=zero
     )

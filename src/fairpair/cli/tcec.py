@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
 
 import click
 
 from fairpair.cli.common import save
 from fairpair.errors import InputError
-from fairpair.formats.csv import read_player_list
+from fairpair.formats.csv import read_file, read_player_list
 from fairpair.workflow.create import seeded_tournament, seeding_table
 
 __all__ = ["seed_command"]
@@ -90,10 +89,7 @@ def seed_command(
     """
     if groups is not None and random_seed is not None:
         raise InputError("--groups and --random-seed", expected="one seeding procedure")
-    try:
-        text = Path(players_file).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise InputError(f"cannot open file: {exc.strerror or exc}", file=players_file) from None
+    text = read_file(players_file)
     entries = read_player_list(text, players_file)
     if rounds is not None and rounds < 1:
         raise InputError(f"--rounds {rounds}", expected="at least 1 round")

@@ -13,7 +13,6 @@ import functools
 import os
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import click
@@ -74,14 +73,9 @@ def _player_json(p: Player) -> dict[str, Any]:
 def _read_text(path: str) -> str:
     if os.path.isdir(path):
         raise InputError("is a directory", expected="a CSV player list", file=path)
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise InputError(f"cannot open file: {exc.strerror or exc}", file=path) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"byte {exc.start} is not UTF-8", expected="a UTF-8 text file", file=path
-        ) from None
+    from fairpair.formats.csv import read_file
+
+    return read_file(path)
 
 
 # --------------------------------------------------------------------------- new

@@ -3,16 +3,24 @@
 ``.json`` files are fairpair JSON tournament documents (:mod:`fairpair.formats.jsondoc`);
 anything else is read and written as TRF (:mod:`fairpair.formats.trf`: ``.trf``,
 ``.trfx``, ``.txt``, ...). Files are written atomically (:mod:`fairpair.formats.atomic`).
+
+Both directions respect the limits of :mod:`fairpair.limits`: a file over a limit is
+refused when read, and a tournament over a limit is refused before it is saved (so
+that fairpair never writes a file it would refuse to read back).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
+from fairpair import limits
+from fairpair.errors import InputError
 from fairpair.formats import jsondoc, trf
 from fairpair.model import Tournament
 
-__all__ = ["convert", "is_json", "load_tournament", "save_tournament"]
+__all__ = ["check_limits", "convert", "is_json", "load_tournament", "save_tournament"]
 
 
 def is_json(path: str | os.PathLike[str]) -> bool:
@@ -29,12 +37,70 @@ def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:
     """Write a tournament (JSON or TRF, by extension).
 
     The text is rendered completely before the file is touched, then written atomically:
-    if anything fails, an existing file at ``path`` keeps its old content.
+    if anything fails, an existing file at ``path`` keeps its old content. A tournament
+    over a limit of :mod:`fairpair.limits`, or one the format cannot hold, is refused
+    (an :class:`InputError` naming ``path``) and nothing is written.
     """
-    if is_json(path):
-        jsondoc.dump(t, path)
-    else:
-        trf.dump(t, path)
+    name = os.fspath(path)
+    try:
+        check_limits(t)
+        if is_json(name):
+            jsondoc.dump(t, name)
+        else:
+            trf.dump(t, name)
+    except InputError as exc:
+        if exc.file is None:
+            raise InputError(
+                f"cannot save: {exc.message}",
+                expected=exc.expected,
+                file=name,
+                line=exc.line,
+                column=exc.column,
+            ) from None
+        raise
+
+
+def check_limits(t: Tournament) -> None:
+    """Refuse a tournament that the readers would refuse for its size (players,
+    rounds, forbidden pairs, pairing numbers, text fields)."""
+    limits.check("players", len(t.players), "players")
+    limits.check("rounds", max(len(t.rounds), t.total_rounds or 0), "rounds")
+    limits.check("forbidden_pairs", len(t.forbidden_pairs), "forbidden pairs")
+    biggest = max((p.number for p in t.players), default=0)
+    if biggest > limits.max_pairing_number():
+        raise limits.exceeded("players", f"found pairing number {biggest}")
+    longest = limits.limit("text")
+    for where, text in _texts(t):
+        if len(text) > longest:
+            raise limits.exceeded("text", f"{where}: found a text of {len(text)} characters")
+
+
+def _texts(t: Tournament) -> Iterator[tuple[str, str]]:
+    """The text fields of ``t`` (what the ``text`` limit applies to), with their names."""
+    for p in t.players:
+        for key in ("name", "title", "sex", "federation", "fide_id", "birth_date", "club"):
+            yield f"player {p.number} {key}", getattr(p, key)
+        for key, value in p.attributes.items():
+            yield f"player {p.number} attribute", key
+            yield f"player {p.number} attribute {key[:20]}", value
+    for code, text in t.headers:
+        yield f"header {code}", text
+    if t.system is not None:
+        yield "system", t.system
+    yield from _free_texts("settings", t.settings)
+
+
+def _free_texts(where: str, value: Any) -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str):
+                yield where, key
+            yield from _free_texts(where, item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _free_texts(where, item)
 
 
 def convert(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> list[str]:

@@ -34,6 +34,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.model import Player
 
@@ -44,6 +45,7 @@ __all__ = [
     "CsvTable",
     "SeedEntry",
     "chess_players",
+    "read_file",
     "read_player_list",
     "read_table",
 ]
@@ -51,10 +53,11 @@ __all__ = [
 #: Titles in the order of FIDE C.04.2 B (initial order after rating).
 TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
-#: Largest player list accepted (a TRF pairing number has four digits).
+#: Largest player list accepted by default (a TRF pairing number has four digits); the
+#: ``players`` limit of :mod:`fairpair.limits` (``FAIRPAIR_MAX_PLAYERS``) decides.
 MAX_PLAYERS = 9999
 
-#: Longest text accepted in one cell.
+#: Longest text accepted in one cell (or the ``text`` limit, if that is lower).
 MAX_CELL = 200
 
 _ALIASES: Mapping[str, str] = {
@@ -69,7 +72,8 @@ _ALIASES: Mapping[str, str] = {
     "gender": "sex",
 }
 
-_BIRTH = re.compile(r"\d{4}(?:[/.-]\d{2}[/.-]\d{2})?\Z")
+_BIRTH = re.compile(r"[0-9]{4}(?:[/.-][0-9]{2}[/.-][0-9]{2})?\Z")
+_INTEGER = re.compile(r"[-+]?[0-9]{1,9}\Z")
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,32 @@ class CsvTable:
         return InputError(
             found, expected=expected, file=self.file, line=row.line, column=self.column(name)
         )
+
+
+def read_file(path: str) -> str:
+    """The text of the CSV file ``path``: refused before it is read if it is larger than
+    the ``file_bytes`` limit; a byte that is not UTF-8 is refused with its line and
+    column; a UTF-8 byte-order mark is dropped. Every refusal is an InputError naming
+    ``path``."""
+    data = limits.read_file(path)
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError(
+            f"byte 0x{data[exc.start]:02X} is not valid UTF-8",
+            expected="a UTF-8 encoded CSV file",
+            file=path,
+            line=line,
+            column=column,
+        ) from None
+
+
+def _check_size(text: str, file: str) -> None:
+    """Refuse a list longer than the ``file_bytes`` limit (in characters)."""
+    if len(text) > limits.limit("file_bytes"):
+        raise limits.exceeded("file_bytes", f"found a list of {len(text)} characters", file=file)
 
 
 def _blank(row: list[str]) -> bool:
@@ -135,6 +165,7 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
     :class:`InputError` for an empty file, a header without ``name``, a repeated column
     or a line with more fields than the header.
     """
+    _check_size(text, file)
     text = text.removeprefix("\ufeff")
     delimiter = _dialect(text)
     if not _header_cells(text, delimiter):
@@ -182,20 +213,21 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
                 column=len(columns) + 1,
             )
         cells = {col: cell.strip() for col, cell in zip(columns, row, strict=False) if col}
+        longest = min(MAX_CELL, limits.limit("text"))
         for col, value in cells.items():
-            if len(value) > MAX_CELL:
+            if len(value) > longest:
                 raise InputError(
                     f"{len(value)} characters in column {col}",
-                    expected=f"at most {MAX_CELL}",
+                    expected=f"at most {longest}",
                     file=file,
                     line=line,
                     column=columns.index(col) + 1,
                 )
         rows.append(CsvRow(line, cells))
-        if len(rows) > MAX_PLAYERS:
-            raise InputError(
-                f"more than {MAX_PLAYERS} players",
-                expected=f"at most {MAX_PLAYERS}",
+        if len(rows) > limits.limit("players"):
+            raise limits.exceeded(
+                "players",
+                f"found more than {limits.limit('players')} players",
                 file=file,
                 line=line,
             )
@@ -319,7 +351,12 @@ class SeedEntry:
 
 def read_player_list(text: str, file: str = "<input>") -> list[SeedEntry]:
     """Parse the CSV player list (see the module docstring)."""
-    rows = [(number, row) for number, row in enumerate(csv.reader(io.StringIO(text)), 1)]
+    _check_size(text, file)
+    reader = csv.reader(io.StringIO(text))
+    try:
+        rows = [(number, row) for number, row in enumerate(reader, 1)]
+    except csv.Error as exc:
+        raise InputError(f"unreadable CSV: {exc}", file=file, line=reader.line_num) from None
     rows = [(n, [cell.strip() for cell in row]) for n, row in rows if any(c.strip() for c in row)]
     if not rows:
         raise InputError("no players in the list", expected="lines 'name,rating'", file=file)
@@ -357,8 +394,5 @@ def read_player_list(text: str, file: str = "<input>") -> list[SeedEntry]:
 
 
 def _is_int(text: str) -> bool:
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
+    """An integer in ASCII digits (at most 9), optionally signed."""
+    return _INTEGER.match(text) is not None

@@ -1,19 +1,21 @@
 """Reading the JSON document: :func:`loads` and :func:`load`.
 
-The text is decoded and parsed (numbers as exact decimals), validated against the
-schema, then converted and checked for consistency: unique pairing numbers, games
-between existing players, each player at most once per round, matching results.
+The text is decoded and parsed (numbers as exact decimals, see
+:func:`fairpair.formats.jsontext.parse` for nesting, number and duplicate-key checks),
+checked against the limits of :mod:`fairpair.limits` (players, rounds, text fields),
+validated against the schema, then converted and checked for consistency: unique
+pairing numbers, games between existing players, each player at most once per round,
+matching results.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.formats.jsondoc.locate import JsonPath, Locator, _json_path
 from fairpair.formats.jsondoc.schema import validate
@@ -24,6 +26,7 @@ from fairpair.formats.jsondoc.values import (
     _points_from_json,
     _points_to_json,
 )
+from fairpair.formats.jsontext import parse
 from fairpair.formats.trf import computed_scores, points_column_agrees
 from fairpair.model import (
     CONSISTENT_RESULTS,
@@ -42,36 +45,28 @@ _NO_PLAYER = "the number of a player in $.players"
 
 def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list[str]]:
     """Read a JSON tournament document; return the tournament and warnings."""
+    if len(text) > limits.limit("file_bytes"):
+        raise limits.exceeded(
+            "file_bytes", f"found a document of {len(text)} characters", file=file
+        )
     decoded = _decode(text, file)
     if not decoded.strip():
         raise InputError(
             "empty file", expected="a JSON tournament document", file=file, line=1, column=1
         )
-    try:
-        data = json.loads(decoded, parse_float=Decimal)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"invalid JSON: {exc.msg}",
-            expected="a JSON document",
-            file=file,
-            line=exc.lineno,
-            column=exc.colno,
-        ) from None
+    data = parse(decoded, file)
     where = Locator(decoded, file)
+    _check_sizes(data, where)
     validate(data, where)
     t = _tournament(data, where)
     return t, _warnings(t, where)
 
 
 def load(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]]:
-    """Read a JSON document file (see :func:`loads`)."""
+    """Read a JSON document file (see :func:`loads`); a file larger than the
+    ``file_bytes`` limit is refused before it is read."""
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=name) from None
-    return loads(data, file=name)
+    return loads(limits.read_file(name), file=name)
 
 
 def _decode(text: str | bytes, file: str) -> str:
@@ -108,6 +103,83 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return line, col
 
 
+# -- limits ---------------------------------------------------------------------------
+
+
+def _check_sizes(data: Any, where: Locator) -> None:
+    """The counts that decide how much work the rest is: players, rounds, forbidden
+    pairs, checked before anything is built."""
+    if not isinstance(data, dict):
+        return
+    sizes = (
+        ("players", "players", "players"),
+        ("rounds", "rounds", "rounds"),
+        ("forbidden_pairs", "forbidden_pairs", "forbidden pairs"),
+    )
+    for key, name, what in sizes:
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > limits.limit(name):
+            raise _over(where, (key,), name, f"found {len(items)} {what}")
+    total = data.get("total_rounds")
+    if isinstance(total, int) and not isinstance(total, bool) and total > limits.limit("rounds"):
+        raise _over(where, ("total_rounds",), "rounds", f"found {total} rounds")
+
+
+def _over(where: Locator, path: JsonPath, name: str, found: str) -> InputError:
+    """A located error for a value over limit ``name``."""
+    line, column = where.locate(path)
+    return limits.exceeded(
+        name, f"{_json_path(path)}: {found}", file=where.file, line=line, column=column
+    )
+
+
+def _check_text(value: str, path: JsonPath, where: Locator) -> str:
+    """``value`` if it is not longer than the ``text`` limit."""
+    if len(value) > limits.limit("text"):
+        raise _over(where, path, "text", f"found a text of {len(value)} characters")
+    return value
+
+
+def _check_free_json(value: Any, path: JsonPath, where: Locator) -> None:
+    """Every string (keys included) of free JSON (settings, attributes) within the
+    ``text`` limit. The nesting is bounded already (the ``depth`` limit)."""
+    if isinstance(value, str):
+        _check_text(value, path, where)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key, (*path, key), where)
+            _check_free_json(item, (*path, key), where)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_free_json(item, (*path, index), where)
+
+
+def _pairing_number(number: int, path: JsonPath, where: Locator) -> int:
+    if number > limits.max_pairing_number():
+        raise _over(where, path, "players", f"found pairing number {number}")
+    return number
+
+
+def _number_key(key: str, path: JsonPath, numbers: set[int], where: Locator) -> int:
+    """A pairing number used as an object key (``"12"``), of an existing player."""
+    number = int(key) if len(key) <= 9 else 0
+    if number not in numbers:
+        shown = key if len(key) <= 12 else key[:9] + "..."
+        raise where.error(path, f"player {shown} does not exist", _NO_PLAYER)
+    return number
+
+
+def _points(value: Any, path: JsonPath, where: Locator) -> Fraction:
+    """Points (a number or a fraction string), of a bounded size."""
+    if isinstance(value, str) and len(value) > limits.MAX_NUMBER_CHARS:
+        raise where.error(
+            path,
+            f"points of {len(value)} characters",
+            f"at most {limits.MAX_NUMBER_CHARS} characters",
+        )
+    return _points_from_json(value)
+
+
 # -- conversion -----------------------------------------------------------------------
 
 
@@ -118,7 +190,10 @@ def _tournament(data: Mapping[str, Any], where: Locator) -> Tournament:
     total_rounds = data.get("total_rounds")
     rounds = _rounds(data.get("rounds", []), numbers, total_rounds, where)
     points = PointSystem(
-        **{name: _points_from_json(value) for name, value in data.get("points", {}).items()}
+        **{
+            name: _points(value, ("points", name), where)
+            for name, value in data.get("points", {}).items()
+        }
     )
     acceleration = _acceleration(data.get("acceleration", {}), numbers, where)
     forbidden = _forbidden_pairs(data.get("forbidden_pairs", []), numbers, where)
@@ -133,9 +208,9 @@ def _tournament(data: Mapping[str, Any], where: Locator) -> Tournament:
         else Colour.WHITE
         if colour == "white"
         else Colour.BLACK,
-        headers=tuple((code, text) for code, text in data.get("headers", [])),
-        system=data.get("system"),
-        settings=_plain(data.get("settings", {})),
+        headers=_headers(data.get("headers", []), where),
+        system=_system(data.get("system"), where),
+        settings=_settings(data.get("settings", {}), where),
         acceleration=acceleration,
         forbidden_pairs=forbidden,
         double_rounds=bool(data.get("double_rounds", False)),
@@ -144,14 +219,34 @@ def _tournament(data: Mapping[str, Any], where: Locator) -> Tournament:
     )
 
 
+def _headers(items: Sequence[Sequence[str]], where: Locator) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (code, _check_text(text, ("headers", index, 1), where))
+        for index, (code, text) in enumerate(items)
+    )
+
+
+def _system(value: str | None, where: Locator) -> str | None:
+    return None if value is None else _check_text(value, ("system",), where)
+
+
+def _settings(value: Mapping[str, Any], where: Locator) -> Any:
+    _check_free_json(value, ("settings",), where)
+    return _plain(value)
+
+
 def _acceleration(
     items: Mapping[str, Any], numbers: set[int], where: Locator
 ) -> dict[int, tuple[Fraction, ...]]:
     acceleration: dict[int, tuple[Fraction, ...]] = {}
     for key, values in items.items():
-        if int(key) not in numbers:
-            raise where.error(("acceleration", key), f"player {key} does not exist", _NO_PLAYER)
-        acceleration[int(key)] = tuple(_points_from_json(v) for v in values)
+        path: JsonPath = ("acceleration", key)
+        number = _number_key(key, path, numbers, where)
+        if len(values) > limits.limit("rounds"):
+            raise _over(where, path, "rounds", f"found acceleration for {len(values)} rounds")
+        acceleration[number] = tuple(
+            _points(v, (*path, index), where) for index, v in enumerate(values)
+        )
     return acceleration
 
 
@@ -179,7 +274,7 @@ def _players(items: Sequence[Mapping[str, Any]], where: Locator) -> list[Player]
     players = []
     seen: dict[int, int] = {}
     for index, item in enumerate(items):
-        number = item["number"]
+        number = _pairing_number(item["number"], ("players", index, "number"), where)
         if number in seen:
             raise where.error(
                 ("players", index, "number"),
@@ -187,27 +282,32 @@ def _players(items: Sequence[Mapping[str, Any]], where: Locator) -> list[Player]
                 "unique pairing numbers",
             )
         seen[number] = index
-        players.append(_player(item))
+        players.append(_player(item, ("players", index), where))
     return players
 
 
-def _player(item: Mapping[str, Any]) -> Player:
+_PLAYER_TEXTS = ("name", "title", "sex", "federation", "fide_id", "birth_date", "club")
+
+
+def _player(item: Mapping[str, Any], path: JsonPath, where: Locator) -> Player:
+    texts = {key: _check_text(item.get(key, ""), (*path, key), where) for key in _PLAYER_TEXTS}
+    _check_free_json(item.get("attributes", {}), (*path, "attributes"), where)
+    for key in ("withdrawn_from", "entered_at"):
+        value = item.get(key)
+        if value is not None and value > limits.limit("rounds") + 1:
+            raise _over(where, (*path, key), "rounds", f"found round {value}")
     reported = item.get("reported_points")
     return Player(
         number=item["number"],
-        name=item.get("name", ""),
         rating=item.get("rating", 0),
-        title=item.get("title", ""),
-        sex=item.get("sex", ""),
-        federation=item.get("federation", ""),
-        fide_id=item.get("fide_id", ""),
-        birth_date=item.get("birth_date", ""),
-        club=item.get("club", ""),
         attributes=dict(item.get("attributes", {})),
         withdrawn_from=item.get("withdrawn_from"),
         entered_at=item.get("entered_at"),
-        reported_points=None if reported is None else _points_from_json(reported),
+        reported_points=(
+            None if reported is None else _points(reported, (*path, "reported_points"), where)
+        ),
         reported_rank=item.get("reported_rank"),
+        **texts,
     )
 
 
@@ -277,9 +377,7 @@ def _byes(
     """The byes of the round at ``path``: of existing players without a game."""
     byes = {}
     for key, name in items.items():
-        number = int(key)
-        if number not in numbers:
-            raise where.error((*path, "byes", key), f"player {number} does not exist", _NO_PLAYER)
+        number = _number_key(key, (*path, "byes", key), numbers, where)
         if number in busy:
             raise where.error(
                 (*path, "byes", key),

@@ -22,7 +22,9 @@ reader records the original spelling and order in :attr:`Tournament.format_hints
 and the writer uses it as long as it still says exactly what the tournament says.
 
 Bad input raises :class:`~fairpair.errors.InputError` naming file, line and column
-(1-based), what was found and what was expected.
+(1-based), what was found and what was expected; so does input over a limit of
+:mod:`fairpair.limits` (file size, players, rounds, text, forbidden pairs,
+acceleration: ``docs/limits.md``). Numbers are ASCII digits, of bounded length.
 
 Modules: ``records`` (columns, codes, field parsers), ``lines`` (decoding, line ends),
 ``players`` (the 001 record), ``games`` (rounds from the round blocks), ``points``

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.formats.trf.extensions import _fairpair_line
 from fairpair.formats.trf.lines import _join
 from fairpair.formats.trf.players import _player_line, _round_blocks
 from fairpair.formats.trf.points import _points_lines
-from fairpair.formats.trf.records import _LINE_BREAK, _fit_points
+from fairpair.formats.trf.records import _LINE_BREAK, _ascii_int, _fit_points
 from fairpair.formats.trf.scores import _allowances, computed_scores
 from fairpair.model import Colour, Tournament
 
@@ -38,8 +39,8 @@ def _header_lines(t: Tournament) -> list[str | int]:
     out: list[str | int] = [f"{code} {text}" if text else code for code, text in t.headers]
     if t.total_rounds is not None:
         out.append(f"XXR {t.total_rounds}")
-    xxc = t.settings.get("xxc")
-    options = [x for x in xxc if isinstance(x, str)] if isinstance(xxc, list) else []
+    xxc: Any = t.settings.get("xxc")
+    options: list[str] = list(xxc) if _xxc_writable(xxc) else []
     if t.initial_colour is not None:
         options.append("white1" if t.initial_colour is Colour.WHITE else "black1")
     if options:
@@ -47,6 +48,12 @@ def _header_lines(t: Tournament) -> list[str | int]:
     if t.double_rounds:
         out.append("XXT double")
     return out
+
+
+def _xxc_writable(xxc: Any) -> bool:
+    """Can ``settings["xxc"]`` go to the XXC record and read back the same? (Only the
+    options the reader keeps: ``rank``; anything else travels in the FPJ record.)"""
+    return isinstance(xxc, list) and all(x == "rank" for x in xxc)
 
 
 def _after_player_lines(t: Tournament) -> list[str]:
@@ -74,16 +81,16 @@ def _pairs_of_260_records(lines: Iterable[str], rnd: int) -> frozenset[frozenset
     found: set[frozenset[int]] = set()
     for line in lines:
         text = line.rstrip()
-        if not (line.startswith("260 ") and line[4:7].isdigit() and line[8:11].isdigit()):
+        first = _ascii_int(line[4:7]) if line.startswith("260 ") else None
+        last = _ascii_int(line[8:11])
+        if first is None or last is None or not first <= rnd <= last:
             continue
-        if not int(line[4:7]) <= rnd <= int(line[8:11]):
-            continue
-        fields = [text[i : i + 5].strip() for i in range(12, len(text), 5)]
-        if all(f.isdigit() for f in fields):
-            numbers = [int(f) for f in fields]
-            found.update(
-                frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :] if a != b
-            )
+        fields = [_ascii_int(text[i : i + 5].strip()) for i in range(12, len(text), 5)]
+        numbers = sorted({n for n in fields if n is not None})
+        pairs = len(numbers) * (len(numbers) - 1) // 2
+        if len(numbers) != len(fields) or pairs > limits.limit("forbidden_pairs"):
+            continue  # not a record the reader accepts: its pairs go to XXP
+        found.update(frozenset((a, b)) for i, a in enumerate(numbers) for b in numbers[i + 1 :])
     return frozenset(found)
 
 

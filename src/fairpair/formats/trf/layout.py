@@ -17,7 +17,7 @@ from fairpair.errors import InputError
 from fairpair.formats.trf.canonical import _canonical_lines
 from fairpair.formats.trf.extensions import _fairpair_line
 from fairpair.formats.trf.players import _Entry, _parse_player_line, _player_line, _round_blocks
-from fairpair.formats.trf.records import _LINE_BREAK, FAIRPAIR_RECORD, _tokens
+from fairpair.formats.trf.records import _LINE_BREAK, FAIRPAIR_RECORD, _ascii_int, _tokens
 from fairpair.formats.trf.scores import _allowances, computed_scores
 from fairpair.model import Tournament
 
@@ -32,8 +32,8 @@ def _layout_hints(t: Tournament, lines: Sequence[str]) -> dict[str, Any]:
     layout: list[str | int] = []
     raw_lines: dict[str, str] = {}
     for line in lines:
-        if line.startswith("001 ") and line[4:8].strip().isdigit():  # as _build reads it
-            number = int(line[4:8])
+        number = _ascii_int(line[4:8].strip()) if line.startswith("001 ") else None
+        if number is not None:  # as _build reads it
             layout.append(number)
             canonical = (
                 _player_line(players[number], scores.get(number), blocks, _allowances(t, number))
@@ -179,13 +179,13 @@ def _record_byes(lines: Iterable[str], next_round: int) -> dict[int, frozenset[i
         code = line[:3]
         if code == "XXZ":
             for token, _col in _tokens(line, 3):
-                if token.isdigit():
-                    found.setdefault(int(token), set()).add(next_round)
-        elif code == "240" and line[6:9].strip().isdigit():
-            rnd = int(line[6:9])
+                number = _ascii_int(token)
+                if number is not None:
+                    found.setdefault(number, set()).add(next_round)
+        elif code == "240" and (rnd := _ascii_int(line[6:9].strip())) is not None:
             text = line.rstrip()
             for start in range(10, len(text), 5):
-                field = text[start : start + 5].strip()
-                if field.isdigit():
-                    found.setdefault(int(field), set()).add(rnd)
+                number = _ascii_int(text[start : start + 5].strip())
+                if number is not None:
+                    found.setdefault(number, set()).add(rnd)
     return {number: frozenset(rounds) for number, rounds in found.items()}

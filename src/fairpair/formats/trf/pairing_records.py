@@ -4,13 +4,16 @@ pairs (``XXP``/``260``) and byes announced for a round (``XXZ``/``240``)."""
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from fairpair import limits
 from fairpair.formats.trf.games import _count_paired
 from fairpair.formats.trf.records import (
+    _ascii_int,
     _check_blank,
     _count,
     _fail,
@@ -33,16 +36,25 @@ _240_KINDS = {"F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT, "Z": ByeKind.ZER
 def _read_rounds(line: str, lineno: int, st: _State) -> None:
     """XXR n (JaVaFo) / 142 n (TRF-2026): total number of rounds."""
     tokens = _tokens(line, 3)
-    if len(tokens) != 1 or not tokens[0][0].isdigit() or int(tokens[0][0]) < 1:
+    value = _ascii_int(tokens[0][0], 18) if len(tokens) == 1 else None
+    if value is None or value < 1:
         col = tokens[0][1] if tokens else len(line) + 1
+        shown = line[3:].strip()
         raise _fail(
-            f"{line[:3]} record {line[3:].strip()!r}",
-            "the total number of rounds (a positive integer)",
+            f"{line[:3]} record {shown if len(shown) <= 20 else shown[:17] + '...'!r}",
+            "the total number of rounds (a positive integer in ASCII digits)",
             st.file,
             lineno,
             col,
         )
-    value = int(tokens[0][0])
+    if value > limits.limit("rounds"):
+        raise limits.exceeded(
+            "rounds",
+            f"{line[:3]}: found {value} rounds",
+            file=st.file,
+            line=lineno,
+            column=tokens[0][1],
+        )
     if st.total_rounds is not None and st.total_rounds != value:
         raise _fail(
             f"{line[:3]} says {value} rounds, but line {st.total_rounds_line} "
@@ -56,9 +68,32 @@ def _read_rounds(line: str, lineno: int, st: _State) -> None:
     st.total_rounds_line = lineno
 
 
+#: The XXC options of JaVaFo and bbpPairings: the initial colour, and ``rank`` (the
+#: initial order by the rank column), which fairpair keeps in ``settings["xxc"]``.
+_XXC_OPTIONS = ("white1", "black1", "rank")
+
+
 def _read_xxc(line: str, lineno: int, st: _State) -> None:
-    """XXC options: white1 / black1 (initial colour); others (rank, ...) kept."""
-    for token, _col in _tokens(line, 3):
+    """XXC options: white1 / black1 (initial colour); rank (kept in the settings)."""
+    tokens = _tokens(line, 3)
+    if not tokens:
+        raise _fail("empty XXC record", " or ".join(_XXC_OPTIONS), st.file, lineno, 4)
+    colours = [(token, col) for token, col in tokens if token in ("white1", "black1")]
+    for token, col in tokens:
+        if token not in _XXC_OPTIONS:
+            shown = token if len(token) <= 20 else token[:17] + "..."
+            raise _fail(
+                f"unknown XXC option {shown!r}", ", ".join(_XXC_OPTIONS), st.file, lineno, col
+            )
+    if len({token for token, _col in colours}) > 1:
+        raise _fail(
+            "XXC gives both white1 and black1",
+            "one initial colour",
+            st.file,
+            lineno,
+            colours[-1][1],
+        )
+    for token, _col in tokens:
         if token == "white1":
             st.initial_colour = Colour.WHITE
         elif token == "black1":
@@ -95,6 +130,12 @@ def _read_xxa(line: str, lineno: int, st: _State, players: Mapping[int, Any]) ->
     values: list[Fraction] = []
     start = 9
     text = line.rstrip()
+    rounds = (len(text) - start + 4) // 5
+    if rounds > limits.limit("rounds"):
+        raise limits.exceeded(
+            "rounds", f"found XXA values for {rounds} rounds", file=st.file, line=lineno, column=10
+        )
+    _count_acceleration(st, rounds, lineno)
     while start < len(text):
         _check_blank(text, start - 1, "two XXA values (every 5 columns)", st.file, lineno)
         values.append(_xxa_value(text, start, len(values) + 1, lineno, st))
@@ -136,13 +177,27 @@ def _read_250(line: str, lineno: int, st: _State, players: Mapping[int, Any]) ->
     last = _record_int(line, 19, 21, f"a last round number >= {first}", st.file, lineno, first)
     lo = _record_int(line, 23, 26, "a first pairing number", st.file, lineno)
     hi = _record_int(line, 28, 31, f"a last pairing number >= {lo}", st.file, lineno, lo)
-    for number in players:
-        if lo <= number <= hi:
-            values = st.acceleration.setdefault(number, [])
-            while len(values) < last:
-                values.append(Fraction(0))
-            for r in range(first, last + 1):
-                values[r - 1] = value
+    numbers = sorted(players)
+    chosen = numbers[bisect.bisect_left(numbers, lo) : bisect.bisect_right(numbers, hi)]
+    _count_acceleration(st, len(chosen) * (last - first + 1), lineno)
+    for number in chosen:
+        values = st.acceleration.setdefault(number, [])
+        if len(values) < last:
+            values.extend([Fraction(0)] * (last - len(values)))
+        values[first - 1 : last] = [value] * (last - first + 1)
+
+
+def _count_acceleration(st: _State, count: int, lineno: int) -> None:
+    """Count ``count`` more acceleration values against the ``acceleration`` limit."""
+    st.acceleration_values += count
+    if st.acceleration_values > limits.limit("acceleration"):
+        raise limits.exceeded(
+            "acceleration",
+            f"found {st.acceleration_values} acceleration values (players x rounds) so far",
+            file=st.file,
+            line=lineno,
+            column=1,
+        )
 
 
 def _check_no_match_points(line: str, lineno: int, st: _State) -> None:
@@ -164,9 +219,9 @@ def _check_no_match_points(line: str, lineno: int, st: _State) -> None:
 
 def _read_xxp(line: str, lineno: int, st: _State, players: Mapping[int, Any]) -> None:
     """XXP id id ... (JaVaFo): none of the listed players may meet each other."""
-    numbers = [
-        _player_ref(tok, col, players, "XXP", st.file, lineno) for tok, col in _tokens(line, 3)
-    ]
+    numbers = _distinct_players(
+        [(tok, col) for tok, col in _tokens(line, 3)], players, "XXP", lineno, st
+    )
     if len(numbers) < 2:
         raise _fail(
             "XXP lists fewer than two players",
@@ -175,14 +230,48 @@ def _read_xxp(line: str, lineno: int, st: _State, players: Mapping[int, Any]) ->
             lineno,
             len(line) + 1,
         )
-    _add_forbidden(numbers, st)
+    _add_forbidden(numbers, st, lineno)
 
 
-def _add_forbidden(numbers: Sequence[int], st: _State) -> None:
+def _distinct_players(
+    fields: Sequence[tuple[str, int]],
+    players: Mapping[int, Any],
+    code: str,
+    lineno: int,
+    st: _State,
+) -> list[int]:
+    """The players of an XXP or 260 record, each at most once (a player cannot be
+    forbidden to meet himself)."""
+    seen: dict[int, int] = {}
+    for text, col in fields:
+        number = _player_ref(text, col, players, code, st.file, lineno)
+        if number in seen:
+            raise _fail(
+                f"{code}: player {number} is listed twice (also in column {seen[number]})",
+                "different players (a player cannot be forbidden to meet himself)",
+                st.file,
+                lineno,
+                col,
+            )
+        seen[number] = col
+    return list(seen)
+
+
+def _add_forbidden(numbers: Sequence[int], st: _State, lineno: int) -> None:
+    """Forbid every pair of ``numbers`` (checked against the ``forbidden_pairs`` limit
+    before the pairs are made)."""
+    pairs = len(numbers) * (len(numbers) - 1) // 2
+    if len(st.forbidden) + pairs > limits.limit("forbidden_pairs"):
+        raise limits.exceeded(
+            "forbidden_pairs",
+            f"found {len(st.forbidden) + pairs} forbidden pairs (with this record's {pairs})",
+            file=st.file,
+            line=lineno,
+            column=1,
+        )
     for i, a in enumerate(numbers):
         for b in numbers[i + 1 :]:
-            if a != b:
-                st.forbidden.add(frozenset((a, b)))
+            st.forbidden.add(frozenset((a, b)))
 
 
 def _read_260(
@@ -196,14 +285,9 @@ def _read_260(
     """
     first = _record_int(line, 5, 7, "a first round number", st.file, lineno)
     last = _record_int(line, 9, 11, f"a last round number >= {first}", st.file, lineno, first)
-    numbers = []
-    start = 12
     text = line.rstrip()
-    while start < len(text):
-        numbers.append(
-            _player_ref(text[start : start + 5], start + 1, players, "260", st.file, lineno)
-        )
-        start += 5
+    fields = [(text[start : start + 5], start + 1) for start in range(12, len(text), 5)]
+    numbers = _distinct_players(fields, players, "260", lineno, st)
     if len(numbers) < 2:
         raise _fail(
             "260 lists fewer than two players",
@@ -212,8 +296,17 @@ def _read_260(
             lineno,
             len(text) + 1,
         )
+    pairs = len(numbers) * (len(numbers) - 1) // 2
+    if pairs > limits.limit("forbidden_pairs"):  # the writer makes them all: refuse now
+        raise limits.exceeded(
+            "forbidden_pairs",
+            f"found {pairs} forbidden pairs",
+            file=st.file,
+            line=lineno,
+            column=13,
+        )
     if first <= next_round <= last:
-        _add_forbidden(numbers, st)
+        _add_forbidden(numbers, st, lineno)
     # A record for every round says no more than forbidden_pairs: not kept verbatim.
     covers_all = first == 1 and (
         last == 999 or (st.total_rounds is not None and last >= st.total_rounds)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.formats.trf.records import (
     _BYE_RESULTS,
@@ -18,6 +19,7 @@ from fairpair.formats.trf.records import (
     BLOCK,
     MIN_PLAYER_LINE,
     ROUND_START,
+    _ascii_int,
     _check_blank,
     _fail,
     _fit_points,
@@ -117,6 +119,15 @@ def _parse_blocks(line: str, lineno: int, file: str) -> list[_Entry | None]:
     """The round blocks from column 92 on, without the blank ones at the end."""
     entries: list[_Entry | None] = []
     start = ROUND_START
+    blocks = (len(line) - ROUND_START + BLOCK - 1) // BLOCK
+    if blocks > limits.limit("rounds"):
+        raise limits.exceeded(
+            "rounds",
+            f"found round blocks for {blocks} rounds",
+            file=file,
+            line=lineno,
+            column=ROUND_START + 1 + BLOCK * limits.limit("rounds"),
+        )
     while start < len(line):
         entries.append(_parse_block(line, start, len(entries) + 1, file, lineno))
         start += BLOCK
@@ -180,8 +191,8 @@ def _block_opponent(block: str, col: int, rnd: int, file: str, lineno: int) -> i
     opp_text = block[0:4]
     if not opp_text.strip():
         return None
-    stripped = opp_text.strip()
-    if not stripped.isdigit() or not stripped.isascii():
+    number = _ascii_int(opp_text.strip())
+    if number is None:
         raise _fail(
             f"round {rnd}: found {opp_text!r} in columns {col}-{col + 3}",
             "an opponent's pairing number or 0000",
@@ -189,7 +200,7 @@ def _block_opponent(block: str, col: int, rnd: int, file: str, lineno: int) -> i
             lineno,
             col,
         )
-    return int(stripped) or None
+    return number or None
 
 
 def _block_colour(block: str, col: int, rnd: int, file: str, lineno: int) -> str:

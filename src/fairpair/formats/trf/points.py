@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from fractions import Fraction
 
 from fairpair.errors import InputError
 from fairpair.formats.trf.records import (
@@ -212,14 +213,30 @@ def _points_lines(points: PointSystem) -> list[str]:
 
 
 def _xxs_line(points: PointSystem) -> str:
-    """The XXS record for the values of ``points`` that differ from the default."""
+    """The XXS record for the values of ``points`` that differ from the default, and for
+    those the reader would otherwise derive wrongly from them (see _XXS_DERIVED: a
+    half-point bye worth 0.5 next to draws worth 1/3)."""
     default = PointSystem()
+    written = {
+        name: Fraction(format_trf_points(getattr(points, name)))
+        for code in _XXS_WRITE_ORDER
+        for name in XXS_CODES[code]
+        if getattr(points, name) != getattr(default, name)
+    }
+    for target, (white, black) in _XXS_DERIVED.items():
+        if target in written or not ({white, black} & set(written)):
+            continue
+        white_value = written.get(white, getattr(default, white))
+        derived = (
+            white_value if white_value == written.get(black, getattr(default, black)) else None
+        )
+        if derived is not None and derived != getattr(points, target):
+            written[target] = Fraction(format_trf_points(getattr(points, target)))
     items = []
     for code in _XXS_WRITE_ORDER:
         (name,) = XXS_CODES[code]
-        value = getattr(points, name)
-        if value != getattr(default, name):
-            items.append(f"{code}={format_trf_points(value)}")
+        if name in written:
+            items.append(f"{code}={format_trf_points(getattr(points, name))}")
     return "XXS " + " ".join(items)
 
 

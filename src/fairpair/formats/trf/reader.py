@@ -14,13 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fairpair.errors import InputError
+from fairpair import limits
 from fairpair.formats.trf.canonical import _canonical_text
 from fairpair.formats.trf.extensions import (
     _apply_board_order,
     _apply_exact_points,
     _apply_player_extras,
     _apply_round_count,
+    _check_fpj_players,
     _read_fairpair,
     _settings,
     _system,
@@ -86,8 +87,11 @@ def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list
     """Read TRF text; return the tournament and a list of warnings.
 
     Raises :class:`InputError` (one line: file, line, column, found, expected) for
-    anything that is not a well-formed, consistent TRF.
+    anything that is not a well-formed, consistent TRF, or that is over a limit of
+    :mod:`fairpair.limits`.
     """
+    if len(text) > limits.limit("file_bytes"):
+        raise limits.exceeded("file_bytes", f"found a text of {len(text)} characters", file=file)
     decoded = _decode(text, file)
     lines, hints = _split_lines(decoded)
     tournament, warnings = _build(lines, file)
@@ -99,14 +103,10 @@ def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list
 
 
 def load(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]]:
-    """Read a TRF file (see :func:`loads`)."""
+    """Read a TRF file (see :func:`loads`); a file larger than the ``file_bytes`` limit
+    is refused before it is read."""
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", file=name) from None
-    return loads(data, file=name)
+    return loads(limits.read_file(name), file=name)
 
 
 @dataclass
@@ -169,7 +169,11 @@ def _scan(lines: Sequence[str], file: str) -> _Scan:
 def _read_record(scan: _Scan, line: str, lineno: int, file: str) -> None:
     """One record of the first pass (by its 3-character code)."""
     code = line[:3]
-    scan.known += code == "001" or code in _KNOWN_CODES or (code.isdigit() and code[2] == "2")
+    scan.known += (
+        code == "001"
+        or code in _KNOWN_CODES
+        or (code.isdigit() and code.isascii() and code[2] == "2")
+    )
     reader = _RECORD_READERS.get(code)
     if code == "001":
         _add_player_line(scan, line, lineno, file)
@@ -187,7 +191,15 @@ def _read_record(scan: _Scan, line: str, lineno: int, file: str) -> None:
             lineno,
             1,
         )
-    elif code.isdigit() and code.endswith("2"):
+    elif code.isdigit() and code.isascii() and code.endswith("2"):
+        if len(line) - 4 > limits.limit("text"):
+            raise limits.exceeded(
+                "text",
+                f"found a {code} record of {len(line) - 4} characters",
+                file=file,
+                line=lineno,
+                column=5,
+            )
         scan.headers.append((code, line[4:]))
     else:
         scan.extra.append(line)
@@ -203,6 +215,10 @@ def _add_player_line(scan: _Scan, line: str, lineno: int, file: str) -> None:
             file,
             lineno,
             5,
+        )
+    if len(scan.player_lines) >= limits.limit("players"):
+        raise limits.exceeded(
+            "players", f"found more than {limits.limit('players')} players", file=file, line=lineno
         )
     scan.by_number[number] = parsed
     scan.player_lines.append(parsed)
@@ -261,8 +277,9 @@ def _tournament(scan: _Scan, rounds: list[Round]) -> Tournament:
     _apply_exact_points(st)
     points = dataclasses.replace(PointSystem(), **st.points) if st.points else PointSystem()
     fp = st.fairpair
+    _check_fpj_players(set(scan.by_number), st)
     players = tuple(_apply_player_extras(pl.player, fp) for pl in scan.player_lines)
-    rounds = _apply_round_count(_apply_board_order(rounds, fp), fp)
+    rounds = _apply_round_count(_apply_board_order(rounds, st), st)
     return Tournament(
         players=players,
         rounds=tuple(rounds),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.model import ByeKind, Colour, ResultCode, Tournament
 
@@ -52,7 +53,8 @@ _FIXED_WIDTHS: Mapping[str, int] = {
 }
 
 _LINE_BREAK = re.compile(r"[\r\n]")
-_DECIMAL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)\Z")
+_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\Z")
+_DIGITS = re.compile(r"[0-9]+\Z")
 _RECORD_CODE = re.compile(r"[^ ]{3}(?: |\Z)")
 
 _GAME_RESULTS = {code.value: code for code in ResultCode}
@@ -96,11 +98,24 @@ def _count(n: int, noun: str) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _parse_decimal(text: str) -> Fraction | None:
-    """``"1.5"`` -> 3/2; None if ``text`` is not a plain decimal number."""
+    """``"1.5"`` -> 3/2; None if ``text`` is not a plain decimal number (ASCII digits,
+    at most :data:`~fairpair.limits.MAX_NUMBER_CHARS` characters)."""
     text = text.strip()
-    if not _DECIMAL.match(text):
+    if len(text) > limits.MAX_NUMBER_CHARS or not _DECIMAL.match(text):
         return None
     return Fraction(text)
+
+
+def _ascii_int(text: str, max_digits: int = 9) -> int | None:
+    """The whole number ``text`` spells in ASCII digits (at most ``max_digits``); None
+    for anything else (``str.isdigit`` would accept Arabic-Indic or superscript digits).
+
+    >>> _ascii_int("0042"), _ascii_int("\u0663"), _ascii_int("12345678901")
+    (42, None, None)
+    """
+    if len(text) > max_digits or _DIGITS.match(text) is None:
+        return None
+    return int(text)
 
 
 def format_trf_points(value: Fraction) -> str:
@@ -172,7 +187,8 @@ def _parse_int_field(
     stripped = text.strip()
     if not stripped and allow_blank:
         return None
-    if not stripped.isdigit() or not stripped.isascii():
+    value = _ascii_int(stripped)
+    if value is None:
         offset = len(text) - len(text.lstrip())
         raise _fail(
             f"found {text!r} in columns {start}-{end}",
@@ -181,7 +197,7 @@ def _parse_int_field(
             lineno,
             start + (offset if stripped else 0),
         )
-    return int(stripped)
+    return value
 
 
 def _tokens(line: str, start: int) -> list[tuple[str, int]]:
@@ -193,8 +209,8 @@ def _record_int(
     line: str, start: int, end: int, what: str, file: str, lineno: int, minimum: int = 1
 ) -> int:
     text = line[start - 1 : end]
-    stripped = text.strip()
-    if not stripped.isdigit() or not stripped.isascii() or int(stripped) < minimum:
+    value = _ascii_int(text.strip())
+    if value is None or value < minimum:
         raise _fail(
             f"found {text!r} in columns {start}-{end}",
             what,
@@ -202,7 +218,7 @@ def _record_int(
             lineno,
             min(start, len(line) + 1),
         )
-    return int(stripped)
+    return value
 
 
 def _record_points(line: str, start: int, end: int, what: str, file: str, lineno: int) -> Fraction:
@@ -223,9 +239,10 @@ def _player_ref(
     text: str, col: int, players: Mapping[int, Any], what: str, file: str, lineno: int
 ) -> int:
     stripped = text.strip()
-    if not stripped.isdigit() or not stripped.isascii() or int(stripped) == 0:
-        raise _fail(f"{what}: found {text!r}", "a pairing number", file, lineno, col)
-    number = int(stripped)
+    number = _ascii_int(stripped)
+    if number is None or number == 0:
+        shown = text if len(text) <= 20 else text[:17] + "..."
+        raise _fail(f"{what}: found {shown!r}", "a pairing number", file, lineno, col)
     if number not in players:
         raise _fail(
             f"{what}: player {number} does not exist",
@@ -257,6 +274,10 @@ class _State:
     acceleration: dict[int, list[Fraction]] = dataclasses.field(default_factory=dict)
     forbidden: set[frozenset[int]] = dataclasses.field(default_factory=set)
     fairpair: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: The FPJ record read (``extensions._Fpj``), for the errors found later.
+    fpj: Any = None
+    #: Acceleration values set so far by XXA and 250 records (the ``acceleration`` limit).
+    acceleration_values: int = 0
     warnings: list[str] = dataclasses.field(default_factory=list)
 
     def set_points(self, fields: Iterable[str], value: Fraction) -> None:

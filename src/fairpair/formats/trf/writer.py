@@ -7,6 +7,7 @@ fairpair layout, and plain TRF-2026.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from fractions import Fraction
@@ -17,8 +18,8 @@ from fairpair.formats.trf.canonical import _canonical_text, _render_lines
 from fairpair.formats.trf.layout import _layout_items, _render_layout, _without_record_byes
 from fairpair.formats.trf.lines import _join
 from fairpair.formats.trf.points import _record_162
-from fairpair.formats.trf.reader import _build
-from fairpair.formats.trf.records import _fit_points
+from fairpair.formats.trf.reader import _RECORD_READERS, _build
+from fairpair.formats.trf.records import _LINE_BREAK, _PLAYER_RECORDS, _RECORD_CODE, _fit_points
 from fairpair.model import Colour, Tournament
 
 
@@ -34,6 +35,11 @@ def dumps(t: Tournament, *, flavour: str = "fairpair") -> str:
     plain TRF-2026. What TRF-2026 cannot say (double rounds, colour-dependent points,
     the fairpair extras) is left out; a point system 162 cannot express is an error.
     """
+    if not t.players:
+        raise InputError(
+            "a tournament without players",
+            expected="at least one player (a TRF without 001 records says nothing)",
+        )
     if flavour == "trf2026":
         return _trf2026_text(_semantic(t))
     if flavour != "fairpair":
@@ -41,7 +47,10 @@ def dumps(t: Tournament, *, flavour: str = "fairpair") -> str:
     hinted = _hinted_text(t)
     if hinted is not None:
         return hinted
-    return _canonical_text(_semantic(t), t.format_hints)
+    text = _canonical_text(_semantic(t), t.format_hints)
+    if t.extra_records:
+        _check_extra_records(t, text)
+    return text
 
 
 def dump(t: Tournament, path: str | os.PathLike[str], *, flavour: str = "fairpair") -> None:
@@ -92,6 +101,61 @@ def _reads_as(lines: Sequence[str], target: Tournament) -> bool:
     except InputError:
         return False
     return again == target
+
+
+# -- extra records ------------------------------------------------------------------
+
+
+def _interpreted(line: str) -> bool:
+    """Would the reader interpret ``line`` (or skip it) instead of keeping it as it is?"""
+    if not line.strip():
+        return True  # blank lines are skipped
+    if line.startswith("###") or not _RECORD_CODE.match(line):
+        return False
+    code = line[:3]
+    return (
+        code in ("001", "XXW")
+        or code in _RECORD_READERS
+        or (code in _PLAYER_RECORDS and code != "260")
+        or (code.isascii() and code.isdigit() and code.endswith("2"))
+    )
+
+
+def _check_extra_records(t: Tournament, text: str) -> None:
+    """Refuse extra records (from a JSON document: they can be anything) that would not
+    come back as extra records: a TRF reader would read them as records, and the file
+    would say something else than the tournament."""
+    for line in t.extra_records:
+        if _interpreted(line) or _LINE_BREAK.search(line):
+            shown = line if len(line) <= 40 else line[:37] + "..."
+            raise InputError(
+                f"cannot write the extra record {shown!r} to TRF: it would be read as a "
+                "record, not kept as it is",
+                expected="extra records that TRF keeps verbatim (not 001, XX*, BB*, ??2, "
+                "FPJ, 162, 240, 250 ..., not blank)",
+            )
+    try:
+        again, _ = _build(text.splitlines(), "<check>")
+    except InputError:
+        again = None
+    if again is None or not _same_but_reported(again, _semantic(t)):
+        raise InputError(
+            "cannot write this tournament to TRF: its extra records (260 ...) would not "
+            "read back as they are",
+            expected="extra records that TRF keeps verbatim",
+        )
+
+
+def _same_but_reported(again: Tournament, target: Tournament) -> bool:
+    """``again`` is ``target``, except for the points and rank columns TRF always fills
+    in (``reported_points``, ``reported_rank``: informative, see docs/trf.md)."""
+    if len(again.players) != len(target.players):
+        return False
+    players = tuple(
+        dataclasses.replace(a, reported_points=b.reported_points, reported_rank=b.reported_rank)
+        for a, b in zip(again.players, target.players, strict=True)
+    )
+    return again.replace(players=players) == target
 
 
 # -- TRF-2026 -------------------------------------------------------------------------

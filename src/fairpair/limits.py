@@ -1,0 +1,170 @@
+"""Limits on what fairpair reads: sizes that keep time and memory bounded.
+
+Every input (TRF, JSON, the FPJ record, CSV, pairing files) is checked against these
+limits *before* the work that depends on the size is done, and a file over a limit is
+refused like any other bad input (:class:`~fairpair.errors.InputError`, exit code 2),
+naming the limit and the environment variable that raises it. ``docs/limits.md``
+explains each limit: its default, why it exists, and how to raise it.
+
+=================== ============================= ============ =========================
+limit               environment variable          default      what it counts
+=================== ============================= ============ =========================
+``file_bytes``      ``FAIRPAIR_MAX_FILE_BYTES``   16 MiB       bytes of one input file
+``players``         ``FAIRPAIR_MAX_PLAYERS``      9999         players of a tournament
+``rounds``          ``FAIRPAIR_MAX_ROUNDS``       999          rounds (TRF round columns)
+``text``            ``FAIRPAIR_MAX_TEXT``         1000         characters of a text field
+``depth``           ``FAIRPAIR_MAX_DEPTH``        64           nesting of JSON arrays/objects
+``forbidden_pairs`` ``FAIRPAIR_MAX_FORBIDDEN_PAIRS`` 100000    forbidden pairs (XXP, 260)
+``acceleration``    ``FAIRPAIR_MAX_ACCELERATION`` 1000000      values set by XXA / 250 records
+=================== ============================= ============ =========================
+
+Numbers are checked too, but with fixed bounds (no tournament needs more): a number is
+written with at most :data:`MAX_NUMBER_CHARS` characters, and the decimal exponent of a
+JSON number is between ``-MAX_EXPONENT`` and ``MAX_EXPONENT``.
+
+The environment is read on every check, so a test or an embedding program can change a
+limit at any time:
+
+>>> import os
+>>> os.environ["FAIRPAIR_MAX_PLAYERS"] = "20000"
+>>> limit("players")
+20000
+>>> del os.environ["FAIRPAIR_MAX_PLAYERS"]
+>>> limit("players")
+9999
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from fairpair.errors import InputError
+
+__all__ = [
+    "LIMITS",
+    "MAX_EXPONENT",
+    "MAX_NUMBER_CHARS",
+    "Limit",
+    "check",
+    "exceeded",
+    "limit",
+    "max_pairing_number",
+    "read_file",
+]
+
+#: The longest number fairpair reads (characters, sign and decimals included): enough
+#: for any rating, pairing number or score, far below Python's 4300-digit limit.
+MAX_NUMBER_CHARS = 40
+#: Largest decimal exponent of a JSON number (``1e300``); beyond, floats overflow and
+#: exact arithmetic on points would need numbers of unbounded size.
+MAX_EXPONENT = 300
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One limit: its name, environment variable, default and unit."""
+
+    name: str
+    env: str
+    default: int
+    unit: str
+
+
+LIMITS: Mapping[str, Limit] = {
+    item.name: item
+    for item in (
+        Limit("file_bytes", "FAIRPAIR_MAX_FILE_BYTES", 16 * 1024 * 1024, "bytes"),
+        Limit("players", "FAIRPAIR_MAX_PLAYERS", 9999, "players"),
+        Limit("rounds", "FAIRPAIR_MAX_ROUNDS", 999, "rounds"),
+        Limit("text", "FAIRPAIR_MAX_TEXT", 1000, "characters"),
+        Limit("depth", "FAIRPAIR_MAX_DEPTH", 64, "levels of nesting"),
+        Limit("forbidden_pairs", "FAIRPAIR_MAX_FORBIDDEN_PAIRS", 100_000, "forbidden pairs"),
+        Limit("acceleration", "FAIRPAIR_MAX_ACCELERATION", 1_000_000, "acceleration values"),
+    )
+}
+
+
+def limit(name: str) -> int:
+    """The current value of limit ``name``: its environment variable, or the default.
+
+    A variable that is set but not a positive whole number (ASCII digits) is refused.
+    """
+    item = LIMITS[name]
+    raw = os.environ.get(item.env)
+    if raw is None or raw.strip() == "":
+        return item.default
+    text = raw.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) < 1:
+        raise InputError(
+            f"environment variable {item.env}={raw!r}",
+            expected=f"a positive whole number of {item.unit} (see docs/limits.md)",
+        )
+    return int(text)
+
+
+def max_pairing_number() -> int:
+    """Largest pairing number accepted: 9999 (four TRF columns), or the player limit if
+    that is raised above it."""
+    return max(9999, limit("players"))
+
+
+def exceeded(
+    name: str,
+    found: str,
+    *,
+    file: str | None = None,
+    line: int | None = None,
+    column: int | None = None,
+) -> InputError:
+    """The error for a value over limit ``name``; ``found`` says what was found."""
+    item = LIMITS[name]
+    return InputError(
+        found,
+        expected=(
+            f"at most {limit(name)} {item.unit} (a limit: set {item.env} to raise it, "
+            "see docs/limits.md)"
+        ),
+        file=file,
+        line=line,
+        column=column,
+    )
+
+
+def check(
+    name: str,
+    count: int,
+    what: str,
+    *,
+    file: str | None = None,
+    line: int | None = None,
+    column: int | None = None,
+) -> None:
+    """Refuse ``count`` if it is over limit ``name``; ``what`` names the counted thing
+    (``"players"``) for the message ``found 12000 players``."""
+    if count > limit(name):
+        raise exceeded(name, f"found {count} {what}", file=file, line=line, column=column)
+
+
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """The content of ``path``, refused (before it is read) if it is larger than the
+    ``file_bytes`` limit. Pipes and devices are read up to the limit."""
+    name = os.fspath(path)
+    maximum = limit("file_bytes")
+    try:
+        with open(name, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise InputError("is a directory", expected="a file", file=name)
+            if stat.S_ISREG(info.st_mode) and info.st_size > maximum:
+                raise exceeded("file_bytes", f"found a file of {info.st_size} bytes", file=name)
+            data = handle.read(maximum + 1)
+    except IsADirectoryError:
+        raise InputError("is a directory", expected="a file", file=name) from None
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror or exc}", file=name) from None
+    if len(data) > maximum:
+        raise exceeded("file_bytes", f"found more than {maximum} bytes", file=name)
+    return data
