@@ -112,6 +112,14 @@ def _seeded_players(config: GeneratorConfig, rng: random.Random) -> tuple[Player
     )
 
 
+def _type_record(system_name: str) -> tuple[tuple[str, str], ...]:
+    """TRF-2026 record 192 for the Dutch systems that name their rules (so that
+    ``--dutch FILE -c`` checks by the same rules); ``dutch`` keeps none (2017)."""
+    if system_name in ("dutch-2017", "dutch-2026"):
+        return (("192", "FIDE_DUTCH_" + system_name.removeprefix("dutch-")),)
+    return ()
+
+
 def _default_points(system_name: str) -> PointSystem:
     if system_name == "netrunner":
         module = importlib.import_module("fairpair.systems.netrunner")
@@ -194,7 +202,7 @@ def generate(
         points=_default_points(system_name),
         # XXC white1 only where the system reads it (Dutch: colour of the top seed).
         initial_colour=Colour.WHITE if system_name.startswith("dutch") else None,
-        headers=(("012", config.name),),
+        headers=(("012", config.name), *_type_record(system_name)),
         system=system_name,
         double_rounds=config.double,
     )

@@ -47,6 +47,7 @@ __all__ = ["cli", "main", "run"]
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "seed": ("fairpair.cli.tcec:seed_command", "seeding order for a TCEC player list"),
     "mcmahon": ("fairpair.cli.mcmahon:mcmahon_group", "AGA McMahon tools (bands, ...)"),
+    "serve": ("fairpair.cli.serve:serve_command", "the web app and REST API (docs/web.md)"),
 }
 
 
@@ -106,7 +107,11 @@ def cli() -> None:
       fairpair standings t.trf --tiebreaks BH-C1,BH,SB
       fairpair convert t.trf -o t.json
 
-    Systems: dutch, dutch-legacy, mcmahon, tcec, netrunner (see `fairpair systems`).
+    Systems: dutch, dutch-2017, dutch-2026, dutch-legacy, mcmahon, tcec, netrunner (see
+    `fairpair systems`).
+
+    \b
+    FIDE Dutch rules: dutch and --dutch follow the file (record 192), else 2017; new writes 2026.
     Exit codes: 0 ok, 1 no legal pairing / check failed, 2 bad input.
     """
 
@@ -151,7 +156,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         if _wants_json(args):
             click.echo(json.dumps({"ok": False, "error": str(exc), "exit_code": exc.exit_code}))
         return exc.exit_code
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            _report("interrupted")  # click turns Ctrl-C into Abort
+            return 130
         _report("aborted")
         return 1
     except click.ClickException as exc:
@@ -164,6 +172,12 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        _report(
+            "out of memory: the tournament is too large for this machine "
+            "(see docs/limits.md, 'Measured')"
+        )
+        return 3
     except Exception as exc:  # never a raw traceback for users
         if os.environ.get("FAIRPAIR_DEBUG"):
             traceback.print_exc()

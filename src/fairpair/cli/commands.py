@@ -29,7 +29,7 @@ SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
 
 #: Systems whose `check` looks at the last round unless told otherwise (the FIDE
 #: endorsement checkers of JaVaFo / bbpPairings do so).
-CHECK_LAST_BY_DEFAULT = frozenset({"dutch", "dutch-legacy"})
+CHECK_LAST_BY_DEFAULT = frozenset({"dutch", "dutch-2017", "dutch-2026", "dutch-legacy"})
 
 #: A problem line starts with its round: "round 4: ...".
 _ROUND_OF = re.compile(r"round (\d+)")
@@ -156,9 +156,9 @@ def pair_command(
             click.echo("\n".join(str(n) for n in notes), err=output is None)
         text = "\n".join(lines) + "\n"
     not_the_input(output, file)
-    write_text(text, output)
-    if save_path:
+    if save_path:  # the tournament first: a failed save leaves no pairing output behind
         save(tournament.with_pairing(pairing), save_path)
+    write_text(text, output)
     return 0
 
 

@@ -3,7 +3,9 @@
 The new tournament carries everything later commands need: its system, number of
 rounds, point system (Netrunner 3/1/0 prestige...), name, initial colour and the system
 options given at creation (``settings.options``: the seed of a system that draws lots,
-...), so that ``next`` and ``pair`` pair it the same way.
+...), so that ``next`` and ``pair`` pair it the same way. A FIDE Dutch tournament
+records its rules as TRF-2026 record 192 (a header): ``dutch`` gets the edition in force
+(``FIDE_DUTCH_2026`` since 1 February 2026), ``dutch-2017`` / ``dutch-2026`` theirs.
 
 Pairing numbers follow the system's initial order (:mod:`fairpair.workflow.profiles`):
 FIDE Dutch by rating, title and name (C.04.2 B); TCEC by its group seeding (or random
@@ -18,6 +20,7 @@ from typing import Any
 from fairpair.errors import InputError
 from fairpair.formats.csv import SeedEntry
 from fairpair.model import Colour, Player, Tournament
+from fairpair.systems.dutch.edition import type_record_for_system
 from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
 from fairpair.workflow.players import fide_initial_order, renumber
 from fairpair.workflow.profiles import profile_of
@@ -112,12 +115,19 @@ def new_tournament(
     if initial_colour is None and system.startswith("dutch"):
         initial_colour = Colour.WHITE
     settings: dict[str, Any] = {"options": opts} if opts else {}
+    headers: tuple[tuple[str, str], ...] = (("012", name or f"{system} tournament"),)
+    rules = opts.get("rules")
+    kind = type_record_for_system(system, None if rules is None else str(rules))
+    if kind is not None:
+        # FIDE Dutch: the rules in force (2026 since 1 February 2026), or those the
+        # system / `-O rules=` names, as TRF-2026 record 192 (written to TRF and JSON).
+        headers += (("192", kind),)
     return Tournament(
         players=ordered,
         total_rounds=rounds * (2 if double else 1),
         points=profile.points,
         initial_colour=initial_colour,
-        headers=(("012", name or f"{system} tournament"),),
+        headers=headers,
         system=system,
         settings=settings,
         double_rounds=double,

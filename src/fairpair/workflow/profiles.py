@@ -47,6 +47,8 @@ _CHESS = PointSystem.standard()
 
 PROFILES: Mapping[str, SystemProfile] = {
     "dutch": SystemProfile("dutch", _CHESS),
+    "dutch-2017": SystemProfile("dutch-2017", _CHESS),
+    "dutch-2026": SystemProfile("dutch-2026", _CHESS),
     "dutch-legacy": SystemProfile("dutch-legacy", _CHESS),
     "score-order": SystemProfile("score-order", _CHESS),
     "tcec": SystemProfile("tcec", _CHESS, initial_order="tcec"),
@@ -91,4 +93,5 @@ SYSTEM_OPTIONS: Mapping[str, Mapping[str, str]] = {
     },
     "tcec": {"tiebreaks": "standings tiebreaks (default BPG,SB)"},
     "mcmahon": {"seed": "random seed of the final random-draw tiebreak"},
+    "dutch": {"rules": "2017 or 2026: pair by these rules whatever the file's record 192 says"},
 }

@@ -1,16 +1,22 @@
-"""The pairing criteria of C.04.3 section C as edge weights of a matching.
+"""The pairing criteria (2017: C.04.3 section C; 2026: Art. 2) as edge weights of a
+matching.
 
 A bracket is paired by a maximum-weight matching over the bracket and the players
 below it. Every criterion becomes one or more *fields* of the edge weight, the most
 important field in the most significant position, so that maximising the total
-weight optimises the criteria lexicographically in their priority order (B.8).
-A field is a number per edge; the matching maximises the sum of each field over its
-edges, field after field. Criteria expressed on lists of score differences (the PSD
-of A.8 and C.16-C.19) get one field per score-difference value, larger differences
-in more significant fields, which compares the sorted lists exactly as A.8 says.
+weight optimises the criteria lexicographically in their priority order (2017 B.8,
+2026 3.8). A field is a number per edge; the matching maximises the sum of each field
+over its edges, field after field. Criteria expressed on lists of scores or score
+differences (the PSD of A.8, C.16-C.19; 2026 C7, C8, C18-C21) get one field per value,
+larger values in more significant fields, which compares the sorted lists exactly.
 
-The absolute criteria C.1 and C.3 remove edges (:func:`compatible`); C.2 and the
-completion criterion C.4 enter as the top field of the PPB and the last bracket.
+Which fields exist and in which order is data: the rule set's ordered criteria list
+(:mod:`.rules`). This module computes the contribution of an edge to every field the
+rule set uses; the field's position comes from the rule set.
+
+The absolute criteria C.1/C1 and C.3/C3 remove edges (:func:`compatible`); the bye
+eligibility (C.2/C2) and the completion criterion (C.4/C4, with 2026's C5) enter as
+the top fields of the brackets where completion is enforced.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from fractions import Fraction
 
 from fairpair.model import Colour, Float
 from fairpair.systems.dutch.players import PlayerFacts
+from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = [
     "BracketContext",
@@ -32,11 +39,15 @@ __all__ = [
     "pack_weights",
 ]
 
-#: One field of an edge weight: (priority group, -score difference or 0).
+#: One field of an edge weight: (priority of its criterion, sub-key: -score, -score
+#: difference or 0).
 FieldKey = tuple[int, Fraction]
 Fields = dict[FieldKey, int]
 
-# Priority groups, most significant first (the numbers only order them).
+_ZERO = Fraction(0)
+
+# The 2017 priority groups by their old names (the position of each criterion in
+# RULES_2017.criteria), kept for code that used them.
 COMPLETION = 0  # C.4 / A.9 (PPB and last bracket): complete the round, bye eligibility
 PAIRS = 1  # C.5: pairs in the bracket
 PSD = 2  # C.6: pairing score difference
@@ -92,15 +103,26 @@ class Compatibility:
 class BracketContext:
     """What the edge fields of one bracket depend on.
 
-    ``special``: the bracket is the PPB or the last (collapsed) bracket, so the
-    completion criterion applies and C.7 does not. ``final``: the following bracket is
-    the last one (C.7 then also looks at the bye). ``min_score``: the lowest score in
-    the matching graph; a downfloater's SD is its score minus (``min_score`` - 1).
+    ``special``: the completion criterion applies (2017: the PPB or the last, collapsed
+    bracket, where C.7 does not; 2026: a bracket paired over all players below it).
+    ``final``: 2017, the following bracket is the last one (C.7 then also looks at the
+    bye). ``min_score``: the lowest score in the matching graph; a downfloater's SD is
+    its score minus (``min_score`` - 1). ``rules``: the rule set, whose criteria list
+    decides which fields exist and their order. ``bye_score``: 2026 C5, the lowest
+    score the PAB can go to (None: any bye-eligible player). ``pab_unplayed``: 2026
+    C9 applies in this bracket.
     """
 
     special: bool
     final: bool
     min_score: Fraction
+    rules: DutchRules = RULES_2017
+    bye_score: Fraction | None = None
+    pab_unplayed: bool = False
+
+    def bye_candidate(self, player: PlayerFacts) -> bool:
+        """May ``player`` be the one left over for the PAB (C.2/C2, and 2026 C5)?"""
+        return player.pab_eligible and (self.bye_score is None or player.score <= self.bye_score)
 
 
 def _sd(ctx: BracketContext, player: PlayerFacts) -> Fraction:
@@ -114,13 +136,21 @@ def _add(fields: Fields, key: FieldKey, value: int) -> None:
         fields[key] = fields.get(key, 0) + value
 
 
-def colour_fields(fields: Fields, a: PlayerFacts, b: PlayerFacts) -> None:
-    """C.8-C.11 for a pair inside the bracket: 1 when the criterion is met."""
+def colour_fields(
+    fields: Fields, a: PlayerFacts, b: PlayerFacts, rules: DutchRules = RULES_2017
+) -> None:
+    """The colour criteria (2017 C.8-C.11, 2026 C10-C13) for a pair inside the
+    bracket: 1 when the criterion is met."""
+    priority = rules.priority
     pa, pb = a.preference, b.preference
     same = pa.colour is not None and pa.colour is pb.colour
-    # C.8: topscorers (or their opponents) getting a colour difference beyond +-2.
-    _add(fields, (C8, Fraction(0)), int(not (same and pa.imbalance > 1 and pb.imbalance > 1)))
-    # C.9: topscorers (or their opponents) getting the same colour three times in a row.
+    # C.8 / C10: topscorers (or their opponents) getting a colour difference beyond +-2.
+    _add(
+        fields,
+        (priority["colour_imbalance"], _ZERO),
+        int(not (same and pa.imbalance > 1 and pb.imbalance > 1)),
+    )
+    # C.9 / C11: topscorers (or their opponents) getting the same colour three times.
     if same and pa.absolute and pb.absolute:
         if pa.imbalance == pb.imbalance:
             ok = pa.repeated is None or pa.repeated is not pb.repeated
@@ -130,44 +160,58 @@ def colour_fields(fields: Fields, a: PlayerFacts, b: PlayerFacts) -> None:
             ok = pa.colour is None or loser.repeated is not pa.colour.opposite
     else:
         ok = True
-    _add(fields, (C9, Fraction(0)), int(ok))
-    # C.10: both colour preferences granted.
-    _add(fields, (C10, Fraction(0)), int(not same))
-    # C.11: strong preferences granted (a strong one losing against an absolute one).
+    _add(fields, (priority["colour_repeat"], _ZERO), int(ok))
+    # C.10 / C12: both colour preferences granted.
+    _add(fields, (priority["colour_preference"], _ZERO), int(not same))
+    # C.11 / C13: strong preferences granted (a strong one losing against an absolute).
     strong_a = pa.strong or pa.absolute
     strong_b = pb.strong or pb.absolute
     _add(
         fields,
-        (C11, Fraction(0)),
+        (priority["colour_strong"], _ZERO),
         int(not strong_a or not strong_b or (pa.absolute and pb.absolute) or not same),
     )
 
 
 def float_fields(fields: Fields, ctx: BracketContext, h: PlayerFacts, lo: PlayerFacts) -> None:
-    """C.12-C.19 for a pair inside the bracket (``h`` ranked above ``lo``).
+    """The repeated-float criteria (2017 C.12-C.19, 2026 C14-C21) for a pair inside
+    the bracket (``h`` ranked above ``lo``).
 
     Counts are maximised as "players with such a float last time who do not get it
-    again"; score differences as in the PSD (a repeated downfloater who is paired
-    earns its downfloater SD, and pays the pair's SD if he is an MDP).
+    again". 2017 score differences as in the PSD (a repeated downfloater who is paired
+    earns its downfloater SD, and pays the pair's SD if he is an MDP). 2026: a player
+    with a downfloat last time who is paired in the bracket earns his score (so the
+    scores of those who float again are minimised); an MDP opponent who upfloated last
+    time pays the MDP's score (the score difference, residents having one score).
     """
+    priority = ctx.rules.priority
+    by_sd = "down_sd_1" in priority
     for back, count_down, count_up, sd_down, sd_up in (
-        (0, C12, C13, C16, C17),
-        (1, C14, C15, C18, C19),
+        (0, "down_1", "up_1", "down_sd_1", "up_sd_1"),
+        (1, "down_2", "up_2", "down_sd_2", "up_sd_2"),
     ):
         h_float, lo_float = h.floats[back], lo.floats[back]
         moved_down = h.score > lo.score  # h is an MDP: downfloat for h, upfloat for lo
         diff = h.score - lo.score
         down = int(lo_float is Float.DOWN) + int(not moved_down and h_float is Float.DOWN)
-        _add(fields, (count_down, Fraction(0)), down)
-        _add(fields, (count_up, Fraction(0)), -int(moved_down and lo_float is Float.UP))
-        if lo_float is Float.DOWN:
-            _add(fields, (sd_down, -_sd(ctx, lo)), 1)
-        if h_float is Float.DOWN:
-            _add(fields, (sd_down, -_sd(ctx, h)), 1)
-            if moved_down:
-                _add(fields, (sd_down, -diff), -1)
+        _add(fields, (priority[count_down], _ZERO), down)
+        _add(fields, (priority[count_up], _ZERO), -int(moved_down and lo_float is Float.UP))
+        if by_sd:
+            group = priority[sd_down]
+            if lo_float is Float.DOWN:
+                _add(fields, (group, -_sd(ctx, lo)), 1)
+            if h_float is Float.DOWN:
+                _add(fields, (group, -_sd(ctx, h)), 1)
+                if moved_down:
+                    _add(fields, (group, -diff), -1)
+        else:
+            group = priority["down_score_1" if back == 0 else "down_score_2"]
+            if lo_float is Float.DOWN:
+                _add(fields, (group, -lo.score), 1)
+            if h_float is Float.DOWN:
+                _add(fields, (group, -h.score), 1)
         if moved_down and lo_float is Float.UP:
-            _add(fields, (sd_up, -diff), -1)
+            _add(fields, (priority[sd_up], -diff), -1)
 
 
 def edge_fields(
@@ -176,34 +220,61 @@ def edge_fields(
     lo: PlayerFacts,
     h_in_bracket: bool,
     lo_in_bracket: bool,
+    lo_in_next: bool | None = None,
 ) -> Fields:
-    """All criteria fields of the edge ``h``-``lo`` (``h`` ranked above ``lo``)."""
+    """All criteria fields of the edge ``h``-``lo`` (``h`` ranked above ``lo``).
+
+    ``lo_in_next``: ``lo`` belongs to the scoregroup following the bracket (default:
+    whenever he is not in the bracket); players further below count only for
+    completion.
+    """
     fields: Fields = {}
-    zero = Fraction(0)
+    rules = ctx.rules
+    priority = rules.priority
+    if lo_in_next is None:
+        lo_in_next = not lo_in_bracket
     if ctx.special:
-        # C.4: the round must be completed, by a bye-eligible player if any (C.2).
-        _add(fields, (COMPLETION, zero), 1 + (not h.pab_eligible) + (not lo.pab_eligible))
-    # C.5: pairs in the bracket.
-    _add(fields, (PAIRS, zero), int(lo_in_bracket))
-    if lo_in_bracket:
+        # C.4 / C4: the round must be completed; the one left over must be a bye
+        # candidate (C.2 / C2 eligibility, 2026 C5: of the lowest possible score).
+        _add(fields, (priority["completion"], _ZERO), 1)
+        missing = (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(lo))
+        _add(fields, (priority["pab_eligible"], _ZERO), missing)
+    # C.5 / C6: pairs in the bracket.
+    _add(fields, (priority["pairs"], _ZERO), int(lo_in_bracket))
+    if lo_in_bracket and "psd" in priority:
         # C.6: PSD. Pairing two players removes their downfloater SDs and adds the
         # pair's SD.
-        _add(fields, (PSD, -_sd(ctx, h)), 1)
-        _add(fields, (PSD, -_sd(ctx, lo)), 1)
-        _add(fields, (PSD, -(h.score - lo.score)), -1)
-    if not ctx.special:
-        # C.7: pairs (and, in the last bracket, an eligible bye) in the next bracket,
-        # then the scores of the players moved into it.
+        group = priority["psd"]
+        _add(fields, (group, -_sd(ctx, h)), 1)
+        _add(fields, (group, -_sd(ctx, lo)), 1)
+        _add(fields, (group, -(h.score - lo.score)), -1)
+    if lo_in_bracket and "downfloater_scores" in priority:
+        # 2026 C7: the downfloaters' scores, highest first: pair the highest scores.
+        _add(fields, (priority["downfloater_scores"], -h.score), 1)
+    if "next_psd" in priority and not ctx.special:
+        # 2017 C.7: pairs (and, in the last bracket, an eligible bye) in the next
+        # bracket, then the scores of the players moved into it.
+        group = priority["next_pairs"]
         if ctx.final:
-            _add(fields, (NEXT_PAIRS, zero), 1 + (not h.pab_eligible) + (not lo.pab_eligible))
+            _add(fields, (group, _ZERO), 1 + (not h.pab_eligible) + (not lo.pab_eligible))
         else:
-            _add(fields, (NEXT_PAIRS, zero), int(not lo_in_bracket))
+            _add(fields, (group, _ZERO), int(not lo_in_bracket))
+        group = priority["next_psd"]
         if h_in_bracket:
-            _add(fields, (NEXT_PSD, -_sd(ctx, h)), 1)
+            _add(fields, (group, -_sd(ctx, h)), 1)
         if lo_in_bracket:
-            _add(fields, (NEXT_PSD, -_sd(ctx, lo)), 1)
+            _add(fields, (group, -_sd(ctx, lo)), 1)
+    if "next_scores" in priority and lo_in_next:
+        # 2026 C8: pairs in the next bracket, then its downfloaters' scores.
+        _add(fields, (priority["next_pairs"], _ZERO), 1)
+        _add(fields, (priority["next_scores"], -h.score), 1)
+    if ctx.pab_unplayed and "pab_unplayed" in priority:
+        # 2026 C9: leave for the PAB the player of the PAB score with the fewest
+        # unplayed games: pairing a player of that score earns his unplayed games.
+        value = sum(p.unplayed for p in (h, lo) if p.score == ctx.bye_score)
+        _add(fields, (priority["pab_unplayed"], _ZERO), value)
     if lo_in_bracket:
-        colour_fields(fields, lo, h)
+        colour_fields(fields, lo, h, rules)
         float_fields(fields, ctx, h, lo)
     return fields
 

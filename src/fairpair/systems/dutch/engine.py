@@ -16,14 +16,26 @@ it:
    exchanged BSN sums (D.2.b), the highest BSNs moved out of S1 (D.2.c), the lowest
    moved into S1 (D.2.d), and finally the first transposition of S2 (D.1).
 
-After each bracket the round-pairing outlook (A.9) is checked; if the downfloaters
-and the players below cannot complete the round, the bracket is the PPB and is
-paired again with the completion criterion C.4 over all remaining players, which then
-form the collapsed last bracket.
+2017 rules: after each bracket the round-pairing outlook (A.9) is checked; if the
+downfloaters and the players below cannot complete the round, the bracket is the PPB
+and is paired again with the completion criterion C.4 over all remaining players, which
+then form the collapsed last bracket.
+
+2026 rules: the completion criterion C4 holds in every bracket, with the PAB going to
+a player of the lowest score that allows a complete pairing (C5, fixed before the
+first bracket). A bracket is first paired over itself and the next scoregroup; the
+result stands if the round can still be completed around its pairs *and* the
+look-ahead pairs of the next scoregroup that the optimum used (then no complete
+pairing does better on any criterion, and the first candidate in generation order is
+the same). Otherwise the bracket is paired again over all the players below it, with
+completion as the top field, which is exact by construction. C9 (the unplayed games of
+the PAB assignee) applies in the bracket of the PAB score when that bracket can pair
+all its players but the one who gets the PAB.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +53,7 @@ from fairpair.systems.dutch.criteria import (
     pack_weights,
 )
 from fairpair.systems.dutch.players import PlayerFacts
+from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = ["BracketRecord", "RoundResult", "pair_players"]
 
@@ -60,9 +73,13 @@ class BracketRecord:
     downfloaters: list[int] = field(default_factory=list)
     ppb: bool = False
     collapsed: bool = False
+    #: 2026: paired over all the players below it, so that the round can be completed.
+    completion: bool = False
+    #: 2026: C9 (unplayed games of the PAB assignee) applied in this bracket.
+    pab_unplayed: bool = False
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "score": str(self.score),
             "mdps": self.mdps,
             "residents": self.residents,
@@ -71,6 +88,11 @@ class BracketRecord:
             "ppb": self.ppb,
             "collapsed": self.collapsed,
         }
+        if self.completion:
+            data["completion"] = True
+        if self.pab_unplayed:
+            data["pab_unplayed"] = True
+        return data
 
 
 @dataclass
@@ -78,6 +100,9 @@ class RoundResult:
     pairs: list[tuple[int, int]]
     bye: int | None
     brackets: list[BracketRecord]
+    #: 2026 C5: the lowest score the PAB could go to (None: even number of players, or
+    #: 2017 rules).
+    bye_score: Fraction | None = None
 
 
 def _sort_key(p: PlayerFacts) -> tuple[Fraction, int]:
@@ -150,22 +175,31 @@ class _Bracket:
         ctx: BracketContext,
         compatibility: Compatibility,
         solver: Solver | None,
+        next_count: int | None = None,
     ) -> None:
         self.players = list(players)
         n = len(self.players)
         self.m = mdps
         self.nb = mdps + residents
+        # The players of the next scoregroup: vertices nb..next_end-1 (the rest below
+        # them count only for completion).
+        next_end = n if next_count is None else self.nb + next_count
         # Players with equal attributes give equal fields: compute them per class.
-        # Below the bracket only the bye eligibility matters (C.4 and C.7).
+        # Below the bracket only the bye eligibility matters (C.4 and C.7; 2026: C5,
+        # and C9 at the PAB score).
+        c9 = ctx.pab_unplayed
+
+        def class_key(i: int, p: PlayerFacts) -> Hashable:
+            unplayed = p.unplayed if c9 and p.score == ctx.bye_score else -1
+            if i < self.nb:
+                return (p.score, p.pab_eligible, p.preference, p.floats, unplayed)
+            if ctx.bye_score is None and not c9:
+                return ("lower", p.pab_eligible, i < next_end)
+            return ("lower", ctx.bye_candidate(p), i < next_end, unplayed)
+
         class_ids: dict[Hashable, int] = {}
         classes = [
-            class_ids.setdefault(
-                (p.score, p.pab_eligible, p.preference, p.floats)
-                if i < self.nb
-                else ("lower", p.pab_eligible),
-                len(class_ids),
-            )
-            for i, p in enumerate(players)
+            class_ids.setdefault(class_key(i, p), len(class_ids)) for i, p in enumerate(players)
         ]
         class_fields: dict[tuple[Hashable, Hashable], Fields] = {}
         edge_class: dict[Edge, tuple[Hashable, Hashable]] = {}
@@ -178,7 +212,12 @@ class _Bracket:
                 key = (classes[i], classes[j])
                 if key not in class_fields:
                     class_fields[key] = edge_fields(
-                        ctx, self.players[i], self.players[j], i < self.nb, j < self.nb
+                        ctx,
+                        self.players[i],
+                        self.players[j],
+                        i < self.nb,
+                        j < self.nb,
+                        self.nb <= j < next_end,
                     )
                 edge_class[(i, j)] = key
                 self.adj[i].add(j)
@@ -194,6 +233,9 @@ class _Bracket:
         self.order: dict[Edge, int] = {}
         self.graph = _Matching(n, self.weights, solver)
         self.alive = [True] * n
+        #: After :meth:`pair`: an optimal matching of the whole graph that contains
+        #: the bracket's pairs (its other pairs are the look-ahead below the bracket).
+        self.final_mate: list[int] = []
 
     # -- graph edits ------------------------------------------------------------------
 
@@ -248,9 +290,16 @@ class _Bracket:
         position = {v: q for q, v in enumerate(remainder)}
         n1 = sum(1 for v in remainder if position.get(mate[v], -1) > position[v])
         if n1:
-            self._remainder_pairing(mate, remainder, n1, pairs)
+            mate = self._remainder_pairing(mate, remainder, n1, pairs)
+        self.final_mate = mate
         paired = {v for pair in pairs for v in pair}
         return pairs, [v for v in range(nb) if v not in paired]
+
+    def lookahead(self, pairs: list[Edge]) -> list[Edge]:
+        """The pairs of :attr:`final_mate` outside the bracket's ``pairs``."""
+        inside = {v for pair in pairs for v in pair}
+        mate = self.final_mate
+        return [(v, w) for v, w in enumerate(mate) if w > v and v not in inside]
 
     def _canonical_candidate(self) -> list[Edge] | None:
         """B.3: the first candidate: the MDPs in order against the residents in order
@@ -277,9 +326,16 @@ class _Bracket:
         edges = [
             (index[u], index[v], w) for (u, v), w in self.main.items() if u in index and v in index
         ]
+        final = [-1] * len(self.players)
+        for u, v in pairs:
+            final[u], final[v] = v, u
         if edges:
             other = max_weight_matching(len(rest), edges)
             total += sum(self.main[(rest[k], rest[j])] for k, j in enumerate(other) if j > k)
+            for k, j in enumerate(other):
+                if j >= 0:
+                    final[rest[k]] = rest[j]
+        self.final_mate = final
         return total == best
 
     def _mdp_pairing(self, mate: list[int], pairs: list[Edge]) -> list[int]:
@@ -315,7 +371,7 @@ class _Bracket:
 
     def _remainder_pairing(
         self, mate: list[int], remainder: list[int], n1: int, pairs: list[Edge]
-    ) -> None:
+    ) -> list[int]:
         """B.6 on the remainder: the fewest exchanges with the smallest BSN-sum
         difference (D.2.a/b), the highest BSNs out of S1 (D.2.c), the lowest into S1
         (D.2.d), then the first transposition of S2 (D.1)."""
@@ -398,6 +454,70 @@ class _Bracket:
                 mate = self.graph.solve()
             pairs.append((p, mate[p]))
             self.fix_pair(p, mate[p])
+        return mate
+
+
+class _Oracle:
+    """The completion oracle of a round, addressed by pairing numbers."""
+
+    def __init__(self, checker: CardinalityMatcher, index_of: dict[int, int]) -> None:
+        self.checker = checker
+        self.index_of = index_of
+
+    def vertices(self, pairs: Sequence[tuple[PlayerFacts, PlayerFacts]]) -> list[int]:
+        return [self.index_of[p.number] for pair in pairs for p in pair]
+
+    def try_fix(
+        self,
+        pairs: Sequence[tuple[PlayerFacts, PlayerFacts]],
+        ahead: Sequence[tuple[PlayerFacts, PlayerFacts]] = (),
+    ) -> bool:
+        """Take ``pairs`` out of the round if the rest can still be completed with the
+        pairs ``ahead`` (which stay in)."""
+        if not self.checker.try_remove(self.vertices([*pairs, *ahead])):
+            return False
+        index_of = self.index_of
+        _restore(self.checker, [(index_of[a.number], index_of[b.number]) for a, b in ahead])
+        return True
+
+
+def _pair_bracket(
+    mdps: list[PlayerFacts],
+    residents: list[PlayerFacts],
+    below: Sequence[list[PlayerFacts]],
+    ctx: BracketContext,
+    oracle: _Oracle,
+    compatibility: Compatibility,
+    solver: Solver | None,
+    exhaustive: bool,
+) -> tuple[list[PlayerFacts], list[Edge], list[int], bool]:
+    """2026: pair one bracket so that the round can be completed (C4, with the PAB
+    score of C5).
+
+    First over the bracket and the next scoregroup: the result stands if the round can
+    be completed around the bracket's pairs and the look-ahead pairs the optimum used.
+    Otherwise (or with ``exhaustive``) over all the players below, with completion as
+    the top criterion. Returns the graph's players, the bracket's pairs and downfloaters
+    (as indices into them) and whether the second way was needed.
+    """
+    m, r = len(mdps), len(residents)
+    if not exhaustive:
+        players = mdps + residents + (list(below[0]) if below else [])
+        fast = dataclasses.replace(ctx, min_score=players[-1].score)
+        bracket = _Bracket(players, m, r, fast, compatibility, solver)
+        pairs, downfloaters = bracket.pair()
+        chosen = [(players[a], players[b]) for a, b in pairs]
+        ahead = [(players[a], players[b]) for a, b in bracket.lookahead(pairs)]
+        if oracle.try_fix(chosen, ahead):
+            return players, pairs, downfloaters, False
+    players = mdps + residents + [p for group in below for p in group]
+    full = dataclasses.replace(ctx, special=True, min_score=players[-1].score)
+    next_count = len(below[0]) if below else 0
+    bracket = _Bracket(players, m, r, full, compatibility, solver, next_count)
+    pairs, downfloaters = bracket.pair()
+    if not oracle.try_fix([(players[a], players[b]) for a, b in pairs]):
+        raise RuntimeError("internal error: the bracket left the round incomplete")
+    return players, pairs, downfloaters, True
 
 
 def _score_groups(players: Sequence[PlayerFacts]) -> list[list[PlayerFacts]]:
@@ -410,38 +530,113 @@ def _score_groups(players: Sequence[PlayerFacts]) -> list[list[PlayerFacts]]:
     return groups
 
 
+def _restore(checker: CardinalityMatcher, pairs: Sequence[tuple[int, int]]) -> None:
+    """Put the vertices of ``pairs`` back into ``checker``, matched as in ``pairs``
+    (edges of its graph), so that its matching stays perfect."""
+    for a, b in pairs:
+        checker.alive[a] = checker.alive[b] = True
+        checker.mate[a], checker.mate[b] = b, a
+
+
+def _bye_graph(graph: list[list[int]], candidates: Sequence[int]) -> list[list[int]]:
+    """``graph`` plus a bye vertex joined to ``candidates`` (the players who may be
+    left over for the PAB)."""
+    n = len(graph)
+    result = [list(neighbours) for neighbours in graph]
+    for v in candidates:
+        result[v].append(n)
+    result.append(list(candidates))
+    return result
+
+
+def _lowest_bye_score(
+    players: Sequence[PlayerFacts], adjacency: list[list[int]]
+) -> tuple[Fraction, CardinalityMatcher] | None:
+    """2026 C5: the lowest score of a bye-eligible player who can be left over while
+    all the others are paired under C1-C3, with the completion oracle for it (None if
+    nobody can)."""
+    scores = sorted({p.score for p in players if p.pab_eligible})
+    for score in scores:
+        candidates = [v for v, p in enumerate(players) if p.pab_eligible and p.score <= score]
+        oracle = CardinalityMatcher(_bye_graph(adjacency, candidates))
+        if oracle.is_perfect():
+            return score, oracle
+    return None
+
+
+def _pab_unplayed_applies(
+    players: Sequence[PlayerFacts],
+    adjacency: list[list[int]],
+    alive: Sequence[bool],
+    mdps: Sequence[int],
+    residents: Sequence[int],
+    bye_score: Fraction,
+) -> bool:
+    """2026 C9's scope, for a bracket at or below the PAB score: the bracket can pair
+    all its players but one, who gets the PAB (MDPs meet residents only), while the
+    players below it pair among themselves."""
+    inside = set(mdps) | set(residents)
+    below = [v for v in range(len(players)) if alive[v] and v not in inside]
+    mdp_set = set(mdps)
+    members = [*mdps, *residents]
+    local = {v: k for k, v in enumerate(members)}
+    graph: list[list[int]] = [
+        [local[w] for w in adjacency[v] if w in local and not (v in mdp_set and w in mdp_set)]
+        for v in members
+    ]
+    candidates = [
+        local[v] for v in members if players[v].pab_eligible and players[v].score <= bye_score
+    ]
+    if not CardinalityMatcher(_bye_graph(graph, candidates)).is_perfect():
+        return False
+    index = {v: k for k, v in enumerate(below)}
+    lower = [[index[w] for w in adjacency[v] if w in index] for v in below]
+    return CardinalityMatcher(lower).is_perfect()
+
+
 def pair_players(
     facts: Sequence[PlayerFacts],
     forbidden: frozenset[frozenset[int]],
     solver: Solver | None = None,
+    *,
+    rules: DutchRules = RULES_2017,
+    exhaustive: bool = False,
 ) -> RoundResult:
-    """Pair the players (the pairing of one round, without colours).
+    """Pair the players (the pairing of one round, without colours) by ``rules``.
 
     ``solver`` replaces the incremental compiled matcher by a one-shot maximum-weight
-    matching function (tests use it to cross-check the backends).
+    matching function (tests use it to cross-check the backends). ``exhaustive``
+    (2026 rules): pair every bracket over all the players below it, without the fast
+    path (slower; tests use it to check that the fast path changes nothing).
     """
     players = sorted(facts, key=_sort_key)
     index_of = {p.number: k for k, p in enumerate(players)}
     n = len(players)
-    # The completion oracle (A.9: can the round still be completed under C.1-C.3?):
-    # players plus a bye vertex, joined to the PAB-eligible, when their number is odd.
-    adjacency: list[list[int]] = [[] for _ in range(n + (n % 2))]
     compatibility = Compatibility(players, forbidden)
     numbers = [p.number for p in players]
+    adjacency: list[list[int]] = [[] for _ in range(n)]
     for a in range(n):
         for number in compatibility.partners(numbers[a], numbers[a + 1 :]):
             b = index_of[number]
             adjacency[a].append(b)
             adjacency[b].append(a)
-        if n % 2 and players[a].pab_eligible:
-            adjacency[a].append(n)
-            adjacency[n].append(a)
-    checker = CardinalityMatcher(adjacency)
+    # The completion oracle (A.9 / C4: can the round still be completed under the
+    # absolute criteria?): players plus a bye vertex, joined to the players who may get
+    # the PAB, when their number is odd.
+    every_bracket = rules.every_bracket_completion
+    bye_score: Fraction | None = None
+    lowest = _lowest_bye_score(players, adjacency) if every_bracket and n % 2 else None
+    if lowest is not None:
+        bye_score, checker = lowest
+    else:
+        candidates = [v for v, p in enumerate(players) if p.pab_eligible]
+        checker = CardinalityMatcher(_bye_graph(adjacency, candidates) if n % 2 else adjacency)
     if not checker.is_perfect():
         left = sorted(numbers[v] for v in checker.unmatched() if v < n)
         detail = ", ".join(map(str, left))
+        c1, _, c3 = rules.absolute
         raise NoPairingError(
-            "no pairing satisfies the absolute criteria (C.1-C.3: no rematch, no second "
+            f"no pairing satisfies the absolute criteria ({c1}-{c3}: no rematch, no second "
             "pairing-allocated bye, no meeting of non-topscorers with the same absolute "
             f"colour preference); the best pairing leaves unpaired: {detail}"
         )
@@ -452,31 +647,76 @@ def pair_players(
     mdps: list[PlayerFacts] = []
     residents = groups[0] if groups else []
     next_group = 1
-    special = next_group >= len(groups)
+    special = next_group >= len(groups) and not every_bracket
     ppb = False
     while len(mdps) + len(residents) > 1 or next_group < len(groups):
-        if special:
-            lower = [p for g in groups[next_group:] for p in g]
-            after = len(groups)
+        completion = False
+        pab_unplayed = False
+        if every_bracket:
+            # 2026: the bracket with the next scoregroup (the rest of the round is
+            # checked by the oracle), or over everybody below (completion).
+            after = min(next_group + 1, len(groups))
+            if not residents:
+                # Only MDPs are left (they could meet nobody below): they form the
+                # last bracket among themselves.
+                mdps, residents = [], mdps
+            if (
+                bye_score is not None
+                and residents
+                and residents[0].score <= bye_score
+                and rules.uses("pab_unplayed")
+            ):
+                pab_unplayed = _pab_unplayed_applies(
+                    players,
+                    adjacency,
+                    checker.alive,
+                    [index_of[p.number] for p in mdps],
+                    [index_of[p.number] for p in residents],
+                    bye_score,
+                )
+            bracket_players, pairs, downfloaters, completion = _pair_bracket(
+                mdps,
+                residents,
+                groups[next_group:],
+                BracketContext(
+                    special=False,
+                    final=False,
+                    min_score=(residents or mdps)[-1].score,
+                    rules=rules,
+                    bye_score=bye_score,
+                    pab_unplayed=pab_unplayed,
+                ),
+                _Oracle(checker, index_of),
+                compatibility,
+                solver,
+                exhaustive,
+            )
+            chosen = [(bracket_players[a], bracket_players[b]) for a, b in pairs]
         else:
-            lower = list(groups[next_group])
-            after = next_group + 1
-        bracket_players = mdps + residents + lower
-        ctx = BracketContext(
-            special=special, final=after >= len(groups), min_score=bracket_players[-1].score
-        )
-        bracket = _Bracket(bracket_players, len(mdps), len(residents), ctx, compatibility, solver)
-        pairs, downfloaters = bracket.pair()
-        chosen = [(bracket_players[a], bracket_players[b]) for a, b in pairs]
-        fixed = [index_of[p.number] for pair in chosen for p in pair]
-        if special and not lower and len(downfloaters) > 1:
-            # The completion criterion guarantees a complete last bracket.
-            raise RuntimeError("internal error: the last bracket was left incomplete")
-        if not checker.try_remove(fixed) and not special:
-            # A.9: the downfloaters cannot complete the round: this is the PPB.
-            special = True
-            ppb = True
-            continue
+            if special:
+                lower = [p for g in groups[next_group:] for p in g]
+                after = len(groups)
+            else:
+                lower = list(groups[next_group])
+                after = next_group + 1
+            bracket_players = mdps + residents + lower
+            ctx = BracketContext(
+                special=special, final=after >= len(groups), min_score=bracket_players[-1].score
+            )
+            bracket = _Bracket(
+                bracket_players, len(mdps), len(residents), ctx, compatibility, solver
+            )
+            pairs, downfloaters = bracket.pair()
+            chosen = [(bracket_players[a], bracket_players[b]) for a, b in pairs]
+            fixed = [index_of[p.number] for pair in chosen for p in pair]
+            if special and not lower and len(downfloaters) > 1:
+                # The completion criterion guarantees a complete last bracket.
+                raise RuntimeError("internal error: the last bracket was left incomplete")
+            if not checker.try_remove(fixed) and not special:
+                # A.9: the downfloaters cannot complete the round: this is the PPB.
+                special = True
+                ppb = True
+                continue
         record = BracketRecord(
             score=residents[0].score if residents else mdps[0].score,
             mdps=[p.number for p in mdps],
@@ -489,14 +729,19 @@ def pair_players(
             and after == len(groups)
             and bool(records)
             and records[-1].ppb,
+            completion=completion,
+            pab_unplayed=pab_unplayed,
         )
         records.append(record)
         ppb = False
         result_pairs.extend(record.pairs)
         mdps = [bracket_players[v] for v in downfloaters]
-        residents = lower
+        if every_bracket:
+            residents = list(groups[next_group]) if next_group < len(groups) else []
+        else:
+            residents = lower
         next_group = after
-        special = next_group >= len(groups)
+        special = next_group >= len(groups) and not every_bracket
     leftover = [p.number for p in mdps + residents]
     bye = leftover[0] if leftover else None
-    return RoundResult(pairs=result_pairs, bye=bye, brackets=records)
+    return RoundResult(pairs=result_pairs, bye=bye, brackets=records, bye_score=bye_score)

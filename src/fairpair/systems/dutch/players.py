@@ -1,13 +1,19 @@
-"""What the Dutch rules need to know about each player before a round (C.04.3 A).
+"""What the Dutch rules need to know about each player before a round (C.04.3 A;
+2026: Art. 1).
 
 Everything here is derived from the rounds before the one being paired:
 
 * the pairing score (A.2, with acceleration as virtual points),
 * the colour difference and colour preference (A.6; played games only, C.04.2 D.5),
-* the float history of the last two rounds (A.4; an unplayed round counts as a
-  downfloat, spec/README.md),
-* whether the player may still receive the pairing-allocated bye (C.2),
+* the float history of the last two rounds (A.4; 2017: an unplayed round counts as a
+  downfloat, spec/README.md; 2026 1.4.3-1.4.4: only the pairing-allocated bye and
+  rounds scored above a loss without playing),
+* whether the player may still receive the pairing-allocated bye (2017 C.2; 2026 C2),
+* the number of rounds without a played game (2026 C9),
 * whether the player is a topscorer (A.7, final round only).
+
+The functions take the rule set (:mod:`.rules`) as an optional ``rules`` argument; the
+default is the 2017 edition.
 """
 
 from __future__ import annotations
@@ -16,7 +22,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.model import ByeKind, Colour, Float, PlayerState, ResultCode, Tournament
+from fairpair.model import (
+    ByeKind,
+    Colour,
+    Float,
+    PlayerState,
+    PointSystem,
+    ResultCode,
+    Tournament,
+)
+from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = [
     "ColourPreference",
@@ -27,6 +42,7 @@ __all__ = [
     "is_last_round",
     "player_facts",
     "topscorer_threshold",
+    "unplayed_rounds",
 ]
 
 
@@ -99,18 +115,38 @@ def colour_preference(history: Sequence[Colour]) -> ColourPreference:
     return ColourPreference(colour, imbalance, repeated)
 
 
-def eligible_for_pab(state: PlayerState) -> bool:
-    """C.2 (C.04.1.d): no earlier pairing-allocated bye and no forfeit win.
+def eligible_for_pab(
+    state: PlayerState, *, rules: DutchRules = RULES_2017, points: PointSystem | None = None
+) -> bool:
+    """May the player still receive the pairing-allocated bye?
 
-    Other unplayed rounds (requested byes, full-point byes, absences) do not count
-    under the 2017 rules.
+    2017 C.2 (C.04.1.d): no earlier pairing-allocated bye and no forfeit win; other
+    unplayed rounds (requested byes, full-point byes, absences) do not count.
+
+    2026 C2: no earlier pairing-allocated bye (of any value), and no round in which the
+    player scored, without playing, at least the points of a win (a forfeit win, a
+    full-point bye). ``points`` is the event's point system (default: 1/0.5/0).
     """
+    if rules.pab_barred == "pab-or-win-points":
+        win = (points or PointSystem.standard()).win
+        for record in state.records:
+            if record.bye is ByeKind.PAIRING_ALLOCATED:
+                return False
+            if not record.played and record.points >= win:
+                return False
+        return True
     for record in state.records:
         if record.bye is ByeKind.PAIRING_ALLOCATED:
             return False
         if record.result is ResultCode.FORFEIT_WIN:
             return False
     return True
+
+
+def unplayed_rounds(state: PlayerState) -> int:
+    """2026 C9: the rounds so far without a game played over the board (byes of any
+    kind, forfeits, absences, rounds before a late entry)."""
+    return sum(1 for record in state.records if not record.played)
 
 
 def is_last_round(tournament: Tournament, round_number: int) -> bool:
@@ -126,14 +162,32 @@ def topscorer_threshold(tournament: Tournament, round_number: int) -> Fraction:
     return Fraction(round_number - 1) * per_round / 2
 
 
-def float_in_round(tournament: Tournament, state: PlayerState, round_number: int) -> Float:
+def float_in_round(
+    tournament: Tournament,
+    state: PlayerState,
+    round_number: int,
+    *,
+    rules: DutchRules = RULES_2017,
+) -> Float:
     """A.4 for one earlier round, on pairing scores (acceleration included).
 
-    A round without a played game (bye, forfeit, absence) counts as a downfloat
+    2017: a round without a played game (bye, forfeit, absence) counts as a downfloat
     (spec/README.md, A.4.b).
+
+    2026 (1.4.3-1.4.4): a round without a played game is a downfloat only for the
+    player who got the pairing-allocated bye (whatever its value: the rule text, where
+    the reference engine gives none for a PAB worth no more than a loss) or who scored
+    more than a loss without playing (forfeit win, full-point or half-point bye); a
+    zero-point bye, an absence or a forfeit loss is no float.
     """
     record = state.records[round_number - 1]
-    if not record.played or record.opponent is None:
+    if rules.unplayed_float in ("pab-or-points", "points"):
+        if not record.played or record.opponent is None:
+            points = tournament.points
+            loss = max(points.white_loss, points.black_loss)
+            pab = record.bye is ByeKind.PAIRING_ALLOCATED and rules.unplayed_float != "points"
+            return Float.DOWN if pab or record.points > loss else Float.NONE
+    elif not record.played or record.opponent is None:
         return Float.DOWN
     own = record.score_before + tournament.acceleration_for(state.number, round_number)
     opponent_before = record.opponent_score_before or Fraction(0)
@@ -163,12 +217,18 @@ class PlayerFacts:
     pab_eligible: bool
     topscorer: bool
     played_opponents: frozenset[int]
+    #: Rounds so far without a game played over the board (2026 C9).
+    unplayed: int = 0
 
 
 def player_facts(
-    tournament: Tournament, round_number: int, present: Sequence[int]
+    tournament: Tournament,
+    round_number: int,
+    present: Sequence[int],
+    *,
+    rules: DutchRules = RULES_2017,
 ) -> Mapping[int, PlayerFacts]:
-    """Facts for the players in ``present`` when pairing ``round_number``."""
+    """Facts for the players in ``present`` when pairing ``round_number`` by ``rules``."""
     state = tournament.state(after_round=round_number - 1)
     present_set = set(present)
     # Effective pairing numbers: the players still in the event, in initial order
@@ -189,7 +249,7 @@ def player_facts(
         st = state[number]
         score = st.score + tournament.acceleration_for(number, round_number)
         floats = tuple(
-            float_in_round(tournament, st, round_number - back)
+            float_in_round(tournament, st, round_number - back, rules=rules)
             if round_number - back >= 1
             else Float.NONE
             for back in (1, 2)
@@ -202,8 +262,9 @@ def player_facts(
             preference=colour_preference(st.colour_history),
             history=st.colour_history,
             floats=(floats[0], floats[1]),
-            pab_eligible=eligible_for_pab(st),
+            pab_eligible=eligible_for_pab(st, rules=rules, points=tournament.points),
             topscorer=last and score > threshold,
             played_opponents=st.played_opponents,
+            unplayed=unplayed_rounds(st),
         )
     return facts
