@@ -31,16 +31,21 @@ def test_python_dash_m_entry_point() -> None:
     )
     assert proc.returncode == 0
     assert "score-order" in proc.stdout
-    assert "dutch-legacy" in proc.stdout and "not implemented yet" in proc.stdout
+    legacy = [line for line in proc.stdout.splitlines() if line.startswith("dutch-legacy")]
+    assert len(legacy) == 1 and "available" in legacy[0]
 
 
 def test_unimplemented_system_is_exit_2_with_one_line(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert run(["pair", "--system", "dutch-legacy", str(VECTOR)]) == 2
+    # Every registered system is implemented now: register one that is not.
+    from fairpair.systems import SYSTEMS
+
+    monkeypatch.setitem(SYSTEMS, "score-order", (None, "a system under construction"))
+    assert run(["pair", "--system", "score-order", str(VECTOR)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
-    assert "dutch-legacy" in err[0] and "not implemented yet" in err[0]
+    assert "score-order" in err[0] and "not implemented yet" in err[0]
 
 
 def test_missing_file_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -176,8 +181,12 @@ def test_record_192_selects_the_system(
     text = VECTOR.read_text()
     newer = tmp_path / "newer.trf"
     newer.write_text("192 FIDE_DUTCH_2026\n" + text)
-    assert run(["pair", str(newer)]) == 2
-    assert "2026 Dutch rules are not implemented yet" in capsys.readouterr().err
+    assert run(["pair", str(newer)]) == 0  # dutch, by the 2026 rules the record names
+    unknown = tmp_path / "unknown.trf"
+    unknown.write_text("192 FIDE_DUTCH_2030\n" + text)
+    capsys.readouterr()
+    assert run(["pair", str(unknown)]) == 2
+    assert "FIDE_DUTCH_2030" in capsys.readouterr().err
 
 
 def test_demo_pairs_the_bundled_example(capsys: pytest.CaptureFixture[str]) -> None:

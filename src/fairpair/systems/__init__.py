@@ -24,8 +24,22 @@ __all__ = ["SYSTEMS", "PairingSystem", "available_systems", "get_system"]
 
 #: name -> ("module:Class", one-line description). Module None = not implemented yet.
 SYSTEMS: Mapping[str, tuple[str | None, str]] = {
-    "dutch": ("fairpair.systems.dutch:DutchSystem", "FIDE Dutch system, C.04.3 (2017 rules)"),
-    "dutch-legacy": (None, "FIDE Dutch system, pre-2013 rules (C.1-C.14)"),
+    "dutch": (
+        "fairpair.systems.dutch:DutchSystem",
+        "FIDE Dutch system: the rules the file names (record 192; `new` writes 2026), else 2017",
+    ),
+    "dutch-2017": (
+        "fairpair.systems.dutch:Dutch2017System",
+        "FIDE Dutch system, 2017 rules (in force until 31 January 2026)",
+    ),
+    "dutch-2026": (
+        "fairpair.systems.dutch:Dutch2026System",
+        "FIDE Dutch system, 2026 rules (in force from 1 February 2026)",
+    ),
+    "dutch-legacy": (
+        "fairpair.systems.dutch_legacy:DutchLegacySystem",
+        "FIDE Dutch system, pre-2013 rules (C.1-C.14)",
+    ),
     "mcmahon": ("fairpair.systems.mcmahon:McMahonSystem", "AGA Swiss McMahon (Go)"),
     "tcec": ("fairpair.systems.tcec:TcecSystem", "TCEC Swiss (computer chess)"),
     "netrunner": (

@@ -1,0 +1,694 @@
+"""C. Pairing procedure of one score bracket: C.1-C.11 and C.14.
+
+:class:`ScoreBracket` pairs one bracket (its residents plus the players moved down
+to it) and yields the pairings the procedure accepts, in the order it finds them:
+
+* C.2 P0, M0, X1, Z1; C.3 the requirements at their start;
+* C.4/C.5 S1 and S2 in A.2 order; C.6 pair S1[i] with S2[i] and check;
+* C.7 the next transposition of S2 (D.1); C.8.a the next exchange (D.2) in a
+  homogeneous bracket or remainder; C.8.b the next set of moved-down players (D.3)
+  in a heterogeneous one; C.9 back from the remainder to the next transposition of
+  the moved-down part;
+* C.10 lower the requirements (criteria.c10_lower) and start again;
+* C.14 decrease P1 (X1, Z1) or M1.
+
+The first pairing yielded is the pairing of the bracket. The later ones are what the
+procedure would find if asked for "another pairing" (C.12, C.13): the rest of the
+current attempt, then the attempts after it.
+
+Attempts that cannot succeed are skipped (oracle.py): that changes the time, never
+the pairing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+from fairpair.model import Float
+from fairpair.systems.dutch_legacy.criteria import (
+    A7D,
+    B2,
+    B5_DOWN,
+    B5_UP,
+    B6_DOWN,
+    B6_UP,
+    COMPONENTS,
+    NAMES,
+    ZERO,
+    Box,
+    Costs,
+    Level,
+    RoundContext,
+    X,
+    Z,
+    a8_x1_z1,
+    add,
+    b1_b2_compatible,
+    c10_lower,
+    first_level_at_least,
+    fits,
+    pack,
+    packed_fits,
+    pair_costs,
+    unpack,
+    unpaired_costs,
+)
+from fairpair.systems.dutch_legacy.oracle import Best, lexmin
+from fairpair.systems.dutch_legacy.orders import d2_exchanges, d3_mdp_sets
+from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
+
+__all__ = ["Candidate", "ScoreBracket", "c1_incompatible"]
+
+#: Above this many possible sets of unpaired players, C.12/C.13 check them one by one
+#: during the search instead of listing them first.
+_LIST_LIMIT = 2000
+
+#: Predicate on the players a pairing leaves unpaired (C.12 / C.13 ask for pairings
+#: that move down particular players).
+Accept = Callable[[tuple[int, ...]], bool]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A pairing of one bracket as the procedure accepted it.
+
+    ``pairs`` are (S1 player, S2 player) numbers; ``unpaired`` the players moved
+    down (in the lowest bracket: the bye); ``s1`` gives each S1 player's position in
+    his S1 (E.5); ``notes`` say how it was found.
+    """
+
+    pairs: tuple[tuple[int, int], ...]
+    unpaired: tuple[int, ...]
+    vector: Costs
+    level: Level
+    s1: tuple[tuple[int, int], ...]
+    notes: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class _State:
+    """One pass of C.3-C.10: P1, M1, X1, Z1 (C.2, C.14), the best requirement vector
+    any pairing can reach (oracle.py), the floaters' scores required (None: any)."""
+
+    hetero: bool
+    p1: int
+    m1: int
+    x1: int
+    z1: int
+    bound: Costs
+    floaters: tuple[Fraction, ...] | None
+    notes: tuple[str, ...]
+
+
+def c1_incompatible(players: Sequence[LegacyPlayer], ctx: RoundContext) -> list[LegacyPlayer]:
+    """C.1: the players for whom no opponent can be found within the bracket without
+    violating B1 (or B2, except when pairing top scorers). Repeated until none is left
+    (moving a player down can leave another one without opponent)."""
+    left = list(players)
+    out: list[LegacyPlayer] = []
+    changed = True
+    while changed:
+        changed = False
+        for p in list(left):
+            if not any(q is not p and b1_b2_compatible(p, q, ctx) for q in left):
+                left.remove(p)
+                out.append(p)
+                changed = True
+    return out
+
+
+class ScoreBracket:
+    """One score bracket: residents and moved-down players (A.3), ready to be paired.
+
+    The bracket's score is the lowest score in it (its residents); players with a
+    higher score were moved down (M0 of them, A.6.c). A heterogeneous bracket of which
+    at least half of the players came from above is treated as homogeneous (A.3).
+    """
+
+    def __init__(
+        self,
+        players: Sequence[LegacyPlayer],
+        ctx: RoundContext,
+        *,
+        lowest: bool,
+        accept: Accept | None = None,
+    ) -> None:
+        self.players = sorted(players, key=a2_key)
+        self.ctx = ctx
+        self.lowest = lowest
+        self.accept = accept
+        n = self.n = len(self.players)
+        self.score = min((p.score for p in self.players), default=Fraction(0))
+        self.mdp = [p.score > self.score for p in self.players]
+        self.m0 = sum(self.mdp)
+        self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
+        self.topscorers = any(p.topscorer for p in self.players)
+        self.eligible = [p.bye_eligible for p in self.players]
+        self.scores = [p.score for p in self.players]
+        self.vcost = [unpaired_costs(p) for p in self.players]
+        self.compat = [0] * n
+        self.cost: list[list[Costs]] = [[ZERO] * n for _ in range(n)]
+        self.packed_cost: list[list[int]] = [[0] * n for _ in range(n)]
+        self.packed_vcost = [pack(c) for c in self.vcost]
+        self.edges: list[tuple[int, int, Costs]] = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = self.players[i], self.players[j]
+                if b1_b2_compatible(a, b, ctx):
+                    self.compat[i] |= 1 << j
+                    self.compat[j] |= 1 << i
+                    c = pair_costs(a, b, ctx)
+                    self.cost[i][j] = self.cost[j][i] = c
+                    self.packed_cost[i][j] = self.packed_cost[j][i] = pack(c)
+                    self.edges.append((i, j, c))
+        self._no_cost = [ZERO] * n
+        self._no_mdp = [False] * n
+        self.notes: list[str] = []
+        self.floaters: tuple[Fraction, ...] | None = None
+        self.good: list[int] | None = None  # accepted unpaired sets (bit masks)
+
+    # -- helpers -------------------------------------------------------------------
+
+    def number(self, i: int) -> int:
+        return self.players[i].number
+
+    def _best(
+        self, vertices: Sequence[int], *, mdp_first: bool, exact_pairs: int | None = None
+    ) -> Best | None:
+        inside = set(vertices)
+        edges = [e for e in self.edges if e[0] in inside and e[1] in inside]
+        return lexmin(
+            vertices,
+            edges,
+            unpaired_cost=self.vcost,
+            score=self.scores,
+            mdp=self.mdp if mdp_first else [False] * self.n,
+            eligible=self.eligible,
+            mdp_first=mdp_first,
+            lowest=self.lowest,
+            exact_pairs=exact_pairs,
+        )
+
+    def _box(self, p1: int, x1: int, z1: int) -> Box:
+        """C.3: the start of every requirement, and how far C.10 can lower it (a
+        float requirement no further than the players who could miss it)."""
+        odd = self.ctx.odd
+        unpaired = self.n - 2 * p1
+        top_score = max(self.scores, default=Fraction(0))
+
+        def count(flag: Callable[[LegacyPlayer], bool], cap: int) -> int:
+            return min(cap, sum(1 for p in self.players if flag(p)))
+
+        def upfloater(back: int) -> Callable[[LegacyPlayer], bool]:
+            return lambda p: p.score < top_score and p.floats[back] is Float.UP
+
+        start: Level = (0, 0, x1, 0 if odd else z1, 0, 0, 0, 0)
+        top: Level = (
+            p1 if self.topscorers else 0,
+            p1 if odd else 0,
+            max(p1, x1),
+            0 if odd else max(p1, x1),
+            count(lambda p: p.floats[0] is Float.DOWN, unpaired),
+            count(lambda p: p.floats[1] is Float.DOWN, unpaired),
+            count(upfloater(0), p1),
+            count(upfloater(1), p1),
+        )
+        return Box(start, top)
+
+    # -- the procedure -------------------------------------------------------------
+
+    def candidates(self) -> Iterator[Candidate]:
+        """The pairings of this bracket in the order the procedure finds them (with
+        ``accept``: only those whose unpaired players it accepts)."""
+        if self.n == 0:
+            if self.accept is None or self.accept(()):
+                yield Candidate((), (), ZERO, ZERO, (), ("nobody left to pair here",))
+            return
+        for state in self._states():
+            start = self._start_level(state)
+            if start is None:
+                continue
+            yield from self._levels(state, start)
+
+    def _states(self) -> Iterator[_State]:
+        """C.2 and C.14: the values of P1, M1, X1, Z1 the procedure goes through,
+        from the first one at which a pairing exists. The first state is where the
+        pairing of the bracket is found; the later ones are only reached when
+        another pairing is asked for (C.12, C.13)."""
+        n = self.n
+        p0 = n // 2  # C.2.a (A.6.b)
+        x1, z1 = a8_x1_z1(self.players, p0, self.ctx)  # C.2.b (A.8)
+        head = f"C.2: P0={p0}, M0={self.m0}, X1={x1}" + ("" if self.ctx.odd else f", Z1={z1}")
+        if self.m0 and self.treated_homogeneous:
+            head += " (A.3: at least half moved down, treated as homogeneous)"
+        notes = [head]
+        hetero = not self.treated_homogeneous
+        best = self._best(range(n), mdp_first=hetero)
+        assert best is not None
+        m1 = 0
+        if hetero:
+            m1 = best.mdp_pairs
+            if m1 < self.m0:
+                article = "C.13/C.14.b2" if self.lowest else "C.14.b2"
+                notes.append(f"{article}: M1 lowered from {self.m0} to {m1}")
+            if m1 == 0:
+                notes.append("C.14.b2: M1=0, the bracket is managed as homogeneous")
+                hetero = False
+                best = self._best(range(n), mdp_first=False)
+                assert best is not None
+        if self.lowest and (best.pairs < p0 or not best.bye_ok):
+            self.notes = [*notes, "C.13: no acceptable pairing of the lowest bracket"]
+            return
+        p1 = best.pairs
+        if p1 < p0:
+            article = "C.14.b1" if hetero else "C.14.a"
+            x1, z1 = max(0, x1 - (p0 - p1)), max(0, z1 - (p0 - p1))
+            notes.append(f"{article}: P1 lowered from {p0} to {p1} (X1={x1}, Z1={z1})")
+        yield _State(hetero, p1, m1, x1, z1, best.vector, best.floaters, tuple(notes))
+        if self.lowest:
+            return
+        # Another pairing asked for (C.12/C.13): other floaters, then fewer pairs.
+        notes.append("another pairing asked for: floaters with other scores")
+        yield _State(hetero, p1, m1, x1, z1, best.vector, None, tuple(notes))
+        for p in range(p1 - 1, -1, -1):
+            x1, z1 = max(0, x1 - 1), max(0, z1 - 1)
+            hetero_p = hetero and p > 0
+            best_p = self._best(range(n), mdp_first=hetero_p, exact_pairs=p)
+            if best_p is None:
+                continue
+            m = best_p.mdp_pairs if hetero_p else 0
+            if hetero_p and m == 0:
+                hetero_p = False
+            notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
+            yield _State(hetero_p, p, m, x1, z1, best_p.vector, None, tuple(notes))
+
+    def _start_level(self, state: _State) -> Level | None:
+        """The first level of C.10 at which this state can give a pairing (with
+        ``accept``: one whose unpaired players are accepted). Sets ``self.good``,
+        the accepted sets of unpaired players, when they are few enough to list."""
+        box = self._box(state.p1, state.x1, state.z1)
+        self.good = None
+        if self.accept is None:
+            return first_level_at_least(state.bound, box)
+        k = self.n - 2 * state.p1
+        if comb(self.n, k) > _LIST_LIMIT:
+            return box.start  # search everything, the accepted sets checked one by one
+        good: list[int] = []
+        start: Level | None = None
+        for unpaired in combinations(range(self.n), k):
+            if state.floaters is not None and state.floaters != tuple(
+                sorted((self.scores[u] for u in unpaired), reverse=True)
+            ):
+                continue
+            if self.lowest and not all(self.eligible[u] for u in unpaired):
+                continue
+            if not self.accept(tuple(self.number(u) for u in unpaired)):
+                continue
+            out = set(unpaired)
+            rest = [i for i in range(self.n) if i not in out]
+            best = self._best(rest, mdp_first=state.hetero, exact_pairs=state.p1)
+            if best is None or (state.hetero and best.mdp_pairs < state.m1):
+                continue
+            vector = best.vector
+            for u in unpaired:
+                vector = add(vector, self.vcost[u])
+            level = first_level_at_least(vector, box)
+            if level is None:
+                continue
+            mask = 0
+            for u in unpaired:
+                mask |= 1 << u
+            good.append(mask)
+            if start is None or level < start:
+                start = level
+        self.good = good
+        return start
+
+    def _levels(self, state: _State, level: Level | None) -> Iterator[Candidate]:
+        """C.3-C.10 for one state: every level from ``level`` on, each searched in the
+        order of section D. The floaters must have the scores of ``state.floaters``
+        (B.3: as low as possible; None: any)."""
+        self.floaters = state.floaters
+        box = self._box(state.p1, state.x1, state.z1)
+        while level is not None:
+            for cand in self._search(state.hetero, state.p1, state.m1, level):
+                yield Candidate(
+                    pairs=cand.pairs,
+                    unpaired=cand.unpaired,
+                    vector=cand.vector,
+                    level=level,
+                    s1=cand.s1,
+                    notes=(*state.notes, *_describe_lowering(box.start, level), *cand.notes),
+                )
+            step = c10_lower(level, box, self.ctx.odd)
+            level = None if step is None else step[0]
+
+    def _search(self, hetero: bool, p1: int, m1: int, level: Level) -> Iterator[Candidate]:
+        """C.4-C.9 at one requirement level."""
+        if not hetero:
+            yield from self._homogeneous(list(range(self.n)), p1, level, ZERO, "")
+            return
+        mdps = [i for i in range(self.n) if self.mdp[i]]
+        for set_number, chosen in enumerate(d3_mdp_sets(len(mdps), m1)):  # C.8.b
+            s1 = [mdps[k] for k in chosen]
+            taken = set(s1)
+            s2 = [i for i in range(self.n) if i not in taken]
+            how = f"D.3 set {set_number + 1}: " if set_number else ""
+            back = 0  # C.9: pairings of the moved-down players whose remainder failed
+            for pairs, used, _, first in self._transpositions(s1, s2, level, ZERO, final=False):
+                paired = {j for _, j in pairs}
+                rest = [i for i in s2 if i not in paired]
+                mdp_note = (
+                    f"{'C.6' if first else 'C.7 transposition'} heterogeneous part: {how}"
+                    f"S1 {self._names(s1)}, S2 {self._names(s2)} -> pairs "
+                    f"{self._pair_names(pairs)}"
+                )
+                if back:
+                    mdp_note += f" (after C.9 from {back} earlier one(s))"
+                found = False
+                for cand in self._homogeneous(rest, p1 - m1, level, used, "remainder "):
+                    yield Candidate(
+                        pairs=tuple((self.number(a), self.number(b)) for a, b in pairs)
+                        + cand.pairs,
+                        unpaired=cand.unpaired,
+                        vector=cand.vector,
+                        level=level,
+                        s1=tuple((self.number(a), k) for k, a in enumerate(s1)) + cand.s1,
+                        notes=(mdp_note, *cand.notes),
+                    )
+                    found = True
+                if not found:
+                    back += 1  # C.9: back to the heterogeneous part, next transposition
+
+    def _homogeneous(
+        self, group: list[int], p: int, level: Level, used: Costs, what: str
+    ) -> Iterator[Candidate]:
+        """C.4-C.8.a for a homogeneous bracket or a remainder of ``group`` (A.2 order)
+        with ``p`` pairs; the players left unpaired are moved down."""
+        if p < 0 or 2 * p > len(group):
+            return
+        room = _room(level, used)
+        if room is None:
+            return
+        if self.good is not None:
+            inside = 0
+            for i in group:
+                inside |= 1 << i
+            if not any(g & ~inside == 0 for g in self.good):
+                return
+        if not self._can_meet(group, None, p, room, final=True):
+            return  # no pairing of the group meets the level: C.9 at once
+        for exchange, (s1_pos, s2_pos) in enumerate(d2_exchanges(len(group), p)):  # C.8.a
+            s1 = [group[k] for k in s1_pos]
+            s2 = [group[k] for k in s2_pos]
+            for pairs, total, unpaired, first in self._transpositions(
+                s1, s2, level, used, final=True
+            ):
+                if exchange:
+                    step = f"C.8.a exchange {exchange}" + ("" if first else " + C.7")
+                else:
+                    step = "C.6" if first else "C.7 transposition"
+                note = (
+                    f"{step}: {what}S1 {self._names(s1)}, S2 {self._names(s2)}"
+                    f" -> pairs {self._pair_names(pairs)}"
+                )
+                if unpaired:
+                    note += f", unpaired {self._names(unpaired)}"
+                yield Candidate(
+                    pairs=tuple((self.number(a), self.number(b)) for a, b in pairs),
+                    unpaired=tuple(self.number(u) for u in unpaired),
+                    vector=total,
+                    level=level,
+                    s1=tuple((self.number(a), k) for k, a in enumerate(s1)),
+                    notes=(note,),
+                )
+
+    def _transpositions(
+        self, s1: list[int], s2: list[int], level: Level, used: Costs, *, final: bool
+    ) -> Iterator[tuple[list[tuple[int, int]], Costs, list[int], bool]]:
+        """C.6/C.7 with D.1: pair S1[k] with T[k] for the transpositions T of S2 in
+        order, yielding those that meet ``level``: (pairs, requirements used,
+        unpaired S2 players, whether T is S2 itself, i.e. found by C.6 at once).
+
+        With ``final`` the unpaired players are moved down (homogeneous bracket or
+        remainder): their B5/B6, their scores (B.3), in the lowest bracket the bye,
+        and any ``accept`` condition must hold too.
+
+        Pruning: a transposition whose first pairs already break an absolute
+        criterion or a budget is never acceptable, and neither is one whose first
+        pairs leave the other S1 players without a perfect pairing into S2.
+        """
+        n1, n2 = len(s1), len(s2)
+        if n1 > n2:
+            return
+        room = _room(level, used)
+        if room is None:
+            return
+        good = self.good
+        s2_bits = 0
+        for b in s2:
+            s2_bits |= 1 << b
+        s1_bits = 0
+        for a in s1:
+            s1_bits |= 1 << a
+        # Bracket players that cannot be among the unpaired players of this step.
+        outside = ((1 << self.n) - 1) & ~s2_bits if final else s1_bits
+        if good is not None and not any(g & outside == 0 for g in good):
+            return
+        good_set = None if good is None else set(good)
+        cost = self.packed_cost
+        limit = pack(level)
+        rows: list[list[int]] = []
+        masks: list[int] = []
+        for a in s1:
+            cols = [
+                j
+                for j, b in enumerate(s2)
+                if (self.compat[a] >> b) & 1 and fits(self.cost[a][b], room)
+            ]
+            if not cols:
+                return
+            rows.append(cols)
+            m = 0
+            for j in cols:
+                m |= 1 << j
+            masks.append(m)
+        col_owner = [-1] * n2
+        row_col = [-1] * n1
+        for r in range(n1):
+            if not _augment(r, masks, row_col, col_owner, 0, 0):
+                return
+        if final:
+            spare = n2 - n1
+            if spare and not self._unpaired_can_fit(s2, spare, room):
+                return
+        chosen: list[int] = []
+        vcost = self.packed_vcost
+
+        def witness(i: int, rc: list[int], fixed: int, acc: int) -> bool:
+            """Does the current perfect pairing of S1[i:] (kept up to date by the
+            augmenting paths) complete this beginning within every budget?"""
+            total = acc
+            matched = fixed
+            for r in range(i, n1):
+                total += cost[s1[r]][s2[rc[r]]]
+                matched |= 1 << rc[r]
+            left = [s2[k] for k in range(n2) if not (matched >> k) & 1]
+            if final:
+                for u in left:
+                    total += vcost[u]
+                if self.lowest and not all(self.eligible[u] for u in left):
+                    return False
+                if self.floaters is not None and self.floaters != tuple(
+                    sorted((self.scores[u] for u in left), reverse=True)
+                ):
+                    return False
+            return packed_fits(total, limit)
+
+        def walk(
+            i: int, fixed: int, taken: int, acc: int, row_col: list[int], col_owner: list[int]
+        ) -> Iterator[tuple[list[tuple[int, int]], Costs, list[int], bool]]:
+            if i == n1:
+                left = [s2[j] for j in range(n2) if not (fixed >> j) & 1]
+                total = acc
+                if final:
+                    for u in left:
+                        total += vcost[u]
+                    if not packed_fits(total, limit):
+                        return
+                    if self.lowest and not all(self.eligible[u] for u in left):
+                        return
+                    if self.floaters is not None and self.floaters != tuple(
+                        sorted((self.scores[u] for u in left), reverse=True)
+                    ):
+                        return
+                    if good_set is not None:
+                        mask = 0
+                        for u in left:
+                            mask |= 1 << u
+                        if mask not in good_set:
+                            return
+                    elif self.accept is not None and not self.accept(
+                        tuple(self.number(u) for u in left)
+                    ):
+                        return
+                pairs = [(s1[k], s2[chosen[k]]) for k in range(n1)]
+                first = all(chosen[k] == k for k in range(n1))
+                yield pairs, unpack(total), left, first
+                return
+            a = s1[i]
+            row_cost = cost[a]
+            for j in rows[i]:
+                if (fixed >> j) & 1:
+                    continue
+                b = s2[j]
+                nxt = acc + row_cost[b]
+                if not packed_fits(nxt, limit):
+                    continue
+                now_taken = taken | (1 << b)
+                if good is not None and not any(g & (outside | now_taken) == 0 for g in good):
+                    continue
+                # Repair the perfect pairing of the remaining S1 players.
+                rc = row_col[:]
+                co = col_owner[:]
+                co[rc[i]] = -1
+                displaced = co[j]
+                co[j] = i
+                rc[i] = j
+                if displaced not in (-1, i):
+                    rc[displaced] = -1
+                    if not _augment(displaced, masks, rc, co, fixed | (1 << j), i + 1):
+                        continue
+                now_fixed = fixed | (1 << j)
+                if n1 - i > 2 and not witness(i + 1, rc, now_fixed, nxt):
+                    # Can the other S1 players still be paired within the budgets?
+                    left_room = _room(level, unpack(nxt))
+                    free = [s2[k] for k in range(n2) if not (now_fixed >> k) & 1]
+                    if left_room is None or not self._can_meet(
+                        s1[i + 1 :], free, n1 - i - 1, left_room, final=final
+                    ):
+                        continue
+                chosen.append(j)
+                yield from walk(i + 1, now_fixed, now_taken, nxt, rc, co)
+                chosen.pop()
+
+        start = pack(used)
+        if (
+            n1 > 1
+            and not witness(0, row_col, 0, start)
+            and not self._can_meet(s1, s2, n1, room, final=final)
+        ):
+            return
+        yield from walk(0, 0, 0, start, row_col, col_owner)
+
+    def _can_meet(
+        self,
+        s1: Sequence[int],
+        s2: Sequence[int] | None,
+        pairs: int,
+        room: Sequence[int],
+        *,
+        final: bool,
+    ) -> bool:
+        """Pruning (oracle.py): can ``pairs`` pairs of ``s1`` (with ``s2``: between S1
+        and S2) meet the remaining budgets ``room``, the floaters' scores and, in the
+        lowest bracket, the bye? False only if certainly not."""
+        if s2 is None:
+            vertices = list(s1)
+            inside = set(vertices)
+            edges = [e for e in self.edges if e[0] in inside and e[1] in inside]
+        else:
+            vertices = [*s1, *s2]
+            edges = [(a, b, self.cost[a][b]) for a in s1 for b in s2 if (self.compat[a] >> b) & 1]
+        lowest = self.lowest and final
+        best = lexmin(
+            vertices,
+            edges,
+            unpaired_cost=self.vcost if final else self._no_cost,
+            score=self.scores,
+            mdp=self._no_mdp,
+            eligible=self.eligible,
+            mdp_first=False,
+            lowest=lowest,
+            exact_pairs=pairs,
+        )
+        if best is None or (lowest and not best.bye_ok):
+            return False
+        if final and self.floaters is not None:
+            if best.floaters > self.floaters:
+                return False
+            if best.floaters < self.floaters:
+                return True  # cannot tell
+        return tuple(best.vector) <= tuple(room)
+
+    def _unpaired_can_fit(self, s2: list[int], spare: int, room: Sequence[int]) -> bool:
+        """Cheap bound: ``spare`` S2 players stay unpaired; the cheapest choice for
+        each downfloater requirement separately must fit its budget."""
+        for c in (B5_DOWN, B6_DOWN):
+            costs = sorted(self.vcost[u][c] for u in s2)
+            if sum(costs[:spare]) > room[c]:
+                return False
+        return True
+
+    def _names(self, indices: Sequence[int]) -> str:
+        return "[" + " ".join(str(self.number(i)) for i in indices) + "]"
+
+    def _pair_names(self, pairs: Sequence[tuple[int, int]]) -> str:
+        return " ".join(f"{self.number(a)}-{self.number(b)}" for a, b in pairs) or "none"
+
+
+def _room(level: Level, used: Costs) -> list[int] | None:
+    room = [level[c] - used[c] for c in range(COMPONENTS)]
+    return None if min(room) < 0 else room
+
+
+def _augment(
+    r: int, masks: list[int], row_col: list[int], col_owner: list[int], fixed: int, first: int
+) -> bool:
+    """Kuhn's augmenting path from row ``r``: re-pair the S1 players from ``first`` on
+    so that ``r`` gets an S2 partner too (columns in ``fixed`` are taken)."""
+    seen = [fixed]
+
+    def go(row: int) -> bool:
+        options = masks[row] & ~seen[0]
+        while options:
+            low = options & -options
+            options ^= low
+            if seen[0] & low:
+                continue
+            seen[0] |= low
+            col = low.bit_length() - 1
+            owner = col_owner[col]
+            if owner == -1 or (owner >= first and go(owner)):
+                row_col[row] = col
+                col_owner[col] = row
+                return True
+        return False
+
+    return go(r)
+
+
+def _describe_lowering(start: Level, level: Level) -> list[str]:
+    """Which requirements C.10 lowered, in the words of the text."""
+    out: list[str] = []
+    articles = {
+        B6_UP: "C.10.a",
+        B5_UP: "C.10.b",
+        B6_DOWN: "C.10.c",
+        B5_DOWN: "C.10.d",
+        X: "C.10.e",
+        Z: "C.10.e",
+        A7D: "C.10.f",
+        B2: "C.10.g",
+    }
+    for c in (B2, A7D, X, Z, B5_DOWN, B6_DOWN, B5_UP, B6_UP):
+        if level[c] > start[c]:
+            if c in (X, Z):
+                out.append(f"{articles[c]}: {NAMES[c]} raised from {start[c]} to {level[c]}")
+            else:
+                out.append(f"{articles[c]}: {NAMES[c]} dropped for {level[c]} pair(s)")
+    return out

@@ -1,0 +1,295 @@
+"""C. Pairing procedures for a whole round: the score brackets top-down.
+
+"Starting with the highest score bracket apply the following procedures to all
+score brackets until an acceptable pairing is obtained." Each bracket is paired by
+bracket.ScoreBracket; this module moves players between brackets:
+
+* C.1 players without a possible opponent in their bracket are moved down (a player
+  who was moved down himself first triggers C.12);
+* C.12 backtrack to the previous bracket for another set of moved-down players;
+* C.13 the lowest bracket: backtrack to the penultimate bracket for another pairing,
+  and join the two lowest brackets when there is none;
+* the player left over in the lowest bracket receives the bye (A.5, B.1.b).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from fairpair.errors import NoPairingError
+from fairpair.model import format_points
+from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
+from fairpair.systems.dutch_legacy.criteria import RoundContext, b1_b2_compatible
+from fairpair.systems.dutch_legacy.oracle import lexmin
+from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
+
+__all__ = ["RoundResult", "pair_round"]
+
+
+@dataclass
+class _Frame:
+    """A bracket already paired: its players, who C.1 moved down, its pairing."""
+
+    residents: list[LegacyPlayer]
+    incoming: list[LegacyPlayer]
+    moved: list[LegacyPlayer]
+    players: list[LegacyPlayer]
+    current: Candidate
+    notes: list[str] = field(default_factory=list)
+
+    def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
+        return self.moved + [by_number[n] for n in self.current.unpaired]
+
+
+@dataclass
+class RoundResult:
+    """The pairs (S1 player first), the bye, S1 positions (E.5) and explanations."""
+
+    pairs: list[tuple[int, int]]
+    bye: int | None
+    s1_position: dict[int, int]
+    lines: list[str]
+
+
+def _score_groups(players: Sequence[LegacyPlayer]) -> list[list[LegacyPlayer]]:
+    """A.3: players with equal scores, highest score first, each in A.2 order."""
+    by_score: dict[Fraction, list[LegacyPlayer]] = {}
+    for p in sorted(players, key=a2_key):
+        by_score.setdefault(p.score, []).append(p)
+    return [by_score[s] for s in sorted(by_score, reverse=True)]
+
+
+def _first(candidates: Iterator[Candidate]) -> Candidate | None:
+    return next(candidates, None)
+
+
+def _names(players: Sequence[LegacyPlayer]) -> str:
+    return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
+
+
+class _Round:
+    def __init__(self, players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> None:
+        self.by_number = dict(players)
+        self.ctx = ctx
+        self.lines: list[str] = []
+
+    # -- the lowest bracket -------------------------------------------------------
+
+    def lowest_pairing(self, players: Sequence[LegacyPlayer]) -> Candidate | None:
+        """The lowest bracket: P0 pairs, the player left over (if any) gets the bye."""
+        return _first(ScoreBracket(players, self.ctx, lowest=True).candidates())
+
+    def lowest_possible(self, players: Sequence[LegacyPlayer]) -> bool:
+        """Can the lowest bracket with these players be paired at all (P0 pairs and a
+        bye for a player who may receive it)?"""
+        bracket = ScoreBracket(players, self.ctx, lowest=True)
+        best = lexmin(
+            range(bracket.n),
+            bracket.edges,
+            unpaired_cost=bracket.vcost,
+            score=bracket.scores,
+            mdp=bracket.mdp,
+            eligible=bracket.eligible,
+            mdp_first=False,
+            lowest=True,
+        )
+        return best is not None and best.pairs == bracket.n // 2 and best.bye_ok
+
+    # -- C.12 ----------------------------------------------------------------------
+
+    def c12_backtrack(self, frame: _Frame, residents: list[LegacyPlayer]) -> Candidate | None:
+        """C.12: another pairing of the previous bracket that moves down another set
+        of players of the same size and with the same scores, with which every
+        moved-down player of the current bracket has an opponent there and the
+        bracket can make as many pairs as before."""
+        old_down = frame.down(self.by_number)
+        want = Counter(p.score for p in old_down)
+        before = self._max_pairs(old_down + residents)
+        memo: dict[tuple[int, ...], bool] = {}
+
+        def accept(unpaired: tuple[int, ...]) -> bool:
+            key = tuple(sorted(unpaired))
+            if key not in memo:
+                down = frame.moved + [self.by_number[n] for n in unpaired]
+                ok = Counter(p.score for p in down) == want and {p.number for p in down} != {
+                    p.number for p in old_down
+                }
+                if ok:
+                    bracket = down + residents
+                    mdps = [p for p in bracket if p.score > residents[0].score]
+                    ok = (
+                        all(
+                            any(q is not p and b1_b2_compatible(p, q, self.ctx) for q in bracket)
+                            for p in mdps
+                        )
+                        and self._max_pairs(bracket) >= before
+                    )
+                memo[key] = ok
+            return memo[key]
+
+        bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
+        return _first(bracket.candidates())
+
+    def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
+        bracket = ScoreBracket(players, self.ctx, lowest=False)
+        best = lexmin(
+            range(bracket.n),
+            bracket.edges,
+            unpaired_cost=bracket.vcost,
+            score=bracket.scores,
+            mdp=bracket.mdp,
+            eligible=bracket.eligible,
+            mdp_first=False,
+            lowest=False,
+        )
+        return 0 if best is None else best.pairs
+
+    # -- C.13 ----------------------------------------------------------------------
+
+    def c13_backtrack(
+        self, frame: _Frame, lowest_residents: list[LegacyPlayer]
+    ) -> Candidate | None:
+        """C.13: another pairing of the penultimate bracket which allows a pairing of
+        the lowest bracket (the procedure continued: later transpositions,
+        exchanges, lowered requirements, fewer pairs)."""
+        memo: dict[tuple[int, ...], bool] = {}
+
+        def accept(unpaired: tuple[int, ...]) -> bool:
+            key = tuple(sorted(unpaired))
+            if key not in memo:
+                down = frame.moved + [self.by_number[n] for n in unpaired]
+                memo[key] = self.lowest_possible(down + lowest_residents)
+            return memo[key]
+
+        bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
+        return _first(bracket.candidates())
+
+    # -- the round -----------------------------------------------------------------
+
+    def pair(self) -> RoundResult:
+        groups = _score_groups(list(self.by_number.values()))
+        frames: list[_Frame] = []
+        incoming: list[LegacyPlayer] = []
+        k = 0
+        if not groups:
+            return RoundResult([], None, {}, [])
+        while True:
+            residents = groups[k]
+            label = f"bracket {format_points(residents[0].score)}"
+            if k == len(groups) - 1:
+                players = incoming + residents
+                cand = self.lowest_pairing(players)
+                if cand is not None:
+                    return self._finish(frames, players, cand)
+                # C.13: backtrack to the penultimate bracket.
+                self.lines.append(
+                    f"{label} (lowest): no acceptable pairing with moved-down "
+                    f"{_names(incoming)}; C.13 backtracks"
+                )
+                if not frames:
+                    raise NoPairingError(
+                        f"round {self.ctx.round_number}: no pairing satisfies the absolute "
+                        "criteria (B.1, B.2) and gives the bye to a player who may receive it"
+                    )
+                frame = frames[-1]
+                alt = self.c13_backtrack(frame, residents)
+                if alt is not None:
+                    frame.current = alt
+                    frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
+                    incoming = frame.down(self.by_number)
+                    continue
+                # P became zero: join the two lowest brackets (C.13).
+                frames.pop()
+                self.lines.append(
+                    f"C.13: joined bracket {format_points(groups[k - 1][0].score)} with "
+                    f"the lowest bracket"
+                )
+                groups[k - 1] = groups[k - 1] + residents
+                del groups[k]
+                k -= 1
+                incoming = frames[-1].down(self.by_number) if frames else []
+                continue
+            players = incoming + residents
+            notes: list[str] = []
+            moved = c1_incompatible(players, self.ctx)
+            stuck = [p for p in moved if p.score > residents[0].score]
+            if stuck and frames:
+                frame = frames[-1]
+                alt = self.c12_backtrack(frame, residents)
+                if alt is not None:
+                    frame.current = alt
+                    frame.notes.append(
+                        f"C.12: re-paired for bracket {format_points(residents[0].score)} "
+                        f"(moved-down {_names(stuck)} had no opponent there)"
+                    )
+                    incoming = frame.down(self.by_number)
+                    continue
+                notes.append(
+                    f"C.12: no other pairing of the previous bracket helps {_names(stuck)}"
+                )
+            if moved:
+                notes.append(f"C.1: moved down {_names(moved)} (no possible opponent)")
+            rest = [p for p in players if p not in moved]
+            cand = _first(ScoreBracket(rest, self.ctx, lowest=False).candidates())
+            assert cand is not None  # P1 can always go down to 0
+            frames.append(
+                _Frame(
+                    residents=residents,
+                    incoming=incoming,
+                    moved=moved,
+                    players=rest,
+                    current=cand,
+                    notes=notes,
+                )
+            )
+            incoming = frames[-1].down(self.by_number)
+            k += 1
+
+    def _finish(
+        self, frames: list[_Frame], lowest: list[LegacyPlayer], cand: Candidate
+    ) -> RoundResult:
+        pairs: list[tuple[int, int]] = []
+        s1_position: dict[int, int] = {}
+        lines = list(self.lines)
+        for frame in frames:
+            pairs += frame.current.pairs
+            s1_position.update(frame.current.s1)
+            lines += self._describe(frame.residents, frame.incoming, frame.current, frame.notes)
+        pairs += cand.pairs
+        s1_position.update(cand.s1)
+        residents = [p for p in lowest if p.score == min(q.score for q in lowest)]
+        incoming = [p for p in lowest if p not in residents]
+        lines += self._describe(residents, incoming, cand, [], lowest=True)
+        bye = cand.unpaired[0] if cand.unpaired else None
+        return RoundResult(pairs, bye, s1_position, lines)
+
+    def _describe(
+        self,
+        residents: list[LegacyPlayer],
+        incoming: list[LegacyPlayer],
+        cand: Candidate,
+        notes: list[str],
+        *,
+        lowest: bool = False,
+    ) -> list[str]:
+        score = format_points(residents[0].score) if residents else "?"
+        kind = "lowest bracket" if lowest else "bracket"
+        out = [
+            f"{kind} {score}: residents {_names(residents)}; moved down to it {_names(incoming)}"
+        ]
+        out += [f"  {n}" for n in notes]
+        out += [f"  {n}" for n in cand.notes]
+        pairs = " ".join(f"{a}-{b}" for a, b in cand.pairs) or "none"
+        out.append(f"  pairs: {pairs}")
+        if cand.unpaired:
+            left = ", ".join(map(str, cand.unpaired))
+            out.append(f"  bye: {left} (A.5, B.1.b)" if lowest else f"  moved down: {left}")
+        return out
+
+
+def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundResult:
+    """Pair one round: the brackets top-down (C.1-C.14)."""
+    return _Round(players, ctx).pair()

@@ -1,0 +1,928 @@
+"""The pre-2013 Dutch system (``dutch-legacy``), article by article.
+
+Hand-made cases from the rule text (spec/fide-dutch-pre2013.txt, with the A.7.d/e
+and A.8 notes of spec/README.md): every C step, every E rule, the orders of D, the
+definitions of A and B. Small tournaments are written either with :func:`make`
+(results round by round) or as TRF text; the comment of each case says why the rule
+text gives that pairing, and ``--explain`` must name the step that found it.
+
+Then two properties:
+
+* the search with its pruning finds exactly the pairing of the procedure as written
+  (C.3-C.14 literally: every level from C.3, every D.3 set, D.2 exchange and D.1
+  transposition in order, no pruning) on random small brackets;
+* random tournaments (``fairpair.generator``): no rematch, colour limits, the bye,
+  and ``check`` accepts every round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fairpair.errors import NoPairingError
+from fairpair.formats.trf import dumps, loads
+from fairpair.generator import GeneratorConfig, generate
+from fairpair.matching import max_weight_matching
+from fairpair.model import (
+    ByeKind,
+    Colour,
+    Float,
+    Game,
+    Pairing,
+    Player,
+    ResultCode,
+    Round,
+    Tournament,
+)
+from fairpair.systems import get_system
+from fairpair.systems.dutch.players import colour_preference
+from fairpair.systems.dutch_legacy import DutchLegacySystem
+from fairpair.systems.dutch_legacy.bracket import ScoreBracket
+from fairpair.systems.dutch_legacy.criteria import (
+    ZERO,
+    Costs,
+    RoundContext,
+    a8_x1_z1,
+    add,
+    c10_lower,
+    fits,
+)
+from fairpair.systems.dutch_legacy.orders import d1_transpositions, d2_exchanges, d3_mdp_sets
+from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
+
+W, B = Colour.WHITE, Colour.BLACK
+CODES = {
+    "1-0": (ResultCode.WIN, ResultCode.LOSS),
+    "0-1": (ResultCode.LOSS, ResultCode.WIN),
+    "=": (ResultCode.DRAW, ResultCode.DRAW),
+    "+-": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+    "-+": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
+}
+
+
+def make(
+    n: int,
+    rounds: Sequence[str],
+    *,
+    total: int | None = None,
+    initial: Colour = W,
+    byes: dict[int, dict[int, ByeKind]] | None = None,
+) -> Tournament:
+    """``n`` players (pairing number = rating order) and the rounds played, each as
+    ``"white-black result, ..."`` (results 1-0, 0-1, =, +-, -+); ``byes`` per round
+    (including the round to pair: absences known in advance)."""
+    players = tuple(Player(i, f"P{i}", rating=3000 - 10 * i) for i in range(1, n + 1))
+    t = Tournament(players=players, total_rounds=total, initial_colour=initial)
+    byes = byes or {}
+    for number, spec in enumerate(rounds, 1):
+        games = []
+        for item in filter(None, (g.strip() for g in spec.split(","))):
+            pair, code = item.split()
+            white, black = map(int, pair.split("-"))
+            games.append(Game(white, black, *CODES[code]))
+        t = t.with_round(Round(number, tuple(games), byes.get(number, {})))
+    upcoming = len(rounds) + 1
+    if upcoming in byes:
+        t = t.with_round(Round(upcoming, (), byes[upcoming]))
+    return t
+
+
+STEPS = Path(__file__).parent / "data" / "vectors" / "dutch-legacy" / "steps"
+
+
+def step(name: str) -> Tournament:
+    """A small tournament (TRF) of tests/data/vectors/dutch-legacy/steps."""
+    tournament, warnings = loads((STEPS / f"{name}.txt").read_text())
+    assert warnings == []
+    return tournament
+
+
+def pair(t: Tournament) -> tuple[set[tuple[int, int]], int | None, list[str]]:
+    """(white-black pairs, bye, explanation) of the next round."""
+    pairing = DutchLegacySystem(explain=True).pair(t)
+    return {(b.white, b.black) for b in pairing.boards}, pairing.bye, pairing.info["explain"]
+
+
+def has(lines: list[str], text: str) -> bool:
+    return any(text in line for line in lines)
+
+
+# --------------------------------------------------------------------------- A
+
+
+def test_a7_colour_preferences() -> None:
+    """A.7 a-c over played games only (F.2, F.3)."""
+    t = make(
+        6,
+        ["1-2 1-0, 3-4 =, 5-6 +-", "1-3 =, 4-2 =, 6-5 ="],
+        byes={3: {}},
+    )
+    players = legacy_players(t, 3, t.present_players(3))
+    # 1: WW -> absolute black (same colour in the two latest rounds).
+    assert (players[1].colour, players[1].strength) == (B, "absolute")
+    # 2: BB -> absolute white.
+    assert (players[2].colour, players[2].strength) == (W, "absolute")
+    # 3: W B -> colour difference 0: mild, alternate with respect to the last game.
+    assert (players[3].colour, players[3].strength) == (W, "mild")
+    # 5: the forfeit does not count (F.2): one game with black, strong white.
+    assert (players[5].colour, players[5].strength) == (W, "strong")
+    assert players[5].unplayed == 1
+
+
+def test_a4_floats_and_b1b_bye() -> None:
+    """A.4: the higher of two unequal scores floats down, the lower up. B.1.b: who
+    scored without playing (forfeit win, half-point bye, bye) is a downfloater and
+    may not receive the bye; a zero-point absence is neither."""
+    t = make(
+        6,
+        ["1-2 1-0, 3-4 +-", "1-3 =, 2-5 =, 4-6 ="],
+        byes={1: {5: ByeKind.HALF_POINT, 6: ByeKind.ZERO_POINT}},
+    )
+    players = legacy_players(t, 3, t.present_players(3))
+    # Round 2: 1 (1) - 3 (1): no float; 2 (0) - 5 (0.5): 2 up, 5 down.
+    assert players[2].floats[0] is Float.UP and players[5].floats[0] is Float.DOWN
+    # Round 1: forfeit win of 3 = downfloat; the half-point bye of 5 = downfloat.
+    assert players[3].floats[1] is Float.DOWN and players[5].floats[1] is Float.DOWN
+    assert players[6].floats[1] is Float.NONE  # absent, no points
+    assert players[4].floats[1] is Float.NONE  # forfeit loss between equal scores
+    assert not players[3].bye_eligible and not players[5].bye_eligible
+    assert players[4].bye_eligible and players[6].bye_eligible
+
+
+def test_a8_x1_z1() -> None:
+    """A.8 (spec/README.md): X1 and Z1 from the counts of preferences."""
+
+    def player(n: int, hist: str, unplayed: int = 0) -> LegacyPlayer:
+        history = tuple(W if c == "w" else B for c in hist)
+        return LegacyPlayer(
+            number=n,
+            rank=n,
+            score=Fraction(0),
+            preference=colour_preference(history),
+            history=history,
+            unplayed=unplayed,
+            floats=(Float.NONE, Float.NONE),
+            bye_eligible=True,
+            topscorer=False,
+            opponents=frozenset(),
+        )
+
+    # Odd round 3: W = 1 (WB: mild white), B = 3 (BW, BW: mild black; WW: absolute
+    # black); B > W, so X1 = P0 - W - a = 2 - 1 - 0.
+    odd = [player(1, "wb"), player(2, "bw"), player(3, "ww"), player(4, "bw")]
+    assert a8_x1_z1(odd, 2, RoundContext(3)) == (1, 0)
+    # Even round 4: W = 0, B = 3 (strong/absolute); w = 1 (mild, one unplayed game);
+    # X1 = P0 - W - w - a = 2 - 0 - 1 - 0 = 1; Z1 = P0 - W - b - w - a = 2 - 1 = 1.
+    even = [player(1, "www"), player(2, "bww"), player(3, "wbw"), player(4, "wb", 1)]
+    assert a8_x1_z1(even, 2, RoundContext(4)) == (1, 1)
+    # a: players who have not played reduce both; negative values become 0.
+    fresh = [player(1, "w"), player(2, "w"), player(3, ""), player(4, "")]
+    assert a8_x1_z1(fresh, 2, RoundContext(2)) == (0, 0)
+
+
+def test_a3_heterogeneous_bracket_treated_as_homogeneous() -> None:
+    """A.3: 2 and 4 (0.5, they met) are moved down (C.1) to the lowest bracket {3}:
+    two of its three players came from above, so it is paired as homogeneous: S1 = [2],
+    S2 = [4, 3]. 2-4 met; 2-3 would put two white-preferring players together while
+    X1 = 0. The first exchange (2<->4): S1 [4], S2 [2 3]: 4-3 (after 4-2, C.7) and the
+    bye to 2. 1-5 in the top bracket."""
+    pairs, bye, lines = pair(step("a3"))
+    assert has(lines, "A.3: at least half moved down, treated as homogeneous")
+    assert pairs == {(5, 1), (3, 4)} and bye == 2
+
+
+# --------------------------------------------------------------------------- B
+
+
+def test_b1a_no_second_meeting_but_forfeits_may_meet_again() -> None:
+    """B.1.a: two players do not meet twice; F.2: a forfeited pairing does not count
+    (and gives no colours: E.5 decides as for two new players)."""
+    pairs, _, _ = pair(make(2, ["1-2 +-"]))
+    assert pairs == {(1, 2)}
+    with pytest.raises(NoPairingError):
+        pair(make(2, ["1-2 1-0"]))
+    # 3 (1 point, forfeit win) goes down to {1, 2} (they drew) and meets 1 (C.6).
+    pairs, _, _ = pair(make(4, ["1-2 =, 3-4 +-"]))
+    assert pairs == {(3, 1), (2, 4)}
+
+
+def test_b1b_the_bye_goes_to_a_player_who_may_receive_it() -> None:
+    """B.1.b: 5 had a half-point bye and may not receive the bye. All have 0.5 points;
+    S1 [1 2], S2 [3 4 5]. Transpositions in order: 1-3 2-4 leaves 5 (B.1.b); 1-3 2-5:
+    1 and 3 both prefer black while X1 = 0; 1-4 2-3 leaves 5; 1-4 2-5: the bye to 3."""
+    t = make(5, ["1-2 =, 3-4 ="], byes={1: {5: ByeKind.HALF_POINT}})
+    pairs, bye, lines = pair(t)
+    assert pairs == {(4, 1), (2, 5)} and bye == 3
+    assert has(lines, "bye: 3")
+
+
+def test_b2_absolute_preferences_do_not_meet() -> None:
+    """B.2: 1 and 4 both had white twice (absolute black): though they never met and
+    4 is 1's natural opponent (S1 [1 2 3], S2 [4 5 6]), they do not meet; 1 already
+    met 5 and 6, so no transposition works and the first exchange (3<->4) gives
+    1-3, 2-6, 4-5."""
+    pairs, _, lines = pair(make(6, ["1-5 =, 4-2 =, 3-6 =", "1-6 =, 4-3 =, 2-5 ="]))
+    assert pairs == {(3, 1), (6, 2), (5, 4)}
+    assert has(lines, "C.8.a exchange 1")
+    # The same two players may meet when the only pairing left needs it: never (B.2
+    # is absolute outside the top scorers of the last round).
+    with pytest.raises(NoPairingError):
+        pair(make(4, ["1-2 =, 3-4 =", "1-4 =, 3-2 ="]))
+
+
+# --------------------------------------------------------------------------- C
+
+
+def test_c6_first_round_f4_and_e5() -> None:
+    """F.4: round 1 is one homogeneous bracket, S1 = top half; the highest of S1 meets
+    the highest of S2 (C.6), the lowest player gets the bye. E.5: the first of S1 gets
+    the XXC colour, the second the other one, alternating."""
+    pairs, bye, lines = pair(make(7, []))
+    assert pairs == {(1, 4), (5, 2), (3, 6)} and bye == 7
+    assert has(lines, "C.6: S1 [1 2 3], S2 [4 5 6 7]")
+    pairs, bye, _ = pair(make(8, [], initial=B))
+    assert pairs == {(5, 1), (2, 6), (7, 3), (4, 8)} and bye is None
+
+
+def test_c7_transposition() -> None:
+    """C.7: S1 [1 2], S2 [3 4]; 1-3 met, so the next transposition 4-3: 1-4, 2-3."""
+    pairs, _, lines = pair(make(4, ["1-3 =, 2-4 ="]))
+    assert pairs == {(4, 1), (3, 2)}
+    assert has(lines, "C.7 transposition: S1 [1 2], S2 [3 4] -> pairs 1-4 2-3")
+
+
+def test_c8a_exchange() -> None:
+    """C.8.a: 1 met 3 and 4, 2 met 3 and 4: no transposition of S2 [3 4] works. The
+    first exchange (D.2: smallest difference, 2<->3) gives S1 [1 3], S2 [2 4]."""
+    pairs, _, lines = pair(make(4, ["1-3 =, 2-4 =", "4-1 =, 2-3 ="]))
+    assert pairs == {(1, 2), (3, 4)}
+    assert has(lines, "C.8.a exchange 1: S1 [1 3], S2 [2 4] -> pairs 1-2 3-4")
+
+
+def _c8b_case(first: str, second: str) -> Tournament:
+    # 1 and 2 (2 points) met each other, and 4 and 5; 3 is the only opponent left
+    # for both. 6 is absent.
+    return make(
+        6,
+        [first, second, "1-4 1-0, 5-2 ="],
+        byes={3: {3: ByeKind.HALF_POINT, 6: ByeKind.ZERO_POINT}, 4: {6: ByeKind.ZERO_POINT}},
+    )
+
+
+def test_c1_c13_c14b2_c8b() -> None:
+    """Round 4: 1 and 2 (2 points) met: C.1 moves both down to the lowest bracket
+    {3, 4, 5}. Only 3 can meet 1 or 2, so only one of them can be paired: C.13 lowers
+    M1 to 1 (C.14.b2). D.3 puts 1 in S1 first, but 1-3 puts two black-preferring
+    players together (X1 = 0) and 1 has no other opponent; C.8.b tries the next set
+    {2}: 2-3 (white-black), remainder 4-5, the bye to 1. 1 had a downfloat two rounds
+    before (round 2) and the bye counts as one, so B6 for downfloaters is dropped
+    (C.10.c) before that pairing is accepted (and B6 for upfloaters, C.10.a: 3 floated
+    up two rounds before)."""
+    pairs, bye, lines = pair(_c8b_case("1-2 =, 4-3 1-0, 5-6 0-1", "5-1 =, 2-4 1-0, 3-6 ="))
+    assert pairs == {(2, 3), (4, 5)} and bye == 1
+    assert has(lines, "C.1: moved down 1, 2")
+    assert has(lines, "C.13/C.14.b2: M1 lowered from 2 to 1")
+    assert has(lines, "D.3 set 2: S1 [2]")
+    assert has(lines, "C.10.c: B6 for downfloaters dropped")
+
+
+def test_c10_colours_before_downfloaters() -> None:
+    """The same tournament with 3 preferring white: 1-3 now fulfils both colour
+    preferences while 2-3 does not. Giving the bye to 2 breaks B5 for downfloaters
+    (2 floated down in round 3), giving it to 1 breaks X. C.10 drops the float
+    requirements (a-d) before it raises X (e): 1-3 with the bye to 2."""
+    pairs, bye, lines = pair(_c8b_case("1-2 =, 3-4 0-1, 5-6 0-1", "5-1 =, 2-4 1-0, 6-3 ="))
+    assert pairs == {(3, 1), (4, 5)} and bye == 2
+    assert has(lines, "C.10.d: B5 for downfloaters dropped")
+    assert not has(lines, "C.10.e")
+
+
+def test_c9_back_to_the_heterogeneous_part() -> None:
+    """Round 2, 3 absent: 5 (bye in round 1) is moved down to {1, 2, 4}. The moved-down
+    part tries 5-1 (remainder 2-4: they met), 5-2 (remainder 1-4: both prefer black
+    and X1 = 0), each time C.9 goes back to the next transposition, and 5-4 with the
+    remainder 1-2 is accepted."""
+    pairs, bye, lines = pair(step("c9"))
+    assert pairs == {(5, 4), (2, 1)} and bye is None
+    assert has(lines, "pairs 5-4 (after C.9 from 2 earlier one(s))")
+
+
+C10_CASES = {
+    # Only 4 (1.5) can meet 3 (1): 3 gets an upfloat and had one two rounds before.
+    "C.10.a": (
+        "c10a",
+        ({(2, 5), (3, 4)}, None),
+        "C.10.a: B6 for upfloaters dropped for 1 pair(s)",
+    ),
+    # 3 (0.5) floated up in round 2 and must float up again against 5.
+    "C.10.b": (
+        "c10b",
+        ({(2, 1), (5, 3)}, None),
+        "C.10.b: B5 for upfloaters dropped for 1 pair(s)",
+    ),
+    # 1 and 4 won by forfeit, 5 had the bye: whoever of the three is moved down had a
+    # downfloat in the previous round (B.1.b).
+    "C.10.d": (
+        "c10d",
+        ({(1, 4), (5, 2)}, 3),
+        "C.10.d: B5 for downfloaters dropped for 1 pair(s)",
+    ),
+    # Round 2 (even): 2 and 3 both have a strong white preference (Z), X1 = Z1 = 0.
+    "C.10.e": (
+        "c10e",
+        ({(5, 1), (2, 3)}, 4),
+        "C.10.e: Z raised from 0 to 1",
+    ),
+    # Round 3 (odd): 4 and 5 both have a strong black preference (one game each):
+    # A.7.d treats them as absolute; only C.10.f lets them meet.
+    "C.10.f": (
+        "c10f",
+        ({(1, 2), (5, 4)}, 3),
+        "C.10.f: A7.d dropped for 1 pair(s)",
+    ),
+    # Last round: 2 (4 points, top scorer) and 3 (3 points, top scorer) both have an
+    # absolute black preference; the Note to B.2 lets them meet rather than send 2
+    # further down (C.10.g). E.2: 3 has the larger colour difference, so 2 is white.
+    "C.10.g": (
+        "c10g",
+        ({(2, 3), (1, 6), (7, 9), (5, 8)}, None),
+        "C.10.g: B2 (top scorers) dropped for 1 pair(s)",
+    ),
+}
+
+
+@pytest.mark.parametrize("article", sorted(C10_CASES))
+def test_c10_lowering(article: str) -> None:
+    name, (expected_pairs, expected_bye), note = C10_CASES[article]
+    pairs, bye, lines = pair(step(name))
+    assert (pairs, bye) == (expected_pairs, expected_bye)
+    assert has(lines, note)
+
+
+def test_c10_e_raises_x_before_z_and_then_z() -> None:
+    """C.10.e in even rounds: Z goes up to X, then X goes up and Z starts at Z1 again;
+    the levels are visited in that order."""
+    from fairpair.systems.dutch_legacy.criteria import Box
+
+    box = Box(start=(0, 0, 1, 0, 0, 0, 0, 0), top=(0, 0, 3, 3, 0, 0, 0, 0))
+    level = box.start
+    seen = []
+    while True:
+        seen.append((level[2], level[3]))
+        step = c10_lower(level, box, odd=False)
+        if step is None:
+            break
+        level = step[0]
+    assert seen == [(1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2), (3, 3)]
+
+
+def test_c12_backtrack_to_the_previous_bracket() -> None:
+    """Round 3: bracket 1.5 = {1, 2, 5}. Its first pairing is 2-5 (1-2: both prefer
+    white; 1-5 met), moving 1 down; but 1 already played 3, the only player of
+    bracket 1 (C.1 -> C.12). Backtracking finds 1-2 moving down 5 (same score), who
+    can meet 3. 4 gets the bye."""
+    pairs, bye, lines = pair(step("c12"))
+    assert pairs == {(2, 1), (3, 5)} and bye == 4
+    assert has(lines, "C.12: re-paired for bracket 1")
+
+
+def test_c12_without_alternative_moves_the_player_down() -> None:
+    """C.12 finds nothing when the previous bracket has one player: he is moved down
+    further (C.1)."""
+    t = step("c12b")
+    pairs, bye, lines = pair(t)
+    assert pairs == {(5, 3), (4, 1)} and bye is None
+    assert has(lines, "C.12: no other pairing of the previous bracket helps 3")
+
+
+def test_c13_repairs_the_penultimate_bracket() -> None:
+    """Round 2, 3 absent: bracket 1 = {1, 2, 5}; its first pairing 1-5 moves 2 down,
+    but 2 already met 4, the only player of the lowest bracket. C.13: the
+    penultimate bracket goes on (exchange 2<->1: 2-5), moving 1 down: 1-4."""
+    t = step("c13a")
+    pairs, bye, lines = pair(t)
+    assert pairs == {(2, 5), (4, 1)} and bye is None
+    assert has(lines, "C.13: re-paired so that the lowest bracket can be paired")
+
+
+def test_c13_joins_the_two_lowest_brackets() -> None:
+    """Round 3, 3 on a half-point bye: 2 (alone at 1 point) goes down to {4}, whom he
+    met. The penultimate bracket {2} has no other pairing: the brackets are joined;
+    still no pairing, so bracket 1.5 {1, 5} is asked for another pairing: only P = 0
+    (both moved down) lets the joined lowest bracket be paired: 1-4, 5-2."""
+    t = step("c13b")
+    pairs, bye, lines = pair(t)
+    assert pairs == {(5, 2), (1, 4)} and bye is None
+    assert has(lines, "C.13: joined bracket 1 with the lowest bracket")
+    assert has(lines, "C.14: P1 lowered to 0")
+
+
+def test_c14a_fewer_pairs_in_a_homogeneous_bracket() -> None:
+    """1, 4 and 8 (3 points) all met each other and are moved down to {3} (2 points):
+    at least half came from above (A.3), and only one pair can be made (everyone can
+    only meet 3): C.14.a lowers P1 to 1; 1-3, and 4, 8 go down."""
+    t = step("c14a")
+    pairs, bye, lines = pair(t)
+    assert pairs == {(1, 3), (6, 4), (8, 2)} and bye == 5
+    assert has(lines, "C.14.a: P1 lowered from 2 to 1")
+
+
+def test_c14b1_fewer_pairs_after_the_remainder_failed() -> None:
+    """2 (3 points) can only meet 1 in bracket 2.5 {1, 3, 4}; the remainder {3, 4}
+    met each other: the procedure got to the remainder, so C.14.b1 lowers P1."""
+    t = step("c14b1")
+    pairs, bye, lines = pair(t)
+    assert (2, 1) in pairs and bye is None
+    assert has(lines, "C.14.b1: P1 lowered from 2 to 1")
+
+
+def test_b3_floaters_with_the_lowest_scores() -> None:
+    """B.3 and the Note to B.2 ("the score of a floater"), public vector
+    t2126_n26_r10of11: bracket 5.5 = {2, 4 (6.5 points), 7 (6), 3, 11 (5.5)}, more
+    than half moved down (A.3: homogeneous). Two pairs can be made: 2-11, 4-3 (7
+    floats) or 2-11, 7-3 (4 floats). The second fulfils one more colour preference
+    (2-11: both want white; 4-3: both want black; 7-3: white-black), the floats are the
+    same (2, 4 and 7 float down either way). JaVaFo, like the text's order of quality
+    (closeness of the scores before colours), moves down the lower score: 7."""
+    from pathlib import Path
+
+    case = Path(__file__).parent / "data/vectors/dutch-legacy/public/t2126_n26_r10of11.trf"
+    t, _ = loads(case.read_text())
+    pairs, _, lines = pair(t)
+    assert {(11, 2), (4, 3), (7, 10)} <= pairs
+    at = lines.index(next(line for line in lines if line.startswith("bracket 5.5")))
+    assert "moved down: 7" in lines[at : at + 8][-1] or any(
+        "moved down: 7" in line for line in lines[at : at + 8]
+    )
+
+
+# --------------------------------------------------------------------------- D
+
+
+def test_d1_transpositions_in_lexicographic_order() -> None:
+    """D1.1: 6-7-8-9-10-11, 6-7-8-9-11-10, 6-7-8-10-9-11, ... (720 of them); D1.2:
+    only the first |S1| of a transposition are paired."""
+    order = list(d1_transpositions(6, 6))
+    assert len(order) == 720
+    numbered = [tuple(6 + x for x in t) for t in order]
+    assert numbered[:4] == [
+        (6, 7, 8, 9, 10, 11),
+        (6, 7, 8, 9, 11, 10),
+        (6, 7, 8, 10, 9, 11),
+        (6, 7, 8, 10, 11, 9),
+    ]
+    assert numbered[24] == (6, 8, 7, 9, 10, 11)
+    assert numbered[-1] == (11, 10, 9, 8, 7, 6)
+    assert list(d1_transpositions(2, 6))[:3] == [(0, 1), (0, 2), (0, 3)]
+
+
+def test_d2_exchanges_follow_the_table_of_the_text() -> None:
+    """D.2, one player: the table of the text numbers the exchanges of S1 {1..5} and
+    S2 {6..11} as 5<->6 (1), 5<->7 (2), 4<->6 (3), 5<->8 (4), 4<->7 (5), 3<->6 (6),
+    5<->9 (7), 4<->8 (8), 3<->7 (9), 2<->6 (10), ..., 1<->11 (30)."""
+    table = {
+        (5, 6): 1, (5, 7): 2, (4, 6): 3, (5, 8): 4, (4, 7): 5, (3, 6): 6, (5, 9): 7,
+        (4, 8): 8, (3, 7): 9, (2, 6): 10, (5, 10): 11, (4, 9): 12, (3, 8): 13,
+        (2, 7): 14, (1, 6): 15, (5, 11): 16, (4, 10): 17, (3, 9): 18, (2, 8): 19,
+        (1, 7): 20, (4, 11): 21, (3, 10): 22, (2, 9): 23, (1, 8): 24, (3, 11): 25,
+        (2, 10): 26, (1, 9): 27, (2, 11): 28, (1, 10): 29, (1, 11): 30,
+    }  # fmt: skip
+    got = {}
+    for k, (s1, _) in enumerate(d2_exchanges(11, 5)):
+        if k == 0:
+            assert s1 == (0, 1, 2, 3, 4)
+            continue
+        out = set(range(5)) - set(s1)
+        into = set(s1) - set(range(5))
+        if len(out) == 1:
+            got[(out.pop() + 1, into.pop() + 1)] = k
+    assert got == table
+    # Two players: the smallest difference first (5-4 <-> 6-7: difference 4).
+    two = [s1 for s1, _ in d2_exchanges(11, 5) if len(set(s1) - set(range(5))) == 2]
+    assert two[0] == (0, 1, 2, 5, 6)
+
+
+def test_d3_sets_of_moved_down_players() -> None:
+    """D.3, the table of the text for M0 = 5."""
+    for m1, first, last in [
+        (5, (1, 2, 3, 4, 5), (1, 2, 3, 4, 5)),
+        (4, (1, 2, 3, 4), (2, 3, 4, 5)),
+        (3, (1, 2, 3), (3, 4, 5)),
+        (2, (1, 2), (4, 5)),
+        (1, (1,), (5,)),
+    ]:
+        sets = [tuple(x + 1 for x in s) for s in d3_mdp_sets(5, m1)]
+        assert sets[0] == first and sets[-1] == last
+    assert [tuple(x + 1 for x in s) for s in d3_mdp_sets(5, 3)] == [
+        (1, 2, 3), (1, 2, 4), (1, 2, 5), (1, 3, 4), (1, 3, 5),
+        (1, 4, 5), (2, 3, 4), (2, 3, 5), (2, 4, 5), (3, 4, 5),
+    ]  # fmt: skip
+
+
+# --------------------------------------------------------------------------- E, F
+
+
+def test_e1_both_preferences() -> None:
+    """E.1: 1 (white last) wants black, 2 (black last) wants white."""
+    pairs, _, lines = pair(make(4, ["1-3 1-0, 4-2 0-1"]))
+    assert (2, 1) in pairs and (3, 4) in pairs
+    assert has(lines, "2-1: E.1")
+
+
+def test_e2_stronger_preference() -> None:
+    """E.2: 1 (W B: colour difference 0, mild white) meets 2 (one game, with black:
+    strong white): the stronger preference is granted, 2 gets white."""
+    t = step("e2")
+    pairs, _, lines = pair(t)
+    assert (2, 1) in pairs
+    assert has(lines, "2-1: E.2")
+
+
+def test_e3_alternate_to_the_last_different_round() -> None:
+    """E.3: 1 (WBWB) and 6 (BWWB) both mildly prefer white; going back: round 4 both
+    black, round 3 both white, round 2: 1 black, 6 white -> alternate: 1 white."""
+    t = step("e3")
+    pairs, _, lines = pair(t)
+    assert (1, 6) in pairs
+    assert has(lines, "1-6: E.3")
+
+
+def test_e4_higher_ranked_player() -> None:
+    """E.4: 1 and 2 both played white once (strong black); histories alike: the higher
+    ranked (1) gets black."""
+    pairs, _, lines = pair(make(4, ["1-3 1-0, 2-4 1-0"]))
+    assert (2, 1) in pairs and (3, 4) in pairs
+    assert has(lines, "2-1: E.4") and has(lines, "3-4: E.4")
+
+
+def test_e5_players_without_a_game_later() -> None:
+    """E.5 for two players without colour history after round 1 (both had a
+    half-point bye): the first of S1 gets the initial colour (public vector
+    t2137_n21_r2of3: 2-9)."""
+    t = make(6, ["1-3 1-0, 2-4 1-0"], byes={1: {5: ByeKind.HALF_POINT, 6: ByeKind.HALF_POINT}})
+    pairs, _, _ = pair(t)
+    assert (5, 6) in pairs
+    t = make(
+        6,
+        ["1-3 1-0, 2-4 1-0"],
+        initial=B,
+        byes={1: {5: ByeKind.HALF_POINT, 6: ByeKind.HALF_POINT}},
+    )
+    pairs, _, _ = pair(t)
+    assert (6, 5) in pairs
+
+
+def test_f1_board_order() -> None:
+    """F.1: by the score of the higher player, then the sum of the scores, then the
+    rank of the higher player."""
+    from fairpair.systems.dutch_legacy.colours import f1_board_order
+
+    t = make(6, ["1-4 1-0, 5-2 0-1, 3-6 ="])
+    pairing = DutchLegacySystem().pair(t)
+    # 1-2 (1 point); 3-4 and 6-5 (higher player 0.5, sum 0.5): 3 ranks above 6.
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 1), (4, 3), (6, 5)]
+    t = make(8, ["1-5 1-0, 2-6 1-0, 3-7 =, 4-8 ="])
+    players = legacy_players(t, 2, range(1, 9))
+    # Higher players 7 and 3 both have 0.5: the sum decides (7-8: 1, 3-5: 0.5) before
+    # the rank of the higher player.
+    assert f1_board_order([(3, 5), (7, 8), (1, 2)], players) == [(1, 2), (7, 8), (3, 5)]
+
+
+# --------------------------------------------------------------------------- system
+
+
+def test_no_legal_pairing_is_an_error() -> None:
+    """Round 4 of 4 players who all met: no pairing (C.13 joins everything)."""
+    t = make(4, ["1-3 =, 2-4 =", "1-2 =, 3-4 =", "1-4 =, 2-3 ="])
+    with pytest.raises(NoPairingError, match="no pairing"):
+        DutchLegacySystem().pair(t)
+
+
+def test_registry_check_and_explain() -> None:
+    system = get_system("dutch-legacy", explain=True)
+    assert system.name == "dutch-legacy"
+    t = make(6, ["1-4 1-0, 5-2 0-1, 3-6 ="])
+    pairing = system.pair(t)
+    assert pairing.info["explain"][0].startswith("bracket 1:")
+    paired = t.with_pairing(pairing)
+    assert system.check(paired, 2) == []
+    first = pairing.boards[0]
+    wrong = t.with_pairing(
+        Pairing(round=2, boards=(type(first)(first.black, first.white), *pairing.boards[1:]))
+    )
+    assert system.check(wrong, 2)
+    # Without explain, no notes.
+    assert "explain" not in DutchLegacySystem().pair(t).info
+
+
+# --------------------------------------------------------------------------- property:
+# the pruned search is the procedure as written
+
+
+def literal_first(
+    players: Sequence[LegacyPlayer], ctx: RoundContext, lowest: bool
+) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """C.2-C.14 for one bracket exactly as the text runs it: every level from C.3's
+    start, every D.3 set, D.2 exchange and D.1 transposition in order, no pruning.
+    Uses only the definitions of the engine (costs, compatibility, levels)."""
+    b = ScoreBracket(players, ctx, lowest=lowest)
+    n = b.n
+
+    def compatible(x: int, y: int) -> bool:
+        return bool((b.compat[x] >> y) & 1)
+
+    def homogeneous(
+        group: list[int], p: int, used: Costs
+    ) -> Iterator[tuple[list[tuple[int, int]], list[int], Costs]]:
+        if p < 0 or 2 * p > len(group):
+            return
+        for s1p, s2p in d2_exchanges(len(group), p):
+            s1 = [group[k] for k in s1p]
+            s2 = [group[k] for k in s2p]
+            for perm in permutations(range(len(s2)), len(s1)):
+                if not all(compatible(s1[k], s2[perm[k]]) for k in range(len(s1))):
+                    continue
+                v = used
+                for k in range(len(s1)):
+                    v = add(v, b.cost[s1[k]][s2[perm[k]]])
+                left = [s2[j] for j in range(len(s2)) if j not in perm]
+                for u in left:
+                    v = add(v, b.vcost[u])
+                yield [(s1[k], s2[perm[k]]) for k in range(len(s1))], left, v
+
+    def enumerate_state(
+        hetero: bool, p1: int, m1: int
+    ) -> Iterator[tuple[list[tuple[int, int]], list[int], Costs]]:
+        if not hetero:
+            yield from homogeneous(list(range(n)), p1, ZERO)
+            return
+        mdps = [i for i in range(n) if b.mdp[i]]
+        for chosen in d3_mdp_sets(len(mdps), m1):
+            s1 = [mdps[k] for k in chosen]
+            s2 = [i for i in range(n) if i not in s1]
+            for perm in permutations(range(len(s2)), len(s1)):
+                if not all(compatible(s1[k], s2[perm[k]]) for k in range(len(s1))):
+                    continue
+                v = ZERO
+                for k in range(len(s1)):
+                    v = add(v, b.cost[s1[k]][s2[perm[k]]])
+                rest = [s2[j] for j in range(len(s2)) if j not in perm]
+                head = [(s1[k], s2[perm[k]]) for k in range(len(s1))]
+                for pairs, left, v2 in homogeneous(rest, p1 - m1, v):
+                    yield head + pairs, left, v2
+
+    def valid(left: list[int]) -> bool:
+        return not lowest or (len(left) <= 1 and all(b.eligible[u] for u in left))
+
+    def profile(left: list[int]) -> tuple[Fraction, ...]:
+        return tuple(sorted((b.scores[u] for u in left), reverse=True))
+
+    p0 = n // 2
+    x1, z1 = a8_x1_z1(b.players, p0, ctx)
+    hetero = not b.treated_homogeneous
+    m1 = b.m0 if hetero else 0
+    p1 = p0
+    while True:
+        found = [c for c in enumerate_state(hetero, p1, m1) if valid(c[1])]
+        if found:
+            floaters = min(profile(c[1]) for c in found)  # B.3
+            box = b._box(p1, x1, z1)
+            level = box.start
+            while level is not None:
+                for pairs, left, v in found:
+                    if fits(v, level) and profile(left) == floaters:
+                        return (
+                            sorted((b.number(x), b.number(y)) for x, y in pairs),
+                            sorted(b.number(u) for u in left),
+                        )
+                step = c10_lower(level, box, ctx.odd)
+                level = None if step is None else step[0]
+        got_to_remainder = hetero and any(True for _ in enumerate_state(hetero, m1, m1))
+        if hetero and (lowest or not got_to_remainder):  # C.13, C.14.b2
+            m1 -= 1
+            if m1 == 0:
+                hetero, p1 = False, p0
+            continue
+        if lowest or p1 == 0:
+            return None
+        p1, x1, z1 = p1 - 1, max(0, x1 - 1), max(0, z1 - 1)  # C.14.a/b1
+
+
+def random_bracket(rng: random.Random, rnd: int) -> list[LegacyPlayer]:
+    n = rng.randint(2, 7)
+    base = Fraction(rng.randint(2, 4))
+    m0 = rng.choice([0, 0, 1, 1, 2, 3])
+    floats = [Float.NONE, Float.NONE, Float.UP, Float.DOWN]
+    players = []
+    for i in range(n):
+        games = rng.randint(max(0, rnd - 3), rnd - 1)
+        history = tuple(rng.choice([W, B]) for _ in range(games))
+        players.append(
+            LegacyPlayer(
+                number=i + 1,
+                rank=i,
+                score=base + (Fraction(rng.choice([1, 2]), 2) if i < m0 else 0),
+                preference=colour_preference(history),
+                history=history,
+                unplayed=rnd - 1 - games,
+                floats=(rng.choice(floats), rng.choice(floats)),
+                bye_eligible=rng.random() < 0.8,
+                topscorer=rng.random() < 0.1,
+                opponents=frozenset(),
+            )
+        )
+    met: dict[int, set[int]] = {p.number: set() for p in players}
+    for i in range(1, n + 1):
+        for j in range(i + 1, n + 1):
+            if rng.random() < 0.3:
+                met[i].add(j)
+                met[j].add(i)
+    return [replace(p, opponents=frozenset(met[p.number])) for p in players]
+
+
+def engine_first(
+    players: Sequence[LegacyPlayer], ctx: RoundContext, lowest: bool
+) -> tuple[list[tuple[int, int]], list[int]] | None:
+    cand = next(ScoreBracket(players, ctx, lowest=lowest).candidates(), None)
+    if cand is None:
+        return None
+    return sorted(cand.pairs), sorted(cand.unpaired)
+
+
+def _compare_with_literal(seeds: range) -> None:
+    for seed in seeds:
+        rng = random.Random(seed)
+        ctx = RoundContext(rng.randint(2, 9))
+        players = random_bracket(rng, ctx.round_number)
+        for lowest in (False, True):
+            literal = literal_first(players, ctx, lowest)
+            assert engine_first(players, ctx, lowest) == literal, (seed, lowest)
+
+
+def test_search_is_the_procedure_as_written() -> None:
+    """The skipped levels and cut branches never change the pairing (150 brackets)."""
+    _compare_with_literal(range(150))
+
+
+@pytest.mark.slow
+def test_search_is_the_procedure_as_written_many() -> None:
+    _compare_with_literal(range(150, 1150))
+
+
+# --------------------------------------------------------------------------- property:
+# random tournaments
+
+
+def _legal_pairing_exists(t: Tournament, rnd: int) -> bool:
+    """Brute force: is there any pairing of round ``rnd`` with no second meeting, no
+    two non-top-scorers of the same absolute colour preference, and the bye (if
+    any) for a player who may receive it?"""
+    players = legacy_players(t, rnd, t.present_players(rnd))
+    numbers = sorted(players)
+    index = {n: k for k, n in enumerate(numbers)}
+    edges = []
+    from fairpair.systems.dutch_legacy.criteria import b1_b2_compatible
+
+    ctx = RoundContext(rnd, t.forbidden_pairs)
+    for a in numbers:
+        for b in numbers:
+            if a < b and b1_b2_compatible(players[a], players[b], ctx):
+                edges.append((index[a], index[b], 2))
+    count = len(numbers)
+    if count % 2:
+        # A dummy vertex takes the bye.
+        edges += [(index[n], count, 1) for n in numbers if players[n].bye_eligible]
+        count += 1
+    mate = max_weight_matching(count, edges)
+    return all(m >= 0 for m in mate)
+
+
+def _check_tournament(t: Tournament) -> None:
+    system = get_system("dutch-legacy")
+    met: set[frozenset[int]] = set()
+    scored_without_playing: set[int] = set()
+    for rnd in range(1, t.rounds_played + 1):
+        last = t.total_rounds is not None and rnd >= t.total_rounds
+        players = legacy_players(t, rnd, t.present_players(rnd))
+        pairing = t.pairing_of(rnd)
+        for board in pairing.boards:
+            key = frozenset((board.white, board.black))
+            assert key not in met, f"round {rnd}: rematch {sorted(key)}"  # B.1.a
+            a, b = players[board.white], players[board.black]
+            # B.2: never two same absolute preferences, except top scorers (Note).
+            if a.preference.absolute and b.preference.absolute and a.colour is b.colour:
+                assert last and (a.topscorer or b.topscorer), f"round {rnd}: B.2 {sorted(key)}"
+        if pairing.bye is not None:
+            assert pairing.bye not in scored_without_playing, f"round {rnd}: B.1.b"
+            scored_without_playing.add(pairing.bye)
+        after = t.state(after_round=rnd)
+        for board in pairing.boards:
+            game = t.round(rnd).game_of(board.white)
+            assert game is not None
+            if game.played:
+                met.add(frozenset(game.players))
+            else:
+                for number in game.players:
+                    if after[number].records[rnd - 1].points > 0:
+                        scored_without_playing.add(number)
+        for number, kind in t.round(rnd).byes.items():
+            if kind is not ByeKind.PAIRING_ALLOCATED and after[number].records[rnd - 1].points > 0:
+                scored_without_playing.add(number)
+        # Colour limits (B.2): |difference| <= 2, no colour three times in a row,
+        # except for top scorers of the last round.
+        for number in players:
+            history = after[number].colour_history
+            diff = sum(1 if c is W else -1 for c in history)
+            three = len(history) >= 3 and history[-1] is history[-2] is history[-3]
+            if abs(diff) > 2 or three:
+                opponent = next(
+                    (g.opponent(number) for g in t.round(rnd).games if number in g.players), None
+                )
+                assert last and opponent is not None, f"round {rnd}: colours of {number}"
+                assert players[number].topscorer or players[opponent].topscorer
+        assert system.check(t.replace(rounds=t.rounds[:rnd]), rnd) == [], f"round {rnd}"
+    # The TRF written and read back checks the same.
+    again, _ = loads(dumps(t))
+    assert system.check(again, t.rounds_played) == []
+
+
+def _generate_and_check(config: GeneratorConfig) -> None:
+    try:
+        t = generate("dutch-legacy", config)
+    except NoPairingError:
+        # Allowed only when no legal pairing exists at all. Without random absences
+        # the failing round can be rebuilt: the rounds before it, then prove it.
+        if config.bye_rate or config.absence_rate:
+            return
+        for played in range(config.rounds - 1, 0, -1):
+            try:
+                t = generate("dutch-legacy", replace(config, rounds=played))
+            except NoPairingError:
+                continue
+            assert not _legal_pairing_exists(t, played + 1)
+            return
+        raise AssertionError("round 1 must always be pairable") from None
+    _check_tournament(t)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+@given(
+    players=st.integers(4, 24),
+    rounds=st.integers(1, 9),
+    seed=st.integers(0, 10**6),
+    forfeit=st.sampled_from([0.0, 0.05]),
+    absence=st.sampled_from([0.0, 0.05]),
+    bye=st.sampled_from([0.0, 0.05]),
+)
+def test_random_tournaments(
+    players: int, rounds: int, seed: int, forfeit: float, absence: float, bye: float
+) -> None:
+    config = GeneratorConfig(
+        players=players,
+        rounds=min(rounds, players - 1),
+        seed=seed,
+        forfeit_rate=forfeit,
+        absence_rate=absence,
+        bye_rate=bye,
+    )
+    _generate_and_check(config)
+
+
+@pytest.mark.slow
+def test_random_tournaments_many() -> None:
+    """A few hundred more tournaments, up to 60 players (about a minute)."""
+    rng = random.Random(12)
+    for seed in range(300):
+        players = rng.randint(4, 60)
+        config = GeneratorConfig(
+            players=players,
+            rounds=min(rng.randint(1, 11), players - 1),
+            seed=seed,
+            draw_rate=rng.random() * 0.5,
+            forfeit_rate=rng.choice([0.0, 0.0, 0.05, 0.1]),
+            absence_rate=rng.choice([0.0, 0.05]),
+            bye_rate=rng.choice([0.0, 0.05]),
+        )
+        _generate_and_check(config)
+
+
+def test_hundred_players_nine_rounds_in_time() -> None:
+    """The target of the issue: 100 players, 9 rounds, under 1 s per round (here
+    checked generously, the whole tournament within 20 s)."""
+    import time
+
+    start = time.perf_counter()
+    t = generate("dutch-legacy", GeneratorConfig(players=100, rounds=9, seed=1))
+    assert time.perf_counter() - start < 20
+    assert t.rounds_played == 9
