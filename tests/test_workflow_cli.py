@@ -513,3 +513,15 @@ def test_edit_player_and_event(fp: Runner, tmp_path: Path) -> None:
     code, out, err = fp("edit-event", path, "--rounds", "2", "--name", "Spring Open")
     assert code == 0 and "Spring Open: 2 rounds" in out, err
     assert fp("next", path)[0] == 0
+
+
+def test_dutch_legacy_event(fp: Runner, tmp_path: Path) -> None:
+    rng = random.Random(23)
+    players = _csv(tmp_path / "p.csv", _chess_players(14, 9))
+    path = tmp_path / "legacy.json"
+    assert fp("new", players, "-o", path, "-s", "dutch-legacy", "-R", 4)[0] == 0
+    for _ in range(4):
+        _next_checked(fp, path, "dutch-legacy", tmp_path)
+        _enter_all(fp, path, rng, CHESS_RESULTS)
+    assert _standings_points(fp, path) == _expected_points(_load(path))
+    assert fp("check", path, "--all")[0] == 0

@@ -34,7 +34,7 @@ from fairpair.systems import SYSTEMS
 
 __all__ = ["WORKFLOW_COMMANDS"]
 
-SYSTEM_CHOICE = click.Choice([s for s in SYSTEMS if s != "dutch-legacy"], case_sensitive=False)
+SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
 JSON_HELP = "Print what was done as JSON (for programs)."
 FILE = click.Path(dir_okay=False)
 
