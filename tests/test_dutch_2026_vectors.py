@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from engine_output import assert_same_pairing, read_engine_output
 from fairpair.cli import run
 from fairpair.formats import trf
 from fairpair.systems.dutch.engine import pair_players
@@ -36,13 +37,6 @@ DIFFERENT_FROM_2017 = [
 ]
 
 
-def read_engine_output(path: Path) -> tuple[int, set[tuple[int, int]]]:
-    """(declared pair count, set of (white, black) with the bye as (N, 0))."""
-    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
-    count = int(lines[0][0])
-    return count, {(int(a), int(b)) for a, b in lines[1:]}
-
-
 def test_vector_counts() -> None:
     assert len(PUBLIC) == 298
     assert len(NOVALID) == 2
@@ -52,13 +46,7 @@ def test_vector_counts() -> None:
 def test_public_case(case: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     assert run(["pair", "--system", "dutch-2026", str(case), "-o", str(out)]) == 0
-    count, got = read_engine_output(out)
-    expected_count, expected = read_engine_output(case.with_suffix(".expected"))
-    assert count == len(got)
-    missing = sorted(expected - got)
-    extra = sorted(got - expected)
-    assert (missing, extra) == ([], []), f"missing {missing}, unexpected {extra}"
-    assert count == expected_count
+    assert_same_pairing(out, case.with_suffix(".expected"))
 
 
 @pytest.mark.parametrize("case", NOVALID, ids=[p.stem for p in NOVALID])

@@ -15,18 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from engine_output import assert_same_pairing, read_engine_output
 from fairpair.cli import run
 
 DATA = Path(__file__).parent / "data" / "vectors" / "dutch-legacy" / "public"
 PUBLIC = sorted(DATA.glob("*.trf"))
 NOVALID = sorted((DATA / "novalid").glob("*.trf"))
-
-
-def read_engine_output(path: Path) -> tuple[int, set[tuple[int, int]]]:
-    """(declared pair count, set of (white, black) with the bye as (N, 0))."""
-    lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
-    count = int(lines[0][0])
-    return count, {(int(a), int(b)) for a, b in lines[1:]}
 
 
 def test_vector_counts() -> None:
@@ -41,13 +35,7 @@ def test_vector_counts() -> None:
 def test_public_case(case: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     assert run(["pair", "--system", "dutch-legacy", str(case), "-o", str(out)]) == 0
-    count, got = read_engine_output(out)
-    expected_count, expected = read_engine_output(case.with_suffix(".expected"))
-    assert count == len(got)
-    missing = sorted(expected - got)
-    extra = sorted(got - expected)
-    assert (missing, extra) == ([], []), f"missing {missing}, unexpected {extra}"
-    assert count == expected_count
+    assert_same_pairing(out, case.with_suffix(".expected"))
 
 
 @pytest.mark.parametrize("case", NOVALID, ids=[p.stem for p in NOVALID])

@@ -271,7 +271,7 @@ def add_player_command(
     else:
         if rank or band:
             raise InputError("--rank/--band", expected="a McMahon tournament for Go ranks")
-        from fairpair.formats.csv import CsvRow, CsvTable, chess_players
+        from fairpair.formats.csv import chess_player
 
         cells = {
             "name": name,
@@ -283,11 +283,7 @@ def add_player_command(
             "birth": birth,
             "club": club,
         }
-        table = CsvTable("<command line>", tuple(cells), (CsvRow(1, cells),))
-        try:
-            (template,) = chess_players(table)
-        except InputError as exc:
-            raise InputError(exc.message, expected=exc.expected) from None
+        template = chess_player(cells)
         t, player = wf.add_player(
             t, template, from_round=from_round, allow_duplicate=allow_duplicate
         )

@@ -44,6 +44,7 @@ __all__ = [
     "CsvRow",
     "CsvTable",
     "SeedEntry",
+    "chess_player",
     "chess_players",
     "read_file",
     "read_player_list",
@@ -299,6 +300,22 @@ def _sex(table: CsvTable, row: CsvRow) -> str:
     if text == "f":
         return "w"
     raise table.error(row, "sex", f"sex {text!r}", "m or w (or blank)")
+
+
+def chess_player(fields: Mapping[str, str]) -> Player:
+    """One player given field by field (command line, web form), checked exactly like a
+    row of a player list; a refusal names the field, not a file position.
+
+    >>> chess_player({"name": "Ann", "rating": "2100", "title": "wim"}).title
+    'WIM'
+    """
+    cells = {name: value for name, value in fields.items() if value is not None}
+    table = CsvTable("<fields>", tuple(cells), (CsvRow(1, cells),))
+    try:
+        (player,) = chess_players(table)
+    except InputError as exc:
+        raise InputError(exc.message, expected=exc.expected) from None
+    return player
 
 
 def chess_players(table: CsvTable) -> list[Player]:

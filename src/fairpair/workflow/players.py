@@ -269,7 +269,7 @@ def edit_player(t: Tournament, player: Player, changes: Mapping[str, str]) -> To
     ``fide_id``, ``sex``, ``birth``, ``club`` (text as in a CSV player list, validated
     the same way). Pairing numbers never change: once rounds are paired they identify
     the player in every round."""
-    from fairpair.formats.csv import CsvRow, CsvTable, chess_players
+    from fairpair.formats.csv import chess_player
 
     unknown = sorted(set(changes) - {*_EDITABLE})
     if unknown:
@@ -285,11 +285,7 @@ def edit_player(t: Tournament, player: Player, changes: Mapping[str, str]) -> To
         "club": player.club,
         **changes,
     }
-    table = CsvTable("<command line>", tuple(cells), (CsvRow(1, cells),))
-    try:
-        (checked,) = chess_players(table)
-    except InputError as exc:
-        raise InputError(exc.message, expected=exc.expected) from None
+    checked = chess_player(cells)
     if checked.name.casefold() != player.name.casefold():
         _check_name(t, checked.name, allow_duplicate=False)
     new = dataclasses.replace(
