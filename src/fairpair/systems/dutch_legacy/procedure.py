@@ -23,7 +23,7 @@ from fairpair.errors import NoPairingError
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import RoundContext, b1_b2_compatible
-from fairpair.systems.dutch_legacy.oracle import lexmin
+from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
 __all__ = ["RoundResult", "pair_round"]
@@ -85,18 +85,8 @@ class _Round:
     def lowest_possible(self, players: Sequence[LegacyPlayer]) -> bool:
         """Can the lowest bracket with these players be paired at all (P0 pairs and a
         bye for a player who may receive it)?"""
-        bracket = ScoreBracket(players, self.ctx, lowest=True)
-        best = lexmin(
-            range(bracket.n),
-            bracket.edges,
-            unpaired_cost=bracket.vcost,
-            score=bracket.scores,
-            mdp=bracket.mdp,
-            eligible=bracket.eligible,
-            mdp_first=False,
-            lowest=True,
-        )
-        return best is not None and best.pairs == bracket.n // 2 and best.bye_ok
+        best = self._most_pairs(players, lowest=True)
+        return best is not None and best.pairs == len(players) // 2 and best.bye_ok
 
     # -- C.12 ----------------------------------------------------------------------
 
@@ -134,8 +124,13 @@ class _Round:
         return _first(bracket.candidates())
 
     def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
-        bracket = ScoreBracket(players, self.ctx, lowest=False)
-        best = lexmin(
+        best = self._most_pairs(players, lowest=False)
+        return 0 if best is None else best.pairs
+
+    def _most_pairs(self, players: Sequence[LegacyPlayer], *, lowest: bool) -> Best | None:
+        """The oracle's best way to pair ``players`` as one bracket (None: none)."""
+        bracket = ScoreBracket(players, self.ctx, lowest=lowest)
+        return lexmin(
             range(bracket.n),
             bracket.edges,
             unpaired_cost=bracket.vcost,
@@ -143,9 +138,8 @@ class _Round:
             mdp=bracket.mdp,
             eligible=bracket.eligible,
             mdp_first=False,
-            lowest=False,
+            lowest=lowest,
         )
-        return 0 if best is None else best.pairs
 
     # -- C.13 ----------------------------------------------------------------------
 
