@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.errors import SystemNotAvailable
+from fairpair.formats.jsondoc import side_names
 from fairpair.model import PointSystem
+from fairpair.systems.netrunner import NETRUNNER_POINTS
 
 __all__ = ["PROFILES", "SYSTEM_OPTIONS", "SystemProfile", "profile_of"]
 
@@ -30,17 +32,17 @@ class SystemProfile:
     name: str
     #: Points for results and byes (Netrunner: 3/1/0 prestige, bye = a win).
     points: PointSystem
-    #: Names of the first-listed and second-listed side (white/black, corp/runner).
-    sides: tuple[str, str] = ("white", "black")
     #: How a new player list is numbered: "fide" (rating, title, name), "tcec" (group
     #: seeding), "file" (as listed), "mcmahon" (as listed; bands from ranks).
     initial_order: str = "fide"
     #: Points of a requested bye when ``bye`` is given no ``--points`` (in units of a win).
     default_bye_points: Fraction = Fraction(1, 2)
-    #: The word for a drawn game.
-    draw_word: str = "draw"
-    #: Whether the system pairs two games per pairing by default (TCEC/Netrunner may).
-    double_rounds: bool = False
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """Names of the first-listed and second-listed side (white/black, corp/runner),
+        as the JSON document names them."""
+        return side_names(self.name)
 
 
 _CHESS = PointSystem.standard()
@@ -54,18 +56,15 @@ PROFILES: Mapping[str, SystemProfile] = {
     "tcec": SystemProfile("tcec", _CHESS, initial_order="tcec"),
     "netrunner": SystemProfile(
         "netrunner",
-        PointSystem.uniform(3, 1, 0),
-        sides=("corp", "runner"),
+        NETRUNNER_POINTS,
         initial_order="file",
         default_bye_points=Fraction(0),
-        draw_word="tie",
     ),
     "mcmahon": SystemProfile(
         "mcmahon",
         _CHESS,
         initial_order="mcmahon",
         default_bye_points=Fraction(0),
-        draw_word="jigo",
     ),
 }
 
