@@ -1,6 +1,6 @@
 """Players: finding one by number or name, the initial order, late entries, withdrawals.
 
->>> from fairpair.model import ByeKind, Player, Tournament
+>>> from fairpair.model import Player, Tournament
 >>> t = Tournament(players=(Player(1, "Anna Rossi"), Player(2, "Luca Bianchi")))
 >>> find_player(t, "ross").number, find_player(t, "2").name
 (1, 'Luca Bianchi')
@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from fairpair.errors import InputError
 from fairpair.formats.csv import TITLES
 from fairpair.model import ByeKind, Player, Tournament
+from fairpair.workflow.rounds import trim_empty_rounds
 
 __all__ = [
     "MAX_NAME",
@@ -235,11 +236,8 @@ def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> To
         else r
         for r in t.rounds
     )
-    kept = list(rounds)
-    while kept and not kept[-1].games and not kept[-1].byes:
-        kept.pop()
     return _replace_player(t, dataclasses.replace(player, withdrawn_from=first)).replace(
-        rounds=tuple(kept)
+        rounds=trim_empty_rounds(list(rounds))
     )
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "stored_options",
     "system_name_for",
     "total_label",
+    "trim_empty_rounds",
     "unpair",
 ]
 
@@ -188,7 +189,7 @@ def pair_next(
     return t.with_pairing(pairing), pairing
 
 
-def _trim(rounds: list[Round]) -> tuple[Round, ...]:
+def trim_empty_rounds(rounds: list[Round]) -> tuple[Round, ...]:
     """Drop trailing rounds that hold nothing."""
     while rounds and not rounds[-1].games and not rounds[-1].byes:
         rounds.pop()
@@ -219,7 +220,7 @@ def unpair(t: Tournament, *, force: bool = False) -> tuple[Tournament, list[int]
             old = rounds[c - 1]
             byes = {n: k for n, k in old.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
             rounds[c - 1] = Round(number=c, games=(), byes=byes)
-    return t.replace(rounds=_trim(rounds)), columns
+    return t.replace(rounds=trim_empty_rounds(rounds)), columns
 
 
 def request_bye(
@@ -284,4 +285,4 @@ def request_bye(
         else:
             byes[player.number] = kind
         t = t.with_round(dataclasses.replace(rnd, byes=byes))
-    return t.replace(rounds=_trim(list(t.rounds))), kind
+    return t.replace(rounds=trim_empty_rounds(list(t.rounds))), kind
