@@ -97,8 +97,9 @@ def run_child(
     return best
 
 
-def generate(players: int, directory: Path) -> Path:
-    """A 9-round tournament paired by the Dutch engine itself (fixed seed)."""
+def generate(players: int, directory: Path, quiet: bool = False) -> Path:
+    """A 9-round tournament paired by the Dutch engine itself (fixed seed); ``quiet``:
+    without the generator's message."""
     path = directory / f"dutch_n{players}_s{SEEDS[players]}.trf"
     if not path.exists():
         subprocess.run(
@@ -109,6 +110,7 @@ def generate(players: int, directory: Path) -> Path:
                 "--absence-rate", "0.01", "-o", str(path),
             ],
             check=True,
+            capture_output=quiet,
         )  # fmt: skip
     return path
 

@@ -9,6 +9,8 @@ For each size, a fresh process builds a field with ``round - 1`` rounds of histo
 (paired by the fast score-order exerciser, random results with 10 % ties, sides as it
 gives them) and then times one Netrunner pairing of round ``round``. Printed columns:
 players, round, edges built (s), matching (s), wall (s), CPU (s), peak RSS (MB).
+``--one SIZE`` prints one JSON object (also ``weight_bits``, the width of the largest
+edge weight; used by ``benchmarks/run.py``).
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ def measure(players: int, rnd: int, seed: int) -> dict[str, Any]:
     pairing = system.pair(t, rnd)
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # Width of the edge weights (the compiled matcher takes up to MAX_WEIGHT_BITS).
+    weight_bits = system.problem(t, rnd).total_bits + 1
     return {
         "players": players,
         "round": rnd,
@@ -78,6 +82,7 @@ def measure(players: int, rnd: int, seed: int) -> dict[str, Any]:
         "wall_s": wall,
         "cpu_s": cpu,
         "peak_mb": peak_mb,
+        "weight_bits": weight_bits,
         "criteria": {k: v for k, v in pairing.info["criteria"].items() if v},
     }
 

@@ -205,3 +205,24 @@ def test_cli_write_text_writes_files_atomically(
     assert _leftovers(tmp_path) == ["pairing.txt"]
     write_text("to stdout\n", "-")
     assert capsys.readouterr().out == "to stdout\n"
+
+
+@pytest.mark.parametrize("suffix", [".json", ".trf"])
+def test_a_file_too_large_to_read_back_is_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    """What fairpair writes it can read back: a text over the file_bytes limit is
+    refused and the old file stays."""
+    players = tuple(Player(n, f"Player {n:03d}") for n in range(1, 41))
+    target = tmp_path / f"t{suffix}"
+    target.write_text("old")
+    monkeypatch.setenv("FAIRPAIR_MAX_FILE_BYTES", "1000")
+    with pytest.raises(InputError) as caught:
+        formats.save_tournament(Tournament(players=players), target)
+    assert "FAIRPAIR_MAX_FILE_BYTES" in str(caught.value)
+    assert str(target) in str(caught.value)
+    assert target.read_text() == "old"
+    monkeypatch.setenv("FAIRPAIR_MAX_FILE_BYTES", str(10**6))
+    formats.save_tournament(Tournament(players=players), target)
+    loaded, _ = formats.load_tournament(target)
+    assert len(loaded.players) == 40

@@ -59,3 +59,27 @@ def test_answer_checks_the_round_and_options() -> None:
     assert answer({"trf": 5})["exit_code"] == 2
     ok = answer({"id": {"x": 1}, "system": "dutch", "trf": text, "round": t.next_round()})
     assert ok["ok"] and ok["id"] == {"x": 1} and ok["round"] == t.next_round()
+
+
+def test_batch_jobs_answer_in_order(tmp_path: Path) -> None:
+    """--jobs N: the same answers, in the order of the requests."""
+    lines = [
+        json.dumps({"id": i, "system": "dutch", "trf": c.read_text()})
+        for i, c in enumerate(sorted(DATA.glob("*.trf"))[:6])
+    ]
+    lines.insert(3, "{not json")
+    request = tmp_path / "requests.jsonl"
+    request.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    outputs = []
+    for jobs in ("1", "3"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "fairpair", "batch", "--jobs", jobs, str(request)],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        )
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
+    ids = [json.loads(line)["id"] for line in outputs[1].splitlines()]
+    assert ids == [0, 1, 2, None, 3, 4, 5]

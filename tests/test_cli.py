@@ -212,3 +212,17 @@ def test_pairing_past_the_last_round_is_refused(
     assert run(["pair", "-s", "score-order", str(path)]) == 2
     assert "all 2 rounds of the tournament are paired" in capsys.readouterr().err
     assert run(["--dutch", str(path), "-p"]) == 2
+
+
+def test_generate_records_its_options_and_check_uses_them(tmp_path: Path) -> None:
+    """A Netrunner tournament generated with the FIDE-style last round (an option, off
+    by default) records it; check uses it from the file, and the command can override
+    it (with it off, this tournament's last round is not the spec's optimum)."""
+    path = tmp_path / "nr.trf"
+    arguments = ["generate", "--system", "netrunner", "--players", "14", "--rounds", "4"]
+    relaxed = ["-O", "last_round_relaxation=true"]
+    assert run([*arguments, "--seed", "1", *relaxed, "-o", str(path)]) == 0
+    assert '"last_round_relaxation":true' in path.read_text()
+    assert run(["check", "--system", "netrunner", str(path)]) == 0
+    off = ["-O", "last_round_relaxation=false"]
+    assert run(["check", "--system", "netrunner", str(path), *off]) == 1

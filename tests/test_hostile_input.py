@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import io
 import json
 import os
@@ -21,10 +22,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 
 from fairpair import limits
 from fairpair.cli import run
+from fairpair.cli.params import AsciiInt
 from fairpair.errors import InputError
 from fairpair.formats import atomic, csv, jsondoc, load_tournament, save_tournament, trf
 from fairpair.model import Player, Tournament
@@ -787,3 +790,104 @@ def test_csv_read_file_checks_size_and_encoding(tmp_path: Path) -> None:
     with environment(FAIRPAIR_MAX_FILE_BYTES="10"):
         assert "FAIRPAIR_MAX_FILE_BYTES" in str(refused(csv.read_file, str(path)))
     assert "is a directory" in str(refused(csv.read_file, str(tmp_path)))
+
+
+# -- integer options: ASCII digits only -------------------------------------------------
+
+
+def _all_commands() -> Iterator[tuple[str, click.Command]]:
+    """Every command of the command line (lazy ones included), with its full name."""
+    from fairpair.cli import LAZY_COMMANDS, cli
+
+    def walk(prefix: str, command: click.Command) -> Iterator[tuple[str, click.Command]]:
+        yield prefix, command
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                yield from walk(f"{prefix} {name}".strip(), sub)
+
+    for name, command in cli.commands.items():
+        yield from walk(name, command)
+    for name, (target, _summary) in LAZY_COMMANDS.items():
+        module, _, attribute = target.partition(":")
+        try:
+            loaded = getattr(importlib.import_module(module), attribute)
+        except ImportError:  # an extra that is not installed (the web app)
+            continue
+        yield from walk(name, loaded)
+
+
+def test_every_integer_option_reads_ascii_digits_only() -> None:
+    """No option or argument of any command uses click's ``int`` (which reads "\u0663",
+    "\uff13" and "1_000"): all use :class:`fairpair.cli.params.AsciiInt`."""
+    found = 0
+    for name, command in _all_commands():
+        for param in command.params:
+            assert not isinstance(param.type, click.types.IntParamType), (name, param.name)
+            assert not isinstance(param.type, click.IntRange), (name, param.name)
+            found += isinstance(param.type, AsciiInt)
+    assert found >= 30
+
+
+@pytest.mark.parametrize("value", ["\u0663", "\uff13", "1e3", "-1", "1_000", " 3", "+3", ""])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["standings", "{f}", "-r", "{v}"],
+        ["pair", "{f}", "--round", "{v}"],
+        ["check", "{f}", "--seed", "{v}x"],
+        ["generate", "-s", "dutch", "-n", "{v}", "-R", "3", "-o", "{d}/g.trf"],
+        ["generate", "-s", "dutch", "-n", "4", "--rounds", "{v}", "-o", "{d}/g.trf"],
+        ["mcmahon", "bands", "{f}", "--min-band-size", "{v}"],
+        ["bye", "{f}", "1", "--round", "{v}"],
+    ],
+)
+def test_integer_options_refuse_other_digits(value: str, args: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "t.trf"
+    path.write_text(HEADER)
+    code, err = run_cli([a.format(f=path, d=tmp_path, v=value) for a in args])
+    assert code == 2, err
+    assert "Traceback" not in err and "ASCII digits" in err, err
+    assert path.read_text() == HEADER
+    assert not (tmp_path / "g.trf").exists()
+
+
+def test_ascii_int_ranges_and_signs() -> None:
+    from fairpair.cli.params import NUMBER, PORT, SEED
+
+    assert NUMBER.convert("0042", None, None) == 42
+    assert SEED.convert("-5", None, None) == -5 and SEED.convert("+5", None, None) == 5
+    assert PORT.convert("8000", None, None) == 8000
+    for bad, kind in (("٣", NUMBER), ("-1", NUMBER), ("0", PORT), ("65536", PORT), ("--5", SEED)):
+        with pytest.raises(click.BadParameter, match="expected"):
+            kind.convert(bad, None, None)
+    with pytest.raises(click.BadParameter, match="at most 18 digits"):
+        SEED.convert("9" * 5000, None, None)
+    assert AsciiInt(1, 9).convert(3, None, None) == 3  # a default passes through
+
+
+def test_generate_refuses_sizes_over_the_limits(tmp_path: Path) -> None:
+    out = str(tmp_path / "g.trf")
+    for args, variable in (
+        (["-n", "10000", "-R", "3"], "FAIRPAIR_MAX_PLAYERS"),
+        (["-n", "4", "-R", "1000"], "FAIRPAIR_MAX_ROUNDS"),
+        (["-n", "4", "-R", "500", "--double"], "FAIRPAIR_MAX_ROUNDS"),
+    ):
+        start = time.monotonic()
+        code, err = run_cli(["generate", "-s", "dutch", *args, "-o", out])
+        assert time.monotonic() - start < 1.0
+        assert code == 2 and variable in err and err.count("\n") == 1, err
+        assert ("--players" if "PLAYERS" in variable else "--rounds") in err
+    with environment(FAIRPAIR_MAX_PLAYERS="3"):
+        code, err = run_cli(["generate", "-s", "dutch", "-n", "4", "-R", "2", "-o", out])
+    assert code == 2 and "--players 4, expected at most 3 players" in err, err
+    assert not Path(out).exists()
+    code, err = run_cli(["generate", "-s", "dutch", "-n", "4", "-R", "2", "-o", out])
+    assert code == 0, err
+
+
+def test_tiebreak_codes_read_ascii_digits_only(tmp_path: Path) -> None:
+    path = tmp_path / "t.trf"
+    path.write_text(HEADER)
+    for code_text in ("BH-C\u0663", "ARO-U" + "9" * 5000, "SB-M\uff11"):
+        code, err = run_cli(["standings", str(path), "-t", code_text])
+        assert code == 2 and "unknown tie-break" in err and len(err) < 1000, err

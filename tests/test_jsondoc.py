@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -312,6 +313,58 @@ def test_quick_validator_agrees_with_jsonschema() -> None:
     ]
     for doc in documents:
         assert jsondoc._quick_valid(jsondoc._inlined_schema(), doc) == validator.is_valid(doc)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"rounds": [{"number": 1, "games": [{"corp": 1, "runner": 2}]}]},
+        {"rounds": [{"number": 1, "games": [{"white": 1, "runner": 2}]}]},
+        {"rounds": [{"number": 1, "games": [{"white": 1}]}]},
+        {"rounds": [{"number": 1, "games": [{"white": 1, "black": 2, "white_result": None}]}]},
+        {"rounds": [{"number": 1, "games": [{"white": 1, "black": 2, "white_result": 1}]}]},
+        {"rounds": [{"number": 1, "games": [{"white": 1, "black": 2, "coloured": 0}]}]},
+        {"rounds": [{"number": 1, "games": [], "byes": {"1": None}}]},
+        {"rounds": [{"number": 1, "byes": {"01": "absent"}}]},
+        {"players": [{"number": 1, "withdrawn_from": None, "entered_at": 2}]},
+        {"players": [{"number": 1, "withdrawn_from": "2"}]},
+        {"players": [{"number": 1, "reported_rank": -1}]},
+        {"players": [{"number": 1, "reported_points": None}]},
+        {"players": [{"number": 1, "reported_points": "1/0"}]},
+        {"players": [{"number": 1, "attributes": {"a": "x", "b": 2}}]},
+        {"players": {"number": 1}},
+        {"system": None, "total_rounds": None, "initial_colour": None},
+        {"system": 5},
+        {"initial_colour": False},
+        {"version": True},
+        {"format_hints": {"layout": ["012", 1, 2.5]}},
+        {"format_hints": {"line_ends": "nx"}},
+        {"format_hints": {"lines": {"1": "x"}, "bom": True, "newline": "\r\n"}},
+        {"headers": [["152", "x"]]},
+        {"headers": [["012", 5]]},
+        {"forbidden_pairs": [[1, 0]]},
+        {"forbidden_pairs": [[1]]},
+        {"acceleration": {"1": [1, "1/2", None]}},
+        {"points": {"white_win": "2.5", "black_win": -1, "white_draw": "x"}},
+        {"double_rounds": 1},
+        {"extra_records": ["a", "b\n"]},
+    ],
+)
+def test_quick_validator_agrees_on_each_keyword(change: dict[str, Any]) -> None:
+    """Every kind of schema node the fast check compiles, valid and not."""
+    validator = jsonschema.Draft202012Validator(jsondoc.schema())
+    doc = {**minimal(), **change}
+    assert jsondoc._quick_valid(jsondoc._inlined_schema(), doc) == validator.is_valid(doc)
+
+
+@pytest.mark.parametrize("change", [{"version": Decimal("1.0")}, {"version": 1.0}])
+def test_quick_validator_may_only_be_stricter(change: dict[str, Any]) -> None:
+    """Numbers written with a fraction part (read as Decimal) are never integers for the
+    fast check, nor equal to an integer constant; jsonschema then decides."""
+    validator = jsonschema.Draft202012Validator(jsondoc.schema())
+    doc = {**minimal(), **change}
+    assert validator.is_valid(doc)
+    assert not jsondoc._quick_valid(jsondoc._inlined_schema(), doc)
 
 
 def test_json_trf_json_is_lossless() -> None:

@@ -1,7 +1,11 @@
 """The web app and REST API, driven through the real server.
 
-Each server here is ``fairpair serve`` in a subprocess, on a free loopback port, with a
-temporary SQLite file; the tests talk to it with httpx only. Covered: every endpoint,
+Each server here is ``fairpair serve`` in a subprocess, on a free loopback port; the
+tests talk to it with httpx only. Every test runs twice, on the two databases the app
+supports: a temporary SQLite file, and a real PostgreSQL server that the session starts
+for itself (``initdb`` into a temporary folder, ``pg_ctl start`` on a free port, as the
+``postgres`` user when run as root) when Debian's ``postgresql`` package and psycopg
+are installed; otherwise the PostgreSQL runs are skipped, saying why. Covered: every endpoint,
 every error class (400, 401, 403, 404, 409, 413, 422) and that a refused write changes
 nothing, the roles of the tokens, a whole small event (pairings identical to
 :func:`fairpair.workflow.pair_next` on the same document, the TRF export read back),
@@ -11,15 +15,19 @@ the pages (names shown, the director's forms), 200 concurrent result submissions
 
 from __future__ import annotations
 
+import glob
+import itertools
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -49,7 +57,7 @@ def _free_port() -> int:
 class Server:
     """``fairpair serve`` in a subprocess on a free loopback port."""
 
-    def __init__(self, db: Path, log: Path, *extra: str) -> None:
+    def __init__(self, db: Path | str, log: Path, *extra: str) -> None:
         self.db = db
         self.log = log
         self.extra = extra
@@ -96,10 +104,163 @@ class Server:
         self.proc = None
 
 
+# --------------------------------------------------------------------------- PostgreSQL
+
+
+def _pg_bindir() -> Path | None:
+    """The folder of ``initdb`` and ``pg_ctl``: ``$FAIRPAIR_PG_BIN``, Debian's
+    ``/usr/lib/postgresql/<newest>/bin``, or the PATH."""
+    candidates = [os.environ.get("FAIRPAIR_PG_BIN") or ""]
+    candidates += sorted(
+        glob.glob("/usr/lib/postgresql/*/bin"),
+        key=lambda path: [int(x) if x.isdigit() else 0 for x in Path(path).parent.name.split(".")],
+        reverse=True,
+    )
+    found = shutil.which("pg_ctl")
+    if found:
+        candidates.append(str(Path(found).resolve().parent))
+    for folder in candidates:
+        if folder and all((Path(folder) / tool).exists() for tool in ("initdb", "pg_ctl")):
+            return Path(folder)
+    return None
+
+
+class Postgres:
+    """A throw-away PostgreSQL server: a cluster made by ``initdb`` in a temporary
+    folder, listening on a free loopback port (and a Unix socket in that folder), trust
+    authentication for its superuser ``fairpair``. As root it runs as ``postgres``
+    (PostgreSQL refuses to run as root)."""
+
+    USER = "fairpair"
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.folder = Path(tempfile.mkdtemp(prefix="fairpair-pg-"))
+        self.data = self.folder / "data"
+        self.log = self.folder / "server.log"
+        self.port = _free_port()
+        self.prefix: list[str] = []
+        self.names = itertools.count(1)
+        if os.geteuid() == 0:
+            import pwd
+
+            runuser = shutil.which("runuser")
+            try:
+                account = pwd.getpwnam("postgres")
+            except KeyError:
+                account = None
+            if runuser is None or account is None:
+                shutil.rmtree(self.folder, ignore_errors=True)
+                pytest.skip("running as root without a 'postgres' user and runuser")
+            os.chown(self.folder, account.pw_uid, account.pw_gid)
+            self.prefix = [runuser, "-u", "postgres", "--"]
+
+    def _run(self, *command: str, timeout: float = 120) -> None:
+        done = subprocess.run(
+            [*self.prefix, *command],
+            cwd=self.folder,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+        if done.returncode != 0:
+            log = self.log.read_text(errors="replace") if self.log.exists() else ""
+            raise RuntimeError(f"{command[0]} failed:\n{done.stdout}{done.stderr}{log}")
+
+    def start(self) -> None:
+        self._run(
+            str(self.bindir / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            self.USER,
+            "--auth=trust",
+            "--no-sync",
+            "-E",
+            "UTF8",
+            "--locale=C",
+        )
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=300"
+        )
+        self._run(
+            str(self.bindir / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.log),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
+
+    def stop(self) -> None:
+        try:
+            self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def url(self, database: str) -> str:
+        return f"postgresql+psycopg://{self.USER}@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        """A new empty database; its SQLAlchemy URL."""
+        import psycopg
+
+        name = f"events_{next(self.names)}"
+        dsn = f"host=127.0.0.1 port={self.port} user={self.USER} dbname=postgres"
+        with psycopg.connect(dsn, autocommit=True) as connection:
+            connection.execute(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    """The session's PostgreSQL server (skips, saying why, when it cannot be had)."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.skip("psycopg is not installed (pip install 'psycopg[binary]')")
+    bindir = _pg_bindir()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    running = Postgres(bindir)
+    try:
+        running.start()
+    except (RuntimeError, subprocess.TimeoutExpired) as exc:
+        running.stop()
+        pytest.fail(f"PostgreSQL is installed but did not start: {exc}")
+    yield running
+    running.stop()
+
+
+#: The databases every server test runs on.
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def new_database(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[], str]:
+    """Makes a new empty database of the backend: a SQLite path or a PostgreSQL URL."""
+    if request.param == "postgresql":
+        postgres: Postgres = request.getfixturevalue("postgres")
+        return postgres.new_database
+    counter = itertools.count(1)
+    folder = tmp_path_factory.mktemp("sqlite")
+    return lambda: str(folder / f"events_{next(counter)}.sqlite")
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def server(
+    new_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("web")
-    running = Server(folder / "events.sqlite", folder / "server.log")
+    running = Server(new_database(), folder / "server.log")
     running.start()
     yield running
     running.stop()
@@ -673,6 +834,16 @@ def test_director_page_runs_a_round(server: Server) -> None:
         assert "withdrawn from round 2 on" in withdrawn.text
         forbidden = browser.post(f"/t/{tid}/director/forbid", data={"a": "1", "b": "3"})
         assert "forbidden" in forbidden.text
+        bye = browser.post(
+            f"/t/{tid}/director/bye", data={"player": "3", "round": "2", "points": "0"}
+        )
+        assert "Desk 03: zero-point in round 2" in bye.text
+        forced = browser.post(f"/t/{tid}/director/force", data={"a": "1", "b": "4"})
+        assert forced.status_code == 400 and "McMahon" in forced.text
+        printed = browser.get(f"/t/{tid}/standings/print")
+        assert printed.status_code == 200 and "Desk 01" in printed.text
+        assert "@media print" in printed.text
+        assert browser.get("/t/nope/standings/print").status_code == 404
         issued = browser.post(f"/t/{tid}/director/token", data={"role": "arbiter"})
         assert "new arbiter token" in issued.text
         unpaired = browser.post(f"/t/{tid}/director/unpair", data={"round": "1", "force": "on"})
@@ -738,8 +909,43 @@ def test_200_concurrent_results_across_20_tournaments(server: Server) -> None:
     assert lost == 0
 
 
-def test_kill_9_during_result_entry_loses_nothing(tmp_path: Path) -> None:
-    victim = Server(tmp_path / "crash.sqlite", tmp_path / "crash.log", "--demo")
+def test_two_servers_on_one_new_database(new_database: Callable[[], str], tmp_path: Path) -> None:
+    """Two servers started together on one empty database: the Alembic migrations run
+    once (one at a time), and each server sees what the other writes."""
+    db = new_database()
+    servers = [Server(db, tmp_path / f"server{i}.log") for i in (1, 2)]
+    threads = [threading.Thread(target=one.start) for one in servers]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert all(one.proc is not None for one in servers)
+        first, second = (httpx.Client(base_url=one.url, timeout=60) for one in servers)
+        with first, second:
+            schemas = {one.get(f"{API}/health").json()["schema"] for one in (first, second)}
+            assert len(schemas) == 1 and None not in schemas, schemas
+            tid, director = _create(first, players=4, rounds=3)
+            paired = second.post(f"{API}/tournaments/{tid}/rounds", headers=director)
+            assert paired.status_code == 201, paired.text
+            put = first.put(
+                f"{API}/tournaments/{tid}/rounds/1/boards/1",
+                headers=director,
+                json={"result": "1-0"},
+            )
+            assert put.status_code == 200, put.text
+            shown = second.get(f"{API}/tournaments/{tid}/rounds/1").json()
+            assert shown["boards"][0]["result"] == "1-0"
+            assert _version(second, tid) == _version(first, tid) == 3
+    finally:
+        for one in servers:
+            one.stop()
+
+
+def test_kill_9_during_result_entry_loses_nothing(
+    new_database: Callable[[], str], tmp_path: Path
+) -> None:
+    victim = Server(new_database(), tmp_path / "crash.log", "--demo")
     victim.start()
     try:
         log = victim.log.read_text()

@@ -2,8 +2,12 @@
 
 A director opens his page with the token, pairs round 1 and enters every result with
 the page's forms; the public page then shows the pairing by name with the results and
-the standings, also at a phone's width. Skipped, saying why, when Playwright or
-Chromium is not installed (``.ci/run`` installs Chromium; ``apt-get install chromium``).
+the standings, also at a phone's width. The director's other forms are driven the same
+way: a requested bye and an absence (and removing one), forbidding a pairing, a
+withdrawal and taking it back, unpairing, forcing a McMahon pairing; and the printable
+standings and pairing list are checked in print media and printed to PDF. Skipped,
+saying why, when Playwright or Chromium is not installed (``.ci/run`` installs
+Chromium; ``apt-get install chromium``).
 
 ``FAIRPAIR_SCREENSHOTS=DIR`` saves the screenshots of the pages there (``docs/`` has
 the ones made this way).
@@ -143,4 +147,163 @@ def test_public_page_without_rounds(server: Server, browser: Any) -> None:
     page.goto(f"{server.url}/t/{tid}")
     assert "No round is paired yet" in page.inner_text("main")
     assert "Early 04" in page.inner_text("main")
+    page.close()
+
+
+def _director(server: Server, browser: Any, tid: str, director: dict[str, str]) -> Any:
+    """A page signed in as the director (the token moved into the cookie)."""
+    token = director["Authorization"].removeprefix("Bearer ")
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.goto(f"{server.url}/t/{tid}/director?token={token}")
+    assert page.url.endswith(f"/t/{tid}/director")
+    return page
+
+
+def _select(form: Any, label: str, number: int) -> None:
+    form.locator(f"select[aria-label='{label}']").select_option(str(number))
+
+
+def test_director_byes_forbid_withdraw_unpair_in_chromium(server: Server, browser: Any) -> None:
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        players = [{"name": name, "rating": rating} for name, rating in NAMES]
+        tid, director = _create(http, rounds=5, players=players, name="Forms Open")
+    page = _director(server, browser, tid, director)
+    # a half-point bye for Castillo (3) in round 1, an absence for Hale (8)
+    bye = page.locator("#bye")
+    _select(bye, "player", 3)
+    bye.locator("input[name=round]").fill("1")
+    bye.locator("select[name=points]").select_option("0.5")
+    bye.locator("button").click()
+    assert "Castillo, Lucia: half-point in round 1" in page.inner_text("#message")
+    bye = page.locator("#bye")
+    _select(bye, "player", 8)
+    bye.locator("select[name=points]").select_option("0")  # round: the next, prefilled
+    bye.locator("button").click()
+    assert "Hale, Jonathan: zero-point in round 1" in page.inner_text("#message")
+    listed = page.inner_text("#requested-byes")
+    assert "Castillo, Lucia" in listed and "Hale, Jonathan" in listed
+    # forbid Adler (1) - Eriksen (5); withdraw Gallo (7) from round 1
+    forbid = page.locator("#forbid")
+    _select(forbid, "first player", 1)
+    _select(forbid, "second player", 5)
+    forbid.locator("button").click()
+    assert "Adler, Miriam – Eriksen, Ingrid forbidden" in page.inner_text("#message")
+    assert "Adler, Miriam – Eriksen, Ingrid" in page.inner_text("#forbidden-pairs")
+    withdraw = page.locator("#withdraw")
+    _select(withdraw, "player", 7)
+    withdraw.locator("button").click()
+    assert "Gallo, Marco withdrawn from round 1 on" in page.inner_text("#message")
+    assert "withdrawn from round 1" in page.inner_text("#players")
+    # a refused form shows the reason and changes nothing
+    forbid = page.locator("#forbid")
+    _select(forbid, "first player", 2)
+    _select(forbid, "second player", 2)
+    forbid.locator("button").click()
+    assert page.locator("#error").is_visible()
+
+    page.click("#pair")
+    assert "round 1 paired" in page.inner_text("#message")
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        shown = http.get(f"{API}/tournaments/{tid}/rounds/1").json()
+    pairs = {frozenset(p) for p in _boards(shown)}
+    assert frozenset((1, 5)) not in pairs
+    playing = set().union(*pairs)
+    assert playing < {1, 2, 4, 5, 6} and len(playing) == 4  # 3, 7, 8 do not play
+    byes = {b["player"]["number"]: b["kind"] for b in shown["byes"]}
+    assert byes[3] == "half_point" and byes[8] == "zero_point", byes
+    assert "pairing_allocated" in byes.values()  # five players: one gets the bye
+    # the page names the players of every board and who is not playing
+    results = page.inner_text("#results")
+    for white, black in _boards(shown):
+        assert NAMES[white - 1][0] in results and NAMES[black - 1][0] in results
+    assert "Castillo, Lucia" in page.inner_text("main")
+    _shot(page, "web-director-forms.png")
+
+    # unpair the round (no results yet), then the byes are still recorded
+    page.click("#unpair")
+    assert "pairing of round 1 deleted" in page.inner_text("#message")
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        info = http.get(f"{API}/tournaments/{tid}").json()
+    assert info["rounds_paired"] == 0
+    # take Gallo back and remove Hale's absence
+    withdraw = page.locator("#withdraw")
+    _select(withdraw, "player", 7)
+    withdraw.locator("input[name=cancel]").check()
+    withdraw.locator("button").click()
+    assert "Gallo, Marco is back in the tournament" in page.inner_text("#message")
+    bye = page.locator("#bye")
+    _select(bye, "player", 8)
+    bye.locator("input[name=remove]").check()
+    bye.locator("button").click()
+    assert "Hale, Jonathan: no bye in round 1" in page.inner_text("#message")
+    assert "Hale" not in page.inner_text("#requested-byes")
+    page.context.close()
+
+
+def test_director_forces_a_mcmahon_pairing_in_chromium(server: Server, browser: Any) -> None:
+    players = [
+        {"name": "Kim Sora", "rank": "3d"},
+        {"name": "Lee Min", "rank": "1d"},
+        {"name": "Sato Yuki", "rank": "1k"},
+        {"name": "Chen Wei", "rank": "5k"},
+    ]
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        created = http.post(
+            f"{API}/tournaments",
+            json={"name": "Go Club", "system": "mcmahon", "rounds": 3, "players": players},
+        )
+        assert created.status_code == 201, created.text
+        tid = created.json()["id"]
+        director = {"Authorization": f"Bearer {created.json()['director_token']}"}
+        numbers = {
+            p["name"]: p["number"] for p in http.get(f"{API}/tournaments/{tid}").json()["players"]
+        }
+    page = _director(server, browser, tid, director)
+    force = page.locator("#force")
+    _select(force, "first player", numbers["Kim Sora"])
+    _select(force, "second player", numbers["Chen Wei"])
+    force.locator("button").click()
+    assert "Kim Sora – Chen Wei forced in round 1" in page.inner_text("#message")
+    page.click("#pair")
+    assert "round 1 paired: 2 boards" in page.inner_text("#message")
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        shown = http.get(f"{API}/tournaments/{tid}/rounds/1").json()
+    pairs = {frozenset(p) for p in _boards(shown)}
+    assert frozenset((numbers["Kim Sora"], numbers["Chen Wei"])) in pairs
+    assert "Kim Sora" in page.inner_text("#results")
+    page.context.close()
+
+
+def test_printable_pairings_and_standings(server: Server, browser: Any) -> None:
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        players = [{"name": name, "rating": rating} for name, rating in NAMES]
+        tid, director = _create(http, rounds=5, players=players, name="Print Open")
+        http.post(f"{API}/tournaments/{tid}/rounds", headers=director)
+        for board in range(1, 5):
+            http.put(
+                f"{API}/tournaments/{tid}/rounds/1/boards/{board}",
+                headers=director,
+                json={"result": "1-0"},
+            )
+    page = browser.new_page()
+    page.goto(f"{server.url}/t/{tid}")
+    page.click("text=Printable standings")
+    assert page.url.endswith(f"/t/{tid}/standings/print")
+    page.emulate_media(media="print")
+    table = page.inner_text("table.standings")
+    assert all(name in table for name, _ in NAMES)
+    assert not page.locator("p.noprint").is_visible()  # the print button is not printed
+    pdf = page.pdf(format="A4")  # Chromium's print path renders it
+    assert pdf.startswith(b"%PDF")
+    page.emulate_media(media="screen")
+    page.goto(f"{server.url}/t/{tid}")
+    page.emulate_media(media="print")
+    # the public page prints without its navigation and links
+    assert not page.locator("header").is_visible()
+    assert not page.locator("p.noprint").is_visible()
+    assert page.locator("table.standings").is_visible()
+    page.emulate_media(media="screen")
+    page.click("text=Printable pairings")
+    assert "round 1" in page.inner_text("h1") and "Adler, Miriam" in page.inner_text("table")
+    assert page.pdf(format="A4").startswith(b"%PDF")
     page.close()

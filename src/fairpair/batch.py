@@ -15,6 +15,10 @@ A request::
 with the exit codes of the command line (1: no legal pairing or pending results, 2: bad
 request). A bad line never stops the batch.
 
+With ``jobs`` > 1 (``fairpair batch --jobs N``) the requests are answered by that many
+worker processes, forked once; the answers still come in the order of the requests,
+each as soon as it and those before it are ready.
+
 >>> import json
 >>> doc = {"format": "fairpair-tournament", "version": 1, "system": "dutch",
 ...        "players": [{"number": 1, "name": "A", "rating": 2000},
@@ -26,6 +30,8 @@ request). A bad line never stops the batch.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -40,7 +46,7 @@ from fairpair.workflow.rounds import (
     system_name_for,
 )
 
-__all__ = ["MAX_LINE", "answer", "answer_line", "answer_lines"]
+__all__ = ["MAX_LINE", "answer", "answer_line", "answer_lines", "default_jobs"]
 
 #: Longest request line accepted (characters).
 MAX_LINE = 10_000_000
@@ -111,8 +117,25 @@ def answer_line(line: str) -> str:
     return json.dumps(result, ensure_ascii=False)
 
 
-def answer_lines(lines: Iterable[str]) -> Iterator[str]:
-    """Answer every non-blank line, in order."""
-    for line in lines:
-        if line.strip():
+def default_jobs() -> int:
+    """The number of CPUs this process may use (``--jobs 0``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def answer_lines(lines: Iterable[str], jobs: int = 1) -> Iterator[str]:
+    """Answer every non-blank line, in order; ``jobs`` > 1: in that many worker
+    processes (see the module documentation)."""
+    requests = (line for line in lines if line.strip())
+    if jobs <= 1:
+        for line in requests:
             yield answer_line(line)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    # fork: the workers start with everything imported, at no cost.
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(jobs) as pool:
+        # chunksize 1: a worker never waits for more lines than the one it answers.
+        yield from pool.imap(answer_line, requests, chunksize=1)

@@ -31,6 +31,7 @@ from fairpair.model import (
     Tournament,
 )
 from fairpair.systems import get_system
+from fairpair.workflow.profiles import SYSTEM_OPTIONS
 
 __all__ = ["GeneratorConfig", "generate", "play_round"]
 
@@ -181,6 +182,16 @@ def _preset_absences(
     return tournament
 
 
+def _stored_settings(system_name: str, config: GeneratorConfig) -> dict[str, Any]:
+    """The system options the tournament is paired with, as ``fairpair new`` stores
+    them (``settings.options``), so that ``check`` and later pairings use the same: the
+    options the system declares (:data:`~fairpair.workflow.profiles.SYSTEM_OPTIONS`),
+    the seed among them where the system draws lots."""
+    declared = SYSTEM_OPTIONS.get(system_name, {})
+    options = {k: v for k, v in config.system_options.items() if k in declared}
+    return {"options": options} if options else {}
+
+
 def generate(
     system_name: str,
     config: GeneratorConfig,
@@ -205,6 +216,7 @@ def generate(
         headers=(("012", config.name), *_type_record(system_name)),
         system=system_name,
         double_rounds=config.double,
+        settings=_stored_settings(system_name, config),
     )
     prepare = getattr(system, "prepare_tournament", None)
     if prepare is not None:

@@ -20,6 +20,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -462,12 +463,15 @@ class Tournament:
     @property
     def rounds_played(self) -> int:
         """Number of leading rounds that are paired (have games or a PAB)."""
-        count = 0
-        for rnd in self.rounds:
-            if not rnd.paired:
-                break
-            count += 1
-        return count
+        cached: int | None = self.__dict__.get("_rounds_played")
+        if cached is None:
+            cached = 0
+            for rnd in self.rounds:
+                if not rnd.paired:
+                    break
+                cached += 1
+            object.__setattr__(self, "_rounds_played", cached)
+        return cached
 
     def next_round(self) -> int:
         """The round to pair next: the first round without games or pairing-allocated
@@ -502,61 +506,26 @@ class Tournament:
 
     def _compute_state(self, after_round: int) -> Mapping[int, PlayerState]:
         """Build the state after ``after_round`` rounds, starting from the latest cached
-        earlier state (so pairing round after round costs one round each time)."""
+        earlier state (so pairing round after round costs one round each time).
+
+        Scores are summed as whole numbers of the point system's smallest fraction
+        (``Fraction`` additions would cost more than everything else together)."""
         cache: dict[int, Mapping[int, PlayerState]] = self.__dict__["_state"]
         base = max((k for k in cache if k < after_round), default=0)
+        scale = _scale(self.points)
         if base:
-            scores = {n: st.score for n, st in cache[base].items()}
+            scores = {n: int(st.score * scale) for n, st in cache[base].items()}
             records = {n: list(st.records) for n, st in cache[base].items()}
         else:
-            scores = {p.number: Fraction(0) for p in self.players}
+            scores = {p.number: 0 for p in self.players}
             records = {p.number: [] for p in self.players}
+        points = _Points(self.points, scale)
         for rnd in self.rounds[base:after_round]:
-            self._advance(rnd, scores, records)
+            _advance(rnd, points, scores, records)
         return {
-            n: PlayerState(number=n, score=scores[n], records=tuple(records[n])) for n in records
+            n: PlayerState(number=n, score=points.fraction(scores[n]), records=tuple(records[n]))
+            for n in records
         }
-
-    def _advance(
-        self, rnd: Round, scores: dict[int, Fraction], records: dict[int, list[RoundRecord]]
-    ) -> None:
-        """Add one round to running scores and per-player records."""
-        before = dict(scores)
-        seen: set[int] = set()
-        for game in rnd.games:
-            for me in game.players:
-                if me not in records:
-                    continue
-                seen.add(me)
-                opp = game.opponent(me)
-                code = game.result_of(me)
-                colour = game.colour_of(me)
-                pts = self.points.game_points(code, colour) if code is not None else Fraction(0)
-                records[me].append(
-                    RoundRecord(
-                        round=rnd.number,
-                        opponent=opp,
-                        colour=colour,
-                        result=code,
-                        points=pts,
-                        score_before=before[me],
-                        opponent_score_before=before.get(opp),
-                    )
-                )
-                scores[me] += pts
-        for number, kind in rnd.byes.items():
-            if number not in records or number in seen:
-                continue
-            seen.add(number)
-            pts = self.points.bye_points(kind)
-            records[number].append(
-                RoundRecord(round=rnd.number, bye=kind, points=pts, score_before=before[number])
-            )
-            scores[number] += pts
-        for number in records:
-            if number not in seen:
-                # No entry at all: not paired (withdrawn, not yet entered, or blank).
-                records[number].append(RoundRecord(round=rnd.number, score_before=before[number]))
 
     def acceleration_for(self, player: int, round_number: int) -> Fraction:
         """Virtual points of ``player`` in ``round_number`` (0 without acceleration)."""
@@ -635,3 +604,139 @@ class Tournament:
         for rnd in self.rounds:
             for game in rnd.games:
                 yield rnd.number, game
+
+
+# -- computing the state fast ----------------------------------------------------------
+
+_new = object.__new__
+
+
+def _round_record(
+    rnd: int,
+    opponent: int | None,
+    colour: Colour | None,
+    result: ResultCode | None,
+    bye: ByeKind | None,
+    points: Fraction,
+    score_before: Fraction,
+    opponent_score_before: Fraction | None,
+) -> RoundRecord:
+    """``RoundRecord(...)`` without the frozen dataclass's ``__init__`` (a quarter of
+    its cost; the state of a large tournament has a record per player and round)."""
+    record: RoundRecord = _new(RoundRecord)
+    fields = record.__dict__  # filled in place: the class's shared key table stays
+    fields["round"] = rnd
+    fields["opponent"] = opponent
+    fields["colour"] = colour
+    fields["result"] = result
+    fields["bye"] = bye
+    fields["points"] = points
+    fields["score_before"] = score_before
+    fields["opponent_score_before"] = opponent_score_before
+    return record
+
+
+def _game(
+    white: int,
+    black: int,
+    white_result: ResultCode | None,
+    black_result: ResultCode | None,
+    coloured: bool,
+) -> Game:
+    """``Game(...)`` without the frozen dataclass's ``__init__`` (for the readers)."""
+    game: Game = _new(Game)
+    fields = game.__dict__
+    fields["white"] = white
+    fields["black"] = black
+    fields["white_result"] = white_result
+    fields["black_result"] = black_result
+    fields["coloured"] = coloured
+    return game
+
+
+def _scale(points: PointSystem) -> int:
+    """The common denominator of every value of ``points``."""
+    return math.lcm(*(getattr(points, f.name).denominator for f in dataclasses.fields(points)))
+
+
+class _Fractions(dict[int, Fraction]):
+    """Units of ``1/scale`` -> the (shared) Fraction: ``fractions[units]``."""
+
+    def __init__(self, scale: int) -> None:
+        super().__init__()
+        self.scale = scale
+
+    def __missing__(self, units: int) -> Fraction:
+        value = self[units] = Fraction(units, self.scale)
+        return value
+
+
+class _Points:
+    """A point system in whole units of ``1/scale``, and those units as Fractions."""
+
+    def __init__(self, points: PointSystem, scale: int) -> None:
+        self.scale = scale
+        self.game = {
+            (code, colour): int(points.game_points(code, colour) * scale)
+            for code in ResultCode
+            for colour in (Colour.WHITE, Colour.BLACK, None)
+        }
+        self.bye = {kind: int(points.bye_points(kind) * scale) for kind in ByeKind}
+        self.fractions = _Fractions(scale)
+
+    def fraction(self, units: int) -> Fraction:
+        return self.fractions[units]
+
+
+def _advance(
+    rnd: Round, points: _Points, scores: dict[int, int], records: dict[int, list[RoundRecord]]
+) -> None:
+    """Add one round to running scores (in units) and per-player records."""
+    before = dict(scores)
+    fraction = points.fractions
+    game_units = points.game
+    seen: set[int] = set()
+    number = rnd.number
+    for game in rnd.games:
+        white, black = game.white, game.black
+        coloured = game.coloured
+        for me, opp, code, colour in (
+            (white, black, game.white_result, Colour.WHITE if coloured else None),
+            (black, white, game.black_result, Colour.BLACK if coloured else None),
+        ):
+            mine = records.get(me)
+            if mine is None:
+                continue
+            seen.add(me)
+            units = game_units[(code, colour)] if code is not None else 0
+            other = before.get(opp)
+            record: RoundRecord = _new(RoundRecord)  # as in _round_record
+            fields = record.__dict__
+            fields["round"] = number
+            fields["opponent"] = opp
+            fields["colour"] = colour
+            fields["result"] = code
+            fields["bye"] = None
+            fields["points"] = fraction[units]
+            fields["score_before"] = fraction[before[me]]
+            fields["opponent_score_before"] = None if other is None else fraction[other]
+            mine.append(record)
+            scores[me] += units
+    for player, kind in rnd.byes.items():
+        if player not in records or player in seen:
+            continue
+        seen.add(player)
+        units = points.bye[kind]
+        records[player].append(
+            _round_record(
+                number, None, None, None, kind, fraction[units], fraction[before[player]], None
+            )
+        )
+        scores[player] += units
+    zero = fraction[0]
+    for player, mine in records.items():
+        if player not in seen:
+            # No entry at all: not paired (withdrawn, not yet entered, or blank).
+            mine.append(
+                _round_record(number, None, None, None, None, zero, fraction[before[player]], None)
+            )

@@ -39,6 +39,7 @@ from fairpair.tiebreaks import (
     Tiebreak,
     completed_rounds,
     default_tiebreaks,
+    tiebreak_context,
 )
 
 __all__ = [
@@ -156,7 +157,9 @@ def compute_standings(
     rounds = max(0, min(rounds, len(tournament.rounds)))
     criteria = tuple(default_tiebreaks() if tiebreaks is None else tiebreaks)
     first = tuple((POINTS,) if primary is None else primary)
-    state = tournament.state(rounds)
+    # the points of every player (the tie-breaks' context is needed anyway, and cheaper
+    # than the full state of a large tournament)
+    context = tiebreak_context(tournament, rounds)
 
     groups: list[list[int]] = [sorted(p.number for p in tournament.players)]
     all_values: list[Mapping[int, Fraction]] = []
@@ -175,7 +178,11 @@ def compute_standings(
                 StandingsRow(
                     rank=position,
                     player=player,
-                    points=state[number].score if number in state else Fraction(0),
+                    points=(
+                        context.fraction(context.score[number])
+                        if number in context.score
+                        else Fraction(0)
+                    ),
                     values=row_values[len(first) :],
                     primary_values=row_values[: len(first)],
                     rank_to=position + len(group) - 1,

@@ -85,6 +85,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import operator
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -236,36 +237,74 @@ def _build_context(tournament: Tournament, after_round: int) -> TiebreakContext:
     unit = math.lcm(_unit(points), draw_points.denominator)
     draw = int(draw_points * unit)
     win = int(points.win * unit)
-    state = tournament.state(after_round)
-    slots: dict[int, tuple[Slot, ...]] = {}
-    score: dict[int, int] = {}
-    for number, player_state in state.items():
-        row: list[Slot] = []
-        for rec in player_state.records:
-            scale, rest = divmod(unit, rec.points.denominator)
-            assert rest == 0, "points outside the point system"
-            units = rec.points.numerator * scale
-            if rec.opponent is not None:
-                code = rec.result
-                if code is None:  # pending game: no result, not voluntary
-                    row.append(Slot(rec.opponent, 0, False, False, rec.colour, -1))
-                elif code.played:
-                    row.append(Slot(rec.opponent, units, True, False, rec.colour, code.outcome))
-                else:
-                    forfeit_loss = code is ResultCode.FORFEIT_LOSS
-                    row.append(
-                        Slot(rec.opponent, units, False, forfeit_loss, None, code.outcome, True)
-                    )
-            elif rec.bye is not None:
-                outcome = 1 if units >= win and units > 0 else (0 if units > 0 else -1)
-                row.append(Slot(None, units, False, rec.bye in _VOLUNTARY_BYES, None, outcome))
-            else:  # no entry at all: not paired (withdrawn, not yet entered)
-                row.append(Slot(None, units, False, True, None, -1))
-        slots[number] = tuple(row)
-        score[number] = sum(s.points for s in row)
+    slots = _slots(tournament, after_round, unit, win)
+    score = {number: sum([s.points for s in row]) for number, row in slots.items()}
     context = TiebreakContext(tournament, after_round, unit, draw, win, slots, score)
     context.adjusted = {n: _score_as_opponent(row, draw) for n, row in slots.items()}
     return context
+
+
+def _slots(
+    tournament: Tournament, after_round: int, unit: int, win: int
+) -> dict[int, tuple[Slot, ...]]:
+    """The slots of every player in the first ``after_round`` rounds, read from the
+    rounds as :meth:`Tournament.state` reads them (the same records, without making
+    them: a large tournament has one per player and round, and equal slots are shared).
+    """
+    points = tournament.points
+
+    def units_of(value: Fraction) -> int:
+        scale, rest = divmod(unit, value.denominator)
+        assert rest == 0, "points outside the point system"
+        return value.numerator * scale
+
+    game_slots: dict[tuple[int, ResultCode | None, Colour | None], Slot] = {}
+
+    def game_slot(opponent: int, code: ResultCode | None, colour: Colour | None) -> Slot:
+        if code is None:  # pending game: no result, not voluntary
+            slot = Slot(opponent, 0, False, False, colour, -1)
+        elif code.played:
+            units = units_of(points.game_points(code, colour))
+            slot = Slot(opponent, units, True, False, colour, code.outcome)
+        else:
+            units = units_of(points.game_points(code, colour))
+            forfeit_loss = code is ResultCode.FORFEIT_LOSS
+            slot = Slot(opponent, units, False, forfeit_loss, None, code.outcome, True)
+        game_slots[(opponent, code, colour)] = slot
+        return slot
+
+    bye_slots: dict[ByeKind, Slot] = {}
+    for kind in ByeKind:
+        units = units_of(points.bye_points(kind))
+        outcome = 1 if units >= win and units > 0 else (0 if units > 0 else -1)
+        bye_slots[kind] = Slot(None, units, False, kind in _VOLUNTARY_BYES, None, outcome)
+    # no entry at all: not paired (withdrawn, not yet entered)
+    absent = Slot(None, 0, False, True, None, -1)
+
+    rows: dict[int, list[Slot]] = {p.number: [] for p in tournament.players}
+    white, black = Colour.WHITE, Colour.BLACK
+    for rnd in tournament.rounds[:after_round]:
+        seen: set[int] = set()
+        for game in rnd.games:
+            coloured = game.coloured
+            for me, opponent, code, colour in (
+                (game.white, game.black, game.white_result, white if coloured else None),
+                (game.black, game.white, game.black_result, black if coloured else None),
+            ):
+                row = rows.get(me)
+                if row is None:
+                    continue
+                seen.add(me)
+                slot = game_slots.get((opponent, code, colour))
+                row.append(slot or game_slot(opponent, code, colour))
+        for number, kind in rnd.byes.items():
+            if number in rows and number not in seen:
+                seen.add(number)
+                rows[number].append(bye_slots[kind])
+        for number, row in rows.items():
+            if number not in seen:
+                row.append(absent)
+    return {number: tuple(row) for number, row in rows.items()}
 
 
 def _score_as_opponent(row: Sequence[Slot], draw: int) -> int:
@@ -302,21 +341,28 @@ def cut_contributions(
     contribution from a VUR is not lower than it, that VUR contribution is cut instead.
     The most significant value is that of the opponent with the highest score.
     """
-    kept = list(contributions)
-    for _ in range(low):
-        if not kept:
-            break
-        least = min(kept, key=lambda c: (c.opponent_score, c.value))
-        vurs = [c for c in kept if c.vur]
+    cut = _cut([(c.opponent_score, c.value, c.vur) for c in contributions], low, high)
+    return [Contribution(*item) for item in cut]
+
+
+#: A contribution as a tuple: (opponent score, value, VUR).
+_Contribution = tuple[int, int, bool]
+_BY_SCORE = operator.itemgetter(0, 1)
+_BY_VALUE = operator.itemgetter(1, 0)
+
+
+def _cut(kept: list[_Contribution], low: int, high: int) -> list[_Contribution]:
+    """:func:`cut_contributions` on tuples (``kept`` is changed and returned)."""
+    for _ in range(min(low, len(kept))):
+        least = min(kept, key=_BY_SCORE)
+        vurs = [c for c in kept if c[2]]
         if vurs:
-            lowest_vur = min(vurs, key=lambda c: (c.value, c.opponent_score))
-            if lowest_vur.value >= least.value:
+            lowest_vur = min(vurs, key=_BY_VALUE)
+            if lowest_vur[1] >= least[1]:
                 least = lowest_vur
         kept.remove(least)
-    for _ in range(high):
-        if not kept:
-            break
-        kept.remove(max(kept, key=lambda c: (c.opponent_score, c.value)))
+    for _ in range(min(high, len(kept))):
+        kept.remove(max(kept, key=_BY_SCORE))
     return kept
 
 
@@ -352,11 +398,39 @@ def _opponent_sums(
     weights each contribution by the points obtained in the round. ``view`` replaces
     the context's (slots, adjusted scores, scores), for Fore Buchholz.
     """
-    slots, adjusted, scores = view or (context.slots, context.adjusted, context.score)
+    cut = bool(low or high)
+    fraction = context.fraction
+    power = 2 if weighted else 1
+    if view is None:  # BH and BH-C1 (SB and SB-C1) share their contributions
+        cache: dict[bool, dict[int, tuple[int, list[_Contribution]]]] = context.__dict__.setdefault(
+            "_opponent_contributions", {}
+        )
+        if weighted not in cache:
+            cache[weighted] = _contributions(
+                (context.slots, context.adjusted, context.score), weighted
+            )
+        found = cache[weighted]
+    else:
+        found = _contributions(view, weighted)
     result: dict[int, Fraction] = {}
+    for number, (total, contributions) in found.items():
+        if cut:
+            total = sum(c[1] for c in _cut(list(contributions), low, high))
+        result[number] = fraction(total, power)
+    return result
+
+
+def _contributions(
+    view: tuple[Mapping[int, Sequence[Slot]], Mapping[int, int], Mapping[int, int]],
+    weighted: bool,
+) -> dict[int, tuple[int, list[_Contribution]]]:
+    """Per player: the sum of the contributions (see :func:`_opponent_sums`) and the
+    contributions themselves, one per round."""
+    slots, adjusted, scores = view
+    found: dict[int, tuple[int, list[_Contribution]]] = {}
     for number, row in slots.items():
         own = scores[number]
-        contributions: list[Contribution] = []
+        contributions: list[_Contribution] = []
         total = 0
         for slot in row:
             if slot.played and slot.opponent is not None:
@@ -365,12 +439,9 @@ def _opponent_sums(
                 score, vur = own, slot.vur
             value = score * slot.points if weighted else score
             total += value
-            if low or high:
-                contributions.append(Contribution(score, value, vur))
-        if low or high:
-            total = sum(c.value for c in cut_contributions(contributions, low, high))
-        result[number] = context.fraction(total, power=2 if weighted else 1)
-    return result
+            contributions.append((score, value, vur))
+        found[number] = (total, contributions)
+    return found
 
 
 def _fore_view(
@@ -990,8 +1061,8 @@ FIDE_TIEBREAKS: Mapping[str, Tiebreak] = _registry()
 #: Sonneborn-Berger, direct encounter, wins, games with black.
 DEFAULT_SWISS_TIEBREAKS: tuple[str, ...] = ("BH-C1", "BH", "SB", "DE", "WIN", "BPG")
 
-_MODIFIED = re.compile(r"^(BH|FB|SB|ARO|PS)[-/]([CM])(\d+)$")
-_UNRATED = re.compile(r"^(.+)-U(\d+)$")
+_MODIFIED = re.compile(r"^(BH|FB|SB|ARO|PS)[-/]([CM])([0-9]{1,9})\Z")
+_UNRATED = re.compile(r"^(.+)-U([0-9]{1,9})\Z")
 
 
 def default_tiebreaks() -> list[Tiebreak]:
@@ -1056,9 +1127,14 @@ def parse_tiebreaks(spec: str) -> list[Tiebreak]:
         if tiebreak is None:
             valid = ", ".join(FIDE_TIEBREAKS)
             raise InputError(
-                f"unknown tie-break {part.strip()!r}",
+                f"unknown tie-break {_shown(part.strip())!r}",
                 expected=f"one of {valid} (cuts: BH-Cn, BH-Mn, FB-Cn, SB-Cn, SB-Mn, ARO-Cn, "
                 "PS-Cn; a rating for unrated opponents: ARO-Un, TPR-Un, PTP-Un)",
             )
         result.append(tiebreak)
     return result
+
+
+def _shown(text: str, width: int = 40) -> str:
+    """``text`` cut to ``width`` characters for a message."""
+    return text if len(text) <= width else text[: width - 3] + "..."

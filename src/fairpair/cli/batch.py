@@ -7,15 +7,25 @@ import sys
 
 import click
 
-from fairpair.batch import answer_lines
+from fairpair.batch import answer_lines, default_jobs
+from fairpair.cli.params import NUMBER
 
 __all__ = ["batch_command"]
 
 
 @click.command("batch")
 @click.argument("requests", required=False, type=click.File("r", encoding="utf-8"))
-def batch_command(requests: click.utils.LazyFile | None) -> int:
-    """Pair many tournaments in one process: read one JSON request per line (stdin, or
+@click.option(
+    "-j",
+    "--jobs",
+    type=NUMBER,
+    default=1,
+    show_default=True,
+    help="Worker processes answering requests in parallel (0: one per CPU). The "
+    "answers stay in the order of the requests.",
+)
+def batch_command(requests: click.utils.LazyFile | None, jobs: int) -> int:
+    """Pair many tournaments with one start-up: read one JSON request per line (stdin, or
     REQUESTS) and write one JSON answer per line, in order, flushed as it is ready.
 
     \b
@@ -26,12 +36,13 @@ def batch_command(requests: click.utils.LazyFile | None) -> int:
     A bad request gets an error answer; the batch goes on. Exit code 0.
 
     \b
-    Example:
+    Examples:
       fairpair batch < requests.jsonl > answers.jsonl
+      fairpair batch --jobs 0 < requests.jsonl > answers.jsonl   # all CPUs
     """
     source = requests if requests is not None else sys.stdin
     out = sys.stdout
-    for answer in answer_lines(source):
+    for answer in answer_lines(source, jobs or default_jobs()):
         out.write(answer + "\n")
         out.flush()
     return 0

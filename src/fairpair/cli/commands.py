@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.checker import check_rounds
 from fairpair.cli.common import (
@@ -21,7 +22,9 @@ from fairpair.cli.common import (
     warn,
     write_text,
 )
+from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError, SystemNotAvailable
+from fairpair.explain import explanation_lines
 from fairpair.model import Pairing, Tournament
 from fairpair.systems import SYSTEMS, PairingSystem, get_system
 
@@ -80,9 +83,13 @@ def _without_rounds_from(tournament: Tournament, round_number: int) -> Tournamen
 @click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, help="Pairing system.")
 @click.option("-o", "--output", help="Write the pairing here instead of stdout.")
 @click.option("--json", "as_json", is_flag=True, help="Rich JSON output (names, scores, extras).")
-@click.option("-r", "--round", "round_number", type=int, help="Round to pair (default: next).")
-@click.option("--seed", type=int, help="Random seed for systems that break ties at random.")
-@click.option("--explain", is_flag=True, help="Explain the pairing (Dutch: per bracket).")
+@click.option("-r", "--round", "round_number", type=NUMBER, help="Round to pair (default: next).")
+@click.option("--seed", type=SEED, help="Random seed for systems that break ties at random.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Explain the pairing in plain words (stderr; with --json: an 'explanation' key).",
+)
 @click.option(
     "--last-round/--not-last-round",
     default=None,
@@ -148,12 +155,17 @@ def pair_command(
     wf.ensure_results_complete(tournament, rnd)
     pairing = system.pair(tournament, rnd)
     if as_json:
-        text = dumps_json(pairing_json(tournament, pairing, name))
+        document = pairing_json(tournament, pairing, name)
+        if explain:
+            # The structured explanation (fairpair.explain), once, at the top level.
+            document.get("info", {}).pop("explanation", None)
+            document["explanation"] = pairing.info.get("explanation")
+        text = dumps_json(document)
     else:
         lines = pairing.engine_lines()
-        if explain and "explain" in pairing.info:
-            notes = pairing.info["explain"]
-            click.echo("\n".join(str(n) for n in notes), err=output is None)
+        notes = explanation_lines(pairing.info) if explain else None
+        if notes is not None:
+            click.echo("\n".join(notes), err=output is None)
         text = "\n".join(lines) + "\n"
     not_the_input(output, file)
     if save_path:  # the tournament first: a failed save leaves no pairing output behind
@@ -168,10 +180,10 @@ def pair_command(
 @click.command("check")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, help="Pairing system.")
-@click.option("-r", "--round", "round_number", type=int, help="Check only this round.")
+@click.option("-r", "--round", "round_number", type=NUMBER, help="Check only this round.")
 @click.option("--last", "scope", flag_value="last", help="Check only the last paired round.")
 @click.option("--all", "scope", flag_value="all", help="Check every paired round.")
-@click.option("--seed", type=int, help="Seed the file was paired with (Netrunner, McMahon).")
+@click.option("--seed", type=SEED, help="Seed the file was paired with (Netrunner, McMahon).")
 @click.option(
     "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help="System option."
 )
@@ -248,9 +260,9 @@ def check_command(
 
 @click.command("generate")
 @click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, required=True)
-@click.option("-n", "--players", type=int, required=True, help="Number of players.")
-@click.option("-R", "--rounds", type=int, required=True, help="Number of rounds.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("-n", "--players", type=NUMBER, required=True, help="Number of players.")
+@click.option("-R", "--rounds", type=NUMBER, required=True, help="Number of rounds.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @click.option(
     "--draw-rate",
     type=float,
@@ -310,6 +322,7 @@ def generate_command(
     """
     from fairpair.generator import GeneratorConfig, generate
 
+    _check_generate_limits(players, rounds, double)
     system_options = parse_options(options)
     system_options.setdefault("seed", seed)
     config = GeneratorConfig(
@@ -333,6 +346,19 @@ def generate_command(
     return 0
 
 
+def _check_generate_limits(players: int, rounds: int, double: bool) -> None:
+    """Refuse --players and --rounds over the limits of docs/limits.md before any work
+    (fairpair would refuse to read such a file back)."""
+    if players > limits.limit("players"):
+        raise limits.exceeded("players", f"--players {players}")
+    columns = rounds * (2 if double else 1)
+    if columns > limits.limit("rounds"):
+        shown = f"--rounds {rounds}"
+        if double:
+            shown += f" ({columns} round columns with --double)"
+        raise limits.exceeded("rounds", shown)
+
+
 # --------------------------------------------------------------------------- standings
 
 
@@ -346,7 +372,7 @@ def generate_command(
     type=SYSTEM_CHOICE,
     help="Rank by this system's rule (default: the file's system, else FIDE).",
 )
-@click.option("-r", "--round", "round_number", type=int, help="Standings after this round.")
+@click.option("-r", "--round", "round_number", type=NUMBER, help="Standings after this round.")
 @click.option("--csv", "csv_path", help="Also write CSV here ('-' for stdout only).")
 @click.option("--json", "json_path", help="Also write JSON here ('-' for stdout only).")
 def standings_command(

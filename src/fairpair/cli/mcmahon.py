@@ -30,6 +30,7 @@ import click
 
 from fairpair import workflow as wf
 from fairpair.cli.common import load, not_the_input, save, write_text
+from fairpair.cli.params import NUMBER
 from fairpair.errors import InputError
 from fairpair.formats.csv import read_file
 from fairpair.model import ByeKind, Tournament, format_points
@@ -59,8 +60,8 @@ def _pair_option(text: str, option: str) -> tuple[int, int]:
     try:
         if not sep:
             raise ValueError
-        return int(left), int(right)
-    except ValueError:
+        return NUMBER.convert(left, None, None), NUMBER.convert(right, None, None)
+    except (ValueError, click.BadParameter):  # ASCII digits only (int() reads "\u0663")
         raise InputError(f"{option} {text!r}", expected="two integers as N=M") from None
 
 
@@ -92,16 +93,16 @@ def mcmahon_group() -> None:
 
 @mcmahon_group.command("bands")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-R", "--rounds", type=int, help="Number of rounds (default: the file's).")
+@click.option("-R", "--rounds", type=NUMBER, help="Number of rounds (default: the file's).")
 @click.option("--d", "d", help="Separation parameter D (default 0.75).")
 @click.option("--zero", type=click.Choice(["top", "bottom"]), help="Which band starts at 0.")
 @click.option("--bottom-offset", help="With --zero bottom: the bottom band's score.")
 @click.option("--bar", help="Top band: this rank and stronger (e.g. 5d).")
-@click.option("--above-bar", multiple=True, type=int, help="Also put this player on top.")
+@click.option("--above-bar", multiple=True, type=NUMBER, help="Also put this player on top.")
 @click.option("--top-separation-one", is_flag=True, help="Separation 1 below the top band.")
-@click.option("--min-band-size", type=int, help="Merge smaller rank bands downwards.")
+@click.option("--min-band-size", type=NUMBER, help="Merge smaller rank bands downwards.")
 @click.option("--keep", is_flag=True, help="Edit the stored bands instead of rebuilding.")
-@click.option("--merge", multiple=True, type=int, help="Merge band N with the one below.")
+@click.option("--merge", multiple=True, type=NUMBER, help="Merge band N with the one below.")
 @click.option("--separation", multiple=True, metavar="N=S", help="Set band N's separation.")
 @click.option("--move", multiple=True, metavar="PLAYER=N", help="Move a player to band N.")
 @click.option("-o", "--output", help="Write the tournament here instead of FILE.")
@@ -170,7 +171,7 @@ def bands_command(
 @mcmahon_group.command("import")
 @click.argument("players_file", metavar="PLAYERS.csv", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", required=True, help="The new tournament (JSON or TRF).")
-@click.option("-R", "--rounds", type=int, required=True, help="Number of rounds.")
+@click.option("-R", "--rounds", type=NUMBER, required=True, help="Number of rounds.")
 @click.option("--bar", help="Top band: this rank and stronger (e.g. 5d).")
 @click.option("--zero", type=click.Choice(["top", "bottom"]), default="top", show_default=True)
 @click.option("--name", "event_name", default="McMahon tournament", help="Tournament name.")
@@ -203,7 +204,7 @@ def import_command(
     default="text",
     show_default=True,
 )
-@click.option("-r", "--round", "after_round", type=int, help="After this round.")
+@click.option("-r", "--round", "after_round", type=NUMBER, help="After this round.")
 @click.option("-o", "--output", help="Write to this file.")
 def results_command(
     file: str, output_format: str, after_round: int | None, output: str | None
@@ -234,9 +235,9 @@ def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, r
 
 @mcmahon_group.command("force")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("a", type=int)
-@click.argument("b", type=int)
-@click.option("-r", "--round", "round_number", type=int, help="Only this round.")
+@click.argument("a", type=NUMBER)
+@click.argument("b", type=NUMBER)
+@click.option("-r", "--round", "round_number", type=NUMBER, help="Only this round.")
 @click.option("--remove", is_flag=True, help="Remove the forced pair.")
 def force_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
     """Force the pairing A-B in round R (default: the next round). Same as `fairpair
@@ -246,9 +247,9 @@ def force_command(file: str, a: int, b: int, round_number: int | None, remove: b
 
 @mcmahon_group.command("forbid")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("a", type=int)
-@click.argument("b", type=int)
-@click.option("-r", "--round", "round_number", type=int, help="Only this round.")
+@click.argument("a", type=NUMBER)
+@click.argument("b", type=NUMBER)
+@click.option("-r", "--round", "round_number", type=NUMBER, help="Only this round.")
 @click.option("--remove", is_flag=True, help="Remove the forbidden pair.")
 def forbid_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
     """Forbid the pairing A-B (in round R, or always). Same as `fairpair forbid`."""
@@ -257,8 +258,8 @@ def forbid_command(file: str, a: int, b: int, round_number: int | None, remove: 
 
 @mcmahon_group.command("bye")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("player", type=int)
-@click.option("-r", "--round", "round_number", type=int, required=True, help="The round.")
+@click.argument("player", type=NUMBER)
+@click.option("-r", "--round", "round_number", type=NUMBER, required=True, help="The round.")
 @click.option("--remove", is_flag=True, help="Cancel the requested bye.")
 def bye_command(file: str, player: int, round_number: int, remove: bool) -> int:
     """Record a voluntary bye (requested in advance, score unchanged) for a round.
@@ -289,10 +290,10 @@ def volunteer_command(file: str, player: str) -> int:
 
 @mcmahon_group.command("handicap")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("a", type=int)
-@click.argument("b", type=int)
-@click.argument("stones", type=int)
-@click.option("-r", "--round", "round_number", type=int, required=True, help="The round.")
+@click.argument("a", type=NUMBER)
+@click.argument("b", type=NUMBER)
+@click.argument("stones", type=NUMBER)
+@click.option("-r", "--round", "round_number", type=NUMBER, required=True, help="The round.")
 @click.option("--komi", help="Komi of this game (default: from the settings).")
 def handicap_command(
     file: str, a: int, b: int, stones: int, round_number: int, komi: str | None
@@ -310,7 +311,9 @@ def handicap_command(
 
 @mcmahon_group.command("boards")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-r", "--round", "round_number", type=int, help="Round (default: the last paired).")
+@click.option(
+    "-r", "--round", "round_number", type=NUMBER, help="Round (default: the last paired)."
+)
 def boards_command(file: str, round_number: int | None) -> int:
     """The games of a round: board, white and black (name, rank, McMahon score before the
     round), handicap, komi, result; then the byes."""
@@ -351,8 +354,8 @@ def boards_command(file: str, round_number: int | None) -> int:
 @click.option("--state", default="")
 @click.option("--country", default="")
 @click.option("--family", default="")
-@click.option("-r", "--from-round", type=int, help="First round he plays (late entry).")
-@click.option("--band", type=int, help="Put him in band N (default: by rank).")
+@click.option("-r", "--from-round", type=NUMBER, help="First round he plays (late entry).")
+@click.option("--band", type=NUMBER, help="Put him in band N (default: by rank).")
 def add_player_command(
     file: str,
     name: str,
@@ -385,8 +388,8 @@ def add_player_command(
 
 @mcmahon_group.command("withdraw")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("player", type=int)
-@click.option("-r", "--from-round", type=int, required=True, help="First round he misses.")
+@click.argument("player", type=NUMBER)
+@click.option("-r", "--from-round", type=NUMBER, required=True, help="First round he misses.")
 def withdraw_command(file: str, player: int, from_round: int) -> int:
     """Withdraw a player from round R on (he is no longer paired). Same as `fairpair
     withdraw`."""
@@ -400,7 +403,7 @@ def withdraw_command(file: str, player: int, from_round: int) -> int:
 @mcmahon_group.command("result")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("entries", nargs=-1, required=True, metavar="PLAYER=OUTCOME...")
-@click.option("-r", "--round", "round_number", type=int, help="Round (default: the current).")
+@click.option("-r", "--round", "round_number", type=NUMBER, help="Round (default: the current).")
 def result_command(file: str, entries: tuple[str, ...], round_number: int | None) -> int:
     """Enter results of a round: PLAYER=win|loss|jigo|forfeit-win|forfeit-loss|
     double-forfeit|clear, from that player's side (his opponent gets the other side).

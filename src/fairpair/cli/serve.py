@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from fairpair.cli.params import PORT
 from fairpair.errors import InputError
 
 __all__ = ["serve_command"]
@@ -21,9 +22,7 @@ __all__ = ["serve_command"]
     help="The database: a SQLite file (created if missing) or a URL (postgresql://...).",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option(
-    "--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="TCP port."
-)
+@click.option("--port", default=8000, show_default=True, type=PORT, help="TCP port.")
 @click.option(
     "--demo", is_flag=True, help="Create a demo tournament in an empty database; print its token."
 )
@@ -50,7 +49,7 @@ def serve_command(db: str, host: str, port: int, demo: bool, log_level: str) -> 
 
         from fairpair.web.app import create_app
         from fairpair.web.demo import ensure_demo
-        from fairpair.web.store import Store
+        from fairpair.web.store import Store, display_url
     except ModuleNotFoundError as exc:
         raise click.UsageError(
             f"the web app needs the 'web' extra (missing module {exc.name}): "
@@ -64,13 +63,13 @@ def serve_command(db: str, host: str, port: int, demo: bool, log_level: str) -> 
         raise InputError(
             f"no database driver {exc.name!r} for this URL",
             expected="the driver installed (PostgreSQL: pip install 'psycopg[binary]')",
-            file=db,
+            file=display_url(db),
         ) from None
     except (OperationalError, ArgumentError) as exc:
         raise InputError(
             f"cannot open the database: {exc.args[0] if exc.args else exc}",
             expected="a writable SQLite file or a database URL",
-            file=db,
+            file=display_url(db),
         ) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     base = f"http://{shown}:{port}"
@@ -84,7 +83,7 @@ def serve_command(db: str, host: str, port: int, demo: bool, log_level: str) -> 
             click.echo(f"  public page:    {base}/t/{tid}")
             click.echo(f"  director page:  {base}/t/{tid}/director?token={token}")
             click.echo(f"  director token: {token}")
-    click.echo(f"fairpair: serving {base}/ (API {base}/api/v1/docs), database {store.url}")
+    click.echo(f"fairpair: serving {base}/ (API {base}/api/v1/docs), database {store.display_url}")
     click.echo("fairpair: Ctrl-C stops the server", err=True)
     config = uvicorn.Config(create_app(store), host=host, port=port, log_level=log_level)
     uvicorn.Server(config).run()

@@ -16,6 +16,7 @@ import io
 import click
 
 from fairpair.cli.common import save
+from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError
 from fairpair.formats.csv import read_file, read_player_list
 from fairpair.workflow.create import seeded_tournament, seeding_table
@@ -37,10 +38,10 @@ __all__ = ["seed_command"]
 @click.option(
     "-g",
     "--groups",
-    type=int,
+    type=NUMBER,
     help="Group seeding with G groups (even; default round_to_even(players / 7), at least 2).",
 )
-@click.option("--random-seed", type=int, help="Random seeding with this seed instead.")
+@click.option("--random-seed", type=SEED, help="Random seeding with this seed instead.")
 @click.option(
     "--order",
     type=click.Choice(["rating", "file"]),
@@ -62,7 +63,7 @@ __all__ = ["seed_command"]
     "players numbered by seed, ready for `fairpair pair`.",
 )
 @click.option("--double", is_flag=True, help="With -o: a double-round tournament.")
-@click.option("-R", "--rounds", type=int, help="With -o: the planned number of rounds.")
+@click.option("-R", "--rounds", type=NUMBER, help="With -o: the planned number of rounds.")
 @click.option("--name", "event_name", help="With -o: the tournament name.")
 def seed_command(
     players_file: str,

@@ -28,6 +28,7 @@ from fairpair.cli.common import (
     save,
     write_text,
 )
+from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError
 from fairpair.model import Player, Tournament, format_points
 from fairpair.systems import SYSTEMS
@@ -87,9 +88,9 @@ def _read_text(path: str) -> str:
     "-o", "--output", required=True, help="The tournament file to create (.json or .trf)."
 )
 @click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, required=True)
-@click.option("-R", "--rounds", type=int, required=True, help="Number of rounds.")
+@click.option("-R", "--rounds", type=NUMBER, required=True, help="Number of rounds.")
 @click.option("--name", "event_name", help="Tournament name (default: '<system> tournament').")
-@click.option("--seed", type=int, help="Seed stored for systems that draw lots (Netrunner).")
+@click.option("--seed", type=SEED, help="Seed stored for systems that draw lots (Netrunner).")
 @click.option(
     "--double",
     is_flag=True,
@@ -221,9 +222,9 @@ def _known_options(system: str, options: dict[str, Any]) -> None:
 @click.option("--sex", default="", type=click.Choice(["", "m", "w"]), help="m or w.")
 @click.option("--birth", default="", help="Birth date YYYY/MM/DD.")
 @click.option("--club", default="")
-@click.option("-r", "--from-round", type=int, help="First round he plays (default: the next).")
+@click.option("-r", "--from-round", type=NUMBER, help="First round he plays (default: the next).")
 @click.option("--rank", help="McMahon: Go rank such as 3k or 2d (required there).")
-@click.option("--band", type=int, help="McMahon: put him in band N (default: by rank).")
+@click.option("--band", type=NUMBER, help="McMahon: put him in band N (default: by rank).")
 @click.option("--allow-duplicate", is_flag=True, help="Accept a name already registered.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
@@ -360,7 +361,7 @@ def edit_player_command(
 
 @click.command("edit-event")
 @click.argument("file", type=FILE)
-@click.option("-R", "--rounds", type=int, help="New number of rounds.")
+@click.option("-R", "--rounds", type=NUMBER, help="New number of rounds.")
 @click.option("--name", "event_name", help="New tournament name.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
@@ -404,6 +405,7 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
     Example:
       fairpair next open.json
     """
+    from fairpair.explain import explanation_lines
     from fairpair.printouts import boards_text
 
     t = load(file)
@@ -414,14 +416,18 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
     _store(t, file)
     if as_json:
         document = pairing_json(t, pairing, wf.system_name_for(t))
+        if explain:
+            document.get("info", {}).pop("explanation", None)
+            document["explanation"] = pairing.info.get("explanation")
         click.echo(dumps_json({"ok": True, "command": "next", **document}), nl=False)
         return 0
     bye = f", bye: {t.player(pairing.bye).name}" if pairing.bye is not None else ""
     label = wf.round_label(t, pairing.round)
     click.echo(f"{label} paired: {len(pairing.boards)} boards{bye}; saved {file}")
     click.echo(boards_text(t, pairing.round), nl=False)
-    if explain and "explain" in pairing.info:
-        click.echo("\n".join(str(n) for n in pairing.info["explain"]))
+    notes = explanation_lines(pairing.info) if explain else None
+    if notes is not None:
+        click.echo("\n".join(notes))
     return 0
 
 
@@ -431,7 +437,7 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
 @click.command("result")
 @click.argument("file", type=FILE)
 @click.argument("entries", nargs=-1, required=True, metavar="BOARD=RESULT|PLAYER=OUTCOME...")
-@click.option("-r", "--round", "round_number", type=int, help="Round (default: the current).")
+@click.option("-r", "--round", "round_number", type=NUMBER, help="Round (default: the current).")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
 def result_command(
@@ -487,7 +493,7 @@ def result_command(
 @click.command("withdraw")
 @click.argument("file", type=FILE)
 @click.argument("player")
-@click.option("-r", "--from-round", type=int, help="First round he misses (default: the next).")
+@click.option("-r", "--from-round", type=NUMBER, help="First round he misses (default: the next).")
 @click.option("--cancel", is_flag=True, help="Take a withdrawn player back.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
@@ -538,7 +544,7 @@ def _points(text: str | None) -> Fraction | None:
 @click.command("bye")
 @click.argument("file", type=FILE)
 @click.argument("player")
-@click.option("-r", "--round", "round_number", type=int, help="The round (default: the next).")
+@click.option("-r", "--round", "round_number", type=NUMBER, help="The round (default: the next).")
 @click.option(
     "--points",
     help="0 (absence), 0.5 (half-point bye) or 1 (full-point bye), in units of a win. "
@@ -630,7 +636,9 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
 
 @click.command("boards")
 @click.argument("file", type=FILE)
-@click.option("-r", "--round", "round_number", type=int, help="Round (default: the last paired).")
+@click.option(
+    "-r", "--round", "round_number", type=NUMBER, help="Round (default: the last paired)."
+)
 @click.option("--html", "html_path", help="Write a printable HTML page here ('-' = stdout).")
 @click.option("--json", "as_json", is_flag=True, help="The pairing as JSON.")
 @_on_file
@@ -680,7 +688,7 @@ def _paired_round(t: Tournament, round_number: int | None) -> int:
 
 @click.command("crosstable")
 @click.argument("file", type=FILE)
-@click.option("-r", "--round", "round_number", type=int, help="After this round.")
+@click.option("-r", "--round", "round_number", type=NUMBER, help="After this round.")
 @click.option("--html", "html_path", help="Write a printable HTML page here ('-' = stdout).")
 @_on_file
 def crosstable_command(file: str, round_number: int | None, html_path: str | None) -> int:
@@ -710,7 +718,7 @@ def _pair_command(name: str, verb: str) -> click.Command:
     @click.argument("file", type=FILE)
     @click.argument("a")
     @click.argument("b")
-    @click.option("-r", "--round", "round_number", type=int, help="McMahon: only this round.")
+    @click.option("-r", "--round", "round_number", type=NUMBER, help="McMahon: only this round.")
     @click.option("--remove", is_flag=True, help=f"Remove the {verb} pair.")
     @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
     @_on_file

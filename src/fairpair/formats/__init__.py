@@ -18,6 +18,7 @@ from typing import Any
 from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.formats import jsondoc, trf
+from fairpair.formats.atomic import atomic_write_bytes
 from fairpair.model import Tournament
 
 __all__ = ["check_limits", "convert", "is_json", "load_tournament", "save_tournament"]
@@ -38,16 +39,19 @@ def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:
 
     The text is rendered completely before the file is touched, then written atomically:
     if anything fails, an existing file at ``path`` keeps its old content. A tournament
-    over a limit of :mod:`fairpair.limits`, or one the format cannot hold, is refused
-    (an :class:`InputError` naming ``path``) and nothing is written.
+    over a limit of :mod:`fairpair.limits`, one the format cannot hold, or one whose
+    text would be larger than the readers accept (``file_bytes``) is refused (an
+    :class:`InputError` naming ``path``) and nothing is written.
     """
     name = os.fspath(path)
     try:
         check_limits(t)
-        if is_json(name):
-            jsondoc.dump(t, name)
-        else:
-            trf.dump(t, name)
+        text = jsondoc.dumps(t) if is_json(name) else trf.dumps(t)
+        data = text.encode("utf-8")
+        # What fairpair writes it must be able to read back (the readers refuse files
+        # over the file_bytes limit).
+        limits.check("file_bytes", len(data), "bytes of the written file")
+        atomic_write_bytes(name, data)
     except InputError as exc:
         if exc.file is None:
             raise InputError(

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -128,6 +129,9 @@ struct Engine {
     virtual int size() const = 0;
     virtual void set_w2(int u, int v, const Buf& w2) = 0;  // doubled weight, fits
     virtual Buf get_w2(int u, int v) const = 0;
+    virtual bool has(int u, int v) const = 0;
+    // Append to `out` the neighbours x of u with lo <= x < hi, in increasing order.
+    virtual void row(int u, int lo, int hi, std::vector<int>& out) const = 0;
     virtual void mark_dirty(int v) = 0;
     virtual void mark_fresh() = 0;
     virtual void resize(int n) = 0;
@@ -153,6 +157,11 @@ struct EngineN final : Engine {
         for (int i = 0; i < kBufLimbs; ++i)
             r.l[i] = i < N ? x.l[i] : (x.is_neg() ? ~uint64_t(0) : 0);
         return r;
+    }
+    bool has(int u, int v) const override { return m.w2(u, v).is_pos(); }
+    void row(int u, int lo, int hi, std::vector<int>& out) const override {
+        for (int x = lo; x < hi; ++x)
+            if (x != u && m.w2(u, x).is_pos()) out.push_back(x);
     }
     void mark_dirty(int v) override { m.mark_dirty(v); }
     void mark_fresh() override { m.mark_fresh(); }
@@ -376,6 +385,235 @@ class Matcher {
     }
 };
 
+
+// ------------------------------------------------------------ bracket graph
+
+// The weighted graph of one bracket of a pairing system whose edge weights are
+//     weight(i, j) = (table[class(i)][class(j)] << shift) + order(i, j),  i < j,
+// with `table` the criteria of a pair of player classes and `order` small tie-breaks set
+// edge by edge (0 by default). The graph is built in C++ (no Python object per edge)
+// and the operations that touch whole rows (a player's edges in a vertex range) run
+// here, so that a bracket of n players costs O(n^2) machine steps, not Python steps.
+// Edges: every pair whose table entry is > 0, except the `blocked` pairs and the pairs
+// of two vertices with the same non-zero `tag` (both the same absolute colour).
+class BracketGraph {
+  public:
+    BracketGraph(int n, const std::vector<int>& classes, py::handle table, int shift,
+                 const std::vector<int>& tags,
+                 const std::vector<std::pair<int, int>>& blocked) {
+        if (n < 0) throw py::value_error("n must be >= 0");
+        if (static_cast<int>(classes.size()) != n || static_cast<int>(tags.size()) != n)
+            throw py::value_error("classes and tags need one entry per vertex");
+        if (shift < 0) throw py::value_error("shift must be >= 0");
+        shift_ = shift;
+        PyObject* seq = PySequence_Fast(table.ptr(), "table must be a sequence of ints");
+        if (seq == nullptr) throw py::error_already_set();
+        py::object holder = py::reinterpret_steal<py::object>(seq);
+        const Py_ssize_t kk = PySequence_Fast_GET_SIZE(seq);
+        int k = 0;
+        while (static_cast<Py_ssize_t>(k) * k < kk) ++k;
+        if (static_cast<Py_ssize_t>(k) * k != kk)
+            throw py::value_error("table must hold k*k entries");
+        k_ = k;
+        for (int c : classes)
+            if (c < 0 || c >= k) throw py::value_error("class out of range");
+        cls_ = classes;
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        int bits = 0;
+        table_.assign(static_cast<size_t>(kk), Buf::zero());
+        for (Py_ssize_t q = 0; q < kk; ++q) {
+            if (items[q] == Py_None) continue;
+            const Buf x = to_buf(items[q]);
+            if (!x.is_pos()) continue;
+            bits = std::max(bits, bit_length(x));
+            table_[static_cast<size_t>(q)] = x;
+        }
+        // Weights stay below (max entry + 1) << shift (|orders| < 1 << (shift - 1)).
+        const int need = bits + shift + 1;
+        check_bits(need);
+        for (Py_ssize_t q = 0; q < kk; ++q)
+            if (table_[static_cast<size_t>(q)].is_pos())
+                table_[static_cast<size_t>(q)] = shl(table_[static_cast<size_t>(q)], shift);
+        eng_ = make_engine(limbs_for(need), n);
+        std::vector<std::vector<int>> block(static_cast<size_t>(n));
+        for (const auto& [a, b] : blocked) {
+            check_vertex(a, n);
+            check_vertex(b, n);
+            block[static_cast<size_t>(a)].push_back(b);
+            block[static_cast<size_t>(b)].push_back(a);
+        }
+        std::vector<int> stamp(static_cast<size_t>(n), -1);
+        for (int i = 0; i < n; ++i) {
+            for (int b : block[static_cast<size_t>(i)]) stamp[static_cast<size_t>(b)] = i;
+            const Buf* row = &table_[static_cast<size_t>(cls_[i]) * k_];
+            const int tag = tags[static_cast<size_t>(i)];
+            for (int j = i + 1; j < n; ++j) {
+                if (stamp[static_cast<size_t>(j)] == i) continue;
+                if (tag != 0 && tags[static_cast<size_t>(j)] == tag) continue;
+                const Buf& w = row[cls_[j]];
+                if (w.is_pos()) eng_->set_w2(i, j, w + w);
+            }
+        }
+    }
+
+    int n() const { return eng_->size(); }
+    int limbs() const { return eng_->limbs(); }
+
+    bool has_edge(long u, long v) const {
+        check_pair(u, v);
+        return eng_->has(static_cast<int>(u), static_cast<int>(v));
+    }
+
+    std::vector<int> neighbours(long u, long lo, long hi) const {
+        check_vertex(u, n());
+        std::vector<int> out;
+        eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), out);
+        return out;
+    }
+
+    // The criteria part of the weight of u-v (without the order; 0: no edge).
+    py::int_ main_weight(long u, long v) const {
+        check_pair(u, v);
+        if (!eng_->has(static_cast<int>(u), static_cast<int>(v))) return py::int_(0);
+        const int a = static_cast<int>(std::min(u, v)), b = static_cast<int>(std::max(u, v));
+        Buf w = table_[static_cast<size_t>(cls_[a]) * k_ + cls_[b]];
+        return buf_to_int(shr(w, shift_));
+    }
+
+    void set_order(long u, long v, py::handle value) {
+        check_pair(u, v);
+        put(static_cast<int>(u), static_cast<int>(v), order_of(value));
+    }
+
+    // order(u, vs[i]) = values[i].
+    void set_orders(long u, const std::vector<int>& vs, py::handle values) {
+        check_vertex(u, n());
+        PyObject* seq = PySequence_Fast(values.ptr(), "values must be a sequence of ints");
+        if (seq == nullptr) throw py::error_already_set();
+        py::object holder = py::reinterpret_steal<py::object>(seq);
+        if (PySequence_Fast_GET_SIZE(seq) != static_cast<Py_ssize_t>(vs.size()))
+            throw py::value_error("one value per vertex");
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        for (size_t q = 0; q < vs.size(); ++q) {
+            check_pair(u, vs[q]);
+            put(static_cast<int>(u), vs[q], order_of(py::handle(items[q])));
+        }
+    }
+
+    // order(u, x) = value for every edge u-x with lo <= x < hi.
+    void set_order_range(long u, long lo, long hi, py::handle value) {
+        check_vertex(u, n());
+        const Buf order = order_of(value);
+        std::vector<int> xs;
+        eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), xs);
+        for (int x : xs) put(static_cast<int>(u), x, order);
+    }
+
+    void remove(long u, long v) {
+        check_pair(u, v);
+        eng_->set_w2(static_cast<int>(u), static_cast<int>(v), Buf::zero());
+    }
+
+    // Remove every edge u-x with lo <= x < hi.
+    void remove_range(long u, long lo, long hi) {
+        check_vertex(u, n());
+        std::vector<int> xs;
+        eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), xs);
+        for (int x : xs) eng_->set_w2(static_cast<int>(u), x, Buf::zero());
+    }
+
+    // Remove every edge of u (u is marked changed).
+    void isolate(long u) {
+        check_vertex(u, n());
+        eng_->mark_dirty(static_cast<int>(u));
+        remove_range(u, 0, n());
+    }
+
+    // Among the vertices lo..hi-1, keep only the edges from a `top` vertex p to a later
+    // vertex x that is not `top`, with the order (hi - p) * (hi - x); remove the other
+    // edges between them (S1 is decided: only its players may be the higher player of
+    // a pair). The order is a hint: among equal pairings the matching then prefers the
+    // earlier players of S1 with the earlier ones of S2 (D.1's first transposition).
+    void keep_top_to_rest(long lo, long hi, const std::vector<bool>& top) {
+        const int n = this->n();
+        if (static_cast<int>(top.size()) != n) throw py::value_error("one flag per vertex");
+        const int a = clamp(lo), b = clamp(hi);
+        std::vector<int> xs;
+        for (int p = a; p < b; ++p) {
+            xs.clear();
+            eng_->row(p, p + 1, b, xs);
+            for (int x : xs) {
+                if (!top[static_cast<size_t>(p)] || top[static_cast<size_t>(x)])
+                    eng_->set_w2(p, x, Buf::zero());
+                else
+                    put(p, x, Buf::small(static_cast<int64_t>(b - p) * (b - x)));
+            }
+        }
+    }
+
+    std::vector<int> solve() {
+        py::gil_scoped_release release;
+        return eng_->solve();
+    }
+
+    std::string check() const { return eng_->check(); }
+    std::vector<long> stats() const { return eng_->stats(); }
+
+  private:
+    std::unique_ptr<Engine> eng_;
+    std::vector<int> cls_;
+    std::vector<Buf> table_;  // (criteria << shift), per ordered pair of classes
+    int k_ = 0;
+    int shift_ = 0;
+
+    int clamp(long x) const {
+        return static_cast<int>(std::max(0L, std::min(x, static_cast<long>(n()))));
+    }
+
+    void check_pair(long u, long v) const {
+        check_vertex(u, n());
+        check_vertex(v, n());
+        if (u == v) throw py::value_error("self-loop on vertex " + std::to_string(u));
+    }
+
+    static Buf shl(const Buf& x, int s) {
+        Buf r = Buf::zero();
+        const int words = s / 64, bits = s % 64;
+        for (int i = kBufLimbs - 1; i >= words; --i) {
+            uint64_t v = x.l[i - words] << bits;
+            if (bits && i - words - 1 >= 0) v |= x.l[i - words - 1] >> (64 - bits);
+            r.l[i] = v;
+        }
+        return r;
+    }
+
+    static Buf shr(const Buf& x, int s) {
+        Buf r = Buf::zero();
+        const int words = s / 64, bits = s % 64;
+        for (int i = 0; i + words < kBufLimbs; ++i) {
+            uint64_t v = x.l[i + words] >> bits;
+            if (bits && i + words + 1 < kBufLimbs) v |= x.l[i + words + 1] << (64 - bits);
+            r.l[i] = v;
+        }
+        return r;
+    }
+
+    Buf order_of(py::handle value) const {
+        const Buf x = to_buf(value.ptr());
+        if (bit_length(x) >= shift_)
+            throw py::value_error("an order must lie strictly between -2**(shift-1) and 2**(shift-1)");
+        return x;
+    }
+
+    // Set the order of u-v (u is marked changed); nothing if there is no edge.
+    void put(int u, int v, const Buf& order) {
+        if (!eng_->has(u, v)) return;
+        const int a = std::min(u, v), b = std::max(u, v);
+        const Buf w = table_[static_cast<size_t>(cls_[a]) * k_ + cls_[b]] + order;
+        eng_->set_w2(u, v, w + w);
+    }
+};
+
 }  // namespace
 
 PYBIND11_MODULE(_blossom, mod) {
@@ -398,4 +636,28 @@ PYBIND11_MODULE(_blossom, mod) {
         .def("solve", &Matcher::solve)
         .def("check", &Matcher::check)
         .def("restart", &Matcher::restart, "Forget the solution: the next solve starts afresh.");
+    py::class_<BracketGraph>(mod, "BracketGraph")
+        .def(py::init<int, const std::vector<int>&, py::handle, int, const std::vector<int>&,
+                      const std::vector<std::pair<int, int>>&>(),
+             py::arg("n"), py::arg("classes"), py::arg("table"), py::arg("shift"),
+             py::arg("tags"), py::arg("blocked"))
+        .def_property_readonly("n", &BracketGraph::n)
+        .def_property_readonly("limbs", &BracketGraph::limbs)
+        .def_property_readonly("stats", &BracketGraph::stats)
+        .def("has_edge", &BracketGraph::has_edge, py::arg("u"), py::arg("v"))
+        .def("neighbours", &BracketGraph::neighbours, py::arg("u"), py::arg("lo"), py::arg("hi"))
+        .def("main_weight", &BracketGraph::main_weight, py::arg("u"), py::arg("v"))
+        .def("set_order", &BracketGraph::set_order, py::arg("u"), py::arg("v"), py::arg("value"))
+        .def("set_orders", &BracketGraph::set_orders, py::arg("u"), py::arg("vs"),
+             py::arg("values"))
+        .def("set_order_range", &BracketGraph::set_order_range, py::arg("u"), py::arg("lo"),
+             py::arg("hi"), py::arg("value"))
+        .def("remove", &BracketGraph::remove, py::arg("u"), py::arg("v"))
+        .def("remove_range", &BracketGraph::remove_range, py::arg("u"), py::arg("lo"),
+             py::arg("hi"))
+        .def("isolate", &BracketGraph::isolate, py::arg("u"))
+        .def("keep_top_to_rest", &BracketGraph::keep_top_to_rest, py::arg("lo"), py::arg("hi"),
+             py::arg("top"))
+        .def("solve", &BracketGraph::solve)
+        .def("check", &BracketGraph::check);
 }

@@ -768,9 +768,9 @@ class Blossom {
     }
 
     // Starting point of a fresh solve: every vertex gets the dual max_v w(x, v) (all
-    // edges feasible; a vertex without edges starts satisfied at 0), edges tight at both
-    // ends are matched greedily, and unmatched vertices with an odd dual are raised by
-    // one (unmatched vertices with positive duals must share a parity).
+    // edges feasible; a vertex without edges starts satisfied at 0), then a greedy
+    // matching along tight edges (below), and unmatched vertices with an odd dual are
+    // raised by one (unmatched vertices with positive duals must share a parity).
     void fresh_start() {
         const int n = n_;
         for (int x = 0; x < n; ++x) {
@@ -780,15 +780,31 @@ class Blossom {
                 if (best < row[v]) best = row[v];
             dual_[x] = half(best);
         }
+        // Greedy start: each unmatched vertex in turn takes the smallest dual that keeps
+        // its edges feasible, max(0, max_v w2(x, v) - dual(v)); an edge reaching that
+        // maximum is then tight, and x is matched along the first such edge to an
+        // unmatched vertex. Matched edges stay tight (their duals no longer change), all
+        // edges stay feasible, so the result is a valid start for the primal-dual loop,
+        // usually with most vertices matched.
         for (int x = 0; x < n; ++x) {
             if (mate_[x] != -1) continue;
             const W* row = &w2_[idx(x, 0)];
-            for (int v = x + 1; v < n; ++v) {
-                if (mate_[v] == -1 && row[v].is_pos() && (dual_[x] + dual_[v] - row[v]).is_zero()) {
-                    mate_[x] = v;
-                    mate_[v] = x;
-                    break;
+            W need = W::zero();
+            int free_at = -1;
+            for (int v = 0; v < n; ++v) {
+                if (v == x || !row[v].is_pos()) continue;
+                const W c = row[v] - dual_[v];
+                if (need < c) {
+                    need = c;
+                    free_at = mate_[v] == -1 ? v : -1;
+                } else if (free_at == -1 && c == need && need.is_pos() && mate_[v] == -1) {
+                    free_at = v;
                 }
+            }
+            dual_[x] = need;
+            if (free_at != -1 && need.is_pos()) {
+                mate_[x] = free_at;
+                mate_[free_at] = x;
             }
         }
         for (int x = 0; x < n; ++x)

@@ -39,10 +39,24 @@ class CardinalityMatcher:
     matching. ``mate[v]`` is the current partner of ``v`` or -1.
     """
 
-    def __init__(self, adjacency: Sequence[Iterable[int]]) -> None:
+    def __init__(
+        self, adjacency: Sequence[Iterable[int]], mate: Sequence[int] | None = None
+    ) -> None:
         self.n = len(adjacency)
-        self.adj: list[list[int]] = [list(neighbours) for neighbours in adjacency]
+        # A list of lists is copied; any other sequence (a graph that computes its
+        # rows when asked) is kept and asked again each time a row is needed.
+        self.adj: Sequence[Iterable[int]] = (
+            [list(neighbours) for neighbours in adjacency]
+            if isinstance(adjacency, list)
+            else adjacency
+        )
         self.alive = [True] * self.n
+        if mate is not None:
+            # A valid start matching given by the caller (e.g. found greedily).
+            if len(mate) != self.n:
+                raise ValueError("mate needs one entry per vertex")
+            self.mate = list(mate)
+            return
         self.mate = [-1] * self.n
         for v in range(self.n):  # greedy start
             if self.mate[v] == -1:

@@ -96,6 +96,7 @@ not all best pairings are exactly equally likely.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -634,6 +635,80 @@ class RoundProblem:
         return tuple(sorted(boards, key=key))
 
 
+def explanation_of(
+    problem: RoundProblem, tournament: Tournament, pairing: Pairing
+) -> dict[str, Any]:
+    """The round as structured data for :mod:`fairpair.explain`: the criteria counts,
+    the score groups, per board the sides, rematches and games across groups, and
+    the side records that the criteria look at."""
+    from fairpair.explain import Explainer
+
+    kind = "double-sided" if problem.double else "single-sided"
+    ex = Explainer(
+        netrunner_tournament(tournament),
+        pairing.round,
+        "netrunner",
+        f"Netrunner Swiss ({kind}{', last round' if problem.last_round else ''})",
+    )
+    ex.doc["colour_words"] = {"white": "plays Corp"}
+    ex.note("netrunner_method", "Netrunner criteria 1-7")
+    vector = problem.vector(pairing)
+    broken = [
+        f"{c.label} {value}" for c, value in zip(problem.criteria, vector, strict=True) if value
+    ]
+    ex.note("netrunner_counts", text="; ".join(broken) or "nothing counted against it")
+    records = problem.records
+    groups: dict[int, int] = {}
+    for number in sorted(problem.players, key=lambda n: (-records[n].score, n)):
+        rec = records[number]
+        if rec.group not in groups:
+            members = [n for n in problem.players if records[n].group == rec.group]
+            groups[rec.group] = ex.group(rec.score, sorted(members))
+    for board in pairing.boards:
+        corp, runner = board.white, board.black
+        high, low = sorted((corp, runner), key=lambda n: (-records[n].score, n))
+        ex.board(corp, runner, groups[records[low].group])
+        meeting = records[corp].meetings[runner] + 1
+        if meeting > 1:
+            ex.board_note(
+                corp,
+                runner,
+                "netrunner_meeting",
+                "Netrunner criterion 1",
+                ordinal=_ordinal(meeting),
+            )
+        distance = records[high].group - records[low].group
+        if distance:
+            ex.set(high, float="down")
+            ex.set(low, float="up")
+            ex.because(
+                high,
+                "netrunner_cross",
+                "Netrunner criterion 5",
+                opponent=low,
+                groups=distance,
+                plural="s" if distance > 1 else "",
+            )
+        if problem.double:
+            continue
+        for number, side in ((corp, CORP), (runner, RUNNER)):
+            rec = records[number]
+            difference = rec.side_difference + (1 if side is CORP else -1)
+            streak = rec.streak + 1 if rec.last_side is side else 1
+            if abs(difference) >= 2 or streak >= 2:
+                ex.because(
+                    number,
+                    "netrunner_side_state",
+                    "Netrunner criteria 3, 4, 6, 7",
+                    difference=f"{difference:+d}",
+                    streak=streak,
+                    plural="s" if streak > 1 else "",
+                )
+    if pairing.bye is not None:
+        ex.because(pairing.bye, "bye_netrunner", "Netrunner criteria 1, 2", player=pairing.bye)
+    return ex.finish(pairing)
+
+
 def cost_vector(
     tournament: Tournament,
     round_number: int,
@@ -705,7 +780,12 @@ class NetrunnerSystem:
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
-        return self.problem(tournament, rnd).solve(self.seed, explain=self.explain)
+        problem = self.problem(tournament, rnd)
+        pairing = problem.solve(self.seed, explain=self.explain)
+        if self.explain:
+            info = {**pairing.info, "explanation": explanation_of(problem, tournament, pairing)}
+            pairing = dataclasses.replace(pairing, info=info)
+        return pairing
 
     def cost_vector(
         self, tournament: Tournament, round_number: int, pairing: Pairing

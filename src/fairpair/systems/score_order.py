@@ -9,6 +9,8 @@ event.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fairpair.errors import InputError
 from fairpair.model import Board, Colour, Pairing, Tournament
 from fairpair.systems.base import compare_pairings
@@ -37,6 +39,7 @@ class ScoreOrderSystem:
             bye = candidates[-1]
             present.remove(bye)
         boards: list[Board] = []
+        met: dict[int, bool] = {}
         unpaired = list(present)
         while unpaired:
             top = unpaired.pop(0)
@@ -48,7 +51,30 @@ class ScoreOrderSystem:
                 boards.append(Board(top, partner))
             else:
                 boards.append(Board(partner, top))
-        return Pairing(round=rnd, boards=tuple(boards), bye=bye)
+            met[top] = partner in state[top].opponents
+        pairing = Pairing(round=rnd, boards=tuple(boards), bye=bye)
+        if self.options.get("explain"):
+            info = {"explanation": self._explanation(tournament, pairing, met)}
+            pairing = Pairing(round=rnd, boards=pairing.boards, bye=bye, info=info)
+        return pairing
+
+    def _explanation(
+        self, tournament: Tournament, pairing: Pairing, rematch: dict[int, bool]
+    ) -> dict[str, Any]:
+        """The round as structured data for :mod:`fairpair.explain`."""
+        from fairpair.explain import Explainer
+
+        ex = Explainer(tournament, pairing.round, self.name, "score-ordered pairing (test system)")
+        ex.note("score_order_method")
+        for board in pairing.boards:
+            top = board.white if board.white in rematch else board.black
+            other = board.black if top == board.white else board.white
+            code = "score_order_rematch" if rematch[top] else "score_order_next"
+            ex.because(top, code, player=top, opponent=other)
+            ex.board_note(board.white, board.black, "colour_fewer_whites", player=board.white)
+        if pairing.bye is not None:
+            ex.because(pairing.bye, "bye_lowest_placed", player=pairing.bye)
+        return ex.finish(pairing)
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         stored = tournament.pairing_of(round_number)

@@ -472,13 +472,18 @@ class TcecSystem:
             info["explain"] = _explanation(
                 tournament, column, info, bye, pairs, history, wgd, scores
             )
-        return Pairing(
+        pairing = Pairing(
             round=column,
             boards=tuple(playing_order(boards)),
             bye=bye,
             double=tournament.double_rounds,
             info=info,
         )
+        if self.explain:
+            info["explanation"] = _explanation_data(
+                tournament, pairing, info, pairs, history, wgd, scores
+            )
+        return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         """Problems with the stored round ``round_number`` (a TRF column): its pairs,
@@ -693,6 +698,89 @@ def _explanation(
             line += "; " + _colour_reason(first, second, wgd, scores, tcec_round)
         notes.append(line)
     return notes
+
+
+def _explanation_data(
+    tournament: Tournament,
+    pairing: Pairing,
+    info: Mapping[str, Any],
+    pairs: Sequence[tuple[int, int]],
+    history: EncounterHistory,
+    wgd: Mapping[int, int],
+    scores: Mapping[int, Fraction],
+) -> dict[str, Any]:
+    """The round as structured data for :mod:`fairpair.explain`: the pairing order,
+    the bye, the encounter history, and per pair the players passed over and why, and
+    the colour rule (STEPs 1-5)."""
+    from fairpair.explain import Explainer
+
+    column, bye, tcec_round = pairing.round, pairing.bye, info["tcec_round"]
+    ex = Explainer(tournament, column, "tcec", f"TCEC Swiss, TCEC round {tcec_round}")
+    ex.note("tcec_method", "TCEC steps 1-4")
+    ex.note("tcec_order", "TCEC step 1", players=list(info["pairing_order"]))
+    kept, removed = info["history_rounds"], info["removed_rounds"]
+    if kept:
+        ex.note("tcec_history", "TCEC step 3", first=kept[0], last=kept[-1])
+    else:
+        ex.note("tcec_history_empty", "TCEC step 3")
+    if removed:
+        ex.note("tcec_history_removed", "TCEC step 3", rounds=", ".join(str(r) for r in removed))
+    if bye is not None:
+        count = _byes_received(tournament, column)[bye]
+        ex.because(bye, "bye_fewest_byes", "TCEC step 2", player=bye, count=count)
+    met_in: dict[Pair, int] = {}
+    for number, round_pairs in history.rounds:
+        for pair in round_pairs:
+            met_in[pair] = number
+    order = [n for n in info["pairing_order"] if n != bye]
+    board_of = {frozenset((b.white, b.black)): b for b in pairing.boards}
+    paired: set[int] = set()
+    for first, second in pairs:
+        board = board_of[frozenset((first, second))]
+        paired.add(first)
+        for candidate in order[order.index(first) + 1 : order.index(second)]:
+            if candidate in paired:
+                continue
+            pair = frozenset((first, candidate))
+            if pair in tournament.forbidden_pairs:
+                ex.because(first, "tcec_skip_forbidden", "TCEC step 3", other=candidate)
+            elif pair in met_in:
+                ex.because(
+                    first, "tcec_skip_met", "TCEC step 3", other=candidate, round=met_in[pair]
+                )
+            elif abs(wgd[first] + wgd[candidate]) > 2:
+                ex.because(first, "tcec_skip_colour", "TCEC step 3", other=candidate)
+            else:
+                ex.because(first, "tcec_skip_rest", "TCEC step 4", other=candidate)
+        paired.add(second)
+        ex.because(first, "tcec_next", "TCEC step 4", opponent=second)
+        if tournament.double_rounds:
+            ex.board_note(
+                board.white, board.black, "colour_tcec_double", "TCEC step 5", player=first
+            )
+        elif wgd[first] != wgd[second]:
+            ex.board_note(
+                board.white,
+                board.black,
+                "colour_tcec_wgd",
+                "TCEC step 5",
+                player=board.black,
+                wgd=f"{wgd[board.black]:+d}",
+                other_wgd=f"{wgd[board.white]:+d}",
+            )
+        elif scores[first] != scores[second]:
+            ex.board_note(
+                board.white, board.black, "colour_tcec_score", "TCEC step 5", player=board.black
+            )
+        else:
+            ex.board_note(
+                board.white,
+                board.black,
+                "colour_tcec_pattern",
+                "TCEC step 5",
+                player=board.white,
+            )
+    return ex.finish(pairing)
 
 
 def _colour_reason(

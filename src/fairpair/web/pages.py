@@ -24,7 +24,7 @@ from fairpair.errors import FairpairError
 from fairpair.model import Tournament
 from fairpair.printouts import boards_html, crosstable_html, tournament_name
 from fairpair.web.errors import ApiError
-from fairpair.web.models import PairIn, PlayerIn, PlayerPatch, TokenIn
+from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
 from fairpair.web.service import Service, pending_json
 from fairpair.web.store import Stored
 from fairpair.web.views import round_json, standings_json
@@ -91,6 +91,44 @@ def _form(body: bytes) -> dict[str, str]:
     return {key: values[0] for key, values in parsed.items()}
 
 
+#: The byes a director can record for a round not yet paired: form value -> points
+#: (in units of a win; "" = the system's default for a requested bye) and label.
+BYE_CHOICES = {
+    "": "requested bye (the system's points)",
+    "1": "full-point bye",
+    "0.5": "half-point bye",
+    "0": "absence (zero points)",
+}
+
+
+def _requested_byes(t: Tournament) -> list[dict[str, Any]]:
+    """The byes and absences recorded for rounds not yet paired, with names."""
+    rows = []
+    for rnd in t.rounds:
+        if rnd.paired:
+            continue
+        for number, kind in sorted(rnd.byes.items()):
+            name = t.player(number).name if number in t.player_map else str(number)
+            rows.append(
+                {
+                    "round": rnd.number,
+                    "number": number,
+                    "name": name,
+                    "kind": kind.name.lower().replace("_", "-"),
+                }
+            )
+    return rows
+
+
+def _pair_names(t: Tournament, pairs: Any) -> list[str]:
+    """Pairs of pairing numbers as "name – name" lines."""
+
+    def name(number: int) -> str:
+        return t.player(number).name if number in t.player_map else str(number)
+
+    return [" – ".join(name(n) for n in sorted(pair)) for pair in sorted(map(sorted, pairs))]
+
+
 def _int(form: dict[str, str], key: str, *, required: bool = True) -> int | None:
     text = form.get(key, "").strip()
     if not text:
@@ -138,6 +176,23 @@ def pages_router(service: Service) -> APIRouter:
             return _error_page(exc)
         return HTMLResponse(boards_html(t, round_number))
 
+    @router.get("/t/{tid}/standings/print", response_class=HTMLResponse)
+    def print_standings(tid: str, after_round: int | None = None) -> HTMLResponse:
+        """The standings as a page to print (print CSS: A4, no navigation)."""
+        try:
+            stored, table = service.standings(tid, after_round)
+        except ApiError as exc:
+            return _error_page(exc)
+        t = stored.tournament
+        return _html(
+            "standings_print.html",
+            tid=tid,
+            name=tournament_name(t),
+            system=t.system,
+            total=wf.total_label(t),
+            standings=standings_json(table) if t.players else None,
+        )
+
     def director_page(
         tid: str, role: str, *, message: str = "", error: str = "", token: str = ""
     ) -> HTMLResponse:
@@ -159,6 +214,10 @@ def pages_router(service: Service) -> APIRouter:
             players=t.players,
             reports=reports,
             mcmahon=t.system == "mcmahon",
+            next_round=t.next_round(),
+            bye_choices=BYE_CHOICES,
+            requested_byes=_requested_byes(t),
+            forbidden=_pair_names(t, t.forbidden_pairs),
             **context,
         )
 
@@ -280,14 +339,34 @@ def _perform(service: Service, tid: str, action: str, form: dict[str, str]) -> s
         if cancel:
             return f"{player.name} is back in the tournament"
         return f"{player.name} withdrawn from round {player.withdrawn_from} on"
-    if action == "forbid":
+    if action in ("forbid", "force"):
         spec_pair = PairIn.model_validate(
             {
                 "players": [form.get("a", ""), form.get("b", "")],
+                "round": _int(form, "round", required=False),
                 "remove": form.get("remove") == "on",
             }
         )
-        service.pair_constraint(tid, "forbidden", spec_pair)
-        done = "allowed again" if spec_pair.remove else "forbidden"
-        return f"pairing {spec_pair.players[0]} - {spec_pair.players[1]} {done}"
+        kind = "forbidden" if action == "forbid" else "forced"
+        stored = service.pair_constraint(tid, kind, spec_pair)
+        t = stored.tournament
+        a, b = (wf.find_player(t, str(who)).name for who in spec_pair.players)
+        if spec_pair.remove:
+            done = "allowed again" if kind == "forbidden" else "no longer forced"
+        else:
+            done = kind
+        when = f" in round {spec_pair.round}" if spec_pair.round is not None else ""
+        return f"pairing {a} – {b} {done}{when}"
+    if action == "bye":
+        number, rnd = _int(form, "player"), _int(form, "round")
+        assert number is not None and rnd is not None
+        remove = form.get("remove") == "on"
+        choice = form.get("points", "").strip()
+        bye_spec = ByeIn.model_validate({"points": choice or None})
+        points = None if remove else bye_spec.points
+        stored, bye_kind = service.bye(tid, number, rnd, points, remove=remove)
+        name = stored.tournament.player(number).name
+        if remove:
+            return f"{name}: no bye in round {rnd}"
+        return f"{name}: {(bye_kind or 'bye').replace('_', '-')} in round {rnd}"
     raise ApiError(404, f"no action {action!r}", field="action", expected="a form of this page")

@@ -50,6 +50,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -69,6 +70,7 @@ __all__ = [
     "Stored",
     "Summary",
     "database_url",
+    "display_url",
     "hash_token",
 ]
 
@@ -78,6 +80,9 @@ ROLES = ("director", "arbiter", "player")
 
 #: How often a change is recomputed when other writers keep changing the tournament.
 MAX_ATTEMPTS = 200
+
+#: The PostgreSQL advisory lock held while the schema is migrated.
+MIGRATION_LOCK = 0x66616972  # "fair"
 
 #: Parsed tournaments kept in memory (by id, checked against the stored version).
 CACHE_SIZE = 256
@@ -137,12 +142,57 @@ class Report:
     created_at: str
 
 
+def display_url(db: str) -> str:
+    """``db`` as it may be shown in a log or a message: a URL's password masked.
+
+    >>> display_url("postgresql://ann:secret@db.example/events")
+    'postgresql://ann:***@db.example/events'
+    >>> display_url("events.sqlite")
+    'events.sqlite'
+    """
+    if "://" not in db:
+        return db
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy can read: show only its scheme
+        return db.split("://", 1)[0] + "://..."
+
+
 def database_url(db: str) -> str:
-    """A SQLAlchemy URL for ``db``: a URL is kept (``postgresql://...``, ``sqlite:///x``),
-    anything else is the path of a SQLite file."""
+    """A SQLAlchemy URL for ``db``: a URL is kept (``sqlite:///x``,
+    ``postgresql+psycopg://...``), except that a PostgreSQL URL naming no driver
+    (``postgresql://``, ``postgres://``) gets psycopg 3, the driver of the
+    ``postgresql`` extra; anything else is the path of a SQLite file.
+
+    >>> database_url("postgres://ann@db.example/events")
+    'postgresql+psycopg://ann@db.example/events'
+    >>> database_url("sqlite:///x.sqlite")
+    'sqlite:///x.sqlite'
+    """
     if "://" in db:
+        scheme, _, rest = db.partition("://")
+        if scheme in ("postgresql", "postgres"):
+            return f"postgresql+psycopg://{rest}"
         return db
     return f"sqlite:///{Path(db).expanduser().resolve()}"
+
+
+#: The longest id a tournament can have (the ``tournaments.id`` column).
+MAX_ID = 32
+#: The longest name kept in the ``tournaments.name`` column (the document has it all).
+MAX_NAME = 1000
+
+
+def _valid_id(tid: str) -> bool:
+    """Whether ``tid`` can be a stored id at all (PostgreSQL refuses NUL characters in
+    text and a longer value than the column: such an id is simply not found)."""
+    return 0 < len(tid) <= MAX_ID and "\x00" not in tid
+
+
+def _column_name(t: Tournament) -> str:
+    """The tournament's name as kept in its ``name`` column: no NUL (PostgreSQL text
+    cannot hold one), at most :data:`MAX_NAME` characters."""
+    return tournament_name(t).replace("\x00", "")[:MAX_NAME]
 
 
 def hash_token(token: str) -> str:
@@ -168,6 +218,8 @@ class Store:
 
     def __init__(self, db: str, *, migrate: bool = True) -> None:
         self.url = database_url(db)
+        #: The URL to show in logs and messages: the password masked.
+        self.display_url = display_url(self.url)
         self.dialect = make_url(self.url).get_backend_name()
         if self.dialect == "sqlite":
             self.engine = create_engine(
@@ -201,6 +253,12 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self._writing() as connection:
+            if self.dialect == "postgresql":
+                # servers starting together on one database migrate one at a time (on
+                # SQLite, BEGIN IMMEDIATE already serialises them)
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -258,7 +316,7 @@ class Store:
             connection.execute(
                 insert(tournaments).values(
                     id=tid,
-                    name=tournament_name(t),
+                    name=_column_name(t),
                     system=t.system or "",
                     document=document,
                     version=1,
@@ -279,6 +337,8 @@ class Store:
 
     def get(self, tid: str) -> Stored:
         """The tournament ``tid`` as stored now (raises :class:`NotFound`)."""
+        if not _valid_id(tid):
+            raise NotFound(tid)
         with self._reading() as connection:
             row = connection.execute(
                 select(
@@ -300,6 +360,8 @@ class Store:
 
     def document(self, tid: str) -> str:
         """The stored JSON document of ``tid``."""
+        if not _valid_id(tid):
+            raise NotFound(tid)
         with self._reading() as connection:
             text = connection.execute(
                 select(tournaments.c.document).where(tournaments.c.id == tid)
@@ -309,6 +371,8 @@ class Store:
         return text
 
     def exists(self, tid: str) -> bool:
+        if not _valid_id(tid):
+            return False
         with self._reading() as connection:
             found = connection.execute(
                 select(tournaments.c.id).where(tournaments.c.id == tid)
@@ -349,6 +413,8 @@ class Store:
         If another writer changed the tournament meanwhile, the operation is applied
         again to the new version. An exception raised by ``operation`` (a refused
         command) propagates and nothing is written."""
+        if not _valid_id(tid):
+            raise NotFound(tid)
         with self._lock_of(tid):
             for _ in range(MAX_ATTEMPTS):
                 current = self.get(tid)
@@ -374,7 +440,7 @@ class Store:
                             .values(
                                 document=document,
                                 version=current.version + 1,
-                                name=tournament_name(new),
+                                name=_column_name(new),
                                 system=new.system or "",
                                 updated_at=now,
                             )
@@ -391,6 +457,8 @@ class Store:
 
     def delete(self, tid: str) -> None:
         """Delete a tournament with its tokens and reports."""
+        if not _valid_id(tid):
+            raise NotFound(tid)
         with self._writing() as connection:
             connection.execute(delete(reports).where(reports.c.tournament_id == tid))
             connection.execute(delete(tokens).where(tokens.c.tournament_id == tid))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from fairpair import limits
@@ -41,6 +42,25 @@ from fairpair.model import (
 )
 
 _NO_PLAYER = "the number of a player in $.players"
+#: Result letters (the schema allows no others) -> result codes.
+_RESULT_CODES: Mapping[str, ResultCode] = {code.value: code for code in ResultCode}
+
+
+class _Source(Locator):
+    """The document's text (to locate errors) and the limits it is read with, each
+    read from the environment once per document."""
+
+    @cached_property
+    def text_limit(self) -> int:
+        return limits.limit("text")
+
+    @cached_property
+    def rounds_limit(self) -> int:
+        return limits.limit("rounds")
+
+    @cached_property
+    def max_pairing_number(self) -> int:
+        return limits.max_pairing_number()
 
 
 def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list[str]]:
@@ -55,7 +75,7 @@ def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list
             "empty file", expected="a JSON tournament document", file=file, line=1, column=1
         )
     data = parse(decoded, file)
-    where = Locator(decoded, file)
+    where = _Source(decoded, file)
     _check_sizes(data, where)
     validate(data, where)
     t = _tournament(data, where)
@@ -106,7 +126,7 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 # -- limits ---------------------------------------------------------------------------
 
 
-def _check_sizes(data: Any, where: Locator) -> None:
+def _check_sizes(data: Any, where: _Source) -> None:
     """The counts that decide how much work the rest is: players, rounds, forbidden
     pairs, checked before anything is built."""
     if not isinstance(data, dict):
@@ -125,7 +145,7 @@ def _check_sizes(data: Any, where: Locator) -> None:
         raise _over(where, ("total_rounds",), "rounds", f"found {total} rounds")
 
 
-def _over(where: Locator, path: JsonPath, name: str, found: str) -> InputError:
+def _over(where: _Source, path: JsonPath, name: str, found: str) -> InputError:
     """A located error for a value over limit ``name``."""
     line, column = where.locate(path)
     return limits.exceeded(
@@ -133,14 +153,14 @@ def _over(where: Locator, path: JsonPath, name: str, found: str) -> InputError:
     )
 
 
-def _check_text(value: str, path: JsonPath, where: Locator) -> str:
+def _check_text(value: str, path: JsonPath, where: _Source) -> str:
     """``value`` if it is not longer than the ``text`` limit."""
-    if len(value) > limits.limit("text"):
+    if len(value) > where.text_limit:
         raise _over(where, path, "text", f"found a text of {len(value)} characters")
     return value
 
 
-def _check_free_json(value: Any, path: JsonPath, where: Locator) -> None:
+def _check_free_json(value: Any, path: JsonPath, where: _Source) -> None:
     """Every string (keys included) of free JSON (settings, attributes) within the
     ``text`` limit. The nesting is bounded already (the ``depth`` limit)."""
     if isinstance(value, str):
@@ -154,13 +174,13 @@ def _check_free_json(value: Any, path: JsonPath, where: Locator) -> None:
             _check_free_json(item, (*path, index), where)
 
 
-def _pairing_number(number: int, path: JsonPath, where: Locator) -> int:
-    if number > limits.max_pairing_number():
+def _pairing_number(number: int, path: JsonPath, where: _Source) -> int:
+    if number > where.max_pairing_number:
         raise _over(where, path, "players", f"found pairing number {number}")
     return number
 
 
-def _number_key(key: str, path: JsonPath, numbers: set[int], where: Locator) -> int:
+def _number_key(key: str, path: JsonPath, numbers: set[int], where: _Source) -> int:
     """A pairing number used as an object key (``"12"``), of an existing player."""
     number = int(key) if len(key) <= 9 else 0
     if number not in numbers:
@@ -169,7 +189,7 @@ def _number_key(key: str, path: JsonPath, numbers: set[int], where: Locator) -> 
     return number
 
 
-def _points(value: Any, path: JsonPath, where: Locator) -> Fraction:
+def _points(value: Any, path: JsonPath, where: _Source) -> Fraction:
     """Points (a number or a fraction string), of a bounded size."""
     if isinstance(value, str) and len(value) > limits.MAX_NUMBER_CHARS:
         raise where.error(
@@ -183,7 +203,7 @@ def _points(value: Any, path: JsonPath, where: Locator) -> Fraction:
 # -- conversion -----------------------------------------------------------------------
 
 
-def _tournament(data: Mapping[str, Any], where: Locator) -> Tournament:
+def _tournament(data: Mapping[str, Any], where: _Source) -> Tournament:
     """The tournament of a valid document, checked for consistency."""
     players = _players(data["players"], where)
     numbers = {p.number for p in players}
@@ -219,30 +239,30 @@ def _tournament(data: Mapping[str, Any], where: Locator) -> Tournament:
     )
 
 
-def _headers(items: Sequence[Sequence[str]], where: Locator) -> tuple[tuple[str, str], ...]:
+def _headers(items: Sequence[Sequence[str]], where: _Source) -> tuple[tuple[str, str], ...]:
     return tuple(
         (code, _check_text(text, ("headers", index, 1), where))
         for index, (code, text) in enumerate(items)
     )
 
 
-def _system(value: str | None, where: Locator) -> str | None:
+def _system(value: str | None, where: _Source) -> str | None:
     return None if value is None else _check_text(value, ("system",), where)
 
 
-def _settings(value: Mapping[str, Any], where: Locator) -> Any:
+def _settings(value: Mapping[str, Any], where: _Source) -> Any:
     _check_free_json(value, ("settings",), where)
     return _plain(value)
 
 
 def _acceleration(
-    items: Mapping[str, Any], numbers: set[int], where: Locator
+    items: Mapping[str, Any], numbers: set[int], where: _Source
 ) -> dict[int, tuple[Fraction, ...]]:
     acceleration: dict[int, tuple[Fraction, ...]] = {}
     for key, values in items.items():
         path: JsonPath = ("acceleration", key)
         number = _number_key(key, path, numbers, where)
-        if len(values) > limits.limit("rounds"):
+        if len(values) > where.rounds_limit:
             raise _over(where, path, "rounds", f"found acceleration for {len(values)} rounds")
         acceleration[number] = tuple(
             _points(v, (*path, index), where) for index, v in enumerate(values)
@@ -251,7 +271,7 @@ def _acceleration(
 
 
 def _forbidden_pairs(
-    items: Sequence[Sequence[int]], numbers: set[int], where: Locator
+    items: Sequence[Sequence[int]], numbers: set[int], where: _Source
 ) -> frozenset[frozenset[int]]:
     forbidden: set[frozenset[int]] = set()
     for index, pair in enumerate(items):
@@ -270,7 +290,7 @@ def _forbidden_pairs(
     return frozenset(forbidden)
 
 
-def _players(items: Sequence[Mapping[str, Any]], where: Locator) -> list[Player]:
+def _players(items: Sequence[Mapping[str, Any]], where: _Source) -> list[Player]:
     players = []
     seen: dict[int, int] = {}
     for index, item in enumerate(items):
@@ -289,12 +309,16 @@ def _players(items: Sequence[Mapping[str, Any]], where: Locator) -> list[Player]
 _PLAYER_TEXTS = ("name", "title", "sex", "federation", "fide_id", "birth_date", "club")
 
 
-def _player(item: Mapping[str, Any], path: JsonPath, where: Locator) -> Player:
-    texts = {key: _check_text(item.get(key, ""), (*path, key), where) for key in _PLAYER_TEXTS}
-    _check_free_json(item.get("attributes", {}), (*path, "attributes"), where)
+def _player(item: Mapping[str, Any], path: JsonPath, where: _Source) -> Player:
+    texts = {key: item.get(key, "") for key in _PLAYER_TEXTS}
+    if max(map(len, texts.values())) > where.text_limit:
+        for key, value in texts.items():
+            _check_text(value, (*path, key), where)
+    if "attributes" in item:
+        _check_free_json(item["attributes"], (*path, "attributes"), where)
     for key in ("withdrawn_from", "entered_at"):
         value = item.get(key)
-        if value is not None and value > limits.limit("rounds") + 1:
+        if value is not None and value > where.rounds_limit + 1:
             raise _over(where, (*path, key), "rounds", f"found round {value}")
     reported = item.get("reported_points")
     return Player(
@@ -312,13 +336,13 @@ def _player(item: Mapping[str, Any], path: JsonPath, where: Locator) -> Player:
 
 
 def _rounds(
-    items: Sequence[Mapping[str, Any]], numbers: set[int], total: int | None, where: Locator
+    items: Sequence[Mapping[str, Any]], numbers: set[int], total: int | None, where: _Source
 ) -> list[Round]:
     return [_round(item, index, numbers, total, where) for index, item in enumerate(items)]
 
 
 def _round(
-    item: Mapping[str, Any], index: int, numbers: set[int], total: int | None, where: Locator
+    item: Mapping[str, Any], index: int, numbers: set[int], total: int | None, where: _Source
 ) -> Round:
     """``$.rounds[index]``: listed in order, within total_rounds, each player once."""
     path: JsonPath = ("rounds", index)
@@ -338,22 +362,24 @@ def _round(
     games = []
     for g_index, named in enumerate(item.get("games", [])):
         gpath: JsonPath = (*path, "games", g_index)
-        _check_game_players(named, gpath, numbers, busy, where)
-        games.append(_game(named, gpath, where))
+        g, keys = _as_white_black(named)
+        _check_game_players(g, keys, gpath, numbers, busy, where)
+        games.append(_game(g, keys, gpath, where))
     byes = _byes(item.get("byes", {}), path, numbers, busy, where)
     return Round(number=index + 1, games=tuple(games), byes=byes)
 
 
 def _check_game_players(
-    named: Mapping[str, Any],
+    g: Mapping[str, Any],
+    keys: Mapping[str, str],
     path: JsonPath,
     numbers: set[int],
     busy: dict[int, JsonPath],
-    where: Locator,
+    where: _Source,
 ) -> None:
-    """Both players of the game at ``path`` exist and have no other game or bye yet;
-    records them in ``busy``."""
-    g, keys = _as_white_black(named)
+    """Both players of the game ``g`` at ``path`` exist and have no other game or bye
+    yet; records them in ``busy``. ``g`` has white/black keys, ``keys`` gives the
+    document's key of each (see :func:`_as_white_black`)."""
     for side in ("white", "black"):
         number = g[side]
         if number not in numbers:
@@ -372,7 +398,7 @@ def _byes(
     path: JsonPath,
     numbers: set[int],
     busy: Mapping[int, JsonPath],
-    where: Locator,
+    where: _Source,
 ) -> dict[int, ByeKind]:
     """The byes of the round at ``path``: of existing players without a game."""
     byes = {}
@@ -388,8 +414,8 @@ def _byes(
     return byes
 
 
-def _game(named: Mapping[str, Any], path: JsonPath, where: Locator) -> Game:
-    g, keys = _as_white_black(named)
+def _game(g: Mapping[str, Any], keys: Mapping[str, str], path: JsonPath, where: _Source) -> Game:
+    """The game ``g`` at ``path`` (white/black keys, see :func:`_check_game_players`)."""
     if g["white"] == g["black"]:
         raise where.error(path, f"player {g['white']} paired with himself", "two different players")
     w, b = g.get("white_result"), g.get("black_result")
@@ -399,8 +425,8 @@ def _game(named: Mapping[str, Any], path: JsonPath, where: Locator) -> Game:
             "only one result is given",
             f"both {keys['white_result']} and {keys['black_result']}, or neither (pending game)",
         )
-    white_result = None if w is None else ResultCode(w)
-    black_result = None if b is None else ResultCode(b)
+    white_result = None if w is None else _RESULT_CODES[w]
+    black_result = None if b is None else _RESULT_CODES[b]
     if (
         white_result is not None
         and black_result is not None
@@ -420,8 +446,10 @@ def _game(named: Mapping[str, Any], path: JsonPath, where: Locator) -> Game:
     )
 
 
-def _warnings(t: Tournament, where: Locator) -> list[str]:
+def _warnings(t: Tournament, where: _Source) -> list[str]:
     """Where ``reported_points`` disagree with the results."""
+    if all(p.reported_points is None for p in t.players):
+        return []
     scores = computed_scores(t)  # the same score computation as the TRF reader
     played = t.rounds_played
     out = []

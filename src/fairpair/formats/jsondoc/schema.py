@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
+if TYPE_CHECKING:
+    import jsonschema
 
 from fairpair.formats.jsondoc.locate import Locator
 from fairpair.formats.jsondoc.values import _plain
@@ -30,7 +31,12 @@ def schema() -> Mapping[str, Any]:
 
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    """A validator for the schema (with the local ``$ref``s inlined: faster)."""
+    """A validator for the schema (with the local ``$ref``s inlined: faster).
+
+    jsonschema is imported here, on the first document that fails the fast check (it
+    costs a tenth of a second to import, for every command)."""
+    import jsonschema
+
     full = schema()
     cls = jsonschema.validators.validator_for(full)
     cls.check_schema(dict(full))
@@ -62,6 +68,8 @@ def validate(data: Any, where: Locator) -> None:
     """Raise the located error that best explains why ``data`` does not fit the schema."""
     if _quick_valid(_inlined_schema(), data):
         return
+    import jsonschema.exceptions  # only now (see _validator)
+
     errors = sorted(
         _validator().iter_errors(data),
         key=lambda e: (list(map(str, e.absolute_path)), e.message),
@@ -119,88 +127,232 @@ def _is_type(value: Any, name: str) -> bool:
     return isinstance(value, _TYPES[name])
 
 
+#: A compiled check: does a value satisfy a schema node?
+Check = Callable[[Any], bool]
+
+#: Compiled checks of the nodes given to :func:`_quick_valid` (by id, with the node
+#: kept alive so that the id stays its own).
+_COMPILED: dict[int, tuple[Mapping[str, Any], Check]] = {}
+
+
 def _quick_valid(node: Mapping[str, Any], value: Any) -> bool:
     """A fast yes/no check of ``value`` against the (inlined) schema ``node``.
 
     It interprets exactly the keywords the schema file uses; whenever it says no (or
     meets a keyword it does not know), jsonschema decides and explains. Tests check
-    that it agrees with jsonschema.
+    that it agrees with jsonschema. The node is compiled into closures once
+    (:func:`_compile`), then reused.
     """
-    for key, rule in node.items():
-        if key in _ANNOTATIONS:
-            continue
-        if key not in _QUICK_KEYWORDS or not _keyword_valid(node, key, rule, value):
-            return False
+    entry = _COMPILED.get(id(node))
+    if entry is None or entry[0] is not node:
+        if len(_COMPILED) > 64:
+            _COMPILED.clear()
+        entry = _COMPILED[id(node)] = (node, _compile(node))
+    return entry[1](value)
+
+
+def _always(value: Any) -> bool:
     return True
 
 
-def _keyword_valid(node: Mapping[str, Any], key: str, rule: Any, value: Any) -> bool:
-    """Does ``value`` satisfy one keyword of ``node``? Keywords for other types of
-    values than ``value``'s are satisfied."""
-    if key in _ANY_TYPE_KEYWORDS:
-        return _any_type_valid(key, rule, value)
-    if isinstance(value, dict):
-        return _object_valid(node, key, rule, value)
-    if isinstance(value, list):
-        return _array_valid(node, key, rule, value)
-    if isinstance(value, str):
-        return _string_valid(key, rule, value)
-    return not (key == "minimum" and _is_type(value, "number") and value < rule)
+def _never(value: Any) -> bool:
+    return False
 
 
-def _any_type_valid(key: str, rule: Any, value: Any) -> bool:
-    """type, enum, const, not and anyOf."""
-    if key == "type":
-        names = [rule] if isinstance(rule, str) else rule
-        return any(_is_type(value, n) for n in names)
-    if key == "enum":
-        return any(value == option and type(value) is type(option) for option in rule)
-    if key == "const":
-        return value == rule and type(value) is type(rule)
-    if key == "not":
-        return not _quick_valid(rule, value)
-    return any(_quick_valid(option, value) for option in rule)  # anyOf
+def _compile(node: Mapping[str, Any]) -> Check:
+    """The check of one schema node: ``type`` and the keywords that apply to any value
+    first, then those of the value's own type (keywords for other types of values
+    are satisfied)."""
+    if any(key not in _QUICK_KEYWORDS and key not in _ANNOTATIONS for key in node):
+        return _never
+    others: list[Check] = []  # the keywords for any value but type
+    if "enum" in node:
+        others.append(_compile_enum(node["enum"]))
+    if "const" in node:
+        const = node["const"]
+        others.append(lambda v: v == const and type(v) is type(const))
+    if "not" in node:
+        negated = _compile(node["not"])
+        others.append(lambda v: not negated(v))
+    if "anyOf" in node:
+        others.append(_compile_any_of([_compile(option) for option in node["anyOf"]]))
+    for_object = _compile_object(node)
+    for_array = _compile_array(node)
+    for_string = _compile_string(node)
+    minimum = node.get("minimum")
+    single = _single_type(node.get("type"), others, for_object, for_array, for_string, minimum)
+    if single is not None:
+        return single
+    general = ([_compile_type(node["type"])] if "type" in node else []) + others
+    if (for_object, for_array, for_string, minimum) == (None,) * 4 and len(general) <= 1:
+        return general[0] if general else _always
+
+    def check(value: Any) -> bool:
+        for rule in general:
+            if not rule(value):
+                return False
+        if isinstance(value, dict):
+            return for_object is None or for_object(value)
+        if isinstance(value, list):
+            return for_array is None or for_array(value)
+        if isinstance(value, str):
+            return for_string is None or for_string(value)
+        return not (minimum is not None and _is_type(value, "number") and value < minimum)
+
+    return check
 
 
-def _object_valid(node: Mapping[str, Any], key: str, rule: Any, value: dict[str, Any]) -> bool:
+def _single_type(
+    kind: Any,
+    others: list[Check],
+    for_object: Callable[[dict[str, Any]], bool] | None,
+    for_array: Callable[[list[Any]], bool] | None,
+    for_string: Callable[[str], bool] | None,
+    minimum: Any,
+) -> Check | None:
+    """The same check as :func:`_compile`'s, faster, for the common nodes with one
+    ``type`` (None for the other nodes): objects (whatever other keywords they have),
+    and arrays, strings and integers without other keywords for any value."""
+    if not isinstance(kind, str):
+        return None
+    if kind == "object" and others:
+
+        def check(v: Any) -> bool:
+            if not isinstance(v, dict):
+                return False
+            for rule in others:
+                if not rule(v):
+                    return False
+            return for_object is None or for_object(v)
+
+        return check
+    if others:
+        return None
+    if kind == "object":
+        if for_object is None:
+            return lambda v: isinstance(v, dict)
+        return lambda v: isinstance(v, dict) and for_object(v)
+    if kind == "array":
+        if for_array is None:
+            return lambda v: isinstance(v, list)
+        return lambda v: isinstance(v, list) and for_array(v)
+    if kind == "string":
+        if for_string is None:
+            return lambda v: isinstance(v, str)
+        return lambda v: isinstance(v, str) and for_string(v)
+    if kind == "integer":
+        if minimum is None:
+            return lambda v: isinstance(v, int) and not isinstance(v, bool)
+        return lambda v: isinstance(v, int) and not isinstance(v, bool) and not v < minimum
+    return None
+
+
+def _compile_any_of(options: list[Check]) -> Check:
+    def check(value: Any) -> bool:
+        for option in options:  # noqa: SIM110 - faster than any() over a generator
+            if option(value):
+                return True
+        return False
+
+    return check
+
+
+def _compile_type(rule: str | list[str]) -> Check:
+    names = [rule] if isinstance(rule, str) else list(rule)
+    types = tuple(t for name in names for t in _accepted(_TYPES[name]))
+    boolean = "boolean" in names
+
+    def check(value: Any) -> bool:
+        if isinstance(value, bool):
+            return boolean
+        return isinstance(value, types)
+
+    return check
+
+
+def _accepted(kind: Any) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _compile_enum(options: list[Any]) -> Check:
+    if all(isinstance(o, str) or o is None for o in options):
+        strings = frozenset(o for o in options if isinstance(o, str))
+        none = None in options
+        return lambda v: (v in strings) if type(v) is str else (none and v is None)
+    typed = [(type(o), o) for o in options]
+    return lambda v: any(type(v) is kind and v == o for kind, o in typed)
+
+
+def _compile_object(node: Mapping[str, Any]) -> Callable[[dict[str, Any]], bool] | None:
     """properties, required, additionalProperties and propertyNames."""
-    if key == "properties":
-        return all(_quick_valid(sub, value[name]) for name, sub in rule.items() if name in value)
-    if key == "required":
-        return all(name in value for name in rule)
-    if key == "additionalProperties":
-        known = node.get("properties", {})
-        return all(
-            rule is True or (rule is not False and _quick_valid(rule, item))
-            for name, item in value.items()
-            if name not in known
-        )
-    if key == "propertyNames":
-        return all(_quick_valid(rule, n) for n in value)
-    return True
+    keys = ("properties", "required", "additionalProperties", "propertyNames")
+    if not any(key in node for key in keys):
+        return None
+    properties = {name: _compile(sub) for name, sub in node.get("properties", {}).items()}
+    required = tuple(node.get("required", ()))
+    rule = node.get("additionalProperties", True)
+    additional: Check | None = None if rule is True else _never if rule is False else _compile(rule)
+    names = _compile(node["propertyNames"]) if "propertyNames" in node else None
+    if not properties and additional is None and names is None:
+        # Only "required" (the options of the game's anyOf).
+        return lambda value: all(name in value for name in required)
+
+    def check(value: dict[str, Any]) -> bool:
+        for name, item in value.items():
+            sub = properties.get(name)
+            if sub is None:
+                if additional is not None and not additional(item):
+                    return False
+            elif not sub(item):
+                return False
+        for name in required:
+            if name not in value:
+                return False
+        return names is None or all(names(n) for n in value)
+
+    return check
 
 
-def _array_valid(node: Mapping[str, Any], key: str, rule: Any, value: list[Any]) -> bool:
+def _compile_array(node: Mapping[str, Any]) -> Callable[[list[Any]], bool] | None:
     """items, prefixItems, minItems and maxItems."""
-    if key == "items":
-        start = len(node.get("prefixItems", ()))
-        return all(_quick_valid(rule, item) for item in value[start:])
-    if key == "prefixItems":
-        return all(_quick_valid(sub, item) for sub, item in zip(rule, value, strict=False))
-    if key == "minItems":
-        return not len(value) < rule
-    if key == "maxItems":
-        return not len(value) > rule
-    return True
+    if not any(key in node for key in ("items", "prefixItems", "minItems", "maxItems")):
+        return None
+    prefix = [_compile(sub) for sub in node.get("prefixItems", ())]
+    start = len(node.get("prefixItems", ()))
+    items = _compile(node["items"]) if "items" in node else None
+    low = node.get("minItems")
+    high = node.get("maxItems")
+
+    def check(value: list[Any]) -> bool:
+        if low is not None and len(value) < low:
+            return False
+        if high is not None and len(value) > high:
+            return False
+        for sub, item in zip(prefix, value, strict=False):
+            if not sub(item):
+                return False
+        if items is not None:
+            for item in value[start:] if start else value:
+                if not items(item):
+                    return False
+        return True
+
+    return check
 
 
-def _string_valid(key: str, rule: Any, value: str) -> bool:
+def _compile_string(node: Mapping[str, Any]) -> Callable[[str], bool] | None:
     """maxLength and pattern."""
-    if key == "maxLength":
-        return not len(value) > rule
-    if key == "pattern":
-        return re.search(rule, value) is not None
-    return True
+    longest = node.get("maxLength")
+    pattern = re.compile(node["pattern"]).search if "pattern" in node else None
+    if longest is None and pattern is None:
+        return None
+
+    def check(value: str) -> bool:
+        if longest is not None and len(value) > longest:
+            return False
+        return pattern is None or pattern(value) is not None
+
+    return check
 
 
 # -- explaining jsonschema's errors ---------------------------------------------------

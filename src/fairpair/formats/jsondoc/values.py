@@ -46,9 +46,13 @@ def side_names(system: str | None) -> tuple[str, str]:
     return SIDE_NAMES.get(system or "", ("white", "black"))
 
 
-def _as_white_black(game: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    """A game object with side names (``corp``/``runner``) read as white/black keys;
-    also returns model key -> document key, for error paths."""
+_SAME_KEYS: Mapping[str, str] = {k: k for k in ("white", "black", "white_result", "black_result")}
+
+
+def _as_white_black(game: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping[str, str]]:
+    """A game object with side names (``corp``/``runner``) read as white/black keys
+    (``game`` itself when it has white/black keys); also returns model key ->
+    document key, for error paths."""
     for first, second in SIDE_NAMES.values():
         if first in game or second in game:
             rename = {
@@ -59,7 +63,7 @@ def _as_white_black(game: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, 
             }
             inverse = {v: k for k, v in rename.items()}
             return {inverse.get(k, k): v for k, v in game.items()}, rename
-    return dict(game), {k: k for k in ("white", "black", "white_result", "black_result")}
+    return game, _SAME_KEYS
 
 
 # -- numbers --------------------------------------------------------------------------

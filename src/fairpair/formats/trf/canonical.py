@@ -22,7 +22,31 @@ from fairpair.model import Colour, Tournament
 
 
 def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
-    return _join(_render_lines(t, _canonical_lines(t)), hints)
+    return _join(_canonical_rendered(t), hints)
+
+
+#: Where a tournament keeps its canonical lines once rendered (the reader renders them
+#: to compare with the file, the writer to write them: a large file is rendered once).
+_CACHE_KEY = "_trf_canonical_lines"
+
+
+def _canonical_rendered(t: Tournament) -> tuple[str, ...]:
+    """The canonical lines of ``t`` as text (cached: ``t`` is immutable, and the
+    canonical lines do not depend on its format hints)."""
+    cached: tuple[str, ...] | None = t.__dict__.get(_CACHE_KEY)
+    if cached is None:
+        cached = tuple(_render_lines(t, _canonical_lines(t)))
+        t.__dict__[_CACHE_KEY] = cached
+    return cached
+
+
+def _with_hints(t: Tournament, hints: Mapping[str, Any]) -> Tournament:
+    """``t`` with other format hints, keeping its rendered canonical lines."""
+    result = t.replace(format_hints=hints)
+    cached = t.__dict__.get(_CACHE_KEY)
+    if cached is not None:
+        result.__dict__[_CACHE_KEY] = cached
+    return result
 
 
 def _canonical_lines(t: Tournament) -> list[str | int]:

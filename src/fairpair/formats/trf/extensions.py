@@ -11,6 +11,7 @@ dropped: nothing is lost without a word).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
 from collections.abc import Mapping
@@ -472,15 +473,16 @@ def _player_extras(p: Player) -> dict[str, Any]:
 
 def _non_natural_board_order(t: Tournament) -> dict[str, list[list[int]]]:
     """Rounds whose game order differs from what the reader reconstructs by itself."""
-    position = {p.number: i for i, p in enumerate(t.players)}
+    position = {p.number: i for i, p in enumerate(t.players)}.get
     result: dict[str, list[list[int]]] = {}
     for rnd in t.rounds:
-        natural = sorted(
-            rnd.games, key=lambda g: min(position.get(g.white, 0), position.get(g.black, 0))
-        )
+        # the reader lists a round's games by the first listed player of each (a stable
+        # sort): the order is natural if those positions never go down
+        keys = [min(position(g.white, 0), position(g.black, 0)) for g in rnd.games]
+        natural = all(a <= b for a, b in itertools.pairwise(keys))
         listing_ok = all(
-            g.coloured or position.get(g.white, 0) <= position.get(g.black, 0) for g in rnd.games
+            g.coloured or position(g.white, 0) <= position(g.black, 0) for g in rnd.games
         )
-        if list(rnd.games) != natural or not listing_ok:
+        if not natural or not listing_ok:
             result[str(rnd.number)] = [[g.white, g.black] for g in rnd.games]
     return result

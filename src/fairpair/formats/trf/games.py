@@ -4,10 +4,12 @@ both players of a game must tell the same story."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from fairpair.formats.trf.players import _Entry, _PlayerLine
+from fairpair.formats.trf.players import _block_column, _Entry, _PlayerLine
 from fairpair.formats.trf.records import _BYE_RESULTS, _GAME_RESULTS, _fail
 from fairpair.model import CONSISTENT_RESULTS, ByeKind, Game, Round
+from fairpair.model import _game as _new_game
 
 
 def _build_rounds(
@@ -23,25 +25,58 @@ def _build_rounds(
         for index, entry in enumerate(pl.entries):
             if entry is None:
                 continue
-            rnd = index + 1
-            if entry.opponent is None:
+            opp = entry.opponent
+            if opp is None:
                 byes[index][me] = _BYE_RESULTS[entry.result]
                 continue
             if me in done[index]:
                 continue
-            games[index].append(_game(pl, entry, rnd, by_number, file))
-            done[index].update((me, entry.opponent))
+            game = None
+            other = by_number.get(opp)
+            if other is not None and opp != me and index < len(other.entries):
+                theirs = other.entries[index]
+                if theirs is not None and theirs.opponent == me:
+                    agreed = _AGREED.get((entry.colour, theirs.colour, entry.result, theirs.result))
+                    if agreed is not None:  # the game _game builds, the short way
+                        me_white, white_result, black_result, coloured = agreed
+                        game = (
+                            _new_game(me, opp, white_result, black_result, coloured)
+                            if me_white
+                            else _new_game(opp, me, white_result, black_result, coloured)
+                        )
+            if game is None:  # something to report: the long way
+                game = _game(pl, entry, index + 1, by_number, file)
+            games[index].append(game)
+            done[index].update((me, opp))
     return [Round(number=i + 1, games=tuple(games[i]), byes=byes[i]) for i in range(n_rounds)]
 
 
-def _first_entry_in_round(
-    player_lines: Sequence[_PlayerLine], rnd: int
-) -> tuple[_PlayerLine, _Entry]:
+def _game_table() -> dict[tuple[str, str, str, str], tuple[bool, Any, Any, bool]]:
+    """(my colour, their colour, my result, their result) -> (I am white, white's
+    result, black's result, coloured), for every pair of entries that agree."""
+    table: dict[tuple[str, str, str, str], tuple[bool, Any, Any, bool]] = {}
+    results = [(a.value, b.value) for a, b in CONSISTENT_RESULTS] + [(" ", " ")]
+    for mine, theirs in (("w", "b"), ("b", "w"), ("-", "-")):
+        for my_result, their_result in results:
+            my_code = _GAME_RESULTS.get(my_result)
+            their_code = _GAME_RESULTS.get(their_result)
+            key = (mine, theirs, my_result, their_result)
+            if mine == "b":
+                table[key] = (False, their_code, my_code, True)
+            else:
+                table[key] = (True, my_code, their_code, mine == "w")
+    return table
+
+
+_AGREED = _game_table()
+
+
+def _first_entry_in_round(player_lines: Sequence[_PlayerLine], rnd: int) -> tuple[_PlayerLine, int]:
+    """The first player with an entry for round ``rnd`` or later, and its column."""
     for pl in player_lines:
         for index in range(rnd - 1, len(pl.entries)):
-            entry = pl.entries[index]
-            if entry is not None:
-                return pl, entry
+            if pl.entries[index] is not None:
+                return pl, _block_column(index + 1)
     raise AssertionError("no entry found")  # pragma: no cover
 
 
@@ -96,7 +131,7 @@ def _opponent_entry(
             "another player's pairing number",
             file,
             pl.line,
-            entry.column,
+            _block_column(rnd),
         )
     other = by_number.get(opp) if opp is not None else None
     if other is None:
@@ -105,7 +140,7 @@ def _opponent_entry(
             "the pairing number of a 001 record",
             file,
             pl.line,
-            entry.column,
+            _block_column(rnd),
         )
     theirs = other.entries[rnd - 1] if rnd <= len(other.entries) else None
     if theirs is None or theirs.opponent != me:
@@ -115,7 +150,7 @@ def _opponent_entry(
             f"player {opp}'s entry to name opponent {me}",
             file,
             pl.line,
-            entry.column,
+            _block_column(rnd),
         )
     return other, theirs
 
@@ -131,7 +166,7 @@ def _check_colours(
             "opposite colours (w/b), or - for both",
             file,
             pl.line,
-            entry.column + 5,
+            _block_column(rnd) + 5,
         )
 
 
@@ -147,7 +182,7 @@ def _check_results(
             "results for both players, or for neither (pending game)",
             file,
             pl.line,
-            entry.column + 7,
+            _block_column(rnd) + 7,
         )
     mine_code = _GAME_RESULTS.get(entry.result)
     their_code = _GAME_RESULTS.get(theirs.result)
@@ -162,5 +197,5 @@ def _check_results(
             "matching results such as 1/0, =/=, +/-, -/-, W/L, D/D",
             file,
             pl.line,
-            entry.column + 7,
+            _block_column(rnd) + 7,
         )

@@ -3,9 +3,11 @@ parsed into a :class:`_PlayerLine` and written back by :func:`_player_line`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from fairpair import limits
 from fairpair.errors import InputError
@@ -28,17 +30,22 @@ from fairpair.formats.trf.records import (
     _rank_fits,
 )
 from fairpair.formats.trf.scores import _agrees
-from fairpair.model import Player, Tournament
+from fairpair.model import Player, ResultCode, Tournament
 
 
-@dataclass(frozen=True)
-class _Entry:
-    """One round block of a 001 line, as written."""
+class _Entry(NamedTuple):
+    """One round block of a 001 line, as written (a tuple shared by every block spelled
+    the same: a large file has a million of them). Its columns follow from its round:
+    :func:`_block_column`."""
 
     opponent: int | None
     colour: str  # "w", "b" or "-"
     result: str  # upper-cased result letter, or " "
-    column: int  # 1-based column of the block start (the opponent field)
+
+
+def _block_column(rnd: int) -> int:
+    """1-based column of the block of round ``rnd`` (its opponent field)."""
+    return ROUND_START + 1 + BLOCK * (rnd - 1)
 
 
 @dataclass
@@ -117,9 +124,9 @@ def _parse_points_column(line: str, lineno: int, file: str) -> Fraction | None:
 
 def _parse_blocks(line: str, lineno: int, file: str) -> list[_Entry | None]:
     """The round blocks from column 92 on, without the blank ones at the end."""
-    entries: list[_Entry | None] = []
+    entries: list[_Entry | None] | None = None
     start = ROUND_START
-    blocks = (len(line) - ROUND_START + BLOCK - 1) // BLOCK
+    blocks = max(0, (len(line) - ROUND_START + BLOCK - 1) // BLOCK)
     if blocks > limits.limit("rounds"):
         raise limits.exceeded(
             "rounds",
@@ -128,12 +135,79 @@ def _parse_blocks(line: str, lineno: int, file: str) -> list[_Entry | None]:
             line=lineno,
             column=ROUND_START + 1 + BLOCK * limits.limit("rounds"),
         )
-    while start < len(line):
-        entries.append(_parse_block(line, start, len(entries) + 1, file, lineno))
-        start += BLOCK
+    blocks_text = line[ROUND_START:]
+    if blocks and _WELL_FORMED_BLOCKS.match(blocks_text.ljust(BLOCK * blocks)):
+        entries = _fast_blocks(blocks_text, blocks)
+    if entries is None:  # something to report: block by block, with its column
+        entries = []
+        while start < len(line):
+            entries.append(_parse_block(line, start, len(entries) + 1, file, lineno))
+            start += BLOCK
     while entries and entries[-1] is None:
         entries.pop()
     return entries
+
+
+#: Round blocks whose every field is of the right kind (the opponent field may still
+#: have a blank between digits, and the colour or result may not fit the opponent):
+#: these are read by :func:`_fast_blocks`, everything else by :func:`_parse_block`.
+_WELL_FORMED_BLOCKS = re.compile(r"(?:[ 0-9]{4} [wbWB -] [10=+\-WDLHFUZwdlhfuz ]  )*\Z")
+_COLOURS = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "-", " ": "-"}
+
+
+def _fast_blocks(text: str, count: int) -> list[_Entry | None] | None:
+    """The round blocks of ``text`` (the line from column 92 on, ``count`` blocks, all
+    well formed); None if one of them is wrong after all (then :func:`_parse_block`
+    says where and why)."""
+    cache = _BLOCKS
+    if len(cache) > _MAX_CACHED_BLOCKS:
+        cache.clear()
+        cache[" " * 8] = None
+    entries: list[_Entry | None] = []
+    append = entries.append
+    for start in range(0, count * BLOCK, BLOCK):
+        block = text[start : start + 8]
+        entry = cache.get(block, _UNKNOWN)
+        if entry is _UNKNOWN:
+            entry = _fast_block(block)
+            if entry is _UNKNOWN:
+                return None
+            cache[block] = entry
+        append(entry)  # type: ignore[arg-type]
+    return entries
+
+
+#: Round blocks read so far (their 8 columns) and what they say; cleared when it grows
+#: over :data:`_MAX_CACHED_BLOCKS`.
+_BLOCKS: dict[str, object] = {" " * 8: None}
+_MAX_CACHED_BLOCKS = 1 << 16
+_UNKNOWN = object()
+
+
+def _fast_block(block: str) -> object:
+    """One well-formed round block (at most 8 columns): its entry (None if blank), or
+    :data:`_UNKNOWN` if it is wrong (:func:`_parse_block` reports it)."""
+    opponent_text = block[:4].strip()
+    if not opponent_text:
+        if not block.strip():
+            return None
+        opponent = 0
+    elif " " in opponent_text:
+        return _UNKNOWN
+    else:
+        opponent = int(opponent_text)
+    colour = _COLOURS[block[5:6] or " "]
+    result = (block[7:8] or " ").upper()
+    if opponent:
+        if result in "HFUZ":
+            return _UNKNOWN
+        return _Entry(opponent, colour, result)
+    if colour != "-":
+        return _UNKNOWN
+    result = _FORFEIT_WITHOUT_OPPONENT.get(result, result)
+    if result not in _BYE_RESULTS:
+        return _UNKNOWN
+    return _Entry(None, colour, result)
 
 
 def _parse_block(line: str, start: int, rnd: int, file: str, lineno: int) -> _Entry | None:
@@ -164,7 +238,7 @@ def _parse_block(line: str, start: int, rnd: int, file: str, lineno: int) -> _En
             lineno,
             col + 7,
         )
-    return _Entry(opponent, colour, result, col)
+    return _Entry(opponent, colour, result)
 
 
 def _check_block_blanks(block: str, col: int, rnd: int, file: str, lineno: int) -> None:
@@ -249,16 +323,24 @@ def _bye_result(colour: str, result: str, col: int, rnd: int, file: str, lineno:
 def _round_blocks(t: Tournament) -> list[dict[int, str]]:
     """Per round: pairing number -> its 8-column round block."""
     result = []
+    letter = _RESULT_LETTERS
     for rnd in t.rounds:
         blocks = {number: f"0000 - {kind.value}" for number, kind in rnd.byes.items()}
         for game in rnd.games:
-            mark_w, mark_b = ("w", "b") if game.coloured else ("-", "-")
-            res_w = game.white_result.value if game.white_result is not None else " "
-            res_b = game.black_result.value if game.black_result is not None else " "
-            blocks[game.white] = f"{game.black:>4} {mark_w} {res_w}"
-            blocks[game.black] = f"{game.white:>4} {mark_b} {res_b}"
+            white, black = game.white, game.black
+            if game.coloured:
+                blocks[white] = f"{black:>4} w {letter[game.white_result]}"
+                blocks[black] = f"{white:>4} b {letter[game.black_result]}"
+            else:
+                blocks[white] = f"{black:>4} - {letter[game.white_result]}"
+                blocks[black] = f"{white:>4} - {letter[game.black_result]}"
         result.append(blocks)
     return result
+
+
+#: The TRF letter of a result (blank: pending).
+_RESULT_LETTERS: dict[ResultCode | None, str] = {code: code.value for code in ResultCode}
+_RESULT_LETTERS[None] = " "
 
 
 def _player_line(

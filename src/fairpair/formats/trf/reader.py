@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fairpair import limits
-from fairpair.formats.trf.canonical import _canonical_text
+from fairpair.formats.trf.canonical import _canonical_text, _with_hints
 from fairpair.formats.trf.extensions import (
     _apply_board_order,
     _apply_exact_points,
@@ -98,7 +98,7 @@ def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list
     if _canonical_text(tournament, hints) != decoded:
         hints.update(_layout_hints(tournament, lines))
     if hints:
-        tournament = tournament.replace(format_hints=hints)
+        tournament = _with_hints(tournament, hints)
     return tournament, warnings
 
 
@@ -147,22 +147,34 @@ def _check_not_empty(lines: Sequence[str], file: str) -> None:
         )
 
 
+#: At most this many "not a TRF record" warnings, then one that counts the rest.
+MAX_NOT_A_RECORD_WARNINGS = 20
+
+
 def _scan(lines: Sequence[str], file: str) -> _Scan:
     """First pass: every line on its own."""
     scan = _Scan(_State(file=file))
+    not_records = 0
     for lineno, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         if line.startswith("###"):  # TRF-2026 comment line
             scan.extra.append(line)
         elif not _RECORD_CODE.match(line):  # e.g. a column ruler some programs write
-            scan.st.warnings.append(
-                f"{file}:{lineno}:1: not a TRF record (no 3-character code and blank), "
-                "kept as it is"
-            )
+            not_records += 1
+            if not_records <= MAX_NOT_A_RECORD_WARNINGS:
+                scan.st.warnings.append(
+                    f"{file}:{lineno}:1: not a TRF record (no 3-character code and blank), "
+                    "kept as it is"
+                )
             scan.extra.append(line)
         else:
             _read_record(scan, line, lineno, file)
+    if not_records > MAX_NOT_A_RECORD_WARNINGS:
+        more = not_records - MAX_NOT_A_RECORD_WARNINGS
+        scan.st.warnings.append(
+            f"{file}: {more} more of these lines (not TRF records, kept as they are)"
+        )
     return scan
 
 
@@ -241,14 +253,14 @@ def _check_round_count(scan: _Scan, rounds: Sequence[Round], file: str) -> None:
     """No round blocks after the last round of the tournament (XXR / 142)."""
     st = scan.st
     if st.total_rounds is not None and len(rounds) > st.total_rounds:
-        pl, entry = _first_entry_in_round(scan.player_lines, st.total_rounds + 1)
+        pl, column = _first_entry_in_round(scan.player_lines, st.total_rounds + 1)
         raise _fail(
             f"player {pl.player.number} has an entry for round {st.total_rounds + 1}, but the "
             f"tournament has {_count(st.total_rounds, 'round')} (line {st.total_rounds_line})",
             f"at most {_count(st.total_rounds, 'round block')}",
             file,
             pl.line,
-            entry.column,
+            column,
         )
 
 

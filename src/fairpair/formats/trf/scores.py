@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from fairpair.formats.trf.records import _fit_points
+from fairpair.formats.trf.records import _fit_points, format_trf_points
 from fairpair.model import ByeKind, Colour, ResultCode, Tournament
 
 
@@ -22,23 +22,43 @@ def computed_scores(t: Tournament, after_round: int | None = None) -> dict[int, 
     """
     if after_round is None:
         after_round = t.rounds_played
+    cache: dict[int, dict[int, Fraction]] = t.__dict__.setdefault("_computed_scores", {})
+    if after_round not in cache:  # the reader and the writer ask twice for each file
+        cache[after_round] = _computed_scores(t, after_round)
+    return dict(cache[after_round])
+
+
+def _computed_scores(t: Tournament, after_round: int) -> dict[int, Fraction]:
     scale, ints, bye_ints = _scaled_points(t)
+    # (result, coloured) -> units, for white and for black; a pending game is worth 0
+    white_units: dict[tuple[ResultCode | None, bool], int] = {(None, True): 0, (None, False): 0}
+    black_units = dict(white_units)
+    for code in ResultCode:
+        for coloured in (True, False):
+            white_units[(code, coloured)] = ints[(code, Colour.WHITE if coloured else None)]
+            black_units[(code, coloured)] = ints[(code, Colour.BLACK if coloured else None)]
     totals = dict.fromkeys((p.number for p in t.players), 0)
     for rnd in t.rounds[:after_round]:
         seen = set()
         for game in rnd.games:
-            w_colour = Colour.WHITE if game.coloured else None
-            b_colour = Colour.BLACK if game.coloured else None
-            if game.white_result is not None and game.white in totals:
-                totals[game.white] += ints[(game.white_result, w_colour)]
-            if game.black_result is not None and game.black in totals:
-                totals[game.black] += ints[(game.black_result, b_colour)]
-            seen.add(game.white)
-            seen.add(game.black)
+            white, black, coloured = game.white, game.black, game.coloured
+            if white in totals:
+                totals[white] += white_units[(game.white_result, coloured)]
+            if black in totals:
+                totals[black] += black_units[(game.black_result, coloured)]
+            seen.add(white)
+            seen.add(black)
         for number, kind in rnd.byes.items():
             if number in totals and number not in seen:
                 totals[number] += bye_ints[kind]
-    return {number: Fraction(total, scale) for number, total in totals.items()}
+    fractions: dict[int, Fraction] = {}
+    result = {}
+    for number, total in totals.items():
+        value = fractions.get(total)
+        if value is None:
+            value = fractions[total] = Fraction(total, scale)
+        result[number] = value
+    return result
 
 
 def _scaled_points(
@@ -69,7 +89,10 @@ def _agrees(reported: Fraction, score: Fraction, allowances: Sequence[Fraction] 
         reported == score
         or any(reported == score + extra for extra in allowances)
         or (
-            score.denominator not in (1, 2, 4, 5, 10, 20, 25, 50)
+            (
+                score.denominator not in (1, 2, 4, 5, 10, 20, 25, 50)
+                or len(format_trf_points(score)) > 4  # 100.5: too wide, written "100"
+            )
             and reported == _column_value(score)
         )
     )

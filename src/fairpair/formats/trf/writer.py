@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from fairpair.errors import InputError
 from fairpair.formats.atomic import atomic_write_bytes
-from fairpair.formats.trf.canonical import _canonical_text, _render_lines
+from fairpair.formats.trf.canonical import _canonical_text, _render_lines, _with_hints
 from fairpair.formats.trf.layout import _layout_items, _render_layout, _without_record_byes
 from fairpair.formats.trf.lines import _join
 from fairpair.formats.trf.points import _record_162
@@ -64,7 +64,7 @@ def dump(t: Tournament, path: str | os.PathLike[str], *, flavour: str = "fairpai
 
 
 def _semantic(t: Tournament) -> Tournament:
-    return t.replace(format_hints={}) if t.format_hints else t
+    return _with_hints(t, {}) if t.format_hints else t
 
 
 # -- the layout of the source file ----------------------------------------------------

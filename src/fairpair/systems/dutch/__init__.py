@@ -27,13 +27,15 @@ from __future__ import annotations
 from typing import Any
 
 from fairpair.errors import InputError
+from fairpair.explain import Explainer
 from fairpair.model import Board, ByeKind, Colour, Float, Pairing, Round, Tournament, format_points
 from fairpair.systems.base import compare_pairings
-from fairpair.systems.dutch.colours import allocate_colours
+from fairpair.systems.dutch.colours import allocate_colours, last_colour_difference, ranks_higher
 from fairpair.systems.dutch.criteria import Compatibility
 from fairpair.systems.dutch.edition import baku_acceleration, rules_named_by
-from fairpair.systems.dutch.engine import RoundResult, Solver, pair_players
-from fairpair.systems.dutch.players import PlayerFacts, player_facts
+from fairpair.systems.dutch.engine import RoundResult, pair_players
+from fairpair.systems.dutch.graph import Solver
+from fairpair.systems.dutch.players import PlayerFacts, player_facts, score_units
 from fairpair.systems.dutch.rules import RULES, RULES_2017, DutchRules, rules_by_name
 
 __all__ = ["Dutch2017System", "Dutch2026System", "DutchSystem", "board_order"]
@@ -48,8 +50,11 @@ def board_order(
 
     def key(pair: tuple[int, int]) -> tuple[Any, ...]:
         a, b = facts[pair[0]], facts[pair[1]]
-        high, low = (a, b) if (a.raw_score, -a.rank) > (b.raw_score, -b.rank) else (b, a)
-        return (-high.raw_score, -low.raw_score, high.rank)
+        # scores as exact integers (score_units): the same order, cheaper than Fractions
+        sa, sb = score_units(a.raw_score), score_units(b.raw_score)
+        if (sa, -a.rank) > (sb, -b.rank):
+            return (-sa, -sb, a.rank)
+        return (-sb, -sa, b.rank)
 
     return sorted(pairs, key=key)
 
@@ -101,9 +106,9 @@ class DutchSystem:
             tournament = tournament.replace(acceleration=baku_acceleration(tournament))
         present = tournament.present_players(rnd)
         facts = dict(player_facts(tournament, rnd, present, rules=rules))
-        result = pair_players(
-            list(facts.values()), tournament.forbidden_pairs, self.solver, rules=rules
-        )
+        # In the engine's order already (A.2), by integer keys: its sort is then cheap.
+        ordered = sorted(facts.values(), key=lambda p: (-p.units, p.rank))
+        result = pair_players(ordered, tournament.forbidden_pairs, self.solver, rules=rules)
         initial = tournament.initial_colour or Colour.WHITE
         coloured = [
             allocate_colours(facts[a], facts[b], initial)
@@ -116,12 +121,17 @@ class DutchSystem:
             info["rules"] = rules.edition
             info["explain"] = [f"rules: {rules.description}", *lines]
             info["brackets"] = records
-        return Pairing(
+        pairing = Pairing(
             round=rnd,
             boards=tuple(Board(w, b) for w, b in coloured),
             bye=result.bye,
             info=info,
         )
+        if self.explain:
+            info["explanation"] = explanation_of(
+                tournament, pairing, self.name, result, facts, compatibility, rules, initial
+            )
+        return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         earlier = tournament.replace(rounds=tournament.rounds[: round_number - 1])
@@ -190,7 +200,7 @@ def explain_round(
             others = [m for m in members if m != number and m not in record.downfloaters]
             if number in record.mdps:
                 why = "MDP not paired in this bracket (Limbo), floats again"
-            elif not compatibility.partners(number, members):
+            elif not compatibility.partners(number, [m for m in members if m != number]):
                 why = f"no compatible opponent in the bracket ({c1} rematch / {c3} colours)"
             elif len(members) % 2 and len(record.downfloaters) == 1:
                 why = "odd number of players in the bracket"
@@ -259,3 +269,272 @@ def explain_round(
         )
         records.append({"bye": result.bye, "score": str(facts[result.bye].score)})
     return lines, records
+
+
+# -- the structured explanation (fairpair.explain renders it in words) ------------------
+
+_STRENGTH = {"absolute": "an absolute claim", "strong": "a strong claim", "mild": "a mild claim"}
+
+
+def _strength(pref: Any) -> str | None:
+    if pref.colour is None:
+        return None
+    if pref.absolute:
+        return "absolute"
+    return "strong" if pref.strong else "mild"
+
+
+def _colour_word(colour: Colour | None) -> str | None:
+    if colour is None:
+        return None
+    return "white" if colour is Colour.WHITE else "black"
+
+
+def _colour_rule(rules: DutchRules, step: int) -> str:
+    """The colour rule ``step`` (1-5) as cited: 2017 E.1-E.5, 2026 Art. 5."""
+    if rules.edition == "2017":
+        return f"rule E.{step}"
+    return f"Art. 5, colour rule {step}"
+
+
+def _colour_reason(
+    ex: Explainer,
+    a: PlayerFacts,
+    b: PlayerFacts,
+    white: int,
+    black: int,
+    rules: DutchRules,
+) -> None:
+    """Why ``white``-``black`` got their colours: the step of E.1-E.5 (Art. 5) that
+    decided, in the order of :func:`.colours.allocate_colours`."""
+    pa, pb = a.preference, b.preference
+    got = {white: Colour.WHITE, black: Colour.BLACK}
+    if pa.colour is None or pb.colour is None or pa.colour is not pb.colour:
+        if pa.colour is not None and pb.colour is not None:
+            due_white = a if pa.colour is Colour.WHITE else b
+            due_black = b if due_white is a else a
+            ex.board_note(
+                white,
+                black,
+                "colour_both",
+                _colour_rule(rules, 1),
+                player=due_white.number,
+                other=due_black.number,
+            )
+            return
+        if pa.colour is not None or pb.colour is not None:
+            due, other = (a, b) if pa.colour is not None else (b, a)
+            ex.board_note(
+                white,
+                black,
+                "colour_one",
+                _colour_rule(rules, 1),
+                player=due.number,
+                other=other.number,
+            )
+            return
+    else:
+        colour = _colour_word(pa.colour)
+        stronger: PlayerFacts | None = None
+        wider = False
+        if pa.absolute and pb.absolute and pa.imbalance != pb.imbalance:
+            stronger, wider = (a if pa.imbalance > pb.imbalance else b), True
+        elif pa.absolute != pb.absolute:
+            stronger = a if pa.absolute else b
+        elif pa.strong != pb.strong:
+            stronger = a if pa.strong else b
+        if stronger is not None:
+            weaker = b if stronger is a else a
+            if wider:
+                ex.board_note(
+                    white,
+                    black,
+                    "colour_wider",
+                    _colour_rule(rules, 2),
+                    player=stronger.number,
+                    colour=colour,
+                )
+            else:
+                ex.board_note(
+                    white,
+                    black,
+                    "colour_stronger",
+                    _colour_rule(rules, 2),
+                    player=stronger.number,
+                    colour=colour,
+                    strength=_STRENGTH[_strength(stronger.preference) or "mild"],
+                    other_strength=_STRENGTH[_strength(weaker.preference) or "mild"],
+                )
+            return
+        if last_colour_difference(a, b) is not None:
+            winner = a if got[a.number] is pa.colour else b
+            ex.board_note(
+                white,
+                black,
+                "colour_alternate",
+                _colour_rule(rules, 3),
+                player=winner.number,
+                colour=colour,
+            )
+            return
+        higher = a if ranks_higher(a, b) else b
+        ex.board_note(
+            white,
+            black,
+            "colour_higher",
+            _colour_rule(rules, 4),
+            player=higher.number,
+            colour=colour,
+        )
+        return
+    higher = a if ranks_higher(a, b) else b
+    ex.board_note(
+        white,
+        black,
+        "colour_number",
+        _colour_rule(rules, 5),
+        player=higher.number,
+        parity="odd" if higher.rank % 2 == 0 else "even",
+        colour=_colour_word(got[higher.number]),
+    )
+
+
+def _float_cause(
+    record: Any, number: int, compatibility: Compatibility, rules: DutchRules
+) -> tuple[str, str]:
+    """Why ``number`` was left over in ``record``'s bracket: (reason code, rule)."""
+    c1, _, c3 = rules.absolute
+    pairs = rules.number("pairs")
+    members = record.mdps + record.residents
+    others = [m for m in members if m != number and m not in record.downfloaters]
+    if number in record.mdps:
+        return "float_again", f"rule {pairs}"
+    if not compatibility.partners(number, [m for m in members if m != number]):
+        return "float_no_opponent", f"rules {c1}, {c3}"
+    if len(members) % 2 and len(record.downfloaters) == 1:
+        return "float_odd", f"rule {pairs}"
+    if not compatibility.partners(number, others):
+        return "float_needed", f"rule {pairs}"
+    order = "section D" if rules.edition == "2017" else "Art. 4"
+    return "float_chosen", f"rules {pairs}-{rules.criteria[-1].number} and {order}"
+
+
+def _not_possible(
+    ex: Explainer,
+    group: int,
+    facts: dict[int, PlayerFacts],
+    record: Any,
+    number: int,
+    compatibility: Compatibility,
+) -> None:
+    """Why nobody of the bracket may meet ``number``: met, forbidden, colours (C1-C3)."""
+    met: list[int] = []
+    forbidden: list[int] = []
+    colour: list[int] = []
+    for other in record.mdps + record.residents:
+        if other == number:
+            continue
+        if other in facts[number].played_opponents:
+            met.append(other)
+        elif other in compatibility.blocked[number]:
+            forbidden.append(other)
+        else:
+            colour.append(other)
+    for code, players in (
+        ("not_possible_met", met),
+        ("not_possible_forbidden", forbidden),
+        ("not_possible_colour", colour),
+    ):
+        if players:
+            ex.group_note(group, code, player=number, players=players)
+
+
+def explanation_of(
+    tournament: Tournament,
+    pairing: Pairing,
+    system: str,
+    result: RoundResult,
+    facts: dict[int, PlayerFacts],
+    compatibility: Compatibility,
+    rules: DutchRules,
+    initial: Colour,
+) -> dict[str, Any]:
+    """The round as structured data for :mod:`fairpair.explain`: per bracket its
+    players and who moved down and why; per player his group, floats and colour due;
+    per board the colour rule that decided."""
+    edition = "2017 rules" if rules.edition == "2017" else "2026 rules"
+    ex = Explainer(tournament, pairing.round, system, f"FIDE Dutch system ({edition})")
+    num = rules.number
+    ex.note("dutch_method", "section B" if rules.edition == "2017" else "Art. 3")
+    if rules.every_bracket_completion:
+        ex.note("dutch_completion", f"rules {num('completion')}, {num('pab_eligible')}")
+    for number, fact in facts.items():
+        ex.set(
+            number,
+            colour_due=_colour_word(fact.preference.colour),
+            colour_strength=_strength(fact.preference),
+        )
+    white_of = {frozenset((b.white, b.black)): (b.white, b.black) for b in pairing.boards}
+    noted: set[tuple[int, str]] = set()
+    when = ("in the previous round", "two rounds ago")
+    for record in result.brackets:
+        if record.ppb:
+            kind = "pairing for completion"
+        elif record.collapsed:
+            kind = "last groups joined"
+        elif record.completion:
+            kind = "paired with the groups below"
+        else:
+            kind = "score group"
+        group = ex.group(
+            record.score, [*record.residents, *record.mdps], moved_in=record.mdps, kind=kind
+        )
+        if record.ppb:
+            ex.group_note(group, "group_ppb", f"rule {num('completion')}")
+        elif record.collapsed:
+            ex.group_note(group, "group_collapsed", "rule A.9")
+        elif record.completion:
+            ex.group_note(group, "group_completion", f"rule {num('completion')}")
+        last = record is result.brackets[-1]
+        for number in record.downfloaters:
+            code, rule = _float_cause(record, number, compatibility, rules)
+            if last and number == result.bye and code == "float_odd":
+                # Nobody is below the last group: the one left over gets the bye.
+                code = "left_over_bye"
+            ex.group_note(group, code, rule, player=number)
+            if code == "float_no_opponent":
+                _not_possible(ex, group, facts, record, number, compatibility)
+        if not record.pairs and not record.downfloaters:
+            ex.group_note(group, "group_no_pairs")
+        for a, b in record.pairs:
+            white, black = white_of[frozenset((a, b))]
+            ex.board(white, black, group)
+            ex.set(a, group=group)
+            ex.set(b, group=group)
+            high, low = (
+                (facts[a], facts[b]) if facts[a].score >= facts[b].score else (facts[b], facts[a])
+            )
+            if high.score > low.score:
+                ex.set(high.number, float="down")
+                ex.set(low.number, float="up")
+                ex.because(high.number, "plays_down", score=format_points(high.score))
+                ex.because(low.number, "plays_up", opponent=high.number)
+                for back in (0, 1):
+                    down = num("down_1" if back == 0 else "down_2")
+                    up = num("up_1" if back == 0 else "up_2")
+                    if high.floats[back] is Float.DOWN and (high.number, down) not in noted:
+                        noted.add((high.number, down))
+                        ex.because(high.number, "repeat_down", f"rule {down}", when=when[back])
+                    if low.floats[back] is Float.UP and (low.number, up) not in noted:
+                        noted.add((low.number, up))
+                        ex.because(low.number, "repeat_up", f"rule {up}", when=when[back])
+            _colour_reason(ex, facts[a], facts[b], white, black, rules)
+    if result.bye is not None:
+        if rules.every_bracket_completion:
+            rule = f"rules {num('pab_eligible')}, {rules.absolute[1]}"
+        else:
+            rule = f"rules {rules.absolute[1]}, {num('completion')}"
+        ex.because(result.bye, "bye_lowest", rule, player=result.bye)
+        if any(r.pab_unplayed for r in result.brackets):
+            ex.because(result.bye, "bye_fewest_unplayed", f"rule {num('pab_unplayed')}")
+    return ex.finish(pairing)

@@ -21,12 +21,15 @@ the top fields of the brackets where completion is enforced.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from operator import mul
 
 from fairpair.model import Colour, Float
-from fairpair.systems.dutch.players import PlayerFacts
+from fairpair.systems.dutch.players import SCORE_SCALE, PlayerFacts, Units, score_units
 from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = [
@@ -40,11 +43,11 @@ __all__ = [
 ]
 
 #: One field of an edge weight: (priority of its criterion, sub-key: -score, -score
-#: difference or 0).
-FieldKey = tuple[int, Fraction]
+#: difference or 0). Scores in sub-keys are in :data:`~.players.SCORE_SCALE` units
+#: (exact integers for the usual points; the order and equality of the sub-keys, all
+#: that :func:`pack_weights` uses, are those of the scores themselves).
+FieldKey = tuple[int, Units]
 Fields = dict[FieldKey, int]
-
-_ZERO = Fraction(0)
 
 # The 2017 priority groups by their old names (the position of each criterion in
 # RULES_2017.criteria), kept for code that used them.
@@ -122,13 +125,26 @@ class BracketContext:
 
     def bye_candidate(self, player: PlayerFacts) -> bool:
         """May ``player`` be the one left over for the PAB (C.2/C2, and 2026 C5)?"""
-        return player.pab_eligible and (self.bye_score is None or player.score <= self.bye_score)
+        if not player.pab_eligible:
+            return False
+        bye_units = self.bye_units
+        return bye_units is None or player.units <= bye_units
+
+    @cached_property
+    def sd_base(self) -> Units:
+        """``min_score`` - 1 in score units: a downfloater's SD is his score minus it."""
+        return score_units(self.min_score) - SCORE_SCALE
+
+    @cached_property
+    def bye_units(self) -> Units | None:
+        """``bye_score`` in score units."""
+        return None if self.bye_score is None else score_units(self.bye_score)
 
 
-def _sd(ctx: BracketContext, player: PlayerFacts) -> Fraction:
+def _sd(ctx: BracketContext, player: PlayerFacts) -> Units:
     """A.8: the SD of ``player`` as a downfloater (against an artificial score one
-    point below the lowest score)."""
-    return player.score - ctx.min_score + 1
+    point below the lowest score), in score units."""
+    return player.units - ctx.sd_base
 
 
 def _add(fields: Fields, key: FieldKey, value: int) -> None:
@@ -144,14 +160,16 @@ def colour_fields(
     priority = rules.priority
     pa, pb = a.preference, b.preference
     same = pa.colour is not None and pa.colour is pb.colour
+    if not same:
+        # Both preferences can be granted: every colour criterion is met.
+        for name in _COLOUR_FIELDS:
+            _add(fields, (priority[name], 0), 1)
+        return
+    absolute_a, absolute_b = pa.absolute, pb.absolute
     # C.8 / C10: topscorers (or their opponents) getting a colour difference beyond +-2.
-    _add(
-        fields,
-        (priority["colour_imbalance"], _ZERO),
-        int(not (same and pa.imbalance > 1 and pb.imbalance > 1)),
-    )
+    _add(fields, (priority["colour_imbalance"], 0), int(not (pa.imbalance > 1 < pb.imbalance)))
     # C.9 / C11: topscorers (or their opponents) getting the same colour three times.
-    if same and pa.absolute and pb.absolute:
+    if absolute_a and absolute_b:
         if pa.imbalance == pb.imbalance:
             ok = pa.repeated is None or pa.repeated is not pb.repeated
         else:
@@ -160,17 +178,23 @@ def colour_fields(
             ok = pa.colour is None or loser.repeated is not pa.colour.opposite
     else:
         ok = True
-    _add(fields, (priority["colour_repeat"], _ZERO), int(ok))
-    # C.10 / C12: both colour preferences granted.
-    _add(fields, (priority["colour_preference"], _ZERO), int(not same))
+    _add(fields, (priority["colour_repeat"], 0), int(ok))
+    # C.10 / C12: both colour preferences granted (not met: same colour wanted).
     # C.11 / C13: strong preferences granted (a strong one losing against an absolute).
-    strong_a = pa.strong or pa.absolute
-    strong_b = pb.strong or pb.absolute
+    strong_a = absolute_a or pa.strong
+    strong_b = absolute_b or pb.strong
     _add(
         fields,
-        (priority["colour_strong"], _ZERO),
-        int(not strong_a or not strong_b or (pa.absolute and pb.absolute) or not same),
+        (priority["colour_strong"], 0),
+        int(not strong_a or not strong_b or (absolute_a and absolute_b)),
     )
+
+
+_COLOUR_FIELDS = ("colour_imbalance", "colour_repeat", "colour_preference", "colour_strong")
+_FLOAT_FIELDS = (
+    (0, "down_1", "up_1", "down_sd_1", "up_sd_1", "down_score_1"),
+    (1, "down_2", "up_2", "down_sd_2", "up_sd_2", "down_score_2"),
+)
 
 
 def float_fields(fields: Fields, ctx: BracketContext, h: PlayerFacts, lo: PlayerFacts) -> None:
@@ -186,31 +210,34 @@ def float_fields(fields: Fields, ctx: BracketContext, h: PlayerFacts, lo: Player
     """
     priority = ctx.rules.priority
     by_sd = "down_sd_1" in priority
-    for back, count_down, count_up, sd_down, sd_up in (
-        (0, "down_1", "up_1", "down_sd_1", "up_sd_1"),
-        (1, "down_2", "up_2", "down_sd_2", "up_sd_2"),
-    ):
+    diff = h.units - lo.units
+    moved_down = diff > 0  # h is an MDP: downfloat for h, upfloat for lo
+    down_float = Float.DOWN
+    for back, count_down, count_up, sd_down, sd_up, score_down in _FLOAT_FIELDS:
         h_float, lo_float = h.floats[back], lo.floats[back]
-        moved_down = h.score > lo.score  # h is an MDP: downfloat for h, upfloat for lo
-        diff = h.score - lo.score
-        down = int(lo_float is Float.DOWN) + int(not moved_down and h_float is Float.DOWN)
-        _add(fields, (priority[count_down], _ZERO), down)
-        _add(fields, (priority[count_up], _ZERO), -int(moved_down and lo_float is Float.UP))
+        lo_down = lo_float is down_float
+        h_down = h_float is down_float
+        up_again = moved_down and lo_float is Float.UP
+        _add(fields, (priority[count_down], 0), lo_down + (not moved_down and h_down))
+        if up_again:
+            _add(fields, (priority[count_up], 0), -1)
+        if not (lo_down or h_down or up_again):
+            continue
         if by_sd:
             group = priority[sd_down]
-            if lo_float is Float.DOWN:
+            if lo_down:
                 _add(fields, (group, -_sd(ctx, lo)), 1)
-            if h_float is Float.DOWN:
+            if h_down:
                 _add(fields, (group, -_sd(ctx, h)), 1)
                 if moved_down:
                     _add(fields, (group, -diff), -1)
         else:
-            group = priority["down_score_1" if back == 0 else "down_score_2"]
-            if lo_float is Float.DOWN:
-                _add(fields, (group, -lo.score), 1)
-            if h_float is Float.DOWN:
-                _add(fields, (group, -h.score), 1)
-        if moved_down and lo_float is Float.UP:
+            group = priority[score_down]
+            if lo_down:
+                _add(fields, (group, -lo.units), 1)
+            if h_down:
+                _add(fields, (group, -h.units), 1)
+        if up_again:
             _add(fields, (priority[sd_up], -diff), -1)
 
 
@@ -236,29 +263,30 @@ def edge_fields(
     if ctx.special:
         # C.4 / C4: the round must be completed; the one left over must be a bye
         # candidate (C.2 / C2 eligibility, 2026 C5: of the lowest possible score).
-        _add(fields, (priority["completion"], _ZERO), 1)
+        _add(fields, (priority["completion"], 0), 1)
         missing = (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(lo))
-        _add(fields, (priority["pab_eligible"], _ZERO), missing)
+        _add(fields, (priority["pab_eligible"], 0), missing)
     # C.5 / C6: pairs in the bracket.
-    _add(fields, (priority["pairs"], _ZERO), int(lo_in_bracket))
+    _add(fields, (priority["pairs"], 0), int(lo_in_bracket))
     if lo_in_bracket and "psd" in priority:
         # C.6: PSD. Pairing two players removes their downfloater SDs and adds the
         # pair's SD.
         group = priority["psd"]
-        _add(fields, (group, -_sd(ctx, h)), 1)
-        _add(fields, (group, -_sd(ctx, lo)), 1)
-        _add(fields, (group, -(h.score - lo.score)), -1)
+        base = ctx.sd_base
+        _add(fields, (group, base - h.units), 1)
+        _add(fields, (group, base - lo.units), 1)
+        _add(fields, (group, lo.units - h.units), -1)
     if lo_in_bracket and "downfloater_scores" in priority:
         # 2026 C7: the downfloaters' scores, highest first: pair the highest scores.
-        _add(fields, (priority["downfloater_scores"], -h.score), 1)
+        _add(fields, (priority["downfloater_scores"], -h.units), 1)
     if "next_psd" in priority and not ctx.special:
         # 2017 C.7: pairs (and, in the last bracket, an eligible bye) in the next
         # bracket, then the scores of the players moved into it.
         group = priority["next_pairs"]
         if ctx.final:
-            _add(fields, (group, _ZERO), 1 + (not h.pab_eligible) + (not lo.pab_eligible))
+            _add(fields, (group, 0), 1 + (not h.pab_eligible) + (not lo.pab_eligible))
         else:
-            _add(fields, (group, _ZERO), int(not lo_in_bracket))
+            _add(fields, (group, 0), int(not lo_in_bracket))
         group = priority["next_psd"]
         if h_in_bracket:
             _add(fields, (group, -_sd(ctx, h)), 1)
@@ -266,13 +294,14 @@ def edge_fields(
             _add(fields, (group, -_sd(ctx, lo)), 1)
     if "next_scores" in priority and lo_in_next:
         # 2026 C8: pairs in the next bracket, then its downfloaters' scores.
-        _add(fields, (priority["next_pairs"], _ZERO), 1)
-        _add(fields, (priority["next_scores"], -h.score), 1)
+        _add(fields, (priority["next_pairs"], 0), 1)
+        _add(fields, (priority["next_scores"], -h.units), 1)
     if ctx.pab_unplayed and "pab_unplayed" in priority:
         # 2026 C9: leave for the PAB the player of the PAB score with the fewest
         # unplayed games: pairing a player of that score earns his unplayed games.
-        value = sum(p.unplayed for p in (h, lo) if p.score == ctx.bye_score)
-        _add(fields, (priority["pab_unplayed"], _ZERO), value)
+        bye_units = ctx.bye_units
+        value = sum(p.unplayed for p in (h, lo) if p.units == bye_units)
+        _add(fields, (priority["pab_unplayed"], 0), value)
     if lo_in_bracket:
         colour_fields(fields, lo, h, rules)
         float_fields(fields, ctx, h, lo)
@@ -293,15 +322,21 @@ def pack_weights(
     the largest positive (negative) value on their edges - and at most the number of
     pairs times the largest value.
     """
+    # Field -> class -> the largest positive (negative) value on the class's edges.
     pos: dict[FieldKey, dict[Hashable, int]] = {}
     neg: dict[FieldKey, dict[Hashable, int]] = {}
     for (a, b), values in fields.items():
         for key, value in values.items():
-            table = pos if value > 0 else neg
+            if value > 0:
+                table, size = pos, value
+            elif value:
+                table, size = neg, -value
+            else:
+                continue  # a zero weighs nothing (and leaves every bound as it is)
             per_class = table.get(key)
             if per_class is None:
-                per_class = table[key] = {}
-            size = abs(value)
+                table[key] = {a: size, b: size}
+                continue
             if per_class.get(a, 0) < size:
                 per_class[a] = size
             if per_class.get(b, 0) < size:
@@ -311,17 +346,20 @@ def pack_weights(
     def bound(per_class: dict[Hashable, int] | None) -> int:
         if not per_class:
             return 0
-        total = sum(class_sizes[c] * value for c, value in per_class.items())
+        total = 0
+        for c, value in per_class.items():
+            total += class_sizes[c] * value
         return min(total // 2, max_pairs * max(per_class.values()))
 
     multiplier: dict[FieldKey, int] = {}
     scale = 1
-    for key in sorted(set(pos) | set(neg), reverse=True):
+    for key in sorted(pos.keys() | neg.keys(), reverse=True):
         multiplier[key] = scale
         scale *= bound(pos.get(key)) + bound(neg.get(key)) + 1
+    # (a field whose values all cancelled out to 0 has no multiplier: 0 will do)
+    of = defaultdict(int, multiplier).__getitem__
     return {
-        pair: sum(value * multiplier[key] for key, value in values.items() if value)
-        for pair, values in fields.items()
+        pair: sum(map(mul, values.values(), map(of, values))) for pair, values in fields.items()
     }
 
 

@@ -37,14 +37,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from fairpair.errors import NoPairingError
-from fairpair.matching import Matcher, max_weight_matching
 from fairpair.matching.cardinality import CardinalityMatcher
+from fairpair.model import Colour
 from fairpair.systems.dutch.criteria import (
     BracketContext,
     Compatibility,
@@ -52,14 +52,15 @@ from fairpair.systems.dutch.criteria import (
     edge_fields,
     pack_weights,
 )
+from fairpair.systems.dutch.graph import BracketGraph, CompatibilityGraph, Solver, make_graph
 from fairpair.systems.dutch.players import PlayerFacts
 from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = ["BracketRecord", "RoundResult", "pair_players"]
 
 Edge = tuple[int, int]
-#: A matching solver: (vertex count, weighted edges) -> mate list (-1 = unmatched).
-Solver = Callable[[int, list[tuple[int, int, int]]], list[int]]
+#: C.3 colour tags as the graphs take them: 0 none, two equal non-zero tags exclude.
+_TAG_CODE = {None: 0, Colour.WHITE: 1, Colour.BLACK: 2}
 
 
 @dataclass
@@ -110,61 +111,15 @@ def _sort_key(p: PlayerFacts) -> tuple[Fraction, int]:
     return (-p.score, p.rank)
 
 
-class _Matching:
-    """The weighted graph of one bracket and its maximum-weight matching.
-
-    All matching calls go through here. It uses the incremental compiled matcher
-    (warm restarts after small weight changes) and falls back to the exact one-shot
-    solver if the weights outgrow the compiled integers; ``weights()`` gives the
-    current weights for that fallback.
-    """
-
-    def __init__(
-        self, n: int, weights: Callable[[], dict[Edge, int]], solver: Solver | None
-    ) -> None:
-        self.n = n
-        self.weights = weights
-        self.solver = solver
-        self.matcher: Matcher | None = None
-        if solver is None:
-            try:
-                self.matcher = Matcher(n)
-                self.matcher.set_weights([(u, v, w) for (u, v), w in weights().items()])
-            except OverflowError:
-                self.matcher = None
-
-    def set(self, u: int, v: int, weight: int | None) -> None:
-        """Set the weight of ``u``-``v`` (None: no edge); ``u`` is the changed end."""
-        if self.matcher is not None:
-            try:
-                self.matcher.set_weight(u, v, weight)
-            except OverflowError:
-                self.matcher = None
-
-    def isolate(self, x: int) -> None:
-        """Remove every edge of ``x``."""
-        if self.matcher is not None:
-            self.matcher.set_vertex_weights(x, [None] * self.n)
-
-    def solve(self) -> list[int]:
-        if self.matcher is not None:
-            try:
-                return self.matcher.solve()
-            except OverflowError:
-                self.matcher = None
-        edges = [(u, v, w) for (u, v), w in self.weights().items()]
-        return (self.solver or max_weight_matching)(self.n, edges)
-
-
 class _Bracket:
     """One bracket: its MDPs (vertices ``0..m-1``), residents (``m..nb-1``) and the
     players below it (``nb..``), with the criteria as edge weights.
 
-    An edge weight is ``main * T + order``: ``main`` packs the criteria C.4-C.19,
-    ``order`` holds the tie-breaks of the generation order (section D), changed step
-    by step while the pairing is fixed one decision at a time: each step asks the
-    matching whether an optimal pairing exists that also has the property wanted
-    next (the next candidate in D order), by giving it a small bonus.
+    An edge weight is ``main * T + order`` (:mod:`.graph`): ``main`` packs the
+    criteria C.4-C.19, ``order`` holds the tie-breaks of the generation order (section
+    D), changed step by step while the pairing is fixed one decision at a time: each
+    step asks the matching whether an optimal pairing exists that also has the property
+    wanted next (the next candidate in D order), by giving it a small bonus.
     """
 
     def __init__(
@@ -201,17 +156,22 @@ class _Bracket:
         classes = [
             class_ids.setdefault(class_key(i, p), len(class_ids)) for i, p in enumerate(players)
         ]
+        k = len(class_ids)
+        first = [n] * k
+        last = [-1] * k
+        for i, c in enumerate(classes):
+            first[c] = min(first[c], i)
+            last[c] = i
+        # The fields of every ordered pair of classes (a, b) with a player of a ranked
+        # above one of b (the edge i-j, i < j, has the fields of (class i, class j)).
         class_fields: dict[tuple[Hashable, Hashable], Fields] = {}
-        edge_class: dict[Edge, tuple[Hashable, Hashable]] = {}
-        self.adj: list[set[int]] = [set() for _ in range(n)]
-        numbers = [p.number for p in players]
-        vertex = {number: v for v, number in enumerate(numbers)}
-        for i in range(n):
-            for number in compatibility.partners(numbers[i], numbers[i + 1 :]):
-                j = vertex[number]
-                key = (classes[i], classes[j])
-                if key not in class_fields:
-                    class_fields[key] = edge_fields(
+        pairs_present: list[tuple[int, int]] = []
+        for a in range(k):
+            for b in range(k):
+                i, j = first[a], last[b]
+                if i < j:
+                    pairs_present.append((a, b))
+                    class_fields[(a, b)] = edge_fields(
                         ctx,
                         self.players[i],
                         self.players[j],
@@ -219,58 +179,72 @@ class _Bracket:
                         j < self.nb,
                         self.nb <= j < next_end,
                     )
-                edge_class[(i, j)] = key
-                self.adj[i].add(j)
-                self.adj[j].add(i)
         sizes: dict[Hashable, int] = dict(Counter(classes))
         packed = pack_weights(class_fields, sizes)
-        self.main = {edge: packed[key] for edge, key in edge_class.items()}
+        table: list[int | None] = [None] * (k * k)
+        for a, b in pairs_present:
+            table[a * k + b] = packed[(a, b)]
+        numbers = [p.number for p in players]
+        vertex = {number: v for v, number in enumerate(numbers)}
+        blocked = [
+            (v, vertex[other])
+            for v, number in enumerate(numbers)
+            for other in compatibility.blocked[number]
+            if other in vertex and vertex[other] > v
+        ]
+        tags = [_TAG_CODE[compatibility.tag[number]] for number in numbers]
         # Layout of the order part: [exchange fields D.2.a/b][bonus bits].
         self.q_bits = residents.bit_length() + 1
         self.bonus_bits = 2 * n.bit_length() + 3
         per_edge = ((1 << (2 * self.q_bits)) + residents + 1) << self.bonus_bits
-        self.t = 1 << ((n // 2 + 1) * per_edge * 2).bit_length()
-        self.order: dict[Edge, int] = {}
-        self.graph = _Matching(n, self.weights, solver)
+        shift = ((n // 2 + 1) * per_edge * 2).bit_length()
+        self.classes = classes
+        self.table = table
+        self.k = k
+        self.blocked = set(blocked)
+        self.tags = tags
+        self._graph_args = (classes, table, shift, tags, blocked, solver)
+        self._graph: BracketGraph | None = None
         self.alive = [True] * n
         #: After :meth:`pair`: an optimal matching of the whole graph that contains
         #: the bracket's pairs (its other pairs are the look-ahead below the bracket).
         self.final_mate: list[int] = []
 
-    # -- graph edits ------------------------------------------------------------------
+    @property
+    def graph(self) -> BracketGraph:
+        """The weighted graph, built when first needed (:meth:`pair` may accept the
+        first candidate without it)."""
+        if self._graph is None:
+            self._graph = make_graph(*self._graph_args)
+        return self._graph
 
-    def weights(self) -> dict[Edge, int]:
-        """Current edge weights: criteria above, order tie-breaks below."""
-        return {e: w * self.t + self.order.get(e, 0) for e, w in self.main.items()}
+    def allowed(self, a: int, b: int) -> bool:
+        """May ``a`` and ``b`` meet (C.1, C.3), judged without building the graph?"""
+        w = self.table[self.classes[min(a, b)] * self.k + self.classes[max(a, b)]]
+        if w is None or w <= 0:
+            return False
+        tag = self.tags[a]
+        if tag and tag == self.tags[b]:
+            return False
+        return (min(a, b), max(a, b)) not in self.blocked
 
-    def set_order(self, u: int, v: int, value: int) -> None:
-        """Set the order tie-break of edge ``u``-``v`` (``u`` is marked changed)."""
-        edge = (u, v) if u < v else (v, u)
-        if edge not in self.main:
-            return
-        self.order[edge] = value
-        self.graph.set(u, v, self.main[edge] * self.t + value)
-
-    def drop(self, u: int, v: int) -> None:
-        """Forbid the pair ``u``-``v`` from now on."""
-        edge = (u, v) if u < v else (v, u)
-        if edge in self.main:
-            del self.main[edge]
-            self.order.pop(edge, None)
-            self.adj[u].discard(v)
-            self.adj[v].discard(u)
-            self.graph.set(u, v, None)
+    def _bound_proves(self, pairs: list[Edge]) -> bool:
+        """B.4 without a matching: when the bracket is the whole graph and the first
+        candidate pairs as many players as any matching can (all but one at most),
+        each pair with the largest criteria weight any pair can have, no pairing does
+        better (every matching has at most that many pairs, each at most that heavy).
+        Round 1 is paired this way in O(n)."""
+        n = len(self.players)
+        if self.nb != n or len(pairs) != n // 2:
+            return False
+        best = max((w for w in self.table if w is not None), default=0)
+        k, classes, table = self.k, self.classes, self.table
+        return all(table[classes[a] * k + classes[b]] == best for a, b in pairs)
 
     def fix_pair(self, u: int, v: int) -> None:
         """Take the decided pair ``u``-``v`` out of the graph."""
         for x in (u, v):
             self.alive[x] = False
-            for y in self.adj[x]:
-                edge = (x, y) if x < y else (y, x)
-                del self.main[edge]
-                self.order.pop(edge, None)
-                self.adj[y].discard(x)
-            self.adj[x].clear()
             self.graph.isolate(x)
 
     # -- the pairing ------------------------------------------------------------------
@@ -278,9 +252,9 @@ class _Bracket:
     def pair(self) -> tuple[list[Edge], list[int]]:
         """Pair the bracket: (pairs as vertex indices, downfloaters in order)."""
         m, nb = self.m, self.nb
-        mate = self.graph.solve()
         canonical = self._canonical_candidate()
-        if canonical is not None and self._is_optimal(canonical, mate):
+        accepted, mate = self._first_candidate_optimal(canonical)
+        if accepted:
             # B.4: the first candidate is as good as the best pairing: accept it.
             paired = {v for pair in canonical for v in pair}
             return canonical, [v for v in range(nb) if v not in paired]
@@ -301,70 +275,66 @@ class _Bracket:
         mate = self.final_mate
         return [(v, w) for v, w in enumerate(mate) if w > v and v not in inside]
 
-    def _canonical_candidate(self) -> list[Edge] | None:
+    def _canonical_candidate(self) -> list[Edge]:
         """B.3: the first candidate: the MDPs in order against the residents in order
-        (as many as there are residents), then the remainder's S1 against its S2; None
-        if one of its pairs is not allowed (C.1, C.3)."""
+        (as many as there are residents), then the remainder's S1 against its S2 (an
+        empty list if one of its pairs is not allowed, C.1, C.3)."""
         m, nb = self.m, self.nb
         residents = list(range(m, nb))
         mdp_pairs = list(zip(range(m), residents, strict=False))
         remainder = residents[len(mdp_pairs) :]
         half = len(remainder) // 2
         pairs = mdp_pairs + list(zip(remainder[:half], remainder[half : 2 * half], strict=True))
-        if all(b in self.adj[a] for a, b in pairs):
+        if all(self.allowed(a, b) for a, b in pairs):
             return pairs
-        return None
+        return []
 
-    def _is_optimal(self, pairs: list[Edge], mate: list[int]) -> bool:
-        """Is the best pairing that contains ``pairs`` as good (criteria C.4-C.19,
-        including the rest of the graph) as the optimal matching ``mate``?"""
-        best = sum(self.main[(v, w)] for v, w in enumerate(mate) if w > v)
-        fixed = {v for pair in pairs for v in pair}
-        total = sum(self.main[pair] for pair in pairs)
-        rest = [v for v in range(len(self.players)) if v not in fixed]
-        index = {v: k for k, v in enumerate(rest)}
-        edges = [
-            (index[u], index[v], w) for (u, v), w in self.main.items() if u in index and v in index
-        ]
-        final = [-1] * len(self.players)
-        for u, v in pairs:
-            final[u], final[v] = v, u
-        if edges:
-            other = max_weight_matching(len(rest), edges)
-            total += sum(self.main[(rest[k], rest[j])] for k, j in enumerate(other) if j > k)
-            for k, j in enumerate(other):
-                if j >= 0:
-                    final[rest[k]] = rest[j]
-        self.final_mate = final
-        return total == best
+    def _first_candidate_optimal(self, pairs: list[Edge]) -> tuple[bool, list[int]]:
+        """Is there an optimal pairing (criteria C.4-C.19, including the rest of the
+        graph) that contains ``pairs``? A bonus of 1 in the order part on each of them
+        makes the matching take as many of them as an optimal pairing can. Returns the
+        answer and an optimal matching (with ``pairs`` when the answer is yes)."""
+        if pairs and self._bound_proves(pairs):
+            mate = [-1] * len(self.players)
+            for a, b in pairs:
+                mate[a], mate[b] = b, a
+            self.final_mate = mate
+            return True, mate
+        for a, b in pairs:
+            self.graph.set_order(a, b, 1)
+        mate = self.graph.solve()
+        if pairs and all(mate[a] == b for a, b in pairs):
+            self.final_mate = mate
+            return True, mate
+        for a, b in pairs:
+            self.graph.set_order(a, b, 0)
+        return False, mate
 
     def _mdp_pairing(self, mate: list[int], pairs: list[Edge]) -> list[int]:
         """B.7 / D.3: pair the MDPs with the smallest BSNs that an optimal pairing can
         pair (C.6 already decided how many of each score), then give each, in order,
         the first resident possible (D.1 on S2 of the MDP-pairing)."""
         m, nb = self.m, self.nb
+        graph = self.graph
         keep = nb - m + 2
         chosen: list[int] = []
         for i in range(m):
-            residents = [j for j in sorted(self.adj[i]) if m <= j < nb]
+            residents = graph.neighbours(i, m, nb)
             if not m <= mate[i] < nb and residents:
-                for j in residents:
-                    self.set_order(i, j, 1)
-                mate = self.graph.solve()
+                graph.set_order_range(i, m, nb, 1)
+                mate = graph.solve()
             if m <= mate[i] < nb:
                 chosen.append(i)
-                for j in residents:
-                    self.set_order(i, j, keep)
+                graph.set_order_range(i, m, nb, keep)
             else:
                 # Limbo: this MDP floats down again (B.2).
-                for j in residents:
-                    self.drop(i, j)
+                graph.remove_range(i, m, nb)
         for i in chosen:
-            candidates = [j for j in sorted(self.adj[i]) if m <= j < nb]
+            candidates = graph.neighbours(i, m, nb)
             if mate[i] != candidates[0]:
-                for k, j in enumerate(candidates):
-                    self.set_order(i, j, keep + len(candidates) - k)
-                mate = self.graph.solve()
+                count = len(candidates)
+                graph.set_orders(i, candidates, [keep + count - k for k in range(count)])
+                mate = graph.solve()
             pairs.append((i, mate[i]))
             self.fix_pair(i, mate[i])
         return mate
@@ -374,7 +344,14 @@ class _Bracket:
     ) -> list[int]:
         """B.6 on the remainder: the fewest exchanges with the smallest BSN-sum
         difference (D.2.a/b), the highest BSNs out of S1 (D.2.c), the lowest into S1
-        (D.2.d), then the first transposition of S2 (D.1)."""
+        (D.2.d), then the first transposition of S2 (D.1).
+
+        The remainder is the players of the bracket still unpaired, in BSN order (its
+        vertices are increasing): ``p``'s later partners are its neighbours in
+        ``p+1..nb-1``, its earlier ones those in ``m..p-1``.
+        """
+        m, nb = self.m, self.nb
+        graph = self.graph
         position = {v: q for q, v in enumerate(remainder)}
         bits = self.bonus_bits
 
@@ -382,20 +359,13 @@ class _Bracket:
             q = position[p]
             return (((1 << (2 * self.q_bits)) if q < n1 else 0) - q) << bits
 
-        def later(p: int) -> list[int]:
-            return [x for x in sorted(self.adj[p]) if position.get(x, -1) > position[p]]
-
-        def earlier(p: int) -> list[int]:
-            return [x for x in sorted(self.adj[p]) if -1 < position.get(x, -1) < position[p]]
-
         def higher(p: int) -> bool:
             """Is ``p`` the higher player of a pair in the remainder (i.e. in S1)?"""
             return position.get(mate[p], -1) > position[p]
 
         for p in remainder:
-            for x in later(p):
-                self.set_order(p, x, exchange_value(p))
-        mate = self.graph.solve()
+            graph.set_order_range(p, p + 1, nb, exchange_value(p))
+        mate = graph.solve()
         s1, s2 = remainder[:n1], remainder[n1:]
         exchanges = sum(1 for p in s1 if not higher(p))
         # D.2.c: move the players with the highest BSNs out of S1.
@@ -404,16 +374,13 @@ class _Bracket:
             if not left:
                 break
             if higher(p):
-                for x in later(p):
-                    self.set_order(p, x, exchange_value(p) - 1)
-                mate = self.graph.solve()
+                graph.set_order_range(p, p + 1, nb, exchange_value(p) - 1)
+                mate = graph.solve()
             if higher(p):
-                for x in later(p):
-                    self.set_order(p, x, exchange_value(p))
+                graph.set_order_range(p, p + 1, nb, exchange_value(p))
             else:
                 left -= 1
-                for x in later(p):
-                    self.drop(p, x)
+                graph.remove_range(p, p + 1, nb)
         # D.2.d: move the players with the lowest BSNs into S1 (the last one follows
         # from D.2.b).
         left = exchanges
@@ -422,36 +389,32 @@ class _Bracket:
                 break
             already = higher(p)
             if not already:
-                for x in later(p):
-                    self.set_order(p, x, exchange_value(p) + 1)
-                mate = self.graph.solve()
+                graph.set_order_range(p, p + 1, nb, exchange_value(p) + 1)
+                mate = graph.solve()
             if higher(p):
                 left -= 1
-                for y in earlier(p):
-                    self.drop(y, p)
-                for z in [z for z in sorted(self.adj[p]) if z >= self.nb]:
-                    self.drop(p, z)
-                for x in later(p):
-                    self.set_order(p, x, exchange_value(p) + 2)
+                graph.remove_range(p, m, p)
+                graph.remove_range(p, nb, len(self.players))
+                graph.set_order_range(p, p + 1, nb, exchange_value(p) + 2)
             elif not already:
-                for x in later(p):
-                    self.set_order(p, x, exchange_value(p))
+                graph.set_order_range(p, p + 1, nb, exchange_value(p))
         # S1 is decided: only its players may be the higher player of a pair.
         top = [p for p in remainder if higher(p)]
-        in_top = set(top)
-        for p in remainder:
-            for x in later(p):
-                if p not in in_top or x in in_top:
-                    self.drop(p, x)
-                else:
-                    self.set_order(p, x, 0)
-        # D.1: each S1 player in order takes the first S2 player possible.
+        in_top = [False] * len(self.players)
         for p in top:
-            candidates = later(p)
+            in_top[p] = True
+        graph.keep_top_to_rest(m, nb, in_top)
+        # D.1: each S1 player in order takes the first S2 player possible. The edges
+        # left carry a hint (pair the earlier with the earlier) of at most r^2 each;
+        # the ranks given to the player being decided are scaled above any difference
+        # of hint sums (< r^3), so they decide first.
+        scale = 1 << (3 * (nb - m).bit_length())
+        for p in top:
+            candidates = graph.neighbours(p, p + 1, nb)
             if mate[p] != candidates[0]:
-                for k, x in enumerate(candidates):
-                    self.set_order(p, x, len(candidates) - k)
-                mate = self.graph.solve()
+                count = len(candidates)
+                graph.set_orders(p, candidates, [(count - k) * scale for k in range(count)])
+                mate = graph.solve()
             pairs.append((p, mate[p]))
             self.fix_pair(p, mate[p])
         return mate
@@ -538,19 +501,8 @@ def _restore(checker: CardinalityMatcher, pairs: Sequence[tuple[int, int]]) -> N
         checker.mate[a], checker.mate[b] = b, a
 
 
-def _bye_graph(graph: list[list[int]], candidates: Sequence[int]) -> list[list[int]]:
-    """``graph`` plus a bye vertex joined to ``candidates`` (the players who may be
-    left over for the PAB)."""
-    n = len(graph)
-    result = [list(neighbours) for neighbours in graph]
-    for v in candidates:
-        result[v].append(n)
-    result.append(list(candidates))
-    return result
-
-
 def _lowest_bye_score(
-    players: Sequence[PlayerFacts], adjacency: list[list[int]]
+    players: Sequence[PlayerFacts], graph: CompatibilityGraph
 ) -> tuple[Fraction, CardinalityMatcher] | None:
     """2026 C5: the lowest score of a bye-eligible player who can be left over while
     all the others are paired under C1-C3, with the completion oracle for it (None if
@@ -558,7 +510,8 @@ def _lowest_bye_score(
     scores = sorted({p.score for p in players if p.pab_eligible})
     for score in scores:
         candidates = [v for v, p in enumerate(players) if p.pab_eligible and p.score <= score]
-        oracle = CardinalityMatcher(_bye_graph(adjacency, candidates))
+        with_bye = graph.with_bye(candidates)
+        oracle = CardinalityMatcher(with_bye, with_bye.greedy_mate())
         if oracle.is_perfect():
             return score, oracle
     return None
@@ -566,7 +519,7 @@ def _lowest_bye_score(
 
 def _pab_unplayed_applies(
     players: Sequence[PlayerFacts],
-    adjacency: list[list[int]],
+    adjacency: Sequence[list[int]],
     alive: Sequence[bool],
     mdps: Sequence[int],
     residents: Sequence[int],
@@ -587,7 +540,10 @@ def _pab_unplayed_applies(
     candidates = [
         local[v] for v in members if players[v].pab_eligible and players[v].score <= bye_score
     ]
-    if not CardinalityMatcher(_bye_graph(graph, candidates)).is_perfect():
+    graph.append(list(candidates))
+    for v in candidates:
+        graph[v].append(len(members))
+    if not CardinalityMatcher(graph).is_perfect():
         return False
     index = {v: k for k, v in enumerate(below)}
     lower = [[index[w] for w in adjacency[v] if w in index] for v in below]
@@ -614,12 +570,13 @@ def pair_players(
     n = len(players)
     compatibility = Compatibility(players, forbidden)
     numbers = [p.number for p in players]
-    adjacency: list[list[int]] = [[] for _ in range(n)]
-    for a in range(n):
-        for number in compatibility.partners(numbers[a], numbers[a + 1 :]):
-            b = index_of[number]
-            adjacency[a].append(b)
-            adjacency[b].append(a)
+    adjacency = CompatibilityGraph(
+        [_TAG_CODE[compatibility.tag[number]] for number in numbers],
+        [
+            {index_of[other] for other in compatibility.blocked[number] if other in index_of}
+            for number in numbers
+        ],
+    )
     # The completion oracle (A.9 / C4: can the round still be completed under the
     # absolute criteria?): players plus a bye vertex, joined to the players who may get
     # the PAB, when their number is odd.
@@ -630,7 +587,8 @@ def pair_players(
         bye_score, checker = lowest
     else:
         candidates = [v for v, p in enumerate(players) if p.pab_eligible]
-        checker = CardinalityMatcher(_bye_graph(adjacency, candidates) if n % 2 else adjacency)
+        graph = adjacency.with_bye(candidates) if n % 2 else adjacency
+        checker = CardinalityMatcher(graph, graph.greedy_mate())
     if not checker.is_perfect():
         left = sorted(numbers[v] for v in checker.unmatched() if v < n)
         detail = ", ".join(map(str, left))

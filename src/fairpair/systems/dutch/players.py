@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from fairpair.model import (
     ByeKind,
@@ -34,16 +35,39 @@ from fairpair.model import (
 from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = [
+    "SCORE_SCALE",
     "ColourPreference",
     "PlayerFacts",
+    "Units",
     "colour_preference",
     "eligible_for_pab",
     "float_in_round",
     "is_last_round",
     "player_facts",
+    "score_units",
     "topscorer_threshold",
     "unplayed_rounds",
 ]
+
+_ZERO = Fraction(0)
+
+#: Scores counted in 1/SCORE_SCALE points (lcm(1..16)), so that the criteria compute
+#: with integers for the usual points (halves, thirds, quarters, tenths...).
+SCORE_SCALE = 720720
+#: A score times SCORE_SCALE: an int, or an exact Fraction for unusual denominators.
+Units = int | Fraction
+
+
+def score_units(score: Fraction) -> Units:
+    """``score`` * :data:`SCORE_SCALE`, exactly (an int whenever it is one).
+
+    >>> score_units(Fraction(3, 2)), score_units(Fraction(1, 17)) == Fraction(720720, 17)
+    (1081080, True)
+    """
+    denominator = score.denominator
+    if SCORE_SCALE % denominator:
+        return score * SCORE_SCALE
+    return score.numerator * (SCORE_SCALE // denominator)
 
 
 @dataclass(frozen=True)
@@ -91,7 +115,7 @@ def colour_preference(history: Sequence[Colour]) -> ColourPreference:
     >>> colour_preference([]).strength
     'none'
     """
-    whites = sum(1 for c in history if c is Colour.WHITE)
+    whites = history.count(Colour.WHITE)
     blacks = len(history) - whites
     imbalance = abs(whites - blacks)
     fewer = Colour.BLACK if whites > blacks else Colour.WHITE
@@ -189,12 +213,17 @@ def float_in_round(
             return Float.DOWN if pab or record.points > loss else Float.NONE
     elif not record.played or record.opponent is None:
         return Float.DOWN
-    own = record.score_before + tournament.acceleration_for(state.number, round_number)
-    opponent_before = record.opponent_score_before or Fraction(0)
-    other = opponent_before + tournament.acceleration_for(record.opponent, round_number)
-    if own > other:
+    own = record.score_before
+    other = record.opponent_score_before or _ZERO
+    if tournament.acceleration:
+        own = own + tournament.acceleration_for(state.number, round_number)
+        other = other + tournament.acceleration_for(record.opponent, round_number)
+    # own vs other, as exact integers (cheaper than comparing Fractions twice)
+    mine = own.numerator * other.denominator
+    theirs = other.numerator * own.denominator
+    if mine > theirs:
         return Float.DOWN
-    if own < other:
+    if mine < theirs:
         return Float.UP
     return Float.NONE
 
@@ -220,6 +249,11 @@ class PlayerFacts:
     #: Rounds so far without a game played over the board (2026 C9).
     unplayed: int = 0
 
+    @cached_property
+    def units(self) -> Units:
+        """The pairing score in :data:`SCORE_SCALE` units (for the criteria)."""
+        return score_units(self.score)
+
 
 def player_facts(
     tournament: Tournament,
@@ -235,36 +269,54 @@ def player_facts(
     # (those absent now who never took part in a pairing are skipped).
     ranked: list[int] = []
     for player in sorted(tournament.players, key=lambda p: p.number):
-        records = state[player.number].records
-        took_part = any(
-            r.opponent is not None or r.bye is ByeKind.PAIRING_ALLOCATED for r in records
-        )
-        if player.number in present_set or took_part:
+        if player.number in present_set or any(
+            r.opponent is not None or r.bye is ByeKind.PAIRING_ALLOCATED
+            for r in state[player.number].records
+        ):
             ranked.append(player.number)
     rank = {number: index for index, number in enumerate(ranked)}
     last = is_last_round(tournament, round_number)
     threshold = topscorer_threshold(tournament, round_number)
+    accelerated = bool(tournament.acceleration)
     facts: dict[int, PlayerFacts] = {}
     for number in present:
         st = state[number]
-        score = st.score + tournament.acceleration_for(number, round_number)
-        floats = tuple(
-            float_in_round(tournament, st, round_number - back, rules=rules)
-            if round_number - back >= 1
-            else Float.NONE
-            for back in (1, 2)
+        score = st.score
+        if accelerated:
+            score = score + tournament.acceleration_for(number, round_number)
+        floats = (
+            float_in_round(tournament, st, round_number - 1, rules=rules)
+            if round_number >= 2
+            else Float.NONE,
+            float_in_round(tournament, st, round_number - 2, rules=rules)
+            if round_number >= 3
+            else Float.NONE,
         )
+        # One pass over the records: Tournament.state's colour_history and
+        # played_opponents, and unplayed_rounds.
+        colours: list[Colour] = []
+        opponents: list[int] = []
+        unplayed = 0
+        for record in st.records:
+            if record.played:
+                if record.colour is not None:
+                    colours.append(record.colour)
+                if record.opponent is not None:
+                    opponents.append(record.opponent)
+            else:
+                unplayed += 1
+        history = tuple(colours)
         facts[number] = PlayerFacts(
             number=number,
             rank=rank[number],
             score=score,
             raw_score=st.score,
-            preference=colour_preference(st.colour_history),
-            history=st.colour_history,
-            floats=(floats[0], floats[1]),
+            preference=colour_preference(history),
+            history=history,
+            floats=floats,
             pab_eligible=eligible_for_pab(st, rules=rules, points=tournament.points),
             topscorer=last and score > threshold,
-            played_opponents=st.played_opponents,
-            unplayed=unplayed_rounds(st),
+            played_opponents=frozenset(opponents),
+            unplayed=unplayed,
         )
     return facts

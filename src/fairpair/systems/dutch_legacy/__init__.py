@@ -21,14 +21,17 @@ an ambiguous passage.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairpair.errors import InputError
-from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament
+from fairpair.explain import Explainer
+from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament, format_points
 from fairpair.systems.base import compare_pairings
 from fairpair.systems.dutch_legacy.colours import e_colours, f1_board_order
 from fairpair.systems.dutch_legacy.criteria import RoundContext
-from fairpair.systems.dutch_legacy.players import legacy_players
+from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
 from fairpair.systems.dutch_legacy.procedure import pair_round
 
 __all__ = ["DutchLegacySystem"]
@@ -71,7 +74,12 @@ class DutchLegacySystem:
         info: dict[str, Any] = {}
         if self.explain:
             info["explain"] = [*result.lines, "colours (E):", *colour_lines]
-        return Pairing(round=rnd, boards=tuple(boards), bye=result.bye, info=info)
+        pairing = Pairing(round=rnd, boards=tuple(boards), bye=result.bye, info=info)
+        if self.explain:
+            info["explanation"] = explanation_of(
+                tournament, pairing, players, result.lines, colour_lines
+            )
+        return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         """Re-pair ``round_number`` from the rounds before it (and the byes and
@@ -83,3 +91,123 @@ class DutchLegacySystem:
         if absences:
             earlier = earlier.with_round(Round(number=round_number, byes=absences))
         return compare_pairings(self.pair(earlier, round_number), stored)
+
+
+# -- the structured explanation (fairpair.explain renders it in words) ------------------
+
+_HEADER = re.compile(r"^(lowest )?bracket (\S+): residents (.*); moved down to it (.*)$")
+#: C.10: the requirements the procedure may relax, in plain words.
+_LOWERED: dict[str, tuple[str, str]] = {
+    "C.10.a": ("a player may play up again, two rounds after playing up", "B.6"),
+    "C.10.b": ("a player may play up two rounds in a row", "B.5"),
+    "C.10.c": ("a player may move down again, two rounds after moving down", "B.6"),
+    "C.10.d": ("a player may move down two rounds in a row", "B.5"),
+    "C.10.e": ("more players than the minimum do not get their colour preference", "A.8"),
+    "C.10.f": ("a colour preference may be overridden", "A.7.d"),
+    "C.10.g": ("top scorers may get a colour they must not have", "B.2"),
+}
+_COLOUR_CODES = {
+    "E.1": "colour_legacy_both",
+    "E.2": "colour_legacy_stronger",
+    "E.3": "colour_legacy_alternate",
+    "E.4": "colour_legacy_higher",
+    "E.5": "colour_legacy_number",
+}
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", text)] if text.strip() != "none" else []
+
+
+def _colour_word(colour: Colour | None) -> str | None:
+    if colour is None:
+        return None
+    return "white" if colour is Colour.WHITE else "black"
+
+
+def explanation_of(
+    tournament: Tournament,
+    pairing: Pairing,
+    players: Mapping[int, LegacyPlayer],
+    lines: Sequence[str],
+    colour_lines: Sequence[str],
+) -> dict[str, Any]:
+    """The round as structured data for :mod:`fairpair.explain`, from the procedure's
+    notes (one block per bracket, see :mod:`.procedure`) and the colour rules."""
+    ex = Explainer(tournament, pairing.round, "dutch-legacy", "FIDE Dutch system (pre-2013 rules)")
+    ex.note("legacy_method", "rules C.1-C.14")
+    for number, p in players.items():
+        strength = p.strength if p.colour is not None else None
+        ex.set(number, colour_due=_colour_word(p.colour), colour_strength=strength)
+    board_of = {frozenset((b.white, b.black)): (b.white, b.black) for b in pairing.boards}
+    group = -1
+    moved_in: list[int] = []
+    for raw in lines:
+        header = _HEADER.match(raw)
+        if header:
+            residents, moved_in = _numbers(header.group(3)), _numbers(header.group(4))
+            group = ex.group(
+                players[residents[0]].score if residents else None,
+                [*residents, *moved_in],
+                moved_in=moved_in,
+                kind="last score group" if header.group(1) else "score group",
+            )
+            continue
+        text = raw.strip()
+        if group < 0 or not raw.startswith("  "):
+            continue
+        article = text.split(":", 1)[0]
+        if article in _LOWERED:
+            words, rule = _LOWERED[article]
+            ex.group_note(group, "legacy_lowered", f"rules {article}, {rule}", text=words)
+        elif article == "C.1":
+            for number in _numbers(text.split("(", 1)[0].split(":", 1)[1]):
+                ex.group_note(group, "float_legacy_none", "rules B.1, B.2, C.1", player=number)
+        elif article == "C.12" and "re-paired" in text:
+            ex.group_note(group, "group_backtrack_legacy", "rule C.12")
+        elif article == "C.13" and "re-paired" in text:
+            ex.group_note(group, "group_backtrack_legacy", "rule C.13")
+        elif article.startswith("C.14") or ("lowered" in text and "P1" in text):
+            ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
+        elif article == "pairs":
+            for pair in re.findall(r"(\d+)-(\d+)", text):
+                a, b = int(pair[0]), int(pair[1])
+                white, black = board_of[frozenset((a, b))]
+                ex.board(white, black, group)
+                ex.set(a, group=group)
+                ex.set(b, group=group)
+                high, low = (a, b) if players[a].score >= players[b].score else (b, a)
+                if players[high].score > players[low].score:
+                    ex.set(high, float="down")
+                    ex.set(low, float="up")
+                    ex.because(high, "plays_down", score=format_points(players[high].score))
+                    ex.because(low, "plays_up", opponent=high)
+        elif article == "moved down":
+            for number in _numbers(text.split(":", 1)[1]):
+                ex.group_note(group, "float_legacy", "rule C.14", player=number)
+    for raw in colour_lines:
+        match = re.match(r"\s*(\d+)-(\d+): (E\.\d)", raw)
+        if not match:
+            continue
+        white, black, rule = int(match.group(1)), int(match.group(2)), match.group(3)
+        pw, pb = players[white], players[black]
+        if rule == "E.1" and (pw.colour is None or pb.colour is None):
+            due, other = (white, black) if pw.colour is not None else (black, white)
+            ex.board_note(white, black, "colour_legacy_one", "rule E.1", player=due, other=other)
+            continue
+        if rule == "E.1":
+            ex.board_note(white, black, _COLOUR_CODES[rule], "rule E.1", player=white, other=black)
+            continue
+        if rule == "E.5":
+            ex.board_note(
+                white, black, _COLOUR_CODES[rule], "rule E.5", player=white, colour="white"
+            )
+            continue
+        colour = _colour_word(pw.colour or pb.colour)
+        winner = white if colour == "white" else black
+        ex.board_note(
+            white, black, _COLOUR_CODES[rule], f"rule {rule}", player=winner, colour=colour
+        )
+    if pairing.bye is not None:
+        ex.because(pairing.bye, "bye_lowest", "rules A.5, B.1.b", player=pairing.bye)
+    return ex.finish(pairing)

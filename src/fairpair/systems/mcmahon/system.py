@@ -25,6 +25,7 @@ from fairpair.errors import InputError
 from fairpair.model import (
     Board,
     Colour,
+    Float,
     Pairing,
     Player,
     ResultCode,
@@ -96,12 +97,15 @@ class McMahonSystem:
         }
         if self.explain:
             info["explain"] = explain_round(fld, games, bye, solution.stage)
-        return Pairing(
+        pairing = Pairing(
             round=rnd,
             boards=tuple(Board(g.white, g.black) for g in games),
             bye=bye,
             info=info,
         )
+        if self.explain:
+            info["explanation"] = explanation_of(tournament, pairing, fld, games)
+        return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         """Validity (everyone once, no rematch, manual pairs, bye rules, handicap colours)
@@ -165,6 +169,122 @@ def explain_round(fld: Field, games: list[Game], bye: int | None, stage: str) ->
         notes.append(text)
     notes.append(f"matching: {stage}")
     return notes
+
+
+def _even_colour_why(fld: Field, white: int, black: int) -> str:
+    """Which rule of :func:`make_game` gave ``white`` white in an even game."""
+    hw, hb = fld.history[white], fld.history[black]
+    if fld.settings.colour_balance:
+        total = fld.total_rounds
+        chosen = colour_violations(hw, Colour.WHITE, total) + colour_violations(
+            hb, Colour.BLACK, total
+        )
+        other = colour_violations(hb, Colour.WHITE, total) + colour_violations(
+            hw, Colour.BLACK, total
+        )
+        if chosen != other:
+            return "because the other way round would break a colour guideline"
+    balance_w = sum(1 if c is Colour.WHITE else -1 for c in hw)
+    balance_b = sum(1 if c is Colour.WHITE else -1 for c in hb)
+    if balance_w != balance_b:
+        return "having had white less often than the opponent"
+    if bool(hw and hw[-1] is Colour.BLACK) != bool(hb and hb[-1] is Colour.BLACK):
+        return "having had black in the last game"
+    return "being the stronger player"
+
+
+def explanation_of(
+    tournament: Tournament, pairing: Pairing, fld: Field, games: list[Game]
+) -> dict[str, Any]:
+    """The round as structured data for :mod:`fairpair.explain`: the McMahon score
+    groups, per game who plays across groups and which penalty the game carries, the
+    colours (handicap) and the bye."""
+    from fairpair.explain import Explainer
+
+    ex = Explainer(
+        tournament,
+        pairing.round,
+        "mcmahon",
+        f"AGA Swiss McMahon, round {fld.round} of {fld.total_rounds}",
+        scores=fld.mms,
+        unit="McMahon points",
+    )
+    ex.note("mcmahon_method", "AGA pairing rules")
+    if fld.voluntary:
+        ex.note("mcmahon_voluntary", players=list(fld.voluntary))
+    if not fld.float_rule_active:
+        ex.note("mcmahon_floats_off", "AGA criterion 3")
+    if fld.avoidance_active:
+        what = [*fld.settings.avoid] + (["handicap games"] if fld.settings.avoid_handicap else [])
+        ex.note("mcmahon_avoid", what=", ".join(what))
+    lower: dict[int, int] = {}
+    for g in games:
+        high, low = sorted((g.white, g.black), key=lambda n: -fld.mms[n])
+        if fld.mms[high] > fld.mms[low]:
+            lower[high] = low
+    scores = sorted({fld.mms[n] for n in fld.pool}, reverse=True)
+    group_of: dict[Fraction, int] = {}
+    for score in scores:
+        own = [n for n in fld.pool if fld.mms[n] == score]
+        moved = [h for h, lo in lower.items() if fld.mms[lo] == score]
+        group_of[score] = ex.group(score, [*own, *moved], moved_in=moved)
+    forced = {frozenset(p) for p in fld.forced}
+    for g in games:
+        high, low = sorted((g.white, g.black), key=lambda n: -fld.mms[n])
+        ex.board(g.white, g.black, group_of.get(fld.mms[low]))
+        if frozenset((g.white, g.black)) in forced:
+            ex.board_note(g.white, g.black, "mcmahon_forced", player=g.white, opponent=g.black)
+        else:
+            tiers = dict(zip(TIERS, edge_tiers(fld, g.white, g.black), strict=True))
+            if tiers["score"]:
+                ex.set(high, float="down")
+                ex.set(low, float="up")
+                ex.because(
+                    high,
+                    "mcmahon_cross",
+                    "AGA criterion 2",
+                    opponent=low,
+                    score=format_points(fld.mms[high]),
+                    other_score=format_points(fld.mms[low]),
+                )
+            if tiers["float"]:
+                if fld.last_float[high] is Float.DOWN:
+                    ex.because(high, "mcmahon_float_repeat", "AGA criterion 3", direction="down")
+                if fld.last_float[low] is Float.UP:
+                    ex.because(low, "mcmahon_float_repeat", "AGA criterion 3", direction="up")
+            if tiers["colour"]:
+                ex.board_note(g.white, g.black, "mcmahon_colour_penalty", "AGA criterion 4")
+            if tiers["avoid"]:
+                ex.board_note(
+                    g.white, g.black, "mcmahon_avoided", what=" or ".join(fld.settings.avoid)
+                )
+            if not tiers["score"] and (tiers["switch"] or tiers["split"]):
+                ex.board_note(g.white, g.black, "mcmahon_not_ideal", "AGA pairing rules")
+        komi = format_points(g.komi)
+        if g.handicap:
+            ex.board_note(
+                g.white,
+                g.black,
+                "colour_mcmahon_handicap",
+                stones=g.handicap,
+                plural="s" if g.handicap > 1 else "",
+                player=g.black,
+                komi=komi,
+            )
+        else:
+            why = _even_colour_why(fld, g.white, g.black)
+            ex.board_note(
+                g.white, g.black, "colour_mcmahon_even", player=g.white, komi=komi, why=why
+            )
+    bye = pairing.bye
+    if bye is not None:
+        if fld.volunteer_bye is not None:
+            ex.because(bye, "bye_volunteer", player=bye)
+        elif fld.best_bye is not None and bye != fld.best_bye:
+            ex.because(bye, "bye_forced_other", "AGA byes", player=bye, other=fld.best_bye)
+        else:
+            ex.because(bye, "bye_lowest_placed", "AGA byes", player=bye)
+    return ex.finish(pairing)
 
 
 def _result_text(white: ResultCode | None, black: ResultCode | None) -> str | None:

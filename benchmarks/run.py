@@ -1,0 +1,443 @@
+"""The benchmark driver of ``make bench``: every system, one table.
+
+Each measurement runs in a fresh child process (so that its peak memory is its own),
+under a time limit and an address-space limit, and the driver prints one table with
+the columns ``case, system, players, round, wall s, CPU s, peak MB, vs prev, check``:
+
+* wall s / CPU s: the pairing alone (the child measures around ``pair``), except the
+  ``fairpair pair`` rows (round 1 of a TRF) and the ``batch`` rows, which time the
+  whole command: interpreter start-up, reading, pairing and writing;
+* peak MB: the largest resident set of the child (interpreter, imports and the
+  generation of the earlier rounds included);
+* vs prev: CPU s divided by the CPU s of the same case (same name and system) in the
+  previous run's results file, when it has that case;
+* check: ``ok`` / ``DIFFERENT`` for the reference rounds of
+  ``tests/data/vectors/dutch-2017-large`` (compared with bbpPairings' output), ``ok`` /
+  ``FAIL`` for McMahon's own ``check``, ``timeout`` / ``error: ...`` when the child did
+  not finish (over ``--timeout`` seconds or ``--memory`` GB).
+
+The exit status is 1 when a result is wrong (``DIFFERENT``, ``FAIL``) or a child
+crashed, 0 otherwise (a case over the limits is reported, not failed).
+
+The results go to ``benchmarks/results/last.json`` (written atomically); the file of
+the run before is kept as ``previous.json`` and is the one ``vs prev`` compares with.
+Generated tournaments are cached in ``benchmarks/results/cache`` (fixed seeds: the same
+input every run).
+
+Usage::
+
+    python benchmarks/run.py                        # the whole set (about 40 minutes on 2 cores)
+    python benchmarks/run.py --quick                # small sizes only (a smoke run)
+    python benchmarks/run.py --only dutch netrunner # some systems
+    python benchmarks/run.py --sizes 50 200         # these sizes for every system
+                                                    # (no reference rounds then)
+    python benchmarks/run.py --markdown             # also print the table as Markdown
+
+Systems (``--only``): ``dutch`` (2017 and 2026 rules: random tournaments, the reference
+rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``), ``mcmahon``,
+``tcec``, ``netrunner`` (each at its benchmark sizes and 10x), ``batch`` (rows of
+``benchmarks/batch.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import dutch  # noqa: E402  (benchmarks/dutch.py)
+
+PYTHON = sys.executable
+RESULTS = HERE / "results"
+SYSTEMS = ("dutch", "mcmahon", "tcec", "netrunner", "batch")
+RULES = ("2017", "2026")
+#: Sizes: (benchmark sizes, the 10x sizes of issue 17) per system.
+DUTCH_SIZES = (100, 300, 1000, 2000)
+DUTCH_ROUNDS = (5, 9)
+ROUND1_PLAYERS = 9998
+MCMAHON_SIZES = ((100, 500, 1000, 2000), (1000, 5000, 10000, 20000))
+MCMAHON_ROUND = 3
+NETRUNNER_SIZES = ((50, 100, 200, 500), (1000, 2000, 5000))
+NETRUNNER_ROUND = 6
+TCEC_SIZES = ((40, 100), (400, 1000))
+TCEC_ROUND = 10
+QUICK = {"dutch": (100, 300), "mcmahon": (100, 500), "tcec": (40,), "netrunner": (50, 200)}
+COLUMNS = ("case", "system", "players", "round", "wall s", "CPU s", "peak MB", "vs prev", "check")
+
+
+@dataclass
+class Case:
+    """One measurement: a name, a system and how to get its row."""
+
+    name: str
+    system: str
+    measure: Callable[[Options], dict[str, Any]]
+
+
+@dataclass
+class Options:
+    timeout: float
+    memory_gb: float
+    cache: Path
+
+
+# -- children ----------------------------------------------------------------------------
+
+
+class ChildFailed(Exception):
+    """The child did not produce a measurement (its status in the ``check`` column)."""
+
+
+def run_child(command: Sequence[str], options: Options) -> tuple[str, dict[str, float]]:
+    """Run ``command`` under the limits; its stdout and its own wall s, CPU s, peak MB.
+
+    Polls ``os.wait4`` so that the resource usage is of this child alone.
+    """
+    limit = int(options.memory_gb * 2**30)
+
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            list(command), stdout=out, stderr=err, preexec_fn=limits, cwd=ROOT
+        )
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - start > options.timeout:
+                process.send_signal(signal.SIGKILL)
+                os.wait4(process.pid, 0)
+                process.returncode = -9
+                raise ChildFailed(f"timeout > {options.timeout:.0f} s")
+            time.sleep(0.02)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode("utf-8", "replace")
+        if process.returncode:
+            lines = err.read().decode("utf-8", "replace").strip().splitlines()
+            last = lines[-1] if lines else f"exit {process.returncode}"
+            if "MemoryError" in last or "bad_alloc" in last:
+                last = f"out of memory (> {options.memory_gb:g} GB)"
+            raise ChildFailed(f"error: {last[:60]}")
+    return stdout, {
+        "wall": wall,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "peak_mb": usage.ru_maxrss / 1024,
+    }
+
+
+def json_child(command: Sequence[str], options: Options) -> dict[str, Any]:
+    """A child that measures itself and prints one JSON object."""
+    stdout, _ = run_child(command, options)
+    result: dict[str, Any] = json.loads(stdout.strip().splitlines()[-1])
+    return result
+
+
+# -- the cases ---------------------------------------------------------------------------
+
+
+def dutch_random(players: int, rnd: int, rules: str) -> Case:
+    def measure(options: Options) -> dict[str, Any]:
+        dutch.SEEDS.setdefault(players, players)
+        path = dutch.generate(players, options.cache, quiet=True)
+        command = [PYTHON, str(HERE / "dutch.py"), "--measure", str(path)]
+        command += ["--measure-rules", rules, "--round", str(rnd)]
+        return json_child(command, options)
+
+    return Case(f"random n={players} r{rnd}", f"dutch-{rules}", measure)
+
+
+def dutch_reference(path: Path, rules: str) -> Case:
+    def measure(options: Options) -> dict[str, Any]:
+        command = [PYTHON, str(HERE / "dutch.py"), "--measure", str(path)]
+        command += ["--measure-rules", rules]
+        if rules == "2017":
+            command += ["--expected", str(path.with_suffix(".expected"))]
+        result = json_child(command, options)
+        if "matches_reference" in result:
+            result["check"] = "ok" if result["matches_reference"] else "DIFFERENT"
+        return result
+
+    return Case(f"reference {path.stem}", f"dutch-{rules}", measure)
+
+
+def round1_trf(players: int, directory: Path) -> Path:
+    """A TRF of ``players`` rated players and no rounds (fixed seed), made once."""
+    from fairpair.formats import save_tournament
+    from fairpair.generator import GeneratorConfig, _seeded_players
+    from fairpair.model import Colour, Tournament
+
+    path = directory / f"round1_n{players}.trf"
+    if not path.exists():
+        config = GeneratorConfig(players=players, rounds=9, seed=players)
+        t = Tournament(
+            players=_seeded_players(config, random.Random(players)),
+            total_rounds=9,
+            initial_colour=Colour.WHITE,
+            headers=(("012", f"Round 1 of {players} players"),),
+        )
+        save_tournament(t, path)
+    return path
+
+
+def dutch_round1(players: int, rules: str) -> Case:
+    def measure(options: Options) -> dict[str, Any]:
+        path = round1_trf(players, options.cache)
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "pairing.txt"
+            command = [PYTHON, "-m", "fairpair", "pair", "--system", f"dutch-{rules}"]
+            command += [str(path), "-o", str(out)]
+            _, usage = run_child(command, options)
+            pairs = int(out.read_text().split()[0])
+        check = "ok" if pairs == players // 2 else f"{pairs} pairs"
+        return {"players": players, "round": 1, **usage, "check": check}
+
+    return Case(f"fairpair pair, TRF n={players} r1", f"dutch-{rules}", measure)
+
+
+def mcmahon_case(players: int, rnd: int) -> Case:
+    def measure(options: Options) -> dict[str, Any]:
+        command = [PYTHON, str(HERE / "mcmahon.py"), "--one", str(players)]
+        command += ["--round", str(rnd), "--rounds", "6"]
+        result = json_child(command, options)
+        return {
+            "players": result["players"],
+            "round": rnd,
+            "wall": result["wall"],
+            "cpu": result["cpu"],
+            "peak_mb": result["peak"],
+            "check": "ok" if result["ok"] else "FAIL",
+        }
+
+    return Case(f"mcmahon n={players} r{rnd}of6", "mcmahon", measure)
+
+
+def netrunner_case(players: int) -> Case:
+    def measure(options: Options) -> dict[str, Any]:
+        command = [PYTHON, str(HERE / "netrunner.py"), "--one", str(players)]
+        command += ["--round", str(NETRUNNER_ROUND)]
+        result = json_child(command, options)
+        return {
+            "players": result["players"],
+            "round": result["round"],
+            "wall": result["wall_s"],
+            "cpu": result["cpu_s"],
+            "peak_mb": result["peak_mb"],
+            "check": f"{result.get('weight_bits', '?')} bits",
+        }
+
+    return Case(f"netrunner n={players} r{NETRUNNER_ROUND}", "netrunner", measure)
+
+
+def tcec_case(players: int) -> Case:
+    def measure(options: Options) -> dict[str, Any]:
+        command = [PYTHON, str(HERE / "tcec.py"), "--one", str(players)]
+        command += ["--round", str(TCEC_ROUND)]
+        return json_child(command, options)
+
+    return Case(f"tcec n={players} r{TCEC_ROUND}", "tcec", measure)
+
+
+def batch_rows(count: int, jobs: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The rows of ``benchmarks/batch.py`` (it runs its own ``fairpair batch`` children)."""
+    import batch
+
+    rows: list[dict[str, Any]] = batch.rows(count, jobs)
+    return rows
+
+
+def cases(systems: Iterable[str], quick: bool, sizes: Sequence[int] | None) -> list[Case]:
+    """The measurements of ``systems``, in table order."""
+    found: list[Case] = []
+    chosen = set(systems)
+
+    def pick(system: str, default: Iterable[int]) -> list[int]:
+        if sizes:
+            return list(sizes)
+        if quick:
+            return list(QUICK[system])
+        return sorted(set(default))
+
+    if "dutch" in chosen:
+        for players in pick("dutch", DUTCH_SIZES):
+            for rnd in DUTCH_ROUNDS:
+                found += [dutch_random(players, rnd, rules) for rules in RULES]
+        if not quick and not sizes:
+            for path in sorted(dutch.LARGE.glob("*.trf")):
+                found += [dutch_reference(path, rules) for rules in RULES]
+        round1 = max(sizes) if sizes else 500 if quick else ROUND1_PLAYERS
+        found += [dutch_round1(round1, rules) for rules in RULES]
+    if "mcmahon" in chosen:
+        for players in pick("mcmahon", MCMAHON_SIZES[0] + MCMAHON_SIZES[1]):
+            found.append(mcmahon_case(players, MCMAHON_ROUND))
+        if not quick and not sizes:
+            found.append(mcmahon_case(MCMAHON_SIZES[0][-1], 6))
+    if "tcec" in chosen:
+        found += [tcec_case(n) for n in pick("tcec", TCEC_SIZES[0] + TCEC_SIZES[1])]
+    if "netrunner" in chosen:
+        sizes_ = pick("netrunner", NETRUNNER_SIZES[0] + NETRUNNER_SIZES[1])
+        found += [netrunner_case(n) for n in sizes_]
+    return found
+
+
+# -- the table and the results file ------------------------------------------------------
+
+
+def key(row: dict[str, Any]) -> str:
+    return f"{row['system']}|{row['case']}"
+
+
+def load_results(path: Path) -> dict[str, dict[str, Any]]:
+    """The rows of a results file by case key (empty if there is none or it is bad)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {key(row): row for row in data["rows"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def save_results(directory: Path, rows: list[dict[str, Any]], argv: Sequence[str]) -> Path:
+    """Write ``last.json`` atomically, the old one becoming ``previous.json``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    document = {
+        "date": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "command": " ".join(argv),
+        "cpus": os.cpu_count(),
+        "rows": rows,
+    }
+    last = directory / "last.json"
+    fd, temporary = tempfile.mkstemp(dir=directory, prefix=".last-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(document, f, indent=1)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        if last.exists():
+            os.replace(last, directory / "previous.json")
+        os.replace(temporary, last)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return last
+
+
+def cells(row: dict[str, Any]) -> list[str]:
+    def number(value: Any, digits: int) -> str:
+        return "-" if value is None else f"{value:.{digits}f}"
+
+    ratio = row.get("vs_prev")
+    return [
+        str(row["case"]),
+        str(row["system"]),
+        "-" if row.get("players") is None else str(row["players"]),
+        "-" if row.get("round") is None else str(row["round"]),
+        number(row.get("wall"), 2),
+        number(row.get("cpu"), 2),
+        number(row.get("peak_mb"), 0),
+        "-" if ratio is None else f"{ratio:.2f}",
+        str(row.get("check") or ""),
+    ]
+
+
+WIDTHS = (36, 10, 7, 5, 8, 8, 8, 7, 0)
+LEFT = {0, 1, 8}
+
+
+def line(values: Sequence[str]) -> str:
+    parts = [
+        v.ljust(w) if i in LEFT else v.rjust(w)
+        for i, (v, w) in enumerate(zip(values, WIDTHS, strict=True))
+    ]
+    return " ".join(parts).rstrip()
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    head = "| " + " | ".join(COLUMNS) + " |"
+    rule = "| " + " | ".join("---" if i in LEFT else "---:" for i in range(len(COLUMNS))) + " |"
+    body = ["| " + " | ".join(cells(row)) + " |" for row in rows]
+    return "\n".join([head, rule, *body])
+
+
+def with_ratio(row: dict[str, Any], previous: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    before = previous.get(key(row), {}).get("cpu")
+    if row.get("cpu") is not None and before:
+        row["vs_prev"] = row["cpu"] / before
+    return row
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="small sizes only (smoke run)")
+    parser.add_argument("--only", nargs="+", choices=SYSTEMS, help="these systems only")
+    parser.add_argument("--sizes", nargs="+", type=int, help="player counts for every system")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds per case")
+    parser.add_argument("--memory", type=float, default=8, help="GB of address space per case")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="results directory")
+    parser.add_argument("--markdown", action="store_true", help="also print Markdown")
+    args = parser.parse_args(argv)
+    systems = args.only or list(SYSTEMS)
+    cache = args.results / "cache"
+    cache.mkdir(parents=True, exist_ok=True)
+    options = Options(timeout=args.timeout, memory_gb=args.memory, cache=cache)
+    previous = load_results(args.results / "last.json")
+    print(line(COLUMNS), flush=True)
+    print("-" * (sum(WIDTHS) + len(WIDTHS) + 6))
+    rows: list[dict[str, Any]] = []
+    failures = 0
+    for case in cases(systems, args.quick, args.sizes):
+        row: dict[str, Any] = {"case": case.name, "system": case.system}
+        try:
+            measured = case.measure(options)
+        except ChildFailed as exc:
+            # Over the time or memory limit is a measurement (the table says so); a
+            # crash is a failure.
+            row["check"] = str(exc)
+            failures += not str(exc).startswith(("timeout", "error: out of memory"))
+        else:
+            for name in ("players", "round", "wall", "cpu", "peak_mb", "check"):
+                if name in measured:
+                    row[name] = measured[name]
+            failures += row.get("check") in ("DIFFERENT", "FAIL")
+        rows.append(with_ratio(row, previous))
+        print(line(cells(row)), flush=True)
+    if "batch" in systems:
+        count, jobs = (100, (1,)) if args.quick or args.sizes else (1000, (1, 2))
+        for measured in batch_rows(count, jobs):
+            row = {k: measured[k] for k in ("case", "system", "players", "round") if k in measured}
+            row.update({k: measured[k] for k in ("wall", "cpu", "peak_mb") if k in measured})
+            rows.append(with_ratio(row, previous))
+            print(line(cells(row)), flush=True)
+    path = save_results(args.results, rows, [Path(sys.argv[0]).name, *sys.argv[1:]])
+    print(f"\nresults: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}", end="")
+    print("" if previous else " (no previous run to compare with)")
+    if args.markdown:
+        print()
+        print(markdown(rows))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,678 @@
+"""Plain-language explanations of a pairing (``fairpair pair --explain``).
+
+Every pairing system describes its round as *structured data* (``Pairing.info
+["explanation"]``, JSON-able, built with :class:`Explainer`); this module is the one
+place that turns that data into words an arbiter can read to a player::
+
+    Board 2: Anna Rossi (no. 4, 2 points) has white against Ben Okafor (no. 7, 1.5 points).
+      - Anna Rossi (no. 4) plays down: she moved down from the group of 2 points.
+
+The data says *what* happened with stable codes and numbers; the words live in
+:data:`REASONS` below, so a change of wording is one edit here (and the golden texts
+of ``tests/data/explain/``). Each reason carries the rule that decided, printed in
+brackets after the words ("(rule C.5)").
+
+The structured form (``version`` 1)::
+
+    {"version": 1, "system": "dutch-2017", "round": 4, "title": "...",
+     "score_unit": "points",
+     "notes": [reason, ...],                       # about the whole round
+     "groups": [{"score": "2.5", "kind": "score group", "players": [1, 2],
+                 "moved_in": [3], "notes": [reason, ...]}, ...],
+     "boards": [{"board": 1, "white": 2, "black": 1, "group": 0,
+                 "notes": [reason, ...]}, ...],
+     "players": [{"number": 1, "name": "...", "score": "2.5",
+                  "status": "paired" | "bye" | "absent", "board": 1,
+                  "colour": "white" | "black" | null, "opponent": 2,
+                  "group": 0, "float": "down" | "up" | null,
+                  "colour_due": "white" | "black" | null, "colour_strength": "...",
+                  "colour_granted": true | false | null,
+                  "absence": "half-point bye" | ..., "reasons": [reason, ...]}, ...],
+     "bye": 8 | null}
+
+    reason = {"code": "float_needed", "rule": "rule C.5", "params": {"player": 3}}
+
+Parameters named ``player``, ``opponent``, ``other`` or ``players`` are pairing numbers
+and are printed with the player's name. The module does no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from fairpair.model import ByeKind, Colour, Pairing, Tournament, format_points
+
+__all__ = [
+    "REASONS",
+    "Explainer",
+    "reason",
+    "render",
+    "validate",
+]
+
+#: Parameters that hold pairing numbers (printed as "Name (no. N)").
+_PLAYER_PARAMS = frozenset({"player", "opponent", "other"})
+_PLAYER_LIST_PARAMS = frozenset({"players"})
+
+#: code -> the sentence (``str.format`` with the reason's parameters).
+REASONS: dict[str, str] = {
+    # -- the whole round ----------------------------------------------------------------
+    "dutch_method": (
+        "Players are paired inside score groups (players with the same score), from the "
+        "top group down. A player who cannot be paired in the own group moves down to "
+        "the next group and is paired there with a lower-scored opponent."
+    ),
+    "dutch_completion": (
+        "Every group is paired so that the rest of the round can still be paired, and "
+        "the pairing-allocated bye goes to a player of the lowest possible score."
+    ),
+    "legacy_method": (
+        "Players are paired inside score groups (players with the same score), from the "
+        "top group down: the top half of a group against the bottom half, then the "
+        "nearest alternatives in the order the rules prescribe. A player who cannot be "
+        "paired in the own group moves down to the next group."
+    ),
+    "legacy_lowered": "To pair this group, the rules had to accept: {text}.",
+    "mcmahon_method": (
+        "Players are paired by McMahon score (a starting score from the rank, plus one "
+        "point per win): of all possible pairings the one with the smallest penalty is "
+        "chosen, where playing someone of a different score costs most, then a "
+        "repeated float, then a colour imbalance, then departing from the usual "
+        "top-half-against-bottom-half order inside a score group."
+    ),
+    "mcmahon_voluntary": "Not paired at their own request (voluntary bye): {players}.",
+    "mcmahon_floats_off": (
+        "In this round a repeated float is not penalised (the float rule is off near "
+        "the end of the event)."
+    ),
+    "mcmahon_avoid": "Early in the event the pairing avoids opponents of the same {what}.",
+    "tcec_method": (
+        "Players are listed by score (then seed). From the top, each unpaired player "
+        "is paired with the next player in the list who may be met: not met in the "
+        "encounter history, not a forbidden pair, and keeping the colour balance."
+    ),
+    "tcec_order": "Pairing order for this round: {players}.",
+    "tcec_history": "Encounter history used: rounds {first} to {last}.",
+    "tcec_history_empty": "Encounter history: empty (no earlier rounds count).",
+    "tcec_history_removed": (
+        "The oldest rounds {rounds} were removed from the encounter history, because "
+        "no pairing was possible with them."
+    ),
+    "netrunner_method": (
+        "The pairing is the best of all possible pairings, judged by the criteria in "
+        "order (fewer is better): rematches, a bye above the lowest score, side "
+        "imbalance of 3 or more, the same side 3 or more times in a row, games across "
+        "score groups, side imbalance of 2, players not alternating sides. Among equally "
+        "good pairings one is drawn at random (reproducibly, by the seed)."
+    ),
+    "netrunner_counts": "Counts of the chosen pairing: {text}.",
+    "score_order_method": (
+        "Players are listed by score (then pairing number). From the top, each player "
+        "is paired with the highest-placed player further down the list not met yet. "
+        "This is a test system, not a FIDE system."
+    ),
+    # -- groups --------------------------------------------------------------------------
+    "group_ppb": (
+        "This group was paired again together with all the players below it, so that "
+        "the rest of the round can be completed"
+    ),
+    "group_collapsed": ("The last groups were joined into one, so that the round can be completed"),
+    "group_completion": (
+        "This group was paired together with all the players below it, so that the "
+        "round can be completed"
+    ),
+    "group_backtrack_legacy": (
+        "This group was paired again in another way, so that the next group can be paired"
+    ),
+    "legacy_fewer_pairs": (
+        "Fewer games than the group's size allows could be paired here, so more players move down"
+    ),
+    "group_no_pairs": "No game could be paired inside this group.",
+    # -- why a player moves down ---------------------------------------------------------
+    "float_again": (
+        "{player} moved down into this group but could not be paired here either, and "
+        "moves down again."
+    ),
+    "float_no_opponent": (
+        "{player} moves down to the next group: no player of this group is possible as an opponent."
+    ),
+    "not_possible_met": "{player} has already played {players}.",
+    "not_possible_forbidden": "{player} may not be paired with {players} (forbidden pair).",
+    "not_possible_colour": ("{player} and {players} must all have the same colour in this round."),
+    "float_odd": (
+        "{player} moves down to the next group: the group has an odd number of players, "
+        "so one of them cannot be paired here."
+    ),
+    "left_over_bye": (
+        "{player} is left over: the last group has an odd number of players, so one of "
+        "them cannot be paired and gets the pairing-allocated bye."
+    ),
+    "float_needed": (
+        "{player} moves down to the next group: the players of this group still "
+        "possible as opponents were all needed for other games, and the rules pair as "
+        "many games as possible."
+    ),
+    "float_chosen": (
+        "{player} moves down to the next group: among the pairings with the most games, "
+        "the best one by the remaining rules (colours, repeated floats, then the fixed "
+        "order of the candidates) leaves {player} over."
+    ),
+    "float_legacy": "{player} could not be paired in this group and moves down.",
+    "float_legacy_none": (
+        "{player} moves down to the next group: no player of this group may be met "
+        "(all played already, a forbidden pair, or both must have the same colour)."
+    ),
+    # -- a player's place ----------------------------------------------------------------
+    "plays_down": "{player} plays down: moved down from the group of {score} {unit}.",
+    "plays_up": "{player} plays up, against {opponent}, who moved down from a higher group.",
+    "repeat_down": (
+        "{player} also moved down {when}; the rules keep such repeats as few as "
+        "possible, but this one remained in the best pairing available."
+    ),
+    "repeat_up": (
+        "{player} also played up {when}; the rules keep such repeats as few as "
+        "possible, but this one remained in the best pairing available."
+    ),
+    # -- colours -------------------------------------------------------------------------
+    "colour_both": "Colours: {player} was due white and {other} black; both get them.",
+    "colour_one": "Colours: {player} gets the colour due; {other} had no colour due.",
+    "colour_stronger": (
+        "Colours: both were due {colour}; {player} gets it, having the stronger claim "
+        "({strength} against {other_strength})."
+    ),
+    "colour_wider": (
+        "Colours: both must have {colour}; {player} gets it, having the larger colour imbalance."
+    ),
+    "colour_alternate": (
+        "Colours: both were due {colour} equally strongly; the colours are reversed "
+        "from the last round in which the two had different colours, so {player} gets "
+        "{colour}."
+    ),
+    "colour_higher": (
+        "Colours: both were due {colour} equally strongly and had the same colours in "
+        "every round; the higher-ranked player, {player}, gets {colour}."
+    ),
+    "colour_number": (
+        "Colours: neither player had a colour due; the higher-ranked player, {player}, "
+        "has an {parity} pairing number and so gets {colour}."
+    ),
+    "colour_legacy_both": "Colours: {player} was due white and {other} black; both get them.",
+    "colour_legacy_one": "Colours: {player} gets the colour due; {other} had none.",
+    "colour_legacy_stronger": (
+        "Colours: both were due {colour}; {player} gets it, having the stronger claim."
+    ),
+    "colour_legacy_alternate": (
+        "Colours: both were due {colour} equally strongly; the colours are reversed from "
+        "the last round in which the two had different colours, so {player} gets "
+        "{colour}."
+    ),
+    "colour_legacy_higher": (
+        "Colours: both were due {colour} equally strongly; the higher-ranked player, "
+        "{player}, gets {colour}."
+    ),
+    "colour_legacy_number": (
+        "Colours: neither player had a colour due; by the pairing numbers, {player} gets {colour}."
+    ),
+    "colour_tcec_wgd": (
+        "Colours: {player} gets black, having had white more often (white games minus "
+        "black games: {wgd} against {other_wgd})."
+    ),
+    "colour_tcec_score": (
+        "Colours: both have had white equally often; {player} gets black, having the higher score."
+    ),
+    "colour_tcec_pattern": (
+        "Colours: both have had white equally often and have the same score; the fixed "
+        "round pattern (white-black-black-white) gives {player} white in this round."
+    ),
+    "colour_tcec_double": (
+        "Two games: {player} has black in the first game and white in the second."
+    ),
+    "colour_fewer_whites": (
+        "Colours: {player} gets white, having had white no more often than the opponent."
+    ),
+    "colour_mcmahon_handicap": (
+        "Handicap game, {stones} stone{plural}: the weaker player, {player}, takes black; "
+        "komi {komi}."
+    ),
+    "colour_mcmahon_even": "Even game, komi {komi}: {player} takes white, {why}.",
+    "netrunner_sides": "Sides: {player} plays Corp, {other} plays Runner.",
+    "netrunner_side_state": (
+        "After this round {player} has a side difference of {difference} (Corp games "
+        "minus Runner games) and {streak} game{plural} in a row on that side."
+    ),
+    # -- McMahon -------------------------------------------------------------------------
+    "mcmahon_forced": "{player} and {opponent} were paired by the tournament director.",
+    "mcmahon_cross": (
+        "{player} plays down against {opponent} (McMahon score {score} against "
+        "{other_score}): the score groups could not all be paired inside themselves."
+    ),
+    "mcmahon_float_repeat": (
+        "{player} also floated {direction} in the previous round; this remained in the "
+        "pairing with the smallest penalty."
+    ),
+    "mcmahon_colour_penalty": (
+        "This game breaks a colour guideline (the same colour a fourth time in a row, or "
+        "one colour in more than half the rounds); no better pairing avoided it."
+    ),
+    "mcmahon_not_ideal": (
+        "This is not the usual top-half-against-bottom-half game of the group: the "
+        "usual opponents had been met or were needed for other games."
+    ),
+    "mcmahon_avoided": (
+        "The two players have the same {what}, which the pairing avoids early in the "
+        "event where it can; the pairing with the smallest penalty still has it."
+    ),
+    # -- TCEC ----------------------------------------------------------------------------
+    "tcec_skip_met": "{player} cannot play {other}: they met in round {round}.",
+    "tcec_skip_forbidden": "{player} cannot play {other}: the pair is forbidden.",
+    "tcec_skip_colour": (
+        "{player} cannot play {other}: both have had white too often (the colour balance rule)."
+    ),
+    "tcec_skip_rest": (
+        "{player} does not play {other}: the rest of the list could then not be paired."
+    ),
+    "tcec_next": "{player} plays the next player in the list that may be met, {opponent}.",
+    # -- Netrunner -----------------------------------------------------------------------
+    "netrunner_meeting": "This is their {ordinal} meeting: no better pairing avoided it.",
+    "netrunner_cross": (
+        "{player} plays down against {opponent} ({groups} score group{plural} apart); "
+        "no better pairing kept both in their own group."
+    ),
+    "score_order_next": (
+        "{player} plays {opponent}, the highest-placed player further down the list not met yet."
+    ),
+    "score_order_rematch": (
+        "{player} has met every player further down the list, and so plays the next "
+        "one, {opponent}, again."
+    ),
+    # -- byes ----------------------------------------------------------------------------
+    "bye_lowest": (
+        "{player} gets the pairing-allocated bye (a point without playing): the lowest "
+        "score that still lets everybody else be paired, among the players who have not "
+        "had a pairing-allocated bye or a win without playing."
+    ),
+    "bye_lowest_placed": (
+        "{player} gets the pairing-allocated bye (a point without playing): the "
+        "lowest-placed player who has not had one yet."
+    ),
+    "bye_fewest_unplayed": (
+        "Among the players of that score, the bye goes to the one with the fewest "
+        "rounds without a game."
+    ),
+    "bye_forced_other": (
+        "{player} gets the bye although {other} was placed lower: without {other}, the "
+        "others could not all be paired."
+    ),
+    "bye_volunteer": "{player} gets the bye, having volunteered for it.",
+    "bye_fewest_byes": (
+        "{player} gets the bye: the lowest in the pairing order among the players with "
+        "the fewest byes so far ({count})."
+    ),
+    "bye_netrunner": (
+        "{player} gets the bye: the best pairing by the criteria gives it here (the "
+        "bye goes to a player of the lowest score without an earlier bye where possible)."
+    ),
+}
+
+_ABSENCE_WORDS: dict[ByeKind, str] = {
+    ByeKind.HALF_POINT: "half-point bye (requested)",
+    ByeKind.FULL_POINT: "full-point bye (given by the organiser)",
+    ByeKind.ZERO_POINT: "zero-point bye (absent)",
+    ByeKind.ABSENT: "absent",
+}
+
+
+def reason(code: str, rule: str | None = None, **params: Any) -> dict[str, Any]:
+    """One reason: a code of :data:`REASONS`, the rule that decided (printed in
+    brackets, e.g. ``"rule C.5"``) and the parameters of the sentence."""
+    if code not in REASONS:
+        raise KeyError(f"unknown explanation code {code!r}")
+    out: dict[str, Any] = {"code": code}
+    if rule:
+        out["rule"] = rule
+    if params:
+        out["params"] = dict(params)
+    return out
+
+
+def _points(value: Fraction | int | str) -> str:
+    return value if isinstance(value, str) else format_points(value)
+
+
+class Explainer:
+    """Collects the explanation of one round (used by the systems, no I/O).
+
+    ``scores`` are the scores the system pairs by (default: the tournament's points
+    before the round); ``unit`` names them ("points", "McMahon points").
+    """
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        round_number: int,
+        system: str,
+        title: str,
+        *,
+        scores: Mapping[int, Fraction] | None = None,
+        unit: str = "points",
+    ) -> None:
+        self.tournament = tournament
+        self.round = round_number
+        if scores is None:
+            state = tournament.state(after_round=round_number - 1)
+            scores = {n: s.score for n, s in state.items()}
+        self.scores = dict(scores)
+        self.doc: dict[str, Any] = {
+            "version": 1,
+            "system": system,
+            "round": round_number,
+            "title": title,
+            "score_unit": unit,
+            "notes": [],
+            "groups": [],
+            "boards": [],
+            "players": [],
+            "bye": None,
+        }
+        self._players: dict[int, dict[str, Any]] = {}
+        self._board_of: dict[frozenset[int], dict[str, Any]] = {}
+
+    # -- building ----------------------------------------------------------------------
+
+    def note(self, code: str, rule: str | None = None, **params: Any) -> None:
+        """A reason about the whole round."""
+        self.doc["notes"].append(reason(code, rule, **params))
+
+    def group(
+        self,
+        score: Fraction | str | None,
+        players: Iterable[int],
+        *,
+        moved_in: Iterable[int] = (),
+        kind: str = "score group",
+    ) -> int:
+        """Start a group (score group, bracket); returns its index."""
+        self.doc["groups"].append(
+            {
+                "score": None if score is None else _points(score),
+                "kind": kind,
+                "players": list(players),
+                "moved_in": list(moved_in),
+                "notes": [],
+            }
+        )
+        return len(self.doc["groups"]) - 1
+
+    def group_note(self, group: int, code: str, rule: str | None = None, **params: Any) -> None:
+        self.doc["groups"][group]["notes"].append(reason(code, rule, **params))
+
+    def player(self, number: int) -> dict[str, Any]:
+        """The entry of ``number`` (created on first use)."""
+        entry = self._players.get(number)
+        if entry is None:
+            entry = {
+                "number": number,
+                "name": self.tournament.player(number).name,
+                "score": _points(self.scores.get(number, Fraction(0))),
+                "status": "absent",
+                "board": None,
+                "colour": None,
+                "opponent": None,
+                "group": None,
+                "float": None,
+                "colour_due": None,
+                "colour_strength": None,
+                "colour_granted": None,
+                "reasons": [],
+            }
+            self._players[number] = entry
+        return entry
+
+    def because(self, number: int, code: str, rule: str | None = None, **params: Any) -> None:
+        """A reason about one player (shown with the player's board or bye)."""
+        self.player(number)["reasons"].append(reason(code, rule, **params))
+
+    def set(self, number: int, **fields: Any) -> None:
+        """Set fields of a player's entry (``group``, ``float``, ``colour_due``...)."""
+        entry = self.player(number)
+        for key, value in fields.items():
+            if key not in entry:
+                raise KeyError(f"unknown player field {key!r}")
+            entry[key] = value
+
+    def board(self, white: int, black: int, group: int | None = None) -> dict[str, Any]:
+        """The board of ``white``-``black`` (numbered by :meth:`finish`)."""
+        key = frozenset((white, black))
+        entry = self._board_of.get(key)
+        if entry is None:
+            entry = {"board": None, "white": white, "black": black, "group": group, "notes": []}
+            self._board_of[key] = entry
+        elif group is not None:
+            entry["group"] = group
+        return entry
+
+    def board_note(
+        self, white: int, black: int, code: str, rule: str | None = None, **params: Any
+    ) -> None:
+        self.board(white, black)["notes"].append(reason(code, rule, **params))
+
+    def finish(self, pairing: Pairing) -> dict[str, Any]:
+        """Number the boards as published, fill every player's status (paired, bye,
+        absent) and return the explanation."""
+        boards: list[dict[str, Any]] = []
+        for index, b in enumerate(pairing.boards, 1):
+            entry = self.board(b.white, b.black)
+            entry.update(board=index, white=b.white, black=b.black)
+            boards.append(entry)
+            for number, colour, opponent in (
+                (b.white, Colour.WHITE, b.black),
+                (b.black, Colour.BLACK, b.white),
+            ):
+                p = self.player(number)
+                p.update(status="paired", board=index, opponent=opponent)
+                p["colour"] = "white" if colour is Colour.WHITE else "black"
+                if p["group"] is None:
+                    p["group"] = entry["group"]
+                if p["colour_due"] is not None and p["colour_granted"] is None:
+                    p["colour_granted"] = p["colour_due"] == p["colour"]
+        self.doc["boards"] = boards
+        if pairing.bye is not None:
+            self.player(pairing.bye)["status"] = "bye"
+            self.doc["bye"] = pairing.bye
+        rnd = self.tournament.round(self.round)
+        for player in self.tournament.players:
+            entry = self.player(player.number)
+            if entry["status"] == "absent":
+                kind = rnd.byes.get(player.number)
+                if kind is not None and kind in _ABSENCE_WORDS:
+                    entry["absence"] = _ABSENCE_WORDS[kind]
+                elif not player.available_in(self.round):
+                    entry["absence"] = "not taking part in this round"
+                else:
+                    entry["absence"] = "not paired"
+        self.doc["players"] = [self._players[n] for n in sorted(self._players)]
+        return self.doc
+
+
+# -- rendering -----------------------------------------------------------------------------
+
+
+def _name(players: Mapping[int, Mapping[str, Any]], number: int) -> str:
+    entry = players.get(number)
+    name = str(entry.get("name") or "").strip() if entry else ""
+    return f"{name} (no. {number})" if name else f"no. {number}"
+
+
+def _unit(doc: Mapping[str, Any], score: str) -> str:
+    unit = str(doc.get("score_unit", "points"))
+    if unit.endswith("points") and score in ("1", "-1"):
+        return unit[:-1]
+    return unit
+
+
+def _sentence(
+    item: Mapping[str, Any],
+    players: Mapping[int, Mapping[str, Any]],
+    doc: Mapping[str, Any],
+    player: int | None = None,
+) -> str:
+    """One reason as a sentence; ``player``: whose reason it is (the default
+    ``{player}``)."""
+    template = REASONS.get(str(item.get("code")), "{code}")
+    params: dict[str, Any] = {"unit": doc.get("score_unit", "points")}
+    if player is not None:
+        params["player"] = _name(players, player)
+    for key, value in dict(item.get("params", {})).items():
+        if key in _PLAYER_PARAMS and isinstance(value, int):
+            params[key] = _name(players, value)
+        elif key in _PLAYER_LIST_PARAMS and isinstance(value, list):
+            params[key] = ", ".join(_name(players, int(v)) for v in value) or "nobody"
+        else:
+            params[key] = value
+    if "score" in params and isinstance(params["score"], str):
+        params["unit"] = _unit(doc, params["score"])
+    try:
+        text = template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        text = f"{item.get('code')}: {params}"
+    rule = item.get("rule")
+    if rule:
+        text = text[:-1] if text.endswith(".") else text
+        text += f" ({rule})."
+    elif not text.endswith("."):
+        text += "."
+    return text
+
+
+def _who(players: Mapping[int, Mapping[str, Any]], number: int, doc: Mapping[str, Any]) -> str:
+    entry = players[number]
+    score = str(entry["score"])
+    name = str(entry.get("name") or "").strip()
+    label = f"{name} (no. {number}" if name else f"no. {number} ("
+    sep = ", " if name else ""
+    return f"{label}{sep}{score} {_unit(doc, score)})"
+
+
+def render(doc: Mapping[str, Any]) -> list[str]:
+    """The explanation as plain-language lines (see the module docstring)."""
+    players = {int(p["number"]): p for p in doc.get("players", [])}
+    lines = [f"Round {doc.get('round')}: {doc.get('title')}"]
+    for item in doc.get("notes", []):
+        lines.append(_sentence(item, players, doc))
+    boards_by_group: dict[int | None, list[Mapping[str, Any]]] = {}
+    for board in doc.get("boards", []):
+        boards_by_group.setdefault(board.get("group"), []).append(board)
+    colour_words = {"white": "has white", "black": "has black"}
+    side_words = doc.get("colour_words") or colour_words
+
+    def board_lines(board: Mapping[str, Any], indent: str) -> list[str]:
+        white, black = int(board["white"]), int(board["black"])
+        verb = side_words.get("white", "has white")
+        out = [
+            f"{indent}Board {board['board']}: {_who(players, white, doc)} {verb} against "
+            f"{_who(players, black, doc)}."
+        ]
+        for number in (white, black):
+            for item in players[number].get("reasons", []):
+                out.append(f"{indent}  - {_sentence(item, players, doc, number)}")
+        for item in board.get("notes", []):
+            out.append(f"{indent}  - {_sentence(item, players, doc)}")
+        return out
+
+    for index, group in enumerate(doc.get("groups", [])):
+        lines.append("")
+        score = group.get("score")
+        members = [int(n) for n in group.get("players", [])]
+        moved_in = [int(n) for n in group.get("moved_in", [])]
+        own = [n for n in members if n not in moved_in]
+        head = "Group" if score is None else f"Group of {score} {_unit(doc, str(score))}"
+        text = head + ": " + (", ".join(_name(players, n) for n in own) or "nobody")
+        if moved_in:
+            text += "; moved down into it: " + ", ".join(
+                f"{_name(players, n)} with {players[n]['score']} "
+                f"{_unit(doc, str(players[n]['score']))}"
+                for n in moved_in
+            )
+        lines.append(text + ".")
+        for item in group.get("notes", []):
+            lines.append("  " + _sentence(item, players, doc))
+        for board in boards_by_group.get(index, []):
+            lines += board_lines(board, "  ")
+    loose = boards_by_group.get(None, [])
+    if loose:
+        lines.append("")
+        for board in loose:
+            lines += board_lines(board, "")
+    bye = doc.get("bye")
+    if bye is not None:
+        lines.append("")
+        lines.append(f"Pairing-allocated bye: {_who(players, int(bye), doc)}.")
+        for item in players[int(bye)].get("reasons", []):
+            lines.append(f"  - {_sentence(item, players, doc, int(bye))}")
+    absent = [p for p in doc.get("players", []) if p.get("status") == "absent"]
+    if absent:
+        lines.append("")
+        lines.append("Not paired in this round:")
+        for p in absent:
+            lines.append(f"  {_name(players, int(p['number']))}: {p.get('absence', 'absent')}.")
+    return lines
+
+
+def validate(doc: Mapping[str, Any], expected_players: Sequence[int] | None = None) -> list[str]:
+    """Structural problems of an explanation (empty: fine). ``expected_players``: every
+    player of the tournament, each of whom must be accounted for."""
+    problems: list[str] = []
+    for key in ("version", "system", "round", "title", "notes", "groups", "boards", "players"):
+        if key not in doc:
+            problems.append(f"missing key {key!r}")
+    if problems:
+        return problems
+    numbers = [int(p["number"]) for p in doc["players"]]
+    if len(set(numbers)) != len(numbers):
+        problems.append("a player is listed twice")
+    by_number = {int(p["number"]): p for p in doc["players"]}
+    for p in doc["players"]:
+        if p.get("status") not in ("paired", "bye", "absent"):
+            problems.append(f"player {p.get('number')}: status {p.get('status')!r}")
+    seen: set[int] = set()
+    for board in doc["boards"]:
+        for side in ("white", "black"):
+            n = int(board[side])
+            if n in seen:
+                problems.append(f"player {n} on two boards")
+            seen.add(n)
+            if by_number.get(n, {}).get("status") != "paired":
+                problems.append(f"player {n} on board {board.get('board')} not 'paired'")
+    if doc.get("bye") is not None and by_number.get(int(doc["bye"]), {}).get("status") != "bye":
+        problems.append("the bye player is not marked 'bye'")
+    if expected_players is not None:
+        missing = sorted(set(expected_players) - set(by_number))
+        if missing:
+            problems.append(f"players not accounted for: {missing}")
+    for item in _all_reasons(doc):
+        if item.get("code") not in REASONS:
+            problems.append(f"unknown reason code {item.get('code')!r}")
+    return problems
+
+
+def _all_reasons(doc: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
+    yield from doc.get("notes", [])
+    for group in doc.get("groups", []):
+        yield from group.get("notes", [])
+    for board in doc.get("boards", []):
+        yield from board.get("notes", [])
+    for p in doc.get("players", []):
+        yield from p.get("reasons", [])
+
+
+def explanation_lines(info: Mapping[str, Any]) -> list[str] | None:
+    """The explanation a system left in ``Pairing.info``, as lines to print: the plain
+    words of :func:`render` when the structured form is there, else the system's own
+    notes; None when the system gave neither (it was not asked to explain)."""
+    if "explanation" in info:
+        return render(info["explanation"])
+    if "explain" in info:
+        return [str(note) for note in info["explain"]]
+    return None

@@ -1,0 +1,354 @@
+"""The weighted graph of one Dutch bracket, in two interchangeable implementations.
+
+A bracket's edge weight is ``(criteria << shift) + order``: the criteria part comes
+from the classes of the two players (players with equal attributes have equal
+criteria, :mod:`.criteria`), the order part holds the tie-breaks of the generation
+order (section D), set edge by edge while the pairing is decided. Edges: every pair
+allowed by C.1/C.3 (no rematch, no forbidden pair, no two non-topscorers with the same
+absolute colour preference) whose criteria part is positive.
+
+- :class:`CompiledGraph` keeps the graph in the compiled extension
+  (:class:`fairpair.matching._blossom.BracketGraph`): no Python object per edge, and the
+  operations on a player's whole row of edges run in C++. A bracket of ``n`` players
+  costs ``O(n^2)`` machine steps and ``O(n)`` Python steps per operation.
+- :class:`DictGraph` keeps one Python dict entry per edge and solves with the
+  incremental :class:`~fairpair.matching.Matcher` (or a given one-shot solver); it is
+  the reference the tests compare the compiled graph with, and the fallback when the
+  extension is missing or the weights are wider than it supports.
+
+Both give the same optimal matchings up to ties, and the pairing procedure only asks
+tie-independent questions (is there an optimal matching with this property?), so the
+pairings are identical (``tests/test_dutch_graph.py`` checks it on random rounds).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from typing import Protocol, overload
+
+from fairpair.matching import Matcher, max_weight_matching
+
+__all__ = [
+    "BracketGraph",
+    "CompatibilityGraph",
+    "CompiledGraph",
+    "DictGraph",
+    "Solver",
+    "make_graph",
+]
+
+#: A matching solver: (vertex count, weighted edges) -> mate list (-1 = unmatched).
+Solver = Callable[[int, list[tuple[int, int, int]]], list[int]]
+
+try:  # the compiled extension is optional (pure-Python fallback)
+    from fairpair.matching._blossom import MAX_WEIGHT_BITS as _COMPILED_BITS
+    from fairpair.matching._blossom import BracketGraph as _CompiledBracketGraph
+except ImportError:  # pragma: no cover - depends on the build
+    _CompiledBracketGraph = None  # type: ignore[assignment,misc]
+    _COMPILED_BITS = 0
+
+
+class BracketGraph(Protocol):
+    """The operations the pairing procedure needs (vertices ``0..n-1``)."""
+
+    def has_edge(self, u: int, v: int) -> bool:
+        """Is ``u``-``v`` (still) an edge?"""
+
+    def neighbours(self, u: int, lo: int, hi: int) -> list[int]:
+        """The neighbours ``x`` of ``u`` with ``lo <= x < hi``, in increasing order."""
+
+    def main_weight(self, u: int, v: int) -> int:
+        """The criteria part of the weight of ``u``-``v`` (0: no edge)."""
+
+    def set_order(self, u: int, v: int, value: int) -> None:
+        """Set the order part of ``u``-``v`` (nothing if no edge; ``u`` is marked
+        changed for the warm restart)."""
+
+    def set_orders(self, u: int, vs: Sequence[int], values: Sequence[int]) -> None:
+        """``set_order(u, vs[i], values[i])`` for every ``i``."""
+
+    def set_order_range(self, u: int, lo: int, hi: int, value: int) -> None:
+        """The order part of every edge ``u``-``x`` with ``lo <= x < hi``."""
+
+    def remove(self, u: int, v: int) -> None:
+        """Remove the edge ``u``-``v`` (``u`` is marked changed)."""
+
+    def remove_range(self, u: int, lo: int, hi: int) -> None:
+        """Remove every edge ``u``-``x`` with ``lo <= x < hi``."""
+
+    def isolate(self, u: int) -> None:
+        """Remove every edge of ``u``."""
+
+    def keep_top_to_rest(self, lo: int, hi: int, top: Sequence[bool]) -> None:
+        """Among ``lo..hi-1``, keep only the edges from a ``top`` vertex ``p`` to a
+        later vertex ``x`` that is not ``top``, with the order ``(hi - p) * (hi - x)``
+        (a hint: pair the earlier players with the earlier ones); remove the other
+        edges among them."""
+
+    def solve(self) -> list[int]:
+        """A maximum-weight matching: ``mate[v]`` or ``-1``."""
+
+
+def _table_bits(table: Sequence[int | None], shift: int) -> int:
+    return max((w.bit_length() for w in table if w is not None and w > 0), default=0) + shift + 1
+
+
+class CompiledGraph:
+    """:class:`BracketGraph` in the compiled extension (see the module docstring)."""
+
+    def __init__(
+        self,
+        classes: Sequence[int],
+        table: Sequence[int | None],
+        shift: int,
+        tags: Sequence[int],
+        blocked: Sequence[tuple[int, int]],
+    ) -> None:
+        assert _CompiledBracketGraph is not None
+        self._g = _CompiledBracketGraph(
+            len(classes), list(classes), list(table), shift, list(tags), list(blocked)
+        )
+        self.has_edge = self._g.has_edge
+        self.neighbours = self._g.neighbours
+        self.main_weight = self._g.main_weight
+        self.set_order = self._g.set_order
+        self.remove = self._g.remove
+        self.remove_range = self._g.remove_range
+        self.set_order_range = self._g.set_order_range
+        self.isolate = self._g.isolate
+        self.solve = self._g.solve
+
+    def set_orders(self, u: int, vs: Sequence[int], values: Sequence[int]) -> None:
+        self._g.set_orders(u, list(vs), list(values))
+
+    def keep_top_to_rest(self, lo: int, hi: int, top: Sequence[bool]) -> None:
+        self._g.keep_top_to_rest(lo, hi, list(top))
+
+
+class DictGraph:
+    """:class:`BracketGraph` with one dict entry per edge (see the module docstring)."""
+
+    def __init__(
+        self,
+        classes: Sequence[int],
+        table: Sequence[int | None],
+        shift: int,
+        tags: Sequence[int],
+        blocked: Sequence[tuple[int, int]],
+        solver: Solver | None = None,
+    ) -> None:
+        n = len(classes)
+        k = 1
+        while k * k < len(table):
+            k += 1
+        self.n = n
+        self.shift = shift
+        self.solver = solver
+        cut = {(a, b) if a < b else (b, a) for a, b in blocked}
+        self.main: dict[tuple[int, int], int] = {}
+        self.order: dict[tuple[int, int], int] = {}
+        self.adj: list[set[int]] = [set() for _ in range(n)]
+        for i in range(n):
+            row = classes[i] * k
+            for j in range(i + 1, n):
+                w = table[row + classes[j]]
+                if w is None or w <= 0 or (i, j) in cut or (tags[i] and tags[i] == tags[j]):
+                    continue
+                self.main[(i, j)] = w
+                self.adj[i].add(j)
+                self.adj[j].add(i)
+        self.matcher: Matcher | None = None
+        if solver is None:
+            try:
+                self.matcher = Matcher(n)
+                self.matcher.set_weights([(u, v, w << shift) for (u, v), w in self.main.items()])
+            except OverflowError:
+                self.matcher = None
+
+    def _set(self, u: int, v: int, weight: int | None) -> None:
+        if self.matcher is not None:
+            try:
+                self.matcher.set_weight(u, v, weight)
+            except OverflowError:
+                self.matcher = None
+
+    def has_edge(self, u: int, v: int) -> bool:
+        return v in self.adj[u]
+
+    def neighbours(self, u: int, lo: int, hi: int) -> list[int]:
+        return sorted(x for x in self.adj[u] if lo <= x < hi)
+
+    def main_weight(self, u: int, v: int) -> int:
+        return self.main.get((u, v) if u < v else (v, u), 0)
+
+    def set_order(self, u: int, v: int, value: int) -> None:
+        edge = (u, v) if u < v else (v, u)
+        if edge not in self.main:
+            return
+        self.order[edge] = value
+        self._set(u, v, (self.main[edge] << self.shift) + value)
+
+    def set_orders(self, u: int, vs: Sequence[int], values: Sequence[int]) -> None:
+        for v, value in zip(vs, values, strict=True):
+            self.set_order(u, v, value)
+
+    def set_order_range(self, u: int, lo: int, hi: int, value: int) -> None:
+        for x in self.neighbours(u, lo, hi):
+            self.set_order(u, x, value)
+
+    def remove(self, u: int, v: int) -> None:
+        edge = (u, v) if u < v else (v, u)
+        if edge in self.main:
+            del self.main[edge]
+            self.order.pop(edge, None)
+            self.adj[u].discard(v)
+            self.adj[v].discard(u)
+            self._set(u, v, None)
+
+    def remove_range(self, u: int, lo: int, hi: int) -> None:
+        for x in self.neighbours(u, lo, hi):
+            self.remove(u, x)
+
+    def isolate(self, u: int) -> None:
+        for y in self.adj[u]:
+            edge = (u, y) if u < y else (y, u)
+            del self.main[edge]
+            self.order.pop(edge, None)
+            self.adj[y].discard(u)
+        self.adj[u].clear()
+        if self.matcher is not None:
+            self.matcher.set_vertex_weights(u, [None] * self.n)
+
+    def keep_top_to_rest(self, lo: int, hi: int, top: Sequence[bool]) -> None:
+        for p in range(lo, hi):
+            for x in self.neighbours(p, p + 1, hi):
+                if not top[p] or top[x]:
+                    self.remove(p, x)
+                else:
+                    self.set_order(p, x, (hi - p) * (hi - x))
+
+    def solve(self) -> list[int]:
+        if self.matcher is not None:
+            try:
+                return self.matcher.solve()
+            except OverflowError:
+                self.matcher = None
+        edges = [
+            (u, v, (w << self.shift) + self.order.get((u, v), 0)) for (u, v), w in self.main.items()
+        ]
+        return (self.solver or max_weight_matching)(self.n, edges)
+
+
+#: Which implementation :func:`make_graph` builds: "auto" (compiled when possible),
+#: "compiled" or "dict". Tests switch it to compare the two.
+GRAPH = "auto"
+
+
+def make_graph(
+    classes: Sequence[int],
+    table: Sequence[int | None],
+    shift: int,
+    tags: Sequence[int],
+    blocked: Sequence[tuple[int, int]],
+    solver: Solver | None = None,
+    kind: str | None = None,
+) -> BracketGraph:
+    """The bracket graph: compiled unless a one-shot ``solver`` is given, the extension
+    is missing, the weights are too wide for it, or ``kind`` (default :data:`GRAPH`)
+    says ``"dict"``."""
+    kind = kind or GRAPH
+    compiled = (
+        kind != "dict"
+        and solver is None
+        and _CompiledBracketGraph is not None
+        and _table_bits(table, shift) <= _COMPILED_BITS
+    )
+    if kind == "compiled" and not compiled:
+        raise ValueError("the compiled bracket graph is not available for this bracket")
+    if compiled:
+        return CompiledGraph(classes, table, shift, tags, blocked)
+    return DictGraph(classes, table, shift, tags, blocked, solver)
+
+
+class CompatibilityGraph(Sequence[list[int]]):
+    """The graph of the pairs allowed in a round (C.1, C.3), without an object per
+    edge: ``graph[v]`` computes the neighbours of ``v`` in increasing order when asked.
+
+    Most pairs of a round are allowed (a player has met a few of the others; only
+    non-topscorers with the same absolute colour preference exclude each other as a
+    group), so the graph is kept as its exceptions: per vertex a colour ``tag``
+    (1 or 2: two vertices with the same non-zero tag are not joined) and the set of
+    ``blocked`` partners. Memory O(n + blocked pairs) instead of O(n^2); each
+    ``graph[v]`` costs O(n).
+
+    With ``bye`` (a list of vertices), the graph has one more vertex, ``n``, joined to
+    exactly those (the players who may be left over for the pairing-allocated bye).
+    """
+
+    def __init__(
+        self,
+        tags: Sequence[int],
+        blocked: Sequence[set[int]],
+        bye: Sequence[int] | None = None,
+    ) -> None:
+        self.players = len(tags)
+        self.tags = list(tags)
+        self.blocked = blocked
+        self.bye = sorted(bye) if bye is not None else None
+        self.bye_set = set(self.bye or ())
+        # allowed[t]: the vertices a vertex of tag t may meet, as far as tags go.
+        self.allowed = [
+            list(range(self.players)),
+            [v for v, t in enumerate(self.tags) if t != 1],
+            [v for v, t in enumerate(self.tags) if t != 2],
+        ]
+
+    def with_bye(self, bye: Sequence[int]) -> CompatibilityGraph:
+        """The same graph with the bye vertex joined to ``bye``."""
+        return CompatibilityGraph(self.tags, self.blocked, bye)
+
+    def __len__(self) -> int:
+        return self.players + (self.bye is not None)
+
+    @overload
+    def __getitem__(self, v: int) -> list[int]: ...
+
+    @overload
+    def __getitem__(self, v: slice) -> Sequence[list[int]]: ...
+
+    def __getitem__(self, v: int | slice) -> list[int] | Sequence[list[int]]:
+        if isinstance(v, slice):
+            return [self[x] for x in range(len(self))[v]]
+        n = self.players
+        if v == n and self.bye is not None:
+            return list(self.bye)
+        if not 0 <= v < n:
+            raise IndexError(v)
+        blocked = self.blocked[v]
+        result = [u for u in self.allowed[self.tags[v]] if u != v and u not in blocked]
+        if v in self.bye_set:
+            result.append(n)
+        return result
+
+    def greedy_mate(self) -> list[int]:
+        """A maximal matching found greedily, each vertex taking the first free
+        partner after it: a cheap start for :class:`CardinalityMatcher`."""
+        size = len(self)
+        mate = [-1] * size
+        n = self.players
+        for v in range(n):
+            if mate[v] != -1:
+                continue
+            allowed = self.allowed[self.tags[v]]
+            blocked = self.blocked[v]
+            for u in allowed[bisect_right(allowed, v) :]:
+                if mate[u] == -1 and u not in blocked:
+                    mate[v], mate[u] = u, v
+                    break
+        if self.bye is not None:
+            for u in self.bye:
+                if mate[u] == -1:
+                    mate[u], mate[n] = n, u
+                    break
+        return mate

@@ -1,0 +1,176 @@
+"""The two bracket graphs of the Dutch engine give the same pairings.
+
+:class:`~fairpair.systems.dutch.graph.CompiledGraph` (the graph and its row operations
+in C++, the default) against :class:`~fairpair.systems.dutch.graph.DictGraph` (one
+Python dict entry per edge, the reference): first operation by operation on random
+graphs, then whole rounds of random tournaments, 2017 and 2026 rules. The CI sample
+pairs a few hundred rounds; the ``slow`` test pairs thousands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from fairpair.generator import GeneratorConfig, generate
+from fairpair.model import Round, Tournament
+from fairpair.systems.dutch import DutchSystem, graph
+from fairpair.systems.dutch.graph import CompatibilityGraph, CompiledGraph, DictGraph
+
+pytestmark = pytest.mark.skipif(
+    graph._CompiledBracketGraph is None, reason="the compiled extension is not built"
+)
+
+
+def _total(reference: DictGraph, mate: list[int]) -> int:
+    """The weight of ``mate`` under the reference graph's current weights."""
+    total = 0
+    for v, w in enumerate(mate):
+        if w > v:
+            edge = (v, w)
+            assert edge in reference.main, f"matched pair {edge} is not an edge"
+            total += (reference.main[edge] << reference.shift) + reference.order.get(edge, 0)
+    return total
+
+
+def _random_graph(rng: random.Random) -> tuple[CompiledGraph, DictGraph, int]:
+    n = rng.randint(2, 24)
+    k = rng.randint(1, 4)
+    classes = [rng.randrange(k) for _ in range(n)]
+    table: list[int | None] = [rng.choice([None, 0, *range(1, 6)]) for _ in range(k * k)]
+    tags = [rng.choice([0, 0, 1, 2]) for _ in range(n)]
+    blocked = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.15]
+    shift = 12
+    args = (classes, table, shift, tags, blocked)
+    return CompiledGraph(*args), DictGraph(*args), n
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_graph_operations_agree(seed: int) -> None:
+    """Every operation leaves both graphs with the same edges, and every solve finds a
+    matching of the same (maximum) weight."""
+    rng = random.Random(seed)
+    compiled, reference, n = _random_graph(rng)
+    limit = 1 << 10  # |order| < 2**(shift - 1)
+    for _ in range(40):
+        op = rng.randrange(8)
+        u = rng.randrange(n)
+        v = rng.randrange(n)
+        lo, hi = sorted((rng.randrange(n + 1), rng.randrange(n + 1)))
+        value = rng.randrange(-limit + 1, limit)
+        if op == 0 and u != v:
+            compiled.set_order(u, v, value)
+            reference.set_order(u, v, value)
+        elif op == 1:
+            compiled.set_order_range(u, lo, hi, value)
+            reference.set_order_range(u, lo, hi, value)
+        elif op == 2 and u != v:
+            compiled.remove(u, v)
+            reference.remove(u, v)
+        elif op == 3:
+            compiled.remove_range(u, lo, hi)
+            reference.remove_range(u, lo, hi)
+        elif op == 4 and rng.random() < 0.3:
+            compiled.isolate(u)
+            reference.isolate(u)
+        elif op == 5:
+            vs = reference.neighbours(u, 0, n)
+            values = [rng.randrange(0, limit) for _ in vs]
+            compiled.set_orders(u, vs, values)
+            reference.set_orders(u, vs, values)
+        elif op == 6 and rng.random() < 0.2:
+            top = [rng.random() < 0.5 for _ in range(n)]
+            compiled.keep_top_to_rest(lo, hi, top)
+            reference.keep_top_to_rest(lo, hi, top)
+        for x in range(n):
+            assert compiled.neighbours(x, 0, n) == reference.neighbours(x, 0, n)
+        for a in range(n):
+            for b in reference.neighbours(a, a + 1, n):
+                assert compiled.main_weight(a, b) == reference.main_weight(a, b)
+        if rng.random() < 0.4:
+            assert _total(reference, compiled.solve()) == _total(reference, reference.solve())
+
+
+def test_order_out_of_range_is_refused() -> None:
+    compiled = CompiledGraph([0, 0], [1], 8, [0, 0], [])
+    with pytest.raises(ValueError):
+        compiled.set_order(0, 1, 1 << 7)
+    compiled.set_order(0, 1, (1 << 7) - 1)
+    assert compiled.solve() == [1, 0]
+
+
+def test_compatibility_graph_rows() -> None:
+    """Rows in increasing order, tags and blocked pairs respected, the bye vertex last."""
+    graph_ = CompatibilityGraph([0, 1, 1, 2, 0], [{4}, set(), set(), set(), {0}])
+    assert graph_[0] == [1, 2, 3]
+    assert graph_[1] == [0, 3, 4]
+    assert graph_[4] == [1, 2, 3]
+    with_bye = graph_.with_bye([2, 4])
+    assert len(with_bye) == 6
+    assert with_bye[2] == [0, 3, 4, 5]
+    assert with_bye[5] == [2, 4]
+    mate = with_bye.greedy_mate()
+    for v, w in enumerate(mate):
+        if w != -1:
+            assert mate[w] == v and w in with_bye[v]
+
+
+def _rounds(count: int, seed: int) -> Iterator[tuple[Tournament, int]]:
+    """Random tournaments, each cut before one of its rounds (with that round's
+    absences known), ``count`` rounds in all."""
+    rng = random.Random(seed)
+    produced = 0
+    while produced < count:
+        players = rng.randint(6, 60)
+        rounds = rng.randint(2, 9)
+        config = GeneratorConfig(
+            players=players,
+            rounds=rounds,
+            seed=rng.randrange(1 << 30),
+            draw_rate=rng.choice([0.0, 0.3, 0.6]),
+            forfeit_rate=rng.choice([0.0, 0.05]),
+            bye_rate=rng.choice([0.0, 0.05]),
+            absence_rate=rng.choice([0.0, 0.05]),
+        )
+        try:
+            full = generate("dutch", config)
+        except Exception:  # no legal pairing for a late round of a tiny field
+            continue
+        for rnd in range(2, len(full.rounds) + 1):
+            known = {n: k for n, k in full.round(rnd).byes.items() if k.value != "U"}
+            cut = full.replace(rounds=full.rounds[: rnd - 1])
+            if known:
+                cut = cut.with_round(Round(number=rnd, byes=known))
+            yield cut, rnd
+            produced += 1
+            if produced >= count:
+                return
+
+
+def _same_pairings(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    checked = 0
+    for tournament, rnd in _rounds(count, seed):
+        for rules in ("2017", "2026"):
+            results = {}
+            for kind in ("compiled", "dict"):
+                monkeypatch.setattr(graph, "GRAPH", kind)
+                try:
+                    pairing = DutchSystem(rules=rules).pair(tournament, rnd)
+                except Exception as exc:  # both must refuse alike
+                    results[kind] = ("error", type(exc).__name__)
+                    continue
+                results[kind] = (sorted(tuple(sorted(b)) for b in pairing.pairs()), pairing.bye)
+            assert results["compiled"] == results["dict"], (rules, rnd, tournament.players[:3])
+            checked += 1
+    assert checked == 2 * count
+
+
+def test_compiled_and_dict_graphs_pair_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    _same_pairings(150, 2026, monkeypatch)
+
+
+@pytest.mark.slow
+def test_compiled_and_dict_graphs_pair_alike_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    _same_pairings(2000, 17, monkeypatch)

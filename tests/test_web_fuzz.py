@@ -1,0 +1,173 @@
+"""Schemathesis fuzzing of the API's OpenAPI document against the real server.
+
+``fairpair serve`` runs in a subprocess (on SQLite and, when installed, on a real
+PostgreSQL server: the backends of ``tests/test_web_api.py``); Schemathesis reads
+``/api/v1/openapi.json`` from it and generates requests for every operation, valid ones
+(positive) and ones that break the schema (negative). Half of the requests name a live
+tournament, its director token and small player, round and board numbers, so that they
+reach the workflow rather than stopping at a 404 or 401. No request may get a 5xx, and
+every refusal is the API's JSON error body (``error``, ``field``, ``expected``).
+
+Bounded: ``FAIRPAIR_FUZZ_EXAMPLES`` examples per operation and mode (default 15); the
+``slow`` test runs 200 of each when ``FAIRPAIR_FUZZ_LONG=1``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed")
+httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
+schemathesis = pytest.importorskip(
+    "schemathesis", reason="Schemathesis is not installed (pip install schemathesis)"
+)
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.errors import Unsatisfiable  # noqa: E402
+from schemathesis import GenerationMode  # noqa: E402
+
+from test_web_api import (  # noqa: E402
+    API,
+    Server,
+    _create,
+    new_database,  # noqa: F401 (the fixtures of the two backends)
+    postgres,  # noqa: F401
+)
+
+EXAMPLES = int(os.environ.get("FAIRPAIR_FUZZ_EXAMPLES", "15"))
+LONG_EXAMPLES = 200
+NUMBERS = ("number", "round_number", "board")
+
+
+@pytest.fixture(scope="module")
+def server(
+    new_database: Callable[[], str],  # noqa: F811
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("fuzz")
+    running = Server(new_database(), folder / "server.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+class Live:
+    """A tournament the fuzzed requests may act on: re-created when a request deleted
+    it; round 1 paired, so results, unpairing and reports have something to act on."""
+
+    def __init__(self, http: Any) -> None:
+        self.http = http
+        self.tid = ""
+        self.headers: dict[str, str] = {}
+
+    def ensure(self) -> None:
+        if self.tid and self.http.get(f"{API}/tournaments/{self.tid}").status_code == 200:
+            return
+        self.tid, self.headers = _create(self.http, players=6, rounds=4)
+        paired = self.http.post(f"{API}/tournaments/{self.tid}/rounds", headers=self.headers)
+        assert paired.status_code == 201, paired.text
+
+
+def _check(response: Any, label: str) -> None:
+    """No server error; a refusal in the API's error shape."""
+    where = f"{label} -> {response.status_code}: {response.text[:500]}"
+    assert response.status_code < 500, where
+    if response.status_code >= 400 and response.status_code != 405:
+        body = response.json()
+        assert isinstance(body, dict) and {"error", "field", "expected"} <= set(body), where
+        assert isinstance(body["error"], str) and body["error"], where
+
+
+def _can_break(operation: Any) -> bool:
+    """Whether a request can break the operation's schema: not when its only parameter
+    is a string in the path (any text is a valid one)."""
+    if len(operation.query) or len(operation.body) or len(operation.headers):
+        return True
+    return any(
+        (p.definition.get("schema") or {}).get("type") != "string"
+        for p in operation.path_parameters
+    )
+
+
+def _fuzz_operation(
+    server: Server,
+    live: Live,
+    operation: Any,
+    mode: Any,
+    examples: int,
+    statuses: dict[str, int],
+) -> None:
+    """Fuzz one operation in one generation mode (raises on the first failure)."""
+
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(
+        case=operation.as_strategy(generation_mode=mode),
+        aim=st.booleans(),
+        numbers=st.lists(st.integers(1, 12), min_size=3, max_size=3),
+    )
+    def run(case: Any, aim: bool, numbers: list[int]) -> None:
+        headers: dict[str, str] = {}
+        if aim:
+            live.ensure()
+            if "tid" in (case.path_parameters or {}):
+                case.path_parameters["tid"] = live.tid
+                for name, value in zip(NUMBERS, numbers, strict=True):
+                    if name in case.path_parameters:
+                        case.path_parameters[name] = value
+            headers = dict(live.headers)
+        response = case.call(base_url=server.url, headers=headers, timeout=60)
+        key = str(response.status_code)
+        statuses[key] = statuses.get(key, 0) + 1
+        _check(response, f"{case.method} {case.formatted_path} {mode.value}")
+
+    run()
+
+
+def _fuzz(server: Server, examples: int) -> dict[str, int]:
+    schema = schemathesis.openapi.from_url(f"{server.url}{API}/openapi.json")
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert len(operations) >= 15, [op.label for op in operations]
+    failures: list[str] = []
+    statuses: dict[str, int] = {}
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        live = Live(http)
+        for operation in operations:
+            modes = [GenerationMode.POSITIVE]
+            if _can_break(operation):
+                modes.append(GenerationMode.NEGATIVE)
+            for mode in modes:
+                try:
+                    _fuzz_operation(server, live, operation, mode, examples, statuses)
+                except Unsatisfiable:
+                    pass  # no request breaking the schema exists (e.g. a string path only)
+                except Exception as exc:  # every operation is fuzzed; all failures shown
+                    failures.append(f"{operation.label} ({mode.value}): {exc}")
+    assert not failures, "\n\n".join(failures)
+    return statuses
+
+
+def test_fuzz_the_openapi_document_without_a_500(server: Server) -> None:
+    statuses = _fuzz(server, EXAMPLES)
+    print(f"\nfuzz: {sum(statuses.values())} requests, statuses {sorted(statuses.items())}")
+    assert any(key.startswith("2") for key in statuses)
+    assert {"404", "422"} <= set(statuses)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    os.environ.get("FAIRPAIR_FUZZ_LONG") != "1", reason="the long fuzz: FAIRPAIR_FUZZ_LONG=1"
+)
+def test_fuzz_long(server: Server) -> None:
+    statuses = _fuzz(server, LONG_EXAMPLES)
+    print(f"\nfuzz (long): {sum(statuses.values())} requests, {sorted(statuses.items())}")
