@@ -17,7 +17,12 @@ import pytest
 from fairpair.generator import GeneratorConfig, generate
 from fairpair.model import Round, Tournament
 from fairpair.systems.dutch import DutchSystem, graph
-from fairpair.systems.dutch.graph import CompatibilityGraph, CompiledGraph, DictGraph
+from fairpair.systems.dutch.graph import (
+    ClassWeights,
+    CompatibilityGraph,
+    CompiledGraph,
+    DictGraph,
+)
 
 pytestmark = pytest.mark.skipif(
     graph._CompiledBracketGraph is None, reason="the compiled extension is not built"
@@ -41,10 +46,9 @@ def _random_graph(rng: random.Random) -> tuple[CompiledGraph, DictGraph, int]:
     classes = [rng.randrange(k) for _ in range(n)]
     table: list[int | None] = [rng.choice([None, 0, *range(1, 6)]) for _ in range(k * k)]
     tags = [rng.choice([0, 0, 1, 2]) for _ in range(n)]
-    blocked = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.15]
-    shift = 12
-    args = (classes, table, shift, tags, blocked)
-    return CompiledGraph(*args), DictGraph(*args), n
+    blocked = frozenset((a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.15)
+    weights = ClassWeights(classes, table, 12, tags, blocked)
+    return CompiledGraph(weights), DictGraph(weights), n
 
 
 @pytest.mark.parametrize("seed", range(150))
@@ -94,7 +98,7 @@ def test_graph_operations_agree(seed: int) -> None:
 
 
 def test_order_out_of_range_is_refused() -> None:
-    compiled = CompiledGraph([0, 0], [1], 8, [0, 0], [])
+    compiled = CompiledGraph(ClassWeights([0, 0], [1], 8, [0, 0], frozenset()))
     with pytest.raises(ValueError):
         compiled.set_order(0, 1, 1 << 7)
     compiled.set_order(0, 1, (1 << 7) - 1)

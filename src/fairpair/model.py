@@ -710,17 +710,18 @@ def _advance(
             seen.add(me)
             units = game_units[(code, colour)] if code is not None else 0
             other = before.get(opp)
-            record: RoundRecord = _new(RoundRecord)  # as in _round_record
-            fields = record.__dict__
-            fields["round"] = number
-            fields["opponent"] = opp
-            fields["colour"] = colour
-            fields["result"] = code
-            fields["bye"] = None
-            fields["points"] = fraction[units]
-            fields["score_before"] = fraction[before[me]]
-            fields["opponent_score_before"] = None if other is None else fraction[other]
-            mine.append(record)
+            mine.append(
+                _round_record(
+                    number,
+                    opp,
+                    colour,
+                    code,
+                    None,
+                    fraction[units],
+                    fraction[before[me]],
+                    None if other is None else fraction[other],
+                )
+            )
             scores[me] += units
     for player, kind in rnd.byes.items():
         if player not in records or player in seen:

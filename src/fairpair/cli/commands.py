@@ -157,9 +157,7 @@ def pair_command(
     if as_json:
         document = pairing_json(tournament, pairing, name)
         if explain:
-            # The structured explanation (fairpair.explain), once, at the top level.
-            document.get("info", {}).pop("explanation", None)
-            document["explanation"] = pairing.info.get("explanation")
+            document.setdefault("explanation", None)
         text = dumps_json(document)
     else:
         lines = pairing.engine_lines()

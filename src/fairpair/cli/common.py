@@ -167,8 +167,13 @@ def pairing_json(tournament: Tournament, pairing: Pairing, system: str) -> dict[
         "bye": describe(pairing.bye) if pairing.bye is not None else None,
         "not_paired": not_paired,
     }
+    info = dict(pairing.info)
+    explanation = info.pop("explanation", None)
     if pairing.info:
-        document["info"] = _jsonable(pairing.info)
+        document["info"] = _jsonable(info)
+    if explanation is not None:
+        # The structured explanation (fairpair.explain): once, at the top level.
+        document["explanation"] = explanation
     return document
 
 

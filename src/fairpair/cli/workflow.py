@@ -417,8 +417,7 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
     if as_json:
         document = pairing_json(t, pairing, wf.system_name_for(t))
         if explain:
-            document.get("info", {}).pop("explanation", None)
-            document["explanation"] = pairing.info.get("explanation")
+            document.setdefault("explanation", None)
         click.echo(dumps_json({"ok": True, "command": "next", **document}), nl=False)
         return 0
     bye = f", bye: {t.player(pairing.bye).name}" if pairing.bye is not None else ""

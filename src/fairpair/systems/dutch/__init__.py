@@ -33,7 +33,7 @@ from fairpair.systems.base import compare_pairings
 from fairpair.systems.dutch.colours import allocate_colours, last_colour_difference, ranks_higher
 from fairpair.systems.dutch.criteria import Compatibility
 from fairpair.systems.dutch.edition import baku_acceleration, rules_named_by
-from fairpair.systems.dutch.engine import RoundResult, pair_players
+from fairpair.systems.dutch.engine import BracketRecord, RoundResult, pair_players
 from fairpair.systems.dutch.graph import Solver
 from fairpair.systems.dutch.players import PlayerFacts, player_facts, score_units
 from fairpair.systems.dutch.rules import RULES, RULES_2017, DutchRules, rules_by_name
@@ -176,11 +176,19 @@ def explain_round(
     for white, black in coloured:
         colour_of[white] = Colour.WHITE
         colour_of[black] = Colour.BLACK
+    order = "section D" if rules.edition == "2017" else "Art. 4"
+    float_words = {  # the reasons of _float_cause, in these notes' words
+        "float_again": "MDP not paired in this bracket (Limbo), floats again",
+        "float_no_opponent": f"no compatible opponent in the bracket ({c1} rematch / {c3} colours)",
+        "float_odd": "odd number of players in the bracket",
+        "float_needed": f"its possible opponents are needed for other pairs ({num('pairs')})",
+        "float_chosen": f"chosen by the criteria {num('pairs')}-{rules.criteria[-1].number} "
+        f"and the order of {order}",
+    }
     lines: list[str] = []
     records: list[dict[str, Any]] = []
     for record in result.brackets:
         entry = record.as_json()
-        members = record.mdps + record.residents
         if record.ppb:
             kind = f"PPB (re-paired by {num('completion')} so that the round can be completed)"
         elif record.collapsed:
@@ -197,19 +205,8 @@ def explain_round(
         lines.append("  pairs: " + (", ".join(f"{a}-{b}" for a, b in record.pairs) or "none"))
         floats = []
         for number in record.downfloaters:
-            others = [m for m in members if m != number and m not in record.downfloaters]
-            if number in record.mdps:
-                why = "MDP not paired in this bracket (Limbo), floats again"
-            elif not compatibility.partners(number, [m for m in members if m != number]):
-                why = f"no compatible opponent in the bracket ({c1} rematch / {c3} colours)"
-            elif len(members) % 2 and len(record.downfloaters) == 1:
-                why = "odd number of players in the bracket"
-            elif not compatibility.partners(number, others):
-                why = f"its possible opponents are needed for other pairs ({num('pairs')})"
-            else:
-                last = rules.criteria[-1].number
-                order = "section D" if rules.edition == "2017" else "Art. 4"
-                why = f"chosen by the criteria {num('pairs')}-{last} and the order of {order}"
+            code, _ = _float_cause(record, number, compatibility, rules)
+            why = float_words[code]
             floats.append({"player": number, "score": str(facts[number].score), "why": why})
             lines.append(f"  downfloater {number} ({format_points(facts[number].score)}): {why}")
         entry["floats"] = floats
@@ -345,26 +342,19 @@ def _colour_reason(
             stronger = a if pa.strong else b
         if stronger is not None:
             weaker = b if stronger is a else a
-            if wider:
-                ex.board_note(
-                    white,
-                    black,
-                    "colour_wider",
-                    _colour_rule(rules, 2),
-                    player=stronger.number,
-                    colour=colour,
-                )
-            else:
-                ex.board_note(
-                    white,
-                    black,
-                    "colour_stronger",
-                    _colour_rule(rules, 2),
-                    player=stronger.number,
-                    colour=colour,
-                    strength=_STRENGTH[_strength(stronger.preference) or "mild"],
-                    other_strength=_STRENGTH[_strength(weaker.preference) or "mild"],
-                )
+            strengths = {
+                "strength": _STRENGTH[_strength(stronger.preference) or "mild"],
+                "other_strength": _STRENGTH[_strength(weaker.preference) or "mild"],
+            }
+            ex.board_note(
+                white,
+                black,
+                "colour_wider" if wider else "colour_stronger",
+                _colour_rule(rules, 2),
+                player=stronger.number,
+                colour=colour,
+                **({} if wider else strengths),
+            )
             return
         if last_colour_difference(a, b) is not None:
             winner = a if got[a.number] is pa.colour else b
@@ -400,7 +390,7 @@ def _colour_reason(
 
 
 def _float_cause(
-    record: Any, number: int, compatibility: Compatibility, rules: DutchRules
+    record: BracketRecord, number: int, compatibility: Compatibility, rules: DutchRules
 ) -> tuple[str, str]:
     """Why ``number`` was left over in ``record``'s bracket: (reason code, rule)."""
     c1, _, c3 = rules.absolute

@@ -52,7 +52,13 @@ from fairpair.systems.dutch.criteria import (
     edge_fields,
     pack_weights,
 )
-from fairpair.systems.dutch.graph import BracketGraph, CompatibilityGraph, Solver, make_graph
+from fairpair.systems.dutch.graph import (
+    BracketGraph,
+    ClassWeights,
+    CompatibilityGraph,
+    Solver,
+    make_graph,
+)
 from fairpair.systems.dutch.players import PlayerFacts
 from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
@@ -186,24 +192,20 @@ class _Bracket:
             table[a * k + b] = packed[(a, b)]
         numbers = [p.number for p in players]
         vertex = {number: v for v, number in enumerate(numbers)}
-        blocked = [
+        blocked = frozenset(
             (v, vertex[other])
             for v, number in enumerate(numbers)
             for other in compatibility.blocked[number]
             if other in vertex and vertex[other] > v
-        ]
+        )
         tags = [_TAG_CODE[compatibility.tag[number]] for number in numbers]
         # Layout of the order part: [exchange fields D.2.a/b][bonus bits].
         self.q_bits = residents.bit_length() + 1
         self.bonus_bits = 2 * n.bit_length() + 3
         per_edge = ((1 << (2 * self.q_bits)) + residents + 1) << self.bonus_bits
         shift = ((n // 2 + 1) * per_edge * 2).bit_length()
-        self.classes = classes
-        self.table = table
-        self.k = k
-        self.blocked = set(blocked)
-        self.tags = tags
-        self._graph_args = (classes, table, shift, tags, blocked, solver)
+        self.weights = ClassWeights(classes, table, shift, tags, blocked)
+        self.solver = solver
         self._graph: BracketGraph | None = None
         self.alive = [True] * n
         #: After :meth:`pair`: an optimal matching of the whole graph that contains
@@ -215,18 +217,8 @@ class _Bracket:
         """The weighted graph, built when first needed (:meth:`pair` may accept the
         first candidate without it)."""
         if self._graph is None:
-            self._graph = make_graph(*self._graph_args)
+            self._graph = make_graph(self.weights, self.solver)
         return self._graph
-
-    def allowed(self, a: int, b: int) -> bool:
-        """May ``a`` and ``b`` meet (C.1, C.3), judged without building the graph?"""
-        w = self.table[self.classes[min(a, b)] * self.k + self.classes[max(a, b)]]
-        if w is None or w <= 0:
-            return False
-        tag = self.tags[a]
-        if tag and tag == self.tags[b]:
-            return False
-        return (min(a, b), max(a, b)) not in self.blocked
 
     def _bound_proves(self, pairs: list[Edge]) -> bool:
         """B.4 without a matching: when the bracket is the whole graph and the first
@@ -237,9 +229,8 @@ class _Bracket:
         n = len(self.players)
         if self.nb != n or len(pairs) != n // 2:
             return False
-        best = max((w for w in self.table if w is not None), default=0)
-        k, classes, table = self.k, self.classes, self.table
-        return all(table[classes[a] * k + classes[b]] == best for a, b in pairs)
+        best = self.weights.best()
+        return all(self.weights.main(a, b) == best for a, b in pairs)
 
     def fix_pair(self, u: int, v: int) -> None:
         """Take the decided pair ``u``-``v`` out of the graph."""
@@ -285,7 +276,7 @@ class _Bracket:
         remainder = residents[len(mdp_pairs) :]
         half = len(remainder) // 2
         pairs = mdp_pairs + list(zip(remainder[:half], remainder[half : 2 * half], strict=True))
-        if all(self.allowed(a, b) for a, b in pairs):
+        if all(self.weights.main(a, b) for a, b in pairs):
             return pairs
         return []
 

@@ -23,14 +23,18 @@ pairings are identical (``tests/test_dutch_graph.py`` checks it on random rounds
 
 from __future__ import annotations
 
+import copy
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import isqrt
 from typing import Protocol, overload
 
 from fairpair.matching import Matcher, max_weight_matching
 
 __all__ = [
     "BracketGraph",
+    "ClassWeights",
     "CompatibilityGraph",
     "CompiledGraph",
     "DictGraph",
@@ -90,24 +94,57 @@ class BracketGraph(Protocol):
         """A maximum-weight matching: ``mate[v]`` or ``-1``."""
 
 
-def _table_bits(table: Sequence[int | None], shift: int) -> int:
-    return max((w.bit_length() for w in table if w is not None and w > 0), default=0) + shift + 1
+@dataclass(frozen=True)
+class ClassWeights:
+    """The criteria of a bracket by player classes, what both graphs are built from.
+
+    ``classes[v]``: the class of vertex ``v``; ``table[a * k + b]``: the criteria part
+    of an edge from a player of class ``a`` to a later one of class ``b`` (None or
+    ``<= 0``: no edge); ``shift``: the bits of the order part below it; ``tags`` and
+    ``blocked`` (pairs ``(i, j)``, ``i < j``): the pairs C.3 and C.1 exclude.
+    """
+
+    classes: Sequence[int]
+    table: Sequence[int | None]
+    shift: int
+    tags: Sequence[int]
+    blocked: frozenset[tuple[int, int]]
+
+    @property
+    def k(self) -> int:
+        """The number of classes (the table is k x k)."""
+        return isqrt(len(self.table))
+
+    def main(self, i: int, j: int) -> int:
+        """The criteria part of the edge ``i``-``j`` (0: the pair may not meet)."""
+        a, b = (i, j) if i < j else (j, i)
+        w = self.table[self.classes[a] * self.k + self.classes[b]]
+        if w is None or w <= 0 or (a, b) in self.blocked:
+            return 0
+        tag = self.tags[a]
+        return 0 if tag and tag == self.tags[b] else w
+
+    def best(self) -> int:
+        """The largest criteria part any pair of classes can have."""
+        return max((w for w in self.table if w is not None), default=0)
+
+    def bits(self) -> int:
+        """Bits of the largest weight (criteria and order parts)."""
+        return max(self.best(), 0).bit_length() + self.shift + 1
 
 
 class CompiledGraph:
     """:class:`BracketGraph` in the compiled extension (see the module docstring)."""
 
-    def __init__(
-        self,
-        classes: Sequence[int],
-        table: Sequence[int | None],
-        shift: int,
-        tags: Sequence[int],
-        blocked: Sequence[tuple[int, int]],
-    ) -> None:
+    def __init__(self, weights: ClassWeights) -> None:
         assert _CompiledBracketGraph is not None
         self._g = _CompiledBracketGraph(
-            len(classes), list(classes), list(table), shift, list(tags), list(blocked)
+            len(weights.classes),
+            list(weights.classes),
+            list(weights.table),
+            weights.shift,
+            list(weights.tags),
+            sorted(weights.blocked),
         )
         self.has_edge = self._g.has_edge
         self.neighbours = self._g.neighbours
@@ -129,35 +166,22 @@ class CompiledGraph:
 class DictGraph:
     """:class:`BracketGraph` with one dict entry per edge (see the module docstring)."""
 
-    def __init__(
-        self,
-        classes: Sequence[int],
-        table: Sequence[int | None],
-        shift: int,
-        tags: Sequence[int],
-        blocked: Sequence[tuple[int, int]],
-        solver: Solver | None = None,
-    ) -> None:
-        n = len(classes)
-        k = 1
-        while k * k < len(table):
-            k += 1
+    def __init__(self, weights: ClassWeights, solver: Solver | None = None) -> None:
+        n = len(weights.classes)
+        shift = weights.shift
         self.n = n
         self.shift = shift
         self.solver = solver
-        cut = {(a, b) if a < b else (b, a) for a, b in blocked}
         self.main: dict[tuple[int, int], int] = {}
         self.order: dict[tuple[int, int], int] = {}
         self.adj: list[set[int]] = [set() for _ in range(n)]
         for i in range(n):
-            row = classes[i] * k
             for j in range(i + 1, n):
-                w = table[row + classes[j]]
-                if w is None or w <= 0 or (i, j) in cut or (tags[i] and tags[i] == tags[j]):
-                    continue
-                self.main[(i, j)] = w
-                self.adj[i].add(j)
-                self.adj[j].add(i)
+                w = weights.main(i, j)
+                if w:
+                    self.main[(i, j)] = w
+                    self.adj[i].add(j)
+                    self.adj[j].add(i)
         self.matcher: Matcher | None = None
         if solver is None:
             try:
@@ -246,13 +270,7 @@ GRAPH = "auto"
 
 
 def make_graph(
-    classes: Sequence[int],
-    table: Sequence[int | None],
-    shift: int,
-    tags: Sequence[int],
-    blocked: Sequence[tuple[int, int]],
-    solver: Solver | None = None,
-    kind: str | None = None,
+    weights: ClassWeights, solver: Solver | None = None, kind: str | None = None
 ) -> BracketGraph:
     """The bracket graph: compiled unless a one-shot ``solver`` is given, the extension
     is missing, the weights are too wide for it, or ``kind`` (default :data:`GRAPH`)
@@ -262,13 +280,13 @@ def make_graph(
         kind != "dict"
         and solver is None
         and _CompiledBracketGraph is not None
-        and _table_bits(table, shift) <= _COMPILED_BITS
+        and weights.bits() <= _COMPILED_BITS
     )
     if kind == "compiled" and not compiled:
         raise ValueError("the compiled bracket graph is not available for this bracket")
     if compiled:
-        return CompiledGraph(classes, table, shift, tags, blocked)
-    return DictGraph(classes, table, shift, tags, blocked, solver)
+        return CompiledGraph(weights)
+    return DictGraph(weights, solver)
 
 
 class CompatibilityGraph(Sequence[list[int]]):
@@ -305,8 +323,12 @@ class CompatibilityGraph(Sequence[list[int]]):
         ]
 
     def with_bye(self, bye: Sequence[int]) -> CompatibilityGraph:
-        """The same graph with the bye vertex joined to ``bye``."""
-        return CompatibilityGraph(self.tags, self.blocked, bye)
+        """The same graph with the bye vertex joined to ``bye`` (the rows by tag are
+        shared, not recomputed)."""
+        graph = copy.copy(self)
+        graph.bye = sorted(bye)
+        graph.bye_set = set(graph.bye)
+        return graph
 
     def __len__(self) -> int:
         return self.players + (self.bye is not None)
