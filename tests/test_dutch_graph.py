@@ -175,6 +175,14 @@ def test_compiled_and_dict_graphs_pair_alike(monkeypatch: pytest.MonkeyPatch) ->
     _same_pairings(150, 2026, monkeypatch)
 
 
+def test_seeded_brackets_pair_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every bracket's first solve started from the class-level relaxation's duals
+    (``SEED_MIN`` lowered from 100 to 2, so the small brackets of these rounds take
+    that path too): the same pairings as the reference dict graph."""
+    monkeypatch.setattr(graph, "SEED_MIN", 2)
+    _same_pairings(120, 4242, monkeypatch)
+
+
 @pytest.mark.slow
 def test_compiled_and_dict_graphs_pair_alike_many(monkeypatch: pytest.MonkeyPatch) -> None:
     _same_pairings(2000, 17, monkeypatch)

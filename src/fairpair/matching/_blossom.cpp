@@ -138,6 +138,8 @@ struct Engine {
     virtual std::vector<int> solve() = 0;
     virtual std::string check() const = 0;
     virtual std::vector<long> stats() const = 0;
+    virtual void seed(const std::vector<Buf>& duals) = 0;
+    virtual size_t first_open(int u, const std::vector<int>& vs, const Buf& limit2) const = 0;
 };
 
 template <int N>
@@ -169,6 +171,17 @@ struct EngineN final : Engine {
     std::vector<int> solve() override { return m.solve(); }
     std::string check() const override { return m.check(); }
     std::vector<long> stats() const override { return {m.stages, m.steps, m.scans}; }
+    void seed(const std::vector<Buf>& duals) override {
+        std::vector<Wide<N>> out(duals.size());
+        for (size_t q = 0; q < duals.size(); ++q)
+            for (int i = 0; i < N; ++i) out[q].l[i] = duals[q].l[i];
+        m.seed(std::move(out));
+    }
+    size_t first_open(int u, const std::vector<int>& vs, const Buf& limit2) const override {
+        Wide<N> x;
+        for (int i = 0; i < N; ++i) x.l[i] = limit2.l[i];
+        return m.first_open(u, vs, x);
+    }
 };
 
 std::unique_ptr<Engine> make_engine(int limbs, int n) {
@@ -559,6 +572,39 @@ class BracketGraph {
     std::string check() const { return eng_->check(); }
     std::vector<long> stats() const { return eng_->stats(); }
 
+    // The index in `vs` of the first vertex v whose edge u-v may still be in an optimal
+    // matching (len(vs) if none): the edges before it are provably in none, by the duals
+    // of the last solve (a slack of one unit of the criteria part or more). Valid while
+    // every matching's order parts sum to less than 1 << (shift - 1) in absolute value
+    // (how the pairing engines lay out their weights) and, since the last solve, only
+    // decided pairs were taken out (isolate); otherwise 0 (nothing known).
+    size_t first_open(long u, const std::vector<int>& vs) const {
+        check_vertex(u, n());
+        for (int v : vs) check_vertex(v, n());
+        return eng_->first_open(static_cast<int>(u), vs, shl(Buf::small(1), shift_ + 1));
+    }
+
+    // Starting duals of the next fresh solve, in doubled criteria units (duals[i] +
+    // duals[j] >= 2 * criteria(i, j), e.g. an optimal dual of a class-level relaxation);
+    // the matcher's duals are duals[v] << shift.
+    void seed_duals(py::handle duals) {
+        PyObject* seq = PySequence_Fast(duals.ptr(), "duals must be a sequence of ints");
+        if (seq == nullptr) throw py::error_already_set();
+        py::object holder = py::reinterpret_steal<py::object>(seq);
+        const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+        if (len != n()) throw py::value_error("one dual per vertex");
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        std::vector<Buf> out(static_cast<size_t>(len));
+        int bits = 0;
+        for (Py_ssize_t q = 0; q < len; ++q) {
+            const Buf x = to_buf(items[q]);
+            bits = std::max(bits, bit_length(x));
+            out[static_cast<size_t>(q)] = shl(x, shift_);
+        }
+        if (bits + shift_ + 1 > 64 * limbs() - 4) return;  // would not fit: no seed
+        eng_->seed(out);
+    }
+
   private:
     std::unique_ptr<Engine> eng_;
     std::vector<int> cls_;
@@ -644,6 +690,8 @@ PYBIND11_MODULE(_blossom, mod) {
         .def_property_readonly("n", &BracketGraph::n)
         .def_property_readonly("limbs", &BracketGraph::limbs)
         .def_property_readonly("stats", &BracketGraph::stats)
+        .def("seed_duals", &BracketGraph::seed_duals, py::arg("duals"))
+        .def("first_open", &BracketGraph::first_open, py::arg("u"), py::arg("vs"))
         .def("has_edge", &BracketGraph::has_edge, py::arg("u"), py::arg("v"))
         .def("neighbours", &BracketGraph::neighbours, py::arg("u"), py::arg("lo"), py::arg("hi"))
         .def("main_weight", &BracketGraph::main_weight, py::arg("u"), py::arg("v"))

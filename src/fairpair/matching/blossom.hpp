@@ -176,6 +176,13 @@ class Blossom {
 
     void mark_fresh() { fresh_ = true; }
 
+    // Starting duals for the next fresh solve (doubled units, one per vertex; any
+    // values: the start lowers each to the smallest feasible one in turn, so a good
+    // guess, such as an optimal dual of a relaxation, leaves most vertices matched).
+    void seed(std::vector<W> duals) {
+        if (static_cast<int>(duals.size()) == n_) seed_ = std::move(duals);
+    }
+
     // Change the number of vertices.  Growing keeps the weights, the matching and the
     // duals (new vertices are isolated and unmatched with dual 0, which keeps the
     // solution optimal); shrinking keeps the weights among the remaining vertices and
@@ -245,6 +252,54 @@ class Blossom {
         return mate_;
     }
 
+    // The index in vs of the first vertex v whose edge {u, v} may lie in a matching
+    // within limit2 / 2 of the optimum (vs.size() if none; vertices without an edge to
+    // u are passed over).  An edge is passed over when the duals of the last solve give
+    // it a slack of at least limit2 (doubled; vertex duals only, a lower bound of its
+    // reduced cost) and those duals still certify the current graph: since that solve
+    // the only changes were whole pairs of its matching (or unmatched vertices with a
+    // zero dual) losing all their edges, which keeps the rest of the matching optimal
+    // and the duals feasible.  0 whenever that is unknown.
+    size_t first_open(int u, const std::vector<int>& vs, const W& limit2) const {
+        if (fresh_) return 0;
+        auto gone = [this](int x) {
+            const W* row = &w2_[idx(x, 0)];
+            for (int y = 0; y < n_; ++y)
+                if (!row[y].is_zero()) return false;
+            return true;
+        };
+        for (int x : dirty_list_) {
+            if (!gone(x)) return 0;
+            const int m = mate_[x];
+            if (m == -1 ? !dual_[x].is_zero() : !(dirty_[m] && gone(m))) return 0;
+        }
+        // The blossoms around u, innermost first, and the sum of their z from each one
+        // outwards: the reduced cost of {u, v} adds twice the z of the blossoms holding
+        // both.
+        std::vector<int> chain;
+        for (int b = parent_[u]; b != -1; b = parent_[b]) chain.push_back(b);
+        std::vector<W> zsum(chain.size() + 1, W::zero());
+        for (int k = static_cast<int>(chain.size()) - 1; k >= 0; --k)
+            zsum[k] = zsum[k + 1] + dual_[chain[k]];
+        auto common = [&](int v) {
+            for (int b = parent_[v]; b != -1; b = parent_[b]) {
+                const auto it = std::find(chain.begin(), chain.end(), b);
+                if (it != chain.end()) {
+                    const W& z = zsum[static_cast<size_t>(it - chain.begin())];
+                    return z + z;
+                }
+            }
+            return W::zero();
+        };
+        size_t q = 0;
+        for (; q < vs.size(); ++q) {
+            const int v = vs[q];
+            if (v == u || !w2_[idx(u, v)].is_pos()) continue;
+            if (dual_[u] + dual_[v] - w2_[idx(u, v)] + common(v) < limit2) break;
+        }
+        return q;
+    }
+
     // Check the optimality certificate (duals, tightness, full blossoms).  Returns an
     // empty string when the current matching is provably optimal.
     std::string check() const;
@@ -258,6 +313,7 @@ class Blossom {
     int n_ = 0;
     std::vector<W> w2_;
     bool fresh_ = true;
+    std::vector<W> seed_;
     std::vector<char> dirty_;
     std::vector<int> dirty_list_;
 
@@ -773,12 +829,29 @@ class Blossom {
     // raised by one (unmatched vertices with positive duals must share a parity).
     void fresh_start() {
         const int n = n_;
-        for (int x = 0; x < n; ++x) {
-            W best = W::zero();
-            const W* row = &w2_[idx(x, 0)];
-            for (int v = 0; v < n; ++v)
-                if (best < row[v]) best = row[v];
-            dual_[x] = half(best);
+        if (static_cast<int>(seed_.size()) == n) {
+            // A seed need not be feasible: raise each dual in turn to cover its edges
+            // (later raises only add slack), so that every edge is feasible before the
+            // greedy pass, as with the default start. Vertices that the greedy pass
+            // matches as partners keep these duals.
+            for (int x = 0; x < n; ++x) dual_[x] = seed_[x].is_neg() ? W::zero() : seed_[x];
+            seed_.clear();
+            for (int x = 0; x < n; ++x) {
+                const W* row = &w2_[idx(x, 0)];
+                for (int v = 0; v < n; ++v) {
+                    if (v == x || !row[v].is_pos()) continue;
+                    const W c = row[v] - dual_[v];
+                    if (dual_[x] < c) dual_[x] = c;
+                }
+            }
+        } else {
+            for (int x = 0; x < n; ++x) {
+                W best = W::zero();
+                const W* row = &w2_[idx(x, 0)];
+                for (int v = 0; v < n; ++v)
+                    if (best < row[v]) best = row[v];
+                dual_[x] = half(best);
+            }
         }
         // Greedy start: each unmatched vertex in turn takes the smallest dual that keeps
         // its edges feasible, max(0, max_v w2(x, v) - dual(v)); an edge reaching that

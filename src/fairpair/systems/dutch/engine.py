@@ -322,7 +322,7 @@ class _Bracket:
                 graph.remove_range(i, m, nb)
         for i in chosen:
             candidates = graph.neighbours(i, m, nb)
-            if mate[i] != candidates[0]:
+            if not graph.is_first_open(i, candidates, mate[i]):
                 count = len(candidates)
                 graph.set_orders(i, candidates, [keep + count - k for k in range(count)])
                 mate = graph.solve()
@@ -402,7 +402,7 @@ class _Bracket:
         scale = 1 << (3 * (nb - m).bit_length())
         for p in top:
             candidates = graph.neighbours(p, p + 1, nb)
-            if mate[p] != candidates[0]:
+            if not graph.is_first_open(p, candidates, mate[p]):
                 count = len(candidates)
                 graph.set_orders(p, candidates, [(count - k) * scale for k in range(count)])
                 mate = graph.solve()

@@ -31,6 +31,7 @@ from math import isqrt
 from typing import Protocol, overload
 
 from fairpair.matching import Matcher, max_weight_matching
+from fairpair.matching.relaxation import class_duals
 
 __all__ = [
     "BracketGraph",
@@ -93,6 +94,12 @@ class BracketGraph(Protocol):
     def solve(self) -> list[int]:
         """A maximum-weight matching: ``mate[v]`` or ``-1``."""
 
+    def is_first_open(self, u: int, candidates: Sequence[int], v: int) -> bool:
+        """Is ``v`` (``u``'s partner in the last solve) provably the first of
+        ``candidates`` that an optimal matching can give ``u``? True only when the
+        duals of the last solve exclude every candidate before ``v`` (see
+        :meth:`CompiledGraph.is_first_open`); False means "not known" (solve again)."""
+
 
 @dataclass(frozen=True)
 class ClassWeights:
@@ -132,6 +139,40 @@ class ClassWeights:
         """Bits of the largest weight (criteria and order parts)."""
         return max(self.best(), 0).bit_length() + self.shift + 1
 
+    def relaxation_duals(self, sides: Sequence[int] | None = None) -> list[int] | None:
+        """Per vertex, an optimal dual of the class-level relaxation of the criteria
+        parts (:func:`fairpair.matching.relaxation.class_duals`; doubled units:
+        ``duals[i] + duals[j] >= 2 * main(i, j)`` for every edge), the classes split by
+        colour tag so that C.3 is part of the relaxation, and by ``sides`` if given
+        (like the tags: two vertices on the same non-zero side do not meet). A start
+        for the matcher; None if the relaxation could not be solved."""
+        k = self.k
+        keys: dict[tuple[int, int, int], int] = {}
+        group = [
+            keys.setdefault(key, len(keys))
+            for key in zip(self.classes, self.tags, sides or [0] * len(self.classes), strict=True)
+        ]
+        sizes = [0] * len(keys)
+        for g in group:
+            sizes[g] += 1
+        members = list(keys)
+        table = self.table
+
+        def weight(x: int, y: int) -> int:
+            (a, tag_a, side_a), (b, tag_b, side_b) = members[x], members[y]
+            if (tag_a and tag_a == tag_b) or (side_a and side_a == side_b):
+                return 0
+            return max(table[a * k + b] or 0, table[b * k + a] or 0)
+
+        duals = class_duals(sizes, weight)
+        return None if duals is None else [duals[g] for g in group]
+
+
+#: Brackets of at least this many vertices start their first solve from the duals of
+#: the class-level relaxation (:meth:`ClassWeights.relaxation_duals`); smaller ones are
+#: solved faster than the relaxation (the greedy start of the matcher).
+SEED_MIN = 100
+
 
 class CompiledGraph:
     """:class:`BracketGraph` in the compiled extension (see the module docstring)."""
@@ -155,9 +196,27 @@ class CompiledGraph:
         self.set_order_range = self._g.set_order_range
         self.isolate = self._g.isolate
         self.solve = self._g.solve
+        if len(weights.classes) >= SEED_MIN:
+            duals = weights.relaxation_duals()
+            if duals is not None:
+                self._g.seed_duals(duals)
 
     def set_orders(self, u: int, vs: Sequence[int], values: Sequence[int]) -> None:
         self._g.set_orders(u, list(vs), list(values))
+
+    def is_first_open(self, u: int, candidates: Sequence[int], v: int) -> bool:
+        """The edges ``u``-``x`` to the candidates before ``v`` have a slack of one
+        unit of the criteria part or more under the duals of the last solve, which
+        still certify the graph (only decided pairs were isolated since): no matching
+        that is optimal in the criteria contains them, whatever the order parts, as
+        long as the order parts of a matching sum to less than half a unit (the
+        layout of :class:`~fairpair.systems.dutch.engine._Bracket`). Deciding a
+        player of S1 costs O(n) here instead of a re-solve when his partner stays."""
+        if not candidates or candidates[0] == v:
+            return bool(candidates)
+        vs = list(candidates)
+        first = self._g.first_open(u, vs)
+        return first < len(vs) and vs[first] == v
 
     def keep_top_to_rest(self, lo: int, hi: int, top: Sequence[bool]) -> None:
         self._g.keep_top_to_rest(lo, hi, list(top))
@@ -262,6 +321,11 @@ class DictGraph:
             (u, v, (w << self.shift) + self.order.get((u, v), 0)) for (u, v), w in self.main.items()
         ]
         return (self.solver or max_weight_matching)(self.n, edges)
+
+    def is_first_open(self, u: int, candidates: Sequence[int], v: int) -> bool:
+        """Only the trivial case (``v`` is the first candidate): the solvers here give
+        no duals to prove more with."""
+        return bool(candidates) and candidates[0] == v
 
 
 #: Which implementation :func:`make_graph` builds: "auto" (compiled when possible),
