@@ -202,3 +202,47 @@ def test_first_open_before_any_solve_knows_nothing() -> None:
     assert compiled._g.first_open(0, [1, 2, 3]) == 0
     assert not compiled.is_first_open(0, [1, 2, 3], 2)
     assert compiled.is_first_open(0, [1, 2, 3], 1)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_hint_duals_prove_the_sorted_pairing(seed: int) -> None:
+    """Every S1-S2 pair is covered; the i-th S1 player and the i-th S2 player are
+    tight (so the sorted pairing is optimal for the hint); all duals >= 0."""
+    rng = random.Random(seed)
+    for _ in range(50):
+        lo = rng.randint(0, 3)
+        hi = lo + rng.randint(1, 14)
+        top = [rng.random() < 0.5 for _ in range(hi + 2)]
+        duals = graph.hint_duals(lo, hi, top)
+        tops = [v for v in range(lo, hi) if top[v]]
+        rests = [v for v in range(lo, hi) if not top[v]]
+        for p in tops:
+            for x in rests:
+                assert duals[p] + duals[x] >= 2 * (hi - p) * (hi - x)
+        for p, x in zip(tops, rests, strict=False):
+            assert duals[p] + duals[x] == 2 * (hi - p) * (hi - x)
+        assert all(value >= 0 for value in duals.values())
+
+
+@compiled_only
+@pytest.mark.parametrize("seed", range(60))
+def test_restart_after_s1_is_decided_gives_an_optimum(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """keep_top_to_rest in a graph large enough for the fresh restart (SEED_MIN
+    lowered): the next solve is optimal (certificate) and as heavy as the reference's."""
+    monkeypatch.setattr(graph, "SEED_MIN", 2)
+    rng = random.Random(seed)
+    n = rng.randint(3, 30)
+    weights = _weights(rng, n)
+    reference = DictGraph(weights)
+    compiled = CompiledGraph(weights)
+    compiled.solve()
+    lo = rng.randint(0, n // 3)
+    hi = rng.randint(lo + 1, n)
+    top = [rng.random() < 0.5 for _ in range(n)]
+    compiled.keep_top_to_rest(lo, hi, top)
+    reference.keep_top_to_rest(lo, hi, top)
+    mate = compiled.solve()
+    assert compiled._g.check() == ""
+    assert _value(reference, mate) == _value(reference, reference.solve())

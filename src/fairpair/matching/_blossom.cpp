@@ -584,6 +584,27 @@ class BracketGraph {
         return eng_->first_open(static_cast<int>(u), vs, shl(Buf::small(1), shift_ + 1));
     }
 
+    // Forget the solution (the next solve starts afresh) and seed that solve with
+    // `duals`, doubled, in the units of the whole weight (criteria << shift plus order):
+    // cheaper than repairing a solution after nearly every weight changed, when the
+    // caller knows good duals for the new weights.
+    void restart(py::handle duals) {
+        PyObject* seq = PySequence_Fast(duals.ptr(), "duals must be a sequence of ints");
+        if (seq == nullptr) throw py::error_already_set();
+        py::object holder = py::reinterpret_steal<py::object>(seq);
+        const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+        if (len != n()) throw py::value_error("one dual per vertex");
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        std::vector<Buf> out(static_cast<size_t>(len));
+        int bits = 0;
+        for (Py_ssize_t q = 0; q < len; ++q) {
+            out[static_cast<size_t>(q)] = to_buf(items[q]);
+            bits = std::max(bits, bit_length(out[static_cast<size_t>(q)]));
+        }
+        eng_->mark_fresh();
+        if (bits <= 64 * limbs() - 4) eng_->seed(out);  // too wide: the default start
+    }
+
     // Starting duals of the next fresh solve, in doubled criteria units (duals[i] +
     // duals[j] >= 2 * criteria(i, j), e.g. an optimal dual of a class-level relaxation);
     // the matcher's duals are duals[v] << shift.
@@ -691,6 +712,7 @@ PYBIND11_MODULE(_blossom, mod) {
         .def_property_readonly("limbs", &BracketGraph::limbs)
         .def_property_readonly("stats", &BracketGraph::stats)
         .def("seed_duals", &BracketGraph::seed_duals, py::arg("duals"))
+        .def("restart", &BracketGraph::restart, py::arg("duals"))
         .def("first_open", &BracketGraph::first_open, py::arg("u"), py::arg("vs"))
         .def("has_edge", &BracketGraph::has_edge, py::arg("u"), py::arg("v"))
         .def("neighbours", &BracketGraph::neighbours, py::arg("u"), py::arg("lo"), py::arg("hi"))

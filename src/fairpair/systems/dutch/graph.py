@@ -40,6 +40,7 @@ __all__ = [
     "CompiledGraph",
     "DictGraph",
     "Solver",
+    "hint_duals",
     "make_graph",
 ]
 
@@ -174,6 +175,39 @@ class ClassWeights:
 SEED_MIN = 100
 
 
+def hint_duals(lo: int, hi: int, top: Sequence[bool]) -> dict[int, int]:
+    """Doubled duals for the hint of :meth:`BracketGraph.keep_top_to_rest`, the weight
+    ``a * b`` with ``a = hi - p`` for the S1 player ``p`` and ``b = hi - x`` for the
+    S2 player ``x`` (``lo <= p, x < hi``): ``duals[p] + duals[x] >= 2 * a * b`` for
+    every such pair, with equality for the i-th S1 player and the i-th S2 player.
+
+    A product of two decreasing sequences is a Monge weight: pairing them in sorted
+    order is optimal, and these duals (``v[j] - v[j + 1] = a[j + 1] * (b[j] - b[j + 1])``
+    for S2, ``u[i] = a[i] * b[i] - v[i]`` for S1, the last ``a`` repeated past the end
+    of S1) prove it. O(n).
+
+    >>> hint_duals(0, 4, [True, True, False, False])   # a = 4, 3; b = 2, 1
+    {0: 10, 1: 6, 2: 6, 3: 0}
+    """
+    tops = [v for v in range(lo, hi) if top[v]]
+    rests = [v for v in range(lo, hi) if not top[v]]
+    duals: dict[int, int] = {}
+    if not tops or not rests:
+        return duals
+    a = [hi - p for p in tops]
+    b = [hi - x for x in rests]
+    last = len(a) - 1
+    v = [0] * len(b)
+    for j in range(len(b) - 2, -1, -1):
+        v[j] = v[j + 1] + a[min(j + 1, last)] * (b[j] - b[j + 1])
+    for i, p in enumerate(tops):
+        # Past the end of S2: the largest b covers every pair.
+        duals[p] = 2 * (a[i] * b[i] - v[i] if i < len(b) else a[i] * b[0])
+    for j, x in enumerate(rests):
+        duals[x] = 2 * v[j]
+    return duals
+
+
 class CompiledGraph:
     """:class:`BracketGraph` in the compiled extension (see the module docstring)."""
 
@@ -196,6 +230,7 @@ class CompiledGraph:
         self.set_order_range = self._g.set_order_range
         self.isolate = self._g.isolate
         self.solve = self._g.solve
+        self._weights = weights
         if len(weights.classes) >= SEED_MIN:
             duals = weights.relaxation_duals()
             if duals is not None:
@@ -219,7 +254,24 @@ class CompiledGraph:
         return first < len(vs) and vs[first] == v
 
     def keep_top_to_rest(self, lo: int, hi: int, top: Sequence[bool]) -> None:
+        """As the protocol says. The hint changes nearly every weight of the bracket,
+        and repairing the last solution would re-pair the bracket player by player
+        (O(n^3)): in a large graph the next solve starts afresh instead, from the
+        relaxation's duals (S1 and S2 as sides) plus the duals of the hint
+        (:func:`hint_duals`), which leave most players matched along tight edges."""
         self._g.keep_top_to_rest(lo, hi, list(top))
+        n = len(self._weights.classes)
+        if n < SEED_MIN:
+            return
+        sides = [(1 if top[v] else 2) if lo <= v < hi else 0 for v in range(n)]
+        main = self._weights.relaxation_duals(sides)
+        if main is None:
+            return
+        shift = self._weights.shift
+        duals = [y << shift for y in main]
+        for v, extra in hint_duals(lo, hi, top).items():
+            duals[v] += extra
+        self._g.restart(duals)
 
 
 class DictGraph:
