@@ -81,10 +81,32 @@ def large_trf(players: int, rounds: int, *, seed: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_large_trf(path: Path, players: int, rounds: int, *, seed: int = 1) -> Path:
-    """:func:`large_trf` written to ``path``; returns ``path``."""
-    path.write_text(large_trf(players, rounds, seed=seed), encoding="utf-8")
+def write_large_trf(
+    path: Path, players: int, rounds: int, *, seed: int = 1, foreign: bool = False
+) -> Path:
+    """:func:`large_trf` written to ``path`` (with ``foreign``: in another program's
+    layout, :func:`foreign_layout`); returns ``path``."""
+    text = large_trf(players, rounds, seed=seed)
+    if foreign:
+        text = foreign_layout(text)
+    path.write_bytes(text.encode("utf-8"))
     return path
+
+
+def foreign_layout(text: str) -> str:
+    """The same tournament as another program might write it: CR LF line ends, colours
+    in upper case (``W``/``B``) and the XXR record after the players. fairpair reads
+    it as the same tournament and writes it back in this layout, line by line."""
+    rows = text.splitlines()
+    moved = [row for row in rows if row.startswith("XXR ")]
+    kept = [
+        row[:FIXED] + row[FIXED:].replace(" w ", " W ").replace(" b ", " B ")
+        if row.startswith("001 ")
+        else row
+        for row in rows
+        if not row.startswith("XXR ")
+    ]
+    return "\r\n".join([*kept, *moved]) + "\r\n"
 
 
 #: The shapes of the benchmark and the slow test: (name, players, rounds), each about

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from decimal import Decimal
@@ -218,6 +219,24 @@ ERRORS: list[tuple[str, Any, str, str]] = [
         lambda d: d["rounds"][0]["games"][0].__setitem__("black", 7),
         "20:20",
         "$.rounds[0].games[0].black: player 7 does not exist",
+    ),
+    (
+        "game against himself",
+        lambda d: d["rounds"][0]["games"][0].__setitem__("black", 1),
+        "20:20",
+        "$.rounds[0].games[0].black: player 1 is already in $.rounds[0].games[0]",
+    ),
+    (
+        "second game in a round",
+        lambda d: d["rounds"][0]["games"].append({"white": 2, "black": 1}),
+        "25:20",
+        "$.rounds[0].games[1].white: player 2 is already in $.rounds[0].games[0]",
+    ),
+    (
+        "game of two players who do not exist",
+        lambda d: d["rounds"][0]["games"][0].update(white=7, black=7),
+        "19:20",
+        "$.rounds[0].games[0].white: player 7 does not exist",
     ),
     (
         "player twice in a round",
@@ -442,3 +461,172 @@ def test_netrunner_games_use_side_names() -> None:
     pending = text.replace(', "runner_result": "0"', "")
     with pytest.raises(InputError, match="both corp_result and runner_result"):
         jsondoc.loads(pending, file="nr.json")
+
+
+# -- the fast writer and reader (issue 15: documents of 500,000 games) -----------------
+
+
+def test_written_text_is_the_pretty_layout() -> None:
+    """dumps writes exactly what the definition of the layout (_pretty) writes, for
+    random tournaments, Netrunner side names, long pairing numbers (game lines over the
+    width) and games a reader would refuse (one result only)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from fairpair.formats.jsondoc import writer
+    from test_trf_fast_paths import any_tournaments
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(any_tournaments, st.sampled_from([None, "netrunner", "dutch"]), st.booleans())
+    def check(t: Tournament, system: str | None, long_numbers: bool) -> None:
+        t = t.replace(system=system)
+        if long_numbers:
+            renumber = {p.number: p.number * 1_000_003 for p in t.players}
+            t = t.replace(
+                players=tuple(Player(renumber[p.number], p.name) for p in t.players),
+                rounds=tuple(
+                    Round(
+                        r.number,
+                        tuple(
+                            Game(
+                                renumber.get(g.white, g.white),
+                                renumber.get(g.black, g.black),
+                                g.white_result,
+                                g.black_result,
+                                g.coloured,
+                            )
+                            for g in r.games
+                        ),
+                        {renumber.get(n, n): k for n, k in r.byes.items()},
+                    )
+                    for r in t.rounds
+                ),
+            )
+        assert jsondoc.dumps(t) == writer._pretty(jsondoc.to_document(t), 0) + "\n"
+
+    check()
+
+
+def test_render_is_pretty() -> None:
+    """_render (the fast writer of any JSON value) is _pretty, also for the values only
+    _pretty itself writes (tuples, floats that are not finite, keys that are not
+    strings, subclasses)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from fairpair.formats.jsondoc import writer
+
+    class Text(str):
+        pass
+
+    scalars = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(10**20), max_value=10**20),
+        st.floats(),
+        st.text(max_size=12),
+        st.text("ab", max_size=3).map(Text),
+    )
+    keys = st.one_of(st.text(max_size=8), st.integers(min_value=0, max_value=99))
+    values = st.recursive(
+        scalars,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=6),
+            st.lists(inner, max_size=3).map(tuple),
+            st.dictionaries(keys, inner, max_size=6),
+        ),
+        max_leaves=40,
+    )
+
+    @settings(max_examples=1500, deadline=None)
+    @given(values, st.integers(min_value=0, max_value=90))
+    def check(value: Any, indent: int) -> None:
+        assert writer._render(value, indent) == writer._pretty(value, indent)
+
+    check()
+
+
+def test_brackets_outside_strings() -> None:
+    """The brackets the depth check counts: those outside strings, found at C speed
+    for the usual documents, by a regular expression for the others."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from fairpair.formats import jsontext
+
+    @settings(max_examples=2000, deadline=None)
+    @given(st.text('"\\[]{}a :é', max_size=40))
+    def check(text: str) -> None:
+        outside = jsontext._STRING.sub("", text).encode("utf-8", "surrogatepass")
+        expected = outside.translate(None, jsontext._NOT_BRACKET)
+        assert jsontext._brackets_outside_strings(text) == expected
+
+    check()
+
+
+def test_games_are_checked_where_they_are_read() -> None:
+    """The reader checks the games of a document where it reads them, and the rest of
+    the document first: for the schema fairpair ships, and only where a game surely
+    fits the schema of a game (else the whole document is validated as before)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    schema_module = importlib.import_module("fairpair.formats.jsondoc.schema")
+
+    assert schema_module._games_unchecked() is not None
+    game_schema = schema_module._game_node(schema_module._inlined_schema())
+    validator = jsonschema.Draft202012Validator(game_schema)
+    values = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-1, max_value=3),
+        st.sampled_from(["1", "=", "x", "L", ""]),
+        st.decimals(min_value=0, max_value=3, places=1),
+        st.lists(st.integers(), max_size=1),
+    )
+    keys = st.sampled_from(
+        [
+            *("white", "black", "corp", "runner", "white_result", "black_result"),
+            *("corp_result", "runner_result", "coloured", "colour"),
+        ]
+    )
+
+    @settings(max_examples=2000, deadline=None)
+    @given(st.one_of(st.dictionaries(keys, values, max_size=6), values))
+    def check(game: Any) -> None:
+        if schema_module.game_check(game):
+            assert validator.is_valid(game)
+
+    check()
+    good = {"white": 1, "black": 2, "white_result": "1", "black_result": "0", "coloured": False}
+    assert schema_module.game_check(good)
+    assert schema_module.game_check({"corp": 3, "runner": 4, "corp_result": None})
+
+
+@pytest.mark.parametrize(
+    ("case", "change", "message"),
+    [
+        # a schema error in a late game wins over a consistency error in an early one
+        (
+            "late schema error",
+            lambda d: d["rounds"][0]["games"].extend(
+                [{"white": 1, "black": 9}, {"white": 3, "black": 4, "white_result": "x"}]
+            ),
+            '$.rounds[0].games[2].white_result: found "x"',
+        ),
+        (
+            "early consistency error",
+            lambda d: d["rounds"][0]["games"].extend([{"white": 1, "black": 9}]),
+            "player 1 is already in $.rounds[0].games[0]",
+        ),
+        (
+            "a game the game check leaves to the schema",
+            lambda d: d["rounds"][0]["games"][0].__setitem__("coloured", 1),
+            "$.rounds[0].games[0].coloured: found 1, expected a value of type boolean",
+        ),
+    ],
+)
+def test_schema_errors_come_first(case: str, change: Any, message: str) -> None:
+    with pytest.raises(InputError) as info:
+        jsondoc.loads(mutated(change))
+    assert message in str(info.value), case

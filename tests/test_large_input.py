@@ -11,6 +11,7 @@ benchmark's).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,14 @@ from pathlib import Path
 import pytest
 
 from fairpair.formats import trf
-from large_trf import SHAPES, large_trf, players_for_size, rounds_for_size, write_large_trf
+from large_trf import (
+    SHAPES,
+    foreign_layout,
+    large_trf,
+    players_for_size,
+    rounds_for_size,
+    write_large_trf,
+)
 
 #: Seconds one command may take here before it counts as a hang (see the module doc).
 HANG_GUARD = 120.0
@@ -42,8 +50,11 @@ for line in sys.stdin:
 """
 
 
-def run_capped(commands: list[list[str]]) -> list[dict[str, object]]:
-    """The commands one after the other in a capped process; their outcomes."""
+def run_capped(
+    commands: list[list[str]], env: dict[str, str] | None = None
+) -> list[dict[str, object]]:
+    """The commands one after the other in a capped process (with ``env`` added to
+    the environment); their outcomes."""
     proc = subprocess.run(
         [sys.executable, "-c", CAPPED],
         input="".join(json.dumps(command) + "\n" for command in commands),
@@ -51,6 +62,7 @@ def run_capped(commands: list[list[str]]) -> list[dict[str, object]]:
         text=True,
         timeout=HANG_GUARD * len(commands),
         check=False,
+        env={**os.environ, **(env or {})},
     )
     assert proc.returncode == 0, proc.stderr
     outcomes: list[dict[str, object]] = [json.loads(line) for line in proc.stdout.splitlines()]
@@ -63,7 +75,8 @@ def run_capped(commands: list[list[str]]) -> list[dict[str, object]]:
 
 def test_generator_writes_what_fairpair_writes(tmp_path: Path) -> None:
     """The generated files are valid and canonical: read without warnings, no layout
-    hints, written back byte for byte."""
+    hints, written back byte for byte; in another program's layout they are the same
+    tournament, written back in that layout."""
     for players, rounds in ((7, 4), (8, 7), (12, 11), (5, 30)):
         text = large_trf(players, rounds, seed=players)
         t, warnings = trf.loads(text)
@@ -71,6 +84,12 @@ def test_generator_writes_what_fairpair_writes(tmp_path: Path) -> None:
         assert dict(t.format_hints) == {}
         assert len(t.players) == players and t.rounds_played == rounds
         assert trf.dumps(t) == text
+        other = foreign_layout(text)
+        again, warnings = trf.loads(other)
+        assert warnings == []
+        assert set(again.format_hints) == {"newline", "layout", "lines"}
+        assert again.replace(format_hints={}) == t
+        assert trf.dumps(again) == other
 
 
 def test_shapes_are_about_ten_megabytes() -> None:
@@ -95,31 +114,48 @@ def test_points_too_wide_for_the_column_are_no_warning() -> None:
 def test_ten_megabytes_read_converted_and_ranked(
     shape: tuple[str, int, int], tmp_path: Path
 ) -> None:
-    """convert (to JSON and back to TRF), standings and crosstable of a valid 10 MB TRF:
-    exit code 0, no warning, the TRF written back unchanged, under 2 GB."""
+    """convert (to TRF and to JSON), standings and crosstable of a valid 10 MB TRF, in
+    fairpair's own layout and in another program's: exit code 0, no warning, the TRF
+    written back unchanged, under 2 GB."""
     name, players, rounds = shape
     source = write_large_trf(tmp_path / f"{name}.trf", players, rounds)
+    foreign = write_large_trf(tmp_path / f"{name}-foreign.trf", players, rounds, foreign=True)
     assert source.stat().st_size > 9_500_000
     copy = tmp_path / "copy.trf"
+    foreign_copy = tmp_path / "foreign-copy.trf"
     commands = [
         ["convert", str(source), "-o", str(copy)],
+        ["convert", str(foreign), "-o", str(foreign_copy)],
         ["standings", str(source)],
         ["crosstable", str(source)],
     ]
     for command in commands:  # one process each: each peak is its own
         (outcome,) = run_capped([command])
-        assert outcome["code"] == 0, outcome
-        assert outcome["stderr"] == "", outcome
-        assert float(str(outcome["maxrss_mb"])) < 2048, outcome
+        _succeeded(outcome)
     assert copy.read_bytes() == source.read_bytes()
+    assert foreign_copy.read_bytes() == foreign.read_bytes()
     # The JSON document of such a file is larger than the file_bytes limit (what
     # fairpair writes it must read back): refused, nothing written.
     document = tmp_path / "copy.json"
     (outcome,) = run_capped([["convert", str(source), "-o", str(document)]])
     assert outcome["code"] == 2, outcome
     assert "FAIRPAIR_MAX_FILE_BYTES" in str(outcome["stderr"]), outcome
+    assert str(outcome["stderr"]).count("\n") == 1, outcome
     assert float(str(outcome["maxrss_mb"])) < 2048, outcome
     assert not document.exists()
+    # With the limit raised it is written, and read back.
+    raised = {"FAIRPAIR_MAX_FILE_BYTES": str(64 * 1024 * 1024)}
+    for command in (["convert", str(source), "-o", str(document)], ["standings", str(document)]):
+        (outcome,) = run_capped([command], raised)
+        _succeeded(outcome)
+    assert document.stat().st_size > 16 * 1024 * 1024
+
+
+def _succeeded(outcome: dict[str, object]) -> None:
+    """Exit code 0, nothing on stderr, under 2 GB."""
+    assert outcome["code"] == 0, outcome
+    assert outcome["stderr"] == "", outcome
+    assert float(str(outcome["maxrss_mb"])) < 2048, outcome
 
 
 def _hostile_files() -> list[tuple[str, str]]:

@@ -17,6 +17,8 @@ import random
 from collections.abc import Mapping
 from fractions import Fraction
 
+import pytest
+
 from fairpair.model import ByeKind, Game, Player, ResultCode, Round, Tournament
 from fairpair.standings import compute_standings, render_rich, render_table, to_csv, to_json
 from fairpair.tiebreaks import POINTS, parse_tiebreaks
@@ -198,3 +200,73 @@ def test_large_field_2000_players_13_rounds() -> None:
     assert len(standings.rows) == 2001
     points = [row.points for row in standings.rows]
     assert points == sorted(points, reverse=True)
+
+
+# -- the printouts' fast paths (issue 15: a crosstable of 10,000 players x 90 rounds) ----
+
+
+def _state_cells(t: Tournament, rounds: int, place_of: dict[int, int]) -> dict[int, list[str]]:
+    """The crosstable cells as the printout made them before: from Tournament.state."""
+    from fairpair.printouts import _cell
+
+    state = t.state(after_round=rounds)
+    return {n: [_cell(t, rec, place_of) for rec in s.records[:rounds]] for n, s in state.items()}
+
+
+def test_crosstable_cells_are_the_cells_of_the_state() -> None:
+    """The cells made from the rounds directly are those made from the records of the
+    state, for every system's sides and point systems, forfeits, byes, pending games,
+    unknown opponents; where a player has two games in a round the state decides."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from fairpair.printouts import _crosstable_cells
+    from test_trf_fast_paths import any_tournaments
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(any_tournaments, st.sampled_from([None, "dutch", "netrunner", "mcmahon"]), st.data())
+    def check(t: Tournament, system: str | None, data: st.DataObject) -> None:
+        t = t.replace(system=system)
+        numbers = [p.number for p in t.players]
+        ranks = data.draw(st.permutations(numbers))
+        place_of = {n: i for i, n in enumerate(ranks, 1) if i % 3}  # some without a place
+        for rounds in range(len(t.rounds) + 1):
+            fast = _crosstable_cells(t, rounds, place_of)
+            expected = _state_cells(t, rounds, place_of)
+            if fast is None:  # a number in two games of a round: the state decides
+                assert any(
+                    len({n for g in r.games for n in g.players}) < 2 * len(r.games)
+                    for r in t.rounds[:rounds]
+                )
+            else:
+                assert fast == expected
+
+    check()
+
+
+def test_aligned_rows() -> None:
+    from fairpair.printouts import _aligned
+
+    rng = random.Random(3)
+    for _ in range(300):
+        width = rng.randint(1, 6)
+        rows = [
+            ["".join(rng.choices("ab½", k=rng.randint(0, 4))) for _ in range(width)]
+            for _ in range(rng.randint(1, 5))
+        ]
+        if rng.random() < 0.2:
+            rows[-1] = rows[-1][:-1]  # rows of different lengths
+        left = set(rng.sample(range(width + 1), rng.randint(0, 2)))
+        try:
+            widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+            expected = [
+                "  ".join(
+                    c.ljust(widths[i]) if i in left else c.rjust(widths[i]) for i, c in enumerate(r)
+                ).rstrip()
+                for r in rows
+            ]
+        except IndexError:
+            with pytest.raises(IndexError):
+                _aligned(rows, left)
+            continue
+        assert _aligned(rows, left) == expected

@@ -12,11 +12,20 @@ as plain text and as a printable HTML page.
 from __future__ import annotations
 
 import html
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fairpair.model import ByeKind, Colour, RoundRecord, Tournament, format_points
-from fairpair.standings import Standings
+from fairpair.model import (
+    ByeKind,
+    Colour,
+    ResultCode,
+    RoundRecord,
+    Tournament,
+    format_points,
+    paused_gc,
+)
+from fairpair.standings import Standings, _remembered_values
 from fairpair.workflow.profiles import profile_of
 from fairpair.workflow.results import result_text
 from fairpair.workflow.rounds import round_label, total_label
@@ -114,13 +123,26 @@ def _round_title(t: Tournament, round_number: int) -> str:
 
 
 def _aligned(rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return [
-        "  ".join(
-            c.ljust(widths[i]) if i in left else c.rjust(widths[i]) for i, c in enumerate(r)
-        ).rstrip()
-        for r in rows
-    ]
+    """The rows as lines of aligned columns (the columns in ``left`` left-aligned, the
+    others right-aligned, two blanks between them)."""
+    if len({len(r) for r in rows}) != 1:  # rows of different lengths: cell by cell
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        return [
+            "  ".join(
+                c.ljust(widths[i]) if i in left else c.rjust(widths[i]) for i, c in enumerate(r)
+            ).rstrip()
+            for r in rows
+        ]
+    # the same, a column or a row at a time (a crosstable has a million cells)
+    widths = [max(map(len, column)) for column in zip(*rows, strict=True)]
+    lines = []
+    for r in rows:
+        cells = list(map(str.rjust, r, widths))
+        for i in left:
+            if i < len(cells):
+                cells[i] = r[i].ljust(widths[i])
+        lines.append("  ".join(cells).rstrip())
+    return lines
 
 
 def boards_text(t: Tournament, round_number: int) -> str:
@@ -244,22 +266,119 @@ def _cell(t: Tournament, record: RoundRecord, place_of: dict[int, int]) -> str:
 def _crosstable_rows(t: Tournament, standings: Standings) -> tuple[list[str], list[list[str]]]:
     rounds = standings.after_round
     place_of = {row.player.number: index for index, row in enumerate(standings.rows, 1)}
-    state = t.state(after_round=rounds)
     head = ["Pl", "No", "Name", "Rtg"] + [f"R{r}" for r in range(1, rounds + 1)] + ["Pts"]
     head += list(standings.codes)
-    rows = []
-    for index, row in enumerate(standings.rows, 1):
-        player = row.player
-        cells = [_cell(t, rec, place_of) for rec in state[player.number].records[:rounds]]
-        shared = index > 1 and standings.rows[index - 2].rank == row.rank
-        rows.append(
-            ["" if shared else row.place, str(player.number), player.name]
-            + [_strength(t, player.number)]
-            + cells
-            + [format_points(row.points)]
-            + [format_points(v) for v in row.values]
-        )
+    with paused_gc():  # a cell per player and round: see fairpair.model.paused_gc
+        cells_of = _crosstable_cells(t, rounds, place_of)
+        if cells_of is None:  # a player with two entries in a round: from the state
+            state = t.state(after_round=rounds)
+            cells_of = {
+                number: [_cell(t, rec, place_of) for rec in state[number].records[:rounds]]
+                for number in state
+            }
+        rows = []
+        shown = _remembered_values()
+        for index, row in enumerate(standings.rows, 1):
+            player = row.player
+            shared = index > 1 and standings.rows[index - 2].rank == row.rank
+            rows.append(
+                ["" if shared else row.place, str(player.number), player.name]
+                + [_strength(t, player.number)]
+                + cells_of[player.number]
+                + [shown(row.points)]
+                + [shown(v) for v in row.values]
+            )
     return head, rows
+
+
+def _crosstable_cells(
+    t: Tournament, rounds: int, place_of: dict[int, int]
+) -> dict[int, list[str]] | None:
+    """Per player, the cells (:func:`_cell`) of the first ``rounds`` rounds, made from
+    the rounds directly (a table of 10,000 players and 90 rounds would otherwise make
+    a :class:`RoundRecord` per cell first); None if a player has more than one game in
+    a round (then the state says what the table shows)."""
+    if rounds > len(t.rounds):
+        return None
+    first, second = (side[0] for side in profile_of(t.system).sides)
+    by_points = t.points.win != 1
+
+    def mark(code: ResultCode | None, colour: Colour | None) -> str:
+        if code is None:
+            return "?"
+        if not code.played:
+            return "+" if code.outcome > 0 else "-"
+        if by_points:
+            return format_points(t.points.game_points(code, colour))
+        return {1: "1", 0: "½", -1: "0"}[code.outcome]
+
+    codes = (*ResultCode, None)
+    # each cell spelled once (a table of a million cells has a few thousand distinct
+    # ones): side -> the player's result -> opponent -> cell
+    places = _Places(place_of)
+    as_white = {code: _Cells(places, first + mark(code, Colour.WHITE)) for code in codes}
+    as_black = {code: _Cells(places, second + mark(code, Colour.BLACK)) for code in codes}
+    uncoloured = {code: _Cells(places, "-" + mark(code, None)) for code in codes}
+    bye_cells = {
+        kind: (
+            f"bye{format_points(t.points.bye_points(kind))}"
+            if by_points
+            else {
+                ByeKind.PAIRING_ALLOCATED: "bye+",
+                ByeKind.FULL_POINT: "bye+",
+                ByeKind.HALF_POINT: "bye½",
+            }.get(kind, "bye-")
+        )
+        for kind in ByeKind
+    }
+    # per round: player -> cell (written in order, read per player at C speed below)
+    by_round: list[dict[int, str]] = []
+    for rnd in t.rounds[:rounds]:
+        found: dict[int, str] = {}
+        for game in rnd.games:
+            white, black = game.white, game.black
+            if game.coloured:
+                white_end, black_end = as_white, as_black
+            else:
+                white_end = black_end = uncoloured
+            found[white] = white_end[game.white_result][black]
+            found[black] = black_end[game.black_result][white]
+        if len(found) != 2 * len(rnd.games):  # a player with a second game this round
+            return None
+        for number, kind in rnd.byes.items():
+            found.setdefault(number, bye_cells[kind])  # not if he has a game
+        by_round.append(found)
+    get, no_entry = dict.get, itertools.repeat(".")
+    return {
+        p.number: list(map(get, by_round, itertools.repeat(p.number), no_entry)) for p in t.players
+    }
+
+
+class _Cells(dict[int, str]):
+    """Opponent -> the cell of a game against him with one side and result (``5w1``),
+    made on first use."""
+
+    def __init__(self, places: _Places, end: str) -> None:
+        super().__init__()
+        self.places = places
+        self.end = end
+
+    def __missing__(self, number: int) -> str:
+        cell = self[number] = self.places[number] + self.end
+        return cell
+
+
+class _Places(dict[int, str]):
+    """Pairing number -> the place shown for that opponent (his pairing number if he
+    has no place), made on first use."""
+
+    def __init__(self, place_of: dict[int, int]) -> None:
+        super().__init__()
+        self.place_of = place_of
+
+    def __missing__(self, number: int) -> str:
+        shown = self[number] = str(self.place_of.get(number, number))
+        return shown
 
 
 def _legend(t: Tournament) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -221,14 +221,33 @@ def _headers(standings: Standings) -> list[str]:
     return head + list(standings.codes)
 
 
-def _cells(standings: Standings, row: StandingsRow, place: str) -> list[str]:
+def _cells(
+    standings: Standings,
+    row: StandingsRow,
+    place: str,
+    shown: Callable[[Fraction], str] = format_value,
+) -> list[str]:
     player = row.player
     name = player.name or f"#{player.number}"
     if player.title:
         name = f"{player.title} {name}"
-    cells = [place, str(player.number), name, str(player.rating or ""), format_points(row.points)]
-    cells += [format_value(row.primary_values[i]) for i in standings.extra_primary]
-    return cells + [format_value(v) for v in row.values]
+    cells = [place, str(player.number), name, str(player.rating or ""), shown(row.points)]
+    cells += [shown(row.primary_values[i]) for i in standings.extra_primary]
+    return cells + [shown(v) for v in row.values]
+
+
+def _remembered_values() -> Callable[[Fraction], str]:
+    """:func:`format_value` (the same as ``format_points``), remembering what it wrote:
+    a table of 10,000 players shows the same few thousand values again and again."""
+    texts: dict[Fraction, str] = {}
+
+    def shown(value: Fraction) -> str:
+        text = texts.get(value)
+        if text is None:
+            text = texts[value] = format_value(value)
+        return text
+
+    return shown
 
 
 def _places(standings: Standings) -> list[str]:
@@ -244,8 +263,9 @@ def _places(standings: Standings) -> list[str]:
 def render_table(standings: Standings) -> str:
     """Plain-text table with aligned columns (numbers right-aligned)."""
     head = _headers(standings)
+    shown = _remembered_values()
     body = [
-        _cells(standings, row, label)
+        _cells(standings, row, label, shown)
         for row, label in zip(standings.rows, _places(standings), strict=True)
     ]
     widths = [max([len(head[i])] + [len(line[i]) for line in body]) for i in range(len(head))]

@@ -84,16 +84,18 @@ of the point system's smallest fraction, which keeps 2000 players x 13 rounds fa
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import operator
 import re
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from fairpair.errors import InputError
-from fairpair.model import ByeKind, Colour, PointSystem, ResultCode, Tournament
+from fairpair.model import ByeKind, Colour, PointSystem, ResultCode, Tournament, paused_gc
 
 __all__ = [
     "DEFAULT_SWISS_TIEBREAKS",
@@ -183,10 +185,19 @@ def completed_rounds(tournament: Tournament) -> int:
     """Number of leading rounds that are paired and have every result in."""
     count = 0
     for rnd in tournament.rounds:
-        if not rnd.paired or not all(game.has_result for game in rnd.games):
+        # ``None in ...``: every game has both results (Game.has_result, at C speed)
+        if (
+            not rnd.paired
+            or None in map(_WHITE_RESULT, rnd.games)
+            or None in map(_BLACK_RESULT, rnd.games)
+        ):
             break
         count += 1
     return count
+
+
+_WHITE_RESULT = operator.attrgetter("white_result")
+_BLACK_RESULT = operator.attrgetter("black_result")
 
 
 def _unit(points: PointSystem) -> int:
@@ -223,25 +234,43 @@ class TiebreakContext:
 
 
 def tiebreak_context(tournament: Tournament, after_round: int) -> TiebreakContext:
-    """The (cached) :class:`TiebreakContext` of ``tournament`` after ``after_round``."""
+    """The (cached) :class:`TiebreakContext` of ``tournament`` after ``after_round``.
+
+    The cached context refers to its tournament weakly (``context.tournament`` is a
+    :func:`weakref.proxy`, usable as the tournament while the tournament exists): the
+    tournament keeps the context, and a strong reference back would make a reference
+    cycle that only the garbage collector can free (for a large tournament, a second
+    of its time to walk a million objects).
+    """
     cache: dict[int, TiebreakContext] = tournament.__dict__.setdefault("_tiebreak_context", {})
     if after_round not in cache:
-        cache[after_round] = _build_context(tournament, after_round)
+        proxy = cast(Tournament, weakref.proxy(tournament))
+        cache[after_round] = _build_context(tournament, after_round, proxy)
     return cache[after_round]
 
 
-def _build_context(tournament: Tournament, after_round: int) -> TiebreakContext:
+def _build_context(
+    tournament: Tournament, after_round: int, owner: Tournament | None = None
+) -> TiebreakContext:
+    """The context of ``tournament``; ``owner`` is what it keeps as its tournament
+    (default: ``tournament`` itself)."""
     after_round = max(0, min(after_round, len(tournament.rounds)))
     points = tournament.points
     draw_points = (points.white_draw + points.black_draw) / 2
     unit = math.lcm(_unit(points), draw_points.denominator)
     draw = int(draw_points * unit)
     win = int(points.win * unit)
-    slots = _slots(tournament, after_round, unit, win)
-    score = {number: sum([s.points for s in row]) for number, row in slots.items()}
-    context = TiebreakContext(tournament, after_round, unit, draw, win, slots, score)
-    context.adjusted = {n: _score_as_opponent(row, draw) for n, row in slots.items()}
+    with paused_gc():  # see fairpair.model.paused_gc: a slot per player and round
+        slots = _slots(tournament, after_round, unit, win)
+        score = {number: sum(map(_POINTS, row)) for number, row in slots.items()}
+        context = TiebreakContext(
+            tournament if owner is None else owner, after_round, unit, draw, win, slots, score
+        )
+        context.adjusted = {n: _score_as_opponent(row, draw, score[n]) for n, row in slots.items()}
     return context
+
+
+_POINTS = operator.attrgetter("points")
 
 
 def _slots(
@@ -251,36 +280,88 @@ def _slots(
     rounds as :meth:`Tournament.state` reads them (the same records, without making
     them: a large tournament has one per player and round, and equal slots are shared).
     """
-    points = tournament.points
+    maker = _SlotMaker(tournament.points, unit, win)
+    white: Colour | None = Colour.WHITE
+    black: Colour | None = Colour.BLACK
+    coloured = (maker.tables[white], maker.tables[black], white, black)
+    uncoloured = (maker.tables[None], maker.tables[None], None, None)
+    # per round: player -> slot (written in order, read per player at C speed below)
+    by_round: list[dict[int, Slot]] = []
+    for rnd in tournament.rounds[:after_round]:
+        found: dict[int, Slot] = {}
+        for game in rnd.games:
+            white_tables, black_tables, white_colour, black_colour = (
+                coloured if game.coloured else uncoloured
+            )
+            me, opponent = game.white, game.black
+            code = game.white_result
+            slot = white_tables[code].get(opponent)
+            found[me] = slot or maker.game_slot(opponent, code, white_colour)
+            code = game.black_result
+            slot = black_tables[code].get(me)
+            found[opponent] = slot or maker.game_slot(me, code, black_colour)
+        if len(found) != 2 * len(rnd.games):  # a player with a second game this round
+            return _slots_of_odd_rounds(tournament, after_round, maker)
+        for number, kind in rnd.byes.items():
+            found.setdefault(number, maker.bye_slots[kind])  # not if he has a game
+        by_round.append(found)
+    get, absent = dict.get, itertools.repeat(maker.absent)
+    return {
+        p.number: tuple(map(get, by_round, itertools.repeat(p.number), absent))
+        for p in tournament.players
+    }
 
-    def units_of(value: Fraction) -> int:
-        scale, rest = divmod(unit, value.denominator)
+
+class _SlotMaker:
+    """The slots of a point system, each made once: one per bye kind, one per
+    (opponent, result, colour) of a game, and the slot of a round without entry."""
+
+    def __init__(self, points: PointSystem, unit: int, win: int) -> None:
+        self.points = points
+        self.unit = unit
+        #: colour -> result -> opponent -> slot
+        self.tables: dict[Colour | None, dict[ResultCode | None, dict[int, Slot]]] = {
+            colour: {code: {} for code in (*ResultCode, None)}
+            for colour in (Colour.WHITE, Colour.BLACK, None)
+        }
+        self.bye_slots: dict[ByeKind, Slot] = {}
+        for kind in ByeKind:
+            units = self.units_of(points.bye_points(kind))
+            outcome = 1 if units >= win and units > 0 else (0 if units > 0 else -1)
+            self.bye_slots[kind] = Slot(None, units, False, kind in _VOLUNTARY_BYES, None, outcome)
+        # no entry at all: not paired (withdrawn, not yet entered)
+        self.absent = Slot(None, 0, False, True, None, -1)
+
+    def units_of(self, value: Fraction) -> int:
+        scale, rest = divmod(self.unit, value.denominator)
         assert rest == 0, "points outside the point system"
         return value.numerator * scale
 
-    game_slots: dict[tuple[int, ResultCode | None, Colour | None], Slot] = {}
-
-    def game_slot(opponent: int, code: ResultCode | None, colour: Colour | None) -> Slot:
+    def game_slot(self, opponent: int, code: ResultCode | None, colour: Colour | None) -> Slot:
+        """The slot of a game against ``opponent`` with result ``code`` (None: pending)."""
+        table = self.tables[colour][code]
+        slot = table.get(opponent)
+        if slot is not None:
+            return slot
         if code is None:  # pending game: no result, not voluntary
             slot = Slot(opponent, 0, False, False, colour, -1)
         elif code.played:
-            units = units_of(points.game_points(code, colour))
+            units = self.units_of(self.points.game_points(code, colour))
             slot = Slot(opponent, units, True, False, colour, code.outcome)
         else:
-            units = units_of(points.game_points(code, colour))
+            units = self.units_of(self.points.game_points(code, colour))
             forfeit_loss = code is ResultCode.FORFEIT_LOSS
             slot = Slot(opponent, units, False, forfeit_loss, None, code.outcome, True)
-        game_slots[(opponent, code, colour)] = slot
+        table[opponent] = slot
         return slot
 
-    bye_slots: dict[ByeKind, Slot] = {}
-    for kind in ByeKind:
-        units = units_of(points.bye_points(kind))
-        outcome = 1 if units >= win and units > 0 else (0 if units > 0 else -1)
-        bye_slots[kind] = Slot(None, units, False, kind in _VOLUNTARY_BYES, None, outcome)
-    # no entry at all: not paired (withdrawn, not yet entered)
-    absent = Slot(None, 0, False, True, None, -1)
 
+def _slots_of_odd_rounds(
+    tournament: Tournament, after_round: int, maker: _SlotMaker
+) -> dict[int, tuple[Slot, ...]]:
+    """:func:`_slots` for rounds where a player has more than one game: a slot per game,
+    as :meth:`Tournament.state` makes a record per game (such a player's row is longer
+    than the rounds)."""
     rows: dict[int, list[Slot]] = {p.number: [] for p in tournament.players}
     white, black = Colour.WHITE, Colour.BLACK
     for rnd in tournament.rounds[:after_round]:
@@ -295,28 +376,33 @@ def _slots(
                 if row is None:
                     continue
                 seen.add(me)
-                slot = game_slots.get((opponent, code, colour))
-                row.append(slot or game_slot(opponent, code, colour))
+                row.append(maker.game_slot(opponent, code, colour))
         for number, kind in rnd.byes.items():
             if number in rows and number not in seen:
                 seen.add(number)
-                rows[number].append(bye_slots[kind])
+                rows[number].append(maker.bye_slots[kind])
         for number, row in rows.items():
             if number not in seen:
-                row.append(absent)
+                row.append(maker.absent)
     return {number: tuple(row) for number, row in rows.items()}
 
 
-def _score_as_opponent(row: Sequence[Slot], draw: int) -> int:
-    """Art. 16.3: the score that enters the opponents' tie-breaks.
+def _score_as_opponent(row: Sequence[Slot], draw: int, total: int | None = None) -> int:
+    """Art. 16.3: the score that enters the opponents' tie-breaks (``total``: the sum
+    of the row's points, if known).
 
     Rounds without an opponent after the last round that is not a VUR count as a draw;
     every other round counts with the points obtained.
     """
-    last_not_vur = max((i for i, s in enumerate(row) if not s.vur), default=-1)
-    return sum(
-        draw if i > last_not_vur and s.opponent is None else s.points for i, s in enumerate(row)
-    )
+    if total is None:
+        total = sum(map(_POINTS, row))
+    last_not_vur = len(row) - 1
+    while last_not_vur >= 0 and row[last_not_vur].vur:
+        last_not_vur -= 1
+    for slot in row[last_not_vur + 1 :]:
+        if slot.opponent is None:
+            total += draw - slot.points
+    return total
 
 
 # -- modifiers (Art. 14) and the cut exception (Art. 16.5) ---------------------------
@@ -401,47 +487,77 @@ def _opponent_sums(
     cut = bool(low or high)
     fraction = context.fraction
     power = 2 if weighted else 1
-    if view is None:  # BH and BH-C1 (SB and SB-C1) share their contributions
-        cache: dict[bool, dict[int, tuple[int, list[_Contribution]]]] = context.__dict__.setdefault(
+    if view is None:  # BH and BH-C1, SB and SB-C1 share their contributions
+        cache: dict[bool, dict[int, _Contributions]] = context.__dict__.setdefault(
             "_opponent_contributions", {}
         )
         if weighted not in cache:
-            cache[weighted] = _contributions(
-                (context.slots, context.adjusted, context.score), weighted
-            )
+            if False not in cache:
+                cache[False] = _contributions((context.slots, context.adjusted, context.score))
+            cache[weighted] = _weighted(cache[False], context.slots) if weighted else cache[False]
         found = cache[weighted]
     else:
-        found = _contributions(view, weighted)
+        found = _contributions(view)
+        if weighted:
+            found = _weighted(found, view[0])
     result: dict[int, Fraction] = {}
-    for number, (total, contributions) in found.items():
+    for number, (opponents, values, vurs) in found.items():
+        total = sum(values)
         if cut:
-            total = sum(c[1] for c in _cut(list(contributions), low, high))
+            total = _cut_total(list(zip(opponents, values, vurs, strict=True)), total, low, high)
         result[number] = fraction(total, power)
     return result
 
 
+_IS_VUR = operator.itemgetter(2)
+
+
+def _cut_total(contributions: list[_Contribution], total: int, low: int, high: int) -> int:
+    """The sum of the values :func:`_cut` keeps (``total``: the sum of them all)."""
+    if low == 1 and high == 0 and contributions:  # Cut-1, the common case: no copy
+        least = min(contributions, key=_BY_SCORE)
+        lowest_vur = min(filter(_IS_VUR, contributions), key=_BY_VALUE, default=None)
+        if lowest_vur is not None and lowest_vur[1] >= least[1]:
+            least = lowest_vur
+        return total - least[1]
+    return sum(c[1] for c in _cut(list(contributions), low, high))
+
+
+#: A player's contributions, one per round, as three lists: the opponent's score (a
+#: dummy opponent's in an unplayed round), the value (that score, times the points of
+#: the round for Sonneborn-Berger) and whether the round is a VUR.
+_Contributions = tuple[list[int], list[int], list[bool]]
+
+
 def _contributions(
     view: tuple[Mapping[int, Sequence[Slot]], Mapping[int, int], Mapping[int, int]],
-    weighted: bool,
-) -> dict[int, tuple[int, list[_Contribution]]]:
-    """Per player: the sum of the contributions (see :func:`_opponent_sums`) and the
-    contributions themselves, one per round."""
+) -> dict[int, _Contributions]:
+    """Per player: the contributions to the Buchholz (see :func:`_opponent_sums`).
+
+    A played game contributes the opponent's score as an opponent, any other round the
+    player's own score; the VUR flag of a played game is False.
+    """
     slots, adjusted, scores = view
-    found: dict[int, tuple[int, list[_Contribution]]] = {}
+    get = adjusted.get
+    found: dict[int, _Contributions] = {}
     for number, row in slots.items():
         own = scores[number]
-        contributions: list[_Contribution] = []
-        total = 0
-        for slot in row:
-            if slot.played and slot.opponent is not None:
-                score, vur = adjusted.get(slot.opponent, 0), False
-            else:
-                score, vur = own, slot.vur
-            value = score * slot.points if weighted else score
-            total += value
-            contributions.append((score, value, vur))
-        found[number] = (total, contributions)
+        opponents = [
+            get(s.opponent, 0) if s.played and s.opponent is not None else own for s in row
+        ]
+        vurs = [False if s.played and s.opponent is not None else s.vur for s in row]
+        found[number] = (opponents, opponents, vurs)
     return found
+
+
+def _weighted(
+    found: Mapping[int, _Contributions], slots: Mapping[int, Sequence[Slot]]
+) -> dict[int, _Contributions]:
+    """The contributions to the Sonneborn-Berger: each score times the round's points."""
+    return {
+        number: (opponents, list(map(operator.mul, opponents, map(_POINTS, slots[number]))), vurs)
+        for number, (opponents, _values, vurs) in found.items()
+    }
 
 
 def _fore_view(

@@ -13,6 +13,7 @@ from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.checker import check_rounds
 from fairpair.cli.common import (
+    bulk,
     dumps_json,
     load,
     not_the_input,
@@ -373,6 +374,7 @@ def _check_generate_limits(players: int, rounds: int, double: bool) -> None:
 @click.option("-r", "--round", "round_number", type=NUMBER, help="Standings after this round.")
 @click.option("--csv", "csv_path", help="Also write CSV here ('-' for stdout only).")
 @click.option("--json", "json_path", help="Also write JSON here ('-' for stdout only).")
+@bulk
 def standings_command(
     file: str,
     tiebreaks: str | None,
@@ -405,7 +407,7 @@ def standings_command(
     """
     from fairpair import standings as st
 
-    tournament = load(file)
+    tournament = load(file, layout=False)  # not saved again
     table = wf.standings_of(
         tournament, system=system_name, tiebreaks=tiebreaks, after_round=round_number
     )
@@ -440,6 +442,7 @@ def _as_text(value: object) -> str:
     is_flag=True,
     help="Write plain TRF-2026 (records 142/152/162/250/260, CR LF; no XX/BB extensions).",
 )
+@bulk
 def convert_command(source: str, output: str, trf2026: bool) -> int:
     """Convert a tournament between TRF and JSON, losslessly.
 

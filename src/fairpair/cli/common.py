@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, ParamSpec, TypeVar
 
 import click
 
 from fairpair.errors import InputError
-from fairpair.model import Pairing, Tournament, format_points
+from fairpair.model import Pairing, Tournament, format_points, paused_gc
 
 __all__ = [
     "about",
+    "bulk",
     "load",
     "not_the_input",
     "pairing_json",
@@ -37,6 +39,24 @@ def about(path: str) -> Iterator[None]:
         if exc.file is None:
             raise exc.with_file(path) from None
         raise
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def bulk(command: Callable[P, R]) -> Callable[P, R]:
+    """Run ``command`` (one that reads, ranks or writes a whole tournament) with the
+    garbage collector paused, see :func:`fairpair.model.paused_gc`: a 10 MB file is a
+    million objects, which the collector would otherwise walk again after every
+    step of the command."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with paused_gc():
+            return command(*args, **kwargs)
+
+    return wrapper
 
 
 def not_the_input(output: str | None, *inputs: str) -> None:
@@ -69,14 +89,16 @@ def _os_error(path: str, exc: OSError, action: str = "open") -> InputError:
     return InputError(f"cannot {action} file: {reason}", file=path)
 
 
-def load(path: str, *, quiet: bool = False) -> Tournament:
-    """Load a tournament (TRF or JSON by extension); warnings go to stderr."""
+def load(path: str, *, quiet: bool = False, layout: bool = True) -> Tournament:
+    """Load a tournament (TRF or JSON by extension); warnings go to stderr.
+    ``layout=False`` for a tournament that is not saved again (see
+    :func:`fairpair.formats.load_tournament`)."""
     from fairpair.formats import load_tournament
 
     if os.path.isdir(path):
         raise InputError("is a directory", expected="a TRF or JSON tournament file", file=path)
     try:
-        tournament, warnings = load_tournament(path)
+        tournament, warnings = load_tournament(path, layout=layout)
     except OSError as exc:
         raise _os_error(path, exc) from None
     if not quiet:

@@ -20,6 +20,7 @@ import click
 from fairpair import workflow as wf
 from fairpair.cli.common import (
     about,
+    bulk,
     dumps_json,
     load,
     not_the_input,
@@ -690,6 +691,7 @@ def _paired_round(t: Tournament, round_number: int | None) -> int:
 @click.option("-r", "--round", "round_number", type=NUMBER, help="After this round.")
 @click.option("--html", "html_path", help="Write a printable HTML page here ('-' = stdout).")
 @_on_file
+@bulk
 def crosstable_command(file: str, round_number: int | None, html_path: str | None) -> int:
     """The crosstable in standings order: per round the opponent's place, colour and
     result (5w1 = beat the player placed 5th, with white; + / - forfeits; bye+, bye½,
@@ -697,7 +699,7 @@ def crosstable_command(file: str, round_number: int | None, html_path: str | Non
     """
     from fairpair.printouts import crosstable_html, crosstable_text
 
-    t = load(file)
+    t = load(file, layout=False)  # not saved again
     table = wf.standings_of(t, after_round=round_number)
     if html_path:
         not_the_input(html_path, file)

@@ -29,9 +29,16 @@ def is_json(path: str | os.PathLike[str]) -> bool:
     return os.fspath(path).lower().endswith(".json")
 
 
-def load_tournament(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]]:
-    """Read a tournament (JSON or TRF, by extension); return it and the warnings."""
-    return jsondoc.load(path) if is_json(path) else trf.load(path)
+def load_tournament(
+    path: str | os.PathLike[str], *, layout: bool = True
+) -> tuple[Tournament, list[str]]:
+    """Read a tournament (JSON or TRF, by extension); return it and the warnings.
+
+    ``layout=False``: a TRF is read without working out its layout (the format hints
+    that write the same file back, see :func:`fairpair.formats.trf.loads`), for a
+    tournament that is not saved again. A JSON document keeps the hints it carries.
+    """
+    return jsondoc.load(path) if is_json(path) else trf.load(path, layout=layout)
 
 
 def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:

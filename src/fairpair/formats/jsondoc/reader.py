@@ -5,7 +5,9 @@ The text is decoded and parsed (numbers as exact decimals, see
 checked against the limits of :mod:`fairpair.limits` (players, rounds, text fields),
 validated against the schema, then converted and checked for consistency: unique
 pairing numbers, games between existing players, each player at most once per round,
-matching results.
+matching results. (The games, most of a large document, are checked against the schema
+where they are converted; whatever is wrong, the whole document is validated first,
+so a document that does not fit the schema is refused for that.)
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from typing import Any
 from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.formats.jsondoc.locate import JsonPath, Locator, _json_path
-from fairpair.formats.jsondoc.schema import validate
+from fairpair.formats.jsondoc.schema import game_check, valid_but_games, validate
 from fairpair.formats.jsondoc.values import (
     _BYE_KINDS,
+    _SAME_KEYS,
+    SIDE_NAMES,
     _as_white_black,
     _plain,
     _points_from_json,
@@ -39,7 +43,9 @@ from fairpair.model import (
     ResultCode,
     Round,
     Tournament,
+    paused_gc,
 )
+from fairpair.model import _game as _new_game
 
 _NO_PLAYER = "the number of a player in $.players"
 #: Result letters (the schema allows no others) -> result codes.
@@ -48,7 +54,17 @@ _RESULT_CODES: Mapping[str, ResultCode] = {code.value: code for code in ResultCo
 
 class _Source(Locator):
     """The document's text (to locate errors) and the limits it is read with, each
-    read from the environment once per document."""
+    read from the environment once per document; its values, and whether they have
+    been validated against the whole schema."""
+
+    data: Any = None
+    validated: bool = False
+
+    def validate(self) -> None:
+        """Validate the whole document (once): raise its schema error, if it has one."""
+        if not self.validated:
+            validate(self.data, self)
+            self.validated = True
 
     @cached_property
     def text_limit(self) -> int:
@@ -74,12 +90,20 @@ def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list
         raise InputError(
             "empty file", expected="a JSON tournament document", file=file, line=1, column=1
         )
-    data = parse(decoded, file)
-    where = _Source(decoded, file)
-    _check_sizes(data, where)
-    validate(data, where)
-    t = _tournament(data, where)
-    return t, _warnings(t, where)
+    with paused_gc():  # see fairpair.model.paused_gc: a large document has a million values
+        data = parse(decoded, file)
+        where = _Source(decoded, file)
+        where.data = data
+        _check_sizes(data, where)
+        if not valid_but_games(data):
+            where.validate()
+        # else each game is checked where it is read (schema.game_check)
+        try:
+            t = _tournament(data, where)
+        except InputError:
+            where.validate()  # a document that does not fit the schema is refused for that
+            raise
+        return t, _warnings(t, where)
 
 
 def load(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]]:
@@ -358,15 +382,47 @@ def _round(
             f"round {item['number']} has entries, but total_rounds is {total}",
             f"at most {total} round" + ("" if total == 1 else "s"),
         )
-    busy: dict[int, JsonPath] = {}
+    busy: dict[int, int] = {}  # player -> the index of his game in this round
     games = []
+    codes = _RESULT_CODES
+    consistent = CONSISTENT_RESULTS
+    side_keys = _SIDE_KEYS
+    # the games as _check_game_players and _game check and make them, the short way (a
+    # document can have 500,000 games); anything wrong is left to them to report
     for g_index, named in enumerate(item.get("games", [])):
-        gpath: JsonPath = (*path, "games", g_index)
-        g, keys = _as_white_black(named)
-        _check_game_players(g, keys, gpath, numbers, busy, where)
-        games.append(_game(g, keys, gpath, where))
+        if not where.validated and not game_check(named):
+            where.validate()  # the game may not fit the schema
+        if side_keys.isdisjoint(named):
+            g, keys = named, _SAME_KEYS  # what _as_white_black returns for such a game
+        else:
+            g, keys = _as_white_black(named)
+        white, black = g["white"], g["black"]
+        if (
+            white == black
+            or white in busy
+            or black in busy
+            or white not in numbers
+            or black not in numbers
+        ):
+            paths = {number: (*path, "games", i) for number, i in busy.items()}
+            _check_game_players(g, keys, (*path, "games", g_index), numbers, paths, where)
+        busy[white] = busy[black] = g_index
+        w, b = g.get("white_result"), g.get("black_result")
+        if (w is None) != (b is None):
+            games.append(_game(g, keys, (*path, "games", g_index), where))  # says what is wrong
+            continue
+        white_result = None if w is None else codes[w]
+        black_result = None if b is None else codes[b]
+        if white_result is not None and (white_result, black_result) not in consistent:
+            games.append(_game(g, keys, (*path, "games", g_index), where))
+            continue
+        games.append(_new_game(white, black, white_result, black_result, g.get("coloured", True)))
     byes = _byes(item.get("byes", {}), path, numbers, busy, where)
     return Round(number=index + 1, games=tuple(games), byes=byes)
+
+
+#: The keys of the side names of every system (see fairpair.formats.jsondoc.values).
+_SIDE_KEYS = frozenset(key for sides in SIDE_NAMES.values() for key in sides)
 
 
 def _check_game_players(
@@ -397,17 +453,19 @@ def _byes(
     items: Mapping[str, str],
     path: JsonPath,
     numbers: set[int],
-    busy: Mapping[int, JsonPath],
+    busy: Mapping[int, int],
     where: _Source,
 ) -> dict[int, ByeKind]:
-    """The byes of the round at ``path``: of existing players without a game."""
+    """The byes of the round at ``path``: of existing players without a game (``busy``:
+    player -> the index of his game)."""
     byes = {}
     for key, name in items.items():
         number = _number_key(key, (*path, "byes", key), numbers, where)
         if number in busy:
+            game = _json_path((*path, "games", busy[number]))
             raise where.error(
                 (*path, "byes", key),
-                f"player {number} has a bye and is in {_json_path(busy[number])}",
+                f"player {number} has a bye and is in {game}",
                 "each player at most once per round",
             )
         byes[number] = _BYE_KINDS[name]

@@ -84,6 +84,122 @@ def validate(data: Any, where: Locator) -> None:
     raise where.error(path, _schema_message(best), _schema_expected(best))
 
 
+# -- the games, checked while they are read -------------------------------------------
+#
+# A large document is mostly games (500,000 of them). The reader checks each game
+# where it reads it (:func:`game_check`), and the rest of the document first
+# (:func:`valid_but_games`); whenever a game does not pass, or reading finds anything
+# wrong, the whole document is validated as before: what is refused, and why, does not
+# change.
+
+#: What the game check knows the schema of a game to be (annotations aside).
+_GAME_SIDES = ("white", "black", "corp", "runner")
+_RESULTS = ["1", "0", "=", "+", "-", "W", "D", "L", None]
+_KNOWN_GAME: Mapping[str, Any] = {
+    "type": "object",
+    "anyOf": [{"required": ["white", "black"]}, {"required": ["corp", "runner"]}],
+    "additionalProperties": False,
+    "properties": {
+        **{side: {"type": "integer", "minimum": 1} for side in _GAME_SIDES},
+        **{f"{side}_result": {"enum": _RESULTS} for side in _GAME_SIDES},
+        "coloured": {"type": "boolean"},
+    },
+}
+
+
+def _game_node(node: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The schema of a game in the (inlined) document schema ``node``, if it is where
+    the game check expects it."""
+    try:
+        games = node["properties"]["rounds"]["items"]["properties"]["games"]
+        game: Mapping[str, Any] = games["items"]
+    except (KeyError, TypeError):
+        return None
+    return game if games.get("type") == "array" else None
+
+
+def _without_annotations(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _without_annotations(v) for k, v in node.items() if k not in _ANNOTATIONS}
+    if isinstance(node, list):
+        return [_without_annotations(v) for v in node]
+    return node
+
+
+@cache
+def _games_unchecked() -> Mapping[str, Any] | None:
+    """The inlined schema with every game allowed (None if the schema of a game is not
+    the one :func:`game_check` knows: then there is no shortcut)."""
+    full = _inlined_schema()
+    game = _game_node(full)
+    if game is None or _without_annotations(game) != _KNOWN_GAME:
+        return None
+
+    def copy(node: Any) -> Any:
+        if node is game:
+            return {}
+        if isinstance(node, dict):
+            return {k: copy(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [copy(v) for v in node]
+        return node
+
+    result: Mapping[str, Any] = copy(full)
+    return result
+
+
+def valid_but_games(data: Any) -> bool:
+    """Does ``data`` fit the schema, its games aside (a fast yes/no, like
+    :func:`_quick_valid`)? False also when there is no such shortcut."""
+    node = _games_unchecked()
+    return node is not None and _quick_valid(node, data)
+
+
+_GAME_KINDS: Mapping[str, int] = {
+    **dict.fromkeys(_GAME_SIDES, 0),
+    **dict.fromkeys((f"{side}_result" for side in _GAME_SIDES), 1),
+    "coloured": 2,
+}
+_RESULT_LETTERS = frozenset(r for r in _RESULTS if r is not None)
+_PLAYED_GAME = frozenset({"white", "black", "white_result", "black_result"})
+
+
+def game_check(game: Any) -> bool:
+    """Does ``game`` surely fit the schema of a game (see :data:`_KNOWN_GAME`)? Only
+    for JSON values (exact types: an int subclass is left to the full validation);
+    only meaningful where :func:`valid_but_games` said yes."""
+    if type(game) is not dict:
+        return False
+    if game.keys() == _PLAYED_GAME:  # the usual game, at a glance
+        white, black = game["white"], game["black"]
+        white_result, black_result = game["white_result"], game["black_result"]
+        return (
+            type(white) is int
+            and type(black) is int
+            and white >= 1
+            and black >= 1
+            and type(white_result) is str
+            and type(black_result) is str
+            and white_result in _RESULT_LETTERS
+            and black_result in _RESULT_LETTERS
+        )
+    if not _GAME_KINDS.keys() >= game.keys():
+        return False
+    if not (("white" in game and "black" in game) or ("corp" in game and "runner" in game)):
+        return False
+    for key, value in game.items():
+        kind = _GAME_KINDS[key]
+        if kind == 0:
+            if type(value) is not int or value < 1:
+                return False
+        elif kind == 1:
+            if value is not None and (type(value) is not str or value not in _RESULT_LETTERS):
+                return False
+        elif type(value) is not bool:
+            return False
+    return True
+
+
 # -- the fast check -------------------------------------------------------------------
 
 _TYPES: Mapping[str, Any] = {
@@ -243,6 +359,9 @@ def _single_type(
     if kind == "integer":
         if minimum is None:
             return lambda v: isinstance(v, int) and not isinstance(v, bool)
+        if isinstance(minimum, int) and not isinstance(minimum, bool):
+            # the same for JSON integers (exactly int), stricter for int subclasses
+            return lambda v: type(v) is int and v >= minimum
         return lambda v: isinstance(v, int) and not isinstance(v, bool) and not v < minimum
     return None
 
@@ -293,9 +412,24 @@ def _compile_object(node: Mapping[str, Any]) -> Callable[[dict[str, Any]], bool]
     rule = node.get("additionalProperties", True)
     additional: Check | None = None if rule is True else _never if rule is False else _compile(rule)
     names = _compile(node["propertyNames"]) if "propertyNames" in node else None
+    required_names = frozenset(required)
     if not properties and additional is None and names is None:
         # Only "required" (the options of the game's anyOf).
-        return lambda value: all(name in value for name in required)
+        return required_names.issubset
+
+    if additional is _never and names is None:
+        # No other properties (players, rounds, games): the keys checked at C speed.
+        known = frozenset(properties)
+
+        def check_known(value: dict[str, Any]) -> bool:
+            if not known.issuperset(value):
+                return False
+            for name, item in value.items():
+                if not properties[name](item):
+                    return False
+            return required_names.issubset(value)
+
+        return check_known
 
     def check(value: dict[str, Any]) -> bool:
         for name, item in value.items():

@@ -14,9 +14,9 @@ from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.formats.trf.extensions import _fairpair_line
 from fairpair.formats.trf.lines import _join
-from fairpair.formats.trf.players import _player_line, _round_blocks
+from fairpair.formats.trf.players import _player_blocks, _player_line
 from fairpair.formats.trf.points import _points_lines
-from fairpair.formats.trf.records import _LINE_BREAK, _ascii_int, _fit_points
+from fairpair.formats.trf.records import _ascii_int, _fit_points
 from fairpair.formats.trf.scores import _allowances, computed_scores
 from fairpair.model import Colour, Tournament
 
@@ -30,14 +30,27 @@ def _canonical_text(t: Tournament, hints: Mapping[str, Any]) -> str:
 _CACHE_KEY = "_trf_canonical_lines"
 
 
-def _canonical_rendered(t: Tournament) -> tuple[str, ...]:
-    """The canonical lines of ``t`` as text (cached: ``t`` is immutable, and the
-    canonical lines do not depend on its format hints)."""
-    cached: tuple[str, ...] | None = t.__dict__.get(_CACHE_KEY)
+def _canonical(t: Tournament) -> tuple[tuple[str | int, ...], tuple[str, ...]]:
+    """The canonical items of ``t`` (:func:`_canonical_lines`) and their lines as text
+    (cached: ``t`` is immutable, and the canonical lines do not depend on its format
+    hints)."""
+    cached: tuple[tuple[str | int, ...], tuple[str, ...]] | None = t.__dict__.get(_CACHE_KEY)
     if cached is None:
-        cached = tuple(_render_lines(t, _canonical_lines(t)))
+        items = tuple(_canonical_lines(t))
+        cached = (items, tuple(_render_lines(t, items)))
         t.__dict__[_CACHE_KEY] = cached
     return cached
+
+
+def _canonical_rendered(t: Tournament) -> tuple[str, ...]:
+    """The canonical lines of ``t`` as text (see :func:`_canonical`)."""
+    return _canonical(t)[1]
+
+
+def _canonical_player_lines(t: Tournament) -> dict[int, str]:
+    """Pairing number -> the canonical 001 line of that player (see :func:`_canonical`)."""
+    items, lines = _canonical(t)
+    return {item: line for item, line in zip(items, lines, strict=True) if isinstance(item, int)}
 
 
 def _with_hints(t: Tournament, hints: Mapping[str, Any]) -> Tournament:
@@ -123,15 +136,15 @@ def _render_lines(t: Tournament, items: Iterable[str | int]) -> list[str]:
     is a record as it stands. A line break inside any of them is refused."""
     scores = computed_scores(t)
     players = t.player_map
-    blocks = _round_blocks(t)
+    blocks = _player_blocks(t)
     lines = [
-        _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
+        _player_line(players[item], scores.get(item), blocks[item], _allowances(t, item))
         if isinstance(item, int)
         else item
         for item in items
     ]
     for text in lines:
-        if _LINE_BREAK.search(text):
+        if "\n" in text or "\r" in text:  # _LINE_BREAK, at the speed of a byte search
             raise InputError(
                 f"cannot write a TRF line containing a line break: {text[:40]!r}",
                 expected="names, headers and extra records without line breaks",

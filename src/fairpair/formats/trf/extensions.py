@@ -11,7 +11,6 @@ dropped: nothing is lost without a word).
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
 import re
 from collections.abc import Mapping
@@ -477,12 +476,21 @@ def _non_natural_board_order(t: Tournament) -> dict[str, list[list[int]]]:
     result: dict[str, list[list[int]]] = {}
     for rnd in t.rounds:
         # the reader lists a round's games by the first listed player of each (a stable
-        # sort): the order is natural if those positions never go down
-        keys = [min(position(g.white, 0), position(g.black, 0)) for g in rnd.games]
-        natural = all(a <= b for a, b in itertools.pairwise(keys))
-        listing_ok = all(
-            g.coloured or position(g.white, 0) <= position(g.black, 0) for g in rnd.games
-        )
-        if not natural or not listing_ok:
-            result[str(rnd.number)] = [[g.white, g.black] for g in rnd.games]
+        # sort): the order is natural if those positions never go down, and a game
+        # without colours lists its first listed player first
+        last = -1
+        for g in rnd.games:
+            white, black = position(g.white, 0), position(g.black, 0)
+            if white <= black:
+                first = white
+            elif g.coloured:
+                first = black
+            else:
+                break
+            if first < last:
+                break
+            last = first
+        else:
+            continue
+        result[str(rnd.number)] = [[g.white, g.black] for g in rnd.games]
     return result

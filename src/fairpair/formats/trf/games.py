@@ -15,39 +15,46 @@ from fairpair.model import _game as _new_game
 def _build_rounds(
     player_lines: Sequence[_PlayerLine], by_number: Mapping[int, _PlayerLine], file: str
 ) -> list[Round]:
-    """Turn the round blocks into Rounds, checking that both sides of a game agree."""
+    """Turn the round blocks into Rounds, checking that both sides of a game agree.
+
+    A game is made when the first listed of its two players is read (so a round lists
+    its games in the order of their first listed players); the second player's entry
+    only needs to name the first (the first checked that they agree)."""
     n_rounds = max((len(pl.entries) for pl in player_lines), default=0)
     games: list[list[Game]] = [[] for _ in range(n_rounds)]
     byes: list[dict[int, ByeKind]] = [{} for _ in range(n_rounds)]
-    done: list[set[int]] = [set() for _ in range(n_rounds)]
+    # pairing number -> (position in the file, round blocks)
+    lines = {pl.player.number: (index, pl.entries) for index, pl in enumerate(player_lines)}
+    agreed_games = _AGREED
+    bye_kinds = _BYE_RESULTS
+    new_game = _new_game
     for pl in player_lines:
         me = pl.player.number
+        mine = lines[me][0]
         for index, entry in enumerate(pl.entries):
             if entry is None:
                 continue
-            opp = entry.opponent
+            opp = entry[0]
             if opp is None:
-                byes[index][me] = _BYE_RESULTS[entry.result]
+                byes[index][me] = bye_kinds[entry[2]]
                 continue
-            if me in done[index]:
-                continue
-            game = None
-            other = by_number.get(opp)
-            if other is not None and opp != me and index < len(other.entries):
-                theirs = other.entries[index]
-                if theirs is not None and theirs.opponent == me:
-                    agreed = _AGREED.get((entry.colour, theirs.colour, entry.result, theirs.result))
+            other = lines.get(opp)
+            if other is not None and opp != me and index < len(other[1]):
+                theirs = other[1][index]
+                if theirs is not None and theirs[0] == me:
+                    if other[0] < mine:
+                        continue  # made (and checked) when the opponent's line was read
+                    agreed = agreed_games.get((entry[1], theirs[1], entry[2], theirs[2]))
                     if agreed is not None:  # the game _game builds, the short way
                         me_white, white_result, black_result, coloured = agreed
-                        game = (
-                            _new_game(me, opp, white_result, black_result, coloured)
+                        games[index].append(
+                            new_game(me, opp, white_result, black_result, coloured)
                             if me_white
-                            else _new_game(opp, me, white_result, black_result, coloured)
+                            else new_game(opp, me, white_result, black_result, coloured)
                         )
-            if game is None:  # something to report: the long way
-                game = _game(pl, entry, index + 1, by_number, file)
-            games[index].append(game)
-            done[index].update((me, opp))
+                        continue
+            # something to report: the long way
+            games[index].append(_game(pl, entry, index + 1, by_number, file))
     return [Round(number=i + 1, games=tuple(games[i]), byes=byes[i]) for i in range(n_rounds)]
 
 

@@ -13,11 +13,24 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from fairpair import limits
 from fairpair.errors import InputError
-from fairpair.formats.trf.canonical import _canonical_lines
+from fairpair.formats.trf.canonical import _canonical, _canonical_player_lines
 from fairpair.formats.trf.extensions import _fairpair_line
-from fairpair.formats.trf.players import _Entry, _parse_player_line, _player_line, _round_blocks
-from fairpair.formats.trf.records import _LINE_BREAK, FAIRPAIR_RECORD, _ascii_int, _tokens
+from fairpair.formats.trf.players import (
+    _Entry,
+    _parse_blocks,
+    _parse_player_line,
+    _player_blocks,
+    _player_line,
+)
+from fairpair.formats.trf.records import (
+    _LINE_BREAK,
+    FAIRPAIR_RECORD,
+    ROUND_START,
+    _ascii_int,
+    _tokens,
+)
 from fairpair.formats.trf.scores import _allowances, computed_scores
 from fairpair.model import Tournament
 
@@ -26,30 +39,50 @@ from fairpair.model import Tournament
 
 def _layout_hints(t: Tournament, lines: Sequence[str]) -> dict[str, Any]:
     """Hints that let the writer reproduce ``lines`` for ``t``."""
-    scores = computed_scores(t)
-    players = t.player_map
-    blocks = _round_blocks(t)
+    canonical_lines = _canonical_player_lines(t)
     layout: list[str | int] = []
     raw_lines: dict[str, str] = {}
     for line in lines:
         number = _ascii_int(line[4:8].strip()) if line.startswith("001 ") else None
         if number is not None:  # as _build reads it
             layout.append(number)
-            canonical = (
-                _player_line(players[number], scores.get(number), blocks, _allowances(t, number))
-                if number in players
-                else line
-            )
-            if canonical != line:
+            if canonical_lines.get(number, line) != line:
                 raw_lines[str(number)] = line
         else:
             layout.append(line)
     hints: dict[str, Any] = {}
-    if layout != _canonical_lines(t):
+    if tuple(layout) != _canonical(t)[0]:
         hints["layout"] = layout
     if raw_lines:
         hints["lines"] = raw_lines
     return hints
+
+
+#: Where the reader keeps the lines a tournament with layout hints was read from (with
+#: the limits it was read with), so that the writer knows when it writes exactly those
+#: lines (they read back as the same tournament without being read again).
+_SOURCE_KEY = "_trf_source_lines"
+
+
+def _remember_source(t: Tournament, lines: Sequence[str]) -> None:
+    """Note that ``t`` (with its format hints) was read from ``lines``."""
+    try:
+        read_with = tuple(limits.limit(name) for name in limits.LIMITS)
+    except InputError:  # pragma: no cover - the reader has read these already
+        return
+    t.__dict__[_SOURCE_KEY] = (read_with, tuple(lines))
+
+
+def _is_source(t: Tournament, lines: Sequence[str]) -> bool:
+    """Are ``lines`` the lines ``t`` was read from (with the same limits)? Then they
+    read back as ``t``: reading is deterministic."""
+    source: tuple[tuple[int, ...], tuple[str, ...]] | None = t.__dict__.get(_SOURCE_KEY)
+    if source is None or tuple(lines) != source[1]:
+        return False
+    try:
+        return source[0] == tuple(limits.limit(name) for name in limits.LIMITS)
+    except InputError:
+        return False
 
 
 # -- writing: the layout --------------------------------------------------------------
@@ -60,7 +93,7 @@ def _layout_items(t: Tournament) -> list[str | int]:
     FPJ record and the players the layout does not know after the last player."""
     layout = t.format_hints.get("layout")
     if not isinstance(layout, list):
-        return _canonical_lines(t)
+        return list(_canonical(t)[0])
     items = _with_current_fairpair_record(list(layout), _fairpair_line(t))
     placed = {item for item in items if isinstance(item, int)}
     missing = [p.number for p in t.players if p.number not in placed]
@@ -94,9 +127,11 @@ def _without_record_byes(items: Sequence[str | int]) -> list[str | int]:
 def _render_layout(t: Tournament, items: Sequence[Any]) -> list[str] | None:
     """The lines for ``items`` (records verbatim, players by number); None if an item
     is not something a TRF can contain."""
-    scores = computed_scores(t)
     players = t.player_map
-    blocks = _round_blocks(t)
+    try:
+        canonical_lines: dict[int, str] | None = _canonical_player_lines(t)
+    except InputError:  # a record cannot be written; maybe the layout has its own
+        canonical_lines = None
     raw_lines = t.format_hints.get("lines")
     if not isinstance(raw_lines, dict):
         raw_lines = {}
@@ -106,7 +141,16 @@ def _render_layout(t: Tournament, items: Sequence[Any]) -> list[str] | None:
         if isinstance(item, int) and not isinstance(item, bool):
             if item not in players:
                 continue
-            canonical = _player_line(players[item], scores.get(item), blocks, _allowances(t, item))
+            canonical = (
+                canonical_lines[item]
+                if canonical_lines is not None
+                else _player_line(
+                    players[item],
+                    computed_scores(t).get(item),
+                    _player_blocks(t)[item],
+                    _allowances(t, item),
+                )
+            )
             raw = raw_lines.get(str(item))
             ok = (
                 isinstance(raw, str)
@@ -138,6 +182,15 @@ def _same_line(
     raw line may leave them blank. The raw line's points may be ``reported`` (the value
     as read) even where the canonical line corrects them.
     """
+    if raw[:ROUND_START] == canonical[:ROUND_START] and min(len(raw), len(canonical)) > ROUND_START:
+        # the same fixed columns (the same player, the same points): the round blocks
+        # decide (what parsing both lines would compare, for half the work)
+        try:
+            mine = _parse_blocks(raw.rstrip(), 0, "")
+            theirs = _parse_blocks(canonical.rstrip(), 0, "")
+        except InputError:
+            return False
+        return _same_entries(mine, theirs, record_byes)
     try:
         a = _parse_player_line(raw, 0, "")
         b = _parse_player_line(canonical, 0, "")

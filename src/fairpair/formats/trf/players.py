@@ -3,8 +3,11 @@ parsed into a :class:`_PlayerLine` and written back by :func:`_player_line`."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
-from collections.abc import Mapping, Sequence
+import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -30,7 +33,7 @@ from fairpair.formats.trf.records import (
     _rank_fits,
 )
 from fairpair.formats.trf.scores import _agrees
-from fairpair.model import Player, ResultCode, Tournament
+from fairpair.model import ByeKind, Player, ResultCode, Tournament
 
 
 class _Entry(NamedTuple):
@@ -157,29 +160,40 @@ _COLOURS = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "-", " ": "-"}
 
 def _fast_blocks(text: str, count: int) -> list[_Entry | None] | None:
     """The round blocks of ``text`` (the line from column 92 on, ``count`` blocks, all
-    well formed); None if one of them is wrong after all (then :func:`_parse_block`
-    says where and why)."""
+    well formed: ASCII); None if one of them is wrong after all (then
+    :func:`_parse_block` says where and why).
+
+    The blocks are cut at C speed (:mod:`struct`) and looked up in a cache of the
+    blocks read so far (a large file spells a million blocks in a few thousand ways);
+    a short last block is read with the blanks it lacks.
+    """
     cache = _BLOCKS
     if len(cache) > _MAX_CACHED_BLOCKS:
         cache.clear()
-        cache[" " * 8] = None
-    entries: list[_Entry | None] = []
-    append = entries.append
-    for start in range(0, count * BLOCK, BLOCK):
-        block = text[start : start + 8]
-        entry = cache.get(block, _UNKNOWN)
-        if entry is _UNKNOWN:
-            entry = _fast_block(block)
+        cache[b" " * 8] = None
+    blocks = _block_layout(count).unpack(text.ljust(count * BLOCK).encode("ascii"))
+    try:
+        return list(map(cache.__getitem__, blocks))  # type: ignore[arg-type]
+    except KeyError:
+        pass
+    for block in blocks:
+        if block not in cache:
+            entry = _fast_block(block.decode("ascii"))
             if entry is _UNKNOWN:
                 return None
             cache[block] = entry
-        append(entry)  # type: ignore[arg-type]
-    return entries
+    return list(map(cache.__getitem__, blocks))  # type: ignore[arg-type]
 
 
-#: Round blocks read so far (their 8 columns) and what they say; cleared when it grows
-#: over :data:`_MAX_CACHED_BLOCKS`.
-_BLOCKS: dict[str, object] = {" " * 8: None}
+@functools.lru_cache(maxsize=64)
+def _block_layout(count: int) -> struct.Struct:
+    """``count`` round blocks: 8 columns each, then 2 blanks."""
+    return struct.Struct("8s2x" * count)
+
+
+#: Round blocks read so far (their 8 columns, as bytes) and what they say; cleared when
+#: it grows over :data:`_MAX_CACHED_BLOCKS`.
+_BLOCKS: dict[bytes, object] = {b" " * 8: None}
 _MAX_CACHED_BLOCKS = 1 << 16
 _UNKNOWN = object()
 
@@ -320,36 +334,65 @@ def _bye_result(colour: str, result: str, col: int, rnd: int, file: str, lineno:
 # -- writing --------------------------------------------------------------------------
 
 
-def _round_blocks(t: Tournament) -> list[dict[int, str]]:
-    """Per round: pairing number -> its 8-column round block."""
-    result = []
-    letter = _RESULT_LETTERS
+def _player_blocks(t: Tournament) -> dict[int, list[str]]:
+    """Per player (by pairing number): the 8-column round blocks of every round, blank
+    where the player has no entry. A game overrides a bye of the same round, a later
+    game an earlier one (what a player's line can say once)."""
+    # each block spelled once (a large file has a million blocks, a few thousand
+    # distinct ones): colour -> result -> opponent -> block
+    coloured = (_BlockTable.of("w"), _BlockTable.of("b"))
+    uncoloured = (_BlockTable.of("-"),) * 2
+    by_round: list[dict[int, str]] = []  # per round: player -> block
     for rnd in t.rounds:
-        blocks = {number: f"0000 - {kind.value}" for number, kind in rnd.byes.items()}
+        blocks = {number: _BYE_BLOCKS[kind] for number, kind in rnd.byes.items()}
         for game in rnd.games:
             white, black = game.white, game.black
-            if game.coloured:
-                blocks[white] = f"{black:>4} w {letter[game.white_result]}"
-                blocks[black] = f"{white:>4} b {letter[game.black_result]}"
-            else:
-                blocks[white] = f"{black:>4} - {letter[game.white_result]}"
-                blocks[black] = f"{white:>4} - {letter[game.black_result]}"
-        result.append(blocks)
-    return result
+            as_white, as_black = coloured if game.coloured else uncoloured
+            blocks[white] = as_white[game.white_result][black]
+            blocks[black] = as_black[game.black_result][white]
+        by_round.append(blocks)
+    get, blank = dict.get, itertools.repeat(_BLANK_BLOCK)
+    return {
+        p.number: list(map(get, by_round, itertools.repeat(p.number), blank)) for p in t.players
+    }
 
+
+class _BlockTable(dict[int, str]):
+    """Opponent -> the round block against him, for one colour and result, made on
+    first use."""
+
+    def __init__(self, colour: str, letter: str) -> None:
+        super().__init__()
+        self.colour = colour
+        self.letter = letter
+
+    def __missing__(self, number: int) -> str:
+        block = self[number] = f"{number:>4} {self.colour} {self.letter}"
+        return block
+
+    @classmethod
+    def of(cls, colour: str) -> dict[ResultCode | None, _BlockTable]:
+        """The tables of ``colour`` for every result (None: pending)."""
+        return {code: cls(colour, letter) for code, letter in _RESULT_LETTERS.items()}
+
+
+_BLANK_BLOCK = " " * 8
 
 #: The TRF letter of a result (blank: pending).
 _RESULT_LETTERS: dict[ResultCode | None, str] = {code: code.value for code in ResultCode}
 _RESULT_LETTERS[None] = " "
+#: The round block of a bye.
+_BYE_BLOCKS: dict[ByeKind, str] = {kind: f"0000 - {kind.value}" for kind in ByeKind}
 
 
 def _player_line(
     player: Player,
     score: Fraction | None,
-    round_blocks: Sequence[Mapping[int, str]],
+    blocks: Sequence[str],
     allowances: Sequence[Fraction] = (),
 ) -> str:
-    """The canonical 001 line. The points column is the score after the paired rounds;
+    """The canonical 001 line (``blocks``: the player's round blocks, see
+    :func:`_player_blocks`). The points column is the score after the paired rounds;
     the reported points (as read) are kept if they still agree with it (possibly
     including what some programs add, see :func:`_allowances`)."""
     points = score
@@ -365,14 +408,14 @@ def _player_line(
         f"{rating:>4} {player.federation:<3.3} {player.fide_id:>11.11} "
         f"{player.birth_date:<10.10} {points_text:>4} {rank:>4}"
     )
-    blocks = [rb.get(player.number, "        ") for rb in round_blocks]
-    while blocks and not blocks[-1].strip():
-        blocks.pop()
-    if not blocks:
+    end = len(blocks)
+    while end and blocks[end - 1] == _BLANK_BLOCK:
+        end -= 1
+    if not end:
         return fixed.rstrip()
     # The last block keeps all its 8 columns even when its result is blank (a pending
     # game, an absence): bbpPairings reads a block only if it is complete.
-    return fixed + "".join("  " + b for b in blocks)
+    return fixed + "  " + "  ".join(blocks[:end] if end < len(blocks) else blocks)
 
 
 def _check_writable(player: Player) -> None:

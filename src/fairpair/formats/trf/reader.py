@@ -27,7 +27,7 @@ from fairpair.formats.trf.extensions import (
     _system,
 )
 from fairpair.formats.trf.games import _build_rounds, _count_paired, _first_entry_in_round
-from fairpair.formats.trf.layout import _layout_hints
+from fairpair.formats.trf.layout import _layout_hints, _remember_source
 from fairpair.formats.trf.lines import _decode, _split_lines
 from fairpair.formats.trf.pairing_records import (
     _merge_byes,
@@ -56,7 +56,7 @@ from fairpair.formats.trf.records import (
     format_trf_points,
 )
 from fairpair.formats.trf.scores import _agrees, _allowances, computed_scores
-from fairpair.model import PointSystem, Round, Tournament
+from fairpair.model import PointSystem, Round, Tournament, paused_gc
 
 #: Readers of the records that need nothing but the record itself.
 _RECORD_READERS: Mapping[str, Callable[[str, int, _State], None]] = {
@@ -83,30 +83,43 @@ _BYE_READERS: Mapping[
 ] = {"XXZ": _read_xxz, "240": _read_240}
 
 
-def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list[str]]:
+def loads(
+    text: str | bytes, *, file: str = "<input>", layout: bool = True
+) -> tuple[Tournament, list[str]]:
     """Read TRF text; return the tournament and a list of warnings.
 
     Raises :class:`InputError` (one line: file, line, column, found, expected) for
     anything that is not a well-formed, consistent TRF, or that is over a limit of
     :mod:`fairpair.limits`.
+
+    ``layout=False`` skips working out how the text differs from what fairpair writes
+    (:attr:`Tournament.format_hints`, needed only to write the same file back; a
+    large file takes a second or more): for reading a file that is not written back
+    (standings, printouts). The tournament is the same, without format hints.
     """
     if len(text) > limits.limit("file_bytes"):
         raise limits.exceeded("file_bytes", f"found a text of {len(text)} characters", file=file)
-    decoded = _decode(text, file)
-    lines, hints = _split_lines(decoded)
-    tournament, warnings = _build(lines, file)
-    if _canonical_text(tournament, hints) != decoded:
-        hints.update(_layout_hints(tournament, lines))
-    if hints:
-        tournament = _with_hints(tournament, hints)
+    with paused_gc():  # a million objects of a large file, none in a cycle
+        decoded = _decode(text, file)
+        lines, hints = _split_lines(decoded)
+        tournament, warnings = _build(lines, file)
+        if not layout:
+            return tournament, warnings
+        layout_differs = _canonical_text(tournament, hints) != decoded
+        if layout_differs:
+            hints.update(_layout_hints(tournament, lines))
+        if hints:
+            tournament = _with_hints(tournament, hints)
+        if layout_differs:
+            _remember_source(tournament, lines)
     return tournament, warnings
 
 
-def load(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]]:
-    """Read a TRF file (see :func:`loads`); a file larger than the ``file_bytes`` limit
-    is refused before it is read."""
+def load(path: str | os.PathLike[str], *, layout: bool = True) -> tuple[Tournament, list[str]]:
+    """Read a TRF file (see :func:`loads`, also for ``layout``); a file larger than the
+    ``file_bytes`` limit is refused before it is read."""
     name = os.fspath(path)
-    return loads(limits.read_file(name), file=name)
+    return loads(limits.read_file(name), file=name, layout=layout)
 
 
 @dataclass

@@ -30,24 +30,34 @@ def computed_scores(t: Tournament, after_round: int | None = None) -> dict[int, 
 
 def _computed_scores(t: Tournament, after_round: int) -> dict[int, Fraction]:
     scale, ints, bye_ints = _scaled_points(t)
-    # (result, coloured) -> units, for white and for black; a pending game is worth 0
-    white_units: dict[tuple[ResultCode | None, bool], int] = {(None, True): 0, (None, False): 0}
-    black_units = dict(white_units)
+    # result -> units for white and for black, of coloured and of uncoloured games; a
+    # pending game is worth 0
+    coloured_units: tuple[dict[ResultCode | None, int], dict[ResultCode | None, int]] = (
+        {None: 0},
+        {None: 0},
+    )
+    uncoloured_units: tuple[dict[ResultCode | None, int], dict[ResultCode | None, int]] = (
+        {None: 0},
+        {None: 0},
+    )
     for code in ResultCode:
-        for coloured in (True, False):
-            white_units[(code, coloured)] = ints[(code, Colour.WHITE if coloured else None)]
-            black_units[(code, coloured)] = ints[(code, Colour.BLACK if coloured else None)]
+        coloured_units[0][code] = ints[(code, Colour.WHITE)]
+        coloured_units[1][code] = ints[(code, Colour.BLACK)]
+        uncoloured_units[0][code] = uncoloured_units[1][code] = ints[(code, None)]
     totals = dict.fromkeys((p.number for p in t.players), 0)
     for rnd in t.rounds[:after_round]:
-        seen = set()
+        seen: set[int] = set()
+        note = seen.add if rnd.byes else None  # who played matters only for the byes
         for game in rnd.games:
-            white, black, coloured = game.white, game.black, game.coloured
+            white, black = game.white, game.black
+            units_white, units_black = coloured_units if game.coloured else uncoloured_units
             if white in totals:
-                totals[white] += white_units[(game.white_result, coloured)]
+                totals[white] += units_white[game.white_result]
             if black in totals:
-                totals[black] += black_units[(game.black_result, coloured)]
-            seen.add(white)
-            seen.add(black)
+                totals[black] += units_black[game.black_result]
+            if note is not None:
+                note(white)
+                note(black)
         for number, kind in rnd.byes.items():
             if number in totals and number not in seen:
                 totals[number] += bye_ints[kind]
@@ -103,8 +113,10 @@ def _allowances(t: Tournament, number: int) -> tuple[Fraction, ...]:
     rounds: the acceleration of the round to be paired (bbpPairings accepts it), and
     the points of a pre-set bye of that round (JaVaFo's manual asks for them)."""
     nxt = t.rounds_played + 1
+    kind = t.rounds[nxt - 1].byes.get(number) if nxt <= len(t.rounds) else None
+    if kind is None and not t.acceleration:
+        return ()  # nothing added (the common case: no need for Fraction arithmetic)
     acceleration = t.acceleration_for(number, nxt) if t.acceleration else Fraction(0)
-    kind = t.round(nxt).byes.get(number) if nxt <= len(t.rounds) else None
     bye = t.points.bye_points(kind) if kind is not None else Fraction(0)
     return tuple(x for x in {acceleration, bye, acceleration + bye} if x != 0)
 

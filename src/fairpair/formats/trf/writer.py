@@ -15,12 +15,17 @@ from fractions import Fraction
 from fairpair.errors import InputError
 from fairpair.formats.atomic import atomic_write_bytes
 from fairpair.formats.trf.canonical import _canonical_text, _render_lines, _with_hints
-from fairpair.formats.trf.layout import _layout_items, _render_layout, _without_record_byes
+from fairpair.formats.trf.layout import (
+    _is_source,
+    _layout_items,
+    _render_layout,
+    _without_record_byes,
+)
 from fairpair.formats.trf.lines import _join
 from fairpair.formats.trf.points import _record_162
 from fairpair.formats.trf.reader import _RECORD_READERS, _build
 from fairpair.formats.trf.records import _LINE_BREAK, _PLAYER_RECORDS, _RECORD_CODE, _fit_points
-from fairpair.model import Colour, Tournament
+from fairpair.model import Colour, Tournament, paused_gc
 
 
 def dumps(t: Tournament, *, flavour: str = "fairpair") -> str:
@@ -40,10 +45,13 @@ def dumps(t: Tournament, *, flavour: str = "fairpair") -> str:
             "a tournament without players",
             expected="at least one player (a TRF without 001 records says nothing)",
         )
-    if flavour == "trf2026":
-        return _trf2026_text(_semantic(t))
-    if flavour != "fairpair":
+    if flavour not in ("fairpair", "trf2026"):
         raise InputError(f"unknown TRF flavour {flavour!r}", expected="'fairpair' or 'trf2026'")
+    with paused_gc():  # see fairpair.model.paused_gc
+        return _trf2026_text(_semantic(t)) if flavour == "trf2026" else _fairpair_text(t)
+
+
+def _fairpair_text(t: Tournament) -> str:
     hinted = _hinted_text(t)
     if hinted is not None:
         return hinted
@@ -87,7 +95,8 @@ def _hinted_text(t: Tournament) -> str | None:
         out = _render_layout(t, candidate)
         if out is None:
             return None  # hints that cannot come from a TRF: ignore them
-        if _reads_as(out, target):
+        # the lines the tournament was read from read back as it, without a check
+        if _is_source(t, out) or _reads_as(out, target):
             return _join(out, hints)
         if len(without_byes) == len(items):
             break
