@@ -642,6 +642,7 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
 @click.option("--html", "html_path", help="Write a printable HTML page here ('-' = stdout).")
 @click.option("--json", "as_json", is_flag=True, help="The pairing as JSON.")
 @_on_file
+@bulk
 def boards_command(
     file: str, round_number: int | None, html_path: str | None, as_json: bool
 ) -> int:
@@ -655,7 +656,7 @@ def boards_command(
     """
     from fairpair.printouts import boards_html, boards_text
 
-    t = load(file)
+    t = load(file, layout=False)  # not saved again
     rnd = _paired_round(t, round_number)
     if as_json:
         document = pairing_json(t, t.pairing_of(rnd), t.system or "")
