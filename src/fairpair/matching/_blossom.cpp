@@ -589,18 +589,8 @@ class BracketGraph {
     // cheaper than repairing a solution after nearly every weight changed, when the
     // caller knows good duals for the new weights.
     void restart(py::handle duals) {
-        PyObject* seq = PySequence_Fast(duals.ptr(), "duals must be a sequence of ints");
-        if (seq == nullptr) throw py::error_already_set();
-        py::object holder = py::reinterpret_steal<py::object>(seq);
-        const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
-        if (len != n()) throw py::value_error("one dual per vertex");
-        PyObject** items = PySequence_Fast_ITEMS(seq);
-        std::vector<Buf> out(static_cast<size_t>(len));
         int bits = 0;
-        for (Py_ssize_t q = 0; q < len; ++q) {
-            out[static_cast<size_t>(q)] = to_buf(items[q]);
-            bits = std::max(bits, bit_length(out[static_cast<size_t>(q)]));
-        }
+        const std::vector<Buf> out = per_vertex(duals, 0, bits);
         eng_->mark_fresh();
         if (bits <= 64 * limbs() - 4) eng_->seed(out);  // too wide: the default start
     }
@@ -609,19 +599,8 @@ class BracketGraph {
     // duals[j] >= 2 * criteria(i, j), e.g. an optimal dual of a class-level relaxation);
     // the matcher's duals are duals[v] << shift.
     void seed_duals(py::handle duals) {
-        PyObject* seq = PySequence_Fast(duals.ptr(), "duals must be a sequence of ints");
-        if (seq == nullptr) throw py::error_already_set();
-        py::object holder = py::reinterpret_steal<py::object>(seq);
-        const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
-        if (len != n()) throw py::value_error("one dual per vertex");
-        PyObject** items = PySequence_Fast_ITEMS(seq);
-        std::vector<Buf> out(static_cast<size_t>(len));
         int bits = 0;
-        for (Py_ssize_t q = 0; q < len; ++q) {
-            const Buf x = to_buf(items[q]);
-            bits = std::max(bits, bit_length(x));
-            out[static_cast<size_t>(q)] = shl(x, shift_);
-        }
+        const std::vector<Buf> out = per_vertex(duals, shift_, bits);
         if (bits + shift_ + 1 > 64 * limbs() - 4) return;  // would not fit: no seed
         eng_->seed(out);
     }
@@ -632,6 +611,25 @@ class BracketGraph {
     std::vector<Buf> table_;  // (criteria << shift), per ordered pair of classes
     int k_ = 0;
     int shift_ = 0;
+
+    // One int per vertex from a Python sequence, each shifted left by `shift`; `bits`
+    // receives the widest value's bit length before the shift.
+    std::vector<Buf> per_vertex(py::handle values, int shift, int& bits) const {
+        PyObject* seq = PySequence_Fast(values.ptr(), "duals must be a sequence of ints");
+        if (seq == nullptr) throw py::error_already_set();
+        py::object holder = py::reinterpret_steal<py::object>(seq);
+        const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+        if (len != n()) throw py::value_error("one dual per vertex");
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        std::vector<Buf> out(static_cast<size_t>(len));
+        bits = 0;
+        for (Py_ssize_t q = 0; q < len; ++q) {
+            const Buf x = to_buf(items[q]);
+            bits = std::max(bits, bit_length(x));
+            out[static_cast<size_t>(q)] = shift ? shl(x, shift) : x;
+        }
+        return out;
+    }
 
     int clamp(long x) const {
         return static_cast<int>(std::max(0L, std::min(x, static_cast<long>(n()))));
