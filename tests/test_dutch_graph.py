@@ -15,8 +15,9 @@ from collections.abc import Iterator
 import pytest
 
 from fairpair.generator import GeneratorConfig, generate
+from fairpair.matching import max_weight_matching
 from fairpair.model import Round, Tournament
-from fairpair.systems.dutch import DutchSystem, graph
+from fairpair.systems.dutch import DutchSystem, engine, graph
 from fairpair.systems.dutch.graph import (
     ClassWeights,
     CompatibilityGraph,
@@ -186,3 +187,65 @@ def test_seeded_brackets_pair_alike(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.slow
 def test_compiled_and_dict_graphs_pair_alike_many(monkeypatch: pytest.MonkeyPatch) -> None:
     _same_pairings(2000, 17, monkeypatch)
+
+
+def _criteria_optimum(main: dict[tuple[int, int], int]) -> int:
+    """The largest criteria sum of a matching of the edges ``main``."""
+    if not main:
+        return 0
+    n = 1 + max(max(e) for e in main)
+    mate = max_weight_matching(n, [(u, v, w) for (u, v), w in main.items()])
+    return sum(main[(v, w)] for v, w in enumerate(mate) if w > v)
+
+
+def test_d1_exclusions_are_sound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every candidate that D.1 passes over because of an earlier decision
+    (``_Bracket._excluded``: a player before ``p`` took a later S2 player) is in no
+    matching that is optimal in the criteria, checked by solving the graph of that
+    moment with the pair forced and without it."""
+    monkeypatch.setattr(graph, "GRAPH", "dict")
+    original = engine._Bracket._excluded
+    claims = 0
+
+    def checked(self: engine._Bracket, p: int, x: int, decided: list[tuple[int, int]]) -> bool:
+        nonlocal claims
+        answer = original(self, p, x, decided)
+        if answer:
+            g = self.graph
+            assert isinstance(g, DictGraph)
+            edge = (min(p, x), max(p, x))
+            if edge in g.main:
+                claims += 1
+                rest = {e: w for e, w in g.main.items() if p not in e and x not in e}
+                assert g.main[edge] + _criteria_optimum(rest) < _criteria_optimum(g.main)
+        return answer
+
+    monkeypatch.setattr(engine._Bracket, "_excluded", checked)
+    for tournament, rnd in _rounds(150, 31):
+        for rules in ("2017", "2026"):
+            try:
+                DutchSystem(rules=rules).pair(tournament, rnd)
+            except Exception:  # no legal pairing: nothing to check
+                continue
+    assert claims >= 50
+
+
+def test_d1_exclusions_change_no_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """D.1 with the exclusions by earlier decisions (the default) against D.1 that
+    re-solves whenever the duals prove nothing (``EXCLUSION_LOOKBACK`` = 0): the same
+    pairings, 2017 and 2026 rules."""
+    checked = 0
+    for tournament, rnd in _rounds(120, 8080):
+        for rules in ("2017", "2026"):
+            results = []
+            for lookback in (engine.EXCLUSION_LOOKBACK, 0):
+                monkeypatch.setattr(engine, "EXCLUSION_LOOKBACK", lookback)
+                try:
+                    pairing = DutchSystem(rules=rules).pair(tournament, rnd)
+                except Exception as exc:
+                    results.append(("error", type(exc).__name__))
+                    continue
+                results.append((sorted(tuple(sorted(b)) for b in pairing.pairs()), pairing.bye))
+            assert results[0] == results[1], (rules, rnd)
+            checked += 1
+    assert checked == 240

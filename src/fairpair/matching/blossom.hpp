@@ -163,6 +163,7 @@ class Blossom {
         if (slot == stored) return;
         slot = stored;
         w2_[idx(j, i)] = stored;
+        if (stored.is_pos() && !gone_.empty()) gone_[i] = gone_[j] = 0;
         if (fresh_ || dirty_[i] || dirty_[j]) return;
         dirty_[i] = 1;
         dirty_list_.push_back(i);
@@ -262,10 +263,16 @@ class Blossom {
     // and the duals feasible.  0 whenever that is unknown.
     size_t first_open(int u, const std::vector<int>& vs, const W& limit2) const {
         if (fresh_) return 0;
+        // A vertex once seen without edges stays so until one of its edges gets a
+        // positive weight again (set_w2 clears the mark): each changed vertex's row is
+        // scanned once, not at every call.
+        if (gone_.size() != static_cast<size_t>(n_)) gone_.assign(n_, 0);
         auto gone = [this](int x) {
+            if (gone_[x]) return true;
             const W* row = &w2_[idx(x, 0)];
             for (int y = 0; y < n_; ++y)
                 if (!row[y].is_zero()) return false;
+            gone_[x] = 1;
             return true;
         };
         for (int x : dirty_list_) {
@@ -316,6 +323,7 @@ class Blossom {
     std::vector<W> seed_;
     std::vector<char> dirty_;
     std::vector<int> dirty_list_;
+    mutable std::vector<char> gone_;  // per vertex: seen without edges (first_open)
 
     std::vector<int> mate_;
     std::vector<W> dual_;

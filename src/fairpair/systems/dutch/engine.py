@@ -112,6 +112,10 @@ class RoundResult:
     bye_score: Fraction | None = None
 
 
+#: How many earlier D.1 decisions :meth:`_Bracket._excluded` looks at.
+EXCLUSION_LOOKBACK = 32
+
+
 def _sort_key(p: PlayerFacts) -> tuple[Fraction, int]:
     """A.2: score descending, then pairing number (effective rank) ascending."""
     return (-p.score, p.rank)
@@ -400,15 +404,58 @@ class _Bracket:
         # the ranks given to the player being decided are scaled above any difference
         # of hint sums (< r^3), so they decide first.
         scale = 1 << (3 * (nb - m).bit_length())
+        decided: list[Edge] = []
         for p in top:
             candidates = graph.neighbours(p, p + 1, nb)
-            if not graph.is_first_open(p, candidates, mate[p]):
+            if not self._first_possible(p, candidates, mate[p], decided):
                 count = len(candidates)
                 graph.set_orders(p, candidates, [(count - k) * scale for k in range(count)])
                 mate = graph.solve()
             pairs.append((p, mate[p]))
+            decided.append((p, mate[p]))
             self.fix_pair(p, mate[p])
         return mate
+
+    def _first_possible(self, p: int, candidates: list[int], v: int, decided: list[Edge]) -> bool:
+        """Is ``v``, ``p``'s partner in the last optimal matching, the first of
+        ``candidates`` that an optimal pairing can give him (D.1)? Each candidate
+        before ``v`` must be excluded, by the duals of the last solve
+        (:meth:`BracketGraph.is_first_open`) or by an earlier decision (:meth:`_excluded`).
+        False means unknown."""
+        if v not in candidates:
+            return False
+        end = candidates.index(v)
+        graph = self.graph
+        start = 0
+        while start < end:
+            ahead = candidates[start : end + 1]
+            first = start + graph.first_open(p, ahead)
+            if first >= end:
+                return True
+            if not self._excluded(p, candidates[first], decided):
+                return False
+            start = first + 1
+        return True
+
+    def _excluded(self, p: int, x: int, decided: list[Edge]) -> bool:
+        """D.1 already showed that no optimal pairing gives ``x`` to ``p``: an earlier
+        S1 player ``q`` (decided in this graph, ``x`` among his candidates) took a
+        later S2 player ``y``, so ``q``-``x`` is in no optimal pairing, and if ``p``-``x``
+        were in one, swapping partners (``q``-``x``, ``p``-``y``: both allowed, as
+        heavy in the criteria) would put ``q``-``x`` in one. Looks at the last
+        :data:`EXCLUSION_LOOKBACK` decisions."""
+        main = self.weights.main
+        px = main(p, x)
+        for q, y in reversed(decided[max(0, len(decided) - EXCLUSION_LOOKBACK) :]):
+            if not x < y or not p < y:
+                continue
+            qx = main(q, x)
+            if not qx:
+                continue
+            py = main(p, y)
+            if py and qx + py >= px + main(q, y):
+                return True
+        return False
 
 
 class _Oracle:

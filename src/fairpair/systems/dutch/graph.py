@@ -101,6 +101,10 @@ class BracketGraph(Protocol):
         duals of the last solve exclude every candidate before ``v`` (see
         :meth:`CompiledGraph.is_first_open`); False means "not known" (solve again)."""
 
+    def first_open(self, u: int, candidates: Sequence[int]) -> int:
+        """The index of the first of ``candidates`` that the duals of the last solve
+        cannot exclude (0 when they prove nothing)."""
+
 
 @dataclass(frozen=True)
 class ClassWeights:
@@ -253,6 +257,11 @@ class CompiledGraph:
         first = self._g.first_open(u, vs)
         return first < len(vs) and vs[first] == v
 
+    def first_open(self, u: int, candidates: Sequence[int]) -> int:
+        """The index of the first candidate the duals of the last solve cannot
+        exclude (see :meth:`is_first_open`); 0 when they certify nothing."""
+        return self._g.first_open(u, list(candidates)) if candidates else 0
+
     def keep_top_to_rest(self, lo: int, hi: int, top: Sequence[bool]) -> None:
         """As the protocol says. The hint changes nearly every weight of the bracket,
         and repairing the last solution would re-pair the bracket player by player
@@ -378,6 +387,10 @@ class DictGraph:
         """Only the trivial case (``v`` is the first candidate): the solvers here give
         no duals to prove more with."""
         return bool(candidates) and candidates[0] == v
+
+    def first_open(self, u: int, candidates: Sequence[int]) -> int:
+        """Nothing is known: 0."""
+        return 0
 
 
 #: Which implementation :func:`make_graph` builds: "auto" (compiled when possible),
