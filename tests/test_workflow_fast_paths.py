@@ -1,0 +1,148 @@
+"""The fast paths of the workflow commands and printouts (issue 15: every command on a
+10 MB file in seconds) say exactly what the code they replaced says.
+
+Each test compares a fast path with the code before the speed-up (kept here as a
+reference) on random tournaments, including the odd ones no reader makes (a player in
+two games of a round, games of unknown players, a game and a bye in one round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fairpair import printouts
+from fairpair import workflow as wf
+from fairpair.cli.common import pairing_json
+from fairpair.errors import InputError
+from fairpair.model import Tournament, format_points
+from fairpair.printouts import BoardLine
+from fairpair.workflow.results import result_text
+from test_trf_fast_paths import any_tournaments
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def outcome(function: Callable[..., Any], *args: Any) -> tuple[str, Any]:
+    """What ``function(*args)`` returns, or the exception it raises (type and message)."""
+    try:
+        return ("value", function(*args))
+    except (KeyError, InputError) as exc:
+        return ("error", (type(exc).__name__, str(exc)))
+
+
+# -- scores ------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(any_tournaments)
+def test_scores_are_the_scores_of_the_state(t: Tournament) -> None:
+    for after in (None, *range(len(t.rounds) + 2)):
+        fresh = t.replace()  # no cached state: the sums of Tournament.scores
+        expected = {n: s.score for n, s in t.state(after).items()}
+        assert fresh.scores(after) == expected
+        assert t.scores(after) == expected  # from the cached state
+
+
+# -- boards ------------------------------------------------------------------------------
+
+
+def reference_board_lines(t: Tournament, round_number: int) -> list[BoardLine]:
+    """printouts.board_lines before: the scores from the whole state."""
+    state = t.state(after_round=round_number - 1)
+    return [
+        BoardLine(
+            index,
+            printouts._label(t, game.white),
+            printouts._strength(t, game.white),
+            format_points(state[game.white].score),
+            printouts._label(t, game.black),
+            printouts._strength(t, game.black),
+            format_points(state[game.black].score),
+            result_text(game),
+        )
+        for index, game in enumerate(t.round(round_number).games, 1)
+    ]
+
+
+def reference_bye_lines(t: Tournament, round_number: int) -> list[str]:
+    """printouts._bye_lines before: Round.game_of for every player."""
+    rnd = t.round(round_number)
+    lines = []
+    for number, kind in sorted(rnd.byes.items()):
+        points = format_points(t.points.bye_points(kind))
+        unit = "point" if points == "1" else "points"
+        lines.append(
+            f"{printouts._label(t, number)}: {printouts._BYE_WORDS[kind]} ({points} {unit})"
+        )
+    for player in t.players:
+        if player.number in rnd.byes or rnd.game_of(player.number) is not None:
+            continue
+        if player.withdrawn_from is not None and round_number >= player.withdrawn_from:
+            lines.append(f"{printouts._label(t, player.number)}: withdrawn")
+        elif player.entered_at is not None and round_number < player.entered_at:
+            lines.append(f"{printouts._label(t, player.number)}: not yet entered")
+    return lines
+
+
+def reference_pairing_json(t: Tournament, round_number: int) -> dict[str, Any]:
+    """pairing_json before: the scores from the whole state."""
+    pairing = t.pairing_of(round_number)
+    state = t.state(after_round=pairing.round - 1)
+
+    def describe(number: int) -> dict[str, Any]:
+        player = t.player(number)
+        return {
+            "number": number,
+            "name": player.name,
+            "rating": player.rating,
+            "score": format_points(state[number].score) if number in state else "0",
+        }
+
+    boards = [
+        {"board": index + 1, "white": describe(b.white), "black": describe(b.black)}
+        for index, b in enumerate(pairing.boards)
+    ]
+    rnd = t.round(pairing.round)
+    not_paired = [
+        {"number": n, "name": t.player(n).name, "kind": kind.name.lower()}
+        for n, kind in sorted(rnd.byes.items())
+        if n != pairing.bye
+    ]
+    return {
+        "system": "dutch",
+        "round": pairing.round,
+        "double": pairing.double,
+        "boards": boards,
+        "bye": describe(pairing.bye) if pairing.bye is not None else None,
+        "not_paired": not_paired,
+    }
+
+
+@SETTINGS
+@given(any_tournaments)
+def test_boards_say_what_they_said(t: Tournament) -> None:
+    for rnd in range(1, len(t.rounds) + 2):
+        fresh = t.replace()
+        assert outcome(printouts.board_lines, fresh, rnd) == outcome(reference_board_lines, t, rnd)
+        assert outcome(printouts._bye_lines, fresh, rnd) == outcome(reference_bye_lines, t, rnd)
+        fresh = t.replace()
+        assert outcome(pairing_json, fresh, fresh.pairing_of(rnd), "dutch") == outcome(
+            reference_pairing_json, t, rnd
+        )
+
+
+# -- forbid / force: the rounds two players met in --------------------------------------
+
+
+@SETTINGS
+@given(any_tournaments, st.data())
+def test_rounds_met_are_the_records_of_the_state(t: Tournament, data: st.DataObject) -> None:
+    a = data.draw(st.sampled_from(t.players))
+    b = data.draw(st.sampled_from(t.players))
+    expected = [r.round for r in t.state()[a.number].records if r.opponent == b.number]
+    if a.number != b.number:
+        assert wf.rounds_met(t, a, b) == expected
