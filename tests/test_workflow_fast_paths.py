@@ -8,8 +8,12 @@ two games of a round, games of unknown players, a game and a bye in one round).
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,10 +22,13 @@ from fairpair import printouts
 from fairpair import workflow as wf
 from fairpair.cli.common import pairing_json
 from fairpair.errors import InputError
+from fairpair.formats import trf
+from fairpair.formats.trf import layout, writer
 from fairpair.model import Tournament, format_points
 from fairpair.printouts import BoardLine
 from fairpair.workflow.results import result_text
-from test_trf_fast_paths import any_tournaments
+from test_trf_fast_paths import any_tournaments, foreign
+from test_trf_properties import tournaments
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -146,3 +153,49 @@ def test_rounds_met_are_the_records_of_the_state(t: Tournament, data: st.DataObj
     expected = [r.round for r in t.state()[a.number].records if r.opponent == b.number]
     if a.number != b.number:
         assert wf.rounds_met(t, a, b) == expected
+
+
+# -- saving a tournament read in another program's layout --------------------------------
+
+
+def _dumps(t: Tournament, shortcut: bool) -> tuple[str, Any]:
+    if shortcut:
+        return outcome(trf.dumps, t)
+    with mock.patch.object(writer, "_cannot_read_back", lambda _t: False):
+        return outcome(trf.dumps, t)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(), st.randoms(use_true_random=False))
+def test_a_layout_that_cannot_read_back_is_not_tried(t: Tournament, rng: random.Random) -> None:
+    """The writer skips rendering (and reading again) a recorded layout when a player
+    whose points are left to be computed would get them written: the same text (or
+    error) as trying it."""
+    read, _ = trf.loads(foreign(trf.dumps(t)))
+    hints = dict(read.format_hints)
+    lines = dict(hints.get("lines", {}))
+    for key in lines:  # some recorded lines without points (they may still be kept)
+        if rng.random() < 0.5:
+            lines[key] = lines[key][:80] + "    " + lines[key][84:]
+    variants = [
+        read,
+        wf.with_ranks(read),  # every points column left to be computed, as saved by `result`
+        read.replace(format_hints={**hints, "lines": lines}),
+        wf.with_ranks(read.replace(format_hints={**hints, "lines": lines})),
+        read.replace(
+            players=tuple(
+                dataclasses.replace(p, reported_points=None) if rng.random() < 0.5 else p
+                for p in read.players
+            ),
+            format_hints={**hints, "lines": lines},
+        ),
+        read.replace(
+            players=tuple(dataclasses.replace(p, reported_points=Fraction(0)) for p in read.players)
+        ),
+    ]
+    for variant in variants:
+        assert _dumps(variant, True) == _dumps(variant, False)
+    # the tournament read keeps its layout (it reads back as itself); saved by the
+    # workflow (points left to be computed), it does not
+    assert not layout._cannot_read_back(read)
+    assert layout._cannot_read_back(wf.with_ranks(read))
