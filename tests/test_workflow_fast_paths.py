@@ -23,11 +23,11 @@ from fairpair import workflow as wf
 from fairpair.cli.common import pairing_json
 from fairpair.errors import InputError
 from fairpair.formats import trf
-from fairpair.formats.trf import layout, writer
-from fairpair.model import Tournament, format_points
+from fairpair.formats.trf import layout, players, writer
+from fairpair.model import Player, Tournament, format_points
 from fairpair.printouts import BoardLine
 from fairpair.workflow.results import result_text
-from test_trf_fast_paths import any_tournaments, foreign
+from test_trf_fast_paths import any_tournaments, foreign, reference_blocks
 from test_trf_properties import tournaments
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -199,3 +199,42 @@ def test_a_layout_that_cannot_read_back_is_not_tried(t: Tournament, rng: random.
     # workflow (points left to be computed), it does not
     assert not layout._cannot_read_back(read)
     assert layout._cannot_read_back(wf.with_ranks(read))
+
+
+# -- what a command reads and then saves: derived values kept ---------------------------
+
+
+@SETTINGS
+@given(any_tournaments, st.randoms(use_true_random=False))
+def test_scores_carried_over_by_replace(t: Tournament, rng: random.Random) -> None:
+    """Tournament.replace keeps the scores only where they are still the scores."""
+    for after in range(len(t.rounds) + 1):
+        t.scores(after)
+    renamed = tuple(dataclasses.replace(p, name=p.name + "x") for p in t.players)
+    fewer = t.players[: rng.randrange(len(t.players) + 1)]
+    shuffled = tuple(rng.sample(t.players, len(t.players)))
+    variants = [
+        t.replace(),
+        t.replace(players=renamed),
+        t.replace(players=fewer),
+        t.replace(players=shuffled),
+        t.replace(rounds=t.rounds[:-1]),
+        t.replace(points=t.points.uniform(3, 1)),
+        t.replace(total_rounds=9, format_hints={"newline": "\r\n"}),
+    ]
+    for variant in variants:
+        for after in range(len(t.rounds) + 1):
+            expected = {n: s.score for n, s in variant.replace().state(after).items()}
+            assert variant.scores(after) == expected
+
+
+@SETTINGS
+@given(any_tournaments, st.randoms(use_true_random=False))
+def test_round_blocks_kept_with_the_rounds(t: Tournament, rng: random.Random) -> None:
+    """The round blocks a round keeps are the blocks of any tournament with that round."""
+    assert players._player_blocks(t) == reference_blocks(t)
+    others = t.replace(
+        players=(*rng.sample(t.players, rng.randrange(len(t.players) + 1)), Player(99, "New")),
+        rounds=tuple(rng.sample(t.rounds, len(t.rounds))),
+    )
+    assert players._player_blocks(others) == reference_blocks(others)

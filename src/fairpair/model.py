@@ -559,8 +559,20 @@ class Tournament:
     # -- building new tournaments -------------------------------------------------
 
     def replace(self, **changes: Any) -> Tournament:
-        """A copy with some fields changed (caches are not carried over)."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (caches are not carried over, but for the
+        :meth:`scores` if the players' numbers, the rounds and the point system are
+        the same: a workflow command that edits a player or the event saves the
+        scores it read)."""
+        result = dataclasses.replace(self, **changes)
+        scores = self.__dict__.get("_scores")
+        if (
+            scores
+            and result.rounds is self.rounds
+            and result.points == self.points
+            and (result.players is self.players or _numbers(result) == _numbers(self))
+        ):
+            result.__dict__["_scores"] = dict(scores)
+        return result
 
     def with_round(self, rnd: Round) -> Tournament:
         """Set round ``rnd.number`` (appending empty rounds in between if needed)."""
@@ -732,6 +744,10 @@ class _Points:
 
     def fraction(self, units: int) -> Fraction:
         return self.fractions[units]
+
+
+def _numbers(t: Tournament) -> list[int]:
+    return [p.number for p in t.players]
 
 
 def _scores(t: Tournament, after_round: int) -> dict[int, Fraction]:
