@@ -213,7 +213,7 @@ def results_command(
 ) -> int:
     """The result table: McMahon score, SOMS, SODOMS and every round (text), the EGF
     tournament table (h9), or the AGA rating report (aga)."""
-    t = load(file)
+    t = load(file, layout=False)  # not saved again
     writer = {"h9": results_h9, "aga": results_aga, "text": results_table}[output_format]
     text = writer(t, after_round)
     not_the_input(output, file)
@@ -325,7 +325,7 @@ def handicap_command(
 def boards_command(file: str, round_number: int | None) -> int:
     """The games of a round: board, white and black (name, rank, McMahon score before the
     round), handicap, komi, result; then the byes."""
-    t = load(file)
+    t = load(file, layout=False)  # not saved again
     rnd = round_number or t.rounds_played
     if rnd < 1:
         raise InputError("no paired round", expected="a tournament with a paired round")
