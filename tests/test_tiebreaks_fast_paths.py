@@ -12,13 +12,15 @@ import random
 import weakref
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairpair import tiebreaks
-from fairpair.model import Colour, Game, Player, ResultCode, Round, Tournament
+from fairpair.model import ByeKind, Colour, Game, Player, ResultCode, Round, Tournament
 from fairpair.standings import compute_standings
+from fairpair.systems import netrunner
 from fairpair.tiebreaks import FIDE_TIEBREAKS, Slot, completed_rounds, tiebreak_context
 from test_trf_fast_paths import any_tournaments
 
@@ -167,3 +169,114 @@ def test_a_tournament_and_its_context_are_freed_without_the_garbage_collector() 
     finally:
         if enabled:
             gc.enable()
+
+
+# -- performance ratings, AOB and the Netrunner ranking: the plain code they replaced -----
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.integers(min_value=-50, max_value=12000), min_size=1, max_size=12),
+    st.data(),
+)
+def test_perfect_performance_with_a_table(ratings: list[int], data: st.DataObject) -> None:
+    """The table of probabilities (and the sums past its ends) changes nothing."""
+    halves = data.draw(st.integers(min_value=0, max_value=2 * len(ratings)))
+    score = Fraction(halves, 2)
+    plain = tiebreaks.perfect_tournament_performance(ratings, score)
+    small = tiebreaks._Probabilities(-40, 40)  # most sums past its ends
+    for table in (tiebreaks._Probabilities.covering(ratings), small):
+        assert tiebreaks.perfect_tournament_performance(ratings, score, table) == plain
+
+
+def reference_rated_games(
+    t: Tournament, row: Sequence[Slot], unrated: int | None
+) -> tuple[list[int], Fraction]:
+    players = t.player_map
+    ratings: list[int] = []
+    score = Fraction(0)
+    for slot in row:
+        if not slot.played or slot.opponent is None:
+            continue
+        rating = players[slot.opponent].rating if slot.opponent in players else 0
+        if rating <= 0:
+            if unrated is None:
+                continue
+            rating = unrated
+        ratings.append(rating)
+        score += {1: Fraction(1), 0: Fraction(1, 2), -1: Fraction(0)}[slot.outcome]
+    return ratings, score
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_tournaments, st.sampled_from([None, 1400]))
+def test_performance_and_aob_as_before(t: Tournament, unrated: int | None) -> None:
+    for after in range(len(t.rounds) + 1):
+        context = tiebreak_context(t, after)
+        games = {n: reference_rated_games(t, row, unrated) for n, row in context.slots.items()}
+        tpr = tiebreaks.TournamentPerformanceRating(unrated).from_context(context)
+        ptp = tiebreaks.PerfectTournamentPerformance(unrated).from_context(context)
+        for n, (ratings, score) in games.items():
+            assert tpr[n] == tiebreaks.tournament_performance_rating(ratings, score)
+            assert ptp[n] == tiebreaks.perfect_tournament_performance(ratings, score)
+        buchholz = tiebreaks._opponent_sums(context, False, 0, 0)
+        aob = tiebreaks.AverageOpponentsBuchholz().from_context(context)
+        for n, row in context.slots.items():
+            opponents = [s.opponent for s in row if s.played and s.opponent in buchholz]
+            total = sum((buchholz[o] for o in opponents if o is not None), Fraction(0))
+            assert aob[n] == (total / len(opponents) if opponents else Fraction(0))
+
+
+def reference_schedule(
+    t: Tournament, after_round: int
+) -> tuple[dict[int, Fraction], dict[int, list[int]]]:
+    state = netrunner.netrunner_tournament(t).replace().state(after_round=after_round)
+    per_round: dict[int, Fraction] = {}
+    opponents: dict[int, list[int]] = {}
+    for number, player in state.items():
+        points = Fraction(0)
+        rounds = 0
+        opponents[number] = []
+        for r in player.records:
+            if r.opponent is not None and r.result is not None:
+                opponents[number].append(r.opponent)
+            elif r.bye is not ByeKind.PAIRING_ALLOCATED:
+                continue
+            points += r.points
+            rounds += 1
+        per_round[number] = points / rounds if rounds else Fraction(0)
+    return per_round, opponents
+
+
+def _mean(values: Sequence[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+def _means(values: dict[int, Fraction], opponents: dict[int, list[int]]) -> dict[int, Fraction]:
+    return {n: _mean([values[o] for o in opps]) for n, opps in opponents.items()}
+
+
+def _outcome(function: Any, *args: Any) -> tuple[str, Any]:
+    try:
+        return ("value", function(*args))
+    except KeyError as exc:
+        return ("error", str(exc))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_tournaments)
+def test_netrunner_ranking_as_before(t: Tournament) -> None:
+    for after in range(len(t.rounds) + 2):
+        fresh = t.replace()
+        per_round, opponents = reference_schedule(t, after)
+        assert netrunner._schedule(fresh, after) == (per_round, opponents)
+        state = netrunner.netrunner_tournament(t).replace().state(after)
+        assert netrunner.NetrunnerPoints().values(fresh, after) == {
+            n: p.score for n, p in state.items()
+        }
+        sos = _outcome(_means, per_round, opponents)
+        assert _outcome(netrunner.StrengthOfSchedule().values, fresh, after) == sos
+        if sos[0] == "value":
+            esos = _outcome(_means, sos[1], opponents)
+            found = _outcome(netrunner.ExtendedStrengthOfSchedule().values, fresh, after)
+            assert found == esos

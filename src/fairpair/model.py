@@ -506,6 +506,26 @@ class Tournament:
             cache[after_round] = self._compute_state(after_round)
         return cache[after_round]
 
+    def scores(self, after_round: int | None = None) -> Mapping[int, Fraction]:
+        """Every player's score after ``after_round`` rounds (default: all rounds), by
+        pairing number: the scores of :meth:`state`, without the records it makes (a
+        large tournament has one per player and round). Cached per round count; do
+        not change the mapping returned."""
+        if after_round is None:
+            after_round = len(self.rounds)
+        cache: dict[int, Mapping[int, Fraction]] = self.__dict__.setdefault("_scores", {})
+        found = cache.get(after_round)
+        if found is None:
+            state: Mapping[int, PlayerState] | None = self.__dict__.get("_state", {}).get(
+                after_round
+            )
+            if state is not None:
+                found = {number: s.score for number, s in state.items()}
+            else:
+                found = _scores(self, after_round)
+            cache[after_round] = found
+        return found
+
     def _compute_state(self, after_round: int) -> Mapping[int, PlayerState]:
         """Build the state after ``after_round`` rounds, starting from the latest cached
         earlier state (so pairing round after round costs one round each time).
@@ -539,8 +559,20 @@ class Tournament:
     # -- building new tournaments -------------------------------------------------
 
     def replace(self, **changes: Any) -> Tournament:
-        """A copy with some fields changed (caches are not carried over)."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (caches are not carried over, but for the
+        :meth:`scores` if the players' numbers, the rounds and the point system are
+        the same: a workflow command that edits a player or the event saves the
+        scores it read)."""
+        result = dataclasses.replace(self, **changes)
+        scores = self.__dict__.get("_scores")
+        if (
+            scores
+            and result.rounds is self.rounds
+            and result.points == self.points
+            and (result.players is self.players or _numbers(result) == _numbers(self))
+        ):
+            result.__dict__["_scores"] = dict(scores)
+        return result
 
     def with_round(self, rnd: Round) -> Tournament:
         """Set round ``rnd.number`` (appending empty rounds in between if needed)."""
@@ -712,6 +744,45 @@ class _Points:
 
     def fraction(self, units: int) -> Fraction:
         return self.fractions[units]
+
+
+def _numbers(t: Tournament) -> list[int]:
+    return [p.number for p in t.players]
+
+
+def _scores(t: Tournament, after_round: int) -> dict[int, Fraction]:
+    """:meth:`Tournament.scores`: the sums :func:`_advance` makes, in whole units of
+    the point system's smallest fraction, without the records."""
+    points = _Points(t.points, _scale(t.points))
+    # result -> units for white and for black, of coloured and of uncoloured games; a
+    # pending game is worth 0
+    white: dict[ResultCode | None, int] = {None: 0}
+    black: dict[ResultCode | None, int] = {None: 0}
+    neither: dict[ResultCode | None, int] = {None: 0}
+    for code in ResultCode:
+        white[code] = points.game[(code, Colour.WHITE)]
+        black[code] = points.game[(code, Colour.BLACK)]
+        neither[code] = points.game[(code, None)]
+    coloured, uncoloured = (white, black), (neither, neither)
+    totals = dict.fromkeys((p.number for p in t.players), 0)
+    for rnd in t.rounds[:after_round]:
+        seen: set[int] = set()
+        note = seen.add if rnd.byes else None  # who played matters only for the byes
+        for game in rnd.games:
+            first, second = game.white, game.black
+            units_white, units_black = coloured if game.coloured else uncoloured
+            if first in totals:
+                totals[first] += units_white[game.white_result]
+            if second in totals:
+                totals[second] += units_black[game.black_result]
+            if note is not None:
+                note(first)
+                note(second)
+        for number, kind in rnd.byes.items():
+            if number in totals and number not in seen:
+                totals[number] += points.bye[kind]
+    fraction = points.fractions
+    return {number: fraction[total] for number, total in totals.items()}
 
 
 def _advance(

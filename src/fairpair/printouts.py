@@ -82,7 +82,7 @@ def _label(t: Tournament, number: int) -> str:
 
 def board_lines(t: Tournament, round_number: int) -> list[BoardLine]:
     """The games of ``round_number`` with names, strength and scores before the round."""
-    state = t.state(after_round=round_number - 1)
+    scores = t.scores(round_number - 1)  # not the whole state: a record per player and round
     lines = []
     for index, game in enumerate(t.round(round_number).games, 1):
         lines.append(
@@ -90,10 +90,10 @@ def board_lines(t: Tournament, round_number: int) -> list[BoardLine]:
                 index,
                 _label(t, game.white),
                 _strength(t, game.white),
-                format_points(state[game.white].score),
+                format_points(scores[game.white]),
                 _label(t, game.black),
                 _strength(t, game.black),
-                format_points(state[game.black].score),
+                format_points(scores[game.black]),
                 result_text(game),
             )
         )
@@ -107,8 +107,9 @@ def _bye_lines(t: Tournament, round_number: int) -> list[str]:
         points = format_points(t.points.bye_points(kind))
         unit = "point" if points == "1" else "points"
         lines.append(f"{_label(t, number)}: {_BYE_WORDS[kind]} ({points} {unit})")
+    playing = {number for game in rnd.games for number in (game.white, game.black)}
     for player in t.players:
-        if player.number in rnd.byes or rnd.game_of(player.number) is not None:
+        if player.number in rnd.byes or player.number in playing:
             continue
         if player.withdrawn_from is not None and round_number >= player.withdrawn_from:
             lines.append(f"{_label(t, player.number)}: withdrawn")

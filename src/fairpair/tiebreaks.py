@@ -654,11 +654,15 @@ class AverageOpponentsBuchholz(_Base):
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
         buchholz = _opponent_sums(context, False, 0, 0)
+        # summed as whole multiples of the values' common denominator (adding a
+        # Fraction per game takes seconds for a large tournament)
+        unit = math.lcm(1, *(value.denominator for value in buchholz.values()))
+        units = {n: value.numerator * (unit // value.denominator) for n, value in buchholz.items()}
         result: dict[int, Fraction] = {}
         for number, row in context.slots.items():
-            opponents = [s.opponent for s in row if s.played and s.opponent in buchholz]
-            total = sum((buchholz[o] for o in opponents if o is not None), Fraction(0))
-            result[number] = total / len(opponents) if opponents else Fraction(0)
+            opponents = [s.opponent for s in row if s.played and s.opponent in units]
+            total = sum([units[o] for o in opponents if o is not None])
+            result[number] = Fraction(total, unit * len(opponents)) if opponents else Fraction(0)
         return result
 
 
@@ -918,10 +922,40 @@ def tournament_performance_rating(ratings: Sequence[int], score: Fraction) -> in
     return average + rating_difference(score / len(ratings))
 
 
-def perfect_tournament_performance(ratings: Sequence[int], score: Fraction) -> int:
+class _Probabilities:
+    """:func:`_probability_hundredths` of every rating difference from ``low`` to
+    ``high``, to add up an expected score at C speed (the perfect tournament
+    performance of each of 10,000 players takes a dozen such sums)."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low = low
+        self.high = high
+        self.table = [_probability_hundredths(d) for d in range(low, high + 1)]
+
+    @classmethod
+    def covering(cls, ratings: Iterable[int]) -> _Probabilities | None:
+        """A table for the searches against opponents rated ``ratings`` (None if their
+        spread is implausibly large: then the sums go one by one)."""
+        rated = list(ratings)
+        if not rated:
+            return None
+        spread = max(rated) - min(rated) + _CERTAIN + 1
+        return cls(-spread, spread) if spread <= 100_000 else None
+
+    def total(self, rating: int, ratings: Sequence[int]) -> int:
+        """The sum of the hundredths of ``rating`` against each of ``ratings``."""
+        if not (self.low <= rating - max(ratings) and rating - min(ratings) <= self.high):
+            return sum(_probability_hundredths(rating - r) for r in ratings)
+        shifted = itertools.repeat(rating - self.low)
+        return sum(map(self.table.__getitem__, map(operator.sub, shifted, ratings)))
+
+
+def perfect_tournament_performance(
+    ratings: Sequence[int], score: Fraction, table: _Probabilities | None = None
+) -> int:
     """Art. 10.3: the lowest integer rating whose expected score against ``ratings``
     (B.02 8.1 (b), full scale) is at least ``score``. A zero score gives the lowest
-    rating - 800; 0 without games.
+    rating - 800; 0 without games. (``table``: the probabilities, looked up faster.)
 
     >>> perfect_tournament_performance([1800, 1650, 1400], Fraction(5, 2))
     1938
@@ -935,6 +969,8 @@ def perfect_tournament_performance(ratings: Sequence[int], score: Fraction) -> i
     target = score * 100  # in hundredths, like the table
 
     def reaches(rating: int) -> bool:
+        if table is not None:
+            return table.total(rating, ratings) >= target
         return sum(_probability_hundredths(rating - r) for r in ratings) >= target
 
     # Invariant: ``low`` does not reach the score (every probability is 0 there),
@@ -954,7 +990,8 @@ def _unrated_suffix(unrated_rating: int | None) -> str:
     return "" if unrated_rating is None else f"-U{unrated_rating}"
 
 
-_GAME_POINTS = {1: Fraction(1), 0: Fraction(1, 2), -1: Fraction(0)}
+#: A game's points for TPR and PTP (win 1, draw 1/2, loss 0) in half points.
+_GAME_HALVES = {1: 2, 0: 1, -1: 0}
 
 
 def _rated_games(
@@ -965,7 +1002,7 @@ def _rated_games(
     unrated opponent only when ``unrated_rating`` is given."""
     players = context.tournament.player_map
     ratings: list[int] = []
-    score = Fraction(0)
+    halves = 0  # the score in half points (adding Fractions per game takes seconds)
     for slot in row:
         if not slot.played or slot.opponent is None:
             continue
@@ -975,8 +1012,8 @@ def _rated_games(
                 continue
             rating = unrated_rating
         ratings.append(rating)
-        score += _GAME_POINTS[slot.outcome]
-    return ratings, score
+        halves += _GAME_HALVES[slot.outcome]
+    return ratings, Fraction(halves, 2)
 
 
 @dataclass(frozen=True, repr=False)
@@ -1023,11 +1060,14 @@ class PerfectTournamentPerformance(_Base):
         return "Perfect tournament performance"
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
-        return {
-            number: Fraction(
-                perfect_tournament_performance(*_rated_games(context, row, self.unrated_rating))
-            )
+        games = {
+            number: _rated_games(context, row, self.unrated_rating)
             for number, row in context.slots.items()
+        }
+        table = _Probabilities.covering(r for ratings, _ in games.values() for r in ratings)
+        return {
+            number: Fraction(perfect_tournament_performance(ratings, score, table))
+            for number, (ratings, score) in games.items()
         }
 
 

@@ -134,7 +134,7 @@ def pair_command(
       fairpair pair --system netrunner event.trf --seed 7 --json
       fairpair pair --system mcmahon go.json --json -o pairing.json
     """
-    tournament = load(file)
+    tournament = load(file, layout=save_path is not None)  # saved again with --save only
     system_options = parse_options(options)
     if seed is not None:
         system_options["seed"] = seed
@@ -211,7 +211,7 @@ def check_command(
       fairpair check --system tcec t.trf --round 7
       fairpair check --system netrunner event.trf
     """
-    tournament = load(file)
+    tournament = load(file, layout=False)  # not saved again
     system_options = parse_options(options)
     if seed is not None:
         system_options["seed"] = seed

@@ -160,7 +160,7 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
 
 def pairing_json(tournament: Tournament, pairing: Pairing, system: str) -> dict[str, Any]:
     """The rich JSON form of a pairing: boards with names, ratings, scores and colours."""
-    state = tournament.state(after_round=pairing.round - 1)
+    scores = tournament.scores(pairing.round - 1)
 
     def describe(number: int) -> dict[str, Any]:
         player = tournament.player(number)
@@ -168,7 +168,7 @@ def pairing_json(tournament: Tournament, pairing: Pairing, system: str) -> dict[
             "number": number,
             "name": player.name,
             "rating": player.rating,
-            "score": format_points(state[number].score) if number in state else "0",
+            "score": format_points(scores[number]) if number in scores else "0",
         }
 
     boards = [

@@ -51,7 +51,7 @@ def run_compat(args: list[str]) -> int:
     extra = mode_args[1:]
     if (mode == "-c" and extra) or (mode == "-p" and len(extra) > 1):
         raise InputError(f"unexpected argument {extra[-1]!r}", expected=USAGE)
-    tournament = load(path)
+    tournament = load(path, layout=False)  # not saved again
     system = get_system(system_name)
     if mode == "-p":
         rnd = wf.next_round_to_pair(tournament)

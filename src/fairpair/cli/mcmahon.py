@@ -29,7 +29,7 @@ from typing import Any
 import click
 
 from fairpair import workflow as wf
-from fairpair.cli.common import load, not_the_input, save, write_text
+from fairpair.cli.common import bulk, load, not_the_input, save, write_text
 from fairpair.cli.params import NUMBER
 from fairpair.errors import InputError
 from fairpair.formats.csv import read_file
@@ -108,6 +108,7 @@ def mcmahon_group() -> None:
 @click.option("-o", "--output", help="Write the tournament here instead of FILE.")
 @click.option("--dry-run", is_flag=True, help="Only print the bands.")
 @click.option("--players", "list_players", is_flag=True, help="List each band's players.")
+@bulk
 def bands_command(
     file: str,
     rounds: int | None,
@@ -206,12 +207,13 @@ def import_command(
 )
 @click.option("-r", "--round", "after_round", type=NUMBER, help="After this round.")
 @click.option("-o", "--output", help="Write to this file.")
+@bulk
 def results_command(
     file: str, output_format: str, after_round: int | None, output: str | None
 ) -> int:
     """The result table: McMahon score, SOMS, SODOMS and every round (text), the EGF
     tournament table (h9), or the AGA rating report (aga)."""
-    t = load(file)
+    t = load(file, layout=False)  # not saved again
     writer = {"h9": results_h9, "aga": results_aga, "text": results_table}[output_format]
     text = writer(t, after_round)
     not_the_input(output, file)
@@ -239,6 +241,7 @@ def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, r
 @click.argument("b", type=NUMBER)
 @click.option("-r", "--round", "round_number", type=NUMBER, help="Only this round.")
 @click.option("--remove", is_flag=True, help="Remove the forced pair.")
+@bulk
 def force_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
     """Force the pairing A-B in round R (default: the next round). Same as `fairpair
     force`."""
@@ -251,6 +254,7 @@ def force_command(file: str, a: int, b: int, round_number: int | None, remove: b
 @click.argument("b", type=NUMBER)
 @click.option("-r", "--round", "round_number", type=NUMBER, help="Only this round.")
 @click.option("--remove", is_flag=True, help="Remove the forbidden pair.")
+@bulk
 def forbid_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
     """Forbid the pairing A-B (in round R, or always). Same as `fairpair forbid`."""
     return _edit_pairs(file, "forbidden_pairs", a, b, round_number, remove)
@@ -261,6 +265,7 @@ def forbid_command(file: str, a: int, b: int, round_number: int | None, remove: 
 @click.argument("player", type=NUMBER)
 @click.option("-r", "--round", "round_number", type=NUMBER, required=True, help="The round.")
 @click.option("--remove", is_flag=True, help="Cancel the requested bye.")
+@bulk
 def bye_command(file: str, player: int, round_number: int, remove: bool) -> int:
     """Record a voluntary bye (requested in advance, score unchanged) for a round.
     Same as `fairpair bye FILE PLAYER --round R --points 0`."""
@@ -279,6 +284,7 @@ def bye_command(file: str, player: int, round_number: int, remove: bool) -> int:
 @mcmahon_group.command("volunteer")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("player")
+@bulk
 def volunteer_command(file: str, player: str) -> int:
     """Set the bye volunteer (PLAYER number or name, or ``none``)."""
     t = load(file)
@@ -295,6 +301,7 @@ def volunteer_command(file: str, player: str) -> int:
 @click.argument("stones", type=NUMBER)
 @click.option("-r", "--round", "round_number", type=NUMBER, required=True, help="The round.")
 @click.option("--komi", help="Komi of this game (default: from the settings).")
+@bulk
 def handicap_command(
     file: str, a: int, b: int, stones: int, round_number: int, komi: str | None
 ) -> int:
@@ -314,10 +321,11 @@ def handicap_command(
 @click.option(
     "-r", "--round", "round_number", type=NUMBER, help="Round (default: the last paired)."
 )
+@bulk
 def boards_command(file: str, round_number: int | None) -> int:
     """The games of a round: board, white and black (name, rank, McMahon score before the
     round), handicap, komi, result; then the byes."""
-    t = load(file)
+    t = load(file, layout=False)  # not saved again
     rnd = round_number or t.rounds_played
     if rnd < 1:
         raise InputError("no paired round", expected="a tournament with a paired round")
@@ -356,6 +364,7 @@ def boards_command(file: str, round_number: int | None) -> int:
 @click.option("--family", default="")
 @click.option("-r", "--from-round", type=NUMBER, help="First round he plays (late entry).")
 @click.option("--band", type=NUMBER, help="Put him in band N (default: by rank).")
+@bulk
 def add_player_command(
     file: str,
     name: str,
@@ -390,6 +399,7 @@ def add_player_command(
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("player", type=NUMBER)
 @click.option("-r", "--from-round", type=NUMBER, required=True, help="First round he misses.")
+@bulk
 def withdraw_command(file: str, player: int, from_round: int) -> int:
     """Withdraw a player from round R on (he is no longer paired). Same as `fairpair
     withdraw`."""
@@ -404,6 +414,7 @@ def withdraw_command(file: str, player: int, from_round: int) -> int:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("entries", nargs=-1, required=True, metavar="PLAYER=OUTCOME...")
 @click.option("-r", "--round", "round_number", type=NUMBER, help="Round (default: the current).")
+@bulk
 def result_command(file: str, entries: tuple[str, ...], round_number: int | None) -> int:
     """Enter results of a round: PLAYER=win|loss|jigo|forfeit-win|forfeit-loss|
     double-forfeit|clear, from that player's side (his opponent gets the other side).

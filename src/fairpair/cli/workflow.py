@@ -229,6 +229,7 @@ def _known_options(system: str, options: dict[str, Any]) -> None:
 @click.option("--allow-duplicate", is_flag=True, help="Accept a name already registered.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
+@bulk
 def add_player_command(
     file: str,
     name: str,
@@ -315,6 +316,7 @@ def add_player_command(
 @click.option("--club")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
+@bulk
 def edit_player_command(
     file: str,
     player: str,
@@ -366,6 +368,7 @@ def edit_player_command(
 @click.option("--name", "event_name", help="New tournament name.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
+@bulk
 def edit_event_command(file: str, rounds: int | None, event_name: str | None, as_json: bool) -> int:
     """Change the number of rounds or the tournament's name.
 
@@ -440,6 +443,7 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
 @click.option("-r", "--round", "round_number", type=NUMBER, help="Round (default: the current).")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
+@bulk
 def result_command(
     file: str, entries: tuple[str, ...], round_number: int | None, as_json: bool
 ) -> int:
@@ -497,6 +501,7 @@ def result_command(
 @click.option("--cancel", is_flag=True, help="Take a withdrawn player back.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
+@bulk
 def withdraw_command(
     file: str, player: str, from_round: int | None, cancel: bool, as_json: bool
 ) -> int:
@@ -553,6 +558,7 @@ def _points(text: str | None) -> Fraction | None:
 @click.option("--remove", is_flag=True, help="Cancel the bye.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
+@bulk
 def bye_command(
     file: str,
     player: str,
@@ -611,6 +617,7 @@ def bye_command(
 @click.option("--force", is_flag=True, help="Also delete the results entered in that round.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
+@bulk
 def unpair_command(file: str, force: bool, as_json: bool) -> int:
     """Delete the last round's pairing (requested byes for it are kept).
 
@@ -724,6 +731,7 @@ def _pair_command(name: str, verb: str) -> click.Command:
     @click.option("--remove", is_flag=True, help=f"Remove the {verb} pair.")
     @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
     @_on_file
+    @bulk
     def command(
         file: str, a: str, b: str, round_number: int | None, remove: bool, as_json: bool
     ) -> int:
@@ -735,7 +743,7 @@ def _pair_command(name: str, verb: str) -> click.Command:
         if name == "force" and round_number is None and not remove:
             round_number = t.next_round()
         when = "every round" if round_number is None else f"round {round_number}"
-        met = [r.round for r in t.state()[pa.number].records if r.opponent == pb.number]
+        met = wf.rounds_met(t, pa, pb)
         if met and not remove:
             click.echo(f"note: they already met in round {met[0]}", err=True)
         done = "no longer " + verb if remove else verb

@@ -97,6 +97,7 @@ not all best pairings are exactly equally likely.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -149,7 +150,14 @@ def netrunner_tournament(tournament: Tournament) -> Tournament:
     none given) is scored 3/1/0 with a 3-point bye.
     """
     if tournament.points == PointSystem():
-        return tournament.replace(points=NETRUNNER_POINTS)
+        # kept with the tournament (immutable), so that its derived values (the
+        # state, the schedule) are worked out once, not once per criterion
+        scored: Tournament | None = tournament.__dict__.get("_netrunner_scored")
+        if scored is None:
+            scored = tournament.__dict__["_netrunner_scored"] = tournament.replace(
+                points=NETRUNNER_POINTS
+            )
+        return scored
     return tournament
 
 
@@ -862,22 +870,64 @@ def _schedule(
     tournament: Tournament, after_round: int
 ) -> tuple[dict[int, Fraction], dict[int, list[int]]]:
     """Points per round taken part in, and the opponents of each player (one entry per
-    game with a result, forfeits included; byes are not opponents)."""
-    state = netrunner_tournament(tournament).state(after_round=after_round)
-    per_round: dict[int, Fraction] = {}
-    opponents: dict[int, list[int]] = {}
-    for number, player in state.items():
-        points = Fraction(0)
-        rounds = 0
-        opponents[number] = []
-        for r in player.records:
-            if r.opponent is not None and r.result is not None:
-                opponents[number].append(r.opponent)
-            elif r.bye is not ByeKind.PAIRING_ALLOCATED:
-                continue
-            points += r.points
-            rounds += 1
-        per_round[number] = points / rounds if rounds else Fraction(0)
+    game with a result, forfeits included; byes are not opponents).
+
+    What the records of the state say, from the rounds (a large tournament has a
+    record per player and round), in whole units of the point system; cached."""
+    scored = netrunner_tournament(tournament)
+    cache: dict[int, tuple[dict[int, Fraction], dict[int, list[int]]]] = scored.__dict__.setdefault(
+        "_netrunner_schedule", {}
+    )
+    found = cache.get(after_round)
+    if found is None:
+        found = cache[after_round] = _schedule_of(scored, after_round)
+    return found
+
+
+def _schedule_of(
+    tournament: Tournament, after_round: int
+) -> tuple[dict[int, Fraction], dict[int, list[int]]]:
+    points = tournament.points
+    codes = [*ResultCode]
+    colours = (Colour.WHITE, Colour.BLACK, None)
+    scale = math.lcm(
+        points.bye_points(ByeKind.PAIRING_ALLOCATED).denominator,
+        *(points.game_points(code, colour).denominator for code in codes for colour in colours),
+    )
+    bye = int(points.bye_points(ByeKind.PAIRING_ALLOCATED) * scale)
+    units = {
+        (code, colour): int(points.game_points(code, colour) * scale)
+        for code in codes
+        for colour in colours
+    }
+    opponents: dict[int, list[int]] = {p.number: [] for p in tournament.players}
+    total = dict.fromkeys(opponents, 0)
+    rounds = dict.fromkeys(opponents, 0)
+    for rnd in tournament.rounds[:after_round]:
+        seen: set[int] = set()
+        for game in rnd.games:
+            coloured = game.coloured
+            for me, opponent, code, colour in (
+                (game.white, game.black, game.white_result, Colour.WHITE if coloured else None),
+                (game.black, game.white, game.black_result, Colour.BLACK if coloured else None),
+            ):
+                mine = opponents.get(me)
+                if mine is None:
+                    continue
+                seen.add(me)
+                if code is not None:  # a pending game does not count
+                    mine.append(opponent)
+                    total[me] += units[(code, colour)]
+                    rounds[me] += 1
+        for number, kind in rnd.byes.items():
+            if number in opponents and number not in seen:
+                seen.add(number)
+                if kind is ByeKind.PAIRING_ALLOCATED:
+                    total[number] += bye
+                    rounds[number] += 1
+    per_round = {
+        n: Fraction(total[n], scale * rounds[n]) if rounds[n] else Fraction(0) for n in opponents
+    }
     return per_round, opponents
 
 
@@ -899,8 +949,18 @@ def parse_netrunner_tiebreaks(spec: str) -> list[Any]:
     return result
 
 
-def _mean(values: Sequence[Fraction]) -> Fraction:
-    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+def _means(
+    values: Mapping[int, Fraction], opponents: Mapping[int, list[int]]
+) -> dict[int, Fraction]:
+    """Per player, the mean of ``values`` over his opponents (0 without any), summed
+    as whole multiples of the values' common denominator (adding Fractions would take
+    seconds for a large event)."""
+    unit = math.lcm(1, *(value.denominator for value in values.values()))
+    units = {n: value.numerator * (unit // value.denominator) for n, value in values.items()}
+    return {
+        n: Fraction(sum([units[o] for o in opps]), unit * len(opps)) if opps else Fraction(0)
+        for n, opps in opponents.items()
+    }
 
 
 class NetrunnerPoints:
@@ -911,8 +971,7 @@ class NetrunnerPoints:
     descending = True
 
     def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
-        state = netrunner_tournament(tournament).state(after_round=after_round)
-        return {n: p.score for n, p in state.items()}
+        return dict(netrunner_tournament(tournament).scores(after_round))
 
 
 class StrengthOfSchedule:
@@ -925,7 +984,7 @@ class StrengthOfSchedule:
 
     def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
         per_round, opponents = _schedule(tournament, after_round)
-        return {n: _mean([per_round[o] for o in opps]) for n, opps in opponents.items()}
+        return _means(per_round, opponents)
 
 
 class ExtendedStrengthOfSchedule:
@@ -938,4 +997,4 @@ class ExtendedStrengthOfSchedule:
     def values(self, tournament: Tournament, after_round: int) -> Mapping[int, Fraction]:
         sos = StrengthOfSchedule().values(tournament, after_round)
         _, opponents = _schedule(tournament, after_round)
-        return {n: _mean([sos[o] for o in opps]) for n, opps in opponents.items()}
+        return _means(sos, opponents)

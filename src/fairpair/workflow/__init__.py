@@ -18,7 +18,7 @@ nothing; pairing while results are pending raises
 []
 """
 
-from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair
+from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
 from fairpair.workflow.create import (
     edit_event,
     new_mcmahon_tournament,
@@ -92,6 +92,7 @@ __all__ = [
     "request_bye",
     "result_text",
     "round_label",
+    "rounds_met",
     "set_bye_volunteer",
     "set_handicap",
     "standings_of",

@@ -11,7 +11,17 @@ from fairpair.errors import InputError
 from fairpair.model import Player, Tournament
 from fairpair.workflow.players import add_player
 
-__all__ = ["add_go_player", "forbid_pair", "force_pair"]
+__all__ = ["add_go_player", "forbid_pair", "force_pair", "rounds_met"]
+
+
+def rounds_met(t: Tournament, a: Player, b: Player) -> list[int]:
+    """The rounds in which ``a`` had a game against ``b`` (pending, played or forfeited),
+    in order: the rounds of ``a``'s records against ``b`` in :meth:`Tournament.state`,
+    found without making the records of every player."""
+    pair = {(a.number, b.number), (b.number, a.number)}
+    return [
+        rnd.number for rnd in t.rounds for game in rnd.games if (game.white, game.black) in pair
+    ]
 
 
 def _distinct(a: Player, b: Player) -> None:

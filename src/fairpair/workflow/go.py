@@ -45,7 +45,7 @@ def set_handicap(
     who now takes black when the colours were reversed (else None).
     """
     from fairpair.systems.mcmahon.bands import McMahonSettings
-    from fairpair.systems.mcmahon.pairing import build_field
+    from fairpair.systems.mcmahon.pairing import round_handicaps
 
     if not 0 <= stones <= MAX_STONES:
         raise InputError(f"{stones} stones", expected=f"0 to {MAX_STONES}")
@@ -62,7 +62,7 @@ def set_handicap(
     t = settings.replace(handicap_overrides=tuple(items)).apply(t)
     if stones == 0:
         return t, None
-    weaker = build_field(t, round_number).weaker(a.number, b.number)
+    weaker = round_handicaps(t, round_number).weaker(a.number, b.number)
     if game.black == weaker:
         return t, None
     rnd = t.round(round_number)

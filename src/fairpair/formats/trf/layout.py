@@ -88,6 +88,34 @@ def _is_source(t: Tournament, lines: Sequence[str]) -> bool:
 # -- writing: the layout --------------------------------------------------------------
 
 
+def _cannot_read_back(t: Tournament) -> bool:
+    """True if the recorded layout cannot read back as ``t`` however it is rendered, so
+    that the writer need neither render it nor read it again: ``t`` leaves a player's
+    points column to be computed (``reported_points`` None, as the workflow saves a
+    tournament), and his line in the layout has points, whichever it is (his
+    canonical line always writes them; his recorded line, used instead if the two
+    say the same, has them in columns 81-84), so it reads back with points.
+
+    Only decided for a tournament that was not read from its layout's lines (those
+    read back as it) and whose canonical lines can be rendered (otherwise the
+    renderer has something to report)."""
+    if _SOURCE_KEY in t.__dict__:
+        return False
+    try:
+        _canonical_player_lines(t)
+    except InputError:
+        return False
+    raw_lines = t.format_hints.get("lines")
+    if not isinstance(raw_lines, dict):
+        raw_lines = {}
+    for player in t.players:
+        if player.reported_points is None:
+            raw = raw_lines.get(str(player.number))
+            if not isinstance(raw, str) or raw[80:84].strip():  # columns 81-84: points
+                return True
+    return False
+
+
 def _layout_items(t: Tournament) -> list[str | int]:
     """The items (records, pairing numbers) of the recorded layout, with the current
     FPJ record and the players the layout does not know after the last player."""

@@ -344,17 +344,27 @@ def _player_blocks(t: Tournament) -> dict[int, list[str]]:
     uncoloured = (_BlockTable.of("-"),) * 2
     by_round: list[dict[int, str]] = []  # per round: player -> block
     for rnd in t.rounds:
-        blocks = {number: _BYE_BLOCKS[kind] for number, kind in rnd.byes.items()}
-        for game in rnd.games:
-            white, black = game.white, game.black
-            as_white, as_black = coloured if game.coloured else uncoloured
-            blocks[white] = as_white[game.white_result][black]
-            blocks[black] = as_black[game.black_result][white]
+        # kept with the round (immutable, like the tournament, which keeps its derived
+        # values too): a workflow command renders the rounds it read (to compare them
+        # with the file) and then the same rounds, most or all of them, to save them
+        blocks: dict[int, str] | None = rnd.__dict__.get(_BLOCKS_KEY)
+        if blocks is None:
+            blocks = {number: _BYE_BLOCKS[kind] for number, kind in rnd.byes.items()}
+            for game in rnd.games:
+                white, black = game.white, game.black
+                as_white, as_black = coloured if game.coloured else uncoloured
+                blocks[white] = as_white[game.white_result][black]
+                blocks[black] = as_black[game.black_result][white]
+            rnd.__dict__[_BLOCKS_KEY] = blocks
         by_round.append(blocks)
     get, blank = dict.get, itertools.repeat(_BLANK_BLOCK)
     return {
         p.number: list(map(get, by_round, itertools.repeat(p.number), blank)) for p in t.players
     }
+
+
+#: Where a round keeps its blocks (player -> block, see :func:`_player_blocks`).
+_BLOCKS_KEY = "_trf_blocks"
 
 
 class _BlockTable(dict[int, str]):

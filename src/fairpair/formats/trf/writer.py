@@ -16,6 +16,7 @@ from fairpair.errors import InputError
 from fairpair.formats.atomic import atomic_write_bytes
 from fairpair.formats.trf.canonical import _canonical_text, _render_lines, _with_hints
 from fairpair.formats.trf.layout import (
+    _cannot_read_back,
     _is_source,
     _layout_items,
     _render_layout,
@@ -89,6 +90,8 @@ def _hinted_text(t: Tournament) -> str | None:
     if "layout" not in hints and "lines" not in hints:
         return None
     items = _layout_items(t)
+    if _cannot_read_back(t):
+        return None
     target = _semantic(t)
     without_byes = _without_record_byes(items)
     for candidate in (items, without_byes):

@@ -80,10 +80,12 @@ __all__ = [
     "TIERS",
     "Field",
     "Game",
+    "Handicaps",
     "Solution",
     "build_field",
     "colour_violations",
     "edge_tiers",
+    "round_handicaps",
     "solve",
     "tier_bases",
     "tier_total",
@@ -176,18 +178,8 @@ class Field:
         return (-self.mms[n], -self.strength[n].value, n)
 
     def stones(self, a: int, b: int) -> int:
-        """Handicap stones of a game (before any TD override): the rank difference, or
-        with ``handicap_basis = "band"`` the difference of the initial McMahon scores
-        (whole points), reduced by the mode and capped."""
-        s = self.settings
-        if s.top_band_even and (self.band.get(a) == 0 or self.band.get(b) == 0):
-            return 0
-        if s.handicap_basis == "band":
-            gap = math.floor(abs(self.initial[a] - self.initial[b]))
-            return handicap_stones(gap, 0, s.handicap, s.max_handicap)
-        return handicap_stones(
-            self.strength[a].rank, self.strength[b].rank, s.handicap, s.max_handicap
-        )
+        """Handicap stones of a game (before any TD override), see :func:`_stones`."""
+        return _stones(self.settings, self.band, self.initial, self.strength, a, b)
 
     def weaker(self, a: int, b: int) -> int:
         """The weaker of two players (takes black in a handicap game): lower rank, then
@@ -271,28 +263,86 @@ class Field:
         return eligible[-1] if eligible else None
 
 
-def _attribute(tournament: Tournament, number: int, name: str) -> str:
-    player = tournament.player(number)
-    value = player.attributes.get(name, "")
-    if not value and name == "club":
-        value = player.club
-    if not value and name == "country":
-        value = player.federation
-    return value.strip().casefold()
+def _stones(
+    settings: McMahonSettings,
+    band: Mapping[int, int | None],
+    initial: Mapping[int, Fraction],
+    strength: Mapping[int, Strength],
+    a: int,
+    b: int,
+) -> int:
+    """Handicap stones of a game (before any TD override): the rank difference, or
+    with ``handicap_basis = "band"`` the difference of the initial McMahon scores
+    (whole points), reduced by the mode and capped."""
+    s = settings
+    if s.top_band_even and (band.get(a) == 0 or band.get(b) == 0):
+        return 0
+    if s.handicap_basis == "band":
+        gap = math.floor(abs(initial[a] - initial[b]))
+        return handicap_stones(gap, 0, s.handicap, s.max_handicap)
+    return handicap_stones(strength[a].rank, strength[b].rank, s.handicap, s.max_handicap)
 
 
-def build_field(tournament: Tournament, round_number: int) -> Field:
-    """Read the tournament before ``round_number``: scores, histories, byes, manual
-    pairings. Raises InputError on inconsistent manual settings."""
+@dataclass(frozen=True)
+class Handicaps:
+    """What decides the handicap of a game and who takes black in it: the settings,
+    the players' initial scores, strengths and bands (the same in every round; see
+    :func:`round_handicaps`)."""
+
+    settings: McMahonSettings
+    initial: dict[int, Fraction]
+    strength: dict[int, Strength]
+    band: dict[int, int | None]
+
+    def stones(self, a: int, b: int) -> int:
+        """Handicap stones of a game (before any TD override), as :meth:`Field.stones`."""
+        return _stones(self.settings, self.band, self.initial, self.strength, a, b)
+
+    def weaker(self, a: int, b: int) -> int:
+        """The weaker of two players, as :meth:`Field.weaker` (lower rank, then lower
+        rating, then higher pairing number)."""
+        return a if _strength_key(self.strength, a) > _strength_key(self.strength, b) else b
+
+    def mcmahon_scores(self, scores: Mapping[int, Fraction]) -> dict[int, Fraction]:
+        """Every player's McMahon score: his initial score plus ``scores[n]``."""
+        return {n: self.initial.get(n, Fraction(0)) + scores[n] for n in self.strength}
+
+
+def _strength_key(strength: Mapping[int, Strength], n: int) -> tuple[int, float, int]:
+    """Players by strength (strongest first): what :meth:`Field._index` sorts them by."""
+    return (-strength[n].rank, -strength[n].value, n)
+
+
+def _handicaps(tournament: Tournament) -> Handicaps:
+    """The :class:`Handicaps` of ``tournament`` (cached: the same in every round)."""
+    cached: Handicaps | None = tournament.__dict__.get("_mcmahon_handicaps")
+    if cached is not None:
+        return cached
     settings = McMahonSettings.from_tournament(tournament)
-    total = tournament.total_rounds or max(round_number, len(tournament.rounds))
     initial = settings.initial_scores_for(tournament)
-    state = tournament.state(after_round=round_number - 1)
     try:
         strength = {p.number: strength_of(p) for p in tournament.players}
     except ValueError as exc:
         raise InputError(str(exc), expected="a Go rank like 5k or 1d, or an AGA rating") from None
-    mms = {n: initial.get(n, Fraction(0)) + state[n].score for n in strength}
+    bands: dict[int, int | None] = dict.fromkeys(strength)
+    for index, band in enumerate(settings.effective_bands(tournament)):
+        for n in band.players:
+            bands.setdefault(n, index)
+            if bands[n] is None:
+                bands[n] = index
+    cached = Handicaps(settings, initial, strength, bands)
+    tournament.__dict__["_mcmahon_handicaps"] = cached
+    return cached
+
+
+def _round_players(
+    tournament: Tournament,
+    settings: McMahonSettings,
+    strength: Mapping[int, Strength],
+    round_number: int,
+) -> tuple[list[int], list[int], list[tuple[int, int]], set[int]]:
+    """The voluntary byes, the players present, the forced pairs and the players in
+    them of ``round_number``. Raises InputError on inconsistent forced pairs."""
     voluntary = sorted(
         n
         for n in strength
@@ -317,6 +367,38 @@ def build_field(tournament: Tournament, round_number: int) -> Field:
                 )
             seen.add(n)
         forced.append((a, b))
+    return voluntary, present, forced, seen
+
+
+def round_handicaps(tournament: Tournament, round_number: int) -> Handicaps:
+    """The players of ``round_number`` as :func:`build_field` reads them, with its
+    checks of the manual settings, as far as the handicaps of the round's games need
+    them: without the histories of every player and round that pairing needs."""
+    handicaps = _handicaps(tournament)
+    if handicaps.settings.forced_pairs_in(round_number):  # nothing to check without
+        _round_players(tournament, handicaps.settings, handicaps.strength, round_number)
+    return handicaps
+
+
+def _attribute(tournament: Tournament, number: int, name: str) -> str:
+    player = tournament.player(number)
+    value = player.attributes.get(name, "")
+    if not value and name == "club":
+        value = player.club
+    if not value and name == "country":
+        value = player.federation
+    return value.strip().casefold()
+
+
+def build_field(tournament: Tournament, round_number: int) -> Field:
+    """Read the tournament before ``round_number``: scores, histories, byes, manual
+    pairings. Raises InputError on inconsistent manual settings."""
+    handicaps = _handicaps(tournament)
+    settings, initial, strength = handicaps.settings, handicaps.initial, handicaps.strength
+    total = tournament.total_rounds or max(round_number, len(tournament.rounds))
+    state = tournament.state(after_round=round_number - 1)
+    mms = {n: initial.get(n, Fraction(0)) + state[n].score for n in strength}
+    voluntary, present, forced, seen = _round_players(tournament, settings, strength, round_number)
     pool = [n for n in present if n not in seen]
     volunteer = settings.bye_volunteer
     volunteer_bye = volunteer if len(pool) % 2 == 1 and volunteer in pool else None
@@ -333,13 +415,6 @@ def build_field(tournament: Tournament, round_number: int) -> Field:
             flt = Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
         last_float[n] = flt
     forbidden = set(tournament.forbidden_pairs) | settings.forbidden_pairs_in(round_number)
-    effective = settings.effective_bands(tournament)
-    bands: dict[int, int | None] = dict.fromkeys(strength)
-    for index, band in enumerate(effective):
-        for n in band.players:
-            bands.setdefault(n, index)
-            if bands[n] is None:
-                bands[n] = index
     fld = Field(
         round=round_number,
         total_rounds=total,
@@ -347,8 +422,8 @@ def build_field(tournament: Tournament, round_number: int) -> Field:
         pool=pool,
         mms=mms,
         initial={n: initial.get(n, Fraction(0)) for n in strength},
-        strength=strength,
-        band=bands,
+        strength=dict(strength),
+        band=dict(handicaps.band),
         history={n: state[n].colour_history for n in strength},
         last_float=last_float,
         met={n: state[n].opponents for n in strength},

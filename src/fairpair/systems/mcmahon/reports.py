@@ -15,44 +15,132 @@ bye, ``0-`` a voluntary bye or absence, ``?`` a pending game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
-from fairpair.model import ByeKind, Colour, Player, Tournament, format_points
+from fairpair.model import ByeKind, Game, Player, ResultCode, Tournament, format_points
 from fairpair.systems.mcmahon.bands import McMahonSettings
 from fairpair.systems.mcmahon.handicap import komi_for
-from fairpair.systems.mcmahon.pairing import Field, build_field
+from fairpair.systems.mcmahon.pairing import Handicaps, round_handicaps
 from fairpair.systems.mcmahon.ranks import format_rank, strength_of
 from fairpair.systems.mcmahon.tiebreaks import standings
 
 __all__ = ["results_aga", "results_h9", "results_table"]
 
 
-def _round_entry(t: Tournament, player: int, rnd: int, place: dict[int, int]) -> str:
-    r = t.round(rnd)
-    game = r.game_of(player)
-    if game is None:
-        kind = r.byes.get(player)
-        if kind in (ByeKind.PAIRING_ALLOCATED, ByeKind.FULL_POINT):
-            return "0+"
-        if kind is ByeKind.HALF_POINT:
-            return "0="
-        return "0-"
-    opp = game.opponent(player)
-    code = game.result_of(player)
-    symbol = "?" if code is None else {1: "+", 0: "=", -1: "-"}[code.outcome]
-    settings = McMahonSettings.from_tournament(t)
-    override = settings.handicap_override(rnd, game.white, game.black)
-    handicap = override[0] if override is not None else _stones(t, rnd, game.white, game.black)
-    colour = "w" if game.colour_of(player) is Colour.WHITE else "b"
-    return f"{place.get(opp, 0)}{symbol}/{colour}{handicap}"
+class _Entries:
+    """The rounds of the result tables, ``<opponent place><+|-|=>/<w|b><handicap>``
+    (``0+`` ... for byes): ``entries.cells(player, rounds)``, made a round at a time (a
+    table of a large tournament has a cell per player and round; ``Round.game_of``
+    would look through the round's games for each)."""
+
+    def __init__(self, t: Tournament, place: Mapping[int, int]) -> None:
+        self.t = t
+        self.places = _Places(place)
+        #: round -> player -> his cell, or (the cell but the handicap, his game) where
+        #: the handicap is found when the cell is shown (see :meth:`_row`)
+        self.rows: dict[int, dict[int, str | tuple[str, Game]]] = {}
+
+    def cells(self, player: int, rounds: int) -> list[str]:
+        """The cells of ``player`` in rounds 1 to ``rounds``."""
+        found = []
+        for rnd in range(1, rounds + 1):
+            row = self.rows.get(rnd)
+            if row is None:
+                row = self.rows[rnd] = self._row(rnd)
+            cell = row.get(player)
+            if cell is None:
+                kind = self.t.round(rnd).byes.get(player)
+                if kind in (ByeKind.PAIRING_ALLOCATED, ByeKind.FULL_POINT):
+                    cell = "0+"
+                elif kind is ByeKind.HALF_POINT:
+                    cell = "0="
+                else:
+                    cell = "0-"
+            elif not isinstance(cell, str):
+                entry, game = cell
+                cell = f"{entry}{_stones(self.t, rnd, game.white, game.black)}"
+            found.append(cell)
+        return found
+
+    def _row(self, rnd: int) -> dict[int, str | tuple[str, Game]]:
+        """Every player's cell of round ``rnd`` from his first game (as Round.game_of).
+
+        The handicaps of the round's games are found here if they can be; if not (the
+        round's manual settings are refused, a player is unknown), each cell that
+        needs one asks for it when shown, so that the error is the one of the first
+        such cell, as it was when every cell asked."""
+        try:
+            handicaps: Handicaps | None = _handicaps_of(self.t, rnd)
+        except Exception:  # reported by the first cell that needs a handicap, if any
+            handicaps = None
+        places = self.places
+        row: dict[int, str | tuple[str, Game]] = {}
+        settings: McMahonSettings | None = None
+        for game in self.t.round(rnd).games:
+            white, black = game.white, game.black
+            if white in row and black in row:
+                continue
+            if settings is None:
+                settings = _settings(self.t)
+            override = settings.handicap_override(rnd, white, black)
+            handicap: str | None = None
+            if override is not None:
+                handicap = str(override[0])
+            elif handicaps is not None:
+                try:
+                    handicap = str(handicaps.stones(white, black))
+                except Exception:  # a player unknown: for the cell to report, if shown
+                    handicap = None
+            # as Game.opponent, result_of and colour_of say for each of them
+            sides = [(white, black, game.white_result, "w" if game.coloured else "b")]
+            if black != white:
+                sides.append((black, white, game.black_result, "b"))
+            for player, opponent, code, colour in sides:
+                if player in row:
+                    continue
+                entry = places[opponent] + _MARKS[code] + colour
+                row[player] = (entry, game) if handicap is None else entry + handicap
+        return row
+
+
+class _Places(dict[int, str]):
+    """Pairing number -> the place shown for him in a cell (0 if he has none)."""
+
+    def __init__(self, place: Mapping[int, int]) -> None:
+        super().__init__()
+        self.place = place
+
+    def __missing__(self, number: int) -> str:
+        shown = self[number] = str(self.place.get(number, 0))
+        return shown
+
+
+_SYMBOLS = {1: "+", 0: "=", -1: "-"}
+#: A player's result -> its mark and the slash before his colour.
+_MARKS: dict[ResultCode | None, str] = {None: "?/"}
+_MARKS.update({code: _SYMBOLS[code.outcome] + "/" for code in ResultCode})
+
+
+def _settings(t: Tournament) -> McMahonSettings:
+    """``McMahonSettings.from_tournament(t)``, read once per tournament."""
+    cached: McMahonSettings | None = t.__dict__.get("_mcmahon_settings")
+    if cached is None:
+        cached = t.__dict__["_mcmahon_settings"] = McMahonSettings.from_tournament(t)
+    return cached
 
 
 def _stones(t: Tournament, rnd: int, white: int, black: int) -> int:
     """The handicap of a stored game as the pairing gave it (before any override)."""
-    cache: dict[int, Field] = t.__dict__.setdefault("_mcmahon_fields", {})
+    return _handicaps_of(t, rnd).stones(white, black)
+
+
+def _handicaps_of(t: Tournament, rnd: int) -> Handicaps:
+    """:func:`round_handicaps` of round ``rnd`` (cached)."""
+    cache: dict[int, Handicaps] = t.__dict__.setdefault("_mcmahon_rounds", {})
     if rnd not in cache:
-        cache[rnd] = build_field(t, rnd)
-    return cache[rnd].stones(white, black)
+        cache[rnd] = round_handicaps(t, rnd)
+    return cache[rnd]
 
 
 def results_table(t: Tournament, after_round: int | None = None) -> str:
@@ -60,6 +148,7 @@ def results_table(t: Tournament, after_round: int | None = None) -> str:
     rounds = t.rounds_played if after_round is None else after_round
     rows = standings(t, rounds)
     place = {n: p for p, n, _ in rows}
+    entries = _Entries(t, place)
     head = f"{'Pl':>4} {'Name':<24} {'Rank':>4} {'MMS':>6} {'SOMS':>7} {'SODOMS':>7}"
     head += "".join(f" {'R' + str(k):>8}" for k in range(1, rounds + 1))
     lines = [head]
@@ -70,7 +159,7 @@ def results_table(t: Tournament, after_round: int | None = None) -> str:
             f"{format_points(values[0]):>6} {format_points(values[1]):>7} "
             f"{format_points(values[2]):>7}"
         )
-        line += "".join(f" {_round_entry(t, n, k, place):>8}" for k in range(1, rounds + 1))
+        line += "".join(f" {cell:>8}" for cell in entries.cells(n, rounds))
         lines.append(line)
     return "\n".join(lines) + "\n"
 
@@ -81,6 +170,7 @@ def results_h9(t: Tournament, after_round: int | None = None) -> str:
     rounds = t.rounds_played if after_round is None else after_round
     rows = standings(t, rounds)
     place = {n: p for p, n, _ in rows}
+    entries = _Entries(t, place)
     s = McMahonSettings.from_tournament(t)
     headers = dict(t.headers)
     lines = [
@@ -97,11 +187,11 @@ def results_h9(t: Tournament, after_round: int | None = None) -> str:
         name = f"{parts[-1]} {'_'.join(parts[:-1]) or '-'}" if parts else "? -"
         country = (p.attributes.get("country") or p.federation or "xx")[:2].upper()
         club = (p.attributes.get("club") or p.club or "-").replace(" ", "")[:4]
-        entries = " ".join(_round_entry(t, n, k, place) for k in range(1, rounds + 1))
+        cells = " ".join(entries.cells(n, rounds))
         mms, soms, sodoms = (format_points(Fraction(v)) for v in values[:3])
         lines.append(
             f"{pl:4d} {name:<24} {format_rank(strength_of(p).rank):>3} {country} {club:<4} "
-            f"{mms:>5} {soms:>6} {sodoms:>6}  {entries}"
+            f"{mms:>5} {soms:>6} {sodoms:>6}  {cells}"
         )
     return "\n".join(lines) + "\n"
 
@@ -112,8 +202,13 @@ def results_aga(t: Tournament, after_round: int | None = None) -> str:
     headers = dict(t.headers)
     s = McMahonSettings.from_tournament(t)
 
+    idents: dict[int, str] = {}
+
     def ident(n: int) -> str:
-        return t.player(n).attributes.get("aga_id", "").strip() or str(n)
+        found = idents.get(n)
+        if found is None:
+            found = idents[n] = t.player(n).attributes.get("aga_id", "").strip() or str(n)
+        return found
 
     def name(p: Player) -> str:
         parts = p.name.split()
@@ -121,9 +216,14 @@ def results_aga(t: Tournament, after_round: int | None = None) -> str:
             return p.name
         return f"{parts[-1]}, {' '.join(parts[:-1])}"
 
+    komi_texts: dict[Fraction, str] = {}
+
     def komi_text(value: Fraction) -> str:
-        whole = value - Fraction(1, 2) if value.denominator == 2 else value
-        return format_points(whole)
+        found = komi_texts.get(value)
+        if found is None:
+            whole = value - Fraction(1, 2) if value.denominator == 2 else value
+            found = komi_texts[value] = format_points(whole)
+        return found
 
     lines = [
         f"TOURNEY {headers.get('012', 'Tournament')}",

@@ -44,6 +44,7 @@ from fairpair.systems.mcmahon.pairing import (
     colour_violations,
     edge_tiers,
     make_game,
+    round_handicaps,
     solve,
     tier_total,
 )
@@ -302,7 +303,8 @@ def _result_text(white: ResultCode | None, black: ResultCode | None) -> str | No
 def round_games(tournament: Tournament, round_number: int) -> list[dict[str, Any]]:
     """The stored games of a round with McMahon scores before it, handicap and komi
     (TD overrides applied), in stored board order."""
-    fld = build_field(tournament, round_number)
+    fld = round_handicaps(tournament, round_number)
+    mms = fld.mcmahon_scores(tournament.scores(round_number - 1))  # as build_field's
     s = fld.settings
     out = []
     for game in tournament.round(round_number).games:
@@ -318,8 +320,8 @@ def round_games(tournament: Tournament, round_number: int) -> list[dict[str, Any
                 "black": b,
                 "handicap": stones,
                 "komi": _number(komi),
-                "white_score": _number(fld.mms[a]),
-                "black_score": _number(fld.mms[b]),
+                "white_score": _number(mms[a]),
+                "black_score": _number(mms[b]),
                 "result": _result_text(game.white_result, game.black_result),
             }
         )

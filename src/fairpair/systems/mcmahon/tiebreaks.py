@@ -23,12 +23,15 @@ opponents' McMahon scores; a jigo counts half), face-to-face, random draw.
 
 from __future__ import annotations
 
+import math
+import operator
 import random
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.model import ByeKind, ResultCode, RoundRecord, Tournament
+from fairpair.model import ByeKind, Colour, Game, ResultCode, Round, Tournament
 from fairpair.systems.mcmahon.bands import McMahonSettings
 
 __all__ = [
@@ -44,37 +47,57 @@ __all__ = [
 
 HALF = Fraction(1, 2)
 
+_WHITE = operator.attrgetter("white")
+_BLACK = operator.attrgetter("black")
+_WHITE_RESULT = operator.attrgetter("white_result")
+_BLACK_RESULT = operator.attrgetter("black_result")
+
 
 def mcmahon_scores(tournament: Tournament, after_round: int) -> dict[int, Fraction]:
     """McMahon score of every player after ``after_round`` rounds."""
     initial = McMahonSettings.from_tournament(tournament).initial_scores_for(tournament)
-    state = tournament.state(after_round=after_round)
-    return {n: initial.get(n, Fraction(0)) + st.score for n, st in state.items()}
+    scores = tournament.scores(after_round)
+    return {n: initial.get(n, Fraction(0)) + score for n, score in scores.items()}
 
 
-def _forced_bye(rec: RoundRecord) -> bool:
-    return rec.bye in (ByeKind.PAIRING_ALLOCATED, ByeKind.FULL_POINT)
+def _forced(kind: ByeKind) -> bool:
+    """A forced bye: a win against the phantom."""
+    return kind in (ByeKind.PAIRING_ALLOCATED, ByeKind.FULL_POINT)
 
 
-def _missed(tournament: Tournament, after_round: int) -> dict[int, int]:
-    """Voluntary byes plus double forfeits of every player (for the 0.5 credit)."""
-    state = tournament.state(after_round=after_round)
-    out: dict[int, int] = {}
-    for n, st in state.items():
-        count = 0
-        for rec in st.records:
-            voluntary = rec.opponent is None and not _forced_bye(rec)
-            if voluntary or _is_double_forfeit(tournament, rec, n):
-                count += 1
-        out[n] = count
-    return out
+class _FirstGames(dict[int, dict[int, Game]]):
+    """Round number -> player -> his first game of that round (``Round.game_of``),
+    made on first use."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        super().__init__()
+        self.tournament = tournament
+
+    def __missing__(self, number: int) -> dict[int, Game]:
+        found: dict[int, Game] = {}
+        for game in self.tournament.round(number).games:
+            found.setdefault(game.white, game)
+            found.setdefault(game.black, game)
+        self[number] = found
+        return found
+
+    def double_forfeit(self, number: int, player: int) -> bool:
+        """Did ``player``, with a forfeit loss in round ``number``, lose a double
+        forfeit? (His first game of the round has a forfeit loss on the other side.)"""
+        game = self[number].get(player)
+        return game is not None and game.result_of(game.opponent(player)) is ResultCode.FORFEIT_LOSS
 
 
-def _is_double_forfeit(tournament: Tournament, rec: RoundRecord, player: int) -> bool:
-    if rec.result is not ResultCode.FORFEIT_LOSS or rec.opponent is None:
-        return False
-    game = tournament.round(rec.round).game_of(player)
-    return game is not None and game.result_of(game.opponent(player)) is ResultCode.FORFEIT_LOSS
+def _game_sides(
+    rounds: Sequence[Round],
+) -> Iterator[tuple[Round, int, int, ResultCode | None, Colour | None]]:
+    """Every game of ``rounds`` from each side: (round, player, opponent, his result,
+    his colour), as :meth:`Tournament.state` makes its records of games."""
+    for rnd in rounds:
+        for game in rnd.games:
+            coloured = game.coloured
+            yield rnd, game.white, game.black, game.white_result, Colour.WHITE if coloured else None
+            yield rnd, game.black, game.white, game.black_result, Colour.BLACK if coloured else None
 
 
 @dataclass(frozen=True)
@@ -84,37 +107,80 @@ class _Sums:
 
 
 def _sums(tournament: Tournament, after_round: int) -> _Sums:
+    """SOMS and SODOMS of every player, from the rounds (what the records of
+    :meth:`Tournament.state` say, without making them: a large tournament has one per
+    player and round), the opponents' effective scores summed in whole units."""
     cache: dict[tuple[str, int], _Sums] = tournament.__dict__.setdefault("_mcmahon_sums", {})
     key = ("sums", after_round)
     if key in cache:
         return cache[key]
     initial = McMahonSettings.from_tournament(tournament).initial_scores_for(tournament)
     scores = mcmahon_scores(tournament, after_round)
-    missed = _missed(tournament, after_round)
+    rounds = tournament.rounds[:after_round]
+    first_games = _FirstGames(tournament)
+    # per player: rounds against the phantom (voluntary byes, absences, rounds without
+    # entry, double forfeits: SOMS; forced byes: SOMS and SODOMS), and the missed ones
+    # (all but the forced byes) that credit 0.5 to his score as an opponent
+    missed = dict.fromkeys(scores, 0)
+    phantom_so = dict.fromkeys(scores, 0)
+    phantom_sod = dict.fromkeys(scores, 0)
+    entered: Counter[int] = Counter()  # rounds with a game or a bye
+    doubles: set[tuple[int, int]] = set()  # (round number, player) of double forfeits
+    forfeit = ResultCode.FORFEIT_LOSS
+    for rnd in rounds:
+        games = rnd.games
+        seen = set(map(_WHITE, games))
+        seen.update(map(_BLACK, games))
+        if forfeit in map(_WHITE_RESULT, games) or forfeit in map(_BLACK_RESULT, games):
+            for game in games:
+                for me, code in ((game.white, game.white_result), (game.black, game.black_result)):
+                    if (
+                        me in missed
+                        and code is forfeit
+                        and first_games.double_forfeit(rnd.number, me)
+                    ):
+                        doubles.add((rnd.number, me))
+                        missed[me] += 1
+                        phantom_so[me] += 1
+        for player, kind in rnd.byes.items():
+            if player not in missed or player in seen:
+                continue
+            seen.add(player)
+            phantom_so[player] += 1
+            if _forced(kind):
+                phantom_sod[player] += 1
+            else:
+                missed[player] += 1
+        entered.update(seen)
+    for player in missed:  # rounds without entry: voluntary
+        missed[player] += len(rounds) - entered[player]
+        phantom_so[player] += len(rounds) - entered[player]
     effective = {n: scores[n] + HALF * missed[n] for n in scores}
-    state = tournament.state(after_round=after_round)
+    unit = math.lcm(1, *(value.denominator for value in effective.values()))
+    units = {n: value.numerator * (unit // value.denominator) for n, value in effective.items()}
+    so = dict.fromkeys(scores, 0)
+    sod = dict.fromkeys(scores, 0)  # in half units: a win counts twice, a jigo once
+    defeated: dict[ResultCode | None, int] = {None: 0}  # pending: not in SODOMS
+    for code in ResultCode:
+        defeated[code] = 2 if code.outcome > 0 else 1 if code.outcome == 0 else 0
+    for rnd in rounds:
+        number = rnd.number
+        for game in rnd.games:
+            for me, opponent, code in (
+                (game.white, game.black, game.white_result),
+                (game.black, game.white, game.black_result),
+            ):
+                if me not in so or (code is forfeit and (number, me) in doubles):
+                    continue
+                opp = units.get(opponent, 0)
+                so[me] += opp
+                sod[me] += defeated[code] * opp
     soms: dict[int, Fraction] = {}
     sodoms: dict[int, Fraction] = {}
-    for n, st in state.items():
+    for n in scores:
         phantom = initial.get(n, Fraction(0)) + Fraction(after_round, 2)
-        so = Fraction(0)
-        sod = Fraction(0)
-        for rec in st.records:
-            if rec.opponent is None or _is_double_forfeit(tournament, rec, n):
-                so += phantom
-                if _forced_bye(rec):
-                    sod += phantom
-                continue
-            opp = effective.get(rec.opponent, Fraction(0))
-            so += opp
-            if rec.result is not None:
-                outcome = rec.result.outcome
-                if outcome > 0:
-                    sod += opp
-                elif outcome == 0:
-                    sod += HALF * opp
-        soms[n] = so
-        sodoms[n] = sod
+        soms[n] = phantom_so[n] * phantom + Fraction(so[n], unit)
+        sodoms[n] = phantom_sod[n] * phantom + Fraction(sod[n], 2 * unit)
     result = _Sums(soms, sodoms)
     cache[key] = result
     return result
@@ -170,16 +236,15 @@ class FaceToFace:
     ) -> Mapping[int, Fraction]:
         """Points each player scored against the others of his tie group."""
         group_of = {n: frozenset(group) for group in groups for n in group}
-        state = tournament.state(after_round=after_round)
-        out: dict[int, Fraction] = {}
-        for n, st in state.items():
-            group = group_of.get(n, frozenset())
-            total = Fraction(0)
-            if len(group) > 1:
-                for rec in st.records:
-                    if rec.opponent is not None and rec.opponent in group:
-                        total += rec.points
-            out[n] = total
+        out = {p.number: Fraction(0) for p in tournament.players}
+        tied = {n: group for n, group in group_of.items() if len(group) > 1 and n in out}
+        if not tied:
+            return out
+        points = tournament.points
+        for _rnd, me, opponent, code, colour in _game_sides(tournament.rounds[:after_round]):
+            group = tied.get(me)
+            if group is not None and opponent in group and code is not None:
+                out[me] += points.game_points(code, colour)
         return out
 
 
