@@ -560,6 +560,11 @@ def _components(vertices: Iterable[int], edges: Iterable[tuple[int, int]]) -> li
 #: reference the compiled graph is tested against; both give identical pairings).
 GRAPH = "auto"
 
+#: A component whose n x n weight matrix would take more bytes than this is solved over
+#: the implicit graph (each weight computed when the matcher reads it): the same
+#: algorithm in O(n) memory instead of O(n^2), so the same matching.
+DENSE_BYTES = 256 << 20
+
 
 @dataclass
 class _RoundGraph:
@@ -649,6 +654,7 @@ def _round_graph(fld: Field) -> _RoundGraph | None:
         colour=s.colour_balance,
         avoidance=fld.avoidance_active,
     )
+    graph.dense_limit = DENSE_BYTES
     return _RoundGraph(graph)
 
 
