@@ -56,3 +56,34 @@ class BracketGraph:
     def first_open(self, u: int, vs: Sequence[int]) -> int: ...
     def solve(self) -> list[int]: ...
     def check(self) -> str: ...
+
+class McMahonGraph:
+    dense_limit: int
+    def __init__(
+        self,
+        group: Sequence[int],
+        units: Sequence[int],
+        pos: Sequence[int],
+        size: Sequence[int],
+        half: Sequence[int],
+        shift: Sequence[int],
+        middle: Sequence[int],
+        floated: Sequence[int],
+        white_cost: Sequence[int],
+        black_cost: Sequence[int],
+        strength_place: Sequence[int],
+        stone_key: Sequence[int],
+        stones: Sequence[int],
+        avoid: Sequence[int],
+        attrs: int,
+        blocked: Sequence[tuple[int, int]],
+        float_rule: bool,
+        colour: bool,
+        avoidance: bool,
+    ) -> None: ...
+    @property
+    def n(self) -> int: ...
+    def components(
+        self, kept: Sequence[tuple[int, int]], bye: Sequence[int]
+    ) -> list[list[int]]: ...
+    def solve(self, comp: Sequence[int], coefficients: Sequence[int], top: int) -> list[int]: ...

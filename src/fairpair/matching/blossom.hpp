@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,13 @@
 #endif
 
 namespace fairpair {
+
+// Inlined even where the compiler would not (the per-edge callbacks of the row loops).
+#if defined(__GNUC__)
+#define FAIRPAIR_FORCE_INLINE __attribute__((always_inline))
+#else
+#define FAIRPAIR_FORCE_INLINE
+#endif
 
 // ---------------------------------------------------------------- fixed-width integers
 
@@ -130,16 +138,37 @@ inline Wide<N> half(const Wide<N>& a) {
 
 // ---------------------------------------------------------------- the matcher
 
-template <int N>
+// G is the graph: void (the default) for a dense n x n matrix of doubled weights set
+// edge by edge (set_w2, with warm restarts after changes); otherwise an implicit graph
+// that the matcher reads and never changes, computing each weight when asked instead of
+// storing n^2 of them (O(n) memory for graphs too large for the matrix):
+//     int n() const;
+//     bool has(int i, int j) const;        // is {i, j} an edge
+//     Wide<N> w2(int i, int j) const;      // its doubled weight (> 0)
+//     template <class F> void each(int x, F&& f) const;
+//         // f(v) for every neighbour v of x, increasing, until f returns false
+// The algorithm is the same: on the same weights both give the same matching.
+template <int N, class G = void>
 class Blossom {
   public:
     using W = Wide<N>;
+    static constexpr bool kDense = std::is_void_v<G>;
     struct Edge {
         int a = -1, b = -1;  // a == -1: none
         int ep = 0;          // best edges: sepoch_ of the S endpoint when recorded
     };
 
     explicit Blossom(int n) { reset(n); }
+
+    // Over the implicit graph `graph`, which must outlive the matcher.
+    template <class H = G, class = std::enable_if_t<!std::is_void_v<H>>>
+    explicit Blossom(const H& graph) : graph_(&graph) {
+        n_ = graph.n();
+        fresh_ = true;
+        dirty_.assign(n_, 0);
+        dirty_list_.clear();
+        alloc();
+    }
 
     int size() const { return n_; }
 
@@ -269,11 +298,10 @@ class Blossom {
         if (gone_.size() != static_cast<size_t>(n_)) gone_.assign(n_, 0);
         auto gone = [this](int x) {
             if (gone_[x]) return true;
-            const W* row = &w2_[idx(x, 0)];
-            for (int y = 0; y < n_; ++y)
-                if (!row[y].is_zero()) return false;
-            gone_[x] = 1;
-            return true;
+            bool none = true;
+            each_edge(x, [&none](int, auto&&) FAIRPAIR_FORCE_INLINE { return none = false; });
+            if (none) gone_[x] = 1;
+            return none;
         };
         for (int x : dirty_list_) {
             if (!gone(x)) return 0;
@@ -301,8 +329,8 @@ class Blossom {
         size_t q = 0;
         for (; q < vs.size(); ++q) {
             const int v = vs[q];
-            if (v == u || !w2_[idx(u, v)].is_pos()) continue;
-            if (dual_[u] + dual_[v] - w2_[idx(u, v)] + common(v) < limit2) break;
+            if (v == u || !has_edge(u, v)) continue;
+            if (dual_[u] + dual_[v] - wt(u, v) + common(v) < limit2) break;
         }
         return q;
     }
@@ -318,7 +346,8 @@ class Blossom {
 
   private:
     int n_ = 0;
-    std::vector<W> w2_;
+    std::vector<W> w2_;            // dense: the doubled weights, n x n
+    const G* graph_ = nullptr;     // implicit: the graph
     bool fresh_ = true;
     std::vector<W> seed_;
     std::vector<char> dirty_;
@@ -389,9 +418,37 @@ class Blossom {
         touched_.clear();
     }
 
-    W slack(int i, int j) const { return dual_[i] + dual_[j] - w2_[idx(i, j)]; }
+    W slack(int i, int j) const { return dual_[i] + dual_[j] - wt(i, j); }
     W slack(const Edge& e) const { return slack(e.a, e.b); }
-    bool has_edge(int i, int j) const { return w2_[idx(i, j)].is_pos(); }
+    FAIRPAIR_FORCE_INLINE inline bool has_edge(int i, int j) const {
+        if constexpr (kDense)
+            return w2_[idx(i, j)].is_pos();
+        else
+            return graph_->has(i, j);
+    }
+    // Doubled weight of the edge {i, j} (dense: 0 if there is none).
+    FAIRPAIR_FORCE_INLINE inline decltype(auto) wt(int i, int j) const {
+        if constexpr (kDense)
+            return (w2_[idx(i, j)]);
+        else
+            return graph_->w2(i, j);
+    }
+    // f(v, w) for every edge {x, v}, v increasing, until f returns false; w() gives its
+    // doubled weight (an implicit graph computes it only when asked).
+    template <class F>
+    FAIRPAIR_FORCE_INLINE inline void each_edge(int x, F&& f) const {
+        if constexpr (kDense) {
+            const W* row = &w2_[idx(x, 0)];
+            for (int v = 0; v < n_; ++v) {
+                if (!row[v].is_pos()) continue;
+                if (!f(v, [row, v]() FAIRPAIR_FORCE_INLINE -> const W& { return row[v]; })) return;
+            }
+        } else {
+            graph_->each(x, [&](int v) FAIRPAIR_FORCE_INLINE {
+                return f(v, [this, x, v]() FAIRPAIR_FORCE_INLINE { return graph_->w2(x, v); });
+            });
+        }
+    }
 
     int top_base(int v) const {
         int b = inblossom_[v];
@@ -522,9 +579,8 @@ class Blossom {
                 for (const Edge& e : bestlist_[c]) consider(e.a, e.b);
             } else {
                 for_leaves(c, [this, &consider](int i) {
-                    const W* row = &w2_[idx(i, 0)];
                     for (int j : svert_)
-                        if (row[j].is_pos()) consider(i, j);
+                        if (has_edge(i, j)) consider(i, j);
                 });
             }
             haslist_[c] = 0;
@@ -723,17 +779,16 @@ class Blossom {
     int scan(int v) {
         int bv = inblossom_[v];
         const W uv = dual_[v];
-        const W* row = &w2_[idx(v, 0)];
-        for (int w = 0; w < n_; ++w) {
-            if (!row[w].is_pos()) continue;
+        int killed = 0;
+        each_edge(v, [&](int w, auto&& weight) FAIRPAIR_FORCE_INLINE {
             const int bw = inblossom_[w];
-            if (bw == bv) continue;
+            if (bw == bv) return true;
             const int lw = label_[bw];
-            if (lw == 2 && label_[w] != 0) continue;  // inside a T-blossom, already reached
-            const W sl = uv + dual_[w] - row[w];
+            if (lw == 2 && label_[w] != 0) return true;  // inside a T-blossom, already reached
+            const W sl = uv + dual_[w] - weight();
             if (sl.is_zero()) {
-                const int killed = tight(v, w);
-                if (killed > 0) return killed;
+                killed = tight(v, w);
+                if (killed > 0) return false;
                 bv = inblossom_[v];
             } else if (lw == 1) {
                 Edge& cur = best_[bv];
@@ -748,8 +803,9 @@ class Blossom {
                     bslack_[w] = sl;
                 }
             }
-        }
-        return 0;
+            return true;
+        });
+        return killed;
     }
 
     // Delta-1 event: S-vertices whose dual reached zero become unmatched; the root of
@@ -795,7 +851,6 @@ class Blossom {
     // x (which may have changed)?  Edges of x feasible, its matched edge and the blossom
     // cycle edges at x tight, x unmatched only with a zero dual.
     bool certificate_holds_at(int x) {
-        const int n = n_;
         if (mate_[x] == -1 && !dual_[x].is_zero()) return false;
         // Blossoms containing x, innermost first, with the sum of z from each upwards.
         std::vector<int> chain;
@@ -812,14 +867,14 @@ class Blossom {
             const W z = b == -1 ? W::zero() : zsum[mark_[b] - 1];
             return z + z;
         };
-        const W* row = &w2_[idx(x, 0)];
-        for (int v = 0; v < n && ok; ++v) {
-            if (v == x || !row[v].is_pos()) continue;
-            const W s = dual_[x] + dual_[v] - row[v] + (chain.empty() ? W::zero() : common(v));
+        each_edge(x, [&](int v, auto&& w) FAIRPAIR_FORCE_INLINE {
+            if (v == x) return true;
+            const W s = dual_[x] + dual_[v] - w() + (chain.empty() ? W::zero() : common(v));
             if (s.is_neg()) ok = false;
             if (mate_[x] == v && !s.is_zero()) ok = false;
-        }
-        if (ok && mate_[x] != -1 && !row[mate_[x]].is_pos()) ok = false;  // edge removed
+            return ok;
+        });
+        if (ok && mate_[x] != -1 && !has_edge(x, mate_[x])) ok = false;  // edge removed
         for (size_t k = 0; k < chain.size() && ok; ++k) {
             for (const Edge& e : ends_[chain[k]]) {
                 if (e.a != x && e.b != x) continue;
@@ -845,19 +900,21 @@ class Blossom {
             for (int x = 0; x < n; ++x) dual_[x] = seed_[x].is_neg() ? W::zero() : seed_[x];
             seed_.clear();
             for (int x = 0; x < n; ++x) {
-                const W* row = &w2_[idx(x, 0)];
-                for (int v = 0; v < n; ++v) {
-                    if (v == x || !row[v].is_pos()) continue;
-                    const W c = row[v] - dual_[v];
+                each_edge(x, [&](int v, auto&& w) FAIRPAIR_FORCE_INLINE {
+                    if (v == x) return true;
+                    const W c = w() - dual_[v];
                     if (dual_[x] < c) dual_[x] = c;
-                }
+                    return true;
+                });
             }
         } else {
             for (int x = 0; x < n; ++x) {
                 W best = W::zero();
-                const W* row = &w2_[idx(x, 0)];
-                for (int v = 0; v < n; ++v)
-                    if (best < row[v]) best = row[v];
+                each_edge(x, [&best](int, auto&& w) FAIRPAIR_FORCE_INLINE {
+                    const W& y = w();
+                    if (best < y) best = y;
+                    return true;
+                });
                 dual_[x] = half(best);
             }
         }
@@ -869,19 +926,19 @@ class Blossom {
         // usually with most vertices matched.
         for (int x = 0; x < n; ++x) {
             if (mate_[x] != -1) continue;
-            const W* row = &w2_[idx(x, 0)];
             W need = W::zero();
             int free_at = -1;
-            for (int v = 0; v < n; ++v) {
-                if (v == x || !row[v].is_pos()) continue;
-                const W c = row[v] - dual_[v];
+            each_edge(x, [&](int v, auto&& w) FAIRPAIR_FORCE_INLINE {
+                if (v == x) return true;
+                const W c = w() - dual_[v];
                 if (need < c) {
                     need = c;
                     free_at = mate_[v] == -1 ? v : -1;
                 } else if (free_at == -1 && c == need && need.is_pos() && mate_[v] == -1) {
                     free_at = v;
                 }
-            }
+                return true;
+            });
             dual_[x] = need;
             if (free_at != -1 && need.is_pos()) {
                 mate_[x] = free_at;
@@ -963,12 +1020,12 @@ class Blossom {
         for (int x : dirty_list_) lower.push_back(x);
         for (int x : lower) {
             W need = W::zero();
-            const W* row = &w2_[idx(x, 0)];
-            for (int v = 0; v < n; ++v) {
-                if (v == x || !row[v].is_pos()) continue;
-                const W c = row[v] - dual_[v];
+            each_edge(x, [&](int v, auto&& w) FAIRPAIR_FORCE_INLINE {
+                if (v == x) return true;
+                const W c = w() - dual_[v];
                 if (need < c) need = c;
-            }
+                return true;
+            });
             if (need.is_pos() && (need.is_odd() ? 1 : 0) != parity) need = need + W::small(1);
             dual_[x] = need;
         }
@@ -1026,10 +1083,9 @@ class Blossom {
     void recompute_vertex_best(int v) {
         Edge e;
         W bs = W::zero();
-        const W* row = &w2_[idx(v, 0)];
         for (int j : svert_) {
-            if (!row[j].is_pos() || !is_s(j)) continue;
-            const W sl = dual_[v] + dual_[j] - row[j];
+            if (!has_edge(v, j) || !is_s(j)) continue;
+            const W sl = dual_[v] + dual_[j] - wt(v, j);
             if (e.a == -1 || sl < bs) {
                 e = Edge{j, v, sepoch_[j]};
                 bs = sl;
@@ -1045,12 +1101,11 @@ class Blossom {
         Edge e;
         W bs = W::zero();
         for_leaves(b, [&](int i) {
-            const W* row = &w2_[idx(i, 0)];
             for (int j : svert_) {
-                if (!row[j].is_pos()) continue;
+                if (!has_edge(i, j)) continue;
                 const int bj = inblossom_[j];
                 if (bj == b || label_[bj] != 1) continue;
-                const W sl = dual_[i] + dual_[j] - row[j];
+                const W sl = dual_[i] + dual_[j] - wt(i, j);
                 if (e.a == -1 || sl < bs) {
                     e = Edge{i, j, sepoch_[j]};
                     bs = sl;
@@ -1252,8 +1307,8 @@ class Blossom {
     }
 };
 
-template <int N>
-std::string Blossom<N>::check() const {
+template <int N, class G>
+std::string Blossom<N, G>::check() const {
     const int n = n_;
     auto err = [](const std::string& s) { return s; };
     for (int v = 0; v < n; ++v) {
@@ -1290,20 +1345,22 @@ std::string Blossom<N>::check() const {
             if (inner != leaves - 1) return err("blossom with positive dual is not full");
         }
     }
-    for (int i = 0; i < n; ++i) {
-        for (int j = i + 1; j < n; ++j) {
-            if (!has_edge(i, j)) continue;
+    std::string problem;
+    for (int i = 0; i < n && problem.empty(); ++i) {
+        each_edge(i, [&](int j, auto&&) FAIRPAIR_FORCE_INLINE {
+            if (j <= i) return true;
             W s = slack(i, j);
             // common blossoms: walk i's chain, test membership in j's chain
             for (int b : chain[i]) {
                 if (std::find(chain[j].begin(), chain[j].end(), b) != chain[j].end())
                     s = s + dual_[b] + dual_[b];
             }
-            if (s.is_neg()) return err("negative slack");
-            if (mate_[i] == j && !s.is_zero()) return err("matched edge not tight");
-        }
+            if (s.is_neg()) problem = err("negative slack");
+            else if (mate_[i] == j && !s.is_zero()) problem = err("matched edge not tight");
+            return problem.empty();
+        });
     }
-    return std::string();
+    return problem;
 }
 
 }  // namespace fairpair

@@ -70,11 +70,16 @@ from fractions import Fraction
 from typing import cast
 
 from fairpair.errors import InputError, NoPairingError
-from fairpair.matching import max_weight_matching
+from fairpair.matching import backend, max_weight_matching
 from fairpair.model import ByeKind, Colour, Float, Tournament
 from fairpair.systems.mcmahon.bands import McMahonSettings
 from fairpair.systems.mcmahon.handicap import handicap_stones, komi_for
 from fairpair.systems.mcmahon.ranks import Strength, strength_of
+
+try:  # the compiled extension is optional (pure-Python fallback)
+    from fairpair.matching._blossom import McMahonGraph as _McMahonGraph
+except ImportError:  # pragma: no cover - depends on the build
+    _McMahonGraph = None  # type: ignore[assignment,misc]
 
 __all__ = [
     "TIERS",
@@ -625,13 +630,222 @@ def _components(vertices: Iterable[int], edges: Iterable[tuple[int, int]]) -> li
     return list(comps.values())
 
 
+#: Where the matching graph is built: ``"auto"`` in the compiled extension when it is
+#: available (:func:`_round_graph`), ``"python"`` always as Python edge tuples (the
+#: reference the compiled graph is tested against; both give identical pairings).
+GRAPH = "auto"
+
+#: A component whose n x n weight matrix would take more bytes than this is solved over
+#: the implicit graph (each weight computed when the matcher reads it): the same
+#: algorithm in O(n) memory instead of O(n^2), so the same matching.
+DENSE_BYTES = 256 << 20
+
+
+@dataclass
+class _RoundGraph:
+    """The compiled graph of a round and the components already solved on it: a later
+    stage that meets a component again (same players, same admitted group pairs among
+    them, same bye candidates: the same edges and weights) reuses its matching."""
+
+    graph: _McMahonGraph
+    solved: dict[tuple[object, ...], dict[int, int] | None] = field(default_factory=dict)
+
+
+def _round_graph(fld: Field) -> _RoundGraph | None:
+    """The compiled graph of the round (``McMahonGraph``), or None when the extension
+    is missing, the pure-Python matcher is forced, :data:`GRAPH` says ``"python"`` or
+    the scores are too far apart for its 64-bit tier arithmetic.
+
+    Vertices are the pool's places (the bye is vertex ``len(pool)``); the extension
+    gets each player's score in units, place, group size, split and shift, last float,
+    colour costs, strength place, handicap class and avoided attributes, plus the
+    forbidden pairs and rematches, and computes every game's tiers as
+    :func:`edge_tiers` does."""
+    if _McMahonGraph is None or GRAPH == "python" or backend() != "compiled":
+        return None
+    pool = fld.pool
+    units = [fld.units[n] for n in pool]
+    if units and max(abs(u) for u in units) >= 1 << 30:
+        return None  # (score difference)^2 must fit in 63 bits
+    s = fld.settings
+    index = fld.index
+    # Handicap stones depend on a player's top-band flag and rank (or initial score):
+    # one class per distinct pair, a table of stones between classes.
+    keys: dict[tuple[bool, object], int] = {}
+    reps: list[int] = []
+    stone_key: list[int] = []
+    need_stones = s.colour_balance or fld.avoidance_active
+    for n in pool:
+        if not need_stones:
+            stone_key.append(0)
+            continue
+        value: object = fld.initial[n] if s.handicap_basis == "band" else fld.strength[n].rank
+        key = (s.top_band_even and fld.band.get(n) == 0, value)
+        if key not in keys:
+            keys[key] = len(reps)
+            reps.append(n)
+        stone_key.append(keys[key])
+    stones = [fld.stones(a, b) for a in reps for b in reps] or [0]
+    attrs = len(s.avoid) if fld.avoidance_active else 0
+    avoid: list[int] = []
+    if attrs:
+        ids: list[dict[str, int]] = [{} for _ in range(attrs)]
+        for n in pool:
+            for k, value_k in enumerate(fld.avoid_values[n]):
+                avoid.append(ids[k].setdefault(value_k, len(ids[k]) + 1) if value_k else 0)
+    blocked: list[tuple[int, int]] = []
+    for a in pool:
+        ia = index[a]
+        for b in fld.met[a]:
+            ib = index.get(b)
+            if ib is not None and ib > ia:
+                blocked.append((ia, ib))
+    for pair in fld.forbidden:
+        if len(pair) == 2:
+            a, b = sorted(pair)
+            if a in index and b in index:
+                blocked.append((index[a], index[b]))
+    white_cost, black_cost = fld.colour_cost
+    graph = _McMahonGraph(
+        group=[fld.group[n] for n in pool],
+        units=units,
+        pos=[fld.pos[n] for n in pool],
+        size=[fld.size[n] for n in pool],
+        half=[fld.half[n] for n in pool],
+        shift=[fld.shift[n] for n in pool],
+        middle=[fld.middle[n] for n in pool],
+        floated=[
+            (fld.last_float[n] is Float.DOWN) | (fld.last_float[n] is Float.UP) << 1 for n in pool
+        ],
+        white_cost=[white_cost[n] for n in pool],
+        black_cost=[black_cost[n] for n in pool],
+        strength_place=[fld.strength_place[n] for n in pool],
+        stone_key=stone_key,
+        stones=stones,
+        avoid=avoid,
+        attrs=attrs,
+        blocked=blocked,
+        float_rule=fld.float_rule_active,
+        colour=s.colour_balance,
+        avoidance=fld.avoidance_active,
+    )
+    graph.dense_limit = DENSE_BYTES
+    return _RoundGraph(graph)
+
+
+def _weights(fld: Field, players: list[int], bye: bool) -> tuple[list[int], int]:
+    """Tier bases of a component (``bye``: it holds the bye vertex) and ``top``: a game's
+    weight is ``top`` minus its tiers times the bases."""
+    games = (len(players) + bye) // 2
+    bounds = tier_bounds(fld, players, bye)
+    bases = tier_bases(bounds, games)
+    top = sum(u * b for u, b in zip(bounds, bases, strict=True)) + 1
+    return bases, top
+
+
+def _attempt_compiled(
+    fld: Field,
+    rg: _RoundGraph,
+    group_pairs: set[tuple[int, int]] | None,
+    bye_candidates: list[int],
+) -> tuple[dict[int, int] | None, set[int]]:
+    """:func:`_attempt` on the compiled graph."""
+    pool = fld.pool
+    npool = len(pool)
+    ng = fld.group[pool[-1]] + 1 if pool else 0
+    if group_pairs is None:
+        group_pairs = {(a, b) for a in range(ng) for b in range(a, ng)}
+    comps = rg.graph.components(sorted(group_pairs), [fld.index[n] for n in bye_candidates])
+    mate: dict[int, int] = {}
+    failed: set[int] = set()
+    for comp in comps:
+        players = [pool[v] for v in comp if v != npool]
+        bye = len(players) < len(comp)
+        groups = {fld.group[v] for v in players}
+        key = (
+            tuple(comp),
+            tuple(sorted(p for p in group_pairs if p[0] in groups and p[1] in groups)),
+            tuple(bye_candidates) if bye else (),
+        )
+        if key in rg.solved:
+            result = rg.solved[key]
+        else:
+            result = _solve_compiled(fld, rg.graph, comp, group_pairs, bye_candidates)
+            rg.solved[key] = result
+        if result is None:
+            failed |= {fld.group[v] for v in players}
+        else:
+            mate.update(result)
+    return (None if failed else mate), failed
+
+
+def _solve_compiled(
+    fld: Field,
+    graph: _McMahonGraph,
+    comp: list[int],
+    group_pairs: set[tuple[int, int]],
+    bye_candidates: list[int],
+) -> dict[int, int] | None:
+    """The optimal perfect matching of one component (places in the pool; the bye is
+    ``len(pool)``) as :func:`_solve_graph` finds it on the Python edges, or None."""
+    pool = fld.pool
+    npool = len(pool)
+    s = fld.settings
+    attrs = len(s.avoid) if fld.avoidance_active else 0
+    players = [pool[v] for v in comp if v != npool]
+    bye = len(players) < len(comp)
+    result: dict[int, int] | None = None
+    if len(comp) % 2 == 0:
+        bases, top = _weights(fld, players, bye)
+        b0, b1, b2, b3, b4, b5, b6, b7, b8 = bases
+        avoid = [w * b5 for w in fld.avoid_weights[:attrs]]
+        coefficients = [b0, b1, b2, b3, b4, *avoid, b5 if s.avoid_handicap else 0, b6, b7, b8]
+        vertices = [pool[v] if v != npool else -1 for v in comp]
+        try:
+            local = graph.solve(comp, coefficients, top)
+        except OverflowError:  # too wide for the extension: the Python edges
+            edges = _component_edges(fld, vertices, group_pairs, bye_candidates)
+            result = _solve_graph(fld, vertices, edges, -1 if bye else None)
+        else:
+            if all(m >= 0 for m in local):
+                result = {vertices[i]: vertices[m] for i, m in enumerate(local)}
+    return result
+
+
+def _component_edges(
+    fld: Field,
+    vertices: list[int],
+    group_pairs: set[tuple[int, int]],
+    bye_candidates: list[int],
+) -> list[tuple[int, int]]:
+    """The edges :func:`_attempt` gives the component ``vertices`` (-1 = the bye)."""
+    inside = set(vertices)
+    players = [v for v in vertices if v != -1]
+    edges: list[tuple[int, int]] = []
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            ga, gb = fld.group[a], fld.group[b]
+            if (min(ga, gb), max(ga, gb)) in group_pairs and fld.allowed(a, b):
+                edges.append((a, b))
+    if -1 in inside:
+        edges.extend((-1, b) for b in bye_candidates if b in inside)
+    return edges
+
+
 def _attempt(
-    fld: Field, group_pairs: set[tuple[int, int]] | None, bye_candidates: list[int]
+    fld: Field,
+    group_pairs: set[tuple[int, int]] | None,
+    bye_candidates: list[int],
+    graph: _RoundGraph | None = None,
 ) -> tuple[dict[int, int] | None, set[int]]:
     """Solve with edges only between the given score-group pairs (None: all).
 
     Returns the matching (None if some component has no perfect matching) and the
-    score groups of the components that failed."""
+    score groups of the components that failed. With ``graph`` (from
+    :func:`_round_graph`) the edges are built and solved in the compiled extension,
+    otherwise as Python tuples; both give the same components, weights and matchings."""
+    if graph is not None:
+        return _attempt_compiled(fld, graph, group_pairs, bye_candidates)
     by_group: dict[int, list[int]] = {}
     for n in fld.pool:
         by_group.setdefault(fld.group[n], []).append(n)
@@ -716,10 +930,11 @@ def solve(fld: Field) -> Solution:
         return kept, pruned_min
 
     fixed_bye = [best_bye] if best_bye is not None else []
+    graph = _round_graph(fld)
     kept, _ = group_pairs(lb0)
     reach = 1
     for step in range(8):
-        mate, failed = _attempt(fld, kept, fixed_bye)
+        mate, failed = _attempt(fld, kept, fixed_bye, graph)
         if mate is None:
             # A component has no perfect matching: connect its groups to their
             # neighbours (any superset of edges is safe; optimality is checked below).
@@ -737,11 +952,11 @@ def solve(fld: Field) -> Solution:
             return solution
         # The optimum costs at most ``cost``: pairs bounded above it cannot be used.
         kept |= group_pairs(cost)[0]
-    mate, _ = _attempt(fld, None, fixed_bye)
+    mate, _ = _attempt(fld, None, fixed_bye, graph)
     if mate is not None:
         return _solution(fld, mate, "full, best bye")
     if len(bye_candidates) > 1:
-        mate, _ = _attempt(fld, None, bye_candidates)
+        mate, _ = _attempt(fld, None, bye_candidates, graph)
         if mate is not None:
             return _solution(fld, mate, "full")
     raise NoPairingError(
