@@ -254,6 +254,30 @@ class PlayerFacts:
         """The pairing score in :data:`SCORE_SCALE` units (for the criteria)."""
         return score_units(self.score)
 
+    @cached_property
+    def class_key(self) -> tuple[Units, bool, int, int, int, int, int]:
+        """The score, bye eligibility, colour preference and floats, what the criteria
+        of a pair inside a bracket read of the player, as plain values: two players
+        have equal keys exactly when these attributes are equal (the engine groups
+        them into classes). Ints hash and compare much faster than the Fraction, the
+        dataclass and the enums."""
+        pref = self.preference
+        first, second = self.floats
+        return (
+            self.units,
+            self.pab_eligible,
+            _COLOUR_CODE[pref.colour],
+            pref.imbalance,
+            _COLOUR_CODE[pref.repeated],
+            _FLOAT_CODE[first],
+            _FLOAT_CODE[second],
+        )
+
+
+#: Plain codes of colours and floats for :attr:`PlayerFacts.class_key`.
+_COLOUR_CODE: Mapping[Colour | None, int] = {None: 0, Colour.WHITE: 1, Colour.BLACK: 2}
+_FLOAT_CODE: Mapping[Float, int] = {Float.NONE: 0, Float.UP: 1, Float.DOWN: 2}
+
 
 def player_facts(
     tournament: Tournament,
