@@ -79,8 +79,13 @@ class _Source(Locator):
         return limits.max_pairing_number()
 
 
-def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list[str]]:
-    """Read a JSON tournament document; return the tournament and warnings."""
+def loads(
+    text: str | bytes, *, file: str = "<input>", unique_keys: bool = False
+) -> tuple[Tournament, list[str]]:
+    """Read a JSON tournament document; return the tournament and warnings.
+
+    ``unique_keys``: no object of the text has a key twice (a text made by
+    :func:`json.dumps`), which is then not checked."""
     if len(text) > limits.limit("file_bytes"):
         raise limits.exceeded(
             "file_bytes", f"found a document of {len(text)} characters", file=file
@@ -91,7 +96,7 @@ def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list
             "empty file", expected="a JSON tournament document", file=file, line=1, column=1
         )
     with paused_gc():  # see fairpair.model.paused_gc: a large document has a million values
-        data = parse(decoded, file)
+        data = parse(decoded, file, unique_keys=unique_keys)
         where = _Source(decoded, file)
         where.data = data
         _check_sizes(data, where)
