@@ -59,7 +59,7 @@ from fairpair.systems.dutch.graph import (
     Solver,
     make_graph,
 )
-from fairpair.systems.dutch.players import PlayerFacts
+from fairpair.systems.dutch.players import PlayerFacts, Units
 from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = ["BracketRecord", "RoundResult", "pair_players"]
@@ -116,9 +116,10 @@ class RoundResult:
 EXCLUSION_LOOKBACK = 32
 
 
-def _sort_key(p: PlayerFacts) -> tuple[Fraction, int]:
-    """A.2: score descending, then pairing number (effective rank) ascending."""
-    return (-p.score, p.rank)
+def _sort_key(p: PlayerFacts) -> tuple[Units, int]:
+    """A.2: score descending, then pairing number (effective rank) ascending (scores
+    in units: the same order, cheaper than Fractions)."""
+    return (-p.units, p.rank)
 
 
 class _Bracket:
@@ -209,12 +210,14 @@ class _Bracket:
             table[a * k + b] = weight
         numbers = [p.number for p in players]
         vertex = {number: v for v, number in enumerate(numbers)}
-        blocked = frozenset(
-            (v, vertex[other])
-            for v, number in enumerate(numbers)
-            for other in compatibility.blocked[number]
-            if other in vertex and vertex[other] > v
-        )
+        pairs_blocked: list[tuple[int, int]] = []
+        blocked_of = compatibility.blocked
+        for v, number in enumerate(numbers):
+            for other in blocked_of[number]:
+                w = vertex.get(other, -1)
+                if w > v:
+                    pairs_blocked.append((v, w))
+        blocked = frozenset(pairs_blocked)
         tags = [_TAG_CODE[compatibility.tag[number]] for number in numbers]
         # Layout of the order part: [exchange fields D.2.a/b][bonus bits].
         self.q_bits = residents.bit_length() + 1
@@ -537,7 +540,7 @@ def _pair_bracket(
 def _score_groups(players: Sequence[PlayerFacts]) -> list[list[PlayerFacts]]:
     groups: list[list[PlayerFacts]] = []
     for p in players:
-        if groups and groups[-1][0].score == p.score:
+        if groups and groups[-1][0].units == p.units:
             groups[-1].append(p)
         else:
             groups.append([p])
