@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import gc
 import math
 from collections.abc import Iterator, Mapping
@@ -84,6 +85,9 @@ class ResultCode(str, Enum):
             return 0
         return -1
 
+
+#: The results of games played over the board (:attr:`ResultCode.played`).
+_PLAYED_CODES: frozenset[ResultCode | None] = frozenset(code for code in ResultCode if code.played)
 
 #: The result codes that are consistent with each other on the two sides of a game.
 CONSISTENT_RESULTS: frozenset[tuple[ResultCode, ResultCode]] = frozenset(
@@ -307,7 +311,7 @@ class RoundRecord:
     @property
     def played(self) -> bool:
         """A game actually played over the board (counts for colours, C.04.2 D.5)."""
-        return self.opponent is not None and self.result is not None and self.result.played
+        return self.opponent is not None and self.result in _PLAYED_CODES
 
     @property
     def floating(self) -> Float:
@@ -514,14 +518,14 @@ class Tournament:
         (``Fraction`` additions would cost more than everything else together)."""
         cache: dict[int, Mapping[int, PlayerState]] = self.__dict__["_state"]
         base = max((k for k in cache if k < after_round), default=0)
-        scale = _scale(self.points)
+        points = _points_in_units(self.points)
+        scale = points.scale
         if base:
             scores = {n: int(st.score * scale) for n, st in cache[base].items()}
             records = {n: list(st.records) for n, st in cache[base].items()}
         else:
             scores = {p.number: 0 for p in self.players}
             records = {p.number: [] for p in self.players}
-        points = _Points(self.points, scale)
         for rnd in self.rounds[base:after_round]:
             _advance(rnd, points, scores, records)
         return {
@@ -680,6 +684,37 @@ def _game(
     return game
 
 
+def _player(
+    number: int,
+    texts: Mapping[str, str],
+    rating: int,
+    attributes: Mapping[str, str],
+    withdrawn_from: int | None,
+    entered_at: int | None,
+    reported_points: Fraction | None,
+    reported_rank: int | None,
+) -> Player:
+    """``Player(...)`` without the frozen dataclass's ``__init__`` (for the readers);
+    ``texts``: every text field (name, title, sex, federation, fide_id, birth_date,
+    club)."""
+    player: Player = _new(Player)
+    fields = player.__dict__  # in the order of the class's fields
+    fields["number"] = number
+    fields["name"] = texts["name"]
+    fields["rating"] = rating
+    for key in _PLAYER_TEXTS:
+        fields[key] = texts[key]
+    fields["attributes"] = attributes
+    fields["withdrawn_from"] = withdrawn_from
+    fields["entered_at"] = entered_at
+    fields["reported_points"] = reported_points
+    fields["reported_rank"] = reported_rank
+    return player
+
+
+_PLAYER_TEXTS = ("title", "sex", "federation", "fide_id", "birth_date", "club")
+
+
 def _scale(points: PointSystem) -> int:
     """The common denominator of every value of ``points``."""
     return math.lcm(*(getattr(points, f.name).denominator for f in dataclasses.fields(points)))
@@ -712,6 +747,13 @@ class _Points:
 
     def fraction(self, units: int) -> Fraction:
         return self.fractions[units]
+
+
+@functools.lru_cache(maxsize=64)
+def _points_in_units(points: PointSystem) -> _Points:
+    """``_Points(points, _scale(points))``, made once per point system (most events
+    share a handful of them; the units and their Fractions never change)."""
+    return _Points(points, _scale(points))
 
 
 def _advance(

@@ -46,6 +46,7 @@ from fairpair.model import (
     paused_gc,
 )
 from fairpair.model import _game as _new_game
+from fairpair.model import _player as _new_player
 
 _NO_PLAYER = "the number of a player in $.players"
 #: Result letters (the schema allows no others) -> result codes.
@@ -350,17 +351,15 @@ def _player(item: Mapping[str, Any], path: JsonPath, where: _Source) -> Player:
         if value is not None and value > where.rounds_limit + 1:
             raise _over(where, (*path, key), "rounds", f"found round {value}")
     reported = item.get("reported_points")
-    return Player(
-        number=item["number"],
-        rating=item.get("rating", 0),
-        attributes=dict(item.get("attributes", {})),
-        withdrawn_from=item.get("withdrawn_from"),
-        entered_at=item.get("entered_at"),
-        reported_points=(
-            None if reported is None else _points(reported, (*path, "reported_points"), where)
-        ),
-        reported_rank=item.get("reported_rank"),
-        **texts,
+    return _new_player(
+        item["number"],
+        texts,
+        item.get("rating", 0),
+        dict(item.get("attributes", {})),
+        item.get("withdrawn_from"),
+        item.get("entered_at"),
+        None if reported is None else _points(reported, (*path, "reported_points"), where),
+        item.get("reported_rank"),
     )
 
 

@@ -303,6 +303,7 @@ def player_facts(
     threshold = topscorer_threshold(tournament, round_number)
     accelerated = bool(tournament.acceleration)
     facts: dict[int, PlayerFacts] = {}
+    points = tournament.points
     for number in present:
         st = state[number]
         score = st.score
@@ -330,17 +331,51 @@ def player_facts(
             else:
                 unplayed += 1
         history = tuple(colours)
-        facts[number] = PlayerFacts(
-            number=number,
-            rank=rank[number],
-            score=score,
-            raw_score=st.score,
-            preference=colour_preference(history),
-            history=history,
-            floats=floats,
-            pab_eligible=eligible_for_pab(st, rules=rules, points=tournament.points),
-            topscorer=last and score > threshold,
-            played_opponents=frozenset(opponents),
-            unplayed=unplayed,
+        facts[number] = _player_facts(
+            number,
+            rank[number],
+            score,
+            st.score,
+            colour_preference(history),
+            history,
+            floats,
+            eligible_for_pab(st, rules=rules, points=points),
+            last and score > threshold,
+            frozenset(opponents),
+            unplayed,
         )
+    return facts
+
+
+_new = object.__new__
+
+
+def _player_facts(
+    number: int,
+    rank: int,
+    score: Fraction,
+    raw_score: Fraction,
+    preference: ColourPreference,
+    history: tuple[Colour, ...],
+    floats: tuple[Float, Float],
+    pab_eligible: bool,
+    topscorer: bool,
+    played_opponents: frozenset[int],
+    unplayed: int,
+) -> PlayerFacts:
+    """``PlayerFacts(...)`` without the frozen dataclass's ``__init__`` (a player of
+    every round paired)."""
+    facts: PlayerFacts = _new(PlayerFacts)
+    fields = facts.__dict__  # in the order of the class's fields
+    fields["number"] = number
+    fields["rank"] = rank
+    fields["score"] = score
+    fields["raw_score"] = raw_score
+    fields["preference"] = preference
+    fields["history"] = history
+    fields["floats"] = floats
+    fields["pab_eligible"] = pab_eligible
+    fields["topscorer"] = topscorer
+    fields["played_opponents"] = played_opponents
+    fields["unplayed"] = unplayed
     return facts
