@@ -23,9 +23,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from operator import mul
 
 from fairpair.model import Colour, Float
@@ -124,6 +123,15 @@ class BracketContext:
     rules: DutchRules = RULES_2017
     bye_score: Fraction | None = None
     pab_unplayed: bool = False
+    #: ``min_score`` - 1 in score units: a downfloater's SD is his score minus it.
+    sd_base: Units = field(init=False, repr=False, compare=False)
+    #: ``bye_score`` in score units.
+    bye_units: Units | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = self.__dict__  # (frozen) derived values, set once
+        fields["sd_base"] = score_units(self.min_score) - SCORE_SCALE
+        fields["bye_units"] = None if self.bye_score is None else score_units(self.bye_score)
 
     def bye_candidate(self, player: PlayerFacts) -> bool:
         """May ``player`` be the one left over for the PAB (C.2/C2, and 2026 C5)?"""
@@ -131,27 +139,6 @@ class BracketContext:
             return False
         bye_units = self.bye_units
         return bye_units is None or player.units <= bye_units
-
-    @cached_property
-    def sd_base(self) -> Units:
-        """``min_score`` - 1 in score units: a downfloater's SD is his score minus it."""
-        return score_units(self.min_score) - SCORE_SCALE
-
-    @cached_property
-    def bye_units(self) -> Units | None:
-        """``bye_score`` in score units."""
-        return None if self.bye_score is None else score_units(self.bye_score)
-
-
-def _sd(ctx: BracketContext, player: PlayerFacts) -> Units:
-    """A.8: the SD of ``player`` as a downfloater (against an artificial score one
-    point below the lowest score), in score units."""
-    return player.units - ctx.sd_base
-
-
-def _add(fields: Fields, key: FieldKey, value: int) -> None:
-    if value:
-        fields[key] = fields.get(key, 0) + value
 
 
 class FieldKeys:
@@ -426,27 +413,26 @@ def pack_weights(
     players, of the largest positive (negative) value on their edges - and at most the
     number of pairs times the largest value.
     """
-    # Field -> class -> the largest positive (negative) value on the class's edges.
-    pos: dict[FieldKey, dict[int, int]] = {}
-    neg: dict[FieldKey, dict[int, int]] = {}
+    # Field -> per class the largest positive (negative) value on the class's edges.
+    k = len(class_sizes)
+    pos: dict[FieldKey, list[int]] = {}
+    neg: dict[FieldKey, list[int]] = {}
     for (a, b), values in fields.items():
         for key, value in values.items():
             if value > 0:
                 per_class = pos.get(key)
                 if per_class is None:
-                    pos[key] = {a: value, b: value}
-                    continue
+                    per_class = pos[key] = [0] * k
             elif value:
                 value = -value
                 per_class = neg.get(key)
                 if per_class is None:
-                    neg[key] = {a: value, b: value}
-                    continue
+                    per_class = neg[key] = [0] * k
             else:
                 continue  # a zero weighs nothing (and leaves every bound as it is)
-            if per_class.get(a, 0) < value:
+            if per_class[a] < value:
                 per_class[a] = value
-            if per_class.get(b, 0) < value:
+            if per_class[b] < value:
                 per_class[b] = value
     max_pairs = max(1, sum(class_sizes) // 2)
     multiplier: dict[FieldKey, int] = {}
@@ -456,12 +442,10 @@ def pack_weights(
         radix = 1
         for table in (pos, neg):
             per_class = table.get(key)
-            if per_class:
+            if per_class is not None:
                 # the bound of the field's positive (negative) part over a matching
-                total = 0
-                for c, value in per_class.items():
-                    total += class_sizes[c] * value
-                radix += min(total // 2, max_pairs * max(per_class.values()))
+                total = sum(map(mul, class_sizes, per_class))
+                radix += min(total // 2, max_pairs * max(per_class))
         scale *= radix
     # (a field whose values all cancelled out to 0 has no multiplier: 0 will do)
     of = defaultdict(int, multiplier).__getitem__

@@ -261,6 +261,9 @@ class PlayerFacts:
         have equal keys exactly when these attributes are equal (the engine groups
         them into classes). Ints hash and compare much faster than the Fraction, the
         dataclass and the enums."""
+        return self._class_key()
+
+    def _class_key(self) -> tuple[Units, bool, int, int, int, int, int]:
         pref = self.preference
         first, second = self.floats
         return (
@@ -304,6 +307,7 @@ def player_facts(
     accelerated = bool(tournament.acceleration)
     facts: dict[int, PlayerFacts] = {}
     points = tournament.points
+    top_numerator, top_denominator = threshold.numerator, threshold.denominator
     for number in present:
         st = state[number]
         score = st.score
@@ -340,7 +344,8 @@ def player_facts(
             history,
             floats,
             eligible_for_pab(st, rules=rules, points=points),
-            last and score > threshold,
+            # score > threshold, as exact integers (cheaper than comparing Fractions)
+            last and score.numerator * top_denominator > top_numerator * score.denominator,
             frozenset(opponents),
             unplayed,
         )
@@ -378,4 +383,7 @@ def _player_facts(
     fields["topscorer"] = topscorer
     fields["played_opponents"] = played_opponents
     fields["unplayed"] = unplayed
+    # the cached properties, made now (cheaper than their first look-up)
+    fields["units"] = score_units(score)
+    fields["class_key"] = facts._class_key()
     return facts
