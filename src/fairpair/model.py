@@ -528,10 +528,8 @@ class Tournament:
             records = {p.number: [] for p in self.players}
         for rnd in self.rounds[base:after_round]:
             _advance(rnd, points, scores, records)
-        return {
-            n: PlayerState(number=n, score=points.fraction(scores[n]), records=tuple(records[n]))
-            for n in records
-        }
+        fraction = points.fractions
+        return {n: _player_state(n, fraction[scores[n]], tuple(records[n])) for n in records}
 
     def acceleration_for(self, player: int, round_number: int) -> Fraction:
         """Virtual points of ``player`` in ``round_number`` (0 without acceleration)."""
@@ -639,6 +637,16 @@ def paused_gc() -> Iterator[None]:
 
 
 _new = object.__new__
+
+
+def _player_state(number: int, score: Fraction, records: tuple[RoundRecord, ...]) -> PlayerState:
+    """``PlayerState(...)`` without the frozen dataclass's ``__init__``."""
+    state: PlayerState = _new(PlayerState)
+    fields = state.__dict__
+    fields["number"] = number
+    fields["score"] = score
+    fields["records"] = records
+    return state
 
 
 def _round_record(
@@ -765,32 +773,50 @@ def _advance(
     game_units = points.game
     seen: set[int] = set()
     number = rnd.number
+    white_colour, black_colour = Colour.WHITE, Colour.BLACK
     for game in rnd.games:
+        # the two sides written out (a loop over them costs a third more)
         white, black = game.white, game.black
+        white_before, black_before = before.get(white), before.get(black)
         coloured = game.coloured
-        for me, opp, code, colour in (
-            (white, black, game.white_result, Colour.WHITE if coloured else None),
-            (black, white, game.black_result, Colour.BLACK if coloured else None),
-        ):
-            mine = records.get(me)
-            if mine is None:
-                continue
-            seen.add(me)
+        mine = records.get(white)
+        if mine is not None:
+            seen.add(white)
+            code = game.white_result
+            colour = white_colour if coloured else None
             units = game_units[(code, colour)] if code is not None else 0
-            other = before.get(opp)
             mine.append(
                 _round_record(
                     number,
-                    opp,
+                    black,
                     colour,
                     code,
                     None,
                     fraction[units],
-                    fraction[before[me]],
-                    None if other is None else fraction[other],
+                    fraction[before[white]],
+                    None if black_before is None else fraction[black_before],
                 )
             )
-            scores[me] += units
+            scores[white] += units
+        mine = records.get(black)
+        if mine is not None:
+            seen.add(black)
+            code = game.black_result
+            colour = black_colour if coloured else None
+            units = game_units[(code, colour)] if code is not None else 0
+            mine.append(
+                _round_record(
+                    number,
+                    white,
+                    colour,
+                    code,
+                    None,
+                    fraction[units],
+                    fraction[before[black]],
+                    None if white_before is None else fraction[white_before],
+                )
+            )
+            scores[black] += units
     for player, kind in rnd.byes.items():
         if player not in records or player in seen:
             continue
