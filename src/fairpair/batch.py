@@ -62,7 +62,9 @@ def _tournament(request: Mapping[str, Any]) -> Tournament:
         document = request["tournament"]
         if not isinstance(document, Mapping):
             raise InputError("tournament is not an object", expected="a fairpair JSON document")
-        return jsondoc.loads(json.dumps(document), file="<request tournament>")[0]
+        # json.dumps of a dict: no key twice
+        text = json.dumps(document)
+        return jsondoc.loads(text, file="<request tournament>", unique_keys=True)[0]
     raise InputError("no tournament", expected='a "trf" text or a "tournament" document')
 
 

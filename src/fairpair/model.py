@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import gc
 import math
 from collections.abc import Iterator, Mapping
@@ -84,6 +85,9 @@ class ResultCode(str, Enum):
             return 0
         return -1
 
+
+#: The results of games played over the board (:attr:`ResultCode.played`).
+_PLAYED_CODES: frozenset[ResultCode | None] = frozenset(code for code in ResultCode if code.played)
 
 #: The result codes that are consistent with each other on the two sides of a game.
 CONSISTENT_RESULTS: frozenset[tuple[ResultCode, ResultCode]] = frozenset(
@@ -307,7 +311,7 @@ class RoundRecord:
     @property
     def played(self) -> bool:
         """A game actually played over the board (counts for colours, C.04.2 D.5)."""
-        return self.opponent is not None and self.result is not None and self.result.played
+        return self.opponent is not None and self.result in _PLAYED_CODES
 
     @property
     def floating(self) -> Float:
@@ -534,20 +538,18 @@ class Tournament:
         (``Fraction`` additions would cost more than everything else together)."""
         cache: dict[int, Mapping[int, PlayerState]] = self.__dict__["_state"]
         base = max((k for k in cache if k < after_round), default=0)
-        scale = _scale(self.points)
+        points = _points_in_units(self.points)
+        scale = points.scale
         if base:
             scores = {n: int(st.score * scale) for n, st in cache[base].items()}
             records = {n: list(st.records) for n, st in cache[base].items()}
         else:
             scores = {p.number: 0 for p in self.players}
             records = {p.number: [] for p in self.players}
-        points = _Points(self.points, scale)
         for rnd in self.rounds[base:after_round]:
             _advance(rnd, points, scores, records)
-        return {
-            n: PlayerState(number=n, score=points.fraction(scores[n]), records=tuple(records[n]))
-            for n in records
-        }
+        fraction = points.fractions
+        return {n: _player_state(n, fraction[scores[n]], tuple(records[n])) for n in records}
 
     def acceleration_for(self, player: int, round_number: int) -> Fraction:
         """Virtual points of ``player`` in ``round_number`` (0 without acceleration)."""
@@ -669,6 +671,16 @@ def paused_gc() -> Iterator[None]:
 _new = object.__new__
 
 
+def _player_state(number: int, score: Fraction, records: tuple[RoundRecord, ...]) -> PlayerState:
+    """``PlayerState(...)`` without the frozen dataclass's ``__init__``."""
+    state: PlayerState = _new(PlayerState)
+    fields = state.__dict__
+    fields["number"] = number
+    fields["score"] = score
+    fields["records"] = records
+    return state
+
+
 def _round_record(
     rnd: int,
     opponent: int | None,
@@ -712,6 +724,37 @@ def _game(
     return game
 
 
+def _player(
+    number: int,
+    texts: Mapping[str, str],
+    rating: int,
+    attributes: Mapping[str, str],
+    withdrawn_from: int | None,
+    entered_at: int | None,
+    reported_points: Fraction | None,
+    reported_rank: int | None,
+) -> Player:
+    """``Player(...)`` without the frozen dataclass's ``__init__`` (for the readers);
+    ``texts``: every text field (name, title, sex, federation, fide_id, birth_date,
+    club)."""
+    player: Player = _new(Player)
+    fields = player.__dict__  # in the order of the class's fields
+    fields["number"] = number
+    fields["name"] = texts["name"]
+    fields["rating"] = rating
+    for key in _PLAYER_TEXTS:
+        fields[key] = texts[key]
+    fields["attributes"] = attributes
+    fields["withdrawn_from"] = withdrawn_from
+    fields["entered_at"] = entered_at
+    fields["reported_points"] = reported_points
+    fields["reported_rank"] = reported_rank
+    return player
+
+
+_PLAYER_TEXTS = ("title", "sex", "federation", "fide_id", "birth_date", "club")
+
+
 def _scale(points: PointSystem) -> int:
     """The common denominator of every value of ``points``."""
     return math.lcm(*(getattr(points, f.name).denominator for f in dataclasses.fields(points)))
@@ -753,7 +796,7 @@ def _numbers(t: Tournament) -> list[int]:
 def _scores(t: Tournament, after_round: int) -> dict[int, Fraction]:
     """:meth:`Tournament.scores`: the sums :func:`_advance` makes, in whole units of
     the point system's smallest fraction, without the records."""
-    points = _Points(t.points, _scale(t.points))
+    points = _points_in_units(t.points)
     # result -> units for white and for black, of coloured and of uncoloured games; a
     # pending game is worth 0
     white: dict[ResultCode | None, int] = {None: 0}
@@ -785,6 +828,13 @@ def _scores(t: Tournament, after_round: int) -> dict[int, Fraction]:
     return {number: fraction[total] for number, total in totals.items()}
 
 
+@functools.lru_cache(maxsize=64)
+def _points_in_units(points: PointSystem) -> _Points:
+    """``_Points(points, _scale(points))``, made once per point system (most events
+    share a handful of them; the units and their Fractions never change)."""
+    return _Points(points, _scale(points))
+
+
 def _advance(
     rnd: Round, points: _Points, scores: dict[int, int], records: dict[int, list[RoundRecord]]
 ) -> None:
@@ -794,32 +844,50 @@ def _advance(
     game_units = points.game
     seen: set[int] = set()
     number = rnd.number
+    white_colour, black_colour = Colour.WHITE, Colour.BLACK
     for game in rnd.games:
+        # the two sides written out (a loop over them costs a third more)
         white, black = game.white, game.black
+        white_before, black_before = before.get(white), before.get(black)
         coloured = game.coloured
-        for me, opp, code, colour in (
-            (white, black, game.white_result, Colour.WHITE if coloured else None),
-            (black, white, game.black_result, Colour.BLACK if coloured else None),
-        ):
-            mine = records.get(me)
-            if mine is None:
-                continue
-            seen.add(me)
+        mine = records.get(white)
+        if mine is not None:
+            seen.add(white)
+            code = game.white_result
+            colour = white_colour if coloured else None
             units = game_units[(code, colour)] if code is not None else 0
-            other = before.get(opp)
             mine.append(
                 _round_record(
                     number,
-                    opp,
+                    black,
                     colour,
                     code,
                     None,
                     fraction[units],
-                    fraction[before[me]],
-                    None if other is None else fraction[other],
+                    fraction[before[white]],
+                    None if black_before is None else fraction[black_before],
                 )
             )
-            scores[me] += units
+            scores[white] += units
+        mine = records.get(black)
+        if mine is not None:
+            seen.add(black)
+            code = game.black_result
+            colour = black_colour if coloured else None
+            units = game_units[(code, colour)] if code is not None else 0
+            mine.append(
+                _round_record(
+                    number,
+                    white,
+                    colour,
+                    code,
+                    None,
+                    fraction[units],
+                    fraction[before[black]],
+                    None if white_before is None else fraction[white_before],
+                )
+            )
+            scores[black] += units
     for player, kind in rnd.byes.items():
         if player not in records or player in seen:
             continue

@@ -50,6 +50,14 @@ _STRING_OR_NUMBER = re.compile(
     re.S,
 )
 _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*+"?|[\[\]{}]', re.S)
+#: What the number hooks (:func:`_parse_int`, :func:`_checked_decimal`) can refuse
+#: needs an exponent (which follows a digit) or more than MAX_NUMBER_CHARS characters
+#: of digits, sign and point, so MAX_NUMBER_CHARS // 2 digits in a row (a number that
+#: short is far within the exponent limit). :func:`_plain_numbers` looks for both in
+#: the text's bytes with digits as ``0`` and exponent letters as ``e``.
+_DIGITS_AND_E = bytes.maketrans(b"0123456789eE", b"0000000000ee")
+_LONG_RUN = b"0" * (limits.MAX_NUMBER_CHARS // 2)
+assert limits.MAX_NUMBER_CHARS < limits.MAX_EXPONENT
 #: How many tokens an error's position is looked for in (bounds the time of a refusal).
 _LOCATE_TOKENS = 1_000_000
 #: Opening brackets as 2, closing ones as 0 (a step of +1 / -1 after subtracting 1).
@@ -76,12 +84,22 @@ class _DuplicateKey(Exception):
         self.key = key
 
 
-def parse(text: str, file: str, *, exact: bool = True, line: int = 1, column: int = 1) -> Any:
+def parse(
+    text: str,
+    file: str,
+    *,
+    exact: bool = True,
+    line: int = 1,
+    column: int = 1,
+    unique_keys: bool = False,
+) -> Any:
     """The JSON value of ``text`` (see the module documentation).
 
     Numbers with a fraction or an exponent are read as :class:`~decimal.Decimal` when
     ``exact`` (else as float). ``line`` and ``column`` are where ``text`` starts in
     ``file`` (the FPJ record: after ``FPJ``), for the positions of errors.
+    ``unique_keys``: the caller knows that no object has a key twice (a text made by
+    :func:`json.dumps` of a dict), which is then not checked.
     """
     where = _Where(text, file, line, column)
     maximum = limits.limit("depth")
@@ -90,13 +108,18 @@ def parse(text: str, file: str, *, exact: bool = True, line: int = 1, column: in
         raise where.error(
             deep, limits.exceeded("depth", "found arrays and objects nested too deeply")
         )
+    parse_int: Callable[[str], Any] = _parse_int
+    parse_float: Callable[[str], Any] = _parse_decimal if exact else _parse_float
+    if _plain_numbers(text):
+        # No number the hooks could refuse: the plain conversions (in C) give the same.
+        parse_int, parse_float = int, Decimal if exact else float
     try:
         return json.loads(
             text,
-            parse_int=_parse_int,
-            parse_float=_parse_decimal if exact else _parse_float,
+            parse_int=parse_int,
+            parse_float=parse_float,
             parse_constant=_parse_constant,
-            object_pairs_hook=_object,
+            object_pairs_hook=None if unique_keys else _object,
         )
     except json.JSONDecodeError as exc:
         raise where.error(
@@ -122,6 +145,13 @@ def parse(text: str, file: str, *, exact: bool = True, line: int = 1, column: in
                 expected="less nesting",
             ),
         ) from None
+
+
+def _plain_numbers(text: str) -> bool:
+    """Can no number in ``text`` be refused by the hooks (see :data:`_LONG_RUN`)?
+    Strings count too (a false "no" only costs the hooks). At C speed."""
+    data = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AND_E)
+    return _LONG_RUN not in data and b"0e" not in data
 
 
 # -- the hooks ------------------------------------------------------------------------

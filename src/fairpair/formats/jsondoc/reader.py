@@ -46,6 +46,7 @@ from fairpair.model import (
     paused_gc,
 )
 from fairpair.model import _game as _new_game
+from fairpair.model import _player as _new_player
 
 _NO_PLAYER = "the number of a player in $.players"
 #: Result letters (the schema allows no others) -> result codes.
@@ -79,8 +80,13 @@ class _Source(Locator):
         return limits.max_pairing_number()
 
 
-def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list[str]]:
-    """Read a JSON tournament document; return the tournament and warnings."""
+def loads(
+    text: str | bytes, *, file: str = "<input>", unique_keys: bool = False
+) -> tuple[Tournament, list[str]]:
+    """Read a JSON tournament document; return the tournament and warnings.
+
+    ``unique_keys``: no object of the text has a key twice (a text made by
+    :func:`json.dumps`), which is then not checked."""
     if len(text) > limits.limit("file_bytes"):
         raise limits.exceeded(
             "file_bytes", f"found a document of {len(text)} characters", file=file
@@ -91,7 +97,7 @@ def loads(text: str | bytes, *, file: str = "<input>") -> tuple[Tournament, list
             "empty file", expected="a JSON tournament document", file=file, line=1, column=1
         )
     with paused_gc():  # see fairpair.model.paused_gc: a large document has a million values
-        data = parse(decoded, file)
+        data = parse(decoded, file, unique_keys=unique_keys)
         where = _Source(decoded, file)
         where.data = data
         _check_sizes(data, where)
@@ -345,17 +351,15 @@ def _player(item: Mapping[str, Any], path: JsonPath, where: _Source) -> Player:
         if value is not None and value > where.rounds_limit + 1:
             raise _over(where, (*path, key), "rounds", f"found round {value}")
     reported = item.get("reported_points")
-    return Player(
-        number=item["number"],
-        rating=item.get("rating", 0),
-        attributes=dict(item.get("attributes", {})),
-        withdrawn_from=item.get("withdrawn_from"),
-        entered_at=item.get("entered_at"),
-        reported_points=(
-            None if reported is None else _points(reported, (*path, "reported_points"), where)
-        ),
-        reported_rank=item.get("reported_rank"),
-        **texts,
+    return _new_player(
+        item["number"],
+        texts,
+        item.get("rating", 0),
+        dict(item.get("attributes", {})),
+        item.get("withdrawn_from"),
+        item.get("entered_at"),
+        None if reported is None else _points(reported, (*path, "reported_points"), where),
+        item.get("reported_rank"),
     )
 
 

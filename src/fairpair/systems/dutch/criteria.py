@@ -22,10 +22,9 @@ the top fields of the brackets where completion is enforced.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from operator import mul
 
 from fairpair.model import Colour, Float
@@ -35,10 +34,12 @@ from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 __all__ = [
     "BracketContext",
     "Compatibility",
+    "FieldKeys",
     "Fields",
     "c3_tag",
     "compatible",
     "edge_fields",
+    "field_keys",
     "pack_weights",
 ]
 
@@ -122,6 +123,15 @@ class BracketContext:
     rules: DutchRules = RULES_2017
     bye_score: Fraction | None = None
     pab_unplayed: bool = False
+    #: ``min_score`` - 1 in score units: a downfloater's SD is his score minus it.
+    sd_base: Units = field(init=False, repr=False, compare=False)
+    #: ``bye_score`` in score units.
+    bye_units: Units | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = self.__dict__  # (frozen) derived values, set once
+        fields["sd_base"] = score_units(self.min_score) - SCORE_SCALE
+        fields["bye_units"] = None if self.bye_score is None else score_units(self.bye_score)
 
     def bye_candidate(self, player: PlayerFacts) -> bool:
         """May ``player`` be the one left over for the PAB (C.2/C2, and 2026 C5)?"""
@@ -130,26 +140,53 @@ class BracketContext:
         bye_units = self.bye_units
         return bye_units is None or player.units <= bye_units
 
-    @cached_property
-    def sd_base(self) -> Units:
-        """``min_score`` - 1 in score units: a downfloater's SD is his score minus it."""
-        return score_units(self.min_score) - SCORE_SCALE
 
-    @cached_property
-    def bye_units(self) -> Units | None:
-        """``bye_score`` in score units."""
-        return None if self.bye_score is None else score_units(self.bye_score)
+class FieldKeys:
+    """The fields of one rule set as :func:`edge_fields` uses them, looked up once:
+    the keys of the fields without a score sub-key (``(priority, 0)``) and the
+    priorities of those with one; None where the rule set lacks the field."""
+
+    def __init__(self, rules: DutchRules) -> None:
+        priority = rules.priority
+
+        def key(name: str) -> FieldKey | None:
+            return (priority[name], 0) if name in priority else None
+
+        self.completion = key("completion")
+        self.pab_eligible = key("pab_eligible")
+        self.pairs = key("pairs")
+        self.psd = priority.get("psd")
+        self.downfloater_scores = priority.get("downfloater_scores")
+        self.next_pairs = key("next_pairs")
+        self.next_psd = priority.get("next_psd")
+        self.next_scores = priority.get("next_scores")
+        self.pab_unplayed = key("pab_unplayed")
+        self.colours = tuple((priority[name], 0) for name in _COLOUR_FIELDS)
+        self.by_sd = "down_sd_1" in priority
+        #: Per float field row of _FLOAT_FIELDS: (back, count_down key, count_up key,
+        #: the priority of the score field of downfloats, that of upfloats).
+        self.floats = tuple(
+            (
+                back,
+                (priority[count_down], 0),
+                (priority[count_up], 0),
+                priority[sd_down] if self.by_sd else priority[score_down],
+                priority[sd_up],
+            )
+            for back, count_down, count_up, sd_down, sd_up, score_down in _FLOAT_FIELDS
+        )
 
 
-def _sd(ctx: BracketContext, player: PlayerFacts) -> Units:
-    """A.8: the SD of ``player`` as a downfloater (against an artificial score one
-    point below the lowest score), in score units."""
-    return player.units - ctx.sd_base
+#: id(rules) -> (rules, its keys): :func:`_field_keys`.
+_KEYS: dict[int, tuple[DutchRules, FieldKeys]] = {}
 
 
-def _add(fields: Fields, key: FieldKey, value: int) -> None:
-    if value:
-        fields[key] = fields.get(key, 0) + value
+def field_keys(rules: DutchRules) -> FieldKeys:
+    """The :class:`FieldKeys` of ``rules`` (made once per rule set)."""
+    entry = _KEYS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _KEYS[id(rules)] = (rules, FieldKeys(rules))
+    return entry[1]
 
 
 def colour_fields(
@@ -157,17 +194,23 @@ def colour_fields(
 ) -> None:
     """The colour criteria (2017 C.8-C.11, 2026 C10-C13) for a pair inside the
     bracket: 1 when the criterion is met."""
-    priority = rules.priority
+    _colour_fields(fields, a, b, field_keys(rules))
+
+
+def _colour_fields(fields: Fields, a: PlayerFacts, b: PlayerFacts, keys: FieldKeys) -> None:
+    """:func:`colour_fields` with the keys of the rule set."""
+    get = fields.get
     pa, pb = a.preference, b.preference
-    same = pa.colour is not None and pa.colour is pb.colour
-    if not same:
+    imbalance, repeat, strong = keys.colours[0], keys.colours[1], keys.colours[3]
+    if pa.colour is None or pa.colour is not pb.colour:
         # Both preferences can be granted: every colour criterion is met.
-        for name in _COLOUR_FIELDS:
-            _add(fields, (priority[name], 0), 1)
+        for key in keys.colours:
+            fields[key] = get(key, 0) + 1
         return
     absolute_a, absolute_b = pa.absolute, pb.absolute
     # C.8 / C10: topscorers (or their opponents) getting a colour difference beyond +-2.
-    _add(fields, (priority["colour_imbalance"], 0), int(not (pa.imbalance > 1 < pb.imbalance)))
+    if not (pa.imbalance > 1 < pb.imbalance):
+        fields[imbalance] = get(imbalance, 0) + 1
     # C.9 / C11: topscorers (or their opponents) getting the same colour three times.
     if absolute_a and absolute_b:
         if pa.imbalance == pb.imbalance:
@@ -175,19 +218,19 @@ def colour_fields(
         else:
             # E.2 grants the wider difference: the other one gets the wrong colour.
             loser = pb if pa.imbalance > pb.imbalance else pa
-            ok = pa.colour is None or loser.repeated is not pa.colour.opposite
+            ok = loser.repeated is not pa.colour.opposite
     else:
         ok = True
-    _add(fields, (priority["colour_repeat"], 0), int(ok))
+    if ok:
+        fields[repeat] = get(repeat, 0) + 1
     # C.10 / C12: both colour preferences granted (not met: same colour wanted).
     # C.11 / C13: strong preferences granted (a strong one losing against an absolute).
-    strong_a = absolute_a or pa.strong
-    strong_b = absolute_b or pb.strong
-    _add(
-        fields,
-        (priority["colour_strong"], 0),
-        int(not strong_a or not strong_b or (absolute_a and absolute_b)),
-    )
+    if (
+        (absolute_a and absolute_b)
+        or not (absolute_a or pa.strong)
+        or not (absolute_b or pb.strong)
+    ):
+        fields[strong] = get(strong, 0) + 1
 
 
 _COLOUR_FIELDS = ("colour_imbalance", "colour_repeat", "colour_preference", "colour_strong")
@@ -208,37 +251,60 @@ def float_fields(fields: Fields, ctx: BracketContext, h: PlayerFacts, lo: Player
     scores of those who float again are minimised); an MDP opponent who upfloated last
     time pays the MDP's score (the score difference, residents having one score).
     """
-    priority = ctx.rules.priority
-    by_sd = "down_sd_1" in priority
-    diff = h.units - lo.units
-    moved_down = diff > 0  # h is an MDP: downfloat for h, upfloat for lo
+    _float_fields(fields, ctx, h, lo, field_keys(ctx.rules))
+
+
+def _float_fields(
+    fields: Fields, ctx: BracketContext, h: PlayerFacts, lo: PlayerFacts, keys: FieldKeys
+) -> None:
+    """:func:`float_fields` with the keys of the rule set."""
+    h_floats, lo_floats = h.floats, lo.floats
     down_float = Float.DOWN
-    for back, count_down, count_up, sd_down, sd_up, score_down in _FLOAT_FIELDS:
-        h_float, lo_float = h.floats[back], lo.floats[back]
-        lo_down = lo_float is down_float
-        h_down = h_float is down_float
-        up_again = moved_down and lo_float is Float.UP
-        _add(fields, (priority[count_down], 0), lo_down + (not moved_down and h_down))
+    if (
+        h_floats[0] is not down_float
+        and h_floats[1] is not down_float
+        and lo_floats[0] is not down_float
+        and lo_floats[1] is not down_float
+        and lo_floats[0] is not Float.UP
+        and lo_floats[1] is not Float.UP
+    ):
+        return  # no float to repeat: every field is 0
+    get = fields.get
+    by_sd = keys.by_sd
+    h_units, lo_units = h.units, lo.units
+    diff = h_units - lo_units
+    moved_down = diff > 0  # h is an MDP: downfloat for h, upfloat for lo
+    for back, count_down, count_up, group, up_group in keys.floats:
+        lo_down = lo_floats[back] is down_float
+        h_down = h_floats[back] is down_float
+        up_again = moved_down and lo_floats[back] is Float.UP
+        value = lo_down + (not moved_down and h_down)
+        if value:
+            fields[count_down] = get(count_down, 0) + value
         if up_again:
-            _add(fields, (priority[count_up], 0), -1)
+            fields[count_up] = get(count_up, 0) - 1
         if not (lo_down or h_down or up_again):
             continue
         if by_sd:
-            group = priority[sd_down]
             if lo_down:
-                _add(fields, (group, -_sd(ctx, lo)), 1)
+                key = (group, ctx.sd_base - lo_units)
+                fields[key] = get(key, 0) + 1
             if h_down:
-                _add(fields, (group, -_sd(ctx, h)), 1)
+                key = (group, ctx.sd_base - h_units)
+                fields[key] = get(key, 0) + 1
                 if moved_down:
-                    _add(fields, (group, -diff), -1)
+                    key = (group, -diff)
+                    fields[key] = get(key, 0) - 1
         else:
-            group = priority[score_down]
             if lo_down:
-                _add(fields, (group, -lo.units), 1)
+                key = (group, -lo_units)
+                fields[key] = get(key, 0) + 1
             if h_down:
-                _add(fields, (group, -h.units), 1)
+                key = (group, -h_units)
+                fields[key] = get(key, 0) + 1
         if up_again:
-            _add(fields, (priority[sd_up], -diff), -1)
+            key = (up_group, -diff)
+            fields[key] = get(key, 0) - 1
 
 
 def edge_fields(
@@ -248,114 +314,139 @@ def edge_fields(
     h_in_bracket: bool,
     lo_in_bracket: bool,
     lo_in_next: bool | None = None,
+    keys: FieldKeys | None = None,
 ) -> Fields:
     """All criteria fields of the edge ``h``-``lo`` (``h`` ranked above ``lo``).
 
     ``lo_in_next``: ``lo`` belongs to the scoregroup following the bracket (default:
     whenever he is not in the bracket); players further below count only for
-    completion.
+    completion. ``keys``: :func:`field_keys` of the rules (looked up if not given).
     """
+    if keys is None:
+        keys = field_keys(ctx.rules)
     fields: Fields = {}
-    rules = ctx.rules
-    priority = rules.priority
+    get = fields.get
     if lo_in_next is None:
         lo_in_next = not lo_in_bracket
-    if ctx.special:
+    h_units, lo_units = h.units, lo.units
+    special = ctx.special
+    if special:
         # C.4 / C4: the round must be completed; the one left over must be a bye
         # candidate (C.2 / C2 eligibility, 2026 C5: of the lowest possible score).
-        _add(fields, (priority["completion"], 0), 1)
+        completion = keys.completion
+        assert completion is not None and keys.pab_eligible is not None
+        fields[completion] = 1
         missing = (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(lo))
-        _add(fields, (priority["pab_eligible"], 0), missing)
-    # C.5 / C6: pairs in the bracket.
-    _add(fields, (priority["pairs"], 0), int(lo_in_bracket))
-    if lo_in_bracket and "psd" in priority:
-        # C.6: PSD. Pairing two players removes their downfloater SDs and adds the
-        # pair's SD.
-        group = priority["psd"]
-        base = ctx.sd_base
-        _add(fields, (group, base - h.units), 1)
-        _add(fields, (group, base - lo.units), 1)
-        _add(fields, (group, lo.units - h.units), -1)
-    if lo_in_bracket and "downfloater_scores" in priority:
-        # 2026 C7: the downfloaters' scores, highest first: pair the highest scores.
-        _add(fields, (priority["downfloater_scores"], -h.units), 1)
-    if "next_psd" in priority and not ctx.special:
+        if missing:
+            fields[keys.pab_eligible] = get(keys.pab_eligible, 0) + missing
+    if lo_in_bracket:
+        # C.5 / C6: pairs in the bracket.
+        pairs = keys.pairs
+        assert pairs is not None
+        fields[pairs] = get(pairs, 0) + 1
+        group = keys.psd
+        if group is not None:
+            # C.6: PSD. Pairing two players removes their downfloater SDs and adds
+            # the pair's SD.
+            base = ctx.sd_base
+            key = (group, base - h_units)
+            fields[key] = get(key, 0) + 1
+            key = (group, base - lo_units)
+            fields[key] = get(key, 0) + 1
+            key = (group, lo_units - h_units)
+            fields[key] = get(key, 0) - 1
+        group = keys.downfloater_scores
+        if group is not None:
+            # 2026 C7: the downfloaters' scores, highest first: pair the highest scores.
+            key = (group, -h_units)
+            fields[key] = get(key, 0) + 1
+    next_pairs = keys.next_pairs
+    group = keys.next_psd
+    if group is not None and not special:
         # 2017 C.7: pairs (and, in the last bracket, an eligible bye) in the next
         # bracket, then the scores of the players moved into it.
-        group = priority["next_pairs"]
+        assert next_pairs is not None
         if ctx.final:
-            _add(fields, (group, 0), 1 + (not h.pab_eligible) + (not lo.pab_eligible))
+            value = 1 + (not h.pab_eligible) + (not lo.pab_eligible)
         else:
-            _add(fields, (group, 0), int(not lo_in_bracket))
-        group = priority["next_psd"]
+            value = int(not lo_in_bracket)
+        if value:
+            fields[next_pairs] = get(next_pairs, 0) + value
         if h_in_bracket:
-            _add(fields, (group, -_sd(ctx, h)), 1)
+            key = (group, ctx.sd_base - h_units)
+            fields[key] = get(key, 0) + 1
         if lo_in_bracket:
-            _add(fields, (group, -_sd(ctx, lo)), 1)
-    if "next_scores" in priority and lo_in_next:
+            key = (group, ctx.sd_base - lo_units)
+            fields[key] = get(key, 0) + 1
+    group = keys.next_scores
+    if group is not None and lo_in_next:
         # 2026 C8: pairs in the next bracket, then its downfloaters' scores.
-        _add(fields, (priority["next_pairs"], 0), 1)
-        _add(fields, (priority["next_scores"], -h.units), 1)
-    if ctx.pab_unplayed and "pab_unplayed" in priority:
+        assert next_pairs is not None
+        fields[next_pairs] = get(next_pairs, 0) + 1
+        key = (group, -h_units)
+        fields[key] = get(key, 0) + 1
+    pab_unplayed = keys.pab_unplayed
+    if ctx.pab_unplayed and pab_unplayed is not None:
         # 2026 C9: leave for the PAB the player of the PAB score with the fewest
         # unplayed games: pairing a player of that score earns his unplayed games.
         bye_units = ctx.bye_units
         value = sum(p.unplayed for p in (h, lo) if p.units == bye_units)
-        _add(fields, (priority["pab_unplayed"], 0), value)
+        if value:
+            fields[pab_unplayed] = get(pab_unplayed, 0) + value
     if lo_in_bracket:
-        colour_fields(fields, lo, h, rules)
-        float_fields(fields, ctx, h, lo)
+        _colour_fields(fields, lo, h, keys)
+        _float_fields(fields, ctx, h, lo, keys)
     return fields
 
 
 def pack_weights(
-    fields: Mapping[tuple[Hashable, Hashable], Fields], class_sizes: Mapping[Hashable, int]
-) -> dict[tuple[Hashable, Hashable], int]:
+    fields: Mapping[tuple[int, int], Fields], class_sizes: Sequence[int]
+) -> dict[tuple[int, int], int]:
     """Turn fields into integer weights that order matchings lexicographically.
 
     Players with the same attributes give the same fields, so the fields are given
-    per pair of player *classes* (``class_sizes`` counts the players of each class).
-    Each field gets a radix larger than the spread of its total over any matching, so
-    no field can overflow into a more significant one. The spread is bounded per
-    player: in a matching every player lies on at most one edge, so the positive
-    (negative) part of a field's total is at most half the sum, over the players, of
-    the largest positive (negative) value on their edges - and at most the number of
-    pairs times the largest value.
+    per pair of player *classes* ``0..k-1`` (``class_sizes[c]`` counts the players of
+    class ``c``). Each field gets a radix larger than the spread of its total over any
+    matching, so no field can overflow into a more significant one. The spread is
+    bounded per player: in a matching every player lies on at most one edge, so the
+    positive (negative) part of a field's total is at most half the sum, over the
+    players, of the largest positive (negative) value on their edges - and at most the
+    number of pairs times the largest value.
     """
-    # Field -> class -> the largest positive (negative) value on the class's edges.
-    pos: dict[FieldKey, dict[Hashable, int]] = {}
-    neg: dict[FieldKey, dict[Hashable, int]] = {}
+    # Field -> per class the largest positive (negative) value on the class's edges.
+    k = len(class_sizes)
+    pos: dict[FieldKey, list[int]] = {}
+    neg: dict[FieldKey, list[int]] = {}
     for (a, b), values in fields.items():
         for key, value in values.items():
             if value > 0:
-                table, size = pos, value
+                per_class = pos.get(key)
+                if per_class is None:
+                    per_class = pos[key] = [0] * k
             elif value:
-                table, size = neg, -value
+                value = -value
+                per_class = neg.get(key)
+                if per_class is None:
+                    per_class = neg[key] = [0] * k
             else:
                 continue  # a zero weighs nothing (and leaves every bound as it is)
-            per_class = table.get(key)
-            if per_class is None:
-                table[key] = {a: size, b: size}
-                continue
-            if per_class.get(a, 0) < size:
-                per_class[a] = size
-            if per_class.get(b, 0) < size:
-                per_class[b] = size
-    max_pairs = max(1, sum(class_sizes.values()) // 2)
-
-    def bound(per_class: dict[Hashable, int] | None) -> int:
-        if not per_class:
-            return 0
-        total = 0
-        for c, value in per_class.items():
-            total += class_sizes[c] * value
-        return min(total // 2, max_pairs * max(per_class.values()))
-
+            if per_class[a] < value:
+                per_class[a] = value
+            if per_class[b] < value:
+                per_class[b] = value
+    max_pairs = max(1, sum(class_sizes) // 2)
     multiplier: dict[FieldKey, int] = {}
     scale = 1
     for key in sorted(pos.keys() | neg.keys(), reverse=True):
         multiplier[key] = scale
-        scale *= bound(pos.get(key)) + bound(neg.get(key)) + 1
+        radix = 1
+        for table in (pos, neg):
+            per_class = table.get(key)
+            if per_class is not None:
+                # the bound of the field's positive (negative) part over a matching
+                total = sum(map(mul, class_sizes, per_class))
+                radix += min(total // 2, max_pairs * max(per_class))
+        scale *= radix
     # (a field whose values all cancelled out to 0 has no multiplier: 0 will do)
     of = defaultdict(int, multiplier).__getitem__
     return {

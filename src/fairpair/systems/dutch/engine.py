@@ -36,7 +36,6 @@ all its players but the one who gets the PAB.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -50,6 +49,7 @@ from fairpair.systems.dutch.criteria import (
     Compatibility,
     Fields,
     edge_fields,
+    field_keys,
     pack_weights,
 )
 from fairpair.systems.dutch.graph import (
@@ -59,7 +59,7 @@ from fairpair.systems.dutch.graph import (
     Solver,
     make_graph,
 )
-from fairpair.systems.dutch.players import PlayerFacts
+from fairpair.systems.dutch.players import PlayerFacts, Units
 from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = ["BracketRecord", "RoundResult", "pair_players"]
@@ -116,9 +116,10 @@ class RoundResult:
 EXCLUSION_LOOKBACK = 32
 
 
-def _sort_key(p: PlayerFacts) -> tuple[Fraction, int]:
-    """A.2: score descending, then pairing number (effective rank) ascending."""
-    return (-p.score, p.rank)
+def _sort_key(p: PlayerFacts) -> tuple[Units, int]:
+    """A.2: score descending, then pairing number (effective rank) ascending (scores
+    in units: the same order, cheaper than Fractions)."""
+    return (-p.units, p.rank)
 
 
 class _Bracket:
@@ -153,55 +154,70 @@ class _Bracket:
         # Below the bracket only the bye eligibility matters (C.4 and C.7; 2026: C5,
         # and C9 at the PAB score).
         c9 = ctx.pab_unplayed
-
-        def class_key(i: int, p: PlayerFacts) -> Hashable:
-            unplayed = p.unplayed if c9 and p.score == ctx.bye_score else -1
-            if i < self.nb:
-                return (p.score, p.pab_eligible, p.preference, p.floats, unplayed)
-            if ctx.bye_score is None and not c9:
-                return ("lower", p.pab_eligible, i < next_end)
-            return ("lower", ctx.bye_candidate(p), i < next_end, unplayed)
-
+        bye_score = ctx.bye_score
+        lower_by_eligibility = bye_score is None and not c9
         class_ids: dict[Hashable, int] = {}
-        classes = [
-            class_ids.setdefault(class_key(i, p), len(class_ids)) for i, p in enumerate(players)
-        ]
-        k = len(class_ids)
-        first = [n] * k
-        last = [-1] * k
-        for i, c in enumerate(classes):
-            first[c] = min(first[c], i)
-            last[c] = i
+        classes: list[int] = []
+        first: list[int] = []  # per class: its first vertex, its last, its size
+        last: list[int] = []
+        sizes: list[int] = []
+        nb = self.nb
+        for i, p in enumerate(self.players):
+            key: Hashable
+            if i < nb:
+                # (p.score, p.pab_eligible, p.preference, p.floats) as plain values
+                key = p.class_key
+                if c9:
+                    key = (key, p.unplayed if p.score == bye_score else -1)
+            elif lower_by_eligibility:
+                key = ("lower", p.pab_eligible, i < next_end)
+            else:
+                unplayed = p.unplayed if c9 and p.score == bye_score else -1
+                key = ("lower", ctx.bye_candidate(p), i < next_end, unplayed)
+            c = class_ids.get(key)
+            if c is None:
+                c = class_ids[key] = len(first)
+                first.append(i)
+                last.append(i)
+                sizes.append(1)
+            else:
+                last[c] = i
+                sizes[c] += 1
+            classes.append(c)
+        k = len(first)
         # The fields of every ordered pair of classes (a, b) with a player of a ranked
         # above one of b (the edge i-j, i < j, has the fields of (class i, class j)).
-        class_fields: dict[tuple[Hashable, Hashable], Fields] = {}
-        pairs_present: list[tuple[int, int]] = []
+        keys = field_keys(ctx.rules)
+        class_fields: dict[tuple[int, int], Fields] = {}
         for a in range(k):
+            i = first[a]
+            h = self.players[i]
+            h_in_bracket = i < nb
             for b in range(k):
-                i, j = first[a], last[b]
+                j = last[b]
                 if i < j:
-                    pairs_present.append((a, b))
                     class_fields[(a, b)] = edge_fields(
                         ctx,
-                        self.players[i],
+                        h,
                         self.players[j],
-                        i < self.nb,
-                        j < self.nb,
-                        self.nb <= j < next_end,
+                        h_in_bracket,
+                        j < nb,
+                        nb <= j < next_end,
+                        keys,
                     )
-        sizes: dict[Hashable, int] = dict(Counter(classes))
-        packed = pack_weights(class_fields, sizes)
         table: list[int | None] = [None] * (k * k)
-        for a, b in pairs_present:
-            table[a * k + b] = packed[(a, b)]
+        for (a, b), weight in pack_weights(class_fields, sizes).items():
+            table[a * k + b] = weight
         numbers = [p.number for p in players]
         vertex = {number: v for v, number in enumerate(numbers)}
-        blocked = frozenset(
-            (v, vertex[other])
-            for v, number in enumerate(numbers)
-            for other in compatibility.blocked[number]
-            if other in vertex and vertex[other] > v
-        )
+        pairs_blocked: list[tuple[int, int]] = []
+        blocked_of = compatibility.blocked
+        for v, number in enumerate(numbers):
+            for other in blocked_of[number]:
+                w = vertex.get(other, -1)
+                if w > v:
+                    pairs_blocked.append((v, w))
+        blocked = frozenset(pairs_blocked)
         tags = [_TAG_CODE[compatibility.tag[number]] for number in numbers]
         # Layout of the order part: [exchange fields D.2.a/b][bonus bits].
         self.q_bits = residents.bit_length() + 1
@@ -524,7 +540,7 @@ def _pair_bracket(
 def _score_groups(players: Sequence[PlayerFacts]) -> list[list[PlayerFacts]]:
     groups: list[list[PlayerFacts]] = []
     for p in players:
-        if groups and groups[-1][0].score == p.score:
+        if groups and groups[-1][0].units == p.units:
             groups[-1].append(p)
         else:
             groups.append([p])

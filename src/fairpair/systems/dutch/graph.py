@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import isqrt
 from typing import Protocol, overload
 
@@ -121,16 +121,17 @@ class ClassWeights:
     shift: int
     tags: Sequence[int]
     blocked: frozenset[tuple[int, int]]
+    #: The number of classes (the table is k x k).
+    k: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def k(self) -> int:
-        """The number of classes (the table is k x k)."""
-        return isqrt(len(self.table))
+    def __post_init__(self) -> None:
+        self.__dict__["k"] = isqrt(len(self.table))  # (frozen) derived, set once
 
     def main(self, i: int, j: int) -> int:
         """The criteria part of the edge ``i``-``j`` (0: the pair may not meet)."""
         a, b = (i, j) if i < j else (j, i)
-        w = self.table[self.classes[a] * self.k + self.classes[b]]
+        classes = self.classes
+        w = self.table[classes[a] * self.k + classes[b]]
         if w is None or w <= 0 or (a, b) in self.blocked:
             return 0
         tag = self.tags[a]
@@ -138,7 +139,7 @@ class ClassWeights:
 
     def best(self) -> int:
         """The largest criteria part any pair of classes can have."""
-        return max((w for w in self.table if w is not None), default=0)
+        return max([w for w in self.table if w is not None], default=0)
 
     def bits(self) -> int:
         """Bits of the largest weight (criteria and order parts)."""

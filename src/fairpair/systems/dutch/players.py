@@ -254,6 +254,33 @@ class PlayerFacts:
         """The pairing score in :data:`SCORE_SCALE` units (for the criteria)."""
         return score_units(self.score)
 
+    @cached_property
+    def class_key(self) -> tuple[Units, bool, int, int, int, int, int]:
+        """The score, bye eligibility, colour preference and floats, what the criteria
+        of a pair inside a bracket read of the player, as plain values: two players
+        have equal keys exactly when these attributes are equal (the engine groups
+        them into classes). Ints hash and compare much faster than the Fraction, the
+        dataclass and the enums."""
+        return self._class_key()
+
+    def _class_key(self) -> tuple[Units, bool, int, int, int, int, int]:
+        pref = self.preference
+        first, second = self.floats
+        return (
+            self.units,
+            self.pab_eligible,
+            _COLOUR_CODE[pref.colour],
+            pref.imbalance,
+            _COLOUR_CODE[pref.repeated],
+            _FLOAT_CODE[first],
+            _FLOAT_CODE[second],
+        )
+
+
+#: Plain codes of colours and floats for :attr:`PlayerFacts.class_key`.
+_COLOUR_CODE: Mapping[Colour | None, int] = {None: 0, Colour.WHITE: 1, Colour.BLACK: 2}
+_FLOAT_CODE: Mapping[Float, int] = {Float.NONE: 0, Float.UP: 1, Float.DOWN: 2}
+
 
 def player_facts(
     tournament: Tournament,
@@ -279,6 +306,8 @@ def player_facts(
     threshold = topscorer_threshold(tournament, round_number)
     accelerated = bool(tournament.acceleration)
     facts: dict[int, PlayerFacts] = {}
+    points = tournament.points
+    top_numerator, top_denominator = threshold.numerator, threshold.denominator
     for number in present:
         st = state[number]
         score = st.score
@@ -306,17 +335,55 @@ def player_facts(
             else:
                 unplayed += 1
         history = tuple(colours)
-        facts[number] = PlayerFacts(
-            number=number,
-            rank=rank[number],
-            score=score,
-            raw_score=st.score,
-            preference=colour_preference(history),
-            history=history,
-            floats=floats,
-            pab_eligible=eligible_for_pab(st, rules=rules, points=tournament.points),
-            topscorer=last and score > threshold,
-            played_opponents=frozenset(opponents),
-            unplayed=unplayed,
+        facts[number] = _player_facts(
+            number,
+            rank[number],
+            score,
+            st.score,
+            colour_preference(history),
+            history,
+            floats,
+            eligible_for_pab(st, rules=rules, points=points),
+            # score > threshold, as exact integers (cheaper than comparing Fractions)
+            last and score.numerator * top_denominator > top_numerator * score.denominator,
+            frozenset(opponents),
+            unplayed,
         )
+    return facts
+
+
+_new = object.__new__
+
+
+def _player_facts(
+    number: int,
+    rank: int,
+    score: Fraction,
+    raw_score: Fraction,
+    preference: ColourPreference,
+    history: tuple[Colour, ...],
+    floats: tuple[Float, Float],
+    pab_eligible: bool,
+    topscorer: bool,
+    played_opponents: frozenset[int],
+    unplayed: int,
+) -> PlayerFacts:
+    """``PlayerFacts(...)`` without the frozen dataclass's ``__init__`` (a player of
+    every round paired)."""
+    facts: PlayerFacts = _new(PlayerFacts)
+    fields = facts.__dict__  # in the order of the class's fields
+    fields["number"] = number
+    fields["rank"] = rank
+    fields["score"] = score
+    fields["raw_score"] = raw_score
+    fields["preference"] = preference
+    fields["history"] = history
+    fields["floats"] = floats
+    fields["pab_eligible"] = pab_eligible
+    fields["topscorer"] = topscorer
+    fields["played_opponents"] = played_opponents
+    fields["unplayed"] = unplayed
+    # the cached properties, made now (cheaper than their first look-up)
+    fields["units"] = score_units(score)
+    fields["class_key"] = facts._class_key()
     return facts
