@@ -292,6 +292,7 @@ def cases(systems: Iterable[str], quick: bool, sizes: Sequence[int] | None) -> l
             found.append(mcmahon_case(players, MCMAHON_ROUND))
         if not quick and not sizes:
             found.append(mcmahon_case(MCMAHON_SIZES[0][-1], 6))
+            found.append(mcmahon_case(MCMAHON_SIZES[1][2], 6))
     if "tcec" in chosen:
         found += [tcec_case(n) for n in pick("tcec", TCEC_SIZES[0] + TCEC_SIZES[1])]
     if "netrunner" in chosen:

@@ -59,6 +59,26 @@ outside that span. If the pruned optimum (bye at the best conceivable player) co
 less than the bound of every pruned pair, it is optimal for the full graph; otherwise
 the bound is raised to its cost, and as a last resort the full graph is solved. The
 pruned graph falls apart into independent components, solved separately.
+
+The graph of a stage is built in the compiled extension when it is available
+(``McMahonGraph``, :func:`_round_graph`): Python hands it each player's score, place,
+group size, split, shift, last float, colour costs, strength place, handicap class and
+avoided attributes, plus the rematches and forbidden pairs, and it computes every
+game's tiers as :func:`edge_tiers` does, folds them with the bases of the component
+(computed here) into the same integer weight, finds the same components and runs the
+same matcher (``Blossom``) with the same offset for maximum cardinality: no Python
+object per edge, and a pairing identical to the one of the Python edge tuples
+(``GRAPH = "python"``, the reference, tested against it in
+``tests/test_mcmahon_graph.py``). Identical, not merely as good: the tiers do not make
+the optimum unique (two games between the same two score groups can swap their
+players at equal floater and split totals; about one random field of up to 12 players
+in five has several optimal pairings), and the choice among equal optima is the
+blossom algorithm's, so it is kept by running that algorithm on exactly the same graph.
+A component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over
+the *implicit* graph (each weight computed when the algorithm reads it: the same steps
+in O(n) memory); a component met again in a later stage (same players, same admitted
+group pairs and bye candidates) reuses its matching. Weights too wide for the
+extension go back to the Python edges of that component.
 """
 
 from __future__ import annotations
