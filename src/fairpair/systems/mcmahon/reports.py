@@ -76,14 +76,20 @@ class _Entries:
             handicaps = None
         places = self.places
         row: dict[int, str | tuple[str, Game]] = {}
-        settings: McMahonSettings | None = None
+        settings = _settings(self.t) if self.t.round(rnd).games else None
+        overrides = settings is not None and bool(settings.handicap_overrides)
         for game in self.t.round(rnd).games:
             white, black = game.white, game.black
-            if white in row and black in row:
+            # as Round.game_of: a player's first game (the same player twice: white)
+            new_white = white not in row
+            new_black = black not in row and black != white
+            if not (new_white or new_black):
                 continue
-            if settings is None:
-                settings = _settings(self.t)
-            override = settings.handicap_override(rnd, white, black)
+            override = (
+                settings.handicap_override(rnd, white, black)
+                if overrides and settings is not None
+                else None
+            )
             handicap: str | None = None
             if override is not None:
                 handicap = str(override[0])
@@ -93,14 +99,13 @@ class _Entries:
                 except Exception:  # a player unknown: for the cell to report, if shown
                     handicap = None
             # as Game.opponent, result_of and colour_of say for each of them
-            sides = [(white, black, game.white_result, "w" if game.coloured else "b")]
-            if black != white:
-                sides.append((black, white, game.black_result, "b"))
-            for player, opponent, code, colour in sides:
-                if player in row:
-                    continue
-                entry = places[opponent] + _MARKS[code] + colour
-                row[player] = (entry, game) if handicap is None else entry + handicap
+            if new_white:
+                marks = _AS_WHITE if game.coloured else _AS_BLACK
+                entry = places[black] + marks[game.white_result]
+                row[white] = (entry, game) if handicap is None else entry + handicap
+            if new_black:
+                entry = places[white] + _AS_BLACK[game.black_result]
+                row[black] = (entry, game) if handicap is None else entry + handicap
         return row
 
 
@@ -117,9 +122,12 @@ class _Places(dict[int, str]):
 
 
 _SYMBOLS = {1: "+", 0: "=", -1: "-"}
-#: A player's result -> its mark and the slash before his colour.
-_MARKS: dict[ResultCode | None, str] = {None: "?/"}
-_MARKS.update({code: _SYMBOLS[code.outcome] + "/" for code in ResultCode})
+#: A player's result -> its mark, a slash and his colour (``+/w``; ``?``: pending; a
+#: game without colours counts as black).
+_AS_WHITE: dict[ResultCode | None, str] = {None: "?/w"}
+_AS_WHITE.update({code: f"{_SYMBOLS[code.outcome]}/w" for code in ResultCode})
+_AS_BLACK: dict[ResultCode | None, str] = {None: "?/b"}
+_AS_BLACK.update({code: f"{_SYMBOLS[code.outcome]}/b" for code in ResultCode})
 
 
 def _settings(t: Tournament) -> McMahonSettings:

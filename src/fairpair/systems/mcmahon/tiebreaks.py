@@ -241,10 +241,30 @@ class FaceToFace:
         if not tied:
             return out
         points = tournament.points
-        for _rnd, me, opponent, code, colour in _game_sides(tournament.rounds[:after_round]):
-            group = tied.get(me)
-            if group is not None and opponent in group and code is not None:
-                out[me] += points.game_points(code, colour)
+        for rnd in tournament.rounds[:after_round]:
+            games = rnd.games
+            as_white = dict(zip(map(_WHITE, games), games, strict=True))
+            as_black = dict(zip(map(_BLACK, games), games, strict=True))
+            if len(as_white) == len(games) == len(as_black) and as_white.keys().isdisjoint(
+                as_black
+            ):  # a game per player at most: look up the tied players' games only
+                sides = []
+                for me in tied:
+                    game = as_white.get(me)
+                    if game is not None:
+                        colour = Colour.WHITE if game.coloured else None
+                        sides.append((me, game.black, game.white_result, colour))
+                        continue
+                    game = as_black.get(me)
+                    if game is not None:
+                        colour = Colour.BLACK if game.coloured else None
+                        sides.append((me, game.white, game.black_result, colour))
+            else:
+                sides = [side[1:] for side in _game_sides([rnd])]
+            for me, opponent, code, colour in sides:
+                group = tied.get(me)
+                if group is not None and opponent in group and code is not None:
+                    out[me] += points.game_points(code, colour)
         return out
 
 
@@ -281,5 +301,13 @@ def standings(
     values = [c.values(tournament, after_round) for c in crits]
     numbers = [p.number for p in tournament.players]
     keyed = {n: tuple(v.get(n, Fraction(0)) for v in values) for n in numbers}
-    ordered = sorted(numbers, key=lambda n: tuple(-x for x in keyed[n]))
+    # best first: each value as a whole multiple of its criterion's common denominator,
+    # negated (the order of the values; comparing Fractions would take a second)
+    units = []
+    for index in range(len(values)):
+        column = [keyed[n][index] for n in numbers]
+        unit = math.lcm(1, *(value.denominator for value in column))
+        units.append([-(value.numerator * (unit // value.denominator)) for value in column])
+    sort_keys = dict(zip(numbers, zip(*units, strict=True), strict=True)) if units else {}
+    ordered = sorted(numbers, key=lambda n: sort_keys.get(n, ()))
     return [(i + 1, n, keyed[n]) for i, n in enumerate(ordered)]
