@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from fairpair import batch
 from fairpair.errors import InputError
 from fairpair.formats import jsondoc, jsontext
 from fairpair.generator import GeneratorConfig, generate
@@ -437,3 +438,20 @@ def test_unique_keys_reads_the_same(seed: int) -> None:
     assert _parsed(text, unique_keys=True) == _parsed(text)
     with pytest.raises(InputError, match="appears twice"):
         jsontext.parse('{"a": 1, "a": 2}', "x.json")
+
+
+def test_batch_skips_the_key_check_only_for_its_own_text() -> None:
+    """A request read from a line has string keys (json.dumps writes none twice); a
+    dict given to :func:`answer` may have 1 and "1", which json.dumps writes twice."""
+    document = {
+        "format": "fairpair-tournament",
+        "version": 1,
+        "system": "dutch",
+        "players": [{"number": 1, "name": "A"}, {"number": 2, "name": "B"}],
+        "rounds": [],
+    }
+    line = json.dumps({"tournament": document})
+    assert json.loads(batch.answer_line(line))["pairs"] == [[1, 2]]
+    twice = {**document, "settings": {1: "x", "1": "y"}}
+    result = batch.answer({"tournament": twice})
+    assert result["exit_code"] == 2 and "appears twice" in result["error"]
