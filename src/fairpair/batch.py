@@ -52,7 +52,7 @@ __all__ = ["MAX_LINE", "answer", "answer_line", "answer_lines", "default_jobs"]
 MAX_LINE = 10_000_000
 
 
-def _tournament(request: Mapping[str, Any]) -> Tournament:
+def _tournament(request: Mapping[str, Any], from_text: bool) -> Tournament:
     if "trf" in request:
         text = request["trf"]
         if not isinstance(text, str):
@@ -62,19 +62,25 @@ def _tournament(request: Mapping[str, Any]) -> Tournament:
         document = request["tournament"]
         if not isinstance(document, Mapping):
             raise InputError("tournament is not an object", expected="a fairpair JSON document")
-        # json.dumps of a dict: no key twice
+        # from_text: the document was read by json.loads, its keys are strings, so
+        # json.dumps writes no key twice in an object
         text = json.dumps(document)
-        return jsondoc.loads(text, file="<request tournament>", unique_keys=True)[0]
+        return jsondoc.loads(text, file="<request tournament>", unique_keys=from_text)[0]
     raise InputError("no tournament", expected='a "trf" text or a "tournament" document')
 
 
 def answer(request: Any) -> dict[str, Any]:
     """The answer to one request (already parsed from JSON)."""
+    return _answer(request, from_text=False)
+
+
+def _answer(request: Any, from_text: bool) -> dict[str, Any]:
+    """:func:`answer`; ``from_text``: ``request`` is what :func:`json.loads` made."""
     ident = request.get("id") if isinstance(request, Mapping) else None
     try:
         if not isinstance(request, Mapping):
             raise InputError("the request is not a JSON object", expected='{"trf": ...}')
-        t = _tournament(request)
+        t = _tournament(request, from_text)
         name = system_name_for(t, request.get("system"))
         options = request.get("options", {})
         if not isinstance(options, Mapping):
@@ -115,7 +121,7 @@ def answer_line(line: str) -> str:
             message = f"<request>: not JSON ({type(exc).__name__}: {str(exc)[:200]})"
             result = {"id": None, "ok": False, "exit_code": 2, "error": message}
         else:
-            result = answer(request)
+            result = _answer(request, from_text=True)
     return json.dumps(result, ensure_ascii=False)
 
 

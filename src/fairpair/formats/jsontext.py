@@ -50,14 +50,11 @@ _STRING_OR_NUMBER = re.compile(
     re.S,
 )
 _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*+"?|[\[\]{}]', re.S)
-#: What the number hooks (:func:`_parse_int`, :func:`_checked_decimal`) can refuse
-#: needs an exponent (which follows a digit) or more than MAX_NUMBER_CHARS characters
-#: of digits, sign and point, so MAX_NUMBER_CHARS // 2 digits in a row (a number that
-#: short is far within the exponent limit). :func:`_plain_numbers` looks for both in
-#: the text's bytes with digits as ``0`` and exponent letters as ``e``.
-_DIGITS_AND_E = bytes.maketrans(b"0123456789eE", b"0000000000ee")
-_LONG_RUN = b"0" * (limits.MAX_NUMBER_CHARS // 2)
-assert limits.MAX_NUMBER_CHARS < limits.MAX_EXPONENT
+#: An integer :func:`_parse_int` refuses (more than MAX_NUMBER_CHARS characters, of
+#: digits and at most a sign) has this run of digits; :func:`_short_integers` looks
+#: for it in the text's bytes with every digit as ``0``.
+_DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0000000000")
+_LONG_RUN = b"0" * limits.MAX_NUMBER_CHARS
 #: How many tokens an error's position is looked for in (bounds the time of a refusal).
 _LOCATE_TOKENS = 1_000_000
 #: Opening brackets as 2, closing ones as 0 (a step of +1 / -1 after subtracting 1).
@@ -108,16 +105,14 @@ def parse(
         raise where.error(
             deep, limits.exceeded("depth", "found arrays and objects nested too deeply")
         )
-    parse_int: Callable[[str], Any] = _parse_int
-    parse_float: Callable[[str], Any] = _parse_decimal if exact else _parse_float
-    if _plain_numbers(text):
-        # No number the hooks could refuse: the plain conversions (in C) give the same.
-        parse_int, parse_float = int, Decimal if exact else float
+    # No integer the hook could refuse: int (in C) gives the same, without a call per
+    # integer. (Numbers with a fraction or an exponent, rare, keep their hook.)
+    parse_int: Callable[[str], int] = int if _short_integers(text) else _parse_int
     try:
         return json.loads(
             text,
             parse_int=parse_int,
-            parse_float=parse_float,
+            parse_float=_parse_decimal if exact else _parse_float,
             parse_constant=_parse_constant,
             object_pairs_hook=None if unique_keys else _object,
         )
@@ -147,11 +142,10 @@ def parse(
         ) from None
 
 
-def _plain_numbers(text: str) -> bool:
-    """Can no number in ``text`` be refused by the hooks (see :data:`_LONG_RUN`)?
-    Strings count too (a false "no" only costs the hooks). At C speed."""
-    data = text.encode("utf-8", "surrogatepass").translate(_DIGITS_AND_E)
-    return _LONG_RUN not in data and b"0e" not in data
+def _short_integers(text: str) -> bool:
+    """Has no integer of ``text`` more than MAX_NUMBER_CHARS characters? (Digits in
+    strings count too: a false "no" only costs the hook.) At C speed."""
+    return _LONG_RUN not in text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
 
 
 # -- the hooks ------------------------------------------------------------------------
@@ -256,9 +250,11 @@ def _brackets_outside_strings(text: str) -> bytes:
     every string is removed with a regular expression, one match per string.
     """
     data = text.encode("utf-8", "surrogatepass")  # ASCII bytes only stand for ASCII
-    if b"\\" in data:
+    backslash = b"\\" in data
+    if backslash:
         data = data.replace(b"\\\\", b"")
-    if b'\\"' not in data:  # no escaped quote: the other escapes do not matter here
+    # no escaped quote: the other escapes do not matter here
+    if not backslash or b'\\"' not in data:
         brackets = data.translate(None, _NOT_QUOTE_OR_BRACKET).replace(b'""', b"")
         if b'"' not in brackets:
             return brackets
