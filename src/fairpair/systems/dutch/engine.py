@@ -162,18 +162,22 @@ class _Bracket:
         last: list[int] = []
         sizes: list[int] = []
         nb = self.nb
-        for i, p in enumerate(self.players):
-            key: Hashable
-            if i < nb:
-                # (p.score, p.pab_eligible, p.preference, p.floats) as plain values
-                key = p.class_key
-                if c9:
-                    key = (key, p.unplayed if p.score == bye_score else -1)
-            elif lower_by_eligibility:
-                key = ("lower", p.pab_eligible, i < next_end)
+        keys_of: list[Hashable]
+        if c9:
+            keys_of = [
+                (p.class_key, p.unplayed if p.score == bye_score else -1) for p in self.players[:nb]
+            ]
+        else:
+            # (p.score, p.pab_eligible, p.preference, p.floats) as plain values
+            keys_of = [p.class_key for p in self.players[:nb]]
+        for i in range(nb, n):
+            p = self.players[i]
+            if lower_by_eligibility:
+                keys_of.append(("lower", p.pab_eligible, i < next_end))
             else:
                 unplayed = p.unplayed if c9 and p.score == bye_score else -1
-                key = ("lower", ctx.bye_candidate(p), i < next_end, unplayed)
+                keys_of.append(("lower", ctx.bye_candidate(p), i < next_end, unplayed))
+        for i, key in enumerate(keys_of):
             c = class_ids.get(key)
             if c is None:
                 c = class_ids[key] = len(first)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from fairpair.model import (
     ByeKind,
@@ -115,6 +115,13 @@ def colour_preference(history: Sequence[Colour]) -> ColourPreference:
     >>> colour_preference([]).strength
     'none'
     """
+    return _colour_preference(tuple(history))
+
+
+@lru_cache(maxsize=4096)
+def _colour_preference(history: tuple[Colour, ...]) -> ColourPreference:
+    """:func:`colour_preference`, made once per history (a preference is immutable, and
+    the players of a round, of every round, share a few dozen histories)."""
     whites = history.count(Colour.WHITE)
     blacks = len(history) - whites
     imbalance = abs(whites - blacks)
@@ -214,7 +221,9 @@ def float_in_round(
     elif not record.played or record.opponent is None:
         return Float.DOWN
     own = record.score_before
-    other = record.opponent_score_before or _ZERO
+    other = record.opponent_score_before
+    if other is None:
+        other = _ZERO
     if tournament.acceleration:
         own = own + tournament.acceleration_for(state.number, round_number)
         other = other + tournament.acceleration_for(record.opponent, round_number)
