@@ -23,6 +23,7 @@ from fairpair.formats.trf.layout import (
     _without_record_byes,
 )
 from fairpair.formats.trf.lines import _join
+from fairpair.formats.trf.players import _parse_player_fields
 from fairpair.formats.trf.points import _record_162
 from fairpair.formats.trf.reader import _RECORD_READERS, _build
 from fairpair.formats.trf.records import _LINE_BREAK, _PLAYER_RECORDS, _RECORD_CODE, _fit_points
@@ -108,11 +109,33 @@ def _hinted_text(t: Tournament) -> str | None:
 
 def _reads_as(lines: Sequence[str], target: Tournament) -> bool:
     """Do ``lines`` read back as ``target``?"""
+    if _points_differ(lines, target):
+        return False
     try:
         again, _ = _build(lines, "<hints>")
     except InputError:
         return False
     return again == target
+
+
+def _points_differ(lines: Sequence[str], target: Tournament) -> bool:
+    """Does a 001 line among ``lines`` read back with other reported points than its
+    player's in ``target`` (or not at all)? Then ``lines`` do not read back as
+    ``target`` (the points column is the only source of ``reported_points``), which
+    is found here from the fixed columns alone, without reading the whole file (a
+    command that changes a player's score keeps the points he was read with)."""
+    players = target.player_map
+    for line in lines:
+        if not line.startswith("001 "):
+            continue
+        try:
+            read = _parse_player_fields(line.rstrip(), 0, "<hints>")
+        except InputError:
+            return True  # the reader refuses the line: not the target either
+        player = players.get(read.number)
+        if player is not None and player.reported_points != read.reported_points:
+            return True
+    return False
 
 
 # -- extra records ------------------------------------------------------------------
