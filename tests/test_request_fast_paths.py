@@ -312,7 +312,7 @@ def test_edge_fields_and_weights_agree_with_the_reference(seed: int) -> None:
     players = [_random_facts(rng, number) for number in range(1, rng.randint(3, 14))]
     ctx = _random_context(rng, players)
     fields: dict[tuple[int, int], Fields] = {}
-    reference: dict[tuple[int, int], Fields] = {}
+    reference: dict[tuple[Hashable, Hashable], Fields] = {}
     for a, h in enumerate(players):
         for b, lo in enumerate(players):
             flags = (rng.random() < 0.7, rng.random() < 0.6, rng.choice([None, True, False]))
