@@ -4,7 +4,9 @@
 in C++, the default) against :class:`~fairpair.systems.dutch.graph.DictGraph` (one
 Python dict entry per edge, the reference): first operation by operation on random
 graphs, then whole rounds of random tournaments, 2017 and 2026 rules. The CI sample
-pairs a few hundred rounds; the ``slow`` test pairs thousands.
+pairs a few hundred rounds; the ``slow`` test pairs thousands. The compiled graph's
+two layouts (compact: order parts only, the default; dense: whole weights, also what
+a compact graph turns into when an order part does not fit 64 bits) are checked both.
 """
 
 from __future__ import annotations
@@ -41,24 +43,29 @@ def _total(reference: DictGraph, mate: list[int]) -> int:
     return total
 
 
-def _random_graph(rng: random.Random) -> tuple[CompiledGraph, DictGraph, int]:
+def _random_graph(rng: random.Random, shift: int = 12) -> tuple[CompiledGraph, DictGraph, int]:
     n = rng.randint(2, 24)
     k = rng.randint(1, 4)
     classes = [rng.randrange(k) for _ in range(n)]
     table: list[int | None] = [rng.choice([None, 0, *range(1, 6)]) for _ in range(k * k)]
     tags = [rng.choice([0, 0, 1, 2]) for _ in range(n)]
     blocked = frozenset((a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.15)
-    weights = ClassWeights(classes, table, 12, tags, blocked)
+    weights = ClassWeights(classes, table, shift, tags, blocked)
     return CompiledGraph(weights), DictGraph(weights), n
 
 
-@pytest.mark.parametrize("seed", range(150))
-def test_graph_operations_agree(seed: int) -> None:
+@pytest.mark.parametrize("layout", ["compact", "dense", "wide"])
+@pytest.mark.parametrize("seed", range(100))
+def test_graph_operations_agree(seed: int, layout: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every operation leaves both graphs with the same edges, and every solve finds a
-    matching of the same (maximum) weight."""
+    matching of the same (maximum) weight. ``wide``: orders of up to 68 bits, so the
+    compact graph turns dense at the first one that does not fit."""
+    monkeypatch.setattr(graph, "COMPACT", layout != "dense")
     rng = random.Random(seed)
-    compiled, reference, n = _random_graph(rng)
-    limit = 1 << 10  # |order| < 2**(shift - 1)
+    shift = 70 if layout == "wide" else 12
+    compiled, reference, n = _random_graph(rng, shift)
+    assert compiled._g.compact == (layout != "dense")
+    limit = 1 << (shift - 2)  # |order| < 2**(shift - 1)
     for _ in range(40):
         op = rng.randrange(8)
         u = rng.randrange(n)
@@ -96,6 +103,26 @@ def test_graph_operations_agree(seed: int) -> None:
                 assert compiled.main_weight(a, b) == reference.main_weight(a, b)
         if rng.random() < 0.4:
             assert _total(reference, compiled.solve()) == _total(reference, reference.solve())
+
+
+def test_wide_order_turns_the_compact_graph_dense() -> None:
+    """An order part of more than 64 bits (doubled) cannot live in the compact matrix:
+    the graph copies its weights into the dense layout, and solves the same."""
+    weights = ClassWeights([0, 0, 1, 1], [5, 3, 3, 5], 70, [0, 0, 0, 0], frozenset())
+    compiled, reference = CompiledGraph(weights), DictGraph(weights)
+    assert compiled._g.compact
+    compiled.set_order(0, 3, (1 << 62) - 1)  # doubled: still fits 64 bits
+    reference.set_order(0, 3, (1 << 62) - 1)
+    assert compiled._g.compact
+    assert compiled.solve() == reference.solve() == [1, 0, 3, 2]
+    for value in (1 << 68, -(1 << 68)):
+        compiled.set_order(1, 2, value)
+        reference.set_order(1, 2, value)
+        assert not compiled._g.compact
+        assert _total(reference, compiled.solve()) == _total(reference, reference.solve())
+    assert [compiled.neighbours(x, 0, 4) for x in range(4)] == [
+        reference.neighbours(x, 0, 4) for x in range(4)
+    ]
 
 
 def test_order_out_of_range_is_refused() -> None:
@@ -182,6 +209,25 @@ def test_seeded_brackets_pair_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     that path too): the same pairings as the reference dict graph."""
     monkeypatch.setattr(graph, "SEED_MIN", 2)
     _same_pairings(120, 4242, monkeypatch)
+
+
+def test_compact_and_dense_layouts_pair_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same matcher on the same weights, stored two ways: identical pairings."""
+    checked = 0
+    for tournament, rnd in _rounds(80, 1717):
+        for rules in ("2017", "2026"):
+            results = []
+            for compact in (True, False):
+                monkeypatch.setattr(graph, "COMPACT", compact)
+                try:
+                    pairing = DutchSystem(rules=rules).pair(tournament, rnd)
+                except Exception as exc:  # both must refuse alike
+                    results.append(("error", type(exc).__name__))
+                    continue
+                results.append((pairing.engine_lines(), pairing.bye))
+            assert results[0] == results[1], (rules, rnd)
+            checked += 1
+    assert checked == 160
 
 
 @pytest.mark.slow

@@ -127,7 +127,13 @@ struct Engine {
     virtual ~Engine() = default;
     virtual int limbs() const = 0;
     virtual int size() const = 0;
-    virtual void set_w2(int u, int v, const Buf& w2) = 0;  // doubled weight, fits
+    // Doubled weight, which fits the engine's limbs; false (nothing changed) when a
+    // compact engine cannot hold it (see set_classes).
+    virtual bool set_w2(int u, int v, const Buf& w2) = 0;
+    // Compact engines only: classes of the vertices and the k x k table of doubled
+    // criteria weights per ordered pair of classes (every edge removed).
+    virtual void set_classes(const std::vector<int>& cls, int k, const std::vector<Buf>& table) = 0;
+    virtual bool compact() const = 0;
     virtual Buf get_w2(int u, int v) const = 0;
     virtual bool has(int u, int v) const = 0;
     // Append to `out` the neighbours x of u with lo <= x < hi, in increasing order.
@@ -142,19 +148,31 @@ struct Engine {
     virtual size_t first_open(int u, const std::vector<int>& vs, const Buf& limit2) const = 0;
 };
 
-template <int N>
+template <int N, class G = void>
 struct EngineN final : Engine {
-    Blossom<N> m;
+    Blossom<N, G> m;
     explicit EngineN(int n) : m(n) {}
     int limbs() const override { return N; }
     int size() const override { return m.size(); }
-    void set_w2(int u, int v, const Buf& w2) override {
+    bool set_w2(int u, int v, const Buf& w2) override {
         Wide<N> x;
         for (int i = 0; i < N; ++i) x.l[i] = w2.l[i];
-        m.set_w2(u, v, x);
+        return m.set_w2(u, v, x);
     }
+    void set_classes(const std::vector<int>& cls, int k, const std::vector<Buf>& table) override {
+        if constexpr (std::is_same_v<G, fairpair::ClassOrder>) {
+            std::vector<Wide<N>> t(table.size());
+            for (size_t q = 0; q < table.size(); ++q)
+                for (int i = 0; i < N; ++i) t[q].l[i] = table[q].l[i];
+            m.set_classes(cls, k, std::move(t));
+        } else {
+            (void)cls, (void)k, (void)table;
+            throw std::logic_error("set_classes: not a compact engine");
+        }
+    }
+    bool compact() const override { return std::is_same_v<G, fairpair::ClassOrder>; }
     Buf get_w2(int u, int v) const override {
-        const Wide<N>& x = m.w2(u, v);
+        const Wide<N> x = m.w2(u, v);
         Buf r;
         for (int i = 0; i < kBufLimbs; ++i)
             r.l[i] = i < N ? x.l[i] : (x.is_neg() ? ~uint64_t(0) : 0);
@@ -193,6 +211,20 @@ std::unique_ptr<Engine> make_engine(int limbs, int n) {
         case 6: return std::make_unique<EngineN<6>>(n);
         case 9: return std::make_unique<EngineN<9>>(n);
         default: return std::make_unique<EngineN<16>>(n);
+    }
+}
+
+// An engine over the compact class graph (Blossom<N, ClassOrder>).
+std::unique_ptr<Engine> make_class_engine(int limbs, int n) {
+    using fairpair::ClassOrder;
+    switch (limbs) {
+        case 1: return std::make_unique<EngineN<1, ClassOrder>>(n);
+        case 2: return std::make_unique<EngineN<2, ClassOrder>>(n);
+        case 3: return std::make_unique<EngineN<3, ClassOrder>>(n);
+        case 4: return std::make_unique<EngineN<4, ClassOrder>>(n);
+        case 6: return std::make_unique<EngineN<6, ClassOrder>>(n);
+        case 9: return std::make_unique<EngineN<9, ClassOrder>>(n);
+        default: return std::make_unique<EngineN<16, ClassOrder>>(n);
     }
 }
 
@@ -413,7 +445,7 @@ class BracketGraph {
   public:
     BracketGraph(int n, const std::vector<int>& classes, py::handle table, int shift,
                  const std::vector<int>& tags,
-                 const std::vector<std::pair<int, int>>& blocked) {
+                 const std::vector<std::pair<int, int>>& blocked, bool compact) {
         if (n < 0) throw py::value_error("n must be >= 0");
         if (static_cast<int>(classes.size()) != n || static_cast<int>(tags.size()) != n)
             throw py::value_error("classes and tags need one entry per vertex");
@@ -447,7 +479,16 @@ class BracketGraph {
         for (Py_ssize_t q = 0; q < kk; ++q)
             if (table_[static_cast<size_t>(q)].is_pos())
                 table_[static_cast<size_t>(q)] = shl(table_[static_cast<size_t>(q)], shift);
-        eng_ = make_engine(limbs_for(need), n);
+        // Compact: the matrix holds the order parts only (the criteria part comes from
+        // the class table); an order too wide for it turns the engine dense (set).
+        if (compact) {
+            eng_ = make_class_engine(limbs_for(need), n);
+            std::vector<Buf> doubled(table_.size(), Buf::zero());
+            for (size_t q = 0; q < table_.size(); ++q) doubled[q] = table_[q] + table_[q];
+            eng_->set_classes(cls_, k_, doubled);
+        } else {
+            eng_ = make_engine(limbs_for(need), n);
+        }
         std::vector<std::vector<int>> block(static_cast<size_t>(n));
         for (const auto& [a, b] : blocked) {
             check_vertex(a, n);
@@ -464,7 +505,7 @@ class BracketGraph {
                 if (stamp[static_cast<size_t>(j)] == i) continue;
                 if (tag != 0 && tags[static_cast<size_t>(j)] == tag) continue;
                 const Buf& w = row[cls_[j]];
-                if (w.is_pos()) eng_->set_w2(i, j, w + w);
+                if (w.is_pos()) set(i, j, w + w);
             }
         }
     }
@@ -524,7 +565,7 @@ class BracketGraph {
 
     void remove(long u, long v) {
         check_pair(u, v);
-        eng_->set_w2(static_cast<int>(u), static_cast<int>(v), Buf::zero());
+        set(static_cast<int>(u), static_cast<int>(v), Buf::zero());
     }
 
     // Remove every edge u-x with lo <= x < hi.
@@ -532,7 +573,7 @@ class BracketGraph {
         check_vertex(u, n());
         std::vector<int> xs;
         eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), xs);
-        for (int x : xs) eng_->set_w2(static_cast<int>(u), x, Buf::zero());
+        for (int x : xs) set(static_cast<int>(u), x, Buf::zero());
     }
 
     // Remove every edge of u (u is marked changed).
@@ -557,7 +598,7 @@ class BracketGraph {
             eng_->row(p, p + 1, b, xs);
             for (int x : xs) {
                 if (!top[static_cast<size_t>(p)] || top[static_cast<size_t>(x)])
-                    eng_->set_w2(p, x, Buf::zero());
+                    set(p, x, Buf::zero());
                 else
                     put(p, x, Buf::small(static_cast<int64_t>(b - p) * (b - x)));
             }
@@ -571,6 +612,7 @@ class BracketGraph {
 
     std::string check() const { return eng_->check(); }
     std::vector<long> stats() const { return eng_->stats(); }
+    bool compact() const { return eng_->compact(); }
 
     // The index in `vs` of the first vertex v whose edge u-v may still be in an optimal
     // matching (len(vs) if none): the edges before it are provably in none, by the duals
@@ -675,7 +717,21 @@ class BracketGraph {
         if (!eng_->has(u, v)) return;
         const int a = std::min(u, v), b = std::max(u, v);
         const Buf w = table_[static_cast<size_t>(cls_[a]) * k_ + cls_[b]] + order;
-        eng_->set_w2(u, v, w + w);
+        set(u, v, w + w);
+    }
+
+    // Set a doubled weight; a compact engine that cannot hold it (an order part wider
+    // than 64 bits) is first replaced by a dense one with the same weights (the next
+    // solve then starts afresh).
+    void set(int u, int v, const Buf& w2) {
+        if (eng_->set_w2(u, v, w2)) return;
+        const int n = eng_->size();
+        std::unique_ptr<Engine> dense = make_engine(eng_->limbs(), n);
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j)
+                if (eng_->has(i, j)) dense->set_w2(i, j, eng_->get_w2(i, j));
+        eng_ = std::move(dense);
+        eng_->set_w2(u, v, w2);
     }
 };
 
@@ -1220,10 +1276,11 @@ PYBIND11_MODULE(_blossom, mod) {
         .def("restart", &Matcher::restart, "Forget the solution: the next solve starts afresh.");
     py::class_<BracketGraph>(mod, "BracketGraph")
         .def(py::init<int, const std::vector<int>&, py::handle, int, const std::vector<int>&,
-                      const std::vector<std::pair<int, int>>&>(),
+                      const std::vector<std::pair<int, int>>&, bool>(),
              py::arg("n"), py::arg("classes"), py::arg("table"), py::arg("shift"),
-             py::arg("tags"), py::arg("blocked"))
+             py::arg("tags"), py::arg("blocked"), py::arg("compact") = true)
         .def_property_readonly("n", &BracketGraph::n)
+        .def_property_readonly("compact", &BracketGraph::compact)
         .def_property_readonly("limbs", &BracketGraph::limbs)
         .def_property_readonly("stats", &BracketGraph::stats)
         .def("seed_duals", &BracketGraph::seed_duals, py::arg("duals"))

@@ -148,11 +148,21 @@ inline Wide<N> half(const Wide<N>& a) {
 //     template <class F> void each(int x, F&& f) const;
 //         // f(v) for every neighbour v of x, increasing, until f returns false
 // The algorithm is the same: on the same weights both give the same matching.
+// G = ClassOrder: the stored graph of the pairing engines' brackets, where a weight is
+// a criteria part that depends only on the classes of the two ends (a small table)
+// plus a per-edge "order" part that fits 64 bits: the matrix holds the order parts
+// only (8 bytes per entry instead of 8 N), the table stays in cache, and the matcher
+// reads a quarter of the memory per row scan.  Same algorithm, same warm restarts.
+struct ClassOrder {};
+
 template <int N, class G = void>
 class Blossom {
   public:
     using W = Wide<N>;
+    static constexpr bool kCompact = std::is_same_v<G, ClassOrder>;
     static constexpr bool kDense = std::is_void_v<G>;
+    static constexpr bool kStored = kDense || kCompact;  // set_w2 and warm restarts
+    static constexpr int64_t kAbsent = INT64_MIN;       // compact: no edge
     struct Edge {
         int a = -1, b = -1;  // a == -1: none
         int ep = 0;          // best edges: sepoch_ of the S endpoint when recorded
@@ -161,7 +171,8 @@ class Blossom {
     explicit Blossom(int n) { reset(n); }
 
     // Over the implicit graph `graph`, which must outlive the matcher.
-    template <class H = G, class = std::enable_if_t<!std::is_void_v<H>>>
+    template <class H = G,
+              class = std::enable_if_t<!std::is_void_v<H> && !std::is_same_v<H, ClassOrder>>>
     explicit Blossom(const H& graph) : graph_(&graph) {
         n_ = graph.n();
         fresh_ = true;
@@ -175,27 +186,73 @@ class Blossom {
     // Forget everything (weights, matching, duals) and hold n isolated vertices.
     void reset(int n) {
         n_ = n;
-        w2_.assign(static_cast<size_t>(n) * static_cast<size_t>(n), W::zero());
+        if constexpr (kCompact) {
+            ord_.assign(static_cast<size_t>(n) * static_cast<size_t>(n), kAbsent);
+            cls_.assign(static_cast<size_t>(n), 0);
+            k_ = 1;
+            tab_.assign(1, W::zero());
+            tabt_.assign(1, W::zero());
+        } else {
+            w2_.assign(static_cast<size_t>(n) * static_cast<size_t>(n), W::zero());
+        }
         fresh_ = true;
         dirty_.assign(n, 0);
         dirty_list_.clear();
         alloc();
     }
 
-    const W& w2(int i, int j) const { return w2_[idx(i, j)]; }
+    // Doubled weight of {i, j} (0: no edge).
+    decltype(auto) w2(int i, int j) const { return wt(i, j); }
+
+    // Compact: the classes of the vertices and the doubled criteria weight of each
+    // ordered pair of classes (table[a * k + b]: the lower vertex of class a, the higher
+    // of class b); every edge is removed.  The weight of an edge is then its table
+    // entry plus the order part that set_w2 stores.
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void set_classes(const std::vector<int>& cls, int k, std::vector<W> table) {
+        cls_.assign(cls.begin(), cls.end());
+        k_ = k;
+        tab_ = std::move(table);
+        tabt_.assign(tab_.size(), W::zero());
+        for (int a = 0; a < k; ++a)
+            for (int b = 0; b < k; ++b)
+                tabt_[static_cast<size_t>(b) * k + a] = tab_[static_cast<size_t>(a) * k + b];
+        std::fill(ord_.begin(), ord_.end(), kAbsent);
+        fresh_ = true;
+    }
 
     // Set the doubled weight of edge {i, j} and remember one endpoint whose duals and
-    // matching must be repaired before the next solve.
-    void set_w2(int i, int j, const W& value) {
-        W& slot = w2_[idx(i, j)];
-        W stored = value.is_pos() ? value : W::zero();
-        if (slot == stored) return;
-        slot = stored;
-        w2_[idx(j, i)] = stored;
-        if (stored.is_pos() && !gone_.empty()) gone_[i] = gone_[j] = 0;
-        if (fresh_ || dirty_[i] || dirty_[j]) return;
+    // matching must be repaired before the next solve.  Compact: false (and nothing
+    // changed) when the weight minus its class table entry does not fit 64 bits.
+    bool set_w2(int i, int j, const W& value) {
+        if constexpr (kCompact) {
+            int64_t o = kAbsent;
+            if (value.is_pos()) {
+                const W d = value - table_entry(i, j);
+                const int64_t low = static_cast<int64_t>(d.l[0]);
+                const uint64_t ext = low < 0 ? ~uint64_t(0) : 0;
+                for (int q = 1; q < N; ++q)
+                    if (d.l[q] != ext) return false;
+                if (low == kAbsent) return false;
+                o = low;
+            }
+            int64_t& slot = ord_[idx(i, j)];
+            if (slot == o) return true;
+            slot = o;
+            ord_[idx(j, i)] = o;
+            if (o != kAbsent && !gone_.empty()) gone_[i] = gone_[j] = 0;
+        } else {
+            W& slot = w2_[idx(i, j)];
+            W stored = value.is_pos() ? value : W::zero();
+            if (slot == stored) return true;
+            slot = stored;
+            w2_[idx(j, i)] = stored;
+            if (stored.is_pos() && !gone_.empty()) gone_[i] = gone_[j] = 0;
+        }
+        if (fresh_ || dirty_[i] || dirty_[j]) return true;
         dirty_[i] = 1;
         dirty_list_.push_back(i);
+        return true;
     }
 
     void mark_dirty(int v) {
@@ -218,6 +275,16 @@ class Blossom {
     // solution optimal); shrinking keeps the weights among the remaining vertices and
     // makes the next solve start afresh.
     void resize(int newn) {
+        static_assert(kStored, "an implicit graph has a fixed size");
+        if constexpr (kCompact) {
+            throw std::logic_error("resize: not supported by the compact graph");
+        } else {
+            resize_dense(newn);
+        }
+    }
+
+  private:
+    void resize_dense(int newn) {
         const int old = n_;
         if (newn == old) return;
         std::vector<W> w2(static_cast<size_t>(newn) * static_cast<size_t>(newn), W::zero());
@@ -273,6 +340,7 @@ class Blossom {
         alloc_stage();
     }
 
+  public:
     const std::vector<int>& mate() const { return mate_; }
 
     // Solve (from scratch the first time, then re-using the matching and the duals).
@@ -347,6 +415,10 @@ class Blossom {
   private:
     int n_ = 0;
     std::vector<W> w2_;            // dense: the doubled weights, n x n
+    std::vector<int64_t> ord_;     // compact: doubled order parts, n x n (kAbsent: none)
+    std::vector<int32_t> cls_;     // compact: class of each vertex
+    int k_ = 1;                    // compact: number of classes
+    std::vector<W> tab_, tabt_;    // compact: class table (k x k) and its transpose
     const G* graph_ = nullptr;     // implicit: the graph
     bool fresh_ = true;
     std::vector<W> seed_;
@@ -423,15 +495,33 @@ class Blossom {
     FAIRPAIR_FORCE_INLINE inline bool has_edge(int i, int j) const {
         if constexpr (kDense)
             return w2_[idx(i, j)].is_pos();
+        else if constexpr (kCompact)
+            return ord_[idx(i, j)] != kAbsent;
         else
             return graph_->has(i, j);
     }
-    // Doubled weight of the edge {i, j} (dense: 0 if there is none).
-    FAIRPAIR_FORCE_INLINE inline decltype(auto) wt(int i, int j) const {
-        if constexpr (kDense)
-            return (w2_[idx(i, j)]);
+    // The doubled weight of {i, j}, 0 if it is no edge (one read of a stored matrix).
+    FAIRPAIR_FORCE_INLINE inline W weight_or_zero(int i, int j) const {
+        if constexpr (kStored)
+            return wt(i, j);
         else
+            return has_edge(i, j) ? W(graph_->w2(i, j)) : W::zero();
+    }
+    // Compact: the class table entry of {i, j} (lower vertex first).
+    FAIRPAIR_FORCE_INLINE inline const W& table_entry(int i, int j) const {
+        return i < j ? tab_[static_cast<size_t>(cls_[i]) * k_ + cls_[j]]
+                     : tab_[static_cast<size_t>(cls_[j]) * k_ + cls_[i]];
+    }
+    // Doubled weight of the edge {i, j} (dense and compact: 0 if there is none).
+    FAIRPAIR_FORCE_INLINE inline decltype(auto) wt(int i, int j) const {
+        if constexpr (kDense) {
+            return (w2_[idx(i, j)]);
+        } else if constexpr (kCompact) {
+            const int64_t o = ord_[idx(i, j)];
+            return o == kAbsent ? W::zero() : table_entry(i, j) + W::small(o);
+        } else {
             return graph_->w2(i, j);
+        }
     }
     // f(v, w) for every edge {x, v}, v increasing, until f returns false; w() gives its
     // doubled weight (an implicit graph computes it only when asked).
@@ -442,6 +532,28 @@ class Blossom {
             for (int v = 0; v < n_; ++v) {
                 if (!row[v].is_pos()) continue;
                 if (!f(v, [row, v]() FAIRPAIR_FORCE_INLINE -> const W& { return row[v]; })) return;
+            }
+        } else if constexpr (kCompact) {
+            // v < x: the pair is (v, x), table[cls v][cls x] = transpose[cls x][cls v].
+            const int64_t* row = &ord_[idx(x, 0)];
+            const int32_t* cls = cls_.data();
+            const W* below = &tabt_[static_cast<size_t>(cls[x]) * k_];
+            const W* above = &tab_[static_cast<size_t>(cls[x]) * k_];
+            for (int v = 0; v < x; ++v) {
+                const int64_t o = row[v];
+                if (o == kAbsent) continue;
+                if (!f(v, [below, cls, v, o]() FAIRPAIR_FORCE_INLINE {
+                        return below[cls[v]] + W::small(o);
+                    }))
+                    return;
+            }
+            for (int v = x + 1; v < n_; ++v) {
+                const int64_t o = row[v];
+                if (o == kAbsent) continue;
+                if (!f(v, [above, cls, v, o]() FAIRPAIR_FORCE_INLINE {
+                        return above[cls[v]] + W::small(o);
+                    }))
+                    return;
             }
         } else {
             graph_->each(x, [&](int v) FAIRPAIR_FORCE_INLINE {
@@ -578,9 +690,12 @@ class Blossom {
             if (haslist_[c]) {
                 for (const Edge& e : bestlist_[c]) consider(e.a, e.b);
             } else {
-                for_leaves(c, [this, &consider](int i) {
-                    for (int j : svert_)
+                for_leaves(c, [this, b, &consider](int i) {
+                    for (int j : svert_) {
+                        const int bj = inblossom_[j];
+                        if (bj == b || label_[bj] != 1) continue;  // before the matrix
                         if (has_edge(i, j)) consider(i, j);
+                    }
                 });
             }
             haslist_[c] = 0;
@@ -1084,8 +1199,10 @@ class Blossom {
         Edge e;
         W bs = W::zero();
         for (int j : svert_) {
-            if (!has_edge(v, j) || !is_s(j)) continue;
-            const W sl = dual_[v] + dual_[j] - wt(v, j);
+            if (!is_s(j)) continue;
+            const W w = weight_or_zero(v, j);
+            if (!w.is_pos()) continue;
+            const W sl = dual_[v] + dual_[j] - w;
             if (e.a == -1 || sl < bs) {
                 e = Edge{j, v, sepoch_[j]};
                 bs = sl;
@@ -1102,10 +1219,11 @@ class Blossom {
         W bs = W::zero();
         for_leaves(b, [&](int i) {
             for (int j : svert_) {
-                if (!has_edge(i, j)) continue;
                 const int bj = inblossom_[j];
                 if (bj == b || label_[bj] != 1) continue;
-                const W sl = dual_[i] + dual_[j] - wt(i, j);
+                const W w = weight_or_zero(i, j);
+                if (!w.is_pos()) continue;
+                const W sl = dual_[i] + dual_[j] - w;
                 if (e.a == -1 || sl < bs) {
                     e = Edge{i, j, sepoch_[j]};
                     bs = sl;

@@ -179,6 +179,12 @@ class ClassWeights:
 #: solved faster than the relaxation (the greedy start of the matcher).
 SEED_MIN = 100
 
+#: The compiled graph stores each edge's order part only (64 bits; the criteria part
+#: comes from the class table), a quarter of the memory the matcher reads per row
+#: scan; an order part that does not fit turns it into the full matrix of weights.
+#: Tests switch it off to compare the two layouts.
+COMPACT = True
+
 
 def hint_duals(lo: int, hi: int, top: Sequence[bool]) -> dict[int, int]:
     """Doubled duals for the hint of :meth:`BracketGraph.keep_top_to_rest`, the weight
@@ -225,6 +231,7 @@ class CompiledGraph:
             weights.shift,
             list(weights.tags),
             sorted(weights.blocked),
+            COMPACT,
         )
         self.has_edge = self._g.has_edge
         self.neighbours = self._g.neighbours
