@@ -411,6 +411,7 @@ class Blossom {
     long stages = 0;  // augmentations (and delta-1 releases)
     long steps = 0;   // dual adjustments
     long scans = 0;   // S-vertex scans (O(n) each)
+    long work = 0;    // pairs looked at outside the scans (best-edge bookkeeping)
 
   private:
     int n_ = 0;
@@ -446,7 +447,8 @@ class Blossom {
     std::vector<char> dead_;     // per root vertex: tree to dissolve
     std::vector<char> needbest_; // per vertex: best edge must be recomputed
     std::vector<int> mark_;      // scratch, per blossom
-    std::vector<int> svert_;     // every S-vertex (maybe repeated, maybe no longer S)
+    std::vector<int> svert_;     // every S-vertex, once (maybe no longer S)
+    std::vector<char> insvert_;  // per vertex: listed in svert_
     std::vector<std::pair<W, int>> stale_;  // scratch: (lower bound, vertex/blossom)
     std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
 
@@ -488,6 +490,23 @@ class Blossom {
         sepoch_.assign(n, 0);
         queue_.clear();
         touched_.clear();
+        svert_.clear();
+        insvert_.assign(n, 0);
+    }
+
+    // List v in svert_ unless it is there: a vertex labelled S again after its tree was
+    // dissolved (several augmentations between two dual steps) keeps its first place.
+    // The loops over svert_ keep the first of equal slacks, so a repeat never changed
+    // their result, only their length.
+    void add_svert(int v) {
+        if (insvert_[v]) return;
+        insvert_[v] = 1;
+        svert_.push_back(v);
+    }
+
+    void clear_svert() {
+        for (int v : svert_) insvert_[v] = 0;
+        svert_.clear();
     }
 
     W slack(int i, int j) const { return dual_[i] + dual_[j] - wt(i, j); }
@@ -590,7 +609,7 @@ class Blossom {
         if (t == 1) {
             for_leaves(b, [this](int v) {
                 queue_.push_back(v);
-                svert_.push_back(v);
+                add_svert(v);
             });
         } else {
             const int base = base_[b];
@@ -666,7 +685,7 @@ class Blossom {
         for_leaves(b, [this, b](int x) {
             if (label_[inblossom_[x]] == 2) {
                 queue_.push_back(x);
-                svert_.push_back(x);
+                add_svert(x);
             }
             inblossom_[x] = b;
         });
@@ -691,6 +710,7 @@ class Blossom {
                 for (const Edge& e : bestlist_[c]) consider(e.a, e.b);
             } else {
                 for_leaves(c, [this, b, &consider](int i) {
+                    work += static_cast<long>(svert_.size());
                     for (int j : svert_) {
                         const int bj = inblossom_[j];
                         if (bj == b || label_[bj] != 1) continue;  // before the matrix
@@ -1069,6 +1089,7 @@ class Blossom {
         stages = 0;
         steps = 0;
         scans = 0;
+        work = 0;
         if (fresh_) {
             alloc();
             fresh_start();
@@ -1198,6 +1219,7 @@ class Blossom {
     void recompute_vertex_best(int v) {
         Edge e;
         W bs = W::zero();
+        work += static_cast<long>(svert_.size());
         for (int j : svert_) {
             if (!is_s(j)) continue;
             const W w = weight_or_zero(v, j);
@@ -1218,6 +1240,7 @@ class Blossom {
         Edge e;
         W bs = W::zero();
         for_leaves(b, [&](int i) {
+            work += static_cast<long>(svert_.size());
             for (int j : svert_) {
                 const int bj = inblossom_[j];
                 if (bj == b || label_[bj] != 1) continue;
@@ -1258,7 +1281,7 @@ class Blossom {
             haslist_[b] = 0;
         }
         queue_.clear();
-        svert_.clear();
+        clear_svert();
         // One alternating tree per unmatched vertex with a positive dual; a tree is
         // dissolved as soon as the matching changes along it.
         int roots = 0;
@@ -1289,10 +1312,10 @@ class Blossom {
             int type = 1, at = -1;
             W delta = W::zero();
             stale_.clear();
-            svert_.clear();
+            clear_svert();
             for (int v = 0; v < n; ++v) {
                 if (label_[inblossom_[v]] == 1) {
-                    svert_.push_back(v);
+                    add_svert(v);
                     if (at == -1 || dual_[v] < delta) {
                         delta = dual_[v];
                         at = v;
