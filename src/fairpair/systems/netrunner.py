@@ -92,6 +92,22 @@ random noise of ``NOISE_BITS`` bits; a pairing has at most ``ceil(n/2)`` slots, 
 ``b_noise = NOISE_BITS + ceil(n/2).bit_length()`` bounds the total noise. Noise only
 decides between pairings that are equal on every criterion; as the spec itself admits,
 not all best pairings are exactly equally likely.
+
+The graph: the reference builds one Python edge per slot (weight ``T - cost``, noise
+drawn pair by pair in row order, two per pair, then one per bye) and hands them to
+``max_weight_matching`` (:func:`_match_python`). With the compiled extension the graph
+is built there instead (``NetrunnerGraph``, :func:`_match_compiled`) from per-player
+arrays: each player's side costs and score group, the crossing cost per distance, the
+rematch and forbidden-pair costs, the bye costs, ``T`` and the state of the engine's
+generator, from which it draws the same noise (Python's generator is the Mersenne
+Twister; ``getrandbits(k)`` is its next 32-bit output shifted right by ``32 - k``). It
+chooses the same sides, gives every edge the same weight, picks the same width and
+offset for maximum cardinality and runs the same blossom algorithm, so the pairing is
+identical, including the choice among equal optima (``tests/test_netrunner_graph.py``).
+A round whose weight matrix would exceed :data:`DENSE_BYTES` runs over the implicit
+graph (each weight computed when the algorithm reads it from one 32-bit word per pair:
+the side, the noise and whether the pair has a rematch or forbidden-pair cost). Weights
+too wide for the extension go back to the Python edges.
 """
 
 from __future__ import annotations
