@@ -92,6 +92,22 @@ random noise of ``NOISE_BITS`` bits; a pairing has at most ``ceil(n/2)`` slots, 
 ``b_noise = NOISE_BITS + ceil(n/2).bit_length()`` bounds the total noise. Noise only
 decides between pairings that are equal on every criterion; as the spec itself admits,
 not all best pairings are exactly equally likely.
+
+The graph: the reference builds one Python edge per slot (weight ``T - cost``, noise
+drawn pair by pair in row order, two per pair, then one per bye) and hands them to
+``max_weight_matching`` (:func:`_match_python`). With the compiled extension the graph
+is built there instead (``NetrunnerGraph``, :func:`_match_compiled`) from per-player
+arrays: each player's side costs and score group, the crossing cost per distance, the
+rematch and forbidden-pair costs, the bye costs, ``T`` and the state of the engine's
+generator, from which it draws the same noise (Python's generator is the Mersenne
+Twister; ``getrandbits(k)`` is its next 32-bit output shifted right by ``32 - k``). It
+chooses the same sides, gives every edge the same weight, picks the same width and
+offset for maximum cardinality and runs the same blossom algorithm, so the pairing is
+identical, including the choice among equal optima (``tests/test_netrunner_graph.py``).
+A round whose weight matrix would exceed :data:`DENSE_BYTES` runs over the implicit
+graph (each weight computed when the algorithm reads it from one 32-bit word per pair:
+the side, the noise and whether the pair has a rematch or forbidden-pair cost). Weights
+too wide for the extension go back to the Python edges.
 """
 
 from __future__ import annotations
@@ -99,14 +115,15 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+import warnings
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from fairpair.errors import InputError, NoPairingError
-from fairpair.matching import max_weight_matching
+from fairpair.matching import backend, max_weight_matching
 from fairpair.model import (
     Board,
     ByeKind,
@@ -118,6 +135,11 @@ from fairpair.model import (
     format_points,
 )
 from fairpair.tiebreaks import parse_tiebreaks
+
+try:  # the compiled extension is optional (pure-Python fallback)
+    from fairpair.matching._blossom import NetrunnerGraph as _NetrunnerGraph
+except ImportError:  # pragma: no cover - depends on the build
+    _NetrunnerGraph = None  # type: ignore[assignment,misc]
 
 __all__ = [
     "NETRUNNER_POINTS",
@@ -138,6 +160,17 @@ NETRUNNER_POINTS = PointSystem.uniform(3, 1, 0)
 
 #: Bits of random noise per slot (tie-breaking between equally good pairings).
 NOISE_BITS = 20
+
+#: Where the matching graph is built: ``"auto"`` in the compiled extension when it is
+#: available (``NetrunnerGraph``: per-player costs, the noise drawn there from the
+#: state of the engine's generator), ``"python"`` always as Python edge tuples (the
+#: reference the compiled graph is tested against; both give identical pairings).
+GRAPH = "auto"
+
+#: A round whose n x n weight matrix would take more bytes than this is solved over
+#: the implicit graph (each weight computed when the matcher reads it, from one 32-bit
+#: word per pair): the same algorithm, so the same matching, in a fraction of the memory.
+DENSE_BYTES = 256 << 20
 
 CORP = Colour.WHITE
 RUNNER = Colour.BLACK
@@ -495,18 +528,9 @@ class RoundProblem:
 
     # -- the engine ----------------------------------------------------------------------
 
-    def solve(self, seed: int = 0, *, explain: bool = False) -> Pairing:
-        """A best pairing; ties are broken by noise drawn from ``seed``.
-
-        ``info["criteria"]`` holds its cost vector by criterion key; with ``explain``,
-        ``info["explain"]`` adds readable lines (criteria, then every board).
-        """
+    def _slot_costs(self) -> _SlotCosts:
+        """The costs of the slots without noise, by position in ``players``."""
         players = self.players
-        n = len(players)
-        if n == 0:
-            raise NoPairingError(f"round {self.round}: no players to pair")
-        rng = random.Random(f"fairpair-netrunner:{seed}:{self.round}")
-        noise_bits = NOISE_BITS
         encode = self.encode
 
         def side_cost(p: int, side: Colour | None) -> int:
@@ -514,14 +538,11 @@ class RoundProblem:
             self.side_terms(p, side, terms)
             return encode(terms)
 
-        corp_cost = [side_cost(p, CORP) for p in players]
-        runner_cost = [side_cost(p, RUNNER) for p in players]
-        groups = [self.records[p].group for p in players]
-        crossing_cost = [0] * max(self.score_groups, 1)
+        crossing = [0] * max(self.score_groups, 1)
         for d in range(1, self.score_groups):
             terms = _Terms()
             terms.add(self._at(f"crossing-{d}"))
-            crossing_cost[d] = encode(terms)
+            crossing[d] = encode(terms)
         position = {p: i for i, p in enumerate(players)}
         extra: dict[tuple[int, int], int] = {}
         for i, p in enumerate(players):
@@ -536,49 +557,51 @@ class RoundProblem:
             terms = _Terms()
             terms.add(self._at("forbidden"))
             extra[i, j] = extra.get((i, j), 0) + encode(terms)
-
-        top = 1 << self.total_bits
-        getrandbits = rng.getrandbits
-        edges: list[tuple[int, int, int]] = []
-        corp_first: dict[tuple[int, int], bool] = {}
-        chosen_cost = 0
-        costs: dict[tuple[int, int], int] = {}
-        for i in range(n):
-            ci, ri, gi = corp_cost[i], runner_cost[i], groups[i]
-            for j in range(i + 1, n):
-                first = ci + runner_cost[j] + getrandbits(noise_bits)
-                second = corp_cost[j] + ri + getrandbits(noise_bits)
-                cost = crossing_cost[abs(gi - groups[j])] + extra.get((i, j), 0)
-                if first <= second:
-                    cost += first
-                    corp_first[i, j] = True
-                else:
-                    cost += second
-                    corp_first[i, j] = False
-                costs[i, j] = cost
-                edges.append((i, j, top - cost))
-        if n % 2:
-            for i, p in enumerate(players):
+        bye: list[int] = []
+        if len(players) % 2:
+            for p in players:
                 terms = _Terms()
                 self.bye_terms(p, terms)
-                cost = encode(terms) + getrandbits(noise_bits)
-                costs[i, n] = cost
-                edges.append((i, n, top - cost))
-        size = n + (n % 2)
-        mate = max_weight_matching(size, edges, max_cardinality=True)
+                bye.append(encode(terms))
+        return _SlotCosts(
+            corp=[side_cost(p, CORP) for p in players],
+            runner=[side_cost(p, RUNNER) for p in players],
+            groups=[self.records[p].group for p in players],
+            crossing=crossing,
+            extra=extra,
+            bye=bye,
+            top=1 << self.total_bits,
+        )
+
+    def solve(self, seed: int = 0, *, explain: bool = False) -> Pairing:
+        """A best pairing; ties are broken by noise drawn from ``seed``.
+
+        ``info["criteria"]`` holds its cost vector by criterion key; with ``explain``,
+        ``info["explain"]`` adds readable lines (criteria, then every board).
+        """
+        players = self.players
+        n = len(players)
+        if n == 0:
+            raise NoPairingError(f"round {self.round}: no players to pair")
+        rng = random.Random(f"fairpair-netrunner:{seed}:{self.round}")
+        costs = self._slot_costs()
+        found = _match_compiled(costs, rng) if _compiled_graph() else None
+        mate, slot = found if found is not None else _match_python(costs, rng)
         boards: list[Board] = []
         bye: int | None = None
+        chosen_cost = 0
         for i in range(n):
             j = mate[i]
             if j < 0:
                 raise NoPairingError(f"round {self.round}: the matching left {players[i]} out")
             if j == n:
                 bye = players[i]
-                chosen_cost += costs[i, n]
+                chosen_cost += slot(i, n)[1]
             elif i < j:
                 a, b = players[i], players[j]
-                boards.append(Board(a, b) if corp_first[i, j] else Board(b, a))
-                chosen_cost += costs[i, j]
+                corp_first, cost = slot(i, j)
+                boards.append(Board(a, b) if corp_first else Board(b, a))
+                chosen_cost += cost
         pairing = Pairing(round=self.round, boards=self._board_order(boards), bye=bye)
         vector = self.vector(pairing)
         # Internal consistency: the matcher's cost and the pure evaluation agree.
@@ -641,6 +664,106 @@ class RoundProblem:
             return (-max(a, b), -min(a, b), min(board.white, board.black))
 
         return tuple(sorted(boards, key=key))
+
+
+@dataclass
+class _SlotCosts:
+    """The slot costs of a round without noise, by position in ``players``: each
+    player's side terms as Corp and as Runner, his score group, the cost of a crossing
+    per group distance, the extra costs of pairs ``i < j`` (rematch, forbidden pair),
+    each player's bye cost (odd fields only), and ``top``, above every slot's cost."""
+
+    corp: list[int]
+    runner: list[int]
+    groups: list[int]
+    crossing: list[int]
+    extra: dict[tuple[int, int], int]
+    bye: list[int]
+    top: int
+
+
+#: ``slot(i, j)``: whether ``i`` plays Corp in the match ``i``-``j`` and its cost with
+#: noise (``j = n``: False and the cost of ``i``'s bye).
+_Slot = Callable[[int, int], tuple[bool, int]]
+
+
+def _compiled_graph() -> bool:
+    """Whether rounds are matched on the compiled graph (see :data:`GRAPH`)."""
+    return _NetrunnerGraph is not None and GRAPH != "python" and backend() == "compiled"
+
+
+def _match_python(costs: _SlotCosts, rng: random.Random) -> tuple[list[int], _Slot]:
+    """The reference: each slot a Python edge of weight ``top - cost``, a match on the
+    cheaper of its two side assignments (ties: ``i`` plays Corp), noise drawn pair by
+    pair in row order (two per pair), then one per bye; the matching of
+    ``max_weight_matching`` with maximum cardinality."""
+    corp_cost, runner_cost, groups = costs.corp, costs.runner, costs.groups
+    crossing_cost, extra, top = costs.crossing, costs.extra, costs.top
+    n = len(corp_cost)
+    getrandbits = rng.getrandbits
+    edges: list[tuple[int, int, int]] = []
+    corp_first: dict[tuple[int, int], bool] = {}
+    slot_cost: dict[tuple[int, int], int] = {}
+    for i in range(n):
+        ci, ri, gi = corp_cost[i], runner_cost[i], groups[i]
+        for j in range(i + 1, n):
+            first = ci + runner_cost[j] + getrandbits(NOISE_BITS)
+            second = corp_cost[j] + ri + getrandbits(NOISE_BITS)
+            cost = crossing_cost[abs(gi - groups[j])] + extra.get((i, j), 0)
+            if first <= second:
+                cost += first
+                corp_first[i, j] = True
+            else:
+                cost += second
+                corp_first[i, j] = False
+            slot_cost[i, j] = cost
+            edges.append((i, j, top - cost))
+    for i, bye_cost in enumerate(costs.bye):
+        cost = bye_cost + getrandbits(NOISE_BITS)
+        slot_cost[i, n] = cost
+        edges.append((i, n, top - cost))
+    mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
+    return mate, lambda i, j: (corp_first.get((i, j), False), slot_cost[i, j])
+
+
+def _match_compiled(costs: _SlotCosts, rng: random.Random) -> tuple[list[int], _Slot] | None:
+    """The same matching on the compiled graph (``NetrunnerGraph``), which draws the
+    same noise from the generator's state (``rng`` itself is left as it is); None when
+    the weights are too wide for it."""
+    n = len(costs.corp)
+    try:
+        graph = _NetrunnerGraph(
+            corp=costs.corp,
+            runner=costs.runner,
+            group=costs.groups,
+            crossing=costs.crossing,
+            extra=[(i, j, cost) for (i, j), cost in costs.extra.items()],
+            bye=costs.bye,
+            top=costs.top,
+            noise_bits=NOISE_BITS,
+            state=list(rng.getstate()[1]),
+        )
+        graph.dense_limit = DENSE_BYTES
+        mate = graph.solve()
+    except OverflowError:
+        return None
+    except RuntimeError as exc:  # pragma: no cover - an internal check of the C++ code failed
+        warnings.warn(
+            f"compiled Netrunner graph failed ({exc}); using the Python edges",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
+
+    def slot(i: int, j: int) -> tuple[bool, int]:
+        corp_first, noise = graph.slot(i, j)
+        if j == n:
+            return False, costs.bye[i] + noise
+        corp, runner = (i, j) if corp_first else (j, i)
+        cost = costs.crossing[abs(costs.groups[i] - costs.groups[j])] + costs.extra.get((i, j), 0)
+        return corp_first, cost + costs.corp[corp] + costs.runner[runner] + noise
+
+    return mate, slot
 
 
 def explanation_of(
