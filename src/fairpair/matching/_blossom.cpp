@@ -138,6 +138,16 @@ struct Engine {
     // criteria weights per ordered pair of classes (every edge removed).
     virtual void set_classes(const std::vector<int>& cls, int k, const std::vector<Buf>& table) = 0;
     virtual bool compact() const = 0;
+    // Compact engines (false otherwise, nothing done): every edge set at once from the
+    // classes (fill_edges); the doubled order part o[q] (o[0] if o has one entry) on
+    // each edge u-xs[q] that exists (put_order2); among lo..hi-1 only the edges from a
+    // top vertex p to a later x that is not top kept, with the order (hi-p)(hi-x).
+    virtual bool fill_edges(const std::vector<int>& tags,
+                            const std::vector<std::vector<int>>& block) = 0;
+    virtual bool put_order2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o) = 0;
+    virtual bool keep_top(int lo, int hi, const std::vector<bool>& top) = 0;
+    // Remove the edges u-x, x in xs (any engine).
+    virtual void remove_edges(int u, const std::vector<int>& xs) = 0;
     virtual Buf get_w2(int u, int v) const = 0;
     virtual bool has(int u, int v) const = 0;
     // Append to `out` the neighbours x of u with lo <= x < hi, in increasing order.
@@ -175,6 +185,47 @@ struct EngineN final : Engine {
         }
     }
     bool compact() const override { return std::is_same_v<G, fairpair::ClassOrder>; }
+    bool fill_edges(const std::vector<int>& tags,
+                    const std::vector<std::vector<int>>& block) override {
+        if constexpr (std::is_same_v<G, fairpair::ClassOrder>) {
+            m.fill_edges(tags, block);
+            return true;
+        } else {
+            (void)tags, (void)block;
+            return false;
+        }
+    }
+    bool put_order2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o) override {
+        if constexpr (std::is_same_v<G, fairpair::ClassOrder>) {
+            const bool one = o.size() == 1;
+            for (size_t q = 0; q < xs.size(); ++q)
+                if (m.has_order(u, xs[q])) m.set_order2(u, xs[q], o[one ? 0 : q]);
+            return true;
+        } else {
+            (void)u, (void)xs, (void)o;
+            return false;
+        }
+    }
+    bool keep_top(int lo, int hi, const std::vector<bool>& top) override {
+        if constexpr (std::is_same_v<G, fairpair::ClassOrder>) {
+            for (int p = lo; p < hi; ++p) {
+                for (int x = p + 1; x < hi; ++x) {
+                    if (!m.has_order(p, x)) continue;
+                    if (!top[static_cast<size_t>(p)] || top[static_cast<size_t>(x)])
+                        m.set_order2(p, x, Blossom<N, G>::kAbsent);
+                    else
+                        m.set_order2(p, x, 2 * static_cast<int64_t>(hi - p) * (hi - x));
+                }
+            }
+            return true;
+        } else {
+            (void)lo, (void)hi, (void)top;
+            return false;
+        }
+    }
+    void remove_edges(int u, const std::vector<int>& xs) override {
+        for (int x : xs) m.set_w2(u, x, Wide<N>::zero());
+    }
     Buf get_w2(int u, int v) const override {
         const Wide<N> x = m.w2(u, v);
         Buf r;
@@ -500,6 +551,7 @@ class BracketGraph {
             block[static_cast<size_t>(a)].push_back(b);
             block[static_cast<size_t>(b)].push_back(a);
         }
+        if (eng_->fill_edges(tags, block)) return;
         std::vector<int> stamp(static_cast<size_t>(n), -1);
         for (int i = 0; i < n; ++i) {
             for (int b : block[static_cast<size_t>(i)]) stamp[static_cast<size_t>(b)] = i;
@@ -552,10 +604,22 @@ class BracketGraph {
         if (PySequence_Fast_GET_SIZE(seq) != static_cast<Py_ssize_t>(vs.size()))
             throw py::value_error("one value per vertex");
         PyObject** items = PySequence_Fast_ITEMS(seq);
+        std::vector<Buf> orders;
+        orders.reserve(vs.size());
         for (size_t q = 0; q < vs.size(); ++q) {
             check_pair(u, vs[q]);
-            put(static_cast<int>(u), vs[q], order_of(py::handle(items[q])));
+            orders.push_back(order_of(py::handle(items[q])));
         }
+        if (eng_->compact()) {
+            std::vector<int64_t> o2;
+            o2.reserve(vs.size());
+            for (const Buf& x : orders) {
+                if (!doubled_fits(x)) break;
+                o2.push_back(2 * static_cast<int64_t>(x.l[0]));
+            }
+            if (o2.size() == vs.size() && eng_->put_order2(static_cast<int>(u), vs, o2)) return;
+        }
+        for (size_t q = 0; q < vs.size(); ++q) put(static_cast<int>(u), vs[q], orders[q]);
     }
 
     // order(u, x) = value for every edge u-x with lo <= x < hi.
@@ -564,6 +628,9 @@ class BracketGraph {
         const Buf order = order_of(value);
         std::vector<int> xs;
         eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), xs);
+        if (eng_->compact() && doubled_fits(order) &&
+            eng_->put_order2(static_cast<int>(u), xs, {2 * static_cast<int64_t>(order.l[0])}))
+            return;
         for (int x : xs) put(static_cast<int>(u), x, order);
     }
 
@@ -577,7 +644,7 @@ class BracketGraph {
         check_vertex(u, n());
         std::vector<int> xs;
         eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), xs);
-        for (int x : xs) set(static_cast<int>(u), x, Buf::zero());
+        eng_->remove_edges(static_cast<int>(u), xs);
     }
 
     // Remove every edge of u (u is marked changed).
@@ -596,6 +663,7 @@ class BracketGraph {
         const int n = this->n();
         if (static_cast<int>(top.size()) != n) throw py::value_error("one flag per vertex");
         const int a = clamp(lo), b = clamp(hi);
+        if (b - a < (1 << 30) && eng_->keep_top(a, b, top)) return;
         std::vector<int> xs;
         for (int p = a; p < b; ++p) {
             xs.clear();
@@ -722,6 +790,15 @@ class BracketGraph {
         const int a = std::min(u, v), b = std::max(u, v);
         const Buf w = table_[static_cast<size_t>(cls_[a]) * k_ + cls_[b]] + order;
         set(u, v, w + w);
+    }
+
+    // Does twice the order x fit a signed 64-bit word (and is not its sentinel)?
+    static bool doubled_fits(const Buf& x) {
+        const int64_t low = static_cast<int64_t>(x.l[0]);
+        const uint64_t ext = low < 0 ? ~uint64_t(0) : 0;
+        for (int q = 1; q < kBufLimbs; ++q)
+            if (x.l[q] != ext) return false;
+        return low > -(int64_t(1) << 62) && low < (int64_t(1) << 62);
     }
 
     // Set a doubled weight; a compact engine that cannot hold it (an order part wider

@@ -255,6 +255,46 @@ class Blossom {
         return true;
     }
 
+    // Compact: is {i, j} an edge; store its doubled order part o (kAbsent: remove it),
+    // with the same bookkeeping as set_w2 (which it is, without the table entry).
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    bool has_order(int i, int j) const {
+        return ord_[idx(i, j)] != kAbsent;
+    }
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void set_order2(int i, int j, int64_t o) {
+        int64_t& slot = ord_[idx(i, j)];
+        if (slot == o) return;
+        slot = o;
+        ord_[idx(j, i)] = o;
+        if (o != kAbsent && !gone_.empty()) gone_[i] = gone_[j] = 0;
+        if (fresh_ || dirty_[i] || dirty_[j]) return;
+        dirty_[i] = 1;
+        dirty_list_.push_back(i);
+    }
+
+    // Compact, after set_classes: {i, j} becomes an edge of order 0 when its table
+    // entry is positive, i and j are not blocked (block[i] lists j and block[j] i) and
+    // their tags differ or are 0; row by row, in one pass over the matrix.
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void fill_edges(const std::vector<int>& tags, const std::vector<std::vector<int>>& block) {
+        const int n = n_;
+        std::vector<int> stamp(static_cast<size_t>(n), -1);
+        for (int i = 0; i < n; ++i) {
+            for (int b : block[static_cast<size_t>(i)]) stamp[static_cast<size_t>(b)] = i;
+            const int tag = tags[static_cast<size_t>(i)];
+            int64_t* row = &ord_[idx(i, 0)];
+            const W* below = &tabt_[static_cast<size_t>(cls_[i]) * k_];
+            const W* above = &tab_[static_cast<size_t>(cls_[i]) * k_];
+            for (int j = 0; j < n; ++j) {
+                const bool edge = j != i && stamp[static_cast<size_t>(j)] != i &&
+                                  !(tag != 0 && tags[static_cast<size_t>(j)] == tag) &&
+                                  (j < i ? below : above)[cls_[j]].is_pos();
+                row[j] = edge ? 0 : kAbsent;
+            }
+        }
+    }
+
     void mark_dirty(int v) {
         if (fresh_ || dirty_[v]) return;
         dirty_[v] = 1;
