@@ -15,7 +15,7 @@ bye, ``0-`` a voluntary bye or absence, ``?`` a pending game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from fairpair.model import ByeKind, Game, Player, ResultCode, Tournament, format_points
@@ -75,6 +75,7 @@ class _Entries:
         except Exception:  # reported by the first cell that needs a handicap, if any
             handicaps = None
         places = self.places
+        stones_text = None if handicaps is None else _stones_text(handicaps)
         row: dict[int, str | tuple[str, Game]] = {}
         settings = _settings(self.t) if self.t.round(rnd).games else None
         overrides = settings is not None and bool(settings.handicap_overrides)
@@ -93,9 +94,9 @@ class _Entries:
             handicap: str | None = None
             if override is not None:
                 handicap = str(override[0])
-            elif handicaps is not None:
+            elif stones_text is not None:
                 try:
-                    handicap = str(handicaps.stones(white, black))
+                    handicap = stones_text(white, black)
                 except Exception:  # a player unknown: for the cell to report, if shown
                     handicap = None
             # as Game.opponent, result_of and colour_of say for each of them
@@ -141,6 +142,30 @@ def _settings(t: Tournament) -> McMahonSettings:
 def _stones(t: Tournament, rnd: int, white: int, black: int) -> int:
     """The handicap of a stored game as the pairing gave it (before any override)."""
     return _handicaps_of(t, rnd).stones(white, black)
+
+
+def _stones_text(h: Handicaps) -> Callable[[int, int], str]:
+    """``str(h.stones(a, b))``, remembered by what decides it: whether the top band
+    plays even, then the two ranks (or, with ``handicap_basis = "band"``, the two
+    initial scores). A result table asks for every game of every round, hundreds of
+    thousands of games with a few dozen distinct answers."""
+    by_band = h.settings.handicap_basis == "band"
+    top_even = h.settings.top_band_even
+    band, initial, strength = h.band, h.initial, h.strength
+    memo: dict[tuple[object, object], str] = {}
+
+    def text(a: int, b: int) -> str:
+        if top_even and (band.get(a) == 0 or band.get(b) == 0):
+            return "0"
+        key: tuple[object, object] = (
+            (initial[a], initial[b]) if by_band else (strength[a].rank, strength[b].rank)
+        )
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = str(h.stones(a, b))
+        return found
+
+    return text
 
 
 def _handicaps_of(t: Tournament, rnd: int) -> Handicaps:
