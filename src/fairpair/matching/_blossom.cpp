@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,21 @@ int limbs_for(int bits) {
     for (int l : kLimbChoices)
         if (bits <= max_bits(l)) return l;
     throw py::value_error("internal: no limb count for " + std::to_string(bits) + " bits");
+}
+
+// f(std::integral_constant<int, L>{}) for the limb count L = limbs (one of
+// kLimbChoices; any other value: 16): where a run-time width picks a template.
+template <class F>
+decltype(auto) with_limbs(int limbs, F&& f) {
+    switch (limbs) {
+        case 1: return f(std::integral_constant<int, 1>{});
+        case 2: return f(std::integral_constant<int, 2>{});
+        case 3: return f(std::integral_constant<int, 3>{});
+        case 4: return f(std::integral_constant<int, 4>{});
+        case 6: return f(std::integral_constant<int, 6>{});
+        case 9: return f(std::integral_constant<int, 9>{});
+        default: return f(std::integral_constant<int, 16>{});
+    }
 }
 
 
@@ -257,30 +273,13 @@ struct EngineN final : Engine {
     }
 };
 
+// An engine of `limbs` limbs over n vertices; G = fairpair::ClassOrder: the compact
+// class graph (Blossom<N, ClassOrder>).
+template <class G = void>
 std::unique_ptr<Engine> make_engine(int limbs, int n) {
-    switch (limbs) {
-        case 1: return std::make_unique<EngineN<1>>(n);
-        case 2: return std::make_unique<EngineN<2>>(n);
-        case 3: return std::make_unique<EngineN<3>>(n);
-        case 4: return std::make_unique<EngineN<4>>(n);
-        case 6: return std::make_unique<EngineN<6>>(n);
-        case 9: return std::make_unique<EngineN<9>>(n);
-        default: return std::make_unique<EngineN<16>>(n);
-    }
-}
-
-// An engine over the compact class graph (Blossom<N, ClassOrder>).
-std::unique_ptr<Engine> make_class_engine(int limbs, int n) {
-    using fairpair::ClassOrder;
-    switch (limbs) {
-        case 1: return std::make_unique<EngineN<1, ClassOrder>>(n);
-        case 2: return std::make_unique<EngineN<2, ClassOrder>>(n);
-        case 3: return std::make_unique<EngineN<3, ClassOrder>>(n);
-        case 4: return std::make_unique<EngineN<4, ClassOrder>>(n);
-        case 6: return std::make_unique<EngineN<6, ClassOrder>>(n);
-        case 9: return std::make_unique<EngineN<9, ClassOrder>>(n);
-        default: return std::make_unique<EngineN<16, ClassOrder>>(n);
-    }
+    return with_limbs(limbs, [n](auto l) -> std::unique_ptr<Engine> {
+        return std::make_unique<EngineN<decltype(l)::value, G>>(n);
+    });
 }
 
 void check_vertex(long v, int n) {
@@ -537,7 +536,7 @@ class BracketGraph {
         // Compact: the matrix holds the order parts only (the criteria part comes from
         // the class table); an order too wide for it turns the engine dense (set).
         if (compact) {
-            eng_ = make_class_engine(limbs_for(need), n);
+            eng_ = make_engine<fairpair::ClassOrder>(limbs_for(need), n);
             std::vector<Buf> doubled(table_.size(), Buf::zero());
             for (size_t q = 0; q < table_.size(); ++q) doubled[q] = table_[q] + table_[q];
             eng_->set_classes(cls_, k_, doubled);
@@ -795,10 +794,7 @@ class BracketGraph {
     // Does twice the order x fit a signed 64-bit word (and is not its sentinel)?
     static bool doubled_fits(const Buf& x) {
         const int64_t low = static_cast<int64_t>(x.l[0]);
-        const uint64_t ext = low < 0 ? ~uint64_t(0) : 0;
-        for (int q = 1; q < kBufLimbs; ++q)
-            if (x.l[q] != ext) return false;
-        return low > -(int64_t(1) << 62) && low < (int64_t(1) << 62);
+        return fairpair::fits_i64(x) && low > -(int64_t(1) << 62) && low < (int64_t(1) << 62);
     }
 
     // Set a doubled weight; a compact engine that cannot hold it (an order part wider
@@ -1308,15 +1304,9 @@ class McMahonGraph {
         Buf k = Buf::zero();
         if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
-            switch (limbs) {
-                case 1: return solve_implicit<1>(comp, coefs, top_buf, k);
-                case 2: return solve_implicit<2>(comp, coefs, top_buf, k);
-                case 3: return solve_implicit<3>(comp, coefs, top_buf, k);
-                case 4: return solve_implicit<4>(comp, coefs, top_buf, k);
-                case 6: return solve_implicit<6>(comp, coefs, top_buf, k);
-                case 9: return solve_implicit<9>(comp, coefs, top_buf, k);
-                default: return solve_implicit<16>(comp, coefs, top_buf, k);
-            }
+            return with_limbs(limbs, [&](auto l) {
+                return solve_implicit<decltype(l)::value>(comp, coefs, top_buf, k);
+            });
         }
         std::unique_ptr<Engine> eng = make_engine(limbs, nc);
         for_edges<M>(comp, t, top, [&](int i, int j, const Wide<M>& w) {
@@ -1455,15 +1445,7 @@ class NetrunnerGraph {
         Mt19937 mt(state);
         // A cost is a sum of at most five terms of up to `bits` bits and the noise.
         check_bits(bits + 8);
-        switch (limbs_for(bits + 8)) {
-            case 1: draw<1>(mt); break;
-            case 2: draw<2>(mt); break;
-            case 3: draw<3>(mt); break;
-            case 4: draw<4>(mt); break;
-            case 6: draw<6>(mt); break;
-            case 9: draw<9>(mt); break;
-            default: draw<16>(mt); break;
-        }
+        with_limbs(limbs_for(bits + 8), [&](auto l) { draw<decltype(l)::value>(mt); });
     }
 
     int n() const { return n_; }
@@ -1478,15 +1460,7 @@ class NetrunnerGraph {
 
     // mate[v] for every vertex (the bye vertex is n), -1: unmatched.
     std::vector<int> solve() {
-        switch (limbs_) {
-            case 1: return solve_n<1>();
-            case 2: return solve_n<2>();
-            case 3: return solve_n<3>();
-            case 4: return solve_n<4>();
-            case 6: return solve_n<6>();
-            case 9: return solve_n<9>();
-            default: return solve_n<16>();
-        }
+        return with_limbs(limbs_, [this](auto l) { return solve_n<decltype(l)::value>(); });
     }
 
     // (i plays Corp, the noise drawn for that side) of the match i-j, i < j; for j = n

@@ -127,6 +127,15 @@ inline bool operator==(const Wide<N>& a, const Wide<N>& b) {
     return true;
 }
 
+// Does a fit one signed 64-bit word (every limb above the first its sign extension)?
+template <int N>
+inline bool fits_i64(const Wide<N>& a) {
+    const uint64_t ext = static_cast<int64_t>(a.l[0]) < 0 ? ~uint64_t(0) : 0;
+    for (int i = 1; i < N; ++i)
+        if (a.l[i] != ext) return false;
+    return true;
+}
+
 // Arithmetic shift right by one (exact halving of an even number).
 template <int N>
 inline Wide<N> half(const Wide<N>& a) {
@@ -229,12 +238,8 @@ class Blossom {
             int64_t o = kAbsent;
             if (value.is_pos()) {
                 const W d = value - table_entry(i, j);
-                const int64_t low = static_cast<int64_t>(d.l[0]);
-                const uint64_t ext = low < 0 ? ~uint64_t(0) : 0;
-                for (int q = 1; q < N; ++q)
-                    if (d.l[q] != ext) return false;
-                if (low == kAbsent) return false;
-                o = low;
+                if (!fits_i64(d) || static_cast<int64_t>(d.l[0]) == kAbsent) return false;
+                o = static_cast<int64_t>(d.l[0]);
             }
             int64_t& slot = ord_[idx(i, j)];
             if (slot == o) return true;
