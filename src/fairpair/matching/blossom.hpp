@@ -1079,13 +1079,18 @@ class Blossom {
             // matches as partners keep these duals.
             for (int x = 0; x < n; ++x) dual_[x] = seed_[x].is_neg() ? W::zero() : seed_[x];
             seed_.clear();
+            // A vertex without edges is left over with a zero dual (a positive one would
+            // make it a tree of its own, to be lowered by dual steps).
             for (int x = 0; x < n; ++x) {
+                bool any = false;
                 each_edge(x, [&](int v, auto&& w) FAIRPAIR_FORCE_INLINE {
                     if (v == x) return true;
+                    any = true;
                     const W c = w() - dual_[v];
                     if (dual_[x] < c) dual_[x] = c;
                     return true;
                 });
+                if (!any) dual_[x] = W::zero();
             }
         } else {
             for (int x = 0; x < n; ++x) {

@@ -39,7 +39,7 @@ import dataclasses
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from fairpair.errors import NoPairingError
 from fairpair.matching.cardinality import CardinalityMatcher
@@ -115,6 +115,11 @@ class RoundResult:
 #: How many earlier D.1 decisions :meth:`_Bracket._excluded` looks at.
 EXCLUSION_LOOKBACK = 32
 
+#: Once S1 is decided, D.1 runs without the next scoregroup whenever that is proven
+#: not to change the result (:meth:`_Bracket._set_aside_next_group`). Tests switch it
+#: off to compare the two ways.
+SET_ASIDE_NEXT_GROUP = True
+
 
 def _sort_key(p: PlayerFacts) -> tuple[Units, int]:
     """A.2: score descending, then pairing number (effective rank) ascending (scores
@@ -145,11 +150,13 @@ class _Bracket:
     ) -> None:
         self.players = list(players)
         n = len(self.players)
+        self.special = ctx.special
         self.m = mdps
         self.nb = mdps + residents
         # The players of the next scoregroup: vertices nb..next_end-1 (the rest below
         # them count only for completion).
         next_end = n if next_count is None else self.nb + next_count
+        self.next_end = next_end
         # Players with equal attributes give equal fields: compute them per class.
         # Below the bracket only the bye eligibility matters (C.4 and C.7; 2026: C5,
         # and C9 at the PAB score).
@@ -233,8 +240,12 @@ class _Bracket:
         self._graph: BracketGraph | None = None
         self.alive = [True] * n
         #: After :meth:`pair`: an optimal matching of the whole graph that contains
-        #: the bracket's pairs (its other pairs are the look-ahead below the bracket).
+        #: the bracket's pairs (its other pairs are the look-ahead below the bracket;
+        #: see :meth:`lookahead` when the next scoregroup was set aside).
         self.final_mate: list[int] = []
+        #: The pairs below the bracket in the last matching before the next scoregroup
+        #: was set aside (:meth:`_set_aside_next_group`), else None.
+        self._aside: list[Edge] | None = None
 
     @property
     def graph(self) -> BracketGraph:
@@ -285,10 +296,41 @@ class _Bracket:
         return pairs, [v for v in range(nb) if v not in paired]
 
     def lookahead(self, pairs: list[Edge]) -> list[Edge]:
-        """The pairs of :attr:`final_mate` outside the bracket's ``pairs``."""
+        """The pairs of :attr:`final_mate` outside the bracket's ``pairs``. When D.1
+        ran without the next scoregroup, its pairs are completed here: a matching of
+        the downfloaters and the scoregroup that leaves none of the downfloaters and
+        at most one of the group unpaired, which :meth:`_set_aside_next_group` proved
+        to exist and to be optimal below the bracket."""
         inside = {v for pair in pairs for v in pair}
+        if self._aside is not None:
+            self._complete_below(inside)
         mate = self.final_mate
         return [(v, w) for v, w in enumerate(mate) if w > v and v not in inside]
+
+    def _complete_below(self, inside: set[int]) -> None:
+        """Fill in :attr:`final_mate` below the bracket (see :meth:`lookahead`): the
+        pairs the last matching with the next scoregroup had among the players left,
+        completed by augmenting paths (a cardinality matching; a dummy vertex joined
+        to the group takes the odd one out, so that no downfloater is left)."""
+        assert self._aside is not None
+        nb, n = self.nb, len(self.players)
+        floaters = [v for v in range(nb) if self.alive[v] and v not in inside]
+        below = _BelowGraph(floaters, list(range(nb, n)), self.weights)
+        local = below.vertices
+        size = len(below)
+        index = {v: q for q, v in enumerate(local)}
+        start = [-1] * size
+        for a, b in self._aside:
+            if a in index and b in index:
+                start[index[a]], start[index[b]] = index[b], index[a]
+        matcher = CardinalityMatcher(below, start)
+        if not matcher.is_perfect():
+            raise RuntimeError("internal error: the next scoregroup could not be completed")
+        mate = list(self.final_mate)
+        for q, r in enumerate(matcher.mate[: len(local)]):
+            mate[local[q]] = local[r] if r < len(local) else -1
+        self.final_mate = mate
+        self._aside = None
 
     def _canonical_candidate(self) -> list[Edge]:
         """B.3: the first candidate: the MDPs in order against the residents in order
@@ -378,6 +420,7 @@ class _Bracket:
             """Is ``p`` the higher player of a pair in the remainder (i.e. in S1)?"""
             return position.get(mate[p], -1) > position[p]
 
+        self._set_aside_next_group(mate, n1)
         for p in remainder:
             graph.set_order_range(p, p + 1, nb, exchange_value(p))
         mate = graph.solve()
@@ -436,6 +479,73 @@ class _Bracket:
             self.fix_pair(p, mate[p])
         return mate
 
+    def _set_aside_next_group(self, mate: list[int], pairs: int) -> bool:
+        """Take the next scoregroup out of the graph for the remainder (B.6, D.2, D.1)
+        when it cannot change the result; True if it was.
+
+        The MDPs are decided: those paired are out of the graph, those in limbo meet
+        nobody in the bracket, and every optimal pairing has ``pairs`` pairs in the
+        remainder (the most pairs come first, C.5). So the players of the bracket
+        still in the graph, ``X``, leave the same number ``f`` of downfloaters
+        whichever pairs the remainder gets, and the next scoregroup ``L`` only
+        receives them. Below the bracket a matching is worth ``c * pairs + sum(e(x))``
+        over its downfloaters ``x`` when every edge inside ``L`` has the criteria
+        weight ``c`` and every edge from ``x`` to ``L`` the weight ``c + e(x)``,
+        ``e(x) >= 0``. If moreover every vertex of ``X`` and ``L`` has at least
+        ``(f + |L|) / 2`` neighbours in ``L``, any ``f`` downfloaters and ``L`` have a
+        Hamiltonian cycle (Dirac's theorem), hence a matching that leaves none of the
+        downfloaters and at most one of ``L`` out: the best value below the bracket,
+        ``c * floor((f + |L|) / 2) + sum(e)``, is the same for every choice of
+        downfloaters when ``e`` is the same for all residents. So exactly the same
+        pairings of the remainder are optimal with and without ``L``, and B.6, D.2
+        and D.1 decide the same pairs on the smaller graph (docs/matching.md, step 9).
+        O(n * |L|)."""
+        m, nb = self.m, self.nb
+        n = len(self.players)
+        if not SET_ASIDE_NEXT_GROUP or self.special or nb == n or self.next_end != n:
+            return False
+        candidates = [v for v in range(nb) if self.alive[v]]
+        graph = self.graph
+        limbo = [v for v in candidates if v < m]
+        if any(graph.neighbours(v, 0, nb) for v in limbo):
+            return False
+        weights = self.weights
+        k, table, classes = weights.k, weights.table, weights.classes
+        group = sorted({classes[v] for v in range(nb, n)})
+
+        def to_group(cls: int) -> set[int]:
+            """The criteria weights from a player of class ``cls`` to ``L``."""
+            return {w for b in group if (w := table[cls * k + b]) is not None}
+
+        inside: set[int] = set()
+        for cls in group:
+            inside |= to_group(cls)
+        if len(inside) != 1 or min(inside) <= 0:
+            return False
+        c = min(inside)
+        extra: set[int] = set()
+        for cls in {classes[v] for v in candidates if v >= m}:
+            values = to_group(cls)
+            if len(values) != 1:
+                return False
+            extra |= values
+        for cls in {classes[v] for v in limbo}:
+            values = to_group(cls)
+            if len(values) != 1 or min(values) < c:
+                return False
+        if len(extra) != 1 or min(extra) < c:
+            return False
+        size = len(candidates) - 2 * pairs + (n - nb)
+        if size < 3:
+            return False
+        need = (size + 1) // 2
+        if min(graph.degrees([*candidates, *range(nb, n)], nb, n)) < need:
+            return False
+        self._aside = [(v, w) for v, w in enumerate(mate) if (w > v >= nb) or (w >= nb > v)]
+        for v in range(nb, n):
+            graph.isolate(v)
+        return True
+
     def _first_possible(self, p: int, candidates: list[int], v: int, decided: list[Edge]) -> bool:
         """Is ``v``, ``p``'s partner in the last optimal matching, the first of
         ``candidates`` that an optimal pairing can give him (D.1)? Each candidate
@@ -476,6 +586,40 @@ class _Bracket:
             if py and qx + py >= px + main(q, y):
                 return True
         return False
+
+
+class _BelowGraph(Sequence[list[int]]):
+    """The downfloaters and the next scoregroup as rows of a graph for
+    :class:`CardinalityMatcher` (computed when asked): vertex ``q`` is
+    ``vertices[q]``; the downfloaters meet the group only, the group meets itself, and
+    when their number is odd a dummy vertex (the last) meets the whole group."""
+
+    def __init__(self, floaters: list[int], group: list[int], weights: ClassWeights) -> None:
+        self.vertices = floaters + group
+        self.first = len(floaters)
+        self.dummy = len(self.vertices) if len(self.vertices) % 2 else -1
+        self.main = weights.main
+
+    def __len__(self) -> int:
+        return len(self.vertices) + (self.dummy >= 0)
+
+    @overload
+    def __getitem__(self, q: int) -> list[int]: ...
+
+    @overload
+    def __getitem__(self, q: slice) -> Sequence[list[int]]: ...
+
+    def __getitem__(self, q: int | slice) -> list[int] | Sequence[list[int]]:
+        if isinstance(q, slice):
+            return [self[x] for x in range(len(self))[q]]
+        vertices, group = self.vertices, range(self.first, len(self.vertices))
+        if q == self.dummy:
+            return list(group)
+        if not 0 <= q < len(vertices):
+            raise IndexError(q)
+        v, main = vertices[q], self.main
+        row = [r for r in group if r != q and main(v, vertices[r])]
+        return [*row, self.dummy] if self.dummy >= 0 and q >= self.first else row
 
 
 class _Oracle:
