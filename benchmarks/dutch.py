@@ -97,15 +97,16 @@ def run_child(
     return best
 
 
-def generate(players: int, directory: Path, quiet: bool = False) -> Path:
-    """A 9-round tournament paired by the Dutch engine itself (fixed seed); ``quiet``:
-    without the generator's message."""
-    path = directory / f"dutch_n{players}_s{SEEDS[players]}.trf"
+def generate(players: int, directory: Path, quiet: bool = False, rounds: int = 9) -> Path:
+    """A tournament of ``rounds`` rounds paired by the Dutch engine itself (fixed seed);
+    ``quiet``: without the generator's message."""
+    suffix = "" if rounds == 9 else f"_r{rounds}"
+    path = directory / f"dutch_n{players}_s{SEEDS[players]}{suffix}.trf"
     if not path.exists():
         subprocess.run(
             [
                 sys.executable, "-m", "fairpair", "generate", "--system", "dutch",
-                "--players", str(players), "--rounds", "9", "--seed", str(SEEDS[players]),
+                "--players", str(players), "--rounds", str(rounds), "--seed", str(SEEDS[players]),
                 "--draw-rate", "0.3", "--forfeit-rate", "0.01", "--bye-rate", "0.02",
                 "--absence-rate", "0.01", "-o", str(path),
             ],

@@ -19,7 +19,8 @@ import pytest
 
 from fairpair.generator import GeneratorConfig, generate
 from fairpair.model import Round, Tournament
-from fairpair.systems.dutch import DutchSystem, engine, graph
+from fairpair.systems.dutch import DutchSystem, engine
+from fairpair.systems.dutch.graph import ClassWeights
 
 Result = tuple[object, ...]
 
@@ -56,32 +57,32 @@ def _rounds(count: int, seed: int) -> Iterator[tuple[Tournament, int]]:
 
 
 class _Counter:
-    """Wraps ``_Bracket._set_aside_next_group`` to count its answers and to check,
-    in 2026, the pairs :meth:`~fairpair.systems.dutch.engine._Bracket.lookahead`
-    completes below the bracket."""
+    """Wraps :func:`~fairpair.systems.dutch.engine.table_without_next_group` to count
+    its answers and checks, in 2026, the pairs
+    :meth:`~fairpair.systems.dutch.engine._Bracket.lookahead` completes below the
+    bracket."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.asked = self.set_aside = self.completed = 0
-        original = engine._Bracket._set_aside_next_group
+        original = engine.table_without_next_group
         original_lookahead = engine._Bracket.lookahead
         counter = self
 
-        def set_aside(self: engine._Bracket, *args: list[int] | list[bool]) -> bool:
-            answer = original(self, *args)  # type: ignore[arg-type]
-            if engine.SET_ASIDE_NEXT_GROUP:
-                counter.asked += 1
-                counter.set_aside += answer
+        def table_without_next_group(weights: ClassWeights, nb: int) -> list[int | None] | None:
+            answer = original(weights, nb)
+            counter.asked += 1
+            counter.set_aside += answer is not None
             return answer
 
         def lookahead(self: engine._Bracket, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-            completing = self._aside is not None
+            completing = self.group_aside
             ahead = original_lookahead(self, pairs)
             if completing:
                 counter.completed += 1
                 _check_below(self, pairs, ahead)
             return ahead
 
-        monkeypatch.setattr(engine._Bracket, "_set_aside_next_group", set_aside)
+        monkeypatch.setattr(engine, "table_without_next_group", table_without_next_group)
         monkeypatch.setattr(engine._Bracket, "lookahead", lookahead)
 
 
@@ -95,7 +96,7 @@ def _check_below(
     floaters = {v for v in range(nb) if bracket.alive[v] and v not in inside}
     covered = [v for pair in ahead for v in pair]
     assert len(covered) == len(set(covered))
-    assert all(bracket.weights.main(a, b) for a, b in ahead)
+    assert all(bracket.all_weights.main(a, b) for a, b in ahead)
     assert floaters <= set(covered)
     assert set(covered) <= floaters | set(range(nb, n))
     assert n - nb - sum(1 for v in covered if v >= nb) <= 1
@@ -159,7 +160,7 @@ def test_the_degree_bound_is_what_makes_it_exact(monkeypatch: pytest.MonkeyPatch
     assert with_aside == exact
     monkeypatch.setattr(engine, "SET_ASIDE_NEXT_GROUP", True)
     monkeypatch.setattr(
-        graph.CompiledGraph, "degrees", lambda self, vs, lo, hi: [1 << 30] * len(vs)
+        engine, "degrees_into", lambda weights, lo: [1 << 30] * len(weights.classes)
     )
     faked = DutchSystem(rules="2017").pair(cut, 8)
     assert (faked.engine_lines(), faked.bye) != exact

@@ -580,20 +580,6 @@ class BracketGraph {
         return out;
     }
 
-    // Per vertex of vs, the number of its neighbours x with lo <= x < hi.
-    std::vector<int> degrees(const std::vector<int>& vs, long lo, long hi) const {
-        std::vector<int> out;
-        out.reserve(vs.size());
-        std::vector<int> row;
-        for (int u : vs) {
-            check_vertex(u, n());
-            row.clear();
-            eng_->row(u, clamp(lo), clamp(hi), row);
-            out.push_back(static_cast<int>(row.size()));
-        }
-        return out;
-    }
-
     // The criteria part of the weight of u-v (without the order; 0: no edge).
     py::int_ main_weight(long u, long v) const {
         check_pair(u, v);
@@ -1681,7 +1667,6 @@ PYBIND11_MODULE(_blossom, mod) {
         .def("first_open", &BracketGraph::first_open, py::arg("u"), py::arg("vs"))
         .def("has_edge", &BracketGraph::has_edge, py::arg("u"), py::arg("v"))
         .def("neighbours", &BracketGraph::neighbours, py::arg("u"), py::arg("lo"), py::arg("hi"))
-        .def("degrees", &BracketGraph::degrees, py::arg("vs"), py::arg("lo"), py::arg("hi"))
         .def("main_weight", &BracketGraph::main_weight, py::arg("u"), py::arg("v"))
         .def("set_order", &BracketGraph::set_order, py::arg("u"), py::arg("v"), py::arg("value"))
         .def("set_orders", &BracketGraph::set_orders, py::arg("u"), py::arg("vs"),

@@ -115,10 +115,126 @@ class RoundResult:
 #: How many earlier D.1 decisions :meth:`_Bracket._excluded` looks at.
 EXCLUSION_LOOKBACK = 32
 
-#: Once S1 is decided, D.1 runs without the next scoregroup whenever that is proven
-#: not to change the result (:meth:`_Bracket._set_aside_next_group`). Tests switch it
-#: off to compare the two ways.
+#: A bracket is paired without the next scoregroup whenever that is proven not to
+#: change the result (:func:`table_without_next_group`). Tests switch it off to
+#: compare the two ways.
 SET_ASIDE_NEXT_GROUP = True
+
+
+def table_without_next_group(weights: ClassWeights, nb: int) -> list[int | None] | None:
+    """The class table of a bracket (vertices ``0..nb-1``) that replaces the next
+    scoregroup (``nb..``, everyone below it in ``weights``) exactly, or None when
+    that cannot be proven.
+
+    The next scoregroup ``L`` only receives the downfloaters ``F`` of the bracket ``B``.
+    When every pair inside ``L`` has the criteria weight ``c`` and every pair from a
+    player ``x`` of ``B`` to ``L`` the weight ``c + e(x)``, ``e(x) >= 0``, a matching
+    is worth at most ``c * floor((|F| + |L|) / 2) + sum(e(x) for x in F)`` below the
+    bracket, and exactly that when ``F`` and ``L`` have a matching that leaves none of
+    ``F`` and at most one of ``L``. With ``|F| = |B| - 2 * pairs``, that is a constant
+    minus ``c + e(x) + e(y)`` for every pair ``x``-``y`` of the bracket: the table of
+    the bracket with those amounts taken off, without ``L``, orders the pairings of
+    the bracket as the whole graph does, for every pairing where the bound is exact,
+    and never puts one where it is not above them (the bound is the value of the same
+    graph with ``L`` made complete, whose weights pack the same criteria: C.5, the
+    most pairs, stays first).
+
+    The bound is exact for every pairing with the most pairs (C.5; these are the only
+    candidates) when every player of ``B`` and ``L`` has at least ``(f + |L|) / 2``
+    neighbours in ``L``, ``f`` the largest number of downfloaters such a pairing can
+    leave (at most ``|B|`` minus twice a greedy matching's pairs): then any ``f``
+    downfloaters and ``L`` have a Hamiltonian cycle (Dirac's theorem), hence the
+    matching needed. O(|B| * 64 + |L| + blocked pairs) (docs/matching.md, step 9).
+    """
+    classes, table, k = weights.classes, weights.table, weights.k
+    n = len(classes)
+    first: dict[int, int] = {}  # per class of L: its first and last vertex
+    last: dict[int, int] = {}
+    for v in range(nb, n):
+        first.setdefault(classes[v], v)
+        last[classes[v]] = v
+    # Every pair inside L that occurs (a vertex of class a before one of class b)
+    # weighs c; every pair from the bracket into L weighs c + e >= c.
+    inside = {table[a * k + b] for a in first for b in first if first[a] < last[b]}
+    if len(inside) != 1 or None in inside:
+        return None
+    c = min(w for w in inside if w is not None)
+    if c <= 0:
+        return None
+    extra: dict[int, int] = {}
+    for cls in {classes[v] for v in range(nb)}:
+        values = {table[cls * k + b] for b in first}
+        if len(values) != 1 or None in values:
+            return None
+        value = min(w for w in values if w is not None)
+        if value < c:
+            return None
+        extra[cls] = value - c
+    # The degree bound: at most f downfloaters (a greedy matching's pairs).
+    size = n - nb
+    floaters = nb - 2 * _greedy_pairs(weights, nb)
+    need = (floaters + size + 1) // 2
+    if floaters + size < 3 or size < need:
+        return None
+    if min(degrees_into(weights, nb)) < need:
+        return None
+    reduced: list[int | None] = list(table)
+    for a in extra:
+        for b in extra:
+            entry = table[a * k + b]
+            if entry is not None:
+                entry -= c + extra[a] + extra[b]
+                if entry <= 0:
+                    return None
+                reduced[a * k + b] = entry
+    return reduced
+
+
+def degrees_into(weights: ClassWeights, lo: int) -> list[int]:
+    """Per vertex, a lower bound of its neighbours among the vertices ``lo..``, when
+    every class pair there is an edge (as :func:`table_without_next_group` checks):
+    all of them but itself, those of the same C.3 colour tag and the blocked pairs
+    (C.1). O(n + blocked pairs)."""
+    tags = weights.tags
+    n = len(tags)
+    same_tag: dict[int, int] = {}
+    for v in range(lo, n):
+        if tags[v]:
+            same_tag[tags[v]] = same_tag.get(tags[v], 0) + 1
+    missing = [0] * n  # per vertex: blocked pairs into lo..
+    for v, w in weights.blocked:
+        if w >= lo:
+            missing[v] += 1
+            if v >= lo:
+                missing[w] += 1
+    degrees = []
+    for v in range(n):
+        itself = 1 if v >= lo else 0
+        tagged = same_tag.get(tags[v], 0) - itself if tags[v] else 0
+        degrees.append(n - lo - itself - tagged - missing[v])
+    return degrees
+
+
+def _greedy_pairs(weights: ClassWeights, nb: int) -> int:
+    """The pairs of a greedy matching among the vertices ``0..nb-1`` (each in turn
+    takes the first free one after it that it may meet, among the next 64 free)."""
+    main = weights.main
+    after = list(range(1, nb + 1))  # the next free vertex
+    taken = [False] * nb
+    pairs = 0
+    for v in range(nb):
+        if taken[v]:
+            continue
+        taken[v] = True
+        previous, r, tries = v, after[v], 0
+        while r < nb and tries < 64:
+            if not taken[r] and main(v, r):
+                taken[r] = True
+                after[previous] = after[r]
+                pairs += 1
+                break
+            previous, r, tries = r, after[r], tries + 1
+    return pairs
 
 
 def _sort_key(p: PlayerFacts) -> tuple[Units, int]:
@@ -235,17 +351,25 @@ class _Bracket:
         self.bonus_bits = 2 * n.bit_length() + 3
         per_edge = ((1 << (2 * self.q_bits)) + residents + 1) << self.bonus_bits
         shift = ((n // 2 + 1) * per_edge * 2).bit_length()
-        self.weights = ClassWeights(classes, table, shift, tags, blocked)
+        #: The criteria of every pair of the bracket and below it.
+        self.all_weights = ClassWeights(classes, table, shift, tags, blocked)
+        aside = None
+        if SET_ASIDE_NEXT_GROUP and not ctx.special and nb < n == next_end:
+            aside = table_without_next_group(self.all_weights, nb)
+        #: The next scoregroup is not in the graph (:func:`table_without_next_group`).
+        self.group_aside = aside is not None
+        if aside is None:
+            self.weights = self.all_weights
+        else:
+            inside = frozenset((v, w) for v, w in pairs_blocked if w < nb)
+            self.weights = ClassWeights(classes[:nb], aside, shift, tags[:nb], inside)
         self.solver = solver
         self._graph: BracketGraph | None = None
         self.alive = [True] * n
         #: After :meth:`pair`: an optimal matching of the whole graph that contains
         #: the bracket's pairs (its other pairs are the look-ahead below the bracket;
-        #: see :meth:`lookahead` when the next scoregroup was set aside).
+        #: with the next scoregroup set aside, :meth:`lookahead` completes them).
         self.final_mate: list[int] = []
-        #: The pairs below the bracket in the last matching before the next scoregroup
-        #: was set aside (:meth:`_set_aside_next_group`), else None.
-        self._aside: list[Edge] | None = None
 
     @property
     def graph(self) -> BracketGraph:
@@ -296,41 +420,32 @@ class _Bracket:
         return pairs, [v for v in range(nb) if v not in paired]
 
     def lookahead(self, pairs: list[Edge]) -> list[Edge]:
-        """The pairs of :attr:`final_mate` outside the bracket's ``pairs``. When D.1
-        ran without the next scoregroup, its pairs are completed here: a matching of
-        the downfloaters and the scoregroup that leaves none of the downfloaters and
-        at most one of the group unpaired, which :meth:`_set_aside_next_group` proved
-        to exist and to be optimal below the bracket."""
+        """The pairs of :attr:`final_mate` outside the bracket's ``pairs``. When the
+        next scoregroup was set aside (:func:`table_without_next_group`), its pairs
+        are completed first: the downfloaters and the group paired so that none of
+        the downfloaters and at most one of the group is left out, which is optimal
+        below the bracket and exists, by the degree bound."""
         inside = {v for pair in pairs for v in pair}
-        if self._aside is not None:
+        if self.group_aside and len(self.final_mate) < len(self.players):
             self._complete_below(inside)
         mate = self.final_mate
         return [(v, w) for v, w in enumerate(mate) if w > v and v not in inside]
 
     def _complete_below(self, inside: set[int]) -> None:
-        """Fill in :attr:`final_mate` below the bracket (see :meth:`lookahead`): the
-        pairs the last matching with the next scoregroup had among the players left,
-        completed by augmenting paths (a cardinality matching; a dummy vertex joined
-        to the group takes the odd one out, so that no downfloater is left)."""
-        assert self._aside is not None
+        """Extend :attr:`final_mate` below the bracket (see :meth:`lookahead`): a
+        greedy start, then augmenting paths (a cardinality matching; a dummy vertex
+        joined to the group takes the odd one out, so that no downfloater is left)."""
         nb, n = self.nb, len(self.players)
         floaters = [v for v in range(nb) if self.alive[v] and v not in inside]
-        below = _BelowGraph(floaters, list(range(nb, n)), self.weights)
-        local = below.vertices
-        size = len(below)
-        index = {v: q for q, v in enumerate(local)}
-        start = [-1] * size
-        for a, b in self._aside:
-            if a in index and b in index:
-                start[index[a]], start[index[b]] = index[b], index[a]
-        matcher = CardinalityMatcher(below, start)
+        below = _BelowGraph(floaters, list(range(nb, n)), self.all_weights)
+        matcher = CardinalityMatcher(below, below.greedy())
         if not matcher.is_perfect():
             raise RuntimeError("internal error: the next scoregroup could not be completed")
-        mate = list(self.final_mate)
+        mate = self.final_mate + [-1] * (n - len(self.final_mate))
+        local = below.vertices
         for q, r in enumerate(matcher.mate[: len(local)]):
             mate[local[q]] = local[r] if r < len(local) else -1
         self.final_mate = mate
-        self._aside = None
 
     def _canonical_candidate(self) -> list[Edge]:
         """B.3: the first candidate: the MDPs in order against the residents in order
@@ -420,7 +535,6 @@ class _Bracket:
             """Is ``p`` the higher player of a pair in the remainder (i.e. in S1)?"""
             return position.get(mate[p], -1) > position[p]
 
-        self._set_aside_next_group(mate, n1)
         for p in remainder:
             graph.set_order_range(p, p + 1, nb, exchange_value(p))
         mate = graph.solve()
@@ -458,7 +572,7 @@ class _Bracket:
                 graph.set_order_range(p, p + 1, nb, exchange_value(p))
         # S1 is decided: only its players may be the higher player of a pair.
         top = [p for p in remainder if higher(p)]
-        in_top = [False] * len(self.players)
+        in_top = [False] * len(self.weights.classes)  # one per vertex of the graph
         for p in top:
             in_top[p] = True
         graph.keep_top_to_rest(m, nb, in_top)
@@ -478,73 +592,6 @@ class _Bracket:
             decided.append((p, mate[p]))
             self.fix_pair(p, mate[p])
         return mate
-
-    def _set_aside_next_group(self, mate: list[int], pairs: int) -> bool:
-        """Take the next scoregroup out of the graph for the remainder (B.6, D.2, D.1)
-        when it cannot change the result; True if it was.
-
-        The MDPs are decided: those paired are out of the graph, those in limbo meet
-        nobody in the bracket, and every optimal pairing has ``pairs`` pairs in the
-        remainder (the most pairs come first, C.5). So the players of the bracket
-        still in the graph, ``X``, leave the same number ``f`` of downfloaters
-        whichever pairs the remainder gets, and the next scoregroup ``L`` only
-        receives them. Below the bracket a matching is worth ``c * pairs + sum(e(x))``
-        over its downfloaters ``x`` when every edge inside ``L`` has the criteria
-        weight ``c`` and every edge from ``x`` to ``L`` the weight ``c + e(x)``,
-        ``e(x) >= 0``. If moreover every vertex of ``X`` and ``L`` has at least
-        ``(f + |L|) / 2`` neighbours in ``L``, any ``f`` downfloaters and ``L`` have a
-        Hamiltonian cycle (Dirac's theorem), hence a matching that leaves none of the
-        downfloaters and at most one of ``L`` out: the best value below the bracket,
-        ``c * floor((f + |L|) / 2) + sum(e)``, is the same for every choice of
-        downfloaters when ``e`` is the same for all residents. So exactly the same
-        pairings of the remainder are optimal with and without ``L``, and B.6, D.2
-        and D.1 decide the same pairs on the smaller graph (docs/matching.md, step 9).
-        O(n * |L|)."""
-        m, nb = self.m, self.nb
-        n = len(self.players)
-        if not SET_ASIDE_NEXT_GROUP or self.special or nb == n or self.next_end != n:
-            return False
-        candidates = [v for v in range(nb) if self.alive[v]]
-        graph = self.graph
-        limbo = [v for v in candidates if v < m]
-        if any(graph.neighbours(v, 0, nb) for v in limbo):
-            return False
-        weights = self.weights
-        k, table, classes = weights.k, weights.table, weights.classes
-        group = sorted({classes[v] for v in range(nb, n)})
-
-        def to_group(cls: int) -> set[int]:
-            """The criteria weights from a player of class ``cls`` to ``L``."""
-            return {w for b in group if (w := table[cls * k + b]) is not None}
-
-        inside: set[int] = set()
-        for cls in group:
-            inside |= to_group(cls)
-        if len(inside) != 1 or min(inside) <= 0:
-            return False
-        c = min(inside)
-        extra: set[int] = set()
-        for cls in {classes[v] for v in candidates if v >= m}:
-            values = to_group(cls)
-            if len(values) != 1:
-                return False
-            extra |= values
-        for cls in {classes[v] for v in limbo}:
-            values = to_group(cls)
-            if len(values) != 1 or min(values) < c:
-                return False
-        if len(extra) != 1 or min(extra) < c:
-            return False
-        size = len(candidates) - 2 * pairs + (n - nb)
-        if size < 3:
-            return False
-        need = (size + 1) // 2
-        if min(graph.degrees([*candidates, *range(nb, n)], nb, n)) < need:
-            return False
-        self._aside = [(v, w) for v, w in enumerate(mate) if (w > v >= nb) or (w >= nb > v)]
-        for v in range(nb, n):
-            graph.isolate(v)
-        return True
 
     def _first_possible(self, p: int, candidates: list[int], v: int, decided: list[Edge]) -> bool:
         """Is ``v``, ``p``'s partner in the last optimal matching, the first of
@@ -620,6 +667,46 @@ class _BelowGraph(Sequence[list[int]]):
         v, main = vertices[q], self.main
         row = [r for r in group if r != q and main(v, vertices[r])]
         return [*row, self.dummy] if self.dummy >= 0 and q >= self.first else row
+
+    def greedy(self) -> list[int]:
+        """A start for the cardinality matching: each vertex in turn takes the first
+        free vertex of the group that it may meet (the graph is dense: a few tries
+        each). The free vertices of the group form a linked list."""
+        vertices, main, first = self.vertices, self.main, self.first
+        end = len(vertices)
+        mate = [-1] * len(self)
+        after = list(range(1, end + 1))  # the next free group vertex (end: none)
+        before = list(range(-1, end - 1))
+        head = first
+
+        def take(r: int) -> None:
+            nonlocal head
+            b, a = before[r], after[r]
+            if r == head:
+                head = a
+            else:
+                after[b] = a
+            if a < end:
+                before[a] = b
+
+        for q in range(end):
+            if mate[q] != -1:
+                continue
+            if q >= first:
+                take(q)
+            v = vertices[q]
+            r = head
+            while r < end and not main(v, vertices[r]):
+                r = after[r]
+            if r < end:
+                take(r)
+                mate[q], mate[r] = r, q
+        if self.dummy >= 0:
+            for r in range(first, end):
+                if mate[r] == -1:
+                    mate[r], mate[self.dummy] = self.dummy, r
+                    break
+        return mate
 
 
 class _Oracle:

@@ -64,9 +64,6 @@ class BracketGraph(Protocol):
     def neighbours(self, u: int, lo: int, hi: int) -> list[int]:
         """The neighbours ``x`` of ``u`` with ``lo <= x < hi``, in increasing order."""
 
-    def degrees(self, vs: Sequence[int], lo: int, hi: int) -> list[int]:
-        """Per vertex of ``vs``, the number of its neighbours ``x`` with ``lo <= x < hi``."""
-
     def main_weight(self, u: int, v: int) -> int:
         """The criteria part of the weight of ``u``-``v`` (0: no edge)."""
 
@@ -254,9 +251,6 @@ class CompiledGraph:
     def set_orders(self, u: int, vs: Sequence[int], values: Sequence[int]) -> None:
         self._g.set_orders(u, list(vs), list(values))
 
-    def degrees(self, vs: Sequence[int], lo: int, hi: int) -> list[int]:
-        return self._g.degrees(list(vs), lo, hi)
-
     def is_first_open(self, u: int, candidates: Sequence[int], v: int) -> bool:
         """The edges ``u``-``x`` to the candidates before ``v`` have a slack of one
         unit of the criteria part or more under the duals of the last solve, which
@@ -336,9 +330,6 @@ class DictGraph:
 
     def neighbours(self, u: int, lo: int, hi: int) -> list[int]:
         return sorted(x for x in self.adj[u] if lo <= x < hi)
-
-    def degrees(self, vs: Sequence[int], lo: int, hi: int) -> list[int]:
-        return [sum(1 for x in self.adj[u] if lo <= x < hi) for u in vs]
 
     def main_weight(self, u: int, v: int) -> int:
         return self.main.get((u, v) if u < v else (v, u), 0)
