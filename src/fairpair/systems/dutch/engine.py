@@ -266,13 +266,11 @@ class _Bracket:
     ) -> None:
         self.players = list(players)
         n = len(self.players)
-        self.special = ctx.special
         self.m = mdps
         self.nb = mdps + residents
         # The players of the next scoregroup: vertices nb..next_end-1 (the rest below
         # them count only for completion).
         next_end = n if next_count is None else self.nb + next_count
-        self.next_end = next_end
         # Players with equal attributes give equal fields: compute them per class.
         # Below the bracket only the bye eligibility matters (C.4 and C.7; 2026: C5,
         # and C9 at the PAB score).
