@@ -97,18 +97,23 @@ def run_child(
     return best
 
 
-def generate(players: int, directory: Path, quiet: bool = False, rounds: int = 9) -> Path:
+def generate(
+    players: int, directory: Path, quiet: bool = False, rounds: int = 9, complete: bool = False
+) -> Path:
     """A tournament of ``rounds`` rounds paired by the Dutch engine itself (fixed seed);
-    ``quiet``: without the generator's message."""
-    suffix = "" if rounds == 9 else f"_r{rounds}"
+    ``quiet``: without the generator's message; ``complete``: every player present in
+    every round, no forfeits and no requested byes (draws only)."""
+    suffix = ("" if rounds == 9 else f"_r{rounds}") + ("_c" if complete else "")
     path = directory / f"dutch_n{players}_s{SEEDS[players]}{suffix}.trf"
     if not path.exists():
+        rates = ["--draw-rate", "0.3"]
+        if not complete:
+            rates += ["--forfeit-rate", "0.01", "--bye-rate", "0.02", "--absence-rate", "0.01"]
         subprocess.run(
             [
                 sys.executable, "-m", "fairpair", "generate", "--system", "dutch",
                 "--players", str(players), "--rounds", str(rounds), "--seed", str(SEEDS[players]),
-                "--draw-rate", "0.3", "--forfeit-rate", "0.01", "--bye-rate", "0.02",
-                "--absence-rate", "0.01", "-o", str(path),
+                *rates, "-o", str(path),
             ],
             check=True,
             capture_output=quiet,

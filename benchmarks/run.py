@@ -71,6 +71,8 @@ DUTCH_SIZES = (100, 300, 1000, 2000)
 DUTCH_ROUNDS = (5, 9)
 #: Larger fields, round 5 only (generated with 5 rounds): the growth from 2,000 players.
 DUTCH_GROWTH_SIZES = (5000, 9998)
+#: A second family, round 5 of 5: every player present, no forfeits, no byes.
+DUTCH_COMPLETE_SIZES = (2000, 5000, 9998)
 ROUND1_PLAYERS = 9998
 MCMAHON_SIZES = ((100, 500, 1000, 2000), (1000, 5000, 10000, 20000))
 MCMAHON_ROUND = 3
@@ -158,15 +160,18 @@ def json_child(command: Sequence[str], options: Options) -> dict[str, Any]:
 # -- the cases ---------------------------------------------------------------------------
 
 
-def dutch_random(players: int, rnd: int, rules: str, rounds: int = 9) -> Case:
+def dutch_random(
+    players: int, rnd: int, rules: str, rounds: int = 9, complete: bool = False
+) -> Case:
     def measure(options: Options) -> dict[str, Any]:
         dutch.SEEDS.setdefault(players, players)
-        path = dutch.generate(players, options.cache, quiet=True, rounds=rounds)
+        path = dutch.generate(players, options.cache, True, rounds, complete)
         command = [PYTHON, str(HERE / "dutch.py"), "--measure", str(path)]
         command += ["--measure-rules", rules, "--round", str(rnd)]
         return json_child(command, options)
 
-    return Case(f"random n={players} r{rnd}", f"dutch-{rules}", measure)
+    family = "complete" if complete else "random"
+    return Case(f"{family} n={players} r{rnd}", f"dutch-{rules}", measure)
 
 
 def dutch_reference(path: Path, rules: str) -> Case:
@@ -287,6 +292,8 @@ def cases(systems: Iterable[str], quick: bool, sizes: Sequence[int] | None) -> l
         if not quick and not sizes:
             for players in DUTCH_GROWTH_SIZES:
                 found += [dutch_random(players, 5, rules, rounds=5) for rules in RULES]
+            for players in DUTCH_COMPLETE_SIZES:
+                found += [dutch_random(players, 5, r, rounds=5, complete=True) for r in RULES]
             for path in sorted(dutch.LARGE.glob("*.trf")):
                 found += [dutch_reference(path, rules) for rules in RULES]
         round1 = max(sizes) if sizes else 500 if quick else ROUND1_PLAYERS
