@@ -165,7 +165,7 @@ def dutch_random(
 ) -> Case:
     def measure(options: Options) -> dict[str, Any]:
         dutch.SEEDS.setdefault(players, players)
-        path = dutch.generate(players, options.cache, True, rounds, complete)
+        path = dutch.generate(players, options.cache, quiet=True, rounds=rounds, complete=complete)
         command = [PYTHON, str(HERE / "dutch.py"), "--measure", str(path)]
         command += ["--measure-rules", rules, "--round", str(rnd)]
         return json_child(command, options)

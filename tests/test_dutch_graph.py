@@ -16,9 +16,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from fairpair.generator import GeneratorConfig, generate
+from fairpair.generator import GeneratorConfig
 from fairpair.matching import max_weight_matching
-from fairpair.model import Round, Tournament
+from fairpair.model import Tournament
 from fairpair.systems.dutch import DutchSystem, engine, graph
 from fairpair.systems.dutch.graph import (
     ClassWeights,
@@ -26,6 +26,7 @@ from fairpair.systems.dutch.graph import (
     CompiledGraph,
     DictGraph,
 )
+from random_rounds import random_rounds
 
 pytestmark = pytest.mark.skipif(
     graph._CompiledBracketGraph is None, reason="the compiled extension is not built"
@@ -149,36 +150,24 @@ def test_compatibility_graph_rows() -> None:
             assert mate[w] == v and w in with_bye[v]
 
 
+def _config(rng: random.Random) -> GeneratorConfig:
+    players = rng.randint(6, 60)
+    rounds = rng.randint(2, 9)
+    return GeneratorConfig(
+        players=players,
+        rounds=rounds,
+        seed=rng.randrange(1 << 30),
+        draw_rate=rng.choice([0.0, 0.3, 0.6]),
+        forfeit_rate=rng.choice([0.0, 0.05]),
+        bye_rate=rng.choice([0.0, 0.05]),
+        absence_rate=rng.choice([0.0, 0.05]),
+    )
+
+
 def _rounds(count: int, seed: int) -> Iterator[tuple[Tournament, int]]:
-    """Random tournaments, each cut before one of its rounds (with that round's
-    absences known), ``count`` rounds in all."""
-    rng = random.Random(seed)
-    produced = 0
-    while produced < count:
-        players = rng.randint(6, 60)
-        rounds = rng.randint(2, 9)
-        config = GeneratorConfig(
-            players=players,
-            rounds=rounds,
-            seed=rng.randrange(1 << 30),
-            draw_rate=rng.choice([0.0, 0.3, 0.6]),
-            forfeit_rate=rng.choice([0.0, 0.05]),
-            bye_rate=rng.choice([0.0, 0.05]),
-            absence_rate=rng.choice([0.0, 0.05]),
-        )
-        try:
-            full = generate("dutch", config)
-        except Exception:  # no legal pairing for a late round of a tiny field
-            continue
-        for rnd in range(2, len(full.rounds) + 1):
-            known = {n: k for n, k in full.round(rnd).byes.items() if k.value != "U"}
-            cut = full.replace(rounds=full.rounds[: rnd - 1])
-            if known:
-                cut = cut.with_round(Round(number=rnd, byes=known))
-            yield cut, rnd
-            produced += 1
-            if produced >= count:
-                return
+    """Random tournaments of 6-60 players, each cut before every round from the second
+    (with that round's absences known), ``count`` rounds in all."""
+    return random_rounds(count, seed, _config, lambda rng, played: range(2, played + 1))
 
 
 def _same_pairings(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:

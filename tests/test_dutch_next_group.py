@@ -19,42 +19,34 @@ from collections.abc import Iterator
 import pytest
 
 from fairpair.generator import GeneratorConfig, generate
-from fairpair.model import Round, Tournament
+from fairpair.model import Tournament
 from fairpair.systems.dutch import DutchSystem, engine
 from fairpair.systems.dutch.graph import ClassWeights
+from random_rounds import random_rounds
 
 Result = tuple[object, ...]
 
 
+def _config(rng: random.Random) -> GeneratorConfig:
+    return GeneratorConfig(
+        players=rng.choice([rng.randint(12, 40), rng.randint(40, 160)]),
+        rounds=rng.randint(3, 9),
+        seed=rng.randrange(1 << 30),
+        draw_rate=rng.choice([0.0, 0.2, 0.5]),
+        forfeit_rate=rng.choice([0.0, 0.05]),
+        bye_rate=rng.choice([0.0, 0.05]),
+        absence_rate=rng.choice([0.0, 0.05]),
+    )
+
+
 def _rounds(count: int, seed: int) -> Iterator[tuple[Tournament, int]]:
-    """Random tournaments of 12-160 players, each cut before one of its rounds (with
-    that round's absences known), ``count`` rounds in all."""
-    rng = random.Random(seed)
-    produced = 0
-    while produced < count:
-        players = rng.choice([rng.randint(12, 40), rng.randint(40, 160)])
-        config = GeneratorConfig(
-            players=players,
-            rounds=rng.randint(3, 9),
-            seed=rng.randrange(1 << 30),
-            draw_rate=rng.choice([0.0, 0.2, 0.5]),
-            forfeit_rate=rng.choice([0.0, 0.05]),
-            bye_rate=rng.choice([0.0, 0.05]),
-            absence_rate=rng.choice([0.0, 0.05]),
-        )
-        try:
-            full = generate("dutch", config)
-        except Exception:  # no legal pairing for a late round of a small field
-            continue
-        for rnd in rng.sample(range(2, len(full.rounds) + 1), min(3, len(full.rounds) - 1)):
-            known = {n: k for n, k in full.round(rnd).byes.items() if k.value != "U"}
-            cut = full.replace(rounds=full.rounds[: rnd - 1])
-            if known:
-                cut = cut.with_round(Round(number=rnd, byes=known))
-            yield cut, rnd
-            produced += 1
-            if produced >= count:
-                return
+    """Random tournaments of 12-160 players, each cut before up to three of its rounds
+    (with that round's absences known), ``count`` rounds in all."""
+
+    def pick(rng: random.Random, played: int) -> list[int]:
+        return rng.sample(range(2, played + 1), min(3, played - 1))
+
+    return random_rounds(count, seed, _config, pick)
 
 
 class _Counter:

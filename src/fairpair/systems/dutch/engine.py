@@ -36,7 +36,7 @@ all its players but the one who gets the PAB.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, overload
@@ -174,7 +174,7 @@ def table_without_next_group(weights: ClassWeights, nb: int) -> list[int | None]
     size = n - nb
     floaters = nb - 2 * _greedy_pairs(weights, nb)
     need = (floaters + size + 1) // 2
-    if floaters + size < 3 or size < need:
+    if floaters + size < 3:
         return None
     if min(degrees_into(weights, nb)) < need:
         return None
@@ -218,23 +218,32 @@ def degrees_into(weights: ClassWeights, lo: int) -> list[int]:
 def _greedy_pairs(weights: ClassWeights, nb: int) -> int:
     """The pairs of a greedy matching among the vertices ``0..nb-1`` (each in turn
     takes the first free one after it that it may meet, among the next 64 free)."""
-    main = weights.main
-    after = list(range(1, nb + 1))  # the next free vertex
-    taken = [False] * nb
-    pairs = 0
-    for v in range(nb):
-        if taken[v]:
+    return len(_first_fit(range(nb), range(nb), weights.main, tries=64)) // 2
+
+
+def _first_fit(
+    order: Iterable[int],
+    pool: Sequence[int],
+    meets: Callable[[int, int], object],
+    tries: int | None = None,
+) -> dict[int, int]:
+    """A greedy matching, as partners: each vertex of ``order`` still free, in turn,
+    takes the first free vertex of ``pool`` that it meets (among the first ``tries``
+    free, all if None). ``pool`` is in the order of ``order``, which includes it, so
+    the free vertices of ``pool`` are always those after the present one."""
+    free = list(pool)
+    mate: dict[int, int] = {}
+    for v in order:
+        if v in mate:
             continue
-        taken[v] = True
-        previous, r, tries = v, after[v], 0
-        while r < nb and tries < 64:
-            if not taken[r] and main(v, r):
-                taken[r] = True
-                after[previous] = after[r]
-                pairs += 1
+        if free and free[0] == v:
+            del free[0]
+        for i, r in enumerate(free if tries is None else free[:tries]):
+            if meets(v, r):
+                del free[i]
+                mate[v], mate[r] = r, v
                 break
-            previous, r, tries = r, after[r], tries + 1
-    return pairs
+    return mate
 
 
 def _sort_key(p: PlayerFacts) -> tuple[Units, int]:
@@ -669,36 +678,16 @@ class _BelowGraph(Sequence[list[int]]):
     def greedy(self) -> list[int]:
         """A start for the cardinality matching: each vertex in turn takes the first
         free vertex of the group that it may meet (the graph is dense: a few tries
-        each). The free vertices of the group form a linked list."""
+        each); the dummy takes the first one left."""
         vertices, main, first = self.vertices, self.main, self.first
         end = len(vertices)
         mate = [-1] * len(self)
-        after = list(range(1, end + 1))  # the next free group vertex (end: none)
-        before = list(range(-1, end - 1))
-        head = first
 
-        def take(r: int) -> None:
-            nonlocal head
-            b, a = before[r], after[r]
-            if r == head:
-                head = a
-            else:
-                after[b] = a
-            if a < end:
-                before[a] = b
+        def meets(q: int, r: int) -> int:
+            return main(vertices[q], vertices[r])
 
-        for q in range(end):
-            if mate[q] != -1:
-                continue
-            if q >= first:
-                take(q)
-            v = vertices[q]
-            r = head
-            while r < end and not main(v, vertices[r]):
-                r = after[r]
-            if r < end:
-                take(r)
-                mate[q], mate[r] = r, q
+        for q, r in _first_fit(range(end), range(first, end), meets).items():
+            mate[q] = r
         if self.dummy >= 0:
             for r in range(first, end):
                 if mate[r] == -1:
