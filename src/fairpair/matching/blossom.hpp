@@ -171,6 +171,10 @@ class Blossom {
     static constexpr bool kCompact = std::is_same_v<G, ClassOrder>;
     static constexpr bool kDense = std::is_void_v<G>;
     static constexpr bool kStored = kDense || kCompact;  // set_w2 and warm restarts
+    // Compact graphs (the Dutch brackets) make a new S-blossom's list entries for a
+    // child's leaves only when the child's best edge no longer bounds them (add_blossom);
+    // the other graphs keep the eager lists, hence exactly their choice among equal optima.
+    static constexpr bool kLazyLists = kCompact;
     static constexpr int64_t kAbsent = INT64_MIN;       // compact: no edge
     struct Edge {
         int a = -1, b = -1;  // a == -1: none
@@ -484,6 +488,9 @@ class Blossom {
     std::vector<W> bslack_;  // current slack of best_[x], kept up to date by dual steps
     std::vector<std::vector<Edge>> bestlist_;
     std::vector<char> haslist_;
+    // Compact graphs: the leaves of an S-blossom whose least-slack edges to other
+    // S-blossoms are not in bestlist_ but bounded by best_ (see add_blossom).
+    std::vector<std::vector<int>> pending_;
     std::vector<int> queue_;
     std::vector<Edge> bestto_;
     std::vector<W> besttoslack_;
@@ -526,6 +533,7 @@ class Blossom {
         bslack_.assign(2 * n, W::zero());
         bestlist_.assign(2 * n, {});
         haslist_.assign(2 * n, 0);
+        pending_.assign(2 * n, {});
         bestto_.assign(2 * n, Edge{});
         besttoslack_.assign(2 * n, W::zero());
         tree_.assign(2 * n, -1);
@@ -750,21 +758,49 @@ class Blossom {
                 besttoslack_[bj] = sl;
             }
         };
-        for (int c : ch) {
-            if (haslist_[c]) {
-                for (const Edge& e : bestlist_[c]) consider(e.a, e.b);
-            } else {
-                for_leaves(c, [this, b, &consider](int i) {
-                    work += static_cast<long>(svert_.size());
-                    for (int j : svert_) {
-                        const int bj = inblossom_[j];
-                        if (bj == b || label_[bj] != 1) continue;  // before the matrix
-                        if (has_edge(i, j)) consider(i, j);
-                    }
-                });
+        auto pass = [this, b, &consider](int i) {
+            work += static_cast<long>(svert_.size());
+            for (int j : svert_) {
+                const int bj = inblossom_[j];
+                if (bj == b || label_[bj] != 1) continue;  // before the matrix
+                if (has_edge(i, j)) consider(i, j);
             }
-            haslist_[c] = 0;
-            bestlist_[c].clear();
+        };
+        std::vector<int>& later = pending_[b];
+        later.clear();
+        Edge kept;  // least-slack best edge of the S-children whose leaves go to `later`
+        W keptslack = W::zero();
+        for (int c : ch) {
+            if (haslist_[c])
+                for (const Edge& e : bestlist_[c]) consider(e.a, e.b);
+            if constexpr (kLazyLists) {
+                if (label_[c] == 2) {
+                    // A former T-child: its leaves are queued; their scans keep best_[b].
+                    for_leaves(c, [&later](int x) { later.push_back(x); });
+                } else {
+                    // An S-child: its best edge is the least slack of every edge recorded
+                    // from it, hence of its leaves without list entries. While that edge
+                    // leaves the new blossom and its other end is still S, it stays so.
+                    const Edge& e = best_[c];
+                    if (e.a == -1 || (inblossom_[e.b] != b && is_s(e.b) && sepoch_[e.b] == e.ep)) {
+                        if (haslist_[c])
+                            later.insert(later.end(), pending_[c].begin(), pending_[c].end());
+                        else
+                            for_leaves(c, [&later](int x) { later.push_back(x); });
+                        if (e.a != -1 && (kept.a == -1 || bslack_[c] < keptslack)) {
+                            kept = e;
+                            keptslack = bslack_[c];
+                        }
+                    } else if (haslist_[c]) {
+                        for (int x : pending_[c]) pass(x);
+                    } else {
+                        for_leaves(c, pass);
+                    }
+                }
+            } else if (!haslist_[c]) {
+                for_leaves(c, pass);
+            }
+            drop_list(c);
             best_[c] = Edge{};
         }
         std::vector<Edge>& mine = bestlist_[b];
@@ -782,6 +818,10 @@ class Blossom {
                 bestslack = s;
             }
         }
+        if (kept.a != -1 && (best_[b].a == -1 || keptslack < bestslack)) {
+            best_[b] = kept;
+            bestslack = keptslack;
+        }
         bslack_[b] = bestslack;
         haslist_[b] = 1;
     }
@@ -793,11 +833,16 @@ class Blossom {
         ends_[b].clear();
         base_[b] = -1;
         parent_[b] = -1;
-        bestlist_[b].clear();
-        haslist_[b] = 0;
+        drop_list(b);
         best_[b] = Edge{};
         dual_[b] = W::zero();
         unused_.push_back(b);
+    }
+
+    void drop_list(int b) {
+        bestlist_[b].clear();
+        haslist_[b] = 0;
+        pending_[b].clear();
     }
 
     static int wrap(int j, int k) { return ((j % k) + k) % k; }
@@ -810,8 +855,7 @@ class Blossom {
             if (s >= n_) {
                 label_[s] = 0;
                 best_[s] = Edge{};
-                bestlist_[s].clear();
-                haslist_[s] = 0;
+                drop_list(s);
             }
             if (s < n_) {
                 inblossom_[s] = s;
@@ -1258,8 +1302,7 @@ class Blossom {
             label_[b] = 0;
             lfrom_[b] = lto_[b] = -1;
             best_[b] = Edge{};
-            bestlist_[b].clear();
-            haslist_[b] = 0;
+            drop_list(b);
             if (b >= n && was == 1 && dual_[b].is_zero()) expand_blossom(b, true);
         }
         for (int r = 0; r < n; ++r) dead_[r] = 0;
@@ -1305,8 +1348,7 @@ class Blossom {
         });
         best_[b] = e;
         bslack_[b] = bs;
-        bestlist_[b].clear();
-        haslist_[b] = 0;
+        drop_list(b);
     }
 
     bool is_s(int v) const { return label_[inblossom_[v]] == 1; }
@@ -1327,8 +1369,7 @@ class Blossom {
         std::fill(needbest_.begin(), needbest_.end(), 0);
         std::fill(dead_.begin(), dead_.end(), 0);
         for (int b = n; b < 2 * n; ++b) {
-            bestlist_[b].clear();
-            haslist_[b] = 0;
+            drop_list(b);
         }
         queue_.clear();
         clear_svert();
