@@ -766,6 +766,13 @@ class Blossom {
                 if (has_edge(i, j)) consider(i, j);
             }
         };
+        // The leaves of child c without list entries: its pending ones, or all of them.
+        auto each_unlisted = [this](int c, auto&& f) {
+            if (haslist_[c])
+                for (int x : pending_[c]) f(x);
+            else
+                for_leaves(c, f);
+        };
         std::vector<int>& later = pending_[b];
         later.clear();
         Edge kept;  // least-slack best edge of the S-children whose leaves go to `later`
@@ -773,32 +780,23 @@ class Blossom {
         for (int c : ch) {
             if (haslist_[c])
                 for (const Edge& e : bestlist_[c]) consider(e.a, e.b);
-            if constexpr (kLazyLists) {
-                if (label_[c] == 2) {
-                    // A former T-child: its leaves are queued; their scans keep best_[b].
-                    for_leaves(c, [&later](int x) { later.push_back(x); });
-                } else {
-                    // An S-child: its best edge is the least slack of every edge recorded
-                    // from it, hence of its leaves without list entries. While that edge
-                    // leaves the new blossom and its other end is still S, it stays so.
-                    const Edge& e = best_[c];
-                    if (e.a == -1 || (inblossom_[e.b] != b && is_s(e.b) && sepoch_[e.b] == e.ep)) {
-                        if (haslist_[c])
-                            later.insert(later.end(), pending_[c].begin(), pending_[c].end());
-                        else
-                            for_leaves(c, [&later](int x) { later.push_back(x); });
-                        if (e.a != -1 && (kept.a == -1 || bslack_[c] < keptslack)) {
-                            kept = e;
-                            keptslack = bslack_[c];
-                        }
-                    } else if (haslist_[c]) {
-                        for (int x : pending_[c]) pass(x);
-                    } else {
-                        for_leaves(c, pass);
-                    }
+            // Compact graphs leave a child's unlisted leaves pending when something else
+            // bounds their edges: a former T-child's leaves are queued, and their scans
+            // keep best_[b]; an S-child's best edge is the least slack of every edge
+            // recorded from it, and stays so while it leaves b and ends at an S-vertex.
+            const Edge& e = best_[c];
+            const bool former_t = label_[c] == 2;
+            const bool bounded =
+                kLazyLists && (former_t || e.a == -1 ||
+                               (inblossom_[e.b] != b && is_s(e.b) && sepoch_[e.b] == e.ep));
+            if (!bounded) {
+                each_unlisted(c, pass);
+            } else {
+                each_unlisted(c, [&later](int x) { later.push_back(x); });
+                if (!former_t && e.a != -1 && (kept.a == -1 || bslack_[c] < keptslack)) {
+                    kept = e;
+                    keptslack = bslack_[c];
                 }
-            } else if (!haslist_[c]) {
-                for_leaves(c, pass);
             }
             drop_list(c);
             best_[c] = Edge{};
