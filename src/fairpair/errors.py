@@ -6,11 +6,19 @@
 * :class:`SystemNotAvailable` - an unknown or not yet implemented pairing system (2).
 * :class:`PendingResultsError` - a round cannot be paired while an earlier round has
   games without a result (1): pairing it would treat those games as never played.
+* :class:`ConflictError` - a well-formed request that the tournament's state refuses
+  (a result already entered, every round paired): exit code 1, HTTP 409.
+
+Errors carry *what* is wrong in words that suit a terminal and a web page alike; the
+``field`` of an :class:`InputError` names the argument at fault in the workflow's own
+terms (``round``, ``points``, ``options.rules``). The command line turns a field into
+its flag (``--round``), the web app into its request field: nothing parses messages.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ConflictError",
     "FairpairError",
     "InputError",
     "NoPairingError",
@@ -30,8 +38,9 @@ class InputError(FairpairError):
 
     >>> str(InputError("found 'x'", expected="a digit", file="a.trf", line=3, column=9))
     "a.trf:3:9: found 'x', expected a digit"
-    >>> str(InputError("--round 0", expected="a round number >= 1"))
-    '--round 0, expected a round number >= 1'
+    >>> err = InputError("round 0", expected="a round number >= 1", field="round")
+    >>> str(err), err.field
+    ('round 0, expected a round number >= 1', 'round')
     """
 
     exit_code = 2
@@ -44,8 +53,11 @@ class InputError(FairpairError):
         file: str | None = None,
         line: int | None = None,
         column: int | None = None,
+        field: str | None = None,
     ) -> None:
         self.message = _one_line(message, 300)
+        #: The argument at fault, in the workflow's terms (``round``, ``options.seed``).
+        self.field = field
         self.expected = None if expected is None else _one_line(expected, 300)
         self.file = file
         self.line = line
@@ -75,7 +87,12 @@ class InputError(FairpairError):
     def with_file(self, file: str) -> InputError:
         """The same error attributed to ``file`` (readers of strings don't know it)."""
         return InputError(
-            self.message, expected=self.expected, file=file, line=self.line, column=self.column
+            self.message,
+            expected=self.expected,
+            file=file,
+            line=self.line,
+            column=self.column,
+            field=self.field,
         )
 
 
@@ -94,13 +111,26 @@ class NoPairingError(FairpairError):
     exit_code = 1
 
 
+class ConflictError(FairpairError):
+    """A well-formed request that the tournament's current state refuses: a result that
+    is already entered differently, a round left to pair when all are paired. The
+    command line exits 1, the web app answers 409. ``expected`` says what to do."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, expected: str | None = None) -> None:
+        self.message = _one_line(message, 300)
+        self.expected = None if expected is None else _one_line(expected, 300)
+        super().__init__(self.message + (f"; {self.expected}" if self.expected else ""))
+
+
 class SystemNotAvailable(InputError):
     """The requested pairing system is unknown or not implemented yet."""
 
     exit_code = 2
 
 
-class PendingResultsError(FairpairError):
+class PendingResultsError(ConflictError):
     """A paired round still has games without a result, so the next round cannot be
     paired (it would pair the same players again). The message lists the boards."""
 
