@@ -41,7 +41,7 @@ def test_unimplemented_system_is_exit_2_with_one_line(
     # Every registered system is implemented now: register one that is not.
     from fairpair.systems import SYSTEMS
 
-    monkeypatch.setitem(SYSTEMS, "score-order", (None, "a system under construction"))
+    monkeypatch.setitem(SYSTEMS, "score-order", None)
     assert run(["pair", "--system", "score-order", str(VECTOR)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1

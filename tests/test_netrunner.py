@@ -487,9 +487,14 @@ def test_strength_of_schedule() -> None:
 
 
 def test_registry_and_options() -> None:
-    system = get_system("netrunner", seed=3, last_round=True, unknown_option=1)
+    system = get_system("netrunner", seed="3", last_round="yes")
     assert isinstance(system, NetrunnerSystem)
     assert system.name == "netrunner" and system.seed == 3 and system.last_round is True
+    # an unknown option is refused, naming the allowed ones (it used to be swallowed)
+    with pytest.raises(InputError, match="unknown_option") as refused:
+        get_system("netrunner", seed=3, unknown_option=1)
+    assert refused.value.field == "options.unknown_option"
+    assert "last_round_relaxation" in (refused.value.expected or "")
 
 
 def test_single_player_gets_the_bye_and_empty_field_fails() -> None:

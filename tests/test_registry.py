@@ -18,7 +18,7 @@ def test_unimplemented_system_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) 
     from fairpair.systems import SYSTEMS
 
     # Every registered system is implemented now: register one that is not.
-    monkeypatch.setitem(SYSTEMS, "future-system", (None, "a system under construction"))
+    monkeypatch.setitem(SYSTEMS, "future-system", None)
     with pytest.raises(SystemNotAvailable, match="not implemented yet"):
         get_system("future-system")
 

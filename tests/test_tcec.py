@@ -521,10 +521,13 @@ def test_final_ranking_tiebreaks_configurable() -> None:
 
 
 def test_registry_and_unknown_options() -> None:
-    system = get_system("tcec", seed=3, something_else=True)
+    # a seed is a common option (TCEC draws no lots: accepted, not used)
+    system = get_system("tcec", seed=3)
     assert isinstance(system, TcecSystem)
     assert system.name == "tcec"
     assert lines(system.pair(field(4))) == ["4 3", "2 1"]
+    with pytest.raises(InputError, match="something_else"):
+        get_system("tcec", seed=3, something_else=True)
 
 
 def test_round_number_must_be_positive() -> None:

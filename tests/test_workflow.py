@@ -57,7 +57,7 @@ from fairpair.workflow import (
     pair_next,
     parse_entry,
     pending_games,
-    profile_of,
+    descriptor_of,
     request_bye,
     round_label,
     standings_of,
@@ -159,8 +159,8 @@ def test_new_netrunner_tournament_points_order_and_options() -> None:
     assert pts.half_point_bye == 1 and pts.zero_point_bye == 0
     assert t.settings == {"options": {"seed": 7}} and stored_options(t) == {"seed": 7}
     assert t.initial_colour is None
-    assert profile_of("netrunner").default_bye_points == 0
-    assert profile_of("dutch").default_bye_points == HALF
+    assert descriptor_of("netrunner").default_bye_points == 0
+    assert descriptor_of("dutch").default_bye_points == HALF
     assert new_tournament(listed, system="netrunner", rounds=5, seeding="file").players == (
         t.players
     )
@@ -774,7 +774,7 @@ def test_request_bye_defaults_per_system() -> None:
         ("netrunner", ByeKind.ZERO_POINT),
     ]:
         t = chess(6, system)
-        default = profile_of(t.system).default_bye_points
+        default = descriptor_of(t.system).default_bye_points
         _, got = request_bye(t, t.player(1), 1, None, default_points=default)
         assert got is kind, system
 
@@ -1210,7 +1210,7 @@ class Run:
         column: int = self.draw(st.integers(1, total + 1))  # type: ignore[assignment]
         points = self.draw(st.sampled_from([None, Fraction(0), HALF, Fraction(1), Fraction(2)]))
         remove = bool(self.draw(st.sampled_from([False, False, False, True])))
-        default = profile_of(self.system).default_bye_points
+        default = descriptor_of(self.system).default_bye_points
         value = default if points is None else points
         cols = columns_of_pairing(t, column)
         paired = any(

@@ -119,7 +119,8 @@ class ConflictError(FairpairError):
     exit_code = 1
 
     def __init__(self, message: str, *, expected: str | None = None) -> None:
-        self.message = _one_line(message, 300)
+        # The message is the workflow's own (it may list boards, one per line).
+        self.message = message
         self.expected = None if expected is None else _one_line(expected, 300)
         super().__init__(self.message + (f"; {self.expected}" if self.expected else ""))
 

@@ -22,16 +22,13 @@ from typing import Any
 from fairpair.errors import InputError, NoPairingError
 from fairpair.model import (
     ByeKind,
-    Colour,
     Game,
     Player,
-    PointSystem,
     ResultCode,
     Round,
     Tournament,
 )
-from fairpair.systems import get_system
-from fairpair.workflow.profiles import SYSTEM_OPTIONS
+from fairpair.systems import SystemDescriptor, descriptor_of, get_system
 
 __all__ = ["GeneratorConfig", "generate", "play_round"]
 
@@ -113,20 +110,14 @@ def _seeded_players(config: GeneratorConfig, rng: random.Random) -> tuple[Player
     )
 
 
-def _type_record(system_name: str) -> tuple[tuple[str, str], ...]:
-    """TRF-2026 record 192 for the Dutch systems that name their rules (so that
-    ``--dutch FILE -c`` checks by the same rules); ``dutch`` keeps none (2017)."""
-    if system_name in ("dutch-2017", "dutch-2026"):
-        return (("192", "FIDE_DUTCH_" + system_name.removeprefix("dutch-")),)
-    return ()
-
-
-def _default_points(system_name: str) -> PointSystem:
-    if system_name == "netrunner":
-        module = importlib.import_module("fairpair.systems.netrunner")
-        points: PointSystem = module.NETRUNNER_POINTS
-        return points
-    return PointSystem.standard()
+def _type_record(descriptor: SystemDescriptor) -> tuple[tuple[str, str], ...]:
+    """TRF-2026 record 192 for a system that pairs by one named edition (so that
+    ``--dutch FILE -c`` checks by the same rules); a system that follows the file
+    (``dutch``: none means 2017) keeps none."""
+    if descriptor.type_record is None or len(descriptor.editions) != 1:
+        return ()
+    kind = descriptor.type_record(None)
+    return (("192", kind),) if kind else ()
 
 
 def _game_result(
@@ -185,9 +176,9 @@ def _preset_absences(
 def _stored_settings(system_name: str, config: GeneratorConfig) -> dict[str, Any]:
     """The system options the tournament is paired with, as ``fairpair new`` stores
     them (``settings.options``), so that ``check`` and later pairings use the same: the
-    options the system declares (:data:`~fairpair.workflow.profiles.SYSTEM_OPTIONS`),
+    options the system declares (its descriptor's own ``options``),
     the seed among them where the system draws lots."""
-    declared = SYSTEM_OPTIONS.get(system_name, {})
+    declared = {o.name for o in descriptor_of(system_name).options}
     options = {k: v for k, v in config.system_options.items() if k in declared}
     return {"options": options} if options else {}
 
@@ -205,15 +196,16 @@ def generate(
     """
     config.validate()
     rng = random.Random(config.seed)
+    descriptor = descriptor_of(system_name)
     system = get_system(system_name, **dict(config.system_options))
     columns_per_round = 2 if config.double else 1
     tournament = Tournament(
         players=_seeded_players(config, rng),
         total_rounds=config.rounds * columns_per_round,
-        points=_default_points(system_name),
+        points=descriptor.points,
         # XXC white1 only where the system reads it (Dutch: colour of the top seed).
-        initial_colour=Colour.WHITE if system_name.startswith("dutch") else None,
-        headers=(("012", config.name), *_type_record(system_name)),
+        initial_colour=descriptor.initial_colour,
+        headers=(("012", config.name), *_type_record(descriptor)),
         system=system_name,
         double_rounds=config.double,
         settings=_stored_settings(system_name, config),

@@ -26,7 +26,7 @@ from fairpair.model import (
     paused_gc,
 )
 from fairpair.standings import Standings, _remembered_values
-from fairpair.workflow.profiles import profile_of
+from fairpair.systems import descriptor_of
 from fairpair.workflow.results import result_text
 from fairpair.workflow.rounds import round_label, total_label
 
@@ -56,7 +56,7 @@ def tournament_name(t: Tournament) -> str:
 
 def _strength(t: Tournament, number: int) -> str:
     player = t.player(number)
-    if t.system == "mcmahon":
+    if descriptor_of(t.system).strength == "rank":
         return player.attributes.get("rank", "")
     return str(player.rating) if player.rating else ""
 
@@ -149,8 +149,8 @@ def _aligned(rows: Sequence[Sequence[str]], left: set[int]) -> list[str]:
 def boards_text(t: Tournament, round_number: int) -> str:
     """The pairing list of a round: board, both players (name, number, rating or rank,
     score before the round), result; then byes, absences and withdrawals."""
-    first, second = (s.capitalize() for s in profile_of(t.system).sides)
-    strength = "Rank" if t.system == "mcmahon" else "Rtg"
+    first, second = (s.capitalize() for s in descriptor_of(t.system).sides)
+    strength = "Rank" if descriptor_of(t.system).strength == "rank" else "Rtg"
     head = ["Bd", first, strength, "Pts", "", second, strength, "Pts", "", "Result"]
     rows = [head] + [
         [
@@ -212,8 +212,8 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], numeric: set[int]
 
 def boards_html(t: Tournament, round_number: int) -> str:
     """The pairing list as a printable HTML page."""
-    first, second = (s.capitalize() for s in profile_of(t.system).sides)
-    strength = "Rank" if t.system == "mcmahon" else "Rating"
+    first, second = (s.capitalize() for s in descriptor_of(t.system).sides)
+    strength = "Rank" if descriptor_of(t.system).strength == "rank" else "Rating"
     head = ["Board", first, strength, "Pts", second, strength, "Pts", "Result"]
     rows = [
         [
@@ -240,7 +240,7 @@ def _cell(t: Tournament, record: RoundRecord, place_of: dict[int, int]) -> str:
     """One crosstable cell: opponent's place, side, result (``5w1``, ``12b½``; with
     Netrunner ``5c3``: corp, 3 prestige), a bye (``bye+``, ``bye½``, ``bye-``; Netrunner:
     ``bye3``...), ``?`` a pending game, or ``.`` for no entry (not paired, withdrawn)."""
-    first, second = (side[0] for side in profile_of(t.system).sides)
+    first, second = (side[0] for side in descriptor_of(t.system).sides)
     by_points = t.points.win != 1
     if record.opponent is not None:
         side = first if record.colour is Colour.WHITE else second if record.colour else "-"
@@ -301,7 +301,7 @@ def _crosstable_cells(
     a round (then the state says what the table shows)."""
     if rounds > len(t.rounds):
         return None
-    first, second = (side[0] for side in profile_of(t.system).sides)
+    first, second = (side[0] for side in descriptor_of(t.system).sides)
     by_points = t.points.win != 1
 
     def mark(code: ResultCode | None, colour: Colour | None) -> str:
@@ -383,7 +383,7 @@ class _Places(dict[int, str]):
 
 
 def _legend(t: Tournament) -> str:
-    first, second = profile_of(t.system).sides
+    first, second = descriptor_of(t.system).sides
     score = "points" if t.points.win != 1 else "1 win, ½ draw, 0 loss"
     return (
         f"Each round: the opponent's place, {first[0]} = {first} / {second[0]} = {second}, "

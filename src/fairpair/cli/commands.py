@@ -27,19 +27,13 @@ from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError, SystemNotAvailable
 from fairpair.explain import explanation_lines
 from fairpair.model import Pairing, Tournament
-from fairpair.systems import SYSTEMS, PairingSystem, get_system
+from fairpair.systems import SYSTEMS, PairingSystem, descriptor_of, descriptors, get_system
 
 SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
 
-#: Systems whose `check` looks at the last round unless told otherwise (the FIDE
-#: endorsement checkers of JaVaFo / bbpPairings do so).
-CHECK_LAST_BY_DEFAULT = frozenset({"dutch", "dutch-2017", "dutch-2026", "dutch-legacy"})
 
 #: A problem line starts with its round: "round 4: ...".
 _ROUND_OF = re.compile(r"round (\d+)")
-
-#: Default draw rate of generated games per system (Go has very few jigo).
-DEFAULT_DRAW_RATE = {"mcmahon": 0.01}
 
 
 def _system_for(
@@ -228,7 +222,7 @@ def check_command(
                 expected=f"a paired round start: {', '.join(map(str, all_rounds))}",
             )
         rounds = [round_number]
-    elif scope == "last" or (scope is None and name in CHECK_LAST_BY_DEFAULT):
+    elif scope == "last" or (scope is None and descriptor_of(name).check_last_round):
         rounds = [all_rounds[-1]]
     else:
         rounds = all_rounds
@@ -328,7 +322,7 @@ def generate_command(
         players=players,
         rounds=rounds,
         seed=seed,
-        draw_rate=draw_rate if draw_rate is not None else DEFAULT_DRAW_RATE.get(system_name, 0.3),
+        draw_rate=draw_rate if draw_rate is not None else descriptor_of(system_name).draw_rate,
         forfeit_rate=forfeit_rate,
         bye_rate=bye_rate,
         absence_rate=absence_rate,
@@ -474,19 +468,21 @@ def convert_command(source: str, output: str, trf2026: bool) -> int:
 @click.command("systems")
 def systems_command() -> int:
     """List the pairing systems, whether they are available, and their options (every
-    option is off unless given: the defaults are what each specification says)."""
-    from fairpair.workflow.profiles import SYSTEM_OPTIONS
+    option is off unless given: the defaults are what each specification says).
 
-    for name, (target, description) in SYSTEMS.items():
-        try:
-            get_system(name)
-            status = "available"
-        except SystemNotAvailable:
-            status = "not implemented yet"
-        click.echo(f"{name:13} {status:20} {description}")
-        for option, meaning in SYSTEM_OPTIONS.get(name, {}).items():
-            click.echo(f"{'':15}-O {option}=...  {meaning}")
-        del target
+    Options are given as -O NAME=VALUE to new, pair, next, check and generate; every
+    system also takes -O explain=yes and -O seed=N (ignored by systems that draw no
+    lots).
+    """
+    available = {d.name: d for d in descriptors()}
+    for name in SYSTEMS:
+        found = available.get(name)
+        if found is None:
+            click.echo(f"{name:13} {'not implemented yet':20}")
+            continue
+        click.echo(f"{name:13} {'available':20} {found.summary}")
+        for option in found.options:
+            click.echo(f"{'':15}-O {option.name}={option.describe()}")
     return 0
 
 

@@ -32,7 +32,7 @@ from fairpair.cli.common import (
 from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError
 from fairpair.model import Player, Tournament, format_points
-from fairpair.systems import SYSTEMS
+from fairpair.systems import SYSTEMS, descriptor_of
 
 __all__ = ["WORKFLOW_COMMANDS"]
 
@@ -160,9 +160,10 @@ def new_command(
     stored = parse_options(options)
     if seed is not None:
         stored["seed"] = seed
-    _known_options(system_name, stored)
+    descriptor = descriptor_of(system_name)
+    stored = descriptor.options_from(stored)
     text = _read_text(players_file)
-    if system_name == "mcmahon":
+    if descriptor.initial_order == "go":
         t = wf.new_mcmahon_tournament(
             text, players_file, rounds=rounds, name=event_name, bar=bar, zero=zero, options=stored
         )
@@ -192,22 +193,6 @@ def new_command(
         },
     )
     return 0
-
-
-def _known_options(system: str, options: dict[str, Any]) -> None:
-    """Options stored by `new` must be options of the system (a typo would silently do
-    nothing in every later round)."""
-    from fairpair.workflow.profiles import SYSTEM_OPTIONS
-
-    known = {"seed", "explain", *SYSTEM_OPTIONS.get(system, {})}
-    if system.startswith("dutch"):
-        known |= set(SYSTEM_OPTIONS.get("dutch", {}))
-    for key in options:
-        if key not in known:
-            raise InputError(
-                f"-O {key}: not an option of {system}",
-                expected="one of " + ", ".join(sorted(known)) + " (see `fairpair systems`)",
-            )
 
 
 # --------------------------------------------------------------------------- add-player
@@ -257,7 +242,7 @@ def add_player_command(
       fairpair add-player go.json "Kim Sora" --rank 2d --from-round 2
     """
     t = load(file)
-    if t.system == "mcmahon":
+    if descriptor_of(t.system).initial_order == "go":
         if not rank:
             raise InputError("no --rank", expected="the player's Go rank, e.g. --rank 3k")
         extra = {"club": club}
@@ -578,7 +563,7 @@ def bye_command(
     t = load(file)
     who = wf.find_player(t, player)
     rnd = round_number if round_number is not None else t.next_round()
-    profile = wf.profile_of(t.system)
+    profile = wf.descriptor_of(t.system)
     t, kind = wf.request_bye(
         t, who, rnd, _points(points), default_points=profile.default_bye_points, remove=remove
     )

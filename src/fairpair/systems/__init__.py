@@ -1,4 +1,4 @@
-"""Pairing systems and their registry.
+"""Pairing systems, their descriptors and the registry.
 
 Every system is a small object with one entry point::
 
@@ -6,78 +6,104 @@ Every system is a small object with one entry point::
     pairing = system.pair(tournament)           # pairs tournament.next_round()
     pairing = system.pair(tournament, 5)        # pairs round 5 from rounds 1-4
 
-Systems are looked up by name and imported lazily, so a system under construction
-cannot break the others. Options (seed, system settings) are passed to the factory:
-``get_system("netrunner", seed=7)``.
+and one :class:`~fairpair.systems.descriptor.SystemDescriptor` saying what it is (its
+options, points, sides, initial order, what the workflow may do with it):
+
+>>> descriptor_of("netrunner").sides
+('corp', 'runner')
+>>> [o.name for o in descriptor_of("dutch").all_options]
+['rules', 'explain', 'seed']
+
+Systems are looked up by name and imported on first use, so a system under
+construction cannot break the others. Options (seed, system settings) are checked by
+the descriptor and passed to the engine: ``get_system("netrunner", seed=7)``; an
+unknown option or a bad value is an :class:`~fairpair.errors.InputError`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
 from typing import Any
 
 from fairpair.errors import SystemNotAvailable
 from fairpair.systems.base import PairingSystem
+from fairpair.systems.descriptor import COMMON_OPTIONS, Option, SystemDescriptor
 
-__all__ = ["SYSTEMS", "PairingSystem", "available_systems", "get_system"]
+__all__ = [
+    "COMMON_OPTIONS",
+    "SYSTEMS",
+    "Option",
+    "PairingSystem",
+    "SystemDescriptor",
+    "available_systems",
+    "descriptor_of",
+    "descriptors",
+    "get_system",
+]
 
-#: name -> ("module:Class", one-line description). Module None = not implemented yet.
-SYSTEMS: Mapping[str, tuple[str | None, str]] = {
-    "dutch": (
-        "fairpair.systems.dutch:DutchSystem",
-        "FIDE Dutch system: the rules the file names (record 192; `new` writes 2026), else 2017",
-    ),
-    "dutch-2017": (
-        "fairpair.systems.dutch:Dutch2017System",
-        "FIDE Dutch system, 2017 rules (in force until 31 January 2026)",
-    ),
-    "dutch-2026": (
-        "fairpair.systems.dutch:Dutch2026System",
-        "FIDE Dutch system, 2026 rules (in force from 1 February 2026)",
-    ),
-    "dutch-legacy": (
-        "fairpair.systems.dutch_legacy:DutchLegacySystem",
-        "FIDE Dutch system, pre-2013 rules (C.1-C.14)",
-    ),
-    "mcmahon": ("fairpair.systems.mcmahon:McMahonSystem", "AGA Swiss McMahon (Go)"),
-    "tcec": ("fairpair.systems.tcec:TcecSystem", "TCEC Swiss (computer chess)"),
-    "netrunner": (
-        "fairpair.systems.netrunner:NetrunnerSystem",
-        "Excalibur-style Netrunner Swiss (Corp/Runner sides)",
-    ),
-    "score-order": (
-        "fairpair.systems.score_order:ScoreOrderSystem",
-        "plain score-ordered pairing, a pipeline exerciser (NOT a FIDE system)",
-    ),
+#: name -> "module:ATTRIBUTE" of the system's descriptor (None: registered, not built).
+SYSTEMS: dict[str, str | None] = {
+    "dutch": "fairpair.systems.dutch.descriptor:DUTCH",
+    "dutch-2017": "fairpair.systems.dutch.descriptor:DUTCH_2017",
+    "dutch-2026": "fairpair.systems.dutch.descriptor:DUTCH_2026",
+    "dutch-legacy": "fairpair.systems.dutch_legacy.descriptor:DUTCH_LEGACY",
+    "mcmahon": "fairpair.systems.mcmahon.descriptor:MCMAHON",
+    "tcec": "fairpair.systems.tcec:DESCRIPTOR",
+    "netrunner": "fairpair.systems.netrunner:DESCRIPTOR",
+    "score-order": "fairpair.systems.score_order:DESCRIPTOR",
 }
 
 
 def available_systems() -> list[str]:
+    """The names of the registered systems."""
     return list(SYSTEMS)
 
 
-def get_system(name: str, **options: Any) -> PairingSystem:
-    """Instantiate the pairing system ``name`` with ``options``.
+def descriptor_of(name: str | None) -> SystemDescriptor:
+    """The descriptor of system ``name`` (a file that names no system is Dutch).
 
-    Raises :class:`SystemNotAvailable` with a clear message for unknown names and for
-    systems that are registered but not implemented yet.
+    Raises :class:`SystemNotAvailable` (field ``system``) for unknown names and for
+    systems registered but not implemented yet.
     """
+    name = name or "dutch"
     if name not in SYSTEMS:
-        known = ", ".join(SYSTEMS)
-        raise SystemNotAvailable(f"unknown pairing system {name!r}", expected=f"one of: {known}")
-    target, description = SYSTEMS[name]
+        raise SystemNotAvailable(
+            f"unknown pairing system {name!r}",
+            expected="one of: " + ", ".join(SYSTEMS),
+            field="system",
+        )
+    target = SYSTEMS[name]
     if target is None:
-        raise SystemNotAvailable(f"pairing system {name!r} ({description}) is not implemented yet")
-    module_name, _, class_name = target.partition(":")
+        raise SystemNotAvailable(f"pairing system {name!r} is not implemented yet", field="system")
+    module_name, _, attribute = target.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
         raise SystemNotAvailable(
-            f"pairing system {name!r} ({description}) is not implemented yet"
+            f"pairing system {name!r} is not implemented yet", field="system"
         ) from None
-    factory = getattr(module, class_name)
-    system: PairingSystem = factory(**options)
+    descriptor: SystemDescriptor = getattr(module, attribute)
+    return descriptor
+
+
+def descriptors() -> list[SystemDescriptor]:
+    """Every available system's descriptor, in registry order."""
+    found = []
+    for name in SYSTEMS:
+        try:
+            found.append(descriptor_of(name))
+        except SystemNotAvailable:
+            continue
+    return found
+
+
+def get_system(name: str, **options: Any) -> PairingSystem:
+    """The pairing system ``name`` made with ``options`` (checked by its descriptor).
+
+    Raises :class:`SystemNotAvailable` for unknown or unimplemented systems and
+    :class:`~fairpair.errors.InputError` for an unknown option or a bad value.
+    """
+    system: PairingSystem = descriptor_of(name).make(options)
     return system

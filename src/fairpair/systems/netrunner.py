@@ -134,6 +134,7 @@ from fairpair.model import (
     Tournament,
     format_points,
 )
+from fairpair.systems.descriptor import Option, SystemDescriptor
 from fairpair.tiebreaks import parse_tiebreaks
 
 try:  # the compiled extension is optional (pure-Python fallback)
@@ -142,6 +143,7 @@ except ImportError:  # pragma: no cover - depends on the build
     _NetrunnerGraph = None  # type: ignore[assignment,misc]
 
 __all__ = [
+    "DESCRIPTOR",
     "NETRUNNER_POINTS",
     "NOISE_BITS",
     "Criterion",
@@ -889,7 +891,6 @@ class NetrunnerSystem:
         explain: bool = False,
         tiebreaks: str | None = None,
         last_round_relaxation: bool = False,
-        **ignored: Any,
     ) -> None:
         self.seed = seed
         self.last_round_relaxation = bool(last_round_relaxation)
@@ -1121,3 +1122,53 @@ class ExtendedStrengthOfSchedule:
         sos = StrengthOfSchedule().values(tournament, after_round)
         _, opponents = _schedule(tournament, after_round)
         return _means(sos, opponents)
+
+
+#: What the workflow and the interfaces know of Netrunner Swiss.
+DESCRIPTOR = SystemDescriptor(
+    name="netrunner",
+    summary="Excalibur-style Netrunner Swiss (Corp/Runner sides)",
+    engine="fairpair.systems.netrunner:NetrunnerSystem",
+    options=(
+        Option("seed", "int", "random seed for choosing among equally good pairings", default=0),
+        Option(
+            "last_round_relaxation",
+            "bool",
+            "FIDE-style last round: side differences and streaks of 3 rank below score "
+            "groups in the final round (the spec: Excalibur has none)",
+            default=False,
+        ),
+        Option(
+            "no_bye_after_forfeit_win",
+            "bool",
+            "FIDE rule: no bye for a player who had a bye or a forfeit win (not in the spec)",
+            default=False,
+        ),
+        Option(
+            "tiebreaks",
+            "text",
+            "standings tiebreaks after prestige",
+            default=DEFAULT_TIEBREAKS,
+            check=parse_netrunner_tiebreaks,
+            expects="tiebreak codes separated by commas, e.g. SOS,ESOS",
+        ),
+        Option(
+            "last_round",
+            "bool",
+            "treat this round as the last one (with last_round_relaxation) or not, "
+            "whatever its number says",
+        ),
+        Option(
+            "double_sided",
+            "bool",
+            "pair double-sided rounds (each pair plays both sides) or single-sided, "
+            "whatever the file says",
+        ),
+    ),
+    points=NETRUNNER_POINTS,
+    sides=("corp", "runner"),
+    initial_order="file",
+    default_bye_points=Fraction(0),
+    double_rounds=True,
+    own_ranking=True,
+)

@@ -14,8 +14,9 @@ from typing import Any
 from fairpair.errors import InputError
 from fairpair.model import Board, Colour, Pairing, Tournament
 from fairpair.systems.base import compare_pairings
+from fairpair.systems.descriptor import SystemDescriptor
 
-__all__ = ["ScoreOrderSystem"]
+__all__ = ["DESCRIPTOR", "ScoreOrderSystem"]
 
 
 class ScoreOrderSystem:
@@ -23,9 +24,9 @@ class ScoreOrderSystem:
 
     name = "score-order"
 
-    def __init__(self, **options: object) -> None:
-        """Options (seed, ...) are accepted and ignored: the system has none."""
-        self.options = options
+    def __init__(self, *, explain: bool = False) -> None:
+        """The system has no options of its own (``explain`` adds nothing)."""
+        self.explain = explain
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
@@ -53,7 +54,7 @@ class ScoreOrderSystem:
                 boards.append(Board(partner, top))
             met[top] = partner in state[top].opponents
         pairing = Pairing(round=rnd, boards=tuple(boards), bye=bye)
-        if self.options.get("explain"):
+        if self.explain:
             info = {"explanation": self._explanation(tournament, pairing, met)}
             pairing = Pairing(round=rnd, boards=pairing.boards, bye=bye, info=info)
         return pairing
@@ -79,3 +80,12 @@ class ScoreOrderSystem:
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         stored = tournament.pairing_of(round_number)
         return compare_pairings(self.pair(tournament, round_number), stored)
+
+
+#: The exerciser's descriptor: chess points, no options of its own.
+DESCRIPTOR = SystemDescriptor(
+    name="score-order",
+    summary="plain score-ordered pairing, a pipeline exerciser (NOT a FIDE system)",
+    engine="fairpair.systems.score_order:ScoreOrderSystem",
+    exerciser=True,
+)

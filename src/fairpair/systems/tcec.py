@@ -57,10 +57,12 @@ from fairpair.errors import InputError, NoPairingError
 from fairpair.matching.cardinality import CardinalityMatcher
 from fairpair.model import Board, ByeKind, Pairing, Tournament, format_points
 from fairpair.systems.base import compare_pairings
+from fairpair.systems.descriptor import Option, SystemDescriptor
 from fairpair.tiebreaks import POINTS, Tiebreak, parse_tiebreaks
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
+    "DESCRIPTOR",
     "ByesReceived",
     "EncounterHistory",
     "TcecSystem",
@@ -425,13 +427,10 @@ class TcecSystem:
 
     name = "tcec"
 
-    def __init__(
-        self, *, tiebreaks: str | None = None, explain: bool = False, **options: Any
-    ) -> None:
-        # Unknown options (seed, ...) are accepted and ignored: the system is deterministic.
+    def __init__(self, *, tiebreaks: str | None = None, explain: bool = False) -> None:
+        # The system is deterministic: a seed given to the registry is not passed on.
         self.tiebreaks: list[Tiebreak] = parse_tiebreaks(tiebreaks or DEFAULT_TIEBREAKS)
         self.explain = bool(explain)
-        self.options = dict(options)
 
     # -- pairing ------------------------------------------------------------------------
 
@@ -805,3 +804,24 @@ def _check_second_game(tournament: Tournament, column: int, label: str) -> list[
     )
     problems = compare_pairings(mirrored, tournament.pairing_of(column), label)
     return [p + " (the second game reverses the first)" for p in problems]
+
+
+#: What the workflow and the interfaces know of TCEC Swiss.
+DESCRIPTOR = SystemDescriptor(
+    name="tcec",
+    summary="TCEC Swiss (computer chess)",
+    engine="fairpair.systems.tcec:TcecSystem",
+    options=(
+        Option(
+            "tiebreaks",
+            "text",
+            "standings tiebreaks after points and byes",
+            default=DEFAULT_TIEBREAKS,
+            check=parse_tiebreaks,
+            expects="tiebreak codes separated by commas, e.g. BPG,SB",
+        ),
+    ),
+    initial_order="tcec",
+    double_rounds=True,
+    own_ranking=True,
+)

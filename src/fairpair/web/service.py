@@ -227,7 +227,7 @@ class Service:
     def create(self, spec: TournamentIn) -> tuple[str, str]:
         """A new tournament from ``spec``; its id and director token."""
         with refusals("system"):
-            wf.profile_of(spec.system)
+            wf.descriptor_of(spec.system)
         try:
             get_system(spec.system, **spec.options)
         except ApiError:
@@ -246,7 +246,7 @@ class Service:
                     field=f"players[{index}]",
                     expected="no from_round or band (they are for late entries)",
                 )
-        if spec.system == "mcmahon":
+        if wf.descriptor_of(spec.system).initial_order == "go":
             with refusals("players", GO_COLUMNS, first_line=2):
                 t = wf.new_mcmahon_tournament(
                     go_csv(spec.players),
@@ -293,7 +293,7 @@ class Service:
                 t, _ = trf.loads(body, file="<request>")
         if system is not None:
             with refusals("system"):
-                wf.profile_of(system)
+                wf.descriptor_of(system)
                 get_system(system)
             t = t.replace(system=system)
         else:
@@ -318,14 +318,14 @@ class Service:
         """Register players (late entries once rounds are paired)."""
         if not specs:
             raise ApiError(400, "no players", field="players", expected="at least one player")
-        system = self.load(tid).tournament.system
-        templates = [] if system == "mcmahon" else chess_templates(specs)
+        go = wf.descriptor_of(self.load(tid).tournament.system).initial_order == "go"
+        templates = [] if go else chess_templates(specs)
 
         def operation(t: Tournament) -> tuple[Tournament, list[str]]:
             names = []
             for index, spec in enumerate(specs):
                 with refusals(f"players[{index}]"):
-                    if t.system == "mcmahon":
+                    if go:
                         if not spec.rank:
                             raise ApiError(
                                 400,
@@ -424,7 +424,7 @@ class Service:
 
         def operation(t: Tournament) -> tuple[Tournament, str | None]:
             who = self.player(t, number)
-            profile = wf.profile_of(t.system)
+            profile = wf.descriptor_of(t.system)
             with refusals("points" if points is not None else "round"):
                 t, kind = wf.request_bye(
                     t,
@@ -588,7 +588,7 @@ def _added(t: Tournament, names: Sequence[str]) -> list[Player]:
 
 def pending_json(t: Tournament) -> list[dict[str, Any]]:
     """The games without a result, by round and board, with names."""
-    first, second = wf.profile_of(t.system).sides
+    first, second = wf.descriptor_of(t.system).sides
     return [
         {
             "round": r,

@@ -68,7 +68,7 @@ def _ref(t: Tournament, n: int, scores: dict[int, Fraction]) -> dict[str, Any]:
 def round_json(t: Tournament, round_number: int) -> dict[str, Any]:
     """Round ``round_number``: boards with names, scores before the round and results;
     byes and absences."""
-    first, second = wf.profile_of(t.system).sides
+    first, second = wf.descriptor_of(t.system).sides
     state = t.state(after_round=round_number - 1)
     scores = {n: s.score for n, s in state.items()}
     rnd = t.round(round_number)

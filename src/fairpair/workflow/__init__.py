@@ -18,6 +18,7 @@ nothing; pairing while results are pending raises
 []
 """
 
+from fairpair.systems import descriptor_of
 from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
 from fairpair.workflow.create import (
     edit_event,
@@ -35,7 +36,6 @@ from fairpair.workflow.players import (
     withdraw,
     withdrawal_drops_byes,
 )
-from fairpair.workflow.profiles import PROFILES, SystemProfile, profile_of
 from fairpair.workflow.ranking import standings_of, with_ranks
 from fairpair.workflow.results import (
     EnteredResult,
@@ -62,16 +62,15 @@ from fairpair.workflow.rounds import (
 )
 
 __all__ = [
-    "PROFILES",
     "EnteredResult",
     "ResultEntry",
-    "SystemProfile",
     "add_go_player",
     "add_player",
     "cancel_withdrawal",
     "columns_of_pairing",
     "default_result_round",
     "describe_game",
+    "descriptor_of",
     "edit_bands",
     "edit_event",
     "edit_player",
@@ -88,7 +87,6 @@ __all__ = [
     "pair_next",
     "parse_entry",
     "pending_games",
-    "profile_of",
     "request_bye",
     "result_text",
     "round_label",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fairpair.errors import InputError
 from fairpair.model import Player, Tournament
+from fairpair.systems import descriptor_of, descriptors
 from fairpair.workflow.players import add_player
 
 __all__ = ["add_go_player", "forbid_pair", "force_pair", "rounds_met"]
@@ -36,7 +37,7 @@ def forbid_pair(
     limits it to one round (McMahon only)."""
     _distinct(a, b)
     _unpaired_round(t, round_number)
-    if t.system == "mcmahon":
+    if descriptor_of(t.system).forbid_per_round:
         return _edit_mcmahon_pairs(t, "forbidden_pairs", a, b, round_number, remove)
     if round_number is not None:
         raise InputError(
@@ -63,10 +64,12 @@ def force_pair(
     if round_number is None and not remove:
         round_number = t.next_round()
     _unpaired_round(t, round_number)
-    if t.system != "mcmahon":
+    if not descriptor_of(t.system).force_pairs:
         raise InputError(
-            f"forced pairs in a {t.system or 'non-McMahon'} tournament",
-            expected="a McMahon tournament (the other systems pair by their rules alone)",
+            f"forced pairs in a {t.system or 'dutch'} tournament",
+            expected="a system that allows them ("
+            + ", ".join(d.name for d in descriptors() if d.force_pairs)
+            + "; the others pair by their rules alone)",
         )
     return _edit_mcmahon_pairs(t, "forced_pairs", a, b, round_number, remove)
 

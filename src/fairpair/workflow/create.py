@@ -7,7 +7,7 @@ options given at creation (``settings.options``: the seed of a system that draws
 records its rules as TRF-2026 record 192 (a header): ``dutch`` gets the edition in force
 (``FIDE_DUTCH_2026`` since 1 February 2026), ``dutch-2017`` / ``dutch-2026`` theirs.
 
-Pairing numbers follow the system's initial order (:mod:`fairpair.workflow.profiles`):
+Pairing numbers follow the system's initial order (its descriptor's ``initial_order``):
 FIDE Dutch by rating, title and name (C.04.2 B); TCEC by its group seeding (or random
 seeding); Netrunner and McMahon as listed.
 """
@@ -20,10 +20,9 @@ from typing import Any
 from fairpair.errors import InputError
 from fairpair.formats.csv import SeedEntry
 from fairpair.model import Colour, Player, Tournament
-from fairpair.systems.dutch.edition import type_record_for_system
+from fairpair.systems import descriptor_of, descriptors
 from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
 from fairpair.workflow.players import fide_initial_order, renumber
-from fairpair.workflow.profiles import profile_of
 
 __all__ = [
     "MAX_ROUNDS",
@@ -69,7 +68,7 @@ def tcec_seeding(players: Sequence[Player], seeding: str | None, seed: int | Non
 def _ordered(
     system: str, players: Sequence[Player], seeding: str | None, seed: int | None
 ) -> tuple[Player, ...]:
-    order = profile_of(system).initial_order
+    order = descriptor_of(system).initial_order
     if order == "fide":
         if seeding not in (None, "rating"):
             raise InputError(
@@ -101,23 +100,33 @@ def new_tournament(
     Netrunner) each pairing fills two round columns. ``options`` are stored and used by
     every later pairing (e.g. ``{"seed": 7}``).
     """
-    profile = profile_of(system)
-    if profile.initial_order == "mcmahon":
+    descriptor = descriptor_of(system)
+    if descriptor.initial_order == "go":
         raise InputError(
-            "a McMahon tournament needs Go ranks", expected="new_mcmahon_tournament (CSV with rank)"
+            f"a {system} tournament needs Go ranks",
+            expected="new_mcmahon_tournament (CSV with rank)",
+            field="players",
         )
     _check_rounds(rounds)
+    if double and not descriptor.double_rounds:
+        raise InputError(
+            f"double rounds in a {system} tournament",
+            expected="single rounds (double rounds: "
+            + ", ".join(d.name for d in descriptors() if d.double_rounds)
+            + ")",
+            field="double",
+        )
     if not players:
-        raise InputError("no players", expected="at least one player")
-    opts = dict(options or {})
+        raise InputError("no players", expected="at least one player", field="players")
+    opts = descriptor.options_from(options or {})
     seed = opts.get("seed")
     ordered = _ordered(system, players, seeding, seed if isinstance(seed, int) else None)
-    if initial_colour is None and system.startswith("dutch"):
-        initial_colour = Colour.WHITE
+    if initial_colour is None:
+        initial_colour = descriptor.initial_colour
     settings: dict[str, Any] = {"options": opts} if opts else {}
     headers: tuple[tuple[str, str], ...] = (("012", name or f"{system} tournament"),)
     rules = opts.get("rules")
-    kind = type_record_for_system(system, None if rules is None else str(rules))
+    kind = None if descriptor.type_record is None else descriptor.type_record(rules)
     if kind is not None:
         # FIDE Dutch: the rules in force (2026 since 1 February 2026), or those the
         # system / `-O rules=` names, as TRF-2026 record 192 (written to TRF and JSON).
@@ -125,7 +134,7 @@ def new_tournament(
     return Tournament(
         players=ordered,
         total_rounds=rounds * (2 if double else 1),
-        points=profile.points,
+        points=descriptor.points,
         initial_colour=initial_colour,
         headers=headers,
         system=system,
@@ -156,9 +165,9 @@ def new_mcmahon_tournament(
             parse_rank(bar)
         except ValueError:
             raise InputError(f"--bar {bar!r}", expected="a rank like 5d or 2k") from None
+    opts = descriptor_of("mcmahon").options_from(options or {})
     players = players_from_csv(csv_text, file)
     bands = build_bands(players, rounds, bar=bar, zero=zero)
-    opts = dict(options or {})
     t = Tournament(
         players=tuple(players),
         total_rounds=rounds,

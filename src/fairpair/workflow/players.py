@@ -154,13 +154,13 @@ def add_player(
 def _can_renumber(t: Tournament) -> bool:
     """Before round 1 is paired (no game, no pairing-allocated bye), a FIDE-ordered
     tournament keeps its players in the initial order (C.04.2 B)."""
-    from fairpair.workflow.profiles import profile_of
+    from fairpair.systems import descriptor_of
 
     return (
         t.rounds_played == 0
         and all(not r.games for r in t.rounds)
         and t.system is not None
-        and profile_of(t.system).initial_order == "fide"
+        and descriptor_of(t.system).initial_order == "fide"
     )
 
 

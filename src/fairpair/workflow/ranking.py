@@ -1,21 +1,28 @@
 """Standings of a tournament by its system's ranking rule.
 
-TCEC, Netrunner and McMahon rank by their own criteria (the system's
-``ranking_criteria``); every other tournament by points and the FIDE C.07 tiebreaks.
+A system whose descriptor says ``own_ranking`` (TCEC, Netrunner, McMahon) ranks by its
+engine's ``ranking_criteria``; every other tournament by points and the FIDE tiebreaks
+(FIDE Handbook C.07).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Protocol
 
 from fairpair import standings as st
 from fairpair.errors import SystemNotAvailable
 from fairpair.model import Tournament
-from fairpair.systems import get_system
+from fairpair.systems import descriptor_of
 from fairpair.tiebreaks import parse_tiebreaks
 
 __all__ = ["standings_of", "with_ranks"]
+
+
+class _RanksItself(Protocol):
+    """An engine that ranks by its own criteria (descriptor ``own_ranking``)."""
+
+    def ranking_criteria(self, tournament: Tournament) -> list[Any]: ...
 
 
 def standings_of(
@@ -32,14 +39,14 @@ def standings_of(
     primary = None
     criteria = parse_tiebreaks(tiebreaks) if tiebreaks else None
     if chosen:
-        options: dict[str, Any] = {"tiebreaks": tiebreaks} if tiebreaks else {}
         try:
-            pairing_system = get_system(chosen, **options)
+            descriptor = descriptor_of(chosen)
         except SystemNotAvailable:
-            pairing_system = None
-        ranking = getattr(pairing_system, "ranking_criteria", None)
-        if ranking is not None:
-            primary = list(ranking(t))
+            descriptor = None
+        if descriptor is not None and descriptor.own_ranking:
+            options: dict[str, Any] = {"tiebreaks": tiebreaks} if tiebreaks else {}
+            engine: _RanksItself = descriptor.make(options)
+            primary = list(engine.ranking_criteria(t))
             criteria = []
     return st.compute_standings(t, criteria, after_round=after_round, primary=primary)
 

@@ -76,7 +76,6 @@ class DutchSystem:
         explain: bool = False,
         solver: Solver | None = None,
         rules: str | None = None,
-        **ignored: Any,
     ):
         self.explain = explain
         self.solver = solver

@@ -44,7 +44,7 @@ class DutchLegacySystem:
 
     name = "dutch-legacy"
 
-    def __init__(self, *, explain: bool = False, **ignored: Any) -> None:
+    def __init__(self, *, explain: bool = False) -> None:
         self.explain = explain
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:

@@ -69,7 +69,7 @@ class McMahonSystem:
 
     name = "mcmahon"
 
-    def __init__(self, seed: int | None = None, explain: bool = False, **options: Any) -> None:
+    def __init__(self, seed: int | None = None, explain: bool = False) -> None:
         self.seed = seed
         self.explain = explain
 

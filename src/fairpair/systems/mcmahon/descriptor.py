@@ -1,0 +1,27 @@
+"""The descriptor of AGA Swiss McMahon (Go), ``mcmahon``.
+
+>>> MCMAHON.initial_order, MCMAHON.default_bye_points, MCMAHON.force_pairs
+('go', Fraction(0, 1), True)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fairpair.systems.descriptor import Option, SystemDescriptor
+
+__all__ = ["MCMAHON"]
+
+MCMAHON = SystemDescriptor(
+    name="mcmahon",
+    summary="AGA Swiss McMahon (Go)",
+    engine="fairpair.systems.mcmahon:McMahonSystem",
+    options=(Option("seed", "int", "random seed of the final random-draw tiebreak"),),
+    initial_order="go",
+    default_bye_points=Fraction(0),
+    draw_rate=0.01,
+    strength="rank",
+    force_pairs=True,
+    forbid_per_round=True,
+    own_ranking=True,
+)
