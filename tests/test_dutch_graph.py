@@ -175,7 +175,7 @@ def _same_pairings(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> No
     for tournament, rnd in _rounds(count, seed):
         for rules in ("2017", "2026"):
             results = {}
-            for kind in ("compiled", "dict"):
+            for kind in ("compiled", "python"):
                 monkeypatch.setattr(graph, "GRAPH", kind)
                 try:
                     pairing = DutchSystem(rules=rules).pair(tournament, rnd)
@@ -183,7 +183,7 @@ def _same_pairings(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> No
                     results[kind] = ("error", type(exc).__name__)
                     continue
                 results[kind] = (sorted(tuple(sorted(b)) for b in pairing.pairs()), pairing.bye)
-            assert results["compiled"] == results["dict"], (rules, rnd, tournament.players[:3])
+            assert results["compiled"] == results["python"], (rules, rnd, tournament.players[:3])
             checked += 1
     assert checked == 2 * count
 
@@ -238,7 +238,7 @@ def test_d1_exclusions_are_sound(monkeypatch: pytest.MonkeyPatch) -> None:
     (``_Bracket._excluded``: a player before ``p`` took a later S2 player) is in no
     matching that is optimal in the criteria, checked by solving the graph of that
     moment with the pair forced and without it."""
-    monkeypatch.setattr(graph, "GRAPH", "dict")
+    monkeypatch.setattr(graph, "GRAPH", "python")
     original = engine._Bracket._excluded
     claims = 0
 

@@ -46,9 +46,10 @@ __all__ = [
 #: or free text (checked by ``Option.check``).
 OptionKind = Literal["bool", "int", "choice", "text"]
 
-#: How a new player list is numbered: "fide" (rating, title, name: C.04.2), "tcec"
-#: (group seeding), "file" (as listed), "go" (as listed; bands from Go ranks).
-InitialOrder = Literal["fide", "tcec", "file", "go"]
+#: How a new player list is numbered: "fide" (rating, title, name: FIDE Handbook
+#: C.04.2), "groups" (TCEC group seeding), "file" (as listed), "go" (as listed; bands
+#: from Go ranks).
+InitialOrder = Literal["fide", "groups", "file", "go"]
 
 _TRUE = frozenset({"yes", "true", "on", "1"})
 _FALSE = frozenset({"no", "false", "off", "0"})

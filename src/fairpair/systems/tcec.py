@@ -821,7 +821,7 @@ DESCRIPTOR = SystemDescriptor(
             expects="tiebreak codes separated by commas, e.g. BPG,SB",
         ),
     ),
-    initial_order="tcec",
+    initial_order="groups",
     double_rounds=True,
     own_ranking=True,
 )

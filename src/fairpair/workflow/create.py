@@ -76,7 +76,7 @@ def _ordered(
                 expected="no --seeding (FIDE initial order: rating, title, name)",
             )
         return renumber(fide_initial_order(players))
-    if order == "tcec":
+    if order == "groups":
         return renumber(tcec_seeding(players, seeding, seed))
     if seeding not in (None, "file"):
         raise InputError(f"--seeding {seeding} for {system}", expected="no --seeding")

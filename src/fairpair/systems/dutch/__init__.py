@@ -30,7 +30,7 @@ from fairpair.errors import InputError
 from fairpair.explain import Explainer
 from fairpair.model import Board, ByeKind, Colour, Float, Pairing, Round, Tournament, format_points
 from fairpair.systems.base import compare_pairings
-from fairpair.systems.dutch.colours import allocate_colours, last_colour_difference, ranks_higher
+from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.criteria import Compatibility
 from fairpair.systems.dutch.edition import baku_acceleration, rules_named_by
 from fairpair.systems.dutch.engine import BracketRecord, RoundResult, pair_players
@@ -109,10 +109,10 @@ class DutchSystem:
         ordered = sorted(facts.values(), key=lambda p: (-p.units, p.rank))
         result = pair_players(ordered, tournament.forbidden_pairs, self.solver, rules=rules)
         initial = tournament.initial_colour or Colour.WHITE
-        coloured = [
-            allocate_colours(facts[a], facts[b], initial)
-            for a, b in board_order(result.pairs, facts)
+        decided = [
+            decide_colours(facts[a], facts[b], initial) for a, b in board_order(result.pairs, facts)
         ]
+        coloured = [(white, black) for white, black, _ in decided]
         info: dict[str, Any] = {}
         if self.explain:
             compatibility = Compatibility(facts.values(), tournament.forbidden_pairs)
@@ -128,7 +128,14 @@ class DutchSystem:
         )
         if self.explain:
             info["explanation"] = explanation_of(
-                tournament, pairing, self.name, result, facts, compatibility, rules, initial
+                tournament,
+                pairing,
+                self.name,
+                result,
+                facts,
+                compatibility,
+                rules,
+                {frozenset((w, b)): decision for w, b, decision in decided},
             )
         return pairing
 
@@ -295,97 +302,54 @@ def _colour_rule(rules: DutchRules, step: int) -> str:
 
 def _colour_reason(
     ex: Explainer,
-    a: PlayerFacts,
-    b: PlayerFacts,
+    decision: ColourDecision,
+    facts: dict[int, PlayerFacts],
     white: int,
     black: int,
     rules: DutchRules,
 ) -> None:
     """Why ``white``-``black`` got their colours: the step of E.1-E.5 (Art. 5) that
-    decided, in the order of :func:`.colours.allocate_colours`."""
-    pa, pb = a.preference, b.preference
-    got = {white: Colour.WHITE, black: Colour.BLACK}
-    if pa.colour is None or pb.colour is None or pa.colour is not pb.colour:
-        if pa.colour is not None and pb.colour is not None:
-            due_white = a if pa.colour is Colour.WHITE else b
-            due_black = b if due_white is a else a
-            ex.board_note(
-                white,
-                black,
-                "colour_both",
-                _colour_rule(rules, 1),
-                player=due_white.number,
-                other=due_black.number,
-            )
-            return
-        if pa.colour is not None or pb.colour is not None:
-            due, other = (a, b) if pa.colour is not None else (b, a)
-            ex.board_note(
-                white,
-                black,
-                "colour_one",
-                _colour_rule(rules, 1),
-                player=due.number,
-                other=other.number,
-            )
-            return
-    else:
-        colour = _colour_word(pa.colour)
-        stronger: PlayerFacts | None = None
-        wider = False
-        if pa.absolute and pb.absolute and pa.imbalance != pb.imbalance:
-            stronger, wider = (a if pa.imbalance > pb.imbalance else b), True
-        elif pa.absolute != pb.absolute:
-            stronger = a if pa.absolute else b
-        elif pa.strong != pb.strong:
-            stronger = a if pa.strong else b
-        if stronger is not None:
-            weaker = b if stronger is a else a
-            strengths = {
-                "strength": _STRENGTH[_strength(stronger.preference) or "mild"],
-                "other_strength": _STRENGTH[_strength(weaker.preference) or "mild"],
-            }
-            ex.board_note(
-                white,
-                black,
-                "colour_wider" if wider else "colour_stronger",
-                _colour_rule(rules, 2),
-                player=stronger.number,
-                colour=colour,
-                **({} if wider else strengths),
-            )
-            return
-        if last_colour_difference(a, b) is not None:
-            winner = a if got[a.number] is pa.colour else b
-            ex.board_note(
-                white,
-                black,
-                "colour_alternate",
-                _colour_rule(rules, 3),
-                player=winner.number,
-                colour=colour,
-            )
-            return
-        higher = a if ranks_higher(a, b) else b
+    :func:`.colours.decide_colours` took, in words."""
+    player, other = facts[decision.player], facts[decision.other]
+    rule = _colour_rule(rules, decision.step)
+    if decision.reason in ("both", "one"):
+        code = "colour_both" if decision.reason == "both" else "colour_one"
+        ex.board_note(white, black, code, rule, player=player.number, other=other.number)
+        return
+    # E.2-E.4 decide between two players who want the same colour.
+    wanted = _colour_word(player.preference.colour or other.preference.colour)
+    if decision.reason == "stronger":
         ex.board_note(
             white,
             black,
-            "colour_higher",
-            _colour_rule(rules, 4),
-            player=higher.number,
-            colour=colour,
+            "colour_stronger",
+            rule,
+            player=player.number,
+            colour=wanted,
+            strength=_STRENGTH[_strength(player.preference) or "mild"],
+            other_strength=_STRENGTH[_strength(other.preference) or "mild"],
         )
-        return
-    higher = a if ranks_higher(a, b) else b
-    ex.board_note(
-        white,
-        black,
-        "colour_number",
-        _colour_rule(rules, 5),
-        player=higher.number,
-        parity="odd" if higher.rank % 2 == 0 else "even",
-        colour=_colour_word(got[higher.number]),
-    )
+    elif decision.reason in ("wider", "alternate", "higher"):
+        codes = {"wider": "colour_wider", "alternate": "colour_alternate"}
+        ex.board_note(
+            white,
+            black,
+            codes.get(decision.reason, "colour_higher"),
+            rule,
+            player=player.number,
+            colour=wanted,
+        )
+    else:
+        got = Colour.WHITE if player.number == white else Colour.BLACK
+        ex.board_note(
+            white,
+            black,
+            "colour_number",
+            rule,
+            player=player.number,
+            parity="odd" if player.rank % 2 == 0 else "even",
+            colour=_colour_word(got),
+        )
 
 
 def _float_cause(
@@ -446,7 +410,7 @@ def explanation_of(
     facts: dict[int, PlayerFacts],
     compatibility: Compatibility,
     rules: DutchRules,
-    initial: Colour,
+    decisions: dict[frozenset[int], ColourDecision],
 ) -> dict[str, Any]:
     """The round as structured data for :mod:`fairpair.explain`: per bracket its
     players and who moved down and why; per player his group, floats and colour due;
@@ -517,7 +481,7 @@ def explanation_of(
                     if low.floats[back] is Float.UP and (low.number, up) not in noted:
                         noted.add((low.number, up))
                         ex.because(low.number, "repeat_up", f"rule {up}", when=when[back])
-            _colour_reason(ex, facts[a], facts[b], white, black, rules)
+            _colour_reason(ex, decisions[frozenset((a, b))], facts, white, black, rules)
     if result.bye is not None:
         if rules.every_bracket_completion:
             rule = f"rules {num('pab_eligible')}, {rules.absolute[1]}"

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from math import isqrt
 from typing import Protocol, overload
 
-from fairpair.matching import Matcher, max_weight_matching
+from fairpair.matching import Matcher, backend, max_weight_matching
 from fairpair.matching.relaxation import class_duals
 
 __all__ = [
@@ -401,8 +401,10 @@ class DictGraph:
         return 0
 
 
-#: Which implementation :func:`make_graph` builds: "auto" (compiled when possible),
-#: "compiled" or "dict". Tests switch it to compare the two.
+#: Which implementation :func:`make_graph` builds: "auto" (compiled when possible and
+#: the matching backend is compiled: ``FAIRPAIR_MATCHING=python`` forces Python, as for
+#: every system), "compiled" or "python" (:class:`DictGraph`). The same vocabulary as
+#: the McMahon and Netrunner graphs; tests switch it to compare the two.
 GRAPH = "auto"
 
 
@@ -411,10 +413,11 @@ def make_graph(
 ) -> BracketGraph:
     """The bracket graph: compiled unless a one-shot ``solver`` is given, the extension
     is missing, the weights are too wide for it, or ``kind`` (default :data:`GRAPH`)
-    says ``"dict"``."""
+    says ``"python"`` (or ``"auto"`` while the matching backend is Python)."""
     kind = kind or GRAPH
     compiled = (
-        kind != "dict"
+        kind != "python"
+        and (kind == "compiled" or backend() == "compiled")
         and solver is None
         and _CompiledBracketGraph is not None
         and weights.bits() <= _COMPILED_BITS
