@@ -213,7 +213,7 @@ def pages_router(service: Service) -> APIRouter:
             pending=pending_json(t),
             players=t.players,
             reports=reports,
-            system=wf.descriptor_of(t.system),
+            descriptor=wf.descriptor_of(t.system),
             next_round=t.next_round(),
             bye_choices=BYE_CHOICES,
             requested_byes=_requested_byes(t),
