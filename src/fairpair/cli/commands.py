@@ -17,6 +17,7 @@ from fairpair.cli.common import (
     dumps_json,
     load,
     not_the_input,
+    options_help,
     pairing_json,
     parse_options,
     save,
@@ -97,9 +98,7 @@ def _without_rounds_from(tournament: Tournament, round_number: int) -> Tournamen
     default=None,
     help="Netrunner: no bye for a player who had a bye or a forfeit win (FIDE rule).",
 )
-@click.option(
-    "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help="System option."
-)
+@click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help=options_help())
 @click.option("--save", "save_path", help="Also write the tournament with this round added.")
 def pair_command(
     file: str,
@@ -177,9 +176,7 @@ def pair_command(
 @click.option("--last", "scope", flag_value="last", help="Check only the last paired round.")
 @click.option("--all", "scope", flag_value="all", help="Check every paired round.")
 @click.option("--seed", type=SEED, help="Seed the file was paired with (Netrunner, McMahon).")
-@click.option(
-    "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help="System option."
-)
+@click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help=options_help())
 def check_command(
     file: str,
     system_name: str | None,
@@ -284,7 +281,7 @@ def check_command(
     show_default=True,
     help="Initial order: rating, random, or group:G (TCEC group seeding).",
 )
-@click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE")
+@click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help=options_help())
 @click.option("-o", "--output", required=True, help="Output file (.trf or .json).")
 def generate_command(
     system_name: str,
@@ -481,8 +478,12 @@ def systems_command() -> int:
             click.echo(f"{name:13} {'not implemented yet':20}")
             continue
         click.echo(f"{name:13} {'available':20} {found.summary}")
-        for option in found.options:
+        for option in found.choices:
             click.echo(f"{'':15}-O {option.name}={option.describe()}")
+    click.echo(
+        "\nEvery system also takes -O explain=yes|no (explain the pairing) and -O seed=N "
+        "(the random seed; systems that draw no lots ignore it)."
+    )
     return 0
 
 

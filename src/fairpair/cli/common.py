@@ -21,6 +21,7 @@ __all__ = [
     "bulk",
     "load",
     "not_the_input",
+    "options_help",
     "pairing_json",
     "parse_options",
     "save",
@@ -145,6 +146,26 @@ def _coerce(value: str) -> Any:
     if len(value) <= 40 and _DECIMAL.fullmatch(value) and math.isfinite(float(value)):
         return float(value)
     return value
+
+
+def options_help(stored: bool = False) -> str:
+    """The help of ``-O KEY=VALUE``, from the systems' descriptors: each system's own
+    options with their values (``fairpair systems`` says what each one does)."""
+    from fairpair.systems import descriptors
+
+    parts = []
+    for descriptor in descriptors():
+        own = [f"{o.name}={o.describe().partition(':')[0]}" for o in descriptor.choices]
+        if own:
+            parts.append(f"{descriptor.name}: " + "; ".join(own))
+    kept = " Stored in the file for every later round." if stored else ""
+    return (
+        "A system option, repeatable. "
+        + " | ".join(parts)
+        + " | every system: explain=yes|no, seed=N."
+        + kept
+        + " Unknown names and bad values are refused; see `fairpair systems`."
+    )
 
 
 def parse_options(items: Iterable[str]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from fairpair.cli.common import (
     dumps_json,
     load,
     not_the_input,
+    options_help,
     pairing_json,
     parse_options,
     save,
@@ -110,7 +111,7 @@ def _read_text(path: str) -> str:
     help="McMahon: which band starts at McMahon score 0.",
 )
 @click.option(
-    "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help="System option, stored."
+    "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help=options_help(True)
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
@@ -381,7 +382,7 @@ def edit_event_command(file: str, rounds: int | None, event_name: str | None, as
 @click.command("next")
 @click.argument("file", type=FILE)
 @click.option("--explain", is_flag=True, help="Also explain the pairing.")
-@click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE")
+@click.option("-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help=options_help())
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
 def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bool) -> int:

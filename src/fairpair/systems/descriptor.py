@@ -150,7 +150,9 @@ class Option:
         )
         default = ""
         if self.default is not None:
-            shown = {True: "yes", False: "no"}.get(self.default, self.default)
+            shown = self.default
+            if isinstance(shown, bool):
+                shown = "yes" if shown else "no"
             default = f", default {shown}"
         return f"{values}{default}: {self.help}"
 
@@ -221,6 +223,12 @@ class SystemDescriptor:
         """The system's own options, then the common ones it does not redefine."""
         own = {o.name for o in self.options}
         return self.options + tuple(o for o in COMMON_OPTIONS if o.name not in own)
+
+    @property
+    def choices(self) -> tuple[Option, ...]:
+        """The options a user can choose (a choice of one value is no choice: the
+        ``rules`` of ``dutch-2017``)."""
+        return tuple(o for o in self.options if o.kind != "choice" or len(o.choices) > 1)
 
     def option(self, name: str) -> Option | None:
         """The option called ``name`` (``-`` read as ``_``), or None."""

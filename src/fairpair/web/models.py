@@ -10,6 +10,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fairpair.systems import SYSTEMS, descriptors
+
 __all__ = [
     "ByeIn",
     "CreatedOut",
@@ -24,6 +26,19 @@ __all__ = [
 ]
 
 Scalar = str | int | float | bool
+
+
+def _options_description() -> str:
+    """The options of every system, from their descriptors (the one schema)."""
+    lines = [
+        'System options, checked and stored (e.g. {"seed": 7}). Every system: '
+        "explain (bool), seed (int)."
+    ]
+    for d in descriptors():
+        if d.choices:
+            own = "; ".join(f"{o.name} ({o.describe()})" for o in d.choices)
+            lines.append(f"{d.name}: {own}.")
+    return " ".join(lines)
 
 
 class _Strict(BaseModel):
@@ -57,14 +72,12 @@ class TournamentIn(_Strict):
     name: str | None = Field(None, max_length=200, examples=["Club Open"])
     system: str = Field(
         max_length=32,
-        description="dutch, tcec, netrunner, mcmahon (or score-order, a test system).",
+        description="One of: " + ", ".join(SYSTEMS) + " (score-order is a test system).",
         examples=["dutch"],
     )
     rounds: int = Field(description="Number of rounds (pairings).", examples=[7])
     players: list[PlayerIn] = Field(default_factory=list, max_length=10000)
-    options: dict[str, Scalar] = Field(
-        default_factory=dict, description='System options, stored (e.g. {"seed": 7}).'
-    )
+    options: dict[str, Scalar] = Field(default_factory=dict, description=_options_description())
     double: bool = Field(False, description="Two games per pairing (TCEC, Netrunner).")
     seeding: str | None = Field(None, max_length=40, description="TCEC: group, group:G, ...")
     bar: str | None = Field(None, max_length=10, description="McMahon: the bar rank (5d).")
