@@ -416,10 +416,11 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
     opts = parse_options(options)
     if explain:
         opts["explain"] = True
-    t, pairing = wf.pair_next(t, options=opts)
+    paired = wf.pair_round(t, options=opts, refuse_empty=True)
+    t, pairing = paired.tournament, paired.pairing
     _store(t, file)
     if as_json:
-        document = pairing_json(t, pairing, wf.system_name_for(t))
+        document = pairing_json(t, pairing, paired.system)
         if explain:
             document.setdefault("explanation", None)
         click.echo(dumps_json({"ok": True, "command": "next", **document}), nl=False)

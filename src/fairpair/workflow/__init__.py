@@ -46,12 +46,16 @@ from fairpair.workflow.results import (
     result_text,
 )
 from fairpair.workflow.rounds import (
+    PairedRound,
+    SystemChoice,
+    choose_system,
     columns_of_pairing,
     describe_game,
     ensure_results_complete,
     last_pairing_columns,
     next_round_to_pair,
     pair_next,
+    pair_round,
     pending_games,
     request_bye,
     round_label,
@@ -59,16 +63,20 @@ from fairpair.workflow.rounds import (
     system_name_for,
     total_label,
     unpair,
+    without_rounds_from,
 )
 
 __all__ = [
     "PROFILES",
     "EnteredResult",
+    "PairedRound",
     "ResultEntry",
+    "SystemChoice",
     "SystemProfile",
     "add_go_player",
     "add_player",
     "cancel_withdrawal",
+    "choose_system",
     "columns_of_pairing",
     "default_result_round",
     "describe_game",
@@ -86,6 +94,7 @@ __all__ = [
     "new_tournament",
     "next_round_to_pair",
     "pair_next",
+    "pair_round",
     "parse_entry",
     "pending_games",
     "profile_of",
@@ -104,4 +113,5 @@ __all__ = [
     "with_ranks",
     "withdraw",
     "withdrawal_drops_byes",
+    "without_rounds_from",
 ]
