@@ -226,6 +226,10 @@ def _known_options(system: str, options: dict[str, Any]) -> None:
 @click.option("-r", "--from-round", type=NUMBER, help="First round he plays (default: the next).")
 @click.option("--rank", help="McMahon: Go rank such as 3k or 2d (required there).")
 @click.option("--band", type=NUMBER, help="McMahon: put him in band N (default: by rank).")
+@click.option("--city", default="", help="McMahon: city.")
+@click.option("--state", default="", help="McMahon: state.")
+@click.option("--country", default="", help="McMahon: country.")
+@click.option("--family", default="", help="McMahon: family name (the EGF table's).")
 @click.option("--allow-duplicate", is_flag=True, help="Accept a name already registered.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
@@ -243,6 +247,10 @@ def add_player_command(
     from_round: int | None,
     rank: str | None,
     band: int | None,
+    city: str,
+    state: str,
+    country: str,
+    family: str,
     allow_duplicate: bool,
     as_json: bool,
 ) -> int:
@@ -260,7 +268,13 @@ def add_player_command(
     if t.system == "mcmahon":
         if not rank:
             raise InputError("no --rank", expected="the player's Go rank, e.g. --rank 3k")
-        extra = {"club": club}
+        extra = {
+            "club": club,
+            "city": city,
+            "state": state,
+            "country": country,
+            "family": family,
+        }
         t, player = wf.add_go_player(
             t,
             name,
@@ -274,6 +288,10 @@ def add_player_command(
     else:
         if rank or band:
             raise InputError("--rank/--band", expected="a McMahon tournament for Go ranks")
+        if city or state or country or family:
+            raise InputError(
+                "--city/--state/--country/--family", expected="a McMahon tournament (Go)"
+            )
         from fairpair.formats.csv import chess_player
 
         cells = {
@@ -649,10 +667,17 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
 )
 @click.option("--html", "html_path", help="Write a printable HTML page here ('-' = stdout).")
 @click.option("--json", "as_json", is_flag=True, help="The pairing as JSON.")
+@click.option(
+    "--go",
+    "go",
+    is_flag=True,
+    help="McMahon (Go): ranks, McMahon scores before the round, handicap, komi, results "
+    "in Go words (jigo).",
+)
 @_on_file
 @bulk
 def boards_command(
-    file: str, round_number: int | None, html_path: str | None, as_json: bool
+    file: str, round_number: int | None, html_path: str | None, as_json: bool, go: bool
 ) -> int:
     """The pairing list of a round: board, names, ratings, scores before the round,
     result; then byes, absences and withdrawals.
@@ -661,11 +686,19 @@ def boards_command(
     Examples:
       fairpair boards open.json
       fairpair boards open.json -r 3 --html round3.html
+      fairpair boards go.json --go
     """
-    from fairpair.printouts import boards_html, boards_text
+    from fairpair.printouts import boards_html, boards_text, go_boards_text
 
     t = load(file, layout=False)  # not saved again
     rnd = _paired_round(t, round_number)
+    if go:
+        if t.system != "mcmahon":
+            raise InputError("--go", expected="a McMahon tournament (Go)")
+        if as_json or html_path:
+            raise InputError("--go with --json or --html", expected="--go alone (a text list)")
+        click.echo(go_boards_text(t, rnd), nl=False)
+        return 0
     if as_json:
         document = pairing_json(t, t.pairing_of(rnd), t.system or "")
         write_text(dumps_json(document), None)

@@ -522,8 +522,7 @@ class Service:
         def operation(t: Tournament) -> tuple[Tournament, None]:
             self._game(t, round_number, board)
             with refusals("result"):
-                entry = wf.parse_entry(f"{board}={key}")
-                t, _ = wf.enter_results(t, round_number, [entry], allow_changes=True)
+                t, _ = wf.set_result(t, round_number, board, SCORES[key])
             return t, None
 
         stored, _ = self._change(tid, operation, also=Store.clear_reports(tid, round_number, board))

@@ -44,6 +44,7 @@ from fairpair.workflow.results import (
     enter_results,
     parse_entry,
     result_text,
+    set_result,
 )
 from fairpair.workflow.rounds import (
     PairedRound,
@@ -104,6 +105,7 @@ __all__ = [
     "rounds_met",
     "set_bye_volunteer",
     "set_handicap",
+    "set_result",
     "standings_of",
     "stored_options",
     "system_name_for",

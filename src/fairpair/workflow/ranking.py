@@ -7,12 +7,13 @@ TCEC, Netrunner and McMahon rank by their own criteria (the system's
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from typing import Any
 
 from fairpair import standings as st
 from fairpair.errors import SystemNotAvailable
 from fairpair.model import Tournament
-from fairpair.systems import get_system
+from fairpair.systems import SYSTEMS, get_system
 from fairpair.tiebreaks import parse_tiebreaks
 
 __all__ = ["standings_of", "with_ranks"]
@@ -31,7 +32,7 @@ def standings_of(
     chosen = system or t.system
     primary = None
     criteria = parse_tiebreaks(tiebreaks) if tiebreaks else None
-    if chosen:
+    if chosen and _may_rank_by_own_rule(chosen):
         options: dict[str, Any] = {"tiebreaks": tiebreaks} if tiebreaks else {}
         try:
             pairing_system = get_system(chosen, **options)
@@ -42,6 +43,21 @@ def standings_of(
             primary = list(ranking(t))
             criteria = []
     return st.compute_standings(t, criteria, after_round=after_round, primary=primary)
+
+
+def _may_rank_by_own_rule(name: str) -> bool:
+    """False if the system's class has no ``ranking_criteria``: then no system is made
+    only to find that out (saving a paired round would otherwise make the pairing
+    system twice). True when in doubt (an unknown system is refused by ``get_system``)."""
+    target = SYSTEMS[name][0] if name in SYSTEMS else None
+    if target is None:
+        return True
+    module_name, _, class_name = target.partition(":")
+    try:
+        cls = getattr(importlib.import_module(module_name), class_name, None)
+    except ImportError:
+        return True
+    return cls is None or hasattr(cls, "ranking_criteria")
 
 
 def with_ranks(t: Tournament) -> Tournament:
