@@ -693,8 +693,6 @@ def boards_command(
     t = load(file, layout=False)  # not saved again
     rnd = _paired_round(t, round_number)
     if go:
-        if t.system != "mcmahon":
-            raise InputError("--go", expected="a McMahon tournament (Go)")
         if as_json or html_path:
             raise InputError("--go with --json or --html", expected="--go alone (a text list)")
         click.echo(go_boards_text(t, rnd), nl=False)

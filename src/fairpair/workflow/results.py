@@ -112,8 +112,8 @@ class ResultEntry:
 def parse_entry(text: str, *, players_only: bool = False) -> ResultEntry:
     """Parse ``BOARD=RESULT`` or ``PLAYER=OUTCOME`` (see the module docstring).
 
-    ``N=clear`` clears board N; with ``players_only`` (the ``mcmahon result`` spelling)
-    every left side names a player."""
+    ``N=clear`` clears board N; with ``players_only`` every left side names a player
+    (``7=win``: player 7)."""
     target, sep, value = text.partition("=")
     target = target.strip()
     key = value.strip().lower().replace(" ", "")
