@@ -110,9 +110,9 @@ def _moved(name: str) -> click.Command:
         del args
         verb = MOVED[name].split()[1]
         raise InputError(
-            f"`fairpair mcmahon {name}` is no longer a command: use `fairpair {verb}`, "
-            "which works on McMahon tournaments with the same checks as for every system",
-            expected=MOVED[name],
+            f"`fairpair mcmahon {name}` is no longer a command: use `fairpair {verb}` "
+            "(McMahon tournaments included, with the same checks as for every system)",
+            expected=f"`{MOVED[name]}`",
         )
 
     return moved
