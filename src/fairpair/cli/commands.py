@@ -485,17 +485,18 @@ def demo_command(system_name: str) -> int:
     path = _demo_file()
     tournament = load(path)
     try:
-        system = get_system(system_name)
+        choice = wf.choose_system(tournament, system_name)
     except SystemNotAvailable as exc:
         warn([f"{exc}; using the score-order exerciser instead (NOT a FIDE system)"])
-        system_name, system = "score-order", get_system("score-order")
+        choice = wf.choose_system(tournament, "score-order")
+    system_name = choice.name
     rnd = tournament.next_round()
     name = dict(tournament.headers).get("012", "example tournament")
     click.echo(
         f"{name}: {len(tournament.players)} players, round {rnd} of "
         f"{tournament.total_rounds or '?'} ({system_name} system)\n"
     )
-    pairing: Pairing = system.pair(tournament, rnd)
+    pairing: Pairing = wf.pair_round(tournament, rnd, system=choice).pairing
     state = tournament.state(after_round=rnd - 1)
     from fairpair.model import format_points
 
