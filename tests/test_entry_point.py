@@ -112,6 +112,8 @@ def test_the_go_capabilities_of_the_removed_verbs_are_top_level(
     listing = capsys.readouterr().out.splitlines()
     assert listing[0] == "Round 1" and listing[1].split()[-3:] == ["H", "Komi", "Result"]
     assert listing[2].split()[-1] == "1-0"
+    assert run(["boards", str(path), "--go", "--json"]) == 2  # a text list only
+    capsys.readouterr()
     t, _ = load_tournament(path)
     late = wf.find_player(t, "Late Comer")
     assert late.attributes["family"] == "Comer" and late.attributes["country"] == "NO"
