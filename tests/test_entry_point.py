@@ -292,6 +292,8 @@ def test_pair_round_re_pairs_an_earlier_round_and_refuses_a_later_one(tmp_path: 
     with pytest.raises(InputError) as info:
         wf.pair_round(t, 4)
     assert info.value.field == "round" and "round 3 is not paired yet" in str(info.value)
+    with pytest.raises(InputError, match="a round number >= 1"):
+        wf.pair_round(t, 0)
     # a system already made is used as it is; options then belong to it
     choice = wf.choose_system(t, options={"rules": "2026"})
     assert choice.name == "dutch" and dict(choice.options) == {"rules": "2026"}

@@ -240,6 +240,8 @@ def pair_round(
         rnd = next_round_to_pair(t)
     else:
         rnd = round_number
+        if rnd < 1:
+            raise InputError(f"round {rnd}", expected="a round number >= 1", field="round")
         if rnd > t.next_round():
             raise InputError(
                 f"round {rnd}: round {t.next_round()} is not paired yet",
