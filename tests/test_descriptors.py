@@ -149,11 +149,11 @@ def _names_tested(path: Path) -> list[str]:
         ):
             constants = list(node.args)
         for c in constants:
-            if isinstance(c, ast.Constant) and isinstance(c.value, str):
-                if c.value in names or (
-                    isinstance(node, ast.Call) and any(n.startswith(c.value) for n in names)
-                ):
-                    found.append(f"{path.relative_to(SRC)}:{node.lineno}: {c.value!r}")
+            if not (isinstance(c, ast.Constant) and isinstance(c.value, str)):
+                continue
+            prefix = isinstance(node, ast.Call) and any(n.startswith(c.value) for n in names)
+            if c.value in names or prefix:
+                found.append(f"{path.relative_to(SRC)}:{node.lineno}: {c.value!r}")
     return found
 
 

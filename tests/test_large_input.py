@@ -188,11 +188,10 @@ EVERY_COMMAND: tuple[tuple[str, tuple[str, ...], bool], ...] = (
     ("next", ("next", "{f}"), True),
     ("pair", ("pair", "{f}", "-s", "dutch"), False),
     ("--dutch -p", ("--dutch", "{f}", "-p"), False),
-    ("mcmahon boards", ("mcmahon", "boards", "{f}"), False),
+    ("boards --go", ("boards", "{f}", "--go"), False),
     ("mcmahon results", ("mcmahon", "results", "{f}"), False),
     ("mcmahon results aga", ("mcmahon", "results", "{f}", "--format", "aga"), False),
     ("mcmahon bands", ("mcmahon", "bands", "{f}", "--dry-run"), False),
-    ("mcmahon withdraw", ("mcmahon", "withdraw", "{f}", "5", "-r", "5"), True),
 )
 
 #: The commands above that refuse these files (exit 2, the file unchanged).
@@ -208,7 +207,6 @@ REFUSING = frozenset(
         "next",
         "pair",
         "--dutch -p",
-        "mcmahon withdraw",
     }
 )
 
@@ -331,7 +329,7 @@ def test_every_command_on_ten_megabytes(shape: tuple[str, int, int], tmp_path: P
     assert len(results) == players + 1
     report = str(found["mcmahon results aga"]["stdout"])
     assert report.startswith("TOURNEY ") and "\nGAMES\n" in report
-    listing = str(found["mcmahon boards"]["stdout"]).splitlines()
+    listing = str(found["boards --go"]["stdout"]).splitlines()
     assert listing[0] == f"Round {rounds}" and len(listing) >= 2 + players // 2
 
 

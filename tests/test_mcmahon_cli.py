@@ -93,7 +93,7 @@ def test_pair_check_results_on_a_document(
     assert run(["check", "--system", "mcmahon", str(paired)]) == 0
     capsys.readouterr()
     entries = [f"{g['white']}=win" for g in info["games"]]
-    assert run(["mcmahon", "result", str(paired), *entries]) == 0
+    assert run(["result", str(paired), *entries]) == 0
     capsys.readouterr()
     assert run(["mcmahon", "results", str(paired), "--format", "aga"]) == 0
     report = capsys.readouterr().out.splitlines()
@@ -176,11 +176,11 @@ def test_manual_control_commands(tmp_path: Path, capsys: pytest.CaptureFixture[s
     )
     doc = tmp_path / "go.json"
     assert run(["mcmahon", "import", str(csv_file), "-o", str(doc), "-R", "4", "--bar", "3d"]) == 0
-    assert run(["mcmahon", "force", str(doc), "1", "2", "-r", "1"]) == 0
-    assert run(["mcmahon", "forbid", str(doc), "3", "4"]) == 0
-    assert run(["mcmahon", "bye", str(doc), "7", "-r", "1"]) == 0
+    assert run(["force", str(doc), "1", "2", "-r", "1"]) == 0
+    assert run(["forbid", str(doc), "3", "4"]) == 0
+    assert run(["bye", str(doc), "7", "-r", "1"]) == 0  # McMahon: 0 points, voluntary
     assert run(["mcmahon", "volunteer", str(doc), "6"]) == 0
-    assert run(["mcmahon", "force", str(doc), "1", "99"]) == 2
+    assert run(["force", str(doc), "1", "99"]) == 2
     settings = json.loads(doc.read_text())["settings"]["mcmahon"]
     assert settings["forced_pairs"] == [{"round": 1, "players": [1, 2]}]
     assert settings["forbidden_pairs"] == [{"players": [3, 4]}]
@@ -190,7 +190,7 @@ def test_manual_control_commands(tmp_path: Path, capsys: pytest.CaptureFixture[s
     # 7 took a voluntary bye: six players, no forced bye; 1-2 forced; 3-4 forbidden: the
     # top band {1, 2, 3} minus the forced pair leaves 3, who takes the strongest floater
     # he may meet (5, as 4 is forbidden); 4-6 remain.
-    assert run(["mcmahon", "boards", str(doc)]) == 0
+    assert run(["boards", str(doc), "--go"]) == 0
     out = capsys.readouterr().out
     assert "Gus: voluntary bye" in out
     lines = [line for line in out.splitlines() if line[:3].strip().isdigit()]
@@ -200,7 +200,7 @@ def test_manual_control_commands(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run(["mcmahon", "handicap", str(doc), "3", "4", "2", "-r", "1"]) == 2
     assert run(["check", "--system", "mcmahon", str(doc)]) == 0
     capsys.readouterr()
-    assert run(["mcmahon", "boards", str(doc), "-r", "1"]) == 0
+    assert run(["boards", str(doc), "-r", "1", "--go"]) == 0
     cy = next(line for line in capsys.readouterr().out.splitlines() if "Cy" in line)
     assert cy.split()[-2:] == ["2", "0.5"]  # two stones, komi 0.5
 
@@ -211,13 +211,20 @@ def test_late_player_and_withdrawal(tmp_path: Path, capsys: pytest.CaptureFixtur
     doc.write_text(example.read_text(encoding="utf-8"), encoding="utf-8")
     # A 4k joins in round 3: the highest band whose weakest member (5k) is not stronger
     # than him is the 3k/5k band, initial score -4.
-    assert run(["mcmahon", "add-player", str(doc), "Nora Late", "4k", "-r", "3"]) == 0
-    assert "player 14: Nora Late (4k), initial McMahon score -4" in capsys.readouterr().out
-    assert run(["mcmahon", "add-player", str(doc), "Omar", "1d", "--band", "1"]) == 0
-    assert "initial McMahon score 0" in capsys.readouterr().out
-    assert run(["mcmahon", "add-player", str(doc), "X", "1d", "--band", "99"]) == 2
-    assert run(["mcmahon", "add-player", str(doc), "X", "11k", "--rating", "0.2"]) == 2
-    assert run(["mcmahon", "withdraw", str(doc), "12", "-r", "3"]) == 0
+    args = ["add-player", str(doc), "Nora Late", "--rank", "4k", "-r", "3", "--city", "Oslo"]
+    assert run(args) == 0
+    assert "player 14: Nora Late registered, plays from round 3" in capsys.readouterr().out
+    assert run(["add-player", str(doc), "Omar", "--rank", "1d", "--band", "1"]) == 0
+    assert run(["add-player", str(doc), "X", "--rank", "1d", "--band", "99"]) == 2
+    assert run(["add-player", str(doc), "X", "--rank", "11k", "--rating", "0.2"]) == 2
+    from fairpair.formats import load_tournament
+    from fairpair.systems.mcmahon.bands import McMahonSettings
+
+    t, _ = load_tournament(doc)
+    initial = McMahonSettings.from_tournament(t).initial_scores_for(t)
+    assert (initial[14], initial[15]) == (-4, 0)
+    assert t.player(14).attributes["city"] == "Oslo"
+    assert run(["withdraw", str(doc), "12", "-r", "3"]) == 0
     out = tmp_path / "pairing.txt"
     assert run(["pair", "--system", "mcmahon", str(doc), "-o", str(out)]) == 0
     numbers = {int(x) for line in out.read_text().splitlines()[1:] for x in line.split()}
@@ -232,11 +239,11 @@ def test_result_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert run(["mcmahon", "import", str(csv_file), "-o", str(doc), "-R", "3"]) == 0
     assert run(["pair", "--system", "mcmahon", str(doc), "--save", str(doc)]) == 0
     # Split and shift: 1-4, 2-5, 3-6 (one band of six).
-    assert run(["mcmahon", "result", str(doc), "4=win", "2=jigo", "6=double-forfeit"]) == 0
-    assert run(["mcmahon", "result", str(doc), "9=win"]) == 2
-    assert run(["mcmahon", "result", str(doc), "4=won"]) == 2
+    assert run(["result", str(doc), "4=win", "2=jigo", "6=double-forfeit"]) == 0
+    assert run(["result", str(doc), "9=win"]) == 2
+    assert run(["result", str(doc), "4=won"]) == 2
     capsys.readouterr()
-    assert run(["mcmahon", "boards", str(doc)]) == 0
+    assert run(["boards", str(doc), "--go"]) == 0
     out = capsys.readouterr().out
     assert "0-1" in out and "jigo" in out and "double forfeit" in out
     from fairpair.formats import load_tournament
@@ -244,6 +251,7 @@ def test_result_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
     t, _ = load_tournament(doc)
     assert mcmahon_scores(t, 1) == {1: 0, 2: 0.5, 3: 0, 4: 1, 5: 0.5, 6: 0}
-    assert run(["mcmahon", "result", str(doc), "4=clear"]) == 0
+    # N=clear names board N at top level; player 4 (D, board 1) by name:
+    assert run(["result", str(doc), "-r", "1", "D=clear"]) == 0
     t, _ = load_tournament(doc)
     assert mcmahon_scores(t, 1)[4] == 0

@@ -38,13 +38,7 @@ from typing import Any
 from fairpair.errors import FairpairError, InputError
 from fairpair.formats import jsondoc, trf
 from fairpair.model import Tournament
-from fairpair.systems import get_system
-from fairpair.workflow.rounds import (
-    ensure_results_complete,
-    next_round_to_pair,
-    stored_options,
-    system_name_for,
-)
+from fairpair.workflow.rounds import pair_round
 
 __all__ = ["MAX_LINE", "answer", "answer_line", "answer_lines", "default_jobs"]
 
@@ -81,19 +75,15 @@ def _answer(request: Any, from_text: bool) -> dict[str, Any]:
         if not isinstance(request, Mapping):
             raise InputError("the request is not a JSON object", expected='{"trf": ...}')
         t = _tournament(request, from_text)
-        name = system_name_for(t, request.get("system"))
         options = request.get("options", {})
         if not isinstance(options, Mapping):
             raise InputError("options is not an object", expected='{"seed": 1, ...}')
-        ensure_results_complete(t, t.next_round())
         wanted = request.get("round")
         if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
             raise InputError(f"round {wanted!r}", expected="a round number")
-        rnd = next_round_to_pair(t) if wanted is None else wanted
-        if rnd != t.next_round():
-            raise InputError(f"round {rnd}", expected=f"the next round, {t.next_round()}")
-        system = get_system(name, **{**stored_options(t), **dict(options)})
-        pairing = system.pair(t, rnd)
+        if wanted is not None and wanted != t.next_round():
+            raise InputError(f"round {wanted}", expected=f"the next round, {t.next_round()}")
+        pairing = pair_round(t, wanted, system=request.get("system"), options=options).pairing
     except FairpairError as exc:
         return {"id": ident, "ok": False, "exit_code": exc.exit_code, "error": str(exc)}
     return {

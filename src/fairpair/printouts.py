@@ -37,6 +37,7 @@ __all__ = [
     "boards_text",
     "crosstable_html",
     "crosstable_text",
+    "go_boards_text",
     "tournament_name",
 ]
 
@@ -172,6 +173,41 @@ def boards_text(t: Tournament, round_number: int) -> str:
     extra = _bye_lines(t, round_number)
     if extra:
         lines += ["", "Not playing:"] + ["  " + e for e in extra]
+    return "\n".join(lines) + "\n"
+
+
+_GO_BYE_WORDS = {
+    ByeKind.PAIRING_ALLOCATED: "forced bye",
+    ByeKind.FULL_POINT: "full-point bye",
+    ByeKind.HALF_POINT: "half-point bye",
+}
+
+
+def go_boards_text(t: Tournament, round_number: int) -> str:
+    """The games of a McMahon (Go) round: board, white and black (name, rank, McMahon
+    score before the round), handicap, komi, result (``jigo``); then the byes
+    (``boards --go``)."""
+    from fairpair.systems.mcmahon.ranks import format_rank, strength_of
+    from fairpair.systems.mcmahon.system import round_games
+
+    lines = [
+        f"Round {round_number}",
+        f"{'Bd':>3}  {'White':<28} {'Black':<28} {'H':>2} {'Komi':>5}  Result",
+    ]
+
+    def who(n: int, score: float | int) -> str:
+        p = t.player(n)
+        return f"{p.name[:16]} ({format_rank(strength_of(p).rank)}, {score})"
+
+    for i, g in enumerate(round_games(t, round_number), 1):
+        lines.append(
+            f"{i:>3}  {who(g['white'], g['white_score']):<28} "
+            f"{who(g['black'], g['black_score']):<28} {g['handicap']:>2} {g['komi']:>5}  "
+            f"{g['result'] or ''}"
+        )
+    for n, kind in sorted(t.round(round_number).byes.items()):
+        label = _GO_BYE_WORDS.get(kind, "voluntary bye")
+        lines.append(f"     {t.player(n).name}: {label}")
     return "\n".join(lines) + "\n"
 
 

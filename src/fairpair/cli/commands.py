@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.resources
 import os
 import re
-from typing import Any
 
 import click
 
@@ -28,22 +27,13 @@ from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError, SystemNotAvailable
 from fairpair.explain import explanation_lines
 from fairpair.model import Pairing, Tournament
-from fairpair.systems import SYSTEMS, PairingSystem, descriptor_of, descriptors, get_system
+from fairpair.systems import SYSTEMS, descriptor_of, descriptors
 
 SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
 
 
 #: A problem line starts with its round: "round 4: ...".
 _ROUND_OF = re.compile(r"round (\d+)")
-
-
-def _system_for(
-    tournament: Tournament, name: str | None, options: dict[str, Any]
-) -> tuple[str, PairingSystem]:
-    """The system to use and its options: the file's stored options (``settings.options``,
-    written by ``fairpair new``), overridden by those of the command line."""
-    chosen = wf.system_name_for(tournament, name)
-    return chosen, get_system(chosen, **{**wf.stored_options(tournament), **options})
 
 
 def _round_option(tournament: Tournament, round_number: int | None) -> int:
@@ -57,18 +47,6 @@ def _round_option(tournament: Tournament, round_number: int | None) -> int:
             expected=f"at most {tournament.total_rounds} (XXR, the number of rounds)",
         )
     return round_number
-
-
-def _without_rounds_from(tournament: Tournament, round_number: int) -> Tournament:
-    """The tournament as it was before ``round_number`` was paired (pre-set byes kept)."""
-    rounds = list(tournament.rounds[: round_number - 1])
-    if round_number <= len(tournament.rounds):
-        current = tournament.rounds[round_number - 1]
-        from fairpair.model import ByeKind, Round
-
-        byes = {n: k for n, k in current.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
-        rounds.append(Round(number=round_number, byes=byes))
-    return tournament.replace(rounds=tuple(rounds))
 
 
 # --------------------------------------------------------------------------- pair
@@ -137,17 +115,14 @@ def pair_command(
         system_options["last_round"] = last_round
     if no_bye_after_forfeit_win:
         system_options["no_bye_after_forfeit_win"] = True
-    name, system = _system_for(tournament, system_name, system_options)
     rnd = _round_option(tournament, round_number)
-    if round_number is not None and rnd <= tournament.rounds_played:
-        tournament = _without_rounds_from(tournament, rnd)
     if round_number is not None and rnd > tournament.next_round():
         raise InputError(
             f"--round {rnd}: round {tournament.next_round()} is not paired yet",
             expected=f"round {tournament.next_round()} or an earlier one",
         )
-    wf.ensure_results_complete(tournament, rnd)
-    pairing = system.pair(tournament, rnd)
+    paired = wf.pair_round(tournament, rnd, system=system_name, options=system_options)
+    tournament, pairing, name = paired.source, paired.pairing, paired.system
     if as_json:
         document = pairing_json(tournament, pairing, name)
         if explain:
@@ -161,7 +136,7 @@ def pair_command(
         text = "\n".join(lines) + "\n"
     not_the_input(output, file)
     if save_path:  # the tournament first: a failed save leaves no pairing output behind
-        save(tournament.with_pairing(pairing), save_path)
+        save(paired.tournament, save_path)
     write_text(text, output)
     return 0
 
@@ -206,7 +181,8 @@ def check_command(
     system_options = parse_options(options)
     if seed is not None:
         system_options["seed"] = seed
-    name, system = _system_for(tournament, system_name, system_options)
+    choice = wf.choose_system(tournament, system_name, system_options)
+    name, system = choice.name, choice.system
     played = tournament.rounds_played
     if played == 0:
         raise InputError("the file has no paired round", expected="at least one paired round")
@@ -506,17 +482,18 @@ def demo_command(system_name: str) -> int:
     path = _demo_file()
     tournament = load(path)
     try:
-        system = get_system(system_name)
+        choice = wf.choose_system(tournament, system_name)
     except SystemNotAvailable as exc:
         warn([f"{exc}; using the score-order exerciser instead (NOT a FIDE system)"])
-        system_name, system = "score-order", get_system("score-order")
+        choice = wf.choose_system(tournament, "score-order")
+    system_name = choice.name
     rnd = tournament.next_round()
     name = dict(tournament.headers).get("012", "example tournament")
     click.echo(
         f"{name}: {len(tournament.players)} players, round {rnd} of "
         f"{tournament.total_rounds or '?'} ({system_name} system)\n"
     )
-    pairing: Pairing = system.pair(tournament, rnd)
+    pairing: Pairing = wf.pair_round(tournament, rnd, system=choice).pairing
     state = tournament.state(after_round=rnd - 1)
     from fairpair.model import format_points
 

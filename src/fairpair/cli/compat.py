@@ -12,7 +12,9 @@ would make the engine pair the same players again), 2 bad input or usage.
 ``--dutch`` pairs (and checks) by the Dutch rules the file names in TRF-2026 record 192
 (``FIDE_DUTCH_2017``, ``FIDE_DUTCH_2026`` / ``_2025``, ``FIDE_DUTCH`` by the start date,
 ``_BAKU`` for Baku acceleration); a file without record 192 is paired by the 2017 rules,
-as before (see ``fairpair.systems.dutch.edition``).
+as before (see ``fairpair.systems.dutch.edition``). Options stored in the file
+(``settings.options``, e.g. ``rules``) apply as for ``fairpair pair``: the round is
+paired by the workflow's one entry point, :func:`fairpair.workflow.pair_round`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from fairpair import workflow as wf
 from fairpair.checker import pending_problems
 from fairpair.cli.common import load, not_the_input, write_text
 from fairpair.errors import InputError
-from fairpair.systems import get_system
 
 __all__ = ["COMPAT_FLAGS", "is_compat_invocation", "run_compat"]
 
@@ -52,11 +53,10 @@ def run_compat(args: list[str]) -> int:
     if (mode == "-c" and extra) or (mode == "-p" and len(extra) > 1):
         raise InputError(f"unexpected argument {extra[-1]!r}", expected=USAGE)
     tournament = load(path, layout=False)  # not saved again
-    system = get_system(system_name)
     if mode == "-p":
+        # the round limit first: a finished tournament is bad input (2), not pending (1)
         rnd = wf.next_round_to_pair(tournament)
-        wf.ensure_results_complete(tournament, rnd)
-        pairing = system.pair(tournament, rnd)
+        pairing = wf.pair_round(tournament, rnd, system=system_name).pairing
         target = extra[0] if extra else None
         not_the_input(target, path)
         write_text("\n".join(pairing.engine_lines()) + "\n", target)
@@ -65,6 +65,7 @@ def run_compat(args: list[str]) -> int:
     if played == 0:
         raise InputError("the file has no paired round to check", file=path)
     last = tournament.replace(rounds=tournament.rounds[:played])
+    system = wf.choose_system(tournament, system_name).system
     problems = pending_problems(last, played) + system.check(last, played)
     for problem in problems:
         click.echo(problem)

@@ -7,24 +7,22 @@
   ``--move PLAYER=N``; ``--keep`` edits the stored bands instead of rebuilding them.
 * ``fairpair mcmahon import PLAYERS.csv -o FILE.json --rounds R [--bar 3d]``: a new
   tournament from a CSV player list, with bands.
-* ``fairpair mcmahon results FILE.json [--format text|h9] [-o OUT]``: the result table
-  with McMahon scores and the AGA tiebreaks, or the EGF ``.h9`` table.
+* ``fairpair mcmahon results FILE.json [--format text|h9|aga] [-o OUT]``: the result
+  table with McMahon scores and the AGA tiebreaks, the EGF ``.h9`` table or the AGA
+  rating report.
 * Go-specific control, editing ``FILE`` in place: ``volunteer PLAYER|none`` (bye
   volunteer), ``handicap A B STONES --round R [--komi K]`` (override after pairing).
-* Old spellings of the general workflow commands, kept as aliases (the rules live in
-  :mod:`fairpair.workflow`, shared with ``fairpair force``, ``forbid``, ``bye``,
-  ``result``, ``add-player``, ``withdraw``): ``force A B [--round R]``, ``forbid A B
-  [--round R]`` (``--remove`` undoes), ``bye PLAYER --round R`` (voluntary bye),
-  ``result FILE -r R PLAYER=win|loss|jigo|...``, ``add-player FILE NAME RANK [--rating]
-  [--club ...] [-r R] [--band N]``, ``withdraw FILE PLAYER -r R``.
-* ``fairpair mcmahon boards FILE.json [-r R]``: the games of a round with ranks, McMahon
-  scores, who takes black, handicap and komi.
+
+The general verbs are the top-level commands, with their checks, for every system:
+``fairpair result``, ``force``, ``forbid``, ``bye``, ``withdraw``, ``add-player``
+(``--rank``) and ``boards`` (``--go`` for the Go view). Their old spellings under
+``mcmahon`` (:data:`MOVED`) exit 2 naming the command to use, changing nothing.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -33,7 +31,7 @@ from fairpair.cli.common import bulk, load, not_the_input, save, write_text
 from fairpair.cli.params import NUMBER
 from fairpair.errors import InputError
 from fairpair.formats.csv import read_file
-from fairpair.model import ByeKind, Tournament, format_points
+from fairpair.model import Tournament, format_points
 from fairpair.systems.mcmahon.bands import (
     Band,
     McMahonSettings,
@@ -43,9 +41,20 @@ from fairpair.systems.mcmahon.ranks import (
     strength_of,
 )
 from fairpair.systems.mcmahon.reports import results_aga, results_h9, results_table
-from fairpair.systems.mcmahon.system import round_games
 
-__all__ = ["bands_table", "mcmahon_group"]
+__all__ = ["MOVED", "bands_table", "mcmahon_group"]
+
+#: The general verbs ``mcmahon`` once repeated (without their checks) -> the top-level
+#: command that does it, for a McMahon tournament as for any other.
+MOVED = {
+    "result": "fairpair result FILE [-r R] PLAYER=win|loss|jigo|... (or BOARD=1-0 ...)",
+    "force": "fairpair force FILE A B [--round R] [--remove]",
+    "forbid": "fairpair forbid FILE A B [--round R] [--remove]",
+    "bye": "fairpair bye FILE PLAYER --round R (McMahon: 0 points, a voluntary bye)",
+    "withdraw": "fairpair withdraw FILE PLAYER --from-round R",
+    "add-player": "fairpair add-player FILE NAME --rank RANK [--rating X] [--band N] [-r R]",
+    "boards": "fairpair boards FILE --go [-r R]",
+}
 
 
 def _fraction(text: str, option: str) -> Fraction:
@@ -86,9 +95,45 @@ def bands_table(t: Tournament, bands: tuple[Band, ...], players: bool = False) -
     return "\n".join(lines) + "\n"
 
 
-@click.group("mcmahon")
+def _moved(name: str) -> click.Command:
+    """A stand-in for the old ``mcmahon NAME``: whatever its arguments, it changes
+    nothing and exits 2 naming the top-level command."""
+
+    @click.command(
+        name,
+        hidden=True,
+        add_help_option=False,
+        context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    )
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def moved(args: tuple[str, ...]) -> NoReturn:
+        del args
+        verb = MOVED[name].split()[1]
+        raise InputError(
+            f"`fairpair mcmahon {name}` is no longer a command: use `fairpair {verb}` "
+            "(McMahon tournaments included, with the same checks as for every system)",
+            expected=f"`{MOVED[name]}`",
+        )
+
+    return moved
+
+
+class _McMahonGroup(click.Group):
+    """The ``mcmahon`` group: its Go commands, and :func:`_moved` for the old verbs."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in MOVED:
+            return _moved(cmd_name)
+        return command
+
+
+@click.group("mcmahon", cls=_McMahonGroup)
 def mcmahon_group() -> None:
-    """AGA Swiss McMahon (Go) tools: bands, player import, result tables."""
+    """AGA Swiss McMahon (Go) tools: bands, player import, result tables, the bye
+    volunteer, handicap overrides. Results, byes, forced and forbidden pairs, late
+    entries, withdrawals and pairing lists: the top-level commands (`fairpair result`,
+    `bye`, `force`, `forbid`, `add-player --rank`, `withdraw`, `boards --go`)."""
 
 
 @mcmahon_group.command("bands")
@@ -221,66 +266,6 @@ def results_command(
     return 0
 
 
-def _edit_pairs(file: str, key: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
-    """``force`` / ``forbid``: the workflow's operations (aliases of ``fairpair force``)."""
-    t = load(file)
-    pa, pb = wf.find_player(t, str(a)), wf.find_player(t, str(b))
-    operation = wf.force_pair if key == "forced_pairs" else wf.forbid_pair
-    save(operation(t, pa, pb, round_number=round_number, remove=remove), file)
-    if round_number is None and not remove and key == "forced_pairs":
-        round_number = t.next_round()  # a forced pair holds for one round
-    when = "every round" if round_number is None else f"round {round_number}"
-    verb = "removed" if remove else "set"
-    click.echo(f"{key.replace('_', ' ')[:-1]} {a}-{b} ({when}) {verb}")
-    return 0
-
-
-@mcmahon_group.command("force")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("a", type=NUMBER)
-@click.argument("b", type=NUMBER)
-@click.option("-r", "--round", "round_number", type=NUMBER, help="Only this round.")
-@click.option("--remove", is_flag=True, help="Remove the forced pair.")
-@bulk
-def force_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
-    """Force the pairing A-B in round R (default: the next round). Same as `fairpair
-    force`."""
-    return _edit_pairs(file, "forced_pairs", a, b, round_number, remove)
-
-
-@mcmahon_group.command("forbid")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("a", type=NUMBER)
-@click.argument("b", type=NUMBER)
-@click.option("-r", "--round", "round_number", type=NUMBER, help="Only this round.")
-@click.option("--remove", is_flag=True, help="Remove the forbidden pair.")
-@bulk
-def forbid_command(file: str, a: int, b: int, round_number: int | None, remove: bool) -> int:
-    """Forbid the pairing A-B (in round R, or always). Same as `fairpair forbid`."""
-    return _edit_pairs(file, "forbidden_pairs", a, b, round_number, remove)
-
-
-@mcmahon_group.command("bye")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("player", type=NUMBER)
-@click.option("-r", "--round", "round_number", type=NUMBER, required=True, help="The round.")
-@click.option("--remove", is_flag=True, help="Cancel the requested bye.")
-@bulk
-def bye_command(file: str, player: int, round_number: int, remove: bool) -> int:
-    """Record a voluntary bye (requested in advance, score unchanged) for a round.
-    Same as `fairpair bye FILE PLAYER --round R --points 0`."""
-    t = load(file)
-    who = wf.find_player(t, str(player))
-    t, _ = wf.request_bye(
-        t, who, round_number, Fraction(0), default_points=Fraction(0), remove=remove
-    )
-    save(t, file)
-    click.echo(
-        f"voluntary bye of {player} in round {round_number} {'removed' if remove else 'set'}"
-    )
-    return 0
-
-
 @mcmahon_group.command("volunteer")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.argument("player")
@@ -313,122 +298,4 @@ def handicap_command(
     save(t, file)
     swapped = f" (colours reversed: {black} takes black)" if black is not None else ""
     click.echo(f"round {round_number}: {a}-{b} handicap {stones}{swapped}")
-    return 0
-
-
-@mcmahon_group.command("boards")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option(
-    "-r", "--round", "round_number", type=NUMBER, help="Round (default: the last paired)."
-)
-@bulk
-def boards_command(file: str, round_number: int | None) -> int:
-    """The games of a round: board, white and black (name, rank, McMahon score before the
-    round), handicap, komi, result; then the byes."""
-    t = load(file, layout=False)  # not saved again
-    rnd = round_number or t.rounds_played
-    if rnd < 1:
-        raise InputError("no paired round", expected="a tournament with a paired round")
-    lines = [f"Round {rnd}", f"{'Bd':>3}  {'White':<28} {'Black':<28} {'H':>2} {'Komi':>5}  Result"]
-
-    def who(n: int, score: float | int) -> str:
-        p = t.player(n)
-        return f"{p.name[:16]} ({format_rank(strength_of(p).rank)}, {score})"
-
-    for i, g in enumerate(round_games(t, rnd), 1):
-        lines.append(
-            f"{i:>3}  {who(g['white'], g['white_score']):<28} "
-            f"{who(g['black'], g['black_score']):<28} {g['handicap']:>2} {g['komi']:>5}  "
-            f"{g['result'] or ''}"
-        )
-    for n, kind in sorted(t.round(rnd).byes.items()):
-        label = {
-            ByeKind.PAIRING_ALLOCATED: "forced bye",
-            ByeKind.FULL_POINT: "full-point bye",
-            ByeKind.HALF_POINT: "half-point bye",
-        }.get(kind, "voluntary bye")
-        lines.append(f"     {t.player(n).name}: {label}")
-    click.echo("\n".join(lines))
-    return 0
-
-
-@mcmahon_group.command("add-player")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("name")
-@click.argument("rank")
-@click.option("--rating", help="AGA rating (e.g. -4.3).")
-@click.option("--club", default="")
-@click.option("--city", default="")
-@click.option("--state", default="")
-@click.option("--country", default="")
-@click.option("--family", default="")
-@click.option("-r", "--from-round", type=NUMBER, help="First round he plays (late entry).")
-@click.option("--band", type=NUMBER, help="Put him in band N (default: by rank).")
-@bulk
-def add_player_command(
-    file: str,
-    name: str,
-    rank: str,
-    rating: str | None,
-    club: str,
-    city: str,
-    state: str,
-    country: str,
-    family: str,
-    from_round: int | None,
-    band: int | None,
-) -> int:
-    """Register a (late) player: the next pairing number, rank, optional attributes. With
-    --band he joins that band; otherwise the highest band whose weakest member is not
-    stronger than him (his initial score follows). Same as `fairpair add-player NAME
-    --rank RANK`."""
-    t = load(file)
-    extra = {"club": club, "city": city, "state": state, "country": country, "family": family}
-    t, player = wf.add_go_player(
-        t, name, rank, rating=rating, attributes=extra, from_round=from_round, band=band
-    )
-    save(t, file)
-    score = McMahonSettings.from_tournament(t).initial_scores_for(t)[player.number]
-    click.echo(
-        f"player {player.number}: {name} ({rank}), initial McMahon score {format_points(score)}"
-    )
-    return 0
-
-
-@mcmahon_group.command("withdraw")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("player", type=NUMBER)
-@click.option("-r", "--from-round", type=NUMBER, required=True, help="First round he misses.")
-@bulk
-def withdraw_command(file: str, player: int, from_round: int) -> int:
-    """Withdraw a player from round R on (he is no longer paired). Same as `fairpair
-    withdraw`."""
-    t = load(file)
-    t = wf.withdraw(t, wf.find_player(t, str(player)), from_round)
-    save(t, file)
-    click.echo(f"player {player} withdrawn from round {from_round}")
-    return 0
-
-
-@mcmahon_group.command("result")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.argument("entries", nargs=-1, required=True, metavar="PLAYER=OUTCOME...")
-@click.option("-r", "--round", "round_number", type=NUMBER, help="Round (default: the current).")
-@bulk
-def result_command(file: str, entries: tuple[str, ...], round_number: int | None) -> int:
-    """Enter results of a round: PLAYER=win|loss|jigo|forfeit-win|forfeit-loss|
-    double-forfeit|clear, from that player's side (his opponent gets the other side).
-    Same as `fairpair result`.
-
-    \b
-    Example:
-      fairpair mcmahon result go.json -r 2 5=win 7=jigo 9=forfeit-win
-    """
-    t = load(file)
-    parsed = [wf.parse_entry(e, players_only=True) for e in entries]
-    rnd = round_number if round_number is not None else wf.default_result_round(t)
-    t, _ = wf.enter_results(t, rnd, parsed)
-    save(t, file)
-    missing = sum(1 for g in t.round(rnd).games if not g.has_result)
-    click.echo(f"round {rnd}: {len(entries)} result(s) entered, {missing} game(s) pending")
     return 0

@@ -212,6 +212,10 @@ def new_command(
 @click.option("-r", "--from-round", type=NUMBER, help="First round he plays (default: the next).")
 @click.option("--rank", help="McMahon: Go rank such as 3k or 2d (required there).")
 @click.option("--band", type=NUMBER, help="McMahon: put him in band N (default: by rank).")
+@click.option("--city", default="", help="McMahon: city.")
+@click.option("--state", default="", help="McMahon: state.")
+@click.option("--country", default="", help="McMahon: country.")
+@click.option("--family", default="", help="McMahon: family name (the EGF table's).")
 @click.option("--allow-duplicate", is_flag=True, help="Accept a name already registered.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
@@ -229,6 +233,10 @@ def add_player_command(
     from_round: int | None,
     rank: str | None,
     band: int | None,
+    city: str,
+    state: str,
+    country: str,
+    family: str,
     allow_duplicate: bool,
     as_json: bool,
 ) -> int:
@@ -246,7 +254,13 @@ def add_player_command(
     if descriptor_of(t.system).initial_order == "go":
         if not rank:
             raise InputError("no --rank", expected="the player's Go rank, e.g. --rank 3k")
-        extra = {"club": club}
+        extra = {
+            "club": club,
+            "city": city,
+            "state": state,
+            "country": country,
+            "family": family,
+        }
         t, player = wf.add_go_player(
             t,
             name,
@@ -260,6 +274,10 @@ def add_player_command(
     else:
         if rank or band:
             raise InputError("--rank/--band", expected="a McMahon tournament for Go ranks")
+        if city or state or country or family:
+            raise InputError(
+                "--city/--state/--country/--family", expected="a McMahon tournament (Go)"
+            )
         from fairpair.formats.csv import chess_player
 
         cells = {
@@ -402,10 +420,11 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
     opts = parse_options(options)
     if explain:
         opts["explain"] = True
-    t, pairing = wf.pair_next(t, options=opts)
+    paired = wf.pair_round(t, options=opts, refuse_empty=True)
+    t, pairing = paired.tournament, paired.pairing
     _store(t, file)
     if as_json:
-        document = pairing_json(t, pairing, wf.system_name_for(t))
+        document = pairing_json(t, pairing, paired.system)
         if explain:
             document.setdefault("explanation", None)
         click.echo(dumps_json({"ok": True, "command": "next", **document}), nl=False)
@@ -634,10 +653,17 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
 )
 @click.option("--html", "html_path", help="Write a printable HTML page here ('-' = stdout).")
 @click.option("--json", "as_json", is_flag=True, help="The pairing as JSON.")
+@click.option(
+    "--go",
+    "go",
+    is_flag=True,
+    help="McMahon (Go): ranks, McMahon scores before the round, handicap, komi, results "
+    "in Go words (jigo).",
+)
 @_on_file
 @bulk
 def boards_command(
-    file: str, round_number: int | None, html_path: str | None, as_json: bool
+    file: str, round_number: int | None, html_path: str | None, as_json: bool, go: bool
 ) -> int:
     """The pairing list of a round: board, names, ratings, scores before the round,
     result; then byes, absences and withdrawals.
@@ -646,11 +672,17 @@ def boards_command(
     Examples:
       fairpair boards open.json
       fairpair boards open.json -r 3 --html round3.html
+      fairpair boards go.json --go
     """
-    from fairpair.printouts import boards_html, boards_text
+    from fairpair.printouts import boards_html, boards_text, go_boards_text
 
     t = load(file, layout=False)  # not saved again
     rnd = _paired_round(t, round_number)
+    if go:
+        if as_json or html_path:
+            raise InputError("--go with --json or --html", expected="--go alone (a text list)")
+        click.echo(go_boards_text(t, rnd), nl=False)
+        return 0
     if as_json:
         document = pairing_json(t, t.pairing_of(rnd), t.system or "")
         write_text(dumps_json(document), None)

@@ -117,13 +117,13 @@ def _result_key(result: str) -> str:
     return key
 
 
-def _check_system_options(t: Tournament) -> None:
-    """The stored system and options must make a pairing system (an imported document
-    may carry options the system does not know)."""
+def _stored_system(t: Tournament) -> wf.SystemChoice:
+    """The pairing system of ``t``, made from its stored system and options (an imported
+    document may carry options the system does not know: refused here)."""
     with refusals("system"):
         name = wf.system_name_for(t)
         try:
-            get_system(name, **wf.stored_options(t))
+            return wf.choose_system(t, name)
         except (TypeError, ValueError) as exc:
             raise ApiError(
                 400,
@@ -131,6 +131,11 @@ def _check_system_options(t: Tournament) -> None:
                 field="options",
                 expected="options the system accepts",
             ) from None
+
+
+def _check_system_options(t: Tournament) -> None:
+    """The stored system and options must make a pairing system."""
+    _stored_system(t)
 
 
 class Service:
@@ -459,9 +464,9 @@ class Service:
         """Pair the next round (409, listing the boards, while results are pending)."""
 
         def operation(t: Tournament) -> tuple[Tournament, Pairing]:
-            _check_system_options(t)
+            choice = _stored_system(t)
             try:
-                return wf.pair_next(t)
+                return wf.pair_next(t, system=choice)
             except PendingResultsError as exc:
                 raise ApiError(
                     409,
@@ -518,8 +523,7 @@ class Service:
         def operation(t: Tournament) -> tuple[Tournament, None]:
             self._game(t, round_number, board)
             with refusals("result"):
-                entry = wf.parse_entry(f"{board}={key}")
-                t, _ = wf.enter_results(t, round_number, [entry], allow_changes=True)
+                t, _ = wf.set_result(t, round_number, board, SCORES[key])
             return t, None
 
         stored, _ = self._change(tid, operation, also=Store.clear_reports(tid, round_number, board))

@@ -34,6 +34,7 @@ __all__ = [
     "enter_results",
     "parse_entry",
     "result_text",
+    "set_result",
 ]
 
 W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
@@ -102,12 +103,17 @@ class ResultEntry:
     by_board: bool
     codes: Codes
 
+    @classmethod
+    def for_board(cls, board: int, codes: Codes) -> ResultEntry:
+        """The result of board ``board``, from its first-listed player's side."""
+        return cls(str(board), True, codes)
+
 
 def parse_entry(text: str, *, players_only: bool = False) -> ResultEntry:
     """Parse ``BOARD=RESULT`` or ``PLAYER=OUTCOME`` (see the module docstring).
 
-    ``N=clear`` clears board N; with ``players_only`` (the ``mcmahon result`` spelling)
-    every left side names a player."""
+    ``N=clear`` clears board N; with ``players_only`` every left side names a player
+    (``7=win``: player 7)."""
     target, sep, value = text.partition("=")
     target = target.strip()
     key = value.strip().lower().replace(" ", "")
@@ -229,3 +235,28 @@ def enter_results(
         games[index] = dataclasses.replace(old, white_result=white, black_result=black)
         done.append(EnteredResult(index + 1, games[index], result_text(old)))
     return t.with_round(dataclasses.replace(rnd, games=tuple(games))), done
+
+
+def set_result(
+    t: Tournament,
+    round_number: int,
+    board: int,
+    result: Codes,
+    *,
+    allow_changes: bool = True,
+) -> tuple[Tournament, EnteredResult]:
+    """Enter (or correct, or with ``None`` clear) the result of one board: ``result``
+    is the pair of codes from the first-listed player's side, e.g.
+    ``SCORES["1-0"]``. The same rules as :func:`enter_results`; no text is parsed.
+
+    >>> from fairpair.model import Player, Round, Game
+    >>> t = Tournament(players=(Player(1, "A"), Player(2, "B")), total_rounds=1)
+    >>> t = t.with_round(Round(1, (Game(1, 2),)))
+    >>> t, done = set_result(t, 1, 1, SCORES["0-1"])
+    >>> result_text(done.game)
+    '0-1'
+    """
+    t, done = enter_results(
+        t, round_number, [ResultEntry.for_board(board, result)], allow_changes=allow_changes
+    )
+    return t, done[0]

@@ -15,21 +15,26 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from fairpair.errors import InputError, PendingResultsError
 from fairpair.model import ByeKind, Game, Pairing, Player, Round, Tournament
-from fairpair.systems import SYSTEMS, get_system
+from fairpair.systems import SYSTEMS, PairingSystem, get_system
 
 __all__ = [
     "BYE_KINDS",
+    "PairedRound",
+    "SystemChoice",
+    "choose_system",
     "columns_of_pairing",
     "describe_game",
     "ensure_results_complete",
     "last_pairing_columns",
     "next_round_to_pair",
     "pair_next",
+    "pair_round",
     "pending_games",
     "request_bye",
     "round_label",
@@ -38,6 +43,7 @@ __all__ = [
     "total_label",
     "trim_empty_rounds",
     "unpair",
+    "without_rounds_from",
 ]
 
 #: Bye points (in units of a win) -> the kind of bye recorded.
@@ -168,25 +174,117 @@ def last_pairing_columns(t: Tournament) -> list[int]:
     return columns_of_pairing(t, played) if played else []
 
 
-def pair_next(
-    t: Tournament, *, system: str | None = None, options: Mapping[str, Any] | None = None
-) -> tuple[Tournament, Pairing]:
-    """Pair the next round and record it as pending games.
+@dataclass(frozen=True)
+class SystemChoice:
+    """The pairing system of one request, resolved and made once: its name, the options
+    it was made with (the tournament's stored ones overridden by those given) and the
+    system itself."""
 
-    Options stored in the tournament (``settings.options``) apply, overridden by
-    ``options``. Refuses while an earlier round has games without a result.
-    """
+    name: str
+    options: Mapping[str, Any]
+    system: PairingSystem
+
+
+def choose_system(
+    t: Tournament, system: str | None = None, options: Mapping[str, Any] | None = None
+) -> SystemChoice:
+    """The system to pair (or check) ``t`` with: ``system``, else the file's (see
+    :func:`system_name_for`), made with the options stored in the tournament
+    (``settings.options``, written by ``new``) overridden by ``options``."""
     name = system_name_for(t, system)
-    ensure_results_complete(t, t.next_round())
-    rnd = next_round_to_pair(t)
     merged = {**stored_options(t), **(options or {})}
-    pairing = get_system(name, **merged).pair(t, rnd)
-    if not pairing.boards and pairing.bye is None:
+    return SystemChoice(name, merged, get_system(name, **merged))
+
+
+@dataclass(frozen=True)
+class PairedRound:
+    """What :func:`pair_round` did: the tournament with the round recorded as pending
+    games, the pairing, the system that made it, and the tournament it was paired from
+    (the rounds before it, with the byes entered for it)."""
+
+    tournament: Tournament
+    pairing: Pairing
+    system: str
+    source: Tournament
+
+
+def pair_round(
+    t: Tournament,
+    round_number: int | None = None,
+    *,
+    system: str | SystemChoice | None = None,
+    options: Mapping[str, Any] | None = None,
+    require_results: bool = True,
+    refuse_empty: bool = False,
+) -> PairedRound:
+    """Pair a round: the one entry point of the command line, the web app and batches.
+
+    ``system`` is a system name (default: the tournament's), or a :class:`SystemChoice`
+    already made by :func:`choose_system` (then ``options`` must be None); the system is
+    made once, with the stored options overridden by ``options``. ``round_number``
+    defaults to the next round (refused past the announced number of rounds); an
+    earlier round is paired again from the rounds before it (byes entered for it kept).
+    With ``require_results`` a round is refused while an earlier one has games without
+    a result (:class:`PendingResultsError`); with ``refuse_empty`` a round in which
+    nobody is paired (every player has a bye, is absent or withdrawn).
+    """
+    if isinstance(system, SystemChoice):
+        if options:
+            raise ValueError("options given with a system already made")
+        choice = system
+    else:
+        choice = choose_system(t, system, options)
+    if round_number is None:
+        if require_results:
+            ensure_results_complete(t, t.next_round())
+        rnd = next_round_to_pair(t)
+    else:
+        rnd = round_number
+        if rnd < 1:
+            raise InputError(f"round {rnd}", expected="a round number >= 1", field="round")
+        if rnd > t.next_round():
+            raise InputError(
+                f"round {rnd}: round {t.next_round()} is not paired yet",
+                expected=f"round {t.next_round()} or an earlier one",
+                field="round",
+            )
+        if rnd <= t.rounds_played:
+            t = without_rounds_from(t, rnd)
+        if require_results:
+            ensure_results_complete(t, rnd)
+    pairing = choice.system.pair(t, rnd)
+    if refuse_empty and not pairing.boards and pairing.bye is None:
         raise InputError(
             f"nobody to pair in round {rnd}: every player has a bye, is absent or withdrawn",
             expected="at least two players to pair (remove a bye with `bye --remove`)",
         )
-    return t.with_pairing(pairing), pairing
+    return PairedRound(t.with_pairing(pairing), pairing, choice.name, t)
+
+
+def without_rounds_from(t: Tournament, round_number: int) -> Tournament:
+    """``t`` as it was before ``round_number`` was paired (the byes entered for it kept)."""
+    rounds = list(t.rounds[: round_number - 1])
+    if round_number <= len(t.rounds):
+        current = t.rounds[round_number - 1]
+        byes = {n: k for n, k in current.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
+        rounds.append(Round(number=round_number, byes=byes))
+    return t.replace(rounds=tuple(rounds))
+
+
+def pair_next(
+    t: Tournament,
+    *,
+    system: str | SystemChoice | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Tournament, Pairing]:
+    """Pair the next round and record it as pending games (see :func:`pair_round`).
+
+    Options stored in the tournament (``settings.options``) apply, overridden by
+    ``options``. Refuses while an earlier round has games without a result, and a
+    round in which nobody is paired.
+    """
+    paired = pair_round(t, system=system, options=options, refuse_empty=True)
+    return paired.tournament, paired.pairing
 
 
 def trim_empty_rounds(rounds: list[Round]) -> tuple[Round, ...]:

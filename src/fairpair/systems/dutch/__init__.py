@@ -32,7 +32,7 @@ from fairpair.model import Board, ByeKind, Colour, Float, Pairing, Round, Tourna
 from fairpair.systems.base import compare_pairings
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.criteria import Compatibility
-from fairpair.systems.dutch.edition import baku_acceleration, rules_named_by
+from fairpair.systems.dutch.edition import NamedRules, baku_acceleration, rules_named_by
 from fairpair.systems.dutch.engine import BracketRecord, RoundResult, pair_players
 from fairpair.systems.dutch.graph import Solver
 from fairpair.systems.dutch.players import PlayerFacts, player_facts, score_units
@@ -83,11 +83,15 @@ class DutchSystem:
 
     def rules_for(self, tournament: Tournament) -> DutchRules:
         """The rule set used for ``tournament``."""
+        follows_file = self.edition is None and self.rules_option is None
+        return self._rules_named(tournament, rules_named_by(tournament) if follows_file else None)
+
+    def _rules_named(self, tournament: Tournament, named: NamedRules | None) -> DutchRules:
+        """:meth:`rules_for`, record 192 already read (``named``)."""
         if self.edition is not None:
             return RULES[self.edition]
         if self.rules_option is not None:
             return self.rules_option
-        named = rules_named_by(tournament)
         if named is not None:
             return named.rules
         if tournament.system in ("dutch-2017", "dutch-2026"):
@@ -98,8 +102,8 @@ class DutchSystem:
         rnd = tournament.next_round() if round_number is None else round_number
         if rnd < 1:
             raise InputError(f"round {rnd} cannot be paired", expected="a round number >= 1")
-        rules = self.rules_for(tournament)
-        named = rules_named_by(tournament)
+        named = rules_named_by(tournament)  # read once: the rules and Baku acceleration
+        rules = self._rules_named(tournament, named)
         if named is not None and named.baku and not tournament.acceleration:
             # record 192 asks for Baku acceleration and no XXA / 250 record overrides it
             tournament = tournament.replace(acceleration=baku_acceleration(tournament))
