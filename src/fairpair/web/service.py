@@ -324,7 +324,7 @@ class Service:
         def operation(t: Tournament) -> tuple[Tournament, list[str]]:
             names = []
             for index, spec in enumerate(specs):
-                with refusals(f"players[{index}]"):
+                with refusals(f"players[{index}]", within=f"players[{index}]"):
                     if t.system == "mcmahon":
                         if not spec.rank:
                             raise ApiError(
@@ -400,7 +400,7 @@ class Service:
                 name = " ".join(changes.get("name", who.name).split())
                 who = _named(t, name, number)
             if withdrawal:
-                with refusals("withdrawn_from"):
+                with refusals("withdrawn_from", rename={"from_round": "withdrawn_from"}):
                     if patch.withdrawn_from is None:
                         t = wf.cancel_withdrawal(t, who)
                     else:
@@ -425,7 +425,7 @@ class Service:
         def operation(t: Tournament) -> tuple[Tournament, str | None]:
             who = self.player(t, number)
             profile = wf.profile_of(t.system)
-            with refusals("points" if points is not None else "round"):
+            with refusals("round"):
                 t, kind = wf.request_bye(
                     t,
                     who,
@@ -442,11 +442,12 @@ class Service:
         """Forbid or force (``kind``) a pairing of two players."""
 
         def operation(t: Tournament) -> tuple[Tournament, None]:
-            with refusals("players"):
+            with refusals("players", rename={"player": "players"}):
                 a = wf.find_player(t, str(spec.players[0]))
                 b = wf.find_player(t, str(spec.players[1]))
             action = wf.forbid_pair if kind == "forbidden" else wf.force_pair
-            with refusals("round" if spec.round is not None else "players"):
+            fallback = "round" if spec.round is not None else "players"
+            with refusals(fallback, rename={"player": "players"}):
                 return action(t, a, b, round_number=spec.round, remove=spec.remove), None
 
         stored, _ = self._change(tid, operation)
