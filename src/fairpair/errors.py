@@ -133,9 +133,24 @@ class ConflictError(FairpairError):
 
 
 class SystemNotAvailable(InputError):
-    """The requested pairing system is unknown or not implemented yet."""
+    """The requested pairing system is unknown or not implemented yet (the field at
+    fault is ``system`` unless told otherwise)."""
 
     exit_code = 2
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        expected: str | None = None,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        field: str | None = "system",
+    ) -> None:
+        super().__init__(
+            message, expected=expected, file=file, line=line, column=column, field=field
+        )
 
 
 class PendingResultsError(ConflictError):

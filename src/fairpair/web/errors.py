@@ -121,6 +121,4 @@ def refusals(
     try:
         yield
     except FairpairError as exc:
-        raise from_fairpair(
-            exc, field, columns, first_line, within=within, rename=rename
-        ) from None
+        raise from_fairpair(exc, field, columns, first_line, within=within, rename=rename) from None

@@ -53,9 +53,7 @@ def find_player(t: Tournament, text: str) -> Player:
         raise InputError("empty player", expected="a pairing number or a name", field="player")
     needle = _plain(query)
     if not needle:
-        raise InputError(
-            f"player {query!r}", expected="a pairing number or a name", field="player"
-        )
+        raise InputError(f"player {query!r}", expected="a pairing number or a name", field="player")
     exact = [p for p in t.players if _plain(p.name) == needle]
     if len(exact) == 1:
         return exact[0]

@@ -1,0 +1,98 @@
+"""How the command line words a refusal: the flag of the field at fault, and a hint.
+
+The workflow's errors speak of its own arguments (``InputError.field``: ``round``,
+``from_round``, ``options.seed``) in words that suit a web page as well. On a terminal
+the user typed flags, so the field becomes the flag of the command that failed
+(``--round``, ``--from-round``, ``-O seed=...``), found among the command's own options:
+a field the command has no flag for (a positional argument such as the player) is left
+out. A few state refusals have a command that resolves them; :data:`HINTS` names it.
+
+>>> import click
+>>> @click.command()
+... @click.option("-r", "--round", "round_number", type=int)
+... @click.option("-O", "--option", "options", multiple=True)
+... def bye(round_number: int | None, options: tuple[str, ...]) -> None: ...
+>>> flag_for(bye, "round"), flag_for(bye, "options.seed"), flag_for(bye, "player")
+('--round', '-O seed=...', None)
+>>> err = InputError("round 5 is past the last round", expected="a round from 1 to 1",
+...                  field="round", file="open.json")
+>>> describe(err, bye)
+'open.json: --round: round 5 is past the last round, expected a round from 1 to 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import click
+
+from fairpair.errors import (
+    AllRoundsPairedError,
+    FairpairError,
+    InputError,
+    ResultEnteredError,
+    RoundHasResultsError,
+)
+
+__all__ = ["HINTS", "command_of", "describe", "flag_for"]
+
+#: A command that resolves a state refusal, by the error's class (never by its text).
+HINTS: Mapping[type[FairpairError], Callable[[FairpairError], str]] = {
+    AllRoundsPairedError: lambda exc: "more rounds: fairpair edit-event FILE --rounds N",
+    ResultEnteredError: lambda exc: (
+        f"to correct it: fairpair result FILE -r {getattr(exc, 'round_number', 'N')} ..."
+    ),
+    RoundHasResultsError: lambda exc: "to delete the results too: fairpair unpair FILE --force",
+}
+
+
+def command_of(group: click.Group, args: Sequence[str]) -> click.Command | None:
+    """The (sub)command ``args`` runs (``mcmahon bands`` -> the ``bands`` command), or
+    None if they name none."""
+    command: click.Command = group
+    ctx = click.Context(group)
+    for word in args:
+        if not isinstance(command, click.Group) or word.startswith("-"):
+            break
+        found = command.get_command(ctx, word)
+        if found is None:
+            return None
+        command = found
+    return None if isinstance(command, click.Group) else command
+
+
+def flag_for(command: click.Command | None, field: str) -> str | None:
+    """The flag of ``command`` that sets the workflow argument ``field``: ``round`` ->
+    ``--round``, ``from_round`` -> ``--from-round``, ``options.X`` -> ``-O X=...``;
+    None when the command has no such flag."""
+    if command is None:
+        return None
+    options = [p for p in command.params if isinstance(p, click.Option)]
+    if field.startswith("options."):
+        name = field.removeprefix("options.")
+        if any("-O" in p.opts for p in options):
+            return f"-O {name}=..."
+        return None
+    flag = "--" + field.replace("_", "-")
+    return flag if any(flag in p.opts for p in options) else None
+
+
+def describe(exc: FairpairError, command: click.Command | None) -> str:
+    """What ``fairpair: error:`` prints for ``exc``: the flag at fault before the
+    message, a hint after it."""
+    text = str(exc)
+    if isinstance(exc, InputError) and exc.field is not None:
+        flag = flag_for(command, exc.field)
+        if flag is not None:
+            text = InputError(
+                f"{flag}: {exc.message}",
+                expected=exc.expected,
+                file=exc.file,
+                line=exc.line,
+                column=exc.column,
+            ).format()
+    for kind, hint in HINTS.items():
+        if isinstance(exc, kind):
+            text += f" ({hint(exc)})"
+            break
+    return text
