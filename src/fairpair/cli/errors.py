@@ -38,11 +38,11 @@ __all__ = ["HINTS", "command_of", "describe", "flag_for"]
 
 #: A command that resolves a state refusal, by the error's class (never by its text).
 HINTS: Mapping[type[FairpairError], Callable[[FairpairError], str]] = {
-    AllRoundsPairedError: lambda exc: "more rounds: fairpair edit-event FILE --rounds N",
+    AllRoundsPairedError: lambda exc: "fairpair edit-event FILE --rounds N",
     ResultEnteredError: lambda exc: (
-        f"to correct it: fairpair result FILE -r {getattr(exc, 'round_number', 'N')} ..."
+        f"fairpair result FILE -r {getattr(exc, 'round_number', 'N')} BOARD=RESULT"
     ),
-    RoundHasResultsError: lambda exc: "to delete the results too: fairpair unpair FILE --force",
+    RoundHasResultsError: lambda exc: "fairpair unpair FILE --force",
 }
 
 
