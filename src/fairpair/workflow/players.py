@@ -114,7 +114,7 @@ def _check_name(t: Tournament, name: str, allow_duplicate: bool) -> str:
             if p.name.casefold() == clean.casefold():
                 raise InputError(
                     f"{clean!r} is already player {p.number}",
-                    expected="a new name (or allow a namesake)",
+                    expected="a name no other player has (a namesake must be allowed explicitly)",
                     field="name",
                 )
     return clean
