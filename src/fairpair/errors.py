@@ -8,9 +8,9 @@
   games without a result (1): pairing it would treat those games as never played.
 * :class:`ConflictError` - a well-formed request that the tournament's state refuses
   (a result already entered, every round paired): exit code 1, HTTP 409; its
-  subclasses :class:`AllRoundsPairedError`, :class:`ResultEnteredError` and
-  :class:`RoundHasResultsError` let a front end add its own hint (the command line
-  names the command that helps).
+  subclasses :class:`AllRoundsPairedError`, :class:`PlayerPairedError`,
+  :class:`ResultEnteredError` and :class:`RoundHasResultsError` let a front end add
+  its own hint (the command line names the command that helps).
 
 Errors carry *what* is wrong in words that suit a terminal and a web page alike; the
 ``field`` of an :class:`InputError` names the argument at fault in the workflow's own
@@ -29,6 +29,7 @@ __all__ = [
     "InputError",
     "NoPairingError",
     "PendingResultsError",
+    "PlayerPairedError",
     "ResultEnteredError",
     "RoundHasResultsError",
     "SystemNotAvailable",
@@ -192,6 +193,21 @@ class ResultEnteredError(ConflictError):
 
     def __init__(self, message: str, *, round_number: int, expected: str | None = None) -> None:
         super().__init__(message, expected=expected)
+        self.round_number = round_number
+
+
+class PlayerPairedError(ConflictError):
+    """The player has a game in a round the request would take him out of (a bye, a
+    withdrawal): ``player`` (his number) and ``round_number`` name that game, whose
+    result can be entered as a forfeit instead."""
+
+    exit_code = 1
+
+    def __init__(
+        self, message: str, *, player: int, round_number: int, expected: str | None = None
+    ) -> None:
+        super().__init__(message, expected=expected)
+        self.player = player
         self.round_number = round_number
 
 

@@ -30,6 +30,7 @@ from fairpair.errors import (
     AllRoundsPairedError,
     FairpairError,
     InputError,
+    PlayerPairedError,
     ResultEnteredError,
     RoundHasResultsError,
 )
@@ -43,6 +44,10 @@ HINTS: Mapping[type[FairpairError], Callable[[FairpairError], str]] = {
         f"fairpair result FILE -r {getattr(exc, 'round_number', 'N')} BOARD=RESULT"
     ),
     RoundHasResultsError: lambda exc: "fairpair unpair FILE --force",
+    PlayerPairedError: lambda exc: (
+        f"a forfeit: fairpair result FILE -r {getattr(exc, 'round_number', 'N')} "
+        f"{getattr(exc, 'player', 'PLAYER')}=forfeit-loss"
+    ),
 }
 
 

@@ -14,7 +14,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from fairpair.errors import ConflictError, InputError
+from fairpair.errors import ConflictError, InputError, PlayerPairedError
 from fairpair.formats.csv import TITLES
 from fairpair.model import ByeKind, Player, Tournament
 from fairpair.workflow.rounds import trim_empty_rounds
@@ -236,12 +236,14 @@ def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> To
             rnd.game_of(player.number) is not None
             or rnd.byes.get(player.number) is ByeKind.PAIRING_ALLOCATED
         ):
-            raise ConflictError(
+            raise PlayerPairedError(
                 f"{player.name} is paired in round {rnd.number}",
                 expected=(
                     "withdraw him from a round after the last paired one, or enter a forfeit "
                     f"loss as his result in round {rnd.number}"
                 ),
+                player=player.number,
+                round_number=rnd.number,
             )
     rounds = tuple(
         dataclasses.replace(r, byes={k: v for k, v in r.byes.items() if k != player.number})

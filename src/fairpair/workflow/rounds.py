@@ -23,6 +23,7 @@ from fairpair.errors import (
     ConflictError,
     InputError,
     PendingResultsError,
+    PlayerPairedError,
     RoundHasResultsError,
 )
 from fairpair.model import ByeKind, Game, Pairing, Player, Round, Tournament
@@ -257,9 +258,11 @@ def request_bye(
     for c in columns:
         rnd = t.round(c)
         if rnd.game_of(player.number) is not None:
-            raise ConflictError(
+            raise PlayerPairedError(
                 f"{player.name} has a game in round {c}",
                 expected="choose a round he is not paired in (or enter a forfeit as his result)",
+                player=player.number,
+                round_number=c,
             )
         if rnd.byes.get(player.number) is ByeKind.PAIRING_ALLOCATED:
             raise ConflictError(
