@@ -233,7 +233,9 @@ class Service:
         except ApiError:
             raise
         except InputError as exc:
-            raise ApiError(400, exc.message, field="system", expected=exc.expected) from None
+            raise ApiError(
+                400, exc.message, field=exc.field or "system", expected=exc.expected
+            ) from None
         except (TypeError, ValueError) as exc:
             raise ApiError(
                 400, f"options {spec.options}: {exc}", field="options", expected="system options"

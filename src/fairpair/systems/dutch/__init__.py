@@ -98,7 +98,9 @@ class DutchSystem:
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
         if rnd < 1:
-            raise InputError(f"round {rnd} cannot be paired", expected="a round number >= 1")
+            raise InputError(
+                f"round {rnd} cannot be paired", expected="a round number >= 1", field="round"
+            )
         rules = self.rules_for(tournament)
         named = rules_named_by(tournament)
         if named is not None and named.baku and not tournament.acceleration:
