@@ -127,6 +127,22 @@ def test_api_state_refusals_are_conflicts(client: Any) -> None:
     _no_command_line(late.json())
 
 
+def test_director_page_words_a_conflict_as_what_to_do(client: Any) -> None:
+    tid, director = _one_round_event(client)
+    base = f"{API}/tournaments/{tid}"
+    assert client.post(f"{base}/rounds", headers=director).status_code == 201
+    for board in (1, 2):
+        put = client.put(
+            f"{base}/rounds/1/boards/{board}", headers=director, json={"result": "1-0"}
+        )
+        assert put.status_code == 200, put.text
+    token = director["Authorization"].removeprefix("Bearer ")
+    assert client.get(f"/t/{tid}/director", params={"token": token}).status_code == 200
+    page = client.post(f"/t/{tid}/director/pair").text
+    assert "all 1 round of the tournament are paired; raise the number of rounds" in page
+    assert "expected raise" not in page and "edit-event" not in page and "--rounds" not in page
+
+
 def test_from_fairpair_uses_the_field_and_never_the_message() -> None:
     pytest.importorskip("fastapi", reason="the web extra is not installed")
     from fairpair.web.errors import from_fairpair

@@ -98,7 +98,7 @@ def from_fairpair(
             409,
             exc.message,
             field=field,
-            expected="the results of the pending games first (or unpair the last round)",
+            expected="enter the results of the pending games first (or unpair the last round)",
         )
     if isinstance(exc, ConflictError):
         return ApiError(409, exc.message, field=field, expected=exc.expected)

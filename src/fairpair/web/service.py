@@ -468,7 +468,8 @@ class Service:
                 raise ApiError(
                     409,
                     str(exc).partition(":\n")[0],
-                    expected="the results of the pending games first (or unpair the last round)",
+                    expected="enter the results of the pending games first (or unpair the last "
+                    "round)",
                     extra={"pending": pending_json(t)},
                 ) from None
 
@@ -486,7 +487,8 @@ class Service:
                     409,
                     f"round {round_number} is not the last paired round",
                     field="round",
-                    expected=f"round {columns[0]} (only the last pairing can be deleted)",
+                    expected=f"unpair round {columns[0]} first (only the last pairing can be "
+                    "deleted)",
                 )
             with refusals("force"):
                 return wf.unpair(t, force=force)
