@@ -207,7 +207,7 @@ def test_cli_next_when_every_round_is_paired_is_a_conflict(
     assert code == 1, err
     assert err.startswith("fairpair: error: all 1 round of the tournament are paired")
     # the command line adds the command that helps; the workflow's words do not have it
-    assert "fairpair edit-event FILE --rounds N" in err
+    assert f"fairpair edit-event {path} --rounds N" in err  # the file as typed
     assert path.read_bytes() == before
     # the exit code the guide promises for it
     guide = (DOCS / "td-guide.md").read_text(encoding="utf-8")
@@ -232,7 +232,7 @@ def test_cli_other_flags_and_conflicts(tmp_path: Path, capsys: pytest.CaptureFix
     assert run(["result", str(path), "1=1-0"]) == 0
     code = run(["unpair", str(path)])
     err = capsys.readouterr().err
-    assert code == 1 and "fairpair unpair FILE --force" in err, err
+    assert code == 1 and f"fairpair unpair {path} --force" in err, err
     code = run(["result", str(path), "1=0-1", "2=1-0"])
     err = capsys.readouterr().err
     assert code == 1 and "already has the result 1-0" in err and "-r 1" in err, err

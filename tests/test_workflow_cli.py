@@ -509,7 +509,7 @@ def test_edit_player_and_event(fp: Runner, tmp_path: Path) -> None:
     assert fp("next", path)[0] == 0
     assert fp("result", path, "1=1-0", "2=0-1", "3=1/2")[0] == 0
     err = _byte_identical_refusal(fp, path, 1, "next", path)
-    assert "fairpair edit-event FILE --rounds N" in err
+    assert f"fairpair edit-event {path} --rounds N" in err
     _byte_identical_refusal(fp, path, 2, "edit-event", path, "--rounds", "0")
     code, out, err = fp("edit-event", path, "--rounds", "2", "--name", "Spring Open")
     assert code == 0 and "Spring Open: 2 rounds" in out, err

@@ -39,7 +39,7 @@ from fairpair.cli.commands import (
     systems_command,
 )
 from fairpair.cli.compat import is_compat_invocation, run_compat
-from fairpair.cli.errors import command_of, describe
+from fairpair.cli.errors import command_of, describe, file_of
 from fairpair.cli.workflow import WORKFLOW_COMMANDS
 from fairpair.errors import FairpairError
 
@@ -155,7 +155,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         result = cli.main(args=args, prog_name="fairpair", standalone_mode=False)
         return result if isinstance(result, int) else 0
     except FairpairError as exc:
-        text = describe(exc, command_of(cli, args))
+        text = describe(exc, command_of(cli, args), file_of(cli, args))
         _report(f"error: {text}")
         if _wants_json(args):
             click.echo(json.dumps({"ok": False, "error": text, "exit_code": exc.exit_code}))

@@ -22,6 +22,7 @@ out. A few state refusals have a command that resolves them; :data:`HINTS` names
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 
 import click
@@ -35,35 +36,54 @@ from fairpair.errors import (
     RoundHasResultsError,
 )
 
-__all__ = ["HINTS", "command_of", "describe", "flag_for"]
+__all__ = ["HINTS", "command_of", "describe", "file_of", "flag_for"]
 
-#: A command that resolves a state refusal, by the error's class (never by its text).
-HINTS: Mapping[type[FairpairError], Callable[[FairpairError], str]] = {
-    AllRoundsPairedError: lambda exc: "fairpair edit-event FILE --rounds N",
-    ResultEnteredError: lambda exc: (
-        f"fairpair result FILE -r {getattr(exc, 'round_number', 'N')} BOARD=RESULT"
+#: A command that resolves a state refusal, by the error's class (never by its text):
+#: error, the tournament file as typed (``FILE`` when unknown) -> the command.
+HINTS: Mapping[type[FairpairError], Callable[[FairpairError, str], str]] = {
+    AllRoundsPairedError: lambda exc, file: f"fairpair edit-event {file} --rounds N",
+    ResultEnteredError: lambda exc, file: (
+        f"fairpair result {file} -r {getattr(exc, 'round_number', 'N')} BOARD=RESULT"
     ),
-    RoundHasResultsError: lambda exc: "fairpair unpair FILE --force",
-    PlayerPairedError: lambda exc: (
-        f"a forfeit: fairpair result FILE -r {getattr(exc, 'round_number', 'N')} "
+    RoundHasResultsError: lambda exc, file: f"fairpair unpair {file} --force",
+    PlayerPairedError: lambda exc, file: (
+        f"a forfeit: fairpair result {file} -r {getattr(exc, 'round_number', 'N')} "
         f"{getattr(exc, 'player', 'PLAYER')}=forfeit-loss"
     ),
 }
 
 
+def _resolve(group: click.Group, args: Sequence[str]) -> tuple[click.Command | None, list[str]]:
+    """The (sub)command ``args`` runs and the arguments left for it."""
+    command: click.Command = group
+    rest = list(args)
+    ctx = click.Context(group)
+    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
+        found = command.get_command(ctx, rest[0])
+        if found is None:
+            return None, []
+        command, rest = found, rest[1:]
+    return (None, []) if isinstance(command, click.Group) else (command, rest)
+
+
 def command_of(group: click.Group, args: Sequence[str]) -> click.Command | None:
     """The (sub)command ``args`` runs (``mcmahon bands`` -> the ``bands`` command), or
     None if they name none."""
-    command: click.Command = group
-    ctx = click.Context(group)
-    for word in args:
-        if not isinstance(command, click.Group) or word.startswith("-"):
-            break
-        found = command.get_command(ctx, word)
-        if found is None:
-            return None
-        command = found
-    return None if isinstance(command, click.Group) else command
+    return _resolve(group, args)[0]
+
+
+def file_of(group: click.Group, args: Sequence[str]) -> str | None:
+    """The tournament file (the ``FILE`` argument) of the command ``args`` run, if it
+    has one: the hints name it as the user typed it."""
+    command, rest = _resolve(group, args)
+    if command is None:
+        return None
+    try:
+        ctx = command.make_context(command.name or "", rest, resilient_parsing=True)
+    except click.ClickException:
+        return None
+    value = ctx.params.get("file")
+    return value if isinstance(value, str) and value else None
 
 
 def flag_for(command: click.Command | None, field: str) -> str | None:
@@ -82,9 +102,9 @@ def flag_for(command: click.Command | None, field: str) -> str | None:
     return flag if any(flag in p.opts for p in options) else None
 
 
-def describe(exc: FairpairError, command: click.Command | None) -> str:
-    """What ``fairpair: error:`` prints for ``exc``: the flag at fault before the
-    message, a hint after it."""
+def describe(exc: FairpairError, command: click.Command | None, file: str | None = None) -> str:
+    """What ``fairpair: error:`` prints for ``exc`` raised by ``command`` on the
+    tournament ``file``: the flag at fault before the message, a hint after it."""
     text = str(exc)
     if isinstance(exc, InputError) and exc.field is not None:
         flag = flag_for(command, exc.field)
@@ -98,6 +118,6 @@ def describe(exc: FairpairError, command: click.Command | None) -> str:
             ).format()
     for kind, hint in HINTS.items():
         if isinstance(exc, kind):
-            text += f" ({hint(exc)})"
+            text += f" ({hint(exc, 'FILE' if file is None else shlex.quote(file))})"
             break
     return text
