@@ -127,6 +127,19 @@ def test_api_state_refusals_are_conflicts(client: Any) -> None:
     _no_command_line(late.json())
 
 
+def test_api_option_and_creation_errors_name_their_field(client: Any) -> None:
+    players = [{"name": "A"}, {"name": "B"}]
+    cases = [
+        ({"system": "dutch", "options": {"rules": "2030"}}, "options.rules"),
+        ({"system": "tcec", "seeding": "group:x"}, "seeding"),
+        ({"system": "dutch", "rounds": 100}, "rounds"),
+    ]
+    for body, field in cases:
+        response = client.post(f"{API}/tournaments", json={"rounds": 3, "players": players, **body})
+        assert response.status_code == 400 and response.json()["field"] == field, response.text
+        _no_command_line(response.json())
+
+
 def test_director_page_words_a_conflict_as_what_to_do(client: Any) -> None:
     tid, director = _one_round_event(client)
     base = f"{API}/tournaments/{tid}"
