@@ -333,7 +333,8 @@ def test_every_hostile_token_planted_alone() -> None:
 # -- the command line -----------------------------------------------------------------
 
 #: Commands run on a fuzzed file ``{f}`` (``{d}``: its directory) and the exit codes
-#: each may give: 1 means "no legal pairing" or "differences found", never an error.
+#: each may give: 1 means "no legal pairing", "differences found" or a refusal by the
+#: tournament's state (results pending, every round paired), never a crash.
 COMMANDS: list[tuple[list[str], frozenset[int]]] = [
     (["convert", "{f}", "-o", "{d}/out.json"], frozenset({0, 2})),
     (["convert", "{f}", "-o", "{d}/out.trf"], frozenset({0, 2})),

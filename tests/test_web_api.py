@@ -435,7 +435,7 @@ def test_a_small_event_through_the_api(client: httpx.Client) -> None:
     # unpair: only the last round; a round with results only with force
     _refused(client.delete(f"{API}/tournaments/{tid}/rounds/2", headers=director), 409, "round")
     version = _version(client, tid)
-    _refused(client.delete(f"{API}/tournaments/{tid}/rounds/3", headers=director), 400)
+    _refused(client.delete(f"{API}/tournaments/{tid}/rounds/3", headers=director), 409, "force")
     assert _version(client, tid) == version
     gone = client.delete(
         f"{API}/tournaments/{tid}/rounds/3", headers=director, params={"force": "true"}
@@ -481,12 +481,15 @@ def test_players_withdrawals_byes_and_forbidden_pairs(client: httpx.Client) -> N
     assert all(3 not in p for p in pairs)
     # player 6 still plays round 1 (withdrawn from round 2 on)
     assert any(6 in p for p in pairs)
-    # McMahon-only: forced pairs in a Dutch event are refused with a reason
+    # McMahon-only: forced pairs in a Dutch event are refused with a reason (by the state
+    # of this tournament, its system: a conflict)
     _refused(
         client.post(
             f"{API}/tournaments/{tid}/forced-pairs", headers=director, json={"players": [1, 4]}
         ),
-        400,
+        409,
+        "players",
+        "McMahon",
     )
 
 
@@ -659,7 +662,7 @@ def test_every_error_class_changes_nothing(client: httpx.Client) -> None:
     _refused(
         client.post(f"{base}/players", headers=director, json={"name": "Player 01"}),
         400,
-        "players[0]",
+        "players[0].name",
         "already",
     )
     _refused(

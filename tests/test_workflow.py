@@ -20,10 +20,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from fairpair.errors import (
+    AllRoundsPairedError,
+    ConflictError,
     FairpairError,
     InputError,
     NoPairingError,
     PendingResultsError,
+    ResultEnteredError,
+    RoundHasResultsError,
     SystemNotAvailable,
 )
 from fairpair.model import (
@@ -104,9 +108,14 @@ def pairs_of(t: Tournament, column: int) -> list[tuple[int, int]]:
     return [(g.white, g.black) for g in t.round(column).games]
 
 
-def refused(call: Callable[[], object], error: type[Exception] = InputError) -> str:
+def refused(
+    call: Callable[[], object], error: type[Exception] = InputError, field: str | None = None
+) -> str:
+    """The refusal ``call`` raises: an ``error`` (with ``field`` if given), as text."""
     with pytest.raises(error) as info:
         call()
+    if field is not None:
+        assert getattr(info.value, "field", None) == field, info.value
     return str(info.value)
 
 
@@ -206,25 +215,29 @@ def test_tcec_rating_seeding_is_stable_on_equal_ratings() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "words"),
+    ("kwargs", "words", "at"),
     [
-        ({"rounds": 0}, "--rounds 0"),
-        ({"rounds": 100}, "--rounds 100"),
-        ({"players": []}, "no players"),
-        ({"system": "mcmahon"}, "needs Go ranks"),
-        ({"system": "dutch", "seeding": "group"}, "--seeding group for dutch"),
-        ({"system": "dutch", "seeding": "random"}, "--seeding random for dutch"),
-        ({"system": "netrunner", "seeding": "rating"}, "--seeding rating for netrunner"),
-        ({"system": "tcec", "seeding": "bogus"}, "--seeding bogus"),
-        ({"system": "tcec", "seeding": "group:x"}, "--seeding group:x"),
-        ({"system": "tcec", "seeding": "group:3"}, "in 3 groups"),
-        ({"system": "tcec", "seeding": "group:0"}, "in 0 groups"),
-        ({"system": "tcec", "seeding": "group:10"}, "in 10 groups"),
+        ({"rounds": 0}, "0 rounds", "rounds"),
+        ({"rounds": 100}, "100 rounds", "rounds"),
+        ({"players": []}, "no players", "players"),
+        ({"system": "mcmahon"}, "needs Go ranks", "system"),
+        ({"system": "dutch", "seeding": "group"}, "seeding 'group' for dutch", "seeding"),
+        ({"system": "dutch", "seeding": "random"}, "seeding 'random' for dutch", "seeding"),
+        (
+            {"system": "netrunner", "seeding": "rating"},
+            "seeding 'rating' for netrunner",
+            "seeding",
+        ),
+        ({"system": "tcec", "seeding": "bogus"}, "seeding 'bogus'", "seeding"),
+        ({"system": "tcec", "seeding": "group:x"}, "seeding 'group:x'", "seeding"),
+        ({"system": "tcec", "seeding": "group:3"}, "in 3 groups", None),
+        ({"system": "tcec", "seeding": "group:0"}, "in 0 groups", None),
+        ({"system": "tcec", "seeding": "group:10"}, "in 10 groups", None),
     ],
 )
-def test_new_tournament_refusals(kwargs: dict[str, object], words: str) -> None:
+def test_new_tournament_refusals(kwargs: dict[str, object], words: str, at: str | None) -> None:
     args: dict[str, object] = {"players": field(8), "system": "dutch", "rounds": 5, **kwargs}
-    assert words in refused(lambda: new_tournament(**args))  # type: ignore[arg-type]
+    assert words in refused(lambda: new_tournament(**args), field=at)  # type: ignore[arg-type]
 
 
 def test_new_tournament_unknown_system_and_round_limits() -> None:
@@ -265,10 +278,12 @@ def test_new_mcmahon_tournament_stores_bands_and_options() -> None:
 
 
 def test_new_mcmahon_tournament_refusals() -> None:
-    assert "--bar 'zz'" in refused(
-        lambda: new_mcmahon_tournament(GO_CSV, "go.csv", rounds=3, bar="zz")
+    assert "bar 'zz'" in refused(
+        lambda: new_mcmahon_tournament(GO_CSV, "go.csv", rounds=3, bar="zz"), field="bar"
     )
-    assert "--rounds 0" in refused(lambda: new_mcmahon_tournament(GO_CSV, "go.csv", rounds=0))
+    assert "0 rounds" in refused(
+        lambda: new_mcmahon_tournament(GO_CSV, "go.csv", rounds=0), field="rounds"
+    )
     err = refused(lambda: new_mcmahon_tournament("name,rank\nAya,5d\nBen,zz\n", "go.csv", rounds=3))
     assert err.startswith("go.csv:3:2: ") and "'zz'" in err
 
@@ -390,7 +405,7 @@ def test_pending_message_sums_up_long_lists() -> None:
 def test_pair_next_refuses_past_the_last_round() -> None:
     t = play(play(chess(4, rounds=2)))
     saved = copy.deepcopy(t)
-    err = refused(lambda: pair_next(t))
+    err = refused(lambda: pair_next(t), AllRoundsPairedError)
     assert "all 2 rounds of the tournament are paired" in err
     assert t == saved
 
@@ -571,7 +586,10 @@ def test_enter_results_overwrite_and_clear() -> None:
 def test_enter_results_without_changes() -> None:
     t = complete(paired_five(), 1, "1-0")
     saved = copy.deepcopy(t)
-    err = refused(lambda: enter_results(t, 1, [parse_entry("1=0-1")], allow_changes=False))
+    err = refused(
+        lambda: enter_results(t, 1, [parse_entry("1=0-1")], allow_changes=False),
+        ResultEnteredError,
+    )
     assert "already has the result 1-0" in err and t == saved
     same, _ = enter_results(t, 1, [parse_entry("1=1-0")], allow_changes=False)
     assert same.round(1) == t.round(1)
@@ -602,9 +620,9 @@ def test_enter_results_refusals() -> None:
 
 def test_enter_results_requested_bye_and_unpaired_round() -> None:
     t = chess(5, rounds=3)
-    assert "no round is paired yet" in refused(lambda: default_result_round(t))
+    assert "no round is paired yet" in refused(lambda: default_result_round(t), ConflictError)
     assert "round 1 is not paired, expected a paired round" in refused(
-        lambda: enter_results(t, 1, [parse_entry("1=1-0")])
+        lambda: enter_results(t, 1, [parse_entry("1=1-0")]), field="round"
     )
     t, _ = request_bye(t, t.player(5), 1, HALF, default_points=HALF)
     t, _ = pair_next(t)
@@ -651,22 +669,25 @@ def test_withdraw_from_the_next_round() -> None:
 def test_withdraw_refusals() -> None:
     t, _ = pair_next(play(chess(6, rounds=4)))  # round 1 complete, round 2 pending
     saved = copy.deepcopy(t)
-    err = refused(lambda: withdraw(t, t.player(1), 2))
+    err = refused(lambda: withdraw(t, t.player(1), 2), ConflictError)
     assert "Player 01 is paired in round 2" in err and "forfeit" in err
-    assert "is paired in round 1" in refused(lambda: withdraw(t, t.player(1), 1))
-    assert "--from-round 0" in refused(lambda: withdraw(t, t.player(1), 0))
-    assert "--from-round 5" in refused(lambda: withdraw(t, t.player(1), 5))
+    assert "is paired in round 1" in refused(lambda: withdraw(t, t.player(1), 1), ConflictError)
+    assert "round 0" in refused(lambda: withdraw(t, t.player(1), 0), field="from_round")
+    err = refused(lambda: withdraw(t, t.player(1), 5), field="from_round")
+    assert "round 5 is past the last round, expected a round from 1 to 4" in err
     assert t == saved
     out = withdraw(t, t.player(1))
     assert out.player(1).withdrawn_from == 3
-    err = refused(lambda: withdraw(out, out.player(1), 4))
+    err = refused(lambda: withdraw(out, out.player(1), 4), ConflictError)
     assert "already withdrawn from round 3" in err
-    assert "already withdrawn" in refused(lambda: withdraw(out, out.player(1), 3))
+    assert "already withdrawn" in refused(lambda: withdraw(out, out.player(1), 3), ConflictError)
 
 
 def test_withdraw_refused_for_the_pairing_allocated_bye() -> None:
     t = paired_five()
-    assert "Player 05 is paired in round 1" in refused(lambda: withdraw(t, t.player(5), 1))
+    assert "Player 05 is paired in round 1" in refused(
+        lambda: withdraw(t, t.player(5), 1), ConflictError
+    )
 
 
 def test_withdraw_drops_later_requested_byes_only() -> None:
@@ -711,11 +732,13 @@ def test_cancel_withdrawal() -> None:
     out = withdraw(t, t.player(2), 3)
     back = cancel_withdrawal(out, out.player(2))
     assert back.player(2).withdrawn_from is None and back.players == t.players
-    assert "is not withdrawn" in refused(lambda: cancel_withdrawal(t, t.player(2)))
+    assert "is not withdrawn" in refused(lambda: cancel_withdrawal(t, t.player(2)), ConflictError)
     # a return after a round paired without him cannot be recorded
     gone = play(withdraw(t, t.player(2)))
     assert gone.player(2).withdrawn_from == 2 and gone.rounds_played == 2
-    assert "missed round(s) 2-2" in refused(lambda: cancel_withdrawal(gone, gone.player(2)))
+    assert "missed round(s) 2-2" in refused(
+        lambda: cancel_withdrawal(gone, gone.player(2)), ConflictError
+    )
 
 
 @pytest.mark.parametrize("system", ["tcec", "netrunner"])
@@ -792,26 +815,40 @@ def test_requested_bye_is_scored_and_kept_out_of_the_pairing() -> None:
 def test_request_bye_refusals() -> None:
     t = paired_five()  # round 1: 1-3, 4-2, bye 5
     saved = copy.deepcopy(t)
-    cases = [
-        (1, 1, None, "Player 01 has a game in round 1"),
-        (5, 1, None, "has the pairing-allocated bye in round 1"),
-        (1, 0, None, "--round 0"),
-        (1, 4, None, "--round 4, expected at most 3"),
-        (1, 2, Fraction(2), "--points 2, expected 0, 0.5 or 1"),
-        (1, 2, Fraction(1, 4), "--points 1/4"),
-        (1, 2, Fraction(-1), "--points -1"),
+    cases: list[tuple[int, int, Fraction | None, str, type[Exception], str | None]] = [
+        (1, 1, None, "Player 01 has a game in round 1", ConflictError, None),
+        (5, 1, None, "has the pairing-allocated bye in round 1", ConflictError, None),
+        (1, 0, None, "round 0, expected a round number >= 1", InputError, "round"),
+        (
+            1,
+            4,
+            None,
+            "round 4 is past the last round, expected a round from 1 to 3",
+            InputError,
+            "round",
+        ),
+        (1, 2, Fraction(2), "a bye of 2 points, expected 0, 0.5 or 1", InputError, "points"),
+        (1, 2, Fraction(1, 4), "a bye of 1/4 points", InputError, "points"),
+        (1, 2, Fraction(-1), "a bye of -1 points", InputError, "points"),
     ]
-    for number, column, points, words in cases:
+    for number, column, points, words, error, at in cases:
         player = t.player(number)
         err = refused(
-            lambda p=player, c=column, x=points: request_bye(t, p, c, x, default_points=HALF)
+            lambda p=player, c=column, x=points: request_bye(t, p, c, x, default_points=HALF),
+            error,
+            at,
         )
         assert words in err
-    err = refused(lambda: request_bye(t, t.player(1), 2, None, default_points=HALF, remove=True))
+    err = refused(
+        lambda: request_bye(t, t.player(1), 2, None, default_points=HALF, remove=True),
+        ConflictError,
+    )
     assert "has no bye in round 2" in err
     assert t == saved
     gone = withdraw(t, t.player(1), 3)
-    err = refused(lambda: request_bye(gone, gone.player(1), 3, None, default_points=HALF))
+    err = refused(
+        lambda: request_bye(gone, gone.player(1), 3, None, default_points=HALF), ConflictError
+    )
     assert "not registered for round 3" in err
     request_bye(gone, gone.player(1), 2, None, default_points=HALF)  # still in round 2
 
@@ -851,11 +888,11 @@ def test_request_bye_double_rounds_set_both_columns() -> None:
             new, new.player(2), 7 - column, None, default_points=HALF, remove=True
         )
         assert gone.rounds == ()
-    assert "--round 7, expected at most 6" in refused(
-        lambda: request_bye(t, t.player(2), 7, None, default_points=HALF)
+    assert "round 7 is past the last round, expected a round from 1 to 6" in refused(
+        lambda: request_bye(t, t.player(2), 7, None, default_points=HALF), field="round"
     )
     t, _ = pair_next(t)
-    err = refused(lambda: request_bye(t, t.player(1), 2, None, default_points=HALF))
+    err = refused(lambda: request_bye(t, t.player(1), 2, None, default_points=HALF), ConflictError)
     assert "has a game in round 1" in err
 
 
@@ -888,15 +925,15 @@ def test_unpair_trims_trailing_empty_rounds() -> None:
     t, _ = pair_next(t)
     out, _ = unpair(t)
     assert len(out.rounds) == 1 and out.round(1) == t.round(1)
-    assert "no round is paired" in refused(lambda: unpair(chess(6)))
+    assert "no round is paired" in refused(lambda: unpair(chess(6)), ConflictError)
 
 
 def test_unpair_refused_with_results_unless_forced() -> None:
     t, _ = pair_next(play(chess(6)))
     t, _ = enter_results(t, 2, [parse_entry("2=1/2")])
     saved = copy.deepcopy(t)
-    err = refused(lambda: unpair(t))
-    assert "round 2 has 1 result(s) (round 2 board 2)" in err and "--force" in err
+    err = refused(lambda: unpair(t), RoundHasResultsError)
+    assert "round 2 has 1 result(s) (round 2 board 2)" in err and "force" in err
     assert t == saved
     out, columns = unpair(t, force=True)
     assert columns == [2] and len(out.rounds) == 1 and pending_games(out) == []
@@ -906,7 +943,7 @@ def test_unpair_double_round_clears_both_columns() -> None:
     t = play(chess(7, "netrunner", rounds=3, double=True))
     t, _ = pair_next(t)
     t, _ = enter_results(t, 4, [parse_entry("1=1-0")])
-    assert "(round 4 board 1)" in refused(lambda: unpair(t))
+    assert "(round 4 board 1)" in refused(lambda: unpair(t), RoundHasResultsError)
     out, columns = unpair(t, force=True)
     assert columns == [3, 4] and len(out.rounds) == 2 and out.rounds_played == 2
     out, columns = unpair(out, force=True)
@@ -946,19 +983,25 @@ def test_add_player_refusals() -> None:
     t = play(chess(4, rounds=3))
     saved = copy.deepcopy(t)
     assert "'PLAYER 02' is already player 2" in refused(
-        lambda: add_player(t, Player(0, "PLAYER  02"))
+        lambda: add_player(t, Player(0, "PLAYER  02")), field="name"
     )
-    assert "empty name" in refused(lambda: add_player(t, Player(0, "   ")))
-    assert "a name of 201 characters" in refused(lambda: add_player(t, Player(0, "x" * 201)))
+    assert "empty name" in refused(lambda: add_player(t, Player(0, "   ")), field="name")
+    assert "a name of 201 characters" in refused(
+        lambda: add_player(t, Player(0, "x" * 201)), field="name"
+    )
     assert "round 1 is already paired" in refused(
-        lambda: add_player(t, Player(0, "Early"), from_round=1)
+        lambda: add_player(t, Player(0, "Early"), from_round=1), field="from_round"
     )
-    assert "--from-round 4" in refused(lambda: add_player(t, Player(0, "Late"), from_round=4))
+    assert "round 4 is past the last round" in refused(
+        lambda: add_player(t, Player(0, "Late"), from_round=4), field="from_round"
+    )
     assert t == saved
     _, again = add_player(t, Player(0, "player 02"), allow_duplicate=True)
     assert again.number == 5 and again.name == "player 02"
     done = play(play(t))
-    assert "at most 3" in refused(lambda: add_player(done, Player(0, "Too Late")))
+    assert "a round from 1 to 3" in refused(
+        lambda: add_player(done, Player(0, "Too Late")), field="from_round"
+    )
 
 
 # --------------------------------------------------------------------------- forbid / force
@@ -974,10 +1017,12 @@ def test_forbid_pair_on_the_tournament() -> None:
     assert "mcmahon" not in new.settings
     assert forbid_pair(new, b, a) == new  # the same pair, either order
     assert forbid_pair(new, a, b, remove=True).forbidden_pairs == frozenset()
-    assert "is not forbidden" in refused(lambda: forbid_pair(t, a, b, remove=True))
-    assert "--round 2 for dutch" in refused(lambda: forbid_pair(t, a, b, round_number=2))
-    assert "against himself" in refused(lambda: forbid_pair(t, a, a))
-    err = refused(lambda: force_pair(t, a, b))
+    assert "is not forbidden" in refused(lambda: forbid_pair(t, a, b, remove=True), ConflictError)
+    assert "a round (2) for a forbidden pair of dutch" in refused(
+        lambda: forbid_pair(t, a, b, round_number=2), field="round"
+    )
+    assert "against himself" in refused(lambda: forbid_pair(t, a, a), field="player")
+    err = refused(lambda: force_pair(t, a, b), ConflictError)
     assert "forced pairs in a dutch tournament" in err
 
 
@@ -995,7 +1040,9 @@ def test_forbid_and_force_in_mcmahon_settings() -> None:
     assert mc.forbidden_pairs == ((2, 3, 4),)
     assert mc.forbidden_pairs_in(1) == set() and mc.forbidden_pairs_in(2) == {frozenset({3, 4})}
     assert forbid_pair(new, p(2), p(1), remove=True) == t
-    assert "is not in forbidden pairs" in refused(lambda: forbid_pair(t, p(1), p(2), remove=True))
+    assert "is not in forbidden pairs" in refused(
+        lambda: forbid_pair(t, p(1), p(2), remove=True), ConflictError
+    )
     # a forced pair holds for one round: by default the next one
     forced = force_pair(t, p(1), p(5))
     mc = McMahonSettings.from_tournament(forced)
@@ -1014,11 +1061,13 @@ def test_forbid_and_force_refuse_paired_rounds() -> None:
     t = new_mcmahon_tournament(GO_CSV, "go.csv", rounds=4)
     t, _ = pair_next(t)
     p = t.player
-    assert "round 1 is already paired" in refused(lambda: force_pair(t, p(1), p(2), round_number=1))
     assert "round 1 is already paired" in refused(
-        lambda: forbid_pair(t, p(1), p(2), round_number=1)
+        lambda: force_pair(t, p(1), p(2), round_number=1), ConflictError
     )
-    assert "--round 5" in refused(lambda: force_pair(t, p(1), p(2), round_number=5))
+    assert "round 1 is already paired" in refused(
+        lambda: forbid_pair(t, p(1), p(2), round_number=1), ConflictError
+    )
+    assert "round 5" in refused(lambda: force_pair(t, p(1), p(2), round_number=5), field="round")
 
 
 # --------------------------------------------------------------------------- ranks
@@ -1080,7 +1129,7 @@ OUTCOME_TEXT = {
     (FL, FW): "forfeit-loss",
     (FL, FL): "double-forfeit",
 }
-REFUSALS = (InputError, PendingResultsError, NoPairingError)
+REFUSALS = (InputError, ConflictError, NoPairingError)  # PendingResultsError is a conflict
 Record = dict[int, tuple[list[tuple[int, int]], int | None]]
 
 
@@ -1115,7 +1164,7 @@ class Run:
         except PendingResultsError as err:
             assert err.exit_code == 1 and pending_games(t, column)
             raise
-        except InputError:
+        except (InputError, ConflictError):
             assert t.total_rounds is not None and column > t.total_rounds
             raise
         assert not pending_games(t, column)
@@ -1150,7 +1199,7 @@ class Run:
                 entries.append(parse_entry(f"{who}={OUTCOME_TEXT[(b, a)]}"))
         try:
             new, done = enter_results(t, column, entries)
-        except InputError:
+        except (InputError, ConflictError):
             assert not games
             raise
         assert [(g.white_result, g.black_result) for g in new.round(column).games] == codes
@@ -1175,7 +1224,7 @@ class Run:
         )
         try:
             new = withdraw(t, p, given)  # type: ignore[arg-type]
-        except InputError:
+        except (InputError, ConflictError):
             assert refuse
             raise
         assert not refuse
@@ -1196,7 +1245,7 @@ class Run:
         p = self.player()
         try:
             new = cancel_withdrawal(t, p)
-        except InputError:
+        except (InputError, ConflictError):
             assert p.withdrawn_from is None or p.withdrawn_from <= t.rounds_played
             raise
         assert p.withdrawn_from is not None and p.withdrawn_from > t.rounds_played
@@ -1227,7 +1276,7 @@ class Run:
             refuse = refuse or (not p.available_in(cols[0]) and not late)
         try:
             new, kind = request_bye(t, p, column, points, default_points=default, remove=remove)  # type: ignore[arg-type]
-        except InputError:
+        except (InputError, ConflictError):
             assert refuse
             raise
         assert not refuse
@@ -1252,7 +1301,7 @@ class Run:
         results = any(g.has_result for c in last for g in t.round(c).games)
         try:
             new, columns = unpair(t, force=force)
-        except InputError:
+        except (InputError, ConflictError):
             assert not last or (results and not force)
             raise
         assert columns == last and last and (force or not results)
@@ -1272,7 +1321,7 @@ class Run:
         refuse = twin or (t.total_rounds is not None and t.next_round() > t.total_rounds)
         try:
             new, player = add_player(t, Player(0, name, rating=rating))
-        except InputError:
+        except (InputError, ConflictError):
             assert refuse
             raise
         assert not refuse

@@ -214,14 +214,15 @@ def test_dutch_event_seven_rounds(fp: Runner, tmp_path: Path) -> None:
     # unpair refused once a result exists, allowed with --force
     code, out, err = fp("result", path, "1=1-0")
     assert code == 0, err
-    _byte_identical_refusal(fp, path, 2, "unpair", path)
+    err = _byte_identical_refusal(fp, path, 1, "unpair", path)  # a conflict
+    assert "--force" in err
     _enter_all(fp, path, rng, CHESS_RESULTS)
 
     for _ in range(5, 8):
         _next_checked(fp, path, "dutch", tmp_path)
         _enter_all(fp, path, rng, CHESS_RESULTS)
-    # all rounds paired: next is refused (exit 2), nothing changed
-    _byte_identical_refusal(fp, path, 2, "next", path)
+    # all rounds paired: next is refused (a conflict, exit 1), nothing changed
+    _byte_identical_refusal(fp, path, 1, "next", path)
 
     t = _load(path)
     assert t.rounds_played == 7
@@ -245,8 +246,8 @@ def test_refusals_leave_the_file_identical(fp: Runner, tmp_path: Path) -> None:
     players = _csv(tmp_path / "p.csv", _chess_players(8, 3))
     path = tmp_path / "t.json"
     assert fp("new", players, "-o", path, "--system", "dutch", "--rounds", 3)[0] == 0
-    # result on an unpaired round
-    err = _byte_identical_refusal(fp, path, 2, "result", path, "1=1-0")
+    # result before any round is paired (a conflict with the state, exit 1)
+    err = _byte_identical_refusal(fp, path, 1, "result", path, "1=1-0")
     assert "no round is paired" in err
     assert fp("next", path)[0] == 0
     _byte_identical_refusal(fp, path, 2, "result", path, "-r", "2", "1=1-0")
@@ -258,7 +259,7 @@ def test_refusals_leave_the_file_identical(fp: Runner, tmp_path: Path) -> None:
     _byte_identical_refusal(fp, path, 2, "result", path, "1=1:0")
     _byte_identical_refusal(fp, path, 2, "result", path, "1=1-0", "1=0-1")
     _byte_identical_refusal(fp, path, 2, "withdraw", path, "99")
-    _byte_identical_refusal(fp, path, 2, "bye", path, "1", "--round", "1")
+    _byte_identical_refusal(fp, path, 1, "bye", path, "1", "--round", "1")  # he is paired
     _byte_identical_refusal(fp, path, 2, "bye", path, "1", "--round", "2", "--points", "2")
     _byte_identical_refusal(fp, path, 2, "pair", path, "-r", "0")
     # pair and next refuse while round 1 is pending
@@ -434,7 +435,7 @@ def test_mistakes_a_director_makes(fp: Runner, tmp_path: Path) -> None:
     assert fp("next", path)[0] == 0
     assert fp("result", path, "1=1-0", "2=0-1")[0] == 0
     # a correction must name its round; with -r it is accepted
-    err = _byte_identical_refusal(fp, path, 2, "result", path, "1=0-1")
+    err = _byte_identical_refusal(fp, path, 1, "result", path, "1=0-1")
     assert "-r 1" in err
     code, out, err = fp("result", path, "-r", 1, "1=0-1")
     assert code == 0 and "(was 1-0)" in out, err
@@ -446,7 +447,7 @@ def test_mistakes_a_director_makes(fp: Runner, tmp_path: Path) -> None:
     code, out, err = fp("withdraw", path, "rossi", "--from-round", 2)
     assert code == 0 and "round(s) 3 deleted" in out, err
     assert fp("next", path)[0] == 0
-    _byte_identical_refusal(fp, path, 2, "withdraw", path, "rossi", "--cancel")
+    _byte_identical_refusal(fp, path, 1, "withdraw", path, "rossi", "--cancel")
     # the last round pending: next says so (exit 1), not "all rounds paired"
     for _ in range(2):
         t = _load(path)
@@ -472,7 +473,7 @@ def test_mcmahon_forced_pair_holds_for_one_round(fp: Runner, tmp_path: Path) -> 
     t = _load(path)
     assert any(set(g.players) == {1, 6} for g in t.round(1).games)
     assert fp("result", path, *[f"{b}=1-0" for b in range(1, 4)])[0] == 0
-    _byte_identical_refusal(fp, path, 2, "force", path, "go 2", "go 3", "-r", 1)
+    _byte_identical_refusal(fp, path, 1, "force", path, "go 2", "go 3", "-r", 1)
     assert fp("next", path)[0] == 0
     assert not any(set(g.players) == {1, 6} for g in _load(path).round(2).games)
 
@@ -507,8 +508,8 @@ def test_edit_player_and_event(fp: Runner, tmp_path: Path) -> None:
     _byte_identical_refusal(fp, path, 2, "edit-player", path, "3")
     assert fp("next", path)[0] == 0
     assert fp("result", path, "1=1-0", "2=0-1", "3=1/2")[0] == 0
-    err = _byte_identical_refusal(fp, path, 2, "next", path)
-    assert "edit-event" in err
+    err = _byte_identical_refusal(fp, path, 1, "next", path)
+    assert f"fairpair edit-event {path} --rounds N" in err
     _byte_identical_refusal(fp, path, 2, "edit-event", path, "--rounds", "0")
     code, out, err = fp("edit-event", path, "--rounds", "2", "--name", "Spring Open")
     assert code == 0 and "Spring Open: 2 rounds" in out, err

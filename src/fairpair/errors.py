@@ -7,7 +7,10 @@
 * :class:`PendingResultsError` - a round cannot be paired while an earlier round has
   games without a result (1): pairing it would treat those games as never played.
 * :class:`ConflictError` - a well-formed request that the tournament's state refuses
-  (a result already entered, every round paired): exit code 1, HTTP 409.
+  (a result already entered, every round paired): exit code 1, HTTP 409; its
+  subclasses :class:`AllRoundsPairedError`, :class:`PlayerPairedError`,
+  :class:`ResultEnteredError` and :class:`RoundHasResultsError` let a front end add
+  its own hint (the command line names the command that helps).
 
 Errors carry *what* is wrong in words that suit a terminal and a web page alike; the
 ``field`` of an :class:`InputError` names the argument at fault in the workflow's own
@@ -17,12 +20,18 @@ its flag (``--round``), the web app into its request field: nothing parses messa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = [
+    "AllRoundsPairedError",
     "ConflictError",
     "FairpairError",
     "InputError",
     "NoPairingError",
     "PendingResultsError",
+    "PlayerPairedError",
+    "ResultEnteredError",
+    "RoundHasResultsError",
     "SystemNotAvailable",
 ]
 
@@ -126,13 +135,84 @@ class ConflictError(FairpairError):
 
 
 class SystemNotAvailable(InputError):
-    """The requested pairing system is unknown or not implemented yet."""
+    """The requested pairing system is unknown or not implemented yet (the field at
+    fault is ``system`` unless told otherwise)."""
 
     exit_code = 2
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        expected: str | None = None,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        field: str | None = "system",
+    ) -> None:
+        super().__init__(
+            message, expected=expected, file=file, line=line, column=column, field=field
+        )
 
 
 class PendingResultsError(ConflictError):
     """A paired round still has games without a result, so the next round cannot be
-    paired (it would pair the same players again). The message lists the boards."""
+    paired (it would pair the same players again). ``games`` lists the boards, one line
+    each; ``str(err)`` adds them below the message.
+
+    >>> err = PendingResultsError("round 2 cannot be paired: 1 game(s) of round(s) 1 "
+    ...     "have no result", expected="enter the results first", games=["round 1 board 1"])
+    >>> print(err)
+    round 2 cannot be paired: 1 game(s) of round(s) 1 have no result; enter the results first:
+      round 1 board 1
+    """
+
+    exit_code = 1
+
+    def __init__(
+        self, message: str, *, expected: str | None = None, games: Sequence[str] = ()
+    ) -> None:
+        super().__init__(message, expected=expected)
+        self.games = tuple(_one_line(game, 300) for game in games)
+
+    def __str__(self) -> str:
+        head = super().__str__()
+        return head + ":" + "".join(f"\n  {game}" for game in self.games) if self.games else head
+
+
+class AllRoundsPairedError(ConflictError):
+    """Every round of the tournament is paired: there is no next round to pair."""
+
+    exit_code = 1
+
+
+class ResultEnteredError(ConflictError):
+    """A game already has a different result, and the request did not name its round
+    (a correction must say which round it corrects). ``round_number`` is that round."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, *, round_number: int, expected: str | None = None) -> None:
+        super().__init__(message, expected=expected)
+        self.round_number = round_number
+
+
+class PlayerPairedError(ConflictError):
+    """The player has a game in a round the request would take him out of (a bye, a
+    withdrawal): ``player`` (his number) and ``round_number`` name that game, whose
+    result can be entered as a forfeit instead."""
+
+    exit_code = 1
+
+    def __init__(
+        self, message: str, *, player: int, round_number: int, expected: str | None = None
+    ) -> None:
+        super().__init__(message, expected=expected)
+        self.player = player
+        self.round_number = round_number
+
+
+class RoundHasResultsError(ConflictError):
+    """The round to unpair has results, and deleting them was not asked for."""
 
     exit_code = 1

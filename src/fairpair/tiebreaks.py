@@ -1277,6 +1277,7 @@ def parse_tiebreaks(spec: str) -> list[Tiebreak]:
                 raise InputError(
                     f"empty tie-break code at position {position + 1} in {spec!r}",
                     expected="a comma-separated list of codes",
+                    field="tiebreaks",
                 )
             continue
         tiebreak = _parse_one(part)
@@ -1286,6 +1287,7 @@ def parse_tiebreaks(spec: str) -> list[Tiebreak]:
                 f"unknown tie-break {_shown(part.strip())!r}",
                 expected=f"one of {valid} (cuts: BH-Cn, BH-Mn, FB-Cn, SB-Cn, SB-Mn, ARO-Cn, "
                 "PS-Cn; a rating for unrated opponents: ARO-Un, TPR-Un, PTP-Un)",
+                field="tiebreaks",
             )
         result.append(tiebreak)
     return result

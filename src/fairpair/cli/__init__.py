@@ -8,9 +8,10 @@ Subcommands: the tournament director's workflow (``new``, ``add-player``, ``next
 bbpPairings/JaVaFo-compatible form ``fairpair --dutch FILE -p OUT`` is accepted too, so
 platforms that call those engines can call fairpair unchanged.
 
-Exit codes: 0 success, 1 no legal pairing exists / check found differences, 2 bad
-input or usage, 3 internal error (please report it; ``FAIRPAIR_DEBUG=1`` shows the
-traceback).
+Exit codes: 0 success, 1 no legal pairing exists / check found differences / the
+tournament's state refuses the request (results pending, every round paired, a result
+already entered), 2 bad input or usage, 3 internal error (please report it;
+``FAIRPAIR_DEBUG=1`` shows the traceback).
 
 Use :func:`run` to call the command line in-process (tests, embedding): it returns the
 exit code instead of exiting.
@@ -38,6 +39,7 @@ from fairpair.cli.commands import (
     systems_command,
 )
 from fairpair.cli.compat import is_compat_invocation, run_compat
+from fairpair.cli.errors import command_of, describe, file_of
 from fairpair.cli.workflow import WORKFLOW_COMMANDS
 from fairpair.errors import FairpairError
 
@@ -112,7 +114,8 @@ def cli() -> None:
 
     \b
     FIDE Dutch rules: dutch and --dutch follow the file (record 192), else 2017; new writes 2026.
-    Exit codes: 0 ok, 1 no legal pairing / check failed, 2 bad input.
+    Exit codes: 0 ok, 1 no legal pairing / check failed / refused by the tournament's
+    state, 2 bad input.
     """
 
 
@@ -152,9 +155,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         result = cli.main(args=args, prog_name="fairpair", standalone_mode=False)
         return result if isinstance(result, int) else 0
     except FairpairError as exc:
-        _report(f"error: {exc}")
+        text = describe(exc, command_of(cli, args), file_of(cli, args))
+        _report(f"error: {text}")
         if _wants_json(args):
-            click.echo(json.dumps({"ok": False, "error": str(exc), "exit_code": exc.exit_code}))
+            click.echo(json.dumps({"ok": False, "error": text, "exit_code": exc.exit_code}))
         return exc.exit_code
     except click.exceptions.Abort as exc:
         if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):

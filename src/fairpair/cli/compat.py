@@ -7,7 +7,8 @@ Accepted forms (the ones platforms use to call those engines)::
 
 Exit codes as bbpPairings: 0 success, 1 no legal pairing exists (or check found a
 difference; or, with ``-p``, an earlier round still has games without a result, which
-would make the engine pair the same players again), 2 bad input or usage.
+would make the engine pair the same players again), 2 bad input or usage (also a file
+whose rounds, record XXR, are all paired).
 
 ``--dutch`` pairs (and checks) by the Dutch rules the file names in TRF-2026 record 192
 (``FIDE_DUTCH_2017``, ``FIDE_DUTCH_2026`` / ``_2025``, ``FIDE_DUTCH`` by the start date,
@@ -24,7 +25,7 @@ import click
 from fairpair import workflow as wf
 from fairpair.checker import pending_problems
 from fairpair.cli.common import load, not_the_input, write_text
-from fairpair.errors import InputError
+from fairpair.errors import AllRoundsPairedError, InputError
 
 __all__ = ["COMPAT_FLAGS", "is_compat_invocation", "run_compat"]
 
@@ -55,7 +56,13 @@ def run_compat(args: list[str]) -> int:
     tournament = load(path, layout=False)  # not saved again
     if mode == "-p":
         # the round limit first: a finished tournament is bad input (2), not pending (1)
-        rnd = wf.next_round_to_pair(tournament)
+        try:
+            rnd = wf.next_round_to_pair(tournament)
+        except AllRoundsPairedError as exc:
+            # as bbpPairings: the file asks for a round past its own XXR, a bad input (2)
+            raise InputError(
+                exc.message, expected="a file with a round left to pair", file=path
+            ) from None
         pairing = wf.pair_round(tournament, rnd, system=system_name).pairing
         target = extra[0] if extra else None
         not_the_input(target, path)

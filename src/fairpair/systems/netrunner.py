@@ -266,7 +266,9 @@ class RoundProblem:
         tournament = netrunner_tournament(tournament)
         self.double = tournament.double_rounds if double_sided is None else double_sided
         if round_number < 1:
-            raise InputError(f"round {round_number} cannot be paired", expected="a round >= 1")
+            raise InputError(
+                f"round {round_number} cannot be paired", expected="a round >= 1", field="round"
+            )
         if self.double and round_number % 2 == 0:
             raise InputError(
                 f"round column {round_number} is the second half of a double-sided round",

@@ -31,7 +31,9 @@ class ScoreOrderSystem:
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
         if rnd < 1:
-            raise InputError(f"round {rnd} cannot be paired", expected="a round number >= 1")
+            raise InputError(
+                f"round {rnd} cannot be paired", expected="a round number >= 1", field="round"
+            )
         state = tournament.state(after_round=rnd - 1)
         present = sorted(tournament.present_players(rnd), key=lambda n: (-state[n].score, n))
         bye = None

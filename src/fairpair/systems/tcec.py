@@ -542,7 +542,9 @@ class TcecSystem:
 
 def _tcec_round_of(tournament: Tournament, column: int) -> int:
     if column < 1:
-        raise InputError(f"round {column} cannot be paired", expected="a round number >= 1")
+        raise InputError(
+            f"round {column} cannot be paired", expected="a round number >= 1", field="round"
+        )
     if tournament.double_rounds:
         if column % 2 == 0:
             raise InputError(

@@ -180,7 +180,9 @@ def api_router(service: Service) -> APIRouter:
         t = service.load(tid).tournament
         return player_json(service.player(t, number))
 
-    @router.patch("/tournaments/{tid}/players/{number}", tags=["players"], responses=_AUTH)
+    @router.patch(
+        "/tournaments/{tid}/players/{number}", tags=["players"], responses={**_AUTH, **_CONFLICT}
+    )
     def patch_player(
         tid: str, number: int, patch: PlayerPatch, credentials: Credentials
     ) -> dict[str, Any]:
@@ -193,7 +195,7 @@ def api_router(service: Service) -> APIRouter:
     @router.put(
         "/tournaments/{tid}/players/{number}/byes/{round_number}",
         tags=["players"],
-        responses=_AUTH,
+        responses={**_AUTH, **_CONFLICT},
     )
     def put_bye(
         tid: str, number: int, round_number: int, body: ByeIn, credentials: Credentials
@@ -206,7 +208,7 @@ def api_router(service: Service) -> APIRouter:
     @router.delete(
         "/tournaments/{tid}/players/{number}/byes/{round_number}",
         tags=["players"],
-        responses=_AUTH,
+        responses={**_AUTH, **_CONFLICT},
     )
     def delete_bye(
         tid: str, number: int, round_number: int, credentials: Credentials
@@ -215,7 +217,9 @@ def api_router(service: Service) -> APIRouter:
         stored, _ = service.bye(tid, number, round_number, None, remove=True)
         return {"player": number, "round": round_number, "kind": None, "version": stored.version}
 
-    @router.post("/tournaments/{tid}/forbidden-pairs", tags=["players"], responses=_AUTH)
+    @router.post(
+        "/tournaments/{tid}/forbidden-pairs", tags=["players"], responses={**_AUTH, **_CONFLICT}
+    )
     def forbid(tid: str, body: PairIn, credentials: Credentials) -> dict[str, Any]:
         """Forbid (``remove``: allow again) a pairing of two players."""
         service.authorize(tid, _token(credentials), DIRECTOR)
@@ -223,7 +227,9 @@ def api_router(service: Service) -> APIRouter:
         pairs = sorted(sorted(pair) for pair in stored.tournament.forbidden_pairs)
         return {"forbidden_pairs": pairs, "version": stored.version}
 
-    @router.post("/tournaments/{tid}/forced-pairs", tags=["players"], responses=_AUTH)
+    @router.post(
+        "/tournaments/{tid}/forced-pairs", tags=["players"], responses={**_AUTH, **_CONFLICT}
+    )
     def force(tid: str, body: PairIn, credentials: Credentials) -> dict[str, Any]:
         """Force a pairing (McMahon)."""
         service.authorize(tid, _token(credentials), DIRECTOR)
@@ -260,7 +266,7 @@ def api_router(service: Service) -> APIRouter:
         credentials: Credentials,
         force: Annotated[bool, Query(description="Also delete its results.")] = False,
     ) -> dict[str, Any]:
-        """Delete the pairing of the last paired round (director). Refused (400) if it
+        """Delete the pairing of the last paired round (director). Refused (409) if it
         has results, unless ``?force=true``."""
         service.authorize(tid, _token(credentials), DIRECTOR)
         columns = service.unpair(tid, round_number, force=force)

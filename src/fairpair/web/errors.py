@@ -3,13 +3,17 @@
 Every refusal is an :class:`ApiError`: an HTTP status and a body
 ``{"error": what was found, "field": the request field at fault, "expected": what
 was expected}`` (plus extras such as the pending boards of a 409). The workflow's
-errors map onto it: :class:`~fairpair.errors.InputError` -> 400,
-:class:`~fairpair.errors.PendingResultsError` and
+errors map onto it: :class:`~fairpair.errors.InputError` -> 400 (the field is the
+error's own), :class:`~fairpair.errors.ConflictError` (a state refusal, among them
+:class:`~fairpair.errors.PendingResultsError`) and
 :class:`~fairpair.errors.NoPairingError` -> 409.
 
->>> err = from_fairpair(InputError("--round 0", expected="a round number >= 1"), "round")
+>>> err = from_fairpair(InputError("round 0", expected="a round number >= 1", field="round"))
 >>> err.status, err.body()
-(400, {'error': '--round 0', 'field': 'round', 'expected': 'a round number >= 1'})
+(400, {'error': 'round 0', 'field': 'round', 'expected': 'a round number >= 1'})
+>>> err = from_fairpair(ConflictError("round 2 is already paired", expected="pair round 3"))
+>>> err.status, err.body()
+(409, {'error': 'round 2 is already paired', 'field': None, 'expected': 'pair round 3'})
 """
 
 from __future__ import annotations
@@ -18,7 +22,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from fairpair.errors import FairpairError, InputError, NoPairingError, PendingResultsError
+from fairpair.errors import (
+    ConflictError,
+    FairpairError,
+    InputError,
+    NoPairingError,
+    PendingResultsError,
+)
 
 __all__ = ["ApiError", "from_fairpair", "refusals"]
 
@@ -51,16 +61,28 @@ def from_fairpair(
     field: str | None = None,
     columns: Sequence[str] = (),
     first_line: int = 1,
+    *,
+    within: str | None = None,
+    rename: Mapping[str, str] | None = None,
 ) -> ApiError:
-    """The API error for a workflow error. ``columns`` names the columns of a player
-    table built from a JSON list, whose first player is on line ``first_line``: an
-    error at line L, column C of it is the field ``players[L-first_line].<column C>``."""
+    """The API error for a workflow error.
+
+    The request field at fault is the error's own ``field`` (an
+    :class:`~fairpair.errors.InputError` names the workflow's argument), renamed by
+    ``rename`` where the request calls it otherwise (``from_round`` ->
+    ``withdrawn_from``) and put ``within`` an object of the request
+    (``players[2]`` -> ``players[2].name``); ``field`` is the fallback for errors that
+    name none. ``columns`` names the columns of a player table built from a JSON
+    list, whose first player is on line ``first_line``: an error at line L, column C
+    of it is the field ``players[L-first_line].<column C>``. Messages are never
+    parsed."""
     if isinstance(exc, InputError):
         where = field
+        if exc.field is not None:
+            where = (rename or {}).get(exc.field, exc.field)
+            if within is not None:
+                where = f"{within}.{where}"
         message = exc.message
-        if where is None and message.startswith("--"):
-            # the workflow names a command-line option: --rounds 0 -> field "rounds"
-            where = message[2:].split(" ")[0].replace("-", "_") or None
         if columns and exc.line is not None and exc.line >= first_line:
             where = f"players[{exc.line - first_line}]"
             if exc.column is not None and 1 <= exc.column <= len(columns):
@@ -74,10 +96,12 @@ def from_fairpair(
     if isinstance(exc, PendingResultsError):
         return ApiError(
             409,
-            str(exc),
+            exc.message,
             field=field,
-            expected="the results of the pending games first (or unpair the last round)",
+            expected="enter the results of the pending games first (or unpair the last round)",
         )
+    if isinstance(exc, ConflictError):
+        return ApiError(409, exc.message, field=field, expected=exc.expected)
     if isinstance(exc, NoPairingError):
         return ApiError(409, str(exc), field=field, expected="a tournament that can be paired")
     return ApiError(400, str(exc), field=field)
@@ -85,10 +109,16 @@ def from_fairpair(
 
 @contextmanager
 def refusals(
-    field: str | None = None, columns: Sequence[str] = (), first_line: int = 1
+    field: str | None = None,
+    columns: Sequence[str] = (),
+    first_line: int = 1,
+    *,
+    within: str | None = None,
+    rename: Mapping[str, str] | None = None,
 ) -> Iterator[None]:
-    """Turn a workflow error raised in the block into an :class:`ApiError`."""
+    """Turn a workflow error raised in the block into an :class:`ApiError` (see
+    :func:`from_fairpair` for the arguments)."""
     try:
         yield
     except FairpairError as exc:
-        raise from_fairpair(exc, field, columns, first_line) from None
+        raise from_fairpair(exc, field, columns, first_line, within=within, rename=rename) from None

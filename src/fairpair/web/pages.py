@@ -282,7 +282,10 @@ def pages_router(service: Service) -> APIRouter:
                 )
             message = await run_in_threadpool(_perform, service, tid, action, form)
         except ApiError as exc:
-            text = exc.error + (f", expected {exc.expected}" if exc.expected else "")
+            # a refusal by the tournament's state (409) says what to do, a bad value what
+            # was expected
+            joint = "; " if exc.status == 409 else ", expected "
+            text = exc.error + (joint + exc.expected if exc.expected else "")
             return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
         except (ValueError, FairpairError) as exc:
             return RedirectResponse(f"/t/{tid}/director?error={quote(str(exc))}", status_code=303)

@@ -238,8 +238,9 @@ class Service:
         except ApiError:
             raise
         except InputError as exc:
-            at = exc.field or "system"
-            raise ApiError(400, exc.message, field=at, expected=exc.expected) from None
+            raise ApiError(
+                400, exc.message, field=exc.field or "system", expected=exc.expected
+            ) from None
         except (TypeError, ValueError) as exc:
             raise ApiError(
                 400, f"options {spec.options}: {exc}", field="options", expected="system options"
@@ -330,7 +331,7 @@ class Service:
         def operation(t: Tournament) -> tuple[Tournament, list[str]]:
             names = []
             for index, spec in enumerate(specs):
-                with refusals(f"players[{index}]"):
+                with refusals(f"players[{index}]", within=f"players[{index}]"):
                     if go:
                         if not spec.rank:
                             raise ApiError(
@@ -406,7 +407,7 @@ class Service:
                 name = " ".join(changes.get("name", who.name).split())
                 who = _named(t, name, number)
             if withdrawal:
-                with refusals("withdrawn_from"):
+                with refusals("withdrawn_from", rename={"from_round": "withdrawn_from"}):
                     if patch.withdrawn_from is None:
                         t = wf.cancel_withdrawal(t, who)
                     else:
@@ -431,7 +432,7 @@ class Service:
         def operation(t: Tournament) -> tuple[Tournament, str | None]:
             who = self.player(t, number)
             profile = wf.descriptor_of(t.system)
-            with refusals("points" if points is not None else "round"):
+            with refusals("round"):
                 t, kind = wf.request_bye(
                     t,
                     who,
@@ -448,11 +449,12 @@ class Service:
         """Forbid or force (``kind``) a pairing of two players."""
 
         def operation(t: Tournament) -> tuple[Tournament, None]:
-            with refusals("players"):
+            with refusals("players", rename={"player": "players"}):
                 a = wf.find_player(t, str(spec.players[0]))
                 b = wf.find_player(t, str(spec.players[1]))
             action = wf.forbid_pair if kind == "forbidden" else wf.force_pair
-            with refusals("round" if spec.round is not None else "players"):
+            fallback = "round" if spec.round is not None else "players"
+            with refusals(fallback, rename={"player": "players"}):
                 return action(t, a, b, round_number=spec.round, remove=spec.remove), None
 
         stored, _ = self._change(tid, operation)
@@ -471,7 +473,8 @@ class Service:
                 raise ApiError(
                     409,
                     str(exc).partition(":\n")[0],
-                    expected="the results of the pending games first (or unpair the last round)",
+                    expected="enter the results of the pending games first (or unpair the last "
+                    "round)",
                     extra={"pending": pending_json(t)},
                 ) from None
 
@@ -489,7 +492,8 @@ class Service:
                     409,
                     f"round {round_number} is not the last paired round",
                     field="round",
-                    expected=f"round {columns[0]} (only the last pairing can be deleted)",
+                    expected=f"unpair round {columns[0]} first (only the last pairing can be "
+                    "deleted)",
                 )
             with refusals("force"):
                 return wf.unpair(t, force=force)

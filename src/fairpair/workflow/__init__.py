@@ -3,9 +3,13 @@
 Every operation is a plain function from a :class:`~fairpair.model.Tournament` (and its
 arguments) to a new tournament; none reads or writes files. The command line
 (``fairpair new``, ``next``, ``result`` ...) and the web app only parse, call these and
-print. Bad requests raise :class:`~fairpair.errors.InputError` (exit 2) and change
-nothing; pairing while results are pending raises
-:class:`~fairpair.errors.PendingResultsError` (exit 1).
+print. Every refusal changes nothing and speaks in words that suit a terminal and a
+web page alike: bad arguments raise :class:`~fairpair.errors.InputError` (exit 2, HTTP
+400) whose ``field`` names the argument at fault (``round``, ``from_round``,
+``points``, ``player`` ...); requests the tournament's state refuses raise
+:class:`~fairpair.errors.ConflictError` (exit 1, HTTP 409), among them
+:class:`~fairpair.errors.PendingResultsError` (pairing while results are pending) and
+:class:`~fairpair.errors.AllRoundsPairedError`.
 
 >>> from fairpair.model import Player
 >>> t = new_tournament([Player(1, "Bob", rating=2000), Player(2, "Ann", rating=2100)],

@@ -7,7 +7,7 @@ McMahon keeps its own, optionally per round, with forced pairs too
 
 from __future__ import annotations
 
-from fairpair.errors import InputError
+from fairpair.errors import ConflictError, InputError
 from fairpair.model import Player, Tournament
 from fairpair.systems import descriptor_of, descriptors
 from fairpair.workflow.players import add_player
@@ -27,7 +27,9 @@ def rounds_met(t: Tournament, a: Player, b: Player) -> list[int]:
 
 def _distinct(a: Player, b: Player) -> None:
     if a.number == b.number:
-        raise InputError(f"{a.name} against himself", expected="two different players")
+        raise InputError(
+            f"{a.name} against himself", expected="two different players", field="player"
+        )
 
 
 def forbid_pair(
@@ -41,14 +43,15 @@ def forbid_pair(
         return _edit_mcmahon_pairs(t, "forbidden_pairs", a, b, round_number, remove)
     if round_number is not None:
         raise InputError(
-            f"--round {round_number} for {t.system or 'this system'}",
-            expected="no --round (the pair is forbidden for the whole tournament)",
+            f"a round ({round_number}) for a forbidden pair of {t.system or 'this system'}",
+            expected="no round (the pair is forbidden for the whole tournament)",
+            field="round",
         )
     pair = frozenset((a.number, b.number))
     if remove:
         if pair not in t.forbidden_pairs:
-            raise InputError(
-                f"{a.name} - {b.name} is not forbidden", expected="a forbidden pair to remove"
+            raise ConflictError(
+                f"{a.name} - {b.name} is not forbidden", expected="nothing to remove"
             )
         return t.replace(forbidden_pairs=t.forbidden_pairs - {pair})
     return t.replace(forbidden_pairs=t.forbidden_pairs | {pair})
@@ -65,11 +68,11 @@ def force_pair(
         round_number = t.next_round()
     _unpaired_round(t, round_number)
     if not descriptor_of(t.system).force_pairs:
-        raise InputError(
+        raise ConflictError(
             f"forced pairs in a {t.system or 'dutch'} tournament",
-            expected="a system that allows them ("
+            expected="only a tournament of "
             + ", ".join(d.name for d in descriptors() if d.force_pairs)
-            + "; the others pair by their rules alone)",
+            + " takes them (the other systems pair by their rules alone)",
         )
     return _edit_mcmahon_pairs(t, "forced_pairs", a, b, round_number, remove)
 
@@ -78,11 +81,13 @@ def _unpaired_round(t: Tournament, round_number: int | None) -> None:
     if round_number is None:
         return
     if round_number < 1 or (t.total_rounds is not None and round_number > t.total_rounds):
-        raise InputError(f"--round {round_number}", expected="a round of the tournament")
-    if t.round(round_number).paired:
         raise InputError(
+            f"round {round_number}", expected="a round of the tournament", field="round"
+        )
+    if t.round(round_number).paired:
+        raise ConflictError(
             f"round {round_number} is already paired",
-            expected=f"a round not yet paired (round {t.next_round()} or later)",
+            expected=f"choose a round not yet paired (round {t.next_round()} or later)",
         )
 
 
@@ -101,9 +106,9 @@ def _edit_mcmahon_pairs(
     ]
     if remove:
         if not same:
-            raise InputError(
+            raise ConflictError(
                 f"{a.name} - {b.name} is not in {key.replace('_', ' ')}",
-                expected="a pair that was set",
+                expected="nothing to remove",
             )
         items = [x for x in items if x not in same]
     elif not same:
@@ -130,13 +135,17 @@ def add_go_player(
     try:
         parse_rank(rank)
     except ValueError:
-        raise InputError(f"rank {rank!r}", expected="a rank like 5k, 1d or 2p") from None
+        raise InputError(
+            f"rank {rank!r}", expected="a rank like 5k, 1d or 2p", field="rank"
+        ) from None
     attrs = {"rank": rank, **{k: v for k, v in (attributes or {}).items() if v}}
     if rating:
         try:
             rank_index_of_aga_rating(float(rating))
         except ValueError:
-            raise InputError(f"--rating {rating!r}", expected="an AGA rating, |r| >= 1") from None
+            raise InputError(
+                f"rating {rating!r}", expected="an AGA rating, |r| >= 1", field="rating"
+            ) from None
         attrs["rating"] = rating
     player = Player(
         0, name, club=attrs.get("club", ""), federation=attrs.get("country", ""), attributes=attrs
@@ -145,7 +154,9 @@ def add_go_player(
     if band is not None:
         settings = McMahonSettings.from_tournament(t)
         if not settings.bands or not 1 <= band <= len(settings.bands):
-            raise InputError(f"--band {band}", expected=f"a band from 1 to {len(settings.bands)}")
+            raise InputError(
+                f"band {band}", expected=f"a band from 1 to {len(settings.bands)}", field="band"
+            )
         bands = tuple(move_player(list(settings.bands), new.number, band - 1))
         t = settings.replace(bands=bands).apply(t)
     return t, new

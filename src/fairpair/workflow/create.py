@@ -42,7 +42,9 @@ MAX_ROUNDS = 99
 def _check_rounds(rounds: int) -> None:
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InputError(
-            f"--rounds {rounds}", expected=f"a number of rounds from 1 to {MAX_ROUNDS}"
+            f"{rounds} rounds",
+            expected=f"a number of rounds from 1 to {MAX_ROUNDS}",
+            field="rounds",
         )
 
 
@@ -59,10 +61,14 @@ def tcec_seeding(players: Sequence[Player], seeding: str | None, seed: int | Non
     if method == "group" or method.startswith("group:"):
         text = method.partition(":")[2]
         if text and not text.isdigit():
-            raise InputError(f"--seeding {seeding}", expected="group, group:G, random or rating")
+            raise InputError(
+                f"seeding {seeding!r}", expected="group, group:G, random or rating", field="seeding"
+            )
         groups = int(text) if text else recommended_groups(len(players))
         return group_seeding(by_strength, groups)
-    raise InputError(f"--seeding {seeding}", expected="group, group:G, random or rating")
+    raise InputError(
+        f"seeding {seeding!r}", expected="group, group:G, random or rating", field="seeding"
+    )
 
 
 def _ordered(
@@ -72,14 +78,17 @@ def _ordered(
     if order == "fide":
         if seeding not in (None, "rating"):
             raise InputError(
-                f"--seeding {seeding} for {system}",
-                expected="no --seeding (FIDE initial order: rating, title, name)",
+                f"seeding {seeding!r} for {system}",
+                expected="no seeding (FIDE initial order: rating, title, name)",
+                field="seeding",
             )
         return renumber(fide_initial_order(players))
     if order == "groups":
         return renumber(tcec_seeding(players, seeding, seed))
     if seeding not in (None, "file"):
-        raise InputError(f"--seeding {seeding} for {system}", expected="no --seeding")
+        raise InputError(
+            f"seeding {seeding!r} for {system}", expected="no seeding", field="seeding"
+        )
     return renumber(players)
 
 
@@ -104,8 +113,8 @@ def new_tournament(
     if descriptor.initial_order == "go":
         raise InputError(
             f"a {system} tournament needs Go ranks",
-            expected="new_mcmahon_tournament (CSV with rank)",
-            field="players",
+            expected="a player list with Go ranks (new_mcmahon_tournament)",
+            field="system",
         )
     _check_rounds(rounds)
     if double and not descriptor.double_rounds:
@@ -164,7 +173,7 @@ def new_mcmahon_tournament(
         try:
             parse_rank(bar)
         except ValueError:
-            raise InputError(f"--bar {bar!r}", expected="a rank like 5d or 2k") from None
+            raise InputError(f"bar {bar!r}", expected="a rank like 5d or 2k", field="bar") from None
     opts = descriptor_of("mcmahon").options_from(options or {})
     players = players_from_csv(csv_text, file)
     bands = build_bands(players, rounds, bar=bar, zero=zero)
@@ -224,14 +233,17 @@ def edit_event(t: Tournament, *, rounds: int | None = None, name: str | None = N
         columns = rounds * (2 if t.double_rounds else 1)
         if columns < t.rounds_played or columns < len(t.rounds):
             raise InputError(
-                f"--rounds {rounds}",
+                f"{rounds} rounds",
                 expected="at least the rounds already paired or with byes entered",
+                field="rounds",
             )
         t = t.replace(total_rounds=columns)
     if name is not None:
         clean = " ".join(name.split())
         if not clean or len(clean) > 200:
-            raise InputError(f"--name {name!r}", expected="a name of 1 to 200 characters")
+            raise InputError(
+                f"name {name!r}", expected="a name of 1 to 200 characters", field="name"
+            )
         headers = [(code, text) for code, text in t.headers if code != "012"]
         t = t.replace(headers=(("012", clean), *headers))
     return t

@@ -48,12 +48,13 @@ def set_handicap(
     from fairpair.systems.mcmahon.pairing import round_handicaps
 
     if not 0 <= stones <= MAX_STONES:
-        raise InputError(f"{stones} stones", expected=f"0 to {MAX_STONES}")
+        raise InputError(f"{stones} stones", expected=f"0 to {MAX_STONES}", field="stones")
     game = t.round(round_number).game_of(a.number)
     if game is None or game.opponent(a.number) != b.number:
         raise InputError(
             f"{a.number}-{b.number} is not a game of round {round_number}",
             expected="a paired game",
+            field="player",
         )
     settings = McMahonSettings.from_tournament(t)
     pair = frozenset((a.number, b.number))
@@ -101,13 +102,13 @@ def edit_bands(
     from fairpair.systems.mcmahon.ranks import parse_rank
 
     if rounds < 1:
-        raise InputError(f"--rounds {rounds}", expected="at least 1 round")
+        raise InputError(f"{rounds} rounds", expected="at least 1 round", field="rounds")
     bar = changes.get("bar")
     if bar is not None:
         try:
             parse_rank(str(bar))
         except ValueError:
-            raise InputError(f"--bar {bar!r}", expected="a rank like 5d or 2k") from None
+            raise InputError(f"bar {bar!r}", expected="a rank like 5d or 2k", field="bar") from None
     settings = McMahonSettings.from_tournament(t).replace(**dict(changes))
     bands = list(
         settings.bands if keep and settings.bands else settings.automatic_bands(t.players, rounds)
@@ -122,7 +123,7 @@ def edit_bands(
                 raise ValueError(f"no player {player}")
             bands = move_player(bands, player, index - 1)
     except ValueError as exc:
-        raise InputError(str(exc), expected="existing bands and players") from None
+        raise InputError(str(exc), expected="existing bands and players", field="bands") from None
     final = tuple(
         assign_scores([b for b in bands if b.players], settings.zero, settings.bottom_offset)
     )

@@ -14,7 +14,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from fairpair.errors import InputError
+from fairpair.errors import ConflictError, InputError, PlayerPairedError
 from fairpair.formats.csv import TITLES
 from fairpair.model import ByeKind, Player, Tournament
 from fairpair.workflow.rounds import trim_empty_rounds
@@ -47,12 +47,13 @@ def find_player(t: Tournament, text: str) -> Player:
         raise InputError(
             f"no player number {number}",
             expected=f"a pairing number from 1 to {max(t.player_map, default=0)} or a name",
+            field="player",
         )
     if not query:
-        raise InputError("empty player", expected="a pairing number or a name")
+        raise InputError("empty player", expected="a pairing number or a name", field="player")
     needle = _plain(query)
     if not needle:
-        raise InputError(f"player {query!r}", expected="a pairing number or a name")
+        raise InputError(f"player {query!r}", expected="a pairing number or a name", field="player")
     exact = [p for p in t.players if _plain(p.name) == needle]
     if len(exact) == 1:
         return exact[0]
@@ -61,12 +62,15 @@ def find_player(t: Tournament, text: str) -> Player:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise InputError(f"no player matches {query!r}", expected="a pairing number or a name")
+        raise InputError(
+            f"no player matches {query!r}", expected="a pairing number or a name", field="player"
+        )
     listed = ", ".join(f"{p.number} {p.name}" for p in found[:10])
     more = f" and {len(found) - 10} more" if len(found) > 10 else ""
     raise InputError(
         f"{query!r} matches {len(found)} players: {listed}{more}",
         expected="a pairing number or a longer part of the name",
+        field="player",
     )
 
 
@@ -100,15 +104,18 @@ def renumber(players: Sequence[Player]) -> tuple[Player, ...]:
 def _check_name(t: Tournament, name: str, allow_duplicate: bool) -> str:
     clean = " ".join(name.split())
     if not clean:
-        raise InputError("empty name", expected="the new player's name")
+        raise InputError("empty name", expected="the new player's name", field="name")
     if len(clean) > MAX_NAME:
-        raise InputError(f"a name of {len(clean)} characters", expected=f"at most {MAX_NAME}")
+        raise InputError(
+            f"a name of {len(clean)} characters", expected=f"at most {MAX_NAME}", field="name"
+        )
     if not allow_duplicate:
         for p in t.players:
             if p.name.casefold() == clean.casefold():
                 raise InputError(
                     f"{clean!r} is already player {p.number}",
-                    expected="a new name (or --allow-duplicate for a namesake)",
+                    expected="a name no other player has (a namesake must be allowed explicitly)",
+                    field="name",
                 )
     return clean
 
@@ -130,16 +137,14 @@ def add_player(
     name = _check_name(t, player.name, allow_duplicate)
     next_round = t.next_round()
     first = next_round if from_round is None else from_round
-    _first_game_of_a_round(t, first, "--from-round")
+    _first_game_of_a_round(t, first)
     if first < next_round:
         raise InputError(
-            f"--from-round {first}: round {first} is already paired",
+            f"first round {first}: round {first} is already paired",
             expected=f"round {next_round} or later",
+            field="from_round",
         )
-    if t.total_rounds is not None and first > t.total_rounds:
-        raise InputError(
-            f"--from-round {first}", expected=f"at most {t.total_rounds} (the number of rounds)"
-        )
+    _not_past_the_end(t, first)
     number = max((p.number for p in t.players), default=0) + 1
     new = dataclasses.replace(
         player, number=number, name=name, entered_at=first if first > 1 else None
@@ -184,13 +189,24 @@ def _renumbered(t: Tournament) -> tuple[Tournament, dict[int, int]]:
     return out, numbers
 
 
-def _first_game_of_a_round(t: Tournament, column: int, option: str) -> None:
+def _first_game_of_a_round(t: Tournament, column: int) -> None:
     """With double rounds a player joins or leaves at a round, i.e. at its first game
     (an odd TRF round): the two games of a round are paired together."""
     if t.double_rounds and column % 2 == 0:
         raise InputError(
-            f"{option} {column}: TRF round {column} is the second game of round {column // 2}",
+            f"TRF round {column} is the second game of round {column // 2}",
             expected=f"the first game of a round (TRF round {column - 1} or {column + 1})",
+            field="from_round",
+        )
+
+
+def _not_past_the_end(t: Tournament, first: int) -> None:
+    """``first`` (a player's first round, or the first he misses) is a round of ``t``."""
+    if t.total_rounds is not None and first > t.total_rounds:
+        raise InputError(
+            f"round {first} is past the last round",
+            expected=f"a round from 1 to {t.total_rounds} (the number of rounds)",
+            field="from_round",
         )
 
 
@@ -207,28 +223,27 @@ def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> To
     """
     first = t.next_round() if from_round is None else from_round
     if first < 1:
-        raise InputError(f"--from-round {first}", expected="a round number >= 1")
-    _first_game_of_a_round(t, first, "--from-round")
-    if t.total_rounds is not None and first > t.total_rounds:
-        raise InputError(
-            f"--from-round {first}", expected=f"at most {t.total_rounds} (the number of rounds)"
-        )
+        raise InputError(f"round {first}", expected="a round number >= 1", field="from_round")
+    _first_game_of_a_round(t, first)
+    _not_past_the_end(t, first)
     if player.withdrawn_from is not None and player.withdrawn_from <= first:
-        raise InputError(
+        raise ConflictError(
             f"{player.name} is already withdrawn from round {player.withdrawn_from}",
-            expected="a player still in the tournament",
+            expected="withdraw a player still in the tournament",
         )
     for rnd in t.rounds[first - 1 :]:
         if (
             rnd.game_of(player.number) is not None
             or rnd.byes.get(player.number) is ByeKind.PAIRING_ALLOCATED
         ):
-            raise InputError(
+            raise PlayerPairedError(
                 f"{player.name} is paired in round {rnd.number}",
                 expected=(
-                    f"a round after the last paired one, or enter a forfeit: "
-                    f"result -r {rnd.number} {player.number}=forfeit-loss"
+                    "withdraw him from a round after the last paired one, or enter a forfeit "
+                    f"loss as his result in round {rnd.number}"
                 ),
+                player=player.number,
+                round_number=rnd.number,
             )
     rounds = tuple(
         dataclasses.replace(r, byes={k: v for k, v in r.byes.items() if k != player.number})
@@ -251,13 +266,13 @@ def cancel_withdrawal(t: Tournament, player: Player) -> Tournament:
     model keeps one withdrawal round per player, so a return after missed rounds
     cannot be recorded)."""
     if player.withdrawn_from is None:
-        raise InputError(f"{player.name} is not withdrawn", expected="a withdrawn player")
+        raise ConflictError(f"{player.name} is not withdrawn", expected="nothing to cancel")
     if player.withdrawn_from <= t.rounds_played:
-        raise InputError(
+        raise ConflictError(
             f"{player.name} missed round(s) {player.withdrawn_from}-{t.rounds_played}, "
             "which are already paired",
-            expected="a withdrawal from a round not yet paired (a return after missed "
-            "rounds cannot be recorded)",
+            expected="only a withdrawal from a round not yet paired can be cancelled (a return "
+            "after missed rounds cannot be recorded)",
         )
     return _replace_player(t, dataclasses.replace(player, withdrawn_from=None))
 
@@ -271,7 +286,11 @@ def edit_player(t: Tournament, player: Player, changes: Mapping[str, str]) -> To
 
     unknown = sorted(set(changes) - {*_EDITABLE})
     if unknown:
-        raise InputError(f"field {unknown[0]!r}", expected="one of " + ", ".join(_EDITABLE))
+        raise InputError(
+            f"field {unknown[0]!r}",
+            expected="one of " + ", ".join(_EDITABLE),
+            field=unknown[0],
+        )
     cells = {
         "name": player.name,
         "rating": str(player.rating) if player.rating else "",

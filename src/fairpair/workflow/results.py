@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from fairpair.errors import InputError
+from fairpair.errors import ConflictError, InputError, ResultEnteredError
 from fairpair.model import Game, ResultCode, Tournament
 from fairpair.workflow.players import find_player
 
@@ -119,18 +119,23 @@ def parse_entry(text: str, *, players_only: bool = False) -> ResultEntry:
     key = value.strip().lower().replace(" ", "")
     if not sep or not target:
         raise InputError(
-            f"found {text!r}", expected="BOARD=RESULT (e.g. 3=1-0) or PLAYER=win|loss|draw|..."
+            f"found {text!r}",
+            expected="BOARD=RESULT (e.g. 3=1-0) or PLAYER=win|loss|draw|...",
+            field="result",
         )
     by_word = players_only or not (target.isascii() and target.isdigit())
     if key in SCORES and not (by_word and key in OUTCOMES):
         if players_only:
             raise InputError(
-                f"found {text!r}", expected="PLAYER=" + "|".join(OUTCOMES) + " (a player's side)"
+                f"found {text!r}",
+                expected="PLAYER=" + "|".join(OUTCOMES) + " (a player's side)",
+                field="result",
             )
         if not (target.isascii() and target.isdigit()):
             raise InputError(
                 f"found {text!r}",
                 expected=f"a board number before '=' (or {target}=win|loss|draw|... for a player)",
+                field="result",
             )
         return ResultEntry(target, True, SCORES[key])
     if key in OUTCOMES:
@@ -138,6 +143,7 @@ def parse_entry(text: str, *, players_only: bool = False) -> ResultEntry:
     raise InputError(
         f"found result {value.strip()!r} in {text!r}",
         expected="one of " + " ".join(SCORES) + " (board) or " + "|".join(OUTCOMES) + " (player)",
+        field="result",
     )
 
 
@@ -148,7 +154,7 @@ def default_result_round(t: Tournament) -> int:
         if any(not g.has_result for g in rnd.games):
             return rnd.number
     if t.rounds_played == 0:
-        raise InputError("no round is paired yet", expected="a paired round (pair one with next)")
+        raise ConflictError("no round is paired yet", expected="pair a round first")
     return t.rounds_played
 
 
@@ -170,6 +176,7 @@ def _locate(t: Tournament, round_number: int, entry: ResultEntry) -> tuple[int, 
             raise InputError(
                 f"board {board} in round {round_number}",
                 expected=f"a board from 1 to {len(games)}",
+                field="board",
             )
         return board - 1, False
     player = find_player(t, entry.target)
@@ -181,6 +188,7 @@ def _locate(t: Tournament, round_number: int, entry: ResultEntry) -> tuple[int, 
     raise InputError(
         f"{player.name} ({player.number}) has {why} in round {round_number}",
         expected="a player with a game in that round",
+        field="player",
     )
 
 
@@ -198,12 +206,14 @@ def enter_results(
     entry would change a result already entered (a correction must name its round).
     """
     if not entries:
-        raise InputError("no results given", expected="BOARD=RESULT or PLAYER=OUTCOME ...")
+        raise InputError(
+            "no results given", expected="BOARD=RESULT or PLAYER=OUTCOME ...", field="result"
+        )
     rnd = t.round(round_number)
     if not rnd.games:
         paired = t.rounds_played
         hint = f"a paired round (1 to {paired})" if paired else "a paired round"
-        raise InputError(f"round {round_number} is not paired", expected=hint)
+        raise InputError(f"round {round_number} is not paired", expected=hint, field="round")
     games = list(rnd.games)
     decided: dict[int, Codes] = {}
     for entry in entries:
@@ -215,6 +225,7 @@ def enter_results(
             raise InputError(
                 f"board {index + 1} of round {round_number} is given two different results",
                 expected="one result per game",
+                field="result",
             )
         decided[index] = codes
     done: list[EnteredResult] = []
@@ -227,9 +238,10 @@ def enter_results(
             and (old.white_result, old.black_result)
             != (codes if codes is not None else (None, None))
         ):
-            raise InputError(
+            raise ResultEnteredError(
                 f"board {index + 1} of round {round_number} already has the result {was}",
-                expected=f"the round named to correct it (-r {round_number})",
+                expected=f"name round {round_number} to correct it",
+                round_number=round_number,
             )
         white, black = codes if codes is not None else (None, None)
         games[index] = dataclasses.replace(old, white_result=white, black_result=black)

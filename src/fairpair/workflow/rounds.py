@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from fairpair.errors import InputError, PendingResultsError
+from fairpair.errors import (
+    AllRoundsPairedError,
+    ConflictError,
+    InputError,
+    PendingResultsError,
+    PlayerPairedError,
+    RoundHasResultsError,
+)
 from fairpair.model import ByeKind, Game, Pairing, Player, Round, Tournament
 from fairpair.systems import SYSTEMS, PairingSystem, get_system
 
@@ -63,8 +70,9 @@ def system_name_for(t: Tournament, name: str | None = None) -> str:
     chosen = name or t.system or _system_from_type_record(t)
     if chosen is None:
         raise InputError(
-            "no pairing system given and the file names none",
-            expected="--system NAME (one of: " + ", ".join(SYSTEMS) + ")",
+            "no pairing system given and the tournament names none",
+            expected="a pairing system (one of: " + ", ".join(SYSTEMS) + ")",
+            field="system",
         )
     return chosen
 
@@ -93,10 +101,9 @@ def next_round_to_pair(t: Tournament) -> int:
     rnd = t.next_round()
     total = t.total_rounds
     if total is not None and rnd > total:
-        raise InputError(
+        raise AllRoundsPairedError(
             f"all {total_label(t)} of the tournament are paired",
-            expected="a tournament with a round left to pair (more rounds: fairpair edit-event "
-            "FILE --rounds N)",
+            expected="raise the number of rounds to pair another one",
         )
     return rnd
 
@@ -130,16 +137,16 @@ def ensure_results_complete(t: Tournament, round_number: int) -> None:
     if not pending:
         return
     rounds = sorted({r for r, _, _ in pending})
-    listed = "".join(
-        f"\n  round {r} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]
-    )
-    more = f"\n  and {len(pending) - _LISTED} more" if len(pending) > _LISTED else ""
+    listed = [f"round {r} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]]
+    if len(pending) > _LISTED:
+        listed.append(f"and {len(pending) - _LISTED} more")
     where = ", ".join(map(str, rounds))
     last = t.total_rounds is not None and round_number > t.total_rounds
     head = "the results are incomplete" if last else f"round {round_number} cannot be paired"
     raise PendingResultsError(
-        f"{head}: {len(pending)} game(s) of round(s) {where} "
-        f"have no result; enter the results first (or unpair the last round):{listed}{more}"
+        f"{head}: {len(pending)} game(s) of round(s) {where} have no result",
+        expected="enter the results first (or unpair the last round)",
+        games=listed,
     )
 
 
@@ -254,9 +261,9 @@ def pair_round(
             ensure_results_complete(t, rnd)
     pairing = choice.system.pair(t, rnd)
     if refuse_empty and not pairing.boards and pairing.bye is None:
-        raise InputError(
+        raise ConflictError(
             f"nobody to pair in round {rnd}: every player has a bye, is absent or withdrawn",
-            expected="at least two players to pair (remove a bye with `bye --remove`)",
+            expected="remove a requested bye so that at least two players can be paired",
         )
     return PairedRound(t.with_pairing(pairing), pairing, choice.name, t)
 
@@ -302,15 +309,15 @@ def unpair(t: Tournament, *, force: bool = False) -> tuple[Tournament, list[int]
     """
     columns = last_pairing_columns(t)
     if not columns:
-        raise InputError("no round is paired", expected="a tournament with a paired round")
+        raise ConflictError("no round is paired", expected="pair a round first")
     with_results = [
         (c, b, g) for c in columns for b, g in enumerate(t.round(c).games, 1) if g.has_result
     ]
     if with_results and not force:
         listed = ", ".join(f"round {c} board {b}" for c, b, _ in with_results[:_LISTED])
-        raise InputError(
+        raise RoundHasResultsError(
             f"round {columns[0]} has {len(with_results)} result(s) ({listed})",
-            expected="a round without results (clear them, or use --force to delete them too)",
+            expected="clear the results first, or unpair with force to delete them too",
         )
     rounds = list(t.rounds)
     for c in columns:
@@ -338,42 +345,48 @@ def request_bye(
     missed before entering). ``remove`` cancels a requested bye.
     """
     if round_number < 1:
-        raise InputError(f"--round {round_number}", expected="a round number >= 1")
+        raise InputError(f"round {round_number}", expected="a round number >= 1", field="round")
     if t.total_rounds is not None and round_number > t.total_rounds:
         raise InputError(
-            f"--round {round_number}", expected=f"at most {t.total_rounds} (the number of rounds)"
+            f"round {round_number} is past the last round",
+            expected=f"a round from 1 to {t.total_rounds} (the number of rounds)",
+            field="round",
         )
     columns = columns_of_pairing(t, round_number)
     for c in columns:
         rnd = t.round(c)
         if rnd.game_of(player.number) is not None:
-            raise InputError(
+            raise PlayerPairedError(
                 f"{player.name} has a game in round {c}",
-                expected="a round he is not paired in (enter a forfeit with result instead)",
+                expected="choose a round he is not paired in (or enter a forfeit as his result)",
+                player=player.number,
+                round_number=c,
             )
         if rnd.byes.get(player.number) is ByeKind.PAIRING_ALLOCATED:
-            raise InputError(
+            raise ConflictError(
                 f"{player.name} has the pairing-allocated bye in round {c}",
-                expected="a round he is not paired in (unpair the round first)",
+                expected="choose a round he is not paired in (or unpair the round first)",
             )
     if remove:
         if all(player.number not in t.round(c).byes for c in columns):
-            raise InputError(
+            raise ConflictError(
                 f"{player.name} has no bye in round {round_number}",
-                expected="a round with a requested bye to remove",
+                expected="choose a round with a requested bye to remove",
             )
         kind = None
     else:
         missed_before_entry = player.entered_at is not None and columns[0] < player.entered_at
         if not player.available_in(columns[0]) and not missed_before_entry:
-            raise InputError(
+            raise ConflictError(
                 f"{player.name} is not registered for round {round_number} "
                 "(withdrawn or not yet entered)",
-                expected="a round he takes part in",
+                expected="choose a round he takes part in",
             )
         value = default_points if points is None else points
         if value not in BYE_KINDS:
-            raise InputError(f"--points {value}", expected="0, 0.5 or 1")
+            raise InputError(
+                f"a bye of {value} points", expected="0, 0.5 or 1 point", field="points"
+            )
         kind = BYE_KINDS[value]
     for c in columns:
         rnd = t.round(c)

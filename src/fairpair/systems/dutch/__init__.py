@@ -101,7 +101,9 @@ class DutchSystem:
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
         if rnd < 1:
-            raise InputError(f"round {rnd} cannot be paired", expected="a round number >= 1")
+            raise InputError(
+                f"round {rnd} cannot be paired", expected="a round number >= 1", field="round"
+            )
         named = rules_named_by(tournament)  # read once: the rules and Baku acceleration
         rules = self._rules_named(tournament, named)
         if named is not None and named.baku and not tournament.acceleration:

@@ -225,5 +225,5 @@ def rules_by_name(name: str | int) -> DutchRules:
     text = str(name).strip().lower().removeprefix("dutch-")
     text = _ALIASES.get(text, text)
     if text not in RULES:
-        raise InputError(f"Dutch rules {name!r}", expected="2017 or 2026")
+        raise InputError(f"Dutch rules {name!r}", expected="2017 or 2026", field="options.rules")
     return RULES[text]

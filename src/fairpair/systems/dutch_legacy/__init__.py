@@ -50,7 +50,9 @@ class DutchLegacySystem:
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
         if rnd < 1:
-            raise InputError(f"round {rnd} cannot be paired", expected="a round number >= 1")
+            raise InputError(
+                f"round {rnd} cannot be paired", expected="a round number >= 1", field="round"
+            )
         present = tournament.present_players(rnd)
         players = legacy_players(tournament, rnd, present)
         initial = tournament.initial_colour or Colour.WHITE
