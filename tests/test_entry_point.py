@@ -21,7 +21,7 @@ import pytest
 
 from fairpair import workflow as wf
 from fairpair.cli import run
-from fairpair.errors import InputError, PendingResultsError
+from fairpair.errors import InputError, PendingResultsError, ResultEnteredError
 from fairpair.formats import load_tournament
 from fairpair.model import Tournament
 from fairpair.systems import dutch
@@ -141,7 +141,7 @@ def test_set_result_takes_codes_and_keeps_the_checks() -> None:
     t, _ = wf.pair_next(t)
     t, done = wf.set_result(t, 1, 2, SCORES["1/2"])
     assert done.board == 2 and wf.result_text(done.game) == "½-½" and done.before == ""
-    with pytest.raises(InputError, match="already has the result"):
+    with pytest.raises(ResultEnteredError, match="already has the result"):
         wf.set_result(t, 1, 2, SCORES["1-0"], allow_changes=False)
     t, done = wf.set_result(t, 1, 2, None)  # cleared
     assert wf.result_text(done.game) == "" and done.before == "½-½"
