@@ -26,7 +26,7 @@ from fairpair.systems.dutch.graph import (
     CompiledGraph,
     DictGraph,
 )
-from random_rounds import random_rounds
+from helpers import random_rounds
 
 pytestmark = pytest.mark.skipif(
     graph._CompiledBracketGraph is None, reason="the compiled extension is not built"

@@ -22,7 +22,7 @@ from fairpair.generator import GeneratorConfig, generate
 from fairpair.model import Tournament
 from fairpair.systems.dutch import DutchSystem, engine
 from fairpair.systems.dutch.graph import ClassWeights
-from random_rounds import random_rounds
+from helpers import random_rounds
 
 Result = tuple[object, ...]
 

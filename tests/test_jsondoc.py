@@ -474,7 +474,7 @@ def test_written_text_is_the_pretty_layout() -> None:
     from hypothesis import strategies as st
 
     from fairpair.formats.jsondoc import writer
-    from test_trf_fast_paths import any_tournaments
+    from helpers import any_tournaments
 
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(any_tournaments, st.sampled_from([None, "netrunner", "dutch"]), st.booleans())

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from fairpair.formats import trf
-from large_trf import (
+from helpers import (
     SHAPES,
     foreign_layout,
     large_trf,

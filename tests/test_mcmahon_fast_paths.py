@@ -24,7 +24,7 @@ from fairpair.systems.mcmahon import tiebreaks as mt
 from fairpair.systems.mcmahon.bands import McMahonSettings
 from fairpair.systems.mcmahon.pairing import build_field, round_handicaps
 from fairpair.workflow.go import set_handicap
-from test_trf_fast_paths import any_tournaments
+from helpers import any_tournaments
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

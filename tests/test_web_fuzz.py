@@ -1,7 +1,7 @@
 """Schemathesis fuzzing of the API's OpenAPI document against the real server.
 
 ``fairpair serve`` runs in a subprocess (on SQLite and, when installed, on a real
-PostgreSQL server: the backends of ``tests/test_web_api.py``); Schemathesis reads
+PostgreSQL server: the backends of ``new_database`` in ``tests/conftest.py``); Schemathesis reads
 ``/api/v1/openapi.json`` from it and generates requests for every operation, valid ones
 (positive) and ones that break the schema (negative). Half of the requests name a live
 tournament, its director token and small player, round and board numbers, so that they
@@ -31,13 +31,7 @@ from hypothesis import strategies as st  # noqa: E402
 from hypothesis.errors import Unsatisfiable  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
 
-from test_web_api import (  # noqa: E402
-    API,
-    Server,
-    _create,
-    new_database,  # noqa: F401 (the fixtures of the two backends)
-    postgres,  # noqa: F401
-)
+from helpers import API, Server, create_tournament  # noqa: E402
 
 EXAMPLES = int(os.environ.get("FAIRPAIR_FUZZ_EXAMPLES", "15"))
 LONG_EXAMPLES = 200
@@ -46,7 +40,7 @@ NUMBERS = ("number", "round_number", "board")
 
 @pytest.fixture(scope="module")
 def server(
-    new_database: Callable[[], str],  # noqa: F811
+    new_database: Callable[[], str],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("fuzz")
@@ -68,7 +62,7 @@ class Live:
     def ensure(self) -> None:
         if self.tid and self.http.get(f"{API}/tournaments/{self.tid}").status_code == 200:
             return
-        self.tid, self.headers = _create(self.http, players=6, rounds=4)
+        self.tid, self.headers = create_tournament(self.http, players=6, rounds=4)
         paired = self.http.post(f"{API}/tournaments/{self.tid}/rounds", headers=self.headers)
         assert paired.status_code == 201, paired.text
 

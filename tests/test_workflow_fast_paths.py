@@ -28,8 +28,7 @@ from fairpair.formats.trf import layout, players, writer
 from fairpair.model import Player, Tournament, format_points
 from fairpair.printouts import BoardLine
 from fairpair.workflow.results import result_text
-from test_trf_fast_paths import any_tournaments, foreign, reference_blocks
-from test_trf_properties import tournaments
+from helpers import any_tournaments, foreign, reference_blocks, tournaments
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
