@@ -36,7 +36,6 @@ from hypothesis import strategies as st
 
 from fairpair.errors import NoPairingError
 from fairpair.formats.trf.records import ROUND_START, _fit_points
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.model import (
     CONSISTENT_RESULTS,
     Board,
@@ -52,6 +51,7 @@ from fairpair.model import (
 )
 from fairpair.systems.mcmahon import McMahonSystem, prepare_tournament
 from fairpair.systems.netrunner import NETRUNNER_POINTS, NetrunnerSystem
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 if TYPE_CHECKING:
     import httpx

@@ -19,7 +19,6 @@ import pytest
 from fairpair.cli import run
 from fairpair.errors import InputError, NoPairingError, SystemNotAvailable
 from fairpair.formats import trf
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.model import (
     ByeKind,
     Float,
@@ -43,6 +42,7 @@ from fairpair.systems.dutch.engine import pair_players
 from fairpair.systems.dutch.players import eligible_for_pab, float_in_round, player_facts
 from fairpair.systems.dutch.rules import RULES_2017, RULES_2026, rules_by_name
 from fairpair.workflow.create import new_tournament
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 HEADER = "012 worked example\nXXR 5\nXXC white1\n"
 

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from fairpair.generator import GeneratorConfig
 from fairpair.matching import max_weight_matching
 from fairpair.model import Tournament
 from fairpair.systems.dutch import DutchSystem, engine, graph
@@ -26,6 +25,7 @@ from fairpair.systems.dutch.graph import (
     CompiledGraph,
     DictGraph,
 )
+from fairpair.workflow.generator import GeneratorConfig
 from helpers import random_rounds
 
 pytestmark = pytest.mark.skipif(

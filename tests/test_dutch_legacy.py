@@ -11,7 +11,7 @@ Then two properties:
 * the search with its pruning finds exactly the pairing of the procedure as written
   (C.3-C.14 literally: every level from C.3, every D.3 set, D.2 exchange and D.1
   transposition in order, no pruning) on random small brackets;
-* random tournaments (``fairpair.generator``): no rematch, colour limits, the bye,
+* random tournaments (``fairpair.workflow.generator``): no rematch, colour limits, the bye,
   and ``check`` accepts every round.
 """
 
@@ -30,7 +30,6 @@ from hypothesis import strategies as st
 
 from fairpair.errors import NoPairingError
 from fairpair.formats.trf import dumps, loads
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.matching import max_weight_matching
 from fairpair.model import (
     ByeKind,
@@ -58,6 +57,7 @@ from fairpair.systems.dutch_legacy.criteria import (
 )
 from fairpair.systems.dutch_legacy.orders import d1_transpositions, d2_exchanges, d3_mdp_sets
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 W, B = Colour.WHITE, Colour.BLACK
 CODES = {

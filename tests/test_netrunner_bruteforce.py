@@ -197,7 +197,7 @@ def test_generated_default_tournaments_are_spec_optimal_every_round(seed: int) -
     the spec says Excalibur does not have) every round of a generated tournament,
     the last one included, is an optimum of the spec's criteria, checked by brute force
     over all pairings."""
-    from fairpair.generator import GeneratorConfig, generate
+    from fairpair.workflow.generator import GeneratorConfig, generate
 
     players = 5 + seed % 4
     t = generate("netrunner", GeneratorConfig(players=players, rounds=5, seed=seed))

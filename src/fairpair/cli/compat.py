@@ -20,10 +20,10 @@ from __future__ import annotations
 import click
 
 from fairpair import workflow as wf
-from fairpair.checker import pending_problems
 from fairpair.cli.common import load, not_the_input, write_text
 from fairpair.errors import InputError
 from fairpair.systems import get_system
+from fairpair.workflow.checker import pending_problems
 
 __all__ = ["COMPAT_FLAGS", "is_compat_invocation", "run_compat"]
 
