@@ -27,7 +27,6 @@ from typing import Any
 
 import pytest
 
-from fairpair import batch
 from fairpair.errors import InputError
 from fairpair.formats import jsondoc, jsontext
 from fairpair.model import Colour, Float, Player, PlayerState, Tournament
@@ -41,6 +40,7 @@ from fairpair.systems.dutch.players import (
     player_facts,
 )
 from fairpair.systems.dutch.rules import RULES_2017, RULES_2026, DutchRules
+from fairpair.workflow import batch
 from fairpair.workflow.generator import GeneratorConfig, generate
 
 _COLOUR_FIELDS = criteria._COLOUR_FIELDS
