@@ -183,7 +183,7 @@ def test_large_field_2000_players_13_rounds() -> None:
 
 def _state_cells(t: Tournament, rounds: int, place_of: dict[int, int]) -> dict[int, list[str]]:
     """The crosstable cells as the printout made them before: from Tournament.state."""
-    from fairpair.printouts import _cell
+    from fairpair.rendering.printouts import _cell
 
     state = t.state(after_round=rounds)
     return {n: [_cell(t, rec, place_of) for rec in s.records[:rounds]] for n, s in state.items()}
@@ -196,7 +196,7 @@ def test_crosstable_cells_are_the_cells_of_the_state() -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from fairpair.printouts import _crosstable_cells
+    from fairpair.rendering.printouts import _crosstable_cells
     from helpers import any_tournaments
 
     @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -221,7 +221,7 @@ def test_crosstable_cells_are_the_cells_of_the_state() -> None:
 
 
 def test_aligned_rows() -> None:
-    from fairpair.printouts import _aligned
+    from fairpair.rendering.printouts import _aligned
 
     rng = random.Random(3)
     for _ in range(300):

@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from fairpair import workflow as wf
 from fairpair.errors import FairpairError
 from fairpair.model import Tournament
-from fairpair.printouts import boards_html, crosstable_html, tournament_name
+from fairpair.rendering.printouts import boards_html, crosstable_html, tournament_name
 from fairpair.web.errors import ApiError
 from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
 from fairpair.web.service import Service, pending_json

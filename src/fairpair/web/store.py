@@ -57,7 +57,7 @@ from sqlalchemy.engine import make_url
 
 from fairpair.formats import jsondoc
 from fairpair.model import Tournament
-from fairpair.printouts import tournament_name
+from fairpair.rendering.printouts import tournament_name
 from fairpair.web.schema import meta, reports, tokens, tournaments
 
 __all__ = [

@@ -12,7 +12,7 @@ from typing import Any
 
 from fairpair import workflow as wf
 from fairpair.model import Player, Tournament, format_points
-from fairpair.printouts import tournament_name
+from fairpair.rendering.printouts import tournament_name
 from fairpair.standings import Standings
 from fairpair.web.store import Stored
 
