@@ -380,7 +380,7 @@ def edit_event_command(file: str, rounds: int | None, event_name: str | None, as
         raise InputError("nothing to change", expected="--rounds N or --name TEXT")
     t = wf.edit_event(load(file), rounds=rounds, name=event_name)
     _store(t, file)
-    from fairpair.rendering.printouts import tournament_name
+    from fairpair.workflow.rounds import tournament_name
 
     _say(
         as_json,
