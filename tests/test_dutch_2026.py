@@ -1,8 +1,8 @@
-"""The Dutch system, 2026 rules (issue 13): the worked examples of the notes
-(spec/fide-dutch-2026-notes.md section 6) for both editions, the changed definitions,
-where the rule text is followed instead of the reference engine (section 5), which
-rules a file selects (record 192 / 042 / ``new``), Baku acceleration, ``--explain``
-numbering, and random tournaments that ``check`` accepts."""
+"""The Dutch system, 2026 rules (issue 13): the worked examples (2026 against 2017,
+docs/dutch-2026.md) for both editions, the changed definitions, where the rule text
+(FIDE Handbook C.04.3, effective 1 February 2026) is followed instead of the reference
+engine, which rules a file selects (record 192 / 042 / ``new``), Baku acceleration,
+``--explain`` numbering, and random tournaments that ``check`` accepts."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ from fairpair.workflow.generator import GeneratorConfig, generate
 
 HEADER = "012 worked example\nXXR 5\nXXC white1\n"
 
-# -- section 6 of the notes: the worked examples, column-exact -------------------------
+# -- the worked examples (2026 against 2017), column-exact ------------------------------
 
 EXAMPLE_A = """\
 001    1      P0001 Name                        2400                             2.0    1     6 w 1     3 b 1

@@ -1,7 +1,7 @@
 """The pre-2013 Dutch system (``dutch-legacy``), article by article.
 
-Hand-made cases from the rule text (spec/fide-dutch-pre2013.txt, with the A.7.d/e
-and A.8 notes of spec/README.md): every C step, every E rule, the orders of D, the
+Hand-made cases from the rule text (FIDE Handbook C.04.3 before 2013, including its
+A.7.d/e and A.8): every C step, every E rule, the orders of D, the
 definitions of A and B. Small tournaments are written either with :func:`make`
 (results round by round) or as TRF text; the comment of each case says why the rule
 text gives that pairing, and ``--explain`` must name the step that found it.
@@ -159,7 +159,7 @@ def test_a4_floats_and_b1b_bye() -> None:
 
 
 def test_a8_x1_z1() -> None:
-    """A.8 (spec/README.md): X1 and Z1 from the counts of preferences."""
+    """A.8 (FIDE Handbook C.04.3 before 2013): X1 and Z1 from the counts of preferences."""
 
     def player(n: int, hist: str, unplayed: int = 0) -> LegacyPlayer:
         history = tuple(W if c == "w" else B for c in hist)
