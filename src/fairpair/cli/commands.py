@@ -24,8 +24,8 @@ from fairpair.cli.common import (
 )
 from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError, SystemNotAvailable
-from fairpair.explain import explanation_lines
 from fairpair.model import Pairing, Tournament
+from fairpair.rendering.explanations import explanation_lines
 from fairpair.systems import SYSTEMS, PairingSystem, get_system
 from fairpair.workflow.checker import check_rounds
 

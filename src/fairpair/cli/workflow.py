@@ -409,7 +409,7 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
     Example:
       fairpair next open.json
     """
-    from fairpair.explain import explanation_lines
+    from fairpair.rendering.explanations import explanation_lines
     from fairpair.rendering.printouts import boards_text
 
     t = load(file)
