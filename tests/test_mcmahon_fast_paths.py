@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -241,6 +242,7 @@ class _ReferenceEntries:
         return [reference_entry(self.t, player, k, self.place) for k in range(1, rounds + 1)]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(go_tournaments())
 def test_result_tables_as_before(t: Tournament) -> None:

@@ -9,7 +9,8 @@ reach the workflow rather than stopping at a 404 or 401. No request may get a 5x
 every refusal is the API's JSON error body (``error``, ``field``, ``expected``).
 
 Bounded: ``FAIRPAIR_FUZZ_EXAMPLES`` examples per operation and mode (default 15); the
-``slow`` test runs 200 of each when ``FAIRPAIR_FUZZ_LONG=1``.
+long test runs 200 of each when ``FAIRPAIR_FUZZ_LONG=1``. Both are marked ``slow`` (about
+10 s per database here): ``make test-all`` and CI run them, ``make test`` does not.
 """
 
 from __future__ import annotations
@@ -151,6 +152,7 @@ def _fuzz(server: Server, examples: int) -> dict[str, int]:
     return statuses
 
 
+@pytest.mark.slow
 def test_fuzz_the_openapi_document_without_a_500(server: Server) -> None:
     statuses = _fuzz(server, EXAMPLES)
     print(f"\nfuzz: {sum(statuses.values())} requests, statuses {sorted(statuses.items())}")
