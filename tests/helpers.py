@@ -56,7 +56,9 @@ from fairpair.workflow.generator import GeneratorConfig, generate
 if TYPE_CHECKING:
     import httpx
 
+
 # ------------------------------------------------------------------- conformance vectors
+# The engine output format of the conformance vectors (tests/data/vectors).
 
 
 def read_engine_output(path: Path) -> tuple[int, set[tuple[int, int]]]:
@@ -78,6 +80,10 @@ def assert_same_pairing(out: Path, expected_path: Path) -> None:
 
 
 # ------------------------------------------------------------------- random Dutch rounds
+# For tests that pair the same round two ways and compare: :func:`random_rounds`
+# generates tournaments with the engine and cuts each before some of its rounds, keeping
+# the absences already known for that round (the byes other than the pairing-allocated
+# one), as a TD would have it before pairing.
 
 
 def cut_before(full: Tournament, rnd: int) -> Tournament:
@@ -112,7 +118,13 @@ def random_rounds(
 
 
 # ----------------------------------------------------------------------- large TRF files
-
+# Large valid TRF files for the performance tests of issue 15 (and
+# benchmarks/large_input.py). The files are written line by line (``fairpair generate``
+# pairs every round with the engine, far too slow for half a million games): a round
+# robin by the circle method, so no two players meet twice while there are rounds left,
+# results drawn from a seeded random generator, the points column the sum of the
+# results. Each file is what fairpair itself writes for the tournament (its canonical
+# TRF).
 
 #: Width of the fixed columns of a 001 line (up to the rank, then two blanks).
 FIXED = 91
@@ -217,7 +229,6 @@ SHAPES: tuple[tuple[str, int, int], ...] = (
 
 
 # --------------------------------------------------------------- matching by brute force
-
 
 Edges = list[tuple[int, int, int]]
 
@@ -460,7 +471,6 @@ def foreign(text: str) -> str:
 
 # -------------------------------------------------------------- tie-breaks and standings
 
-
 _TIEBREAK_RESULTS = {
     "1-0": (ResultCode.WIN, ResultCode.LOSS),
     "0-1": (ResultCode.LOSS, ResultCode.WIN),
@@ -529,7 +539,6 @@ def big_tournament(players: int, rounds: int, seed: int) -> Tournament:
 
 # ------------------------------------------------------------------------------- McMahon
 
-
 W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
 
 
@@ -574,7 +583,6 @@ def random_tournament(rng: random.Random, n: int, played: int) -> Tournament:
 
 
 # ----------------------------------------------------------------------------- Netrunner
-
 
 #: Result letters from the Corp player's point of view.
 CORP_RESULTS: Mapping[str, tuple[ResultCode, ResultCode]] = {
@@ -711,7 +719,6 @@ def history(
 
 
 # --------------------------------------------------------------------------- the web app
-
 
 API = "/api/v1"
 
