@@ -1,13 +1,15 @@
 # fairpair: three commands do all the set-up on a fresh machine.
 #   make demo   - create .venv if needed, install, pair the bundled example and print standings
-#   make test   - create .venv with test tools if needed, run ruff, mypy --strict and the test suite
+#   make test   - create .venv with test tools if needed, run ruff, mypy --strict and the
+#                 fast tier of the test suite (every test not marked slow)
+#   make test-all - the same with the whole suite, slow tests included (what CI runs)
 #   make serve  - create .venv if needed, run the web app on http://localhost:8000 with a demo
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test serve lint typecheck unit bench clean
+.PHONY: demo test test-all serve lint typecheck unit unit-all bench clean
 
 $(STAMP): pyproject.toml setup.py $(wildcard src/fairpair/matching/*.cpp src/fairpair/matching/*.hpp)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,10 +30,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/fairpair
 
+# The fast tier: every test but those marked slow (pyproject.toml, markers).
 unit: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
+
+# The full tier: every test.
+unit-all: $(STAMP)
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit
+
+test-all: lint typecheck unit-all
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from fairpair.formats import jsondoc
-from fairpair.generator import GeneratorConfig, generate
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 PLAYERS = 40
 ROUND = 5

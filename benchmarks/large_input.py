@@ -2,15 +2,15 @@
 (issue 15: no input of at most 10 MB may make a command run longer than 10 s or use
 more than 2 GB before it succeeds or refuses, pairing large tournaments excepted).
 
-Generates the files of ``tests/large_trf.py`` (the most players with the rounds that
-fill 10 MB, the most rounds with the players that fill 10 MB), each also in another
-program's layout (``foreign``: CR LF, upper-case colours, XXR after the players), and
-the JSON document of each (39 - 50 MB: over the default ``file_bytes`` limit, so it is
-written and read with ``FAIRPAIR_MAX_FILE_BYTES`` raised to 64 MiB). Then runs each
-command in its own process (a command that changes the file on a fresh copy) and
-prints one row per command and file: command, file, size MB, wall s, CPU s (user +
-system: what counts on a shared machine), peak MB, exit code (2: refused, as expected
-for a file whose rounds are all paired, see the notes of ``COMMANDS``).
+Generates the files of ``write_large_trf`` in ``tests/helpers.py`` (the most players
+with the rounds that fill 10 MB, the most rounds with the players that fill 10 MB), each
+also in another program's layout (``foreign``: CR LF, upper-case colours, XXR after the
+players), and the JSON document of each (39 - 50 MB: over the default ``file_bytes``
+limit, so it is written and read with ``FAIRPAIR_MAX_FILE_BYTES`` raised to 64 MiB).
+Then runs each command in its own process (a command that changes the file on a fresh
+copy) and prints one row per command and file: command, file, size MB, wall s, CPU s
+(user + system: what counts on a shared machine), peak MB, exit code (2: refused, as
+expected for a file whose rounds are all paired, see the notes of ``COMMANDS``).
 
 Usage: python benchmarks/large_input.py [--check] [--keep DIR] [--repeat N]
                                         [--only TEXT ...] [--no-json] [--markdown]
@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from large_trf import SHAPES, write_large_trf
+from helpers import SHAPES, write_large_trf
 
 FAIRPAIR = [sys.executable, "-m", "fairpair"]
 

@@ -191,8 +191,8 @@ def dutch_reference(path: Path, rules: str) -> Case:
 def round1_trf(players: int, directory: Path) -> Path:
     """A TRF of ``players`` rated players and no rounds (fixed seed), made once."""
     from fairpair.formats import save_tournament
-    from fairpair.generator import GeneratorConfig, _seeded_players
     from fairpair.model import Colour, Tournament
+    from fairpair.workflow.generator import GeneratorConfig, _seeded_players
 
     path = directory / f"round1_n{players}.trf"
     if not path.exists():

@@ -13,7 +13,7 @@ import time
 sys.path.insert(0, "tests")
 
 from fairpair.standings import compute_standings
-from test_standings import big_tournament
+from helpers import big_tournament
 
 
 def main() -> None:

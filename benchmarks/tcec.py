@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/tcec.py [SIZES...] [--round R] [--seed S]
 
-For each size a fresh process generates ``R - 1`` rounds with ``fairpair.generator``
+For each size a fresh process generates ``R - 1`` rounds with ``fairpair.workflow.generator``
 (paired by the TCEC engine itself, random results with 30 % draws, group seeding with
 the recommended number of groups), then times ``TcecSystem().pair`` for round ``R``.
 Printed: players, round, wall and CPU seconds of the pairing, peak memory of the
@@ -23,8 +23,8 @@ import sys
 import time
 from typing import Any
 
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.systems.tcec import TcecSystem, recommended_groups
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 SIZES = (40, 100)
 ROUND = 10

@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fairpair.batch import answer
 from fairpair.formats import jsondoc, trf
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.systems import get_system
+from fairpair.workflow.batch import answer
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 DATA = Path(__file__).parent / "data" / "vectors" / "dutch-2017" / "public"
 

@@ -322,8 +322,8 @@ def test_colour_preference_dataclass_strengths() -> None:
 
 @pytest.mark.parametrize("seed", [11, 23, 37])
 def test_generated_rounds_respect_absolute_criteria(seed: int) -> None:
-    from fairpair.generator import GeneratorConfig, generate
     from fairpair.matching import _pure
+    from fairpair.workflow.generator import GeneratorConfig, generate
 
     config = GeneratorConfig(
         players=17 + seed % 7, rounds=7, seed=seed, forfeit_rate=0.05, bye_rate=0.05

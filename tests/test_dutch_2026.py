@@ -1,8 +1,8 @@
-"""The Dutch system, 2026 rules (issue 13): the worked examples of the notes
-(spec/fide-dutch-2026-notes.md section 6) for both editions, the changed definitions,
-where the rule text is followed instead of the reference engine (section 5), which
-rules a file selects (record 192 / 042 / ``new``), Baku acceleration, ``--explain``
-numbering, and random tournaments that ``check`` accepts."""
+"""The Dutch system, 2026 rules (issue 13): the worked examples (2026 against 2017,
+docs/dutch-2026.md) for both editions, the changed definitions, where the rule text
+(FIDE Handbook C.04.3, effective 1 February 2026) is followed instead of the reference
+engine, which rules a file selects (record 192 / 042 / ``new``), Baku acceleration,
+``--explain`` numbering, and random tournaments that ``check`` accepts."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ import pytest
 from fairpair.cli import run
 from fairpair.errors import InputError, NoPairingError, SystemNotAvailable
 from fairpair.formats import trf
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.model import (
     ByeKind,
     Float,
@@ -43,10 +42,11 @@ from fairpair.systems.dutch.engine import pair_players
 from fairpair.systems.dutch.players import eligible_for_pab, float_in_round, player_facts
 from fairpair.systems.dutch.rules import RULES_2017, RULES_2026, rules_by_name
 from fairpair.workflow.create import new_tournament
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 HEADER = "012 worked example\nXXR 5\nXXC white1\n"
 
-# -- section 6 of the notes: the worked examples, column-exact -------------------------
+# -- the worked examples (2026 against 2017), column-exact ------------------------------
 
 EXAMPLE_A = """\
 001    1      P0001 Name                        2400                             2.0    1     6 w 1     3 b 1

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from engine_output import assert_same_pairing, read_engine_output
 from fairpair.cli import run
 from fairpair.formats import trf
 from fairpair.systems.dutch.engine import pair_players
 from fairpair.systems.dutch.players import player_facts
 from fairpair.systems.dutch.rules import RULES_2026
+from helpers import assert_same_pairing, read_engine_output
 
 DATA = Path(__file__).parent / "data" / "vectors" / "dutch-2026"
 PUBLIC = sorted((DATA / "public").glob("*.trf"))

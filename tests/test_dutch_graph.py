@@ -16,7 +16,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from fairpair.generator import GeneratorConfig
 from fairpair.matching import max_weight_matching
 from fairpair.model import Tournament
 from fairpair.systems.dutch import DutchSystem, engine, graph
@@ -26,7 +25,8 @@ from fairpair.systems.dutch.graph import (
     CompiledGraph,
     DictGraph,
 )
-from random_rounds import random_rounds
+from fairpair.workflow.generator import GeneratorConfig
+from helpers import random_rounds
 
 pytestmark = pytest.mark.skipif(
     graph._CompiledBracketGraph is None, reason="the compiled extension is not built"

@@ -1,6 +1,6 @@
 """Conformance of the pre-2013 Dutch system (``dutch-legacy``) with the public vectors.
 
-The cases (tests/data/vectors/dutch-legacy, copied from shared/vectors/dutch-legacy)
+The cases (tests/data/vectors/dutch-legacy, with their README)
 were made by JaVaFo 1.4, the FIDE-endorsed engine of the C.1-C.14 era. Every case goes
 through the command line (``fairpair pair --system dutch-legacy CASE.trf -o OUT``);
 the output must contain the same pairs with the same colours and the same bye as the
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engine_output import assert_same_pairing, read_engine_output
 from fairpair.cli import run
+from helpers import assert_same_pairing, read_engine_output
 
 DATA = Path(__file__).parent / "data" / "vectors" / "dutch-legacy" / "public"
 PUBLIC = sorted(DATA.glob("*.trf"))

@@ -18,11 +18,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.model import Tournament
 from fairpair.systems.dutch import DutchSystem, engine
 from fairpair.systems.dutch.graph import ClassWeights
-from random_rounds import random_rounds
+from fairpair.workflow.generator import GeneratorConfig, generate
+from helpers import random_rounds
 
 Result = tuple[object, ...]
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine_output import assert_same_pairing, read_engine_output
 from fairpair.cli import run
+from helpers import assert_same_pairing, read_engine_output
 
 DATA = Path(__file__).parent / "data" / "vectors" / "dutch-2017"
 PUBLIC = sorted((DATA / "public").glob("*.trf"))

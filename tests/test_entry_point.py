@@ -257,7 +257,7 @@ def test_the_web_app_makes_the_pairing_system_once(service: Any, counted: _Count
 def test_every_pairing_command_goes_through_the_entry_point(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from fairpair import batch
+    from fairpair.workflow import batch
 
     path = _dutch_file(tmp_path)
     calls: list[int | None] = []

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from fairpair.cli import run
-from fairpair.explain import REASONS, Explainer, reason, render, validate
+from fairpair.explain import REASONS, Explainer, reason, validate
 from fairpair.formats import load_tournament
 from fairpair.model import Board, Pairing, Tournament
+from fairpair.rendering.explanations import render
 from fairpair.systems import get_system
 
 DATA = Path(__file__).parent / "data" / "explain"

@@ -5,6 +5,10 @@ under ``tests/data/bad/`` (each refused with exit code 2, naming the file, line 
 column, in a subprocess capped at 2 GB of address space), and the limits of
 ``fairpair.limits`` (documented in ``docs/limits.md``, overridable by environment
 variables).
+
+Bounded time is checked as "does not hang": a test whose read or command hangs fails by
+the module's timeout (the subprocesses by theirs); no test times itself (the speed
+targets are the benchmarks', ``benchmarks/large_input.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,6 +34,9 @@ from fairpair.cli.params import AsciiInt
 from fairpair.errors import InputError
 from fairpair.formats import atomic, csv, jsondoc, load_tournament, save_tournament, trf
 from fairpair.model import Player, Tournament
+
+#: A read or command that hangs fails its test (seconds; each test takes a few at most).
+pytestmark = pytest.mark.timeout(300)
 
 ROOT = Path(__file__).parent.parent
 BAD = Path(__file__).parent / "data" / "bad"
@@ -69,12 +75,11 @@ def environment(**values: str) -> Iterator[None]:
 
 
 def refused(read: object, *args: object, **kwargs: object) -> InputError:
-    """The InputError ``read(*args, **kwargs)`` raises, in less than a second."""
+    """The InputError ``read(*args, **kwargs)`` raises (a read that hangs instead fails
+    its test by the module's timeout)."""
     assert callable(read)
-    start = time.monotonic()
     with pytest.raises(InputError) as info:
         read(*args, **kwargs)
-    assert time.monotonic() - start < 1.0, "a refusal must be immediate"
     return info.value
 
 
@@ -137,16 +142,13 @@ def _corpus_args(name: str, out: Path) -> list[str]:
 def test_corpus_file_is_refused_with_its_location(name: str, tmp_path: Path) -> None:
     _finding, kind, where, text = CORPUS[name]
     before = (BAD / name).read_bytes()
-    start = time.monotonic()
     code, err = run_cli(_corpus_args(name, tmp_path))
-    elapsed = time.monotonic() - start
     assert code == 2, err
     assert err.count("\n") == 1 and "<input>" not in err, err
     named = str(tmp_path / "out.trf") if kind == "trf" else str(BAD / name)
     prefix = f"fairpair: error: {named}:" + (f"{where}:" if where else "")
     assert err.startswith(prefix), err
     assert text in err, err
-    assert elapsed < 5.0, f"{name}: {elapsed:.1f} s"
     assert (BAD / name).read_bytes() == before
     assert not list(tmp_path.iterdir()), "nothing is written when the command fails"
 
@@ -159,21 +161,19 @@ def test_corpus_engine_output_is_refused_with_its_location() -> None:
 
 
 #: Runs several fairpair commands in one subprocess capped at 2 GB of address space,
-#: printing one JSON line per command: exit code, seconds, the process's peak memory.
+#: printing one JSON line per command: exit code, the process's peak memory, stderr.
 CAPPED_BATCH = """
-import contextlib, io, json, resource, sys, time
+import contextlib, io, json, resource, sys
 limit = 2 * 1024 ** 3
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 from fairpair.cli import run
 for line in sys.stdin:
     args = json.loads(line)
     err = io.StringIO()
-    start = time.monotonic()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
         code = run(args)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"code": code, "seconds": time.monotonic() - start,
-                      "maxrss_kb": peak, "stderr": err.getvalue()}), flush=True)
+    print(json.dumps({"code": code, "maxrss_kb": peak, "stderr": err.getvalue()}), flush=True)
 """
 
 
@@ -195,13 +195,13 @@ def run_capped_batch(
 
 
 def test_corpus_in_a_capped_process(tmp_path: Path) -> None:
-    """The whole corpus under RLIMIT_AS = 2 GB: each file refused in under 10 s."""
+    """The whole corpus under RLIMIT_AS = 2 GB: each file refused (a hang fails by the
+    subprocess's timeout)."""
     names = sorted(n for n in CORPUS if CORPUS[n][1] != "engine")
     outcomes = run_capped_batch([_corpus_args(name, tmp_path) for name in names])
     assert len(outcomes) == len(names)
     for name, outcome in zip(names, outcomes, strict=True):
         assert outcome["code"] == 2, (name, outcome)
-        assert isinstance(outcome["seconds"], float) and outcome["seconds"] < 10, (name, outcome)
         assert "Traceback" not in str(outcome["stderr"])
 
 
@@ -630,7 +630,6 @@ def test_finding10_many_players_refused_by_default_accepted_with_the_override(
     refused_outcomes = run_capped_batch(commands)
     for outcome in refused_outcomes:
         assert outcome["code"] == 2 and "FAIRPAIR_MAX_PLAYERS" in str(outcome["stderr"])
-        assert isinstance(outcome["seconds"], float) and outcome["seconds"] < 2
     accepted = run_capped_batch(
         [
             ["convert", str(tmp_path / "p20000.json"), "-o", str(tmp_path / "o.json")],
@@ -872,9 +871,7 @@ def test_generate_refuses_sizes_over_the_limits(tmp_path: Path) -> None:
         (["-n", "4", "-R", "1000"], "FAIRPAIR_MAX_ROUNDS"),
         (["-n", "4", "-R", "500", "--double"], "FAIRPAIR_MAX_ROUNDS"),
     ):
-        start = time.monotonic()
         code, err = run_cli(["generate", "-s", "dutch", *args, "-o", out])
-        assert time.monotonic() - start < 1.0
         assert code == 2 and variable in err and err.count("\n") == 1, err
         assert ("--players" if "PLAYERS" in variable else "--rounds") in err
     with environment(FAIRPAIR_MAX_PLAYERS="3"):

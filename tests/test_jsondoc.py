@@ -474,7 +474,7 @@ def test_written_text_is_the_pretty_layout() -> None:
     from hypothesis import strategies as st
 
     from fairpair.formats.jsondoc import writer
-    from test_trf_fast_paths import any_tournaments
+    from helpers import any_tournaments
 
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(any_tournaments, st.sampled_from([None, "netrunner", "dutch"]), st.booleans())
@@ -507,6 +507,7 @@ def test_written_text_is_the_pretty_layout() -> None:
     check()
 
 
+@pytest.mark.slow
 def test_render_is_pretty() -> None:
     """_render (the fast writer of any JSON value) is _pretty, also for the values only
     _pretty itself writes (tuples, floats that are not finite, keys that are not
@@ -564,6 +565,7 @@ def test_brackets_outside_strings() -> None:
     check()
 
 
+@pytest.mark.slow
 def test_games_are_checked_where_they_are_read() -> None:
     """The reader checks the games of a document where it reads them, and the rest of
     the document first: for the schema fairpair ships, and only where a game surely

@@ -3,9 +3,9 @@ and refusing a hostile one, in bounded time and memory.
 
 The speed targets (10 s, 2 GB) are measured by ``benchmarks/large_input.py``; the
 tests here run the same commands on the same generated files under a 2 GB address-space
-cap with a generous time limit that only guards against a hang or a super-linear
-regression (a machine shared by many jobs can be several times slower than the
-benchmark's).
+cap, asserting nothing about time: a generous timeout on the subprocess only stops a
+hang or a super-linear regression (a machine shared by many jobs can be several times
+slower than the benchmark's).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from fairpair.formats import trf
-from large_trf import (
+from helpers import (
     SHAPES,
     foreign_layout,
     large_trf,
@@ -33,19 +33,17 @@ from large_trf import (
 HANG_GUARD = 120.0
 
 #: Runs fairpair commands (one JSON list of arguments per input line) under a 2 GB
-#: address-space cap; prints exit code, stderr, seconds and the peak memory per command.
+#: address-space cap; prints exit code, stderr and the peak memory per command.
 CAPPED = """
-import contextlib, io, json, resource, sys, time
+import contextlib, io, json, resource, sys
 limit = 2 * 1024 ** 3
 resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 from fairpair.cli import run
 for line in sys.stdin:
     out, err = io.StringIO(), io.StringIO()
-    start = time.monotonic()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = run(json.loads(line))
     print(json.dumps({"code": code, "stderr": err.getvalue()[:2000], "stdout": out.getvalue(),
-                      "seconds": time.monotonic() - start,
                       "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}),
           flush=True)
 """
@@ -72,7 +70,6 @@ def run_capped(
         outcome["command"] = command
         if not stdout:
             del outcome["stdout"]
-        assert float(str(outcome["seconds"])) < HANG_GUARD, outcome
     return outcomes
 
 

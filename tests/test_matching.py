@@ -13,77 +13,16 @@ import doctest
 import random
 import subprocess
 import sys
-from functools import cache
 
 import pytest
 
 from fairpair import matching
 from fairpair.matching import Matcher, _pure, max_weight_matching
+from helpers import Edges, brute_force, objective, score
 
 compiled = pytest.importorskip("fairpair.matching._blossom")
 
-Edges = list[tuple[int, int, int]]
-
-
 # ------------------------------------------------------------------ helpers
-
-
-def weights_of(edges: Edges) -> dict[tuple[int, int], int]:
-    """Pair -> weight, the last weight of a repeated pair counting."""
-    out: dict[tuple[int, int], int] = {}
-    for u, v, w in edges:
-        out[min(u, v), max(u, v)] = w
-    return out
-
-
-def score(n: int, edges: Edges, mate: list[int]) -> tuple[int, int]:
-    """(cardinality, total weight) of ``mate`` after checking it is a matching of the graph."""
-    assert len(mate) == n
-    w = weights_of(edges)
-    card = total = 0
-    for v, m in enumerate(mate):
-        if m == -1:
-            continue
-        assert 0 <= m < n and m != v and mate[m] == v, mate
-        assert (min(v, m), max(v, m)) in w, f"{v}-{m} is not an edge"
-        if v < m:
-            card += 1
-            total += w[v, m]
-    return card, total
-
-
-def brute_force(n: int, edges: Edges, max_cardinality: bool) -> tuple[int, int]:
-    """Best (cardinality, weight) over all matchings, by dynamic programming on vertex sets.
-
-    Without max_cardinality the objective is the weight alone (cardinality reported 0);
-    edges of weight <= 0 are then never useful, so they are skipped.
-    """
-    w = weights_of(edges)
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for (u, v), x in w.items():
-        if max_cardinality or x > 0:
-            adj[u].append((v, x))
-
-    @cache
-    def best(mask: int) -> tuple[int, int]:
-        if mask == 0:
-            return (0, 0)
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        result = best(rest)  # i stays unmatched
-        for j, x in adj[i]:
-            if rest >> j & 1:
-                c, t = best(rest & ~(1 << j))
-                cand = (c + 1, t + x) if max_cardinality else (0, t + x)
-                result = max(result, cand)
-        return result
-
-    return best((1 << n) - 1)
-
-
-def objective(n: int, edges: Edges, mate: list[int], max_cardinality: bool) -> tuple[int, int]:
-    card, total = score(n, edges, mate)
-    return (card, total) if max_cardinality else (0, total)
 
 
 def random_graph(rng: random.Random, n: int, density: float, bits: int, negative: bool) -> Edges:

@@ -19,7 +19,7 @@ import random
 import pytest
 
 from fairpair.matching import Matcher, _pure
-from test_matching import brute_force, objective, score
+from helpers import brute_force, objective, score
 
 compiled = pytest.importorskip("fairpair.matching._blossom")
 

@@ -1,5 +1,6 @@
 """AGA Swiss McMahon: bands, byes, pairing criteria, manual control, handicaps,
-scores and tiebreaks (spec: aga-swiss-mcmahon.txt; expected values worked by hand)."""
+scores and tiebreaks (AGA Swiss McMahon Pairing Protocol Standards, 2009; expected
+values worked by hand)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,7 @@ from fairpair.systems.mcmahon import tiebreaks as mt
 from fairpair.systems.mcmahon.bands import McMahonSettings
 from fairpair.systems.mcmahon.pairing import build_field, round_handicaps
 from fairpair.workflow.go import set_handicap
-from test_trf_fast_paths import any_tournaments
+from helpers import any_tournaments
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -241,6 +242,7 @@ class _ReferenceEntries:
         return [reference_entry(self.t, player, k, self.place) for k in range(1, rounds + 1)]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(go_tournaments())
 def test_result_tables_as_before(t: Tournament) -> None:

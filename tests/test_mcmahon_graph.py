@@ -29,7 +29,7 @@ from fairpair.errors import InputError, NoPairingError
 from fairpair.model import Player, ResultCode, Tournament
 from fairpair.systems.mcmahon import McMahonSystem, prepare_tournament
 from fairpair.systems.mcmahon import pairing as mp
-from test_mcmahon_optimality import random_tournament
+from helpers import random_tournament
 
 pytestmark = pytest.mark.skipif(
     mp._McMahonGraph is None, reason="the compiled extension is not built"

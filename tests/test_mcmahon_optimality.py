@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
 
 from fairpair.errors import NoPairingError
-from fairpair.model import ByeKind, Player, ResultCode, Round, Tournament
-from fairpair.systems.mcmahon import McMahonSystem, prepare_tournament
+from fairpair.model import Player, ResultCode, Tournament
+from fairpair.systems.mcmahon import McMahonSystem
 from fairpair.systems.mcmahon.pairing import (
     Field,
     _attempt,
@@ -35,6 +34,7 @@ from fairpair.systems.mcmahon.pairing import (
     tier_bounds,
     tier_total,
 )
+from helpers import random_tournament
 
 W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
 
@@ -54,46 +54,6 @@ def test_tier_bases_separate_the_tiers() -> None:
     bounds = [3, 4, 2, 4, 5, 6, 1, 25, 10]
     bases = tier_bases(bounds, 3)
     assert bases[0] > 3 * sum(u * b for u, b in zip(bounds[1:], bases[1:], strict=True))
-
-
-def random_tournament(rng: random.Random, n: int, played: int) -> Tournament:
-    """A random field after ``played`` rounds, with random manual settings."""
-    rounds = played + 1 + rng.randrange(0, 4)
-    t = Tournament(players=tuple(Player(i + 1, f"P{i + 1}") for i in range(n)))
-    t = prepare_tournament(t, rng, rounds)
-    settings: dict[str, Any] = dict(t.settings["mcmahon"])
-    settings["handicap"] = rng.choice(["full", "minus1", "minus2", "none"])
-    settings["top_band_even"] = rng.random() < 0.5
-    settings["colour_balance"] = rng.random() < 0.8
-    if rng.random() < 0.5:
-        settings["avoid"] = rng.sample(["club", "state", "country", "city"], rng.randrange(1, 3))
-        settings["avoid_handicap"] = rng.random() < 0.5
-    if rng.random() < 0.5 and n > 3:
-        settings["forbidden_pairs"] = [rng.sample(range(1, n + 1), 2)]
-    if rng.random() < 0.3:
-        settings["zero"] = "bottom"
-    t = t.replace(settings={"mcmahon": settings})
-    system = McMahonSystem()
-    for r in range(1, played + 1):
-        byes = {}
-        for p in t.players:
-            if rng.random() < 0.1:
-                byes[p.number] = ByeKind.ZERO_POINT
-        t = t.with_round(Round(r, (), byes))
-        try:
-            pairing = system.pair(t, r)
-        except NoPairingError:
-            return t.with_round(Round(r, (), dict.fromkeys(byes, ByeKind.ZERO_POINT)))
-        t = t.with_pairing(pairing)
-        results = {}
-        for b in pairing.boards:
-            x = rng.random()
-            codes = (W, L) if x < 0.45 else (L, W) if x < 0.9 else (D, D)
-            if x > 0.97:
-                codes = (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
-            results[(b.white, b.black)] = codes
-        t = t.with_results(r, results)
-    return t
 
 
 def matchings(

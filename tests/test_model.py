@@ -143,7 +143,7 @@ def test_format_points(value: Fraction, text: str) -> None:
 
 def test_incremental_state_equals_fresh_computation() -> None:
     """States carried over by with_round / built from cached rounds match a fresh build."""
-    from fairpair.generator import GeneratorConfig, generate
+    from fairpair.workflow.generator import GeneratorConfig, generate
 
     config = GeneratorConfig(players=11, rounds=6, seed=4, forfeit_rate=0.1, bye_rate=0.1)
     built = generate("score-order", config)  # built round by round, caches carried over

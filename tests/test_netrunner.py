@@ -25,7 +25,7 @@ from fairpair.systems.netrunner import (
     cost_vector,
     netrunner_tournament,
 )
-from test_netrunner_helpers import all_pairings, build, pairing
+from helpers import all_pairings, build, pairing
 
 
 def vec(t: Tournament, rnd: int, p: Pairing, **options: object) -> dict[str, int]:

@@ -19,9 +19,9 @@ from collections import Counter
 
 import pytest
 
-from fairpair.model import ByeKind, Colour, Pairing, Round, Tournament
+from fairpair.model import ByeKind, Colour, Pairing, Tournament
 from fairpair.systems.netrunner import NetrunnerSystem, RoundProblem
-from test_netrunner_helpers import all_pairings, build, pairing, play, random_pairing
+from helpers import all_pairings, build, history, pairing, play, random_pairing
 
 
 def reference_costs(
@@ -78,29 +78,6 @@ def reference_costs(
         if not (played_now and len(sides) >= 2 and sides[-1] != sides[-2]):
             costs["not-alternating"] += 1
     return costs
-
-
-def history(
-    seed: int, players: int, rounds: int, *, engine_share: float
-) -> tuple[Tournament, random.Random]:
-    """``rounds`` random or engine-paired rounds, with forfeits and absences."""
-    rng = random.Random(seed)
-    t = build(players, [])
-    system = NetrunnerSystem(seed=seed)
-    for rnd in range(1, rounds + 1):
-        if rng.random() < 0.3:
-            absent = rng.sample(range(1, players + 1), rng.randint(1, 2))
-            t = t.with_round(Round(rnd, byes={a: ByeKind.ZERO_POINT for a in absent}))
-        present = t.present_players(rnd)
-        if rng.random() < engine_share:
-            p = system.pair(t, rnd)
-        else:
-            p = random_pairing(rnd, present, rng)
-        t = play(t, p, rng, forfeits=0.1)
-    if rng.random() < 0.3:
-        absent = rng.sample(range(1, players + 1), 1)
-        t = t.with_round(Round(rounds + 1, byes={a: ByeKind.ZERO_POINT for a in absent}))
-    return t, rng
 
 
 def brute_force(problem: RoundProblem) -> tuple[int, ...]:
@@ -220,7 +197,7 @@ def test_generated_default_tournaments_are_spec_optimal_every_round(seed: int) -
     the spec says Excalibur does not have) every round of a generated tournament,
     the last one included, is an optimum of the spec's criteria, checked by brute force
     over all pairings."""
-    from fairpair.generator import GeneratorConfig, generate
+    from fairpair.workflow.generator import GeneratorConfig, generate
 
     players = 5 + seed % 4
     t = generate("netrunner", GeneratorConfig(players=players, rounds=5, seed=seed))

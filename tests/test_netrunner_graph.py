@@ -25,8 +25,7 @@ from fairpair.errors import NoPairingError
 from fairpair.matching import MAX_WEIGHT_BITS
 from fairpair.model import Pairing, Tournament
 from fairpair.systems import netrunner as nr
-from test_netrunner_bruteforce import history
-from test_netrunner_helpers import build, play
+from helpers import build, history, play
 
 pytestmark = pytest.mark.skipif(
     nr._NetrunnerGraph is None, reason="the compiled extension is not built"

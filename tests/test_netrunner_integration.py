@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fairpair.formats import trf
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.systems.netrunner import NETRUNNER_POINTS, NetrunnerSystem
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 
 @pytest.mark.parametrize("double", [False, True])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fairpair.errors import SystemNotAvailable
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.systems import get_system
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 
 def test_unknown_system_names_the_known_ones() -> None:

@@ -27,10 +27,8 @@ from typing import Any
 
 import pytest
 
-from fairpair import batch
 from fairpair.errors import InputError
 from fairpair.formats import jsondoc, jsontext
-from fairpair.generator import GeneratorConfig, generate
 from fairpair.model import Colour, Float, Player, PlayerState, Tournament
 from fairpair.systems.dutch import criteria
 from fairpair.systems.dutch.criteria import BracketContext, FieldKey, Fields, edge_fields
@@ -42,6 +40,8 @@ from fairpair.systems.dutch.players import (
     player_facts,
 )
 from fairpair.systems.dutch.rules import RULES_2017, RULES_2026, DutchRules
+from fairpair.workflow import batch
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 _COLOUR_FIELDS = criteria._COLOUR_FIELDS
 _FLOAT_FIELDS = criteria._FLOAT_FIELDS

@@ -1,6 +1,6 @@
 """Standings: ranking by points and tie-breaks, shared places, custom criteria, output.
 
-Uses the hand-worked tournament of ``test_tiebreaks.event()`` (see its docstring):
+Uses the hand-worked tournament of ``helpers.event()`` (see its docstring):
 
     points  1: 3.5   2: 3   5: 2   3, 4, 6: 1.5   7: 1
     BH-C1   3: 8.5   4: 8.5   6: 6
@@ -19,10 +19,10 @@ from fractions import Fraction
 
 import pytest
 
-from fairpair.model import ByeKind, Game, Player, ResultCode, Round, Tournament
+from fairpair.model import ByeKind, Round, Tournament
 from fairpair.standings import compute_standings, render_rich, render_table, to_csv, to_json
 from fairpair.tiebreaks import POINTS, parse_tiebreaks
-from test_tiebreaks import event, g, round_robin_four
+from helpers import big_tournament, event, g, round_robin_four
 
 F = Fraction
 
@@ -169,30 +169,6 @@ def test_csv_and_json() -> None:
     assert by_number[1]["points"] == 3.5
 
 
-def big_tournament(players: int, rounds: int, seed: int) -> Tournament:
-    rng = random.Random(seed)
-    people = tuple(
-        Player(n, f"P{n}", rating=rng.randint(1000, 2800)) for n in range(1, players + 1)
-    )
-    outcomes = [
-        (ResultCode.WIN, ResultCode.LOSS),
-        (ResultCode.DRAW, ResultCode.DRAW),
-        (ResultCode.LOSS, ResultCode.WIN),
-        (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
-    ]
-    built = []
-    for number in range(1, rounds + 1):
-        order = list(range(1, players + 1))
-        rng.shuffle(order)
-        byes = {order.pop(): ByeKind.PAIRING_ALLOCATED} if len(order) % 2 else {}
-        games = tuple(
-            Game(w, b, *rng.choices(outcomes, weights=[40, 30, 28, 2])[0])
-            for w, b in zip(order[::2], order[1::2], strict=True)
-        )
-        built.append(Round(number, games, byes))
-    return Tournament(players=people, rounds=tuple(built))
-
-
 def test_large_field_2000_players_13_rounds() -> None:
     """A big field ranks everyone in score order (speed: benchmarks/standings.py)."""
     t = big_tournament(2001, 13, seed=7)
@@ -207,7 +183,7 @@ def test_large_field_2000_players_13_rounds() -> None:
 
 def _state_cells(t: Tournament, rounds: int, place_of: dict[int, int]) -> dict[int, list[str]]:
     """The crosstable cells as the printout made them before: from Tournament.state."""
-    from fairpair.printouts import _cell
+    from fairpair.rendering.printouts import _cell
 
     state = t.state(after_round=rounds)
     return {n: [_cell(t, rec, place_of) for rec in s.records[:rounds]] for n, s in state.items()}
@@ -220,8 +196,8 @@ def test_crosstable_cells_are_the_cells_of_the_state() -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from fairpair.printouts import _crosstable_cells
-    from test_trf_fast_paths import any_tournaments
+    from fairpair.rendering.printouts import _crosstable_cells
+    from helpers import any_tournaments
 
     @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(any_tournaments, st.sampled_from([None, "dutch", "netrunner", "mcmahon"]), st.data())
@@ -245,7 +221,7 @@ def test_crosstable_cells_are_the_cells_of_the_state() -> None:
 
 
 def test_aligned_rows() -> None:
-    from fairpair.printouts import _aligned
+    from fairpair.rendering.printouts import _aligned
 
     rng = random.Random(3)
     for _ in range(300):

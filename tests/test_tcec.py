@@ -8,7 +8,6 @@ Notation in the comments: ``WGD`` = white-game difference (whites - blacks), "fi
 from __future__ import annotations
 
 import random
-import time
 from fractions import Fraction
 
 import pytest
@@ -615,12 +614,15 @@ def test_check_of_an_unpaired_round() -> None:
     assert SYSTEM.check(field(4), 1) == ["round 1: not paired in the file"]
 
 
-def test_a_64_player_round_pairs_well_under_a_second() -> None:
+@pytest.mark.timeout(120)
+def test_a_64_player_round_pairs() -> None:
+    """A 64-player field after 40 rounds pairs everyone (speed: ``make bench``, tcec;
+    here only a hang fails, by the timeout)."""
     t = generate(64, 40, seed=9)
-    start = time.perf_counter()
-    SYSTEM.pair(t)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.5, f"{elapsed:.3f}s"
+    pairing = SYSTEM.pair(t)
+    assert sorted(n for board in pairing.boards for n in (board.white, board.black)) == list(
+        range(1, 65)
+    )
 
 
 def test_forbidden_pairs_of_the_file_count_as_met() -> None:

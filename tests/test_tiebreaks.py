@@ -32,7 +32,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairpair.errors import InputError
-from fairpair.model import ByeKind, Game, Player, ResultCode, Round, Tournament
+from fairpair.model import ByeKind, Game, Player, Round, Tournament
 from fairpair.tiebreaks import (
     DEFAULT_SWISS_TIEBREAKS,
     FIDE_TIEBREAKS,
@@ -47,41 +47,10 @@ from fairpair.tiebreaks import (
     parse_tiebreaks,
     tiebreak_context,
 )
+from helpers import event, g, round_robin_four
 
 F = Fraction
 H = Fraction(1, 2)
-
-_RESULTS = {
-    "1-0": (ResultCode.WIN, ResultCode.LOSS),
-    "0-1": (ResultCode.LOSS, ResultCode.WIN),
-    "=": (ResultCode.DRAW, ResultCode.DRAW),
-    "+-": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
-    "-+": (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
-}
-
-
-def g(white: int, black: int, result: str | None) -> Game:
-    if result is None:
-        return Game(white, black)
-    w, b = _RESULTS[result]
-    return Game(white, black, w, b)
-
-
-def event() -> Tournament:
-    ratings = {1: 2200, 2: 2100, 3: 2000, 4: 1901, 5: 1800, 6: 1701, 7: 0}
-    players = tuple(
-        Player(n, f"Player {n}", rating=r, withdrawn_from=3 if n == 7 else None)
-        for n, r in ratings.items()
-    )
-    pab, half, zero = ByeKind.PAIRING_ALLOCATED, ByeKind.HALF_POINT, ByeKind.ZERO_POINT
-    rounds = (
-        Round(1, (g(1, 5, "1-0"), g(6, 2, "="), g(3, 7, "1-0")), {4: pab}),
-        Round(2, (g(4, 1, "0-1"), g(2, 3, "="), g(7, 6, "+-")), {5: half}),
-        Round(3, (g(1, 3, "1-0"), g(5, 4, "=")), {2: pab, 6: zero}),
-        Round(4, (g(3, 6, "0-1"), g(2, 4, "1-0")), {5: pab, 1: half}),
-    )
-    return Tournament(players=players, rounds=rounds, total_rounds=5)
-
 
 def values(code: str, tournament: Tournament | None = None, after: int = 4) -> dict[int, F]:
     t = event() if tournament is None else tournament
@@ -287,16 +256,6 @@ def test_average_rating_of_opponents() -> None:
 
 
 # -- direct encounter (Art. 6) ------------------------------------------------------------
-
-
-def round_robin_four() -> Tournament:
-    # 1 beats 2, 3 beats 1, 1 beats 4, 2 beats 3, 2 beats 4, 3-4 drawn.
-    rounds = (
-        Round(1, (g(1, 2, "1-0"), g(3, 4, "="))),
-        Round(2, (g(3, 1, "1-0"), g(2, 4, "1-0"))),
-        Round(3, (g(1, 4, "1-0"), g(2, 3, "1-0"))),
-    )
-    return Tournament(players=tuple(Player(n, str(n)) for n in range(1, 5)), rounds=rounds)
 
 
 def test_direct_encounter_all_met_and_applied_again() -> None:

@@ -22,7 +22,7 @@ from fairpair.model import ByeKind, Colour, Game, Player, ResultCode, Round, Tou
 from fairpair.standings import compute_standings
 from fairpair.systems import netrunner
 from fairpair.tiebreaks import FIDE_TIEBREAKS, Slot, completed_rounds, tiebreak_context
-from test_trf_fast_paths import any_tournaments
+from helpers import any_tournaments
 
 
 def reference_slots(t: Tournament, after_round: int, unit: int, win: int) -> dict[int, tuple]:

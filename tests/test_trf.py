@@ -22,31 +22,9 @@ from fairpair.model import (
     Round,
     Tournament,
 )
+from helpers import line, text
 
 DATA = Path(__file__).parent / "data" / "trf"
-
-
-def line(
-    number: int,
-    points: str = "0.0",
-    blocks: tuple[str, ...] = (),
-    *,
-    name: str = "",
-    rating: int = 0,
-    rank: str = "",
-) -> str:
-    """A correctly aligned 001 line (columns as in docs/trf.md)."""
-    name = name or f"Player {number}"
-    rating_text = str(rating) if rating else ""
-    fixed = (
-        f"001 {number:>4}      {name:<33} {rating_text:>4} {'':3} {'':>11} {'':10} "
-        f"{points:>4} {rank:>4}"
-    )
-    return (fixed + "".join("  " + b for b in blocks)).rstrip()
-
-
-def text(*lines: str) -> str:
-    return "\n".join(lines) + "\n"
 
 
 def four_players(*extra: str, points: tuple[str, ...] = ("1.0", "0.0", "0.5", "0.5")) -> str:

@@ -9,7 +9,7 @@ import pytest
 from fairpair.cli import run
 from fairpair.errors import InputError
 from fairpair.formats import trf
-from test_trf import line, text
+from helpers import line, text
 
 
 def game(a: str, b: str) -> tuple[str, str]:

@@ -26,66 +26,15 @@ from fairpair.formats.trf.records import _BYE_RESULTS, _GAME_RESULTS, BLOCK, ROU
 from fairpair.model import (
     ByeKind,
     Game,
-    Player,
-    PointSystem,
-    ResultCode,
     Round,
     Tournament,
 )
-from test_trf_properties import RESULT_PAIRS, tournaments
+from helpers import any_tournaments, foreign, reference_blocks, tournaments
 
 # -- odd tournaments -------------------------------------------------------------------
 
 
-@st.composite
-def odd_tournaments(draw: st.DrawFn) -> Tournament:
-    """Tournaments that no reader makes but the model allows: a player in two games of
-    a round (or against himself), a game and a bye, games of unknown players."""
-    n = draw(st.integers(min_value=1, max_value=6))
-    numbers = list(range(1, n + 1))
-    known_and_unknown = st.integers(min_value=1, max_value=n + 2)
-    rounds = []
-    for number in range(1, draw(st.integers(min_value=0, max_value=4)) + 1):
-        round_games = []
-        for _ in range(draw(st.integers(min_value=0, max_value=n))):
-            a, b = draw(known_and_unknown), draw(known_and_unknown)
-            kind = draw(st.sampled_from(["pending", "result", "uncoloured", "one result"]))
-            if kind == "pending":
-                round_games.append(Game(a, b))
-            elif kind == "one result":
-                round_games.append(Game(a, b, ResultCode.WIN, None))
-            else:
-                w, bl = draw(st.sampled_from(RESULT_PAIRS))
-                round_games.append(Game(a, b, w, bl, coloured=kind == "result"))
-        byes = draw(st.dictionaries(known_and_unknown, st.sampled_from(list(ByeKind)), max_size=n))
-        rounds.append(Round(number, tuple(round_games), byes))
-    points = draw(st.sampled_from([PointSystem(), PointSystem.uniform(3, 1)]))
-    return Tournament(
-        players=tuple(Player(number, f"P{number}") for number in numbers),
-        rounds=tuple(rounds),
-        points=points,
-    )
-
-
-any_tournaments = st.one_of(tournaments(), odd_tournaments())
-
 # -- writing: round blocks, scores, board order ----------------------------------------
-
-_LETTER = {code: code.value for code in ResultCode} | {None: " "}
-
-
-def reference_blocks(t: Tournament) -> dict[int, list[str]]:
-    """The round blocks as the writer made them before (a dict per round)."""
-    per_round = []
-    for rnd in t.rounds:
-        blocks = {number: f"0000 - {kind.value}" for number, kind in rnd.byes.items()}
-        for g in rnd.games:
-            white, black = ("w", "b") if g.coloured else ("-", "-")
-            blocks[g.white] = f"{g.black:>4} {white} {_LETTER[g.white_result]}"
-            blocks[g.black] = f"{g.white:>4} {black} {_LETTER[g.black_result]}"
-        per_round.append(blocks)
-    return {p.number: [blocks.get(p.number, " " * 8) for blocks in per_round] for p in t.players}
-
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(any_tournaments)
@@ -296,21 +245,6 @@ def test_same_line(t: Tournament, rng: random.Random) -> None:
         assert layout._same_line(raw, canonical, byes, reported) == reference_same_line(
             raw, canonical, byes, reported
         )
-
-
-def foreign(text: str) -> str:
-    """``text`` as another program might spell it: CR LF, upper-case colours, the XXR
-    record after the players."""
-    rows = text.splitlines()
-    moved = [row for row in rows if row.startswith("XXR")]
-    rows = [
-        row[:ROUND_START] + row[ROUND_START:].replace(" w ", " W ").replace(" b ", " B ")
-        if row.startswith("001 ")
-        else row
-        for row in rows
-        if not row.startswith("XXR")
-    ]
-    return "\r\n".join([*rows, *moved]) + "\r\n"
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-from fractions import Fraction
-from fractions import Fraction as F
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -13,101 +11,14 @@ from hypothesis import strategies as st
 from fairpair.errors import InputError
 from fairpair.formats import jsondoc, trf
 from fairpair.model import (
-    CONSISTENT_RESULTS,
-    ByeKind,
-    Colour,
-    Game,
     Player,
-    PointSystem,
-    Round,
     Tournament,
 )
+from helpers import tournaments
 
 VECTOR = (
     Path(__file__).parent / "data" / "vectors" / "dutch-2017" / "public" / "t101004_n9_r2of3.trf"
 )
-RESULT_PAIRS = sorted(CONSISTENT_RESULTS, key=lambda p: (p[0].value, p[1].value))
-
-
-@st.composite
-def tournaments(draw: st.DrawFn) -> Tournament:
-    n = draw(st.integers(min_value=1, max_value=12))
-    numbers = draw(st.permutations(range(1, n + 1)))
-    players = tuple(
-        Player(
-            number,
-            draw(st.text("abcdefgh ,é", max_size=40)),  # may not fit 33 columns
-            rating=draw(st.integers(min_value=-30, max_value=12000)),
-            title=draw(st.sampled_from(["", "g", "GM", "WFM", "WGM "])),
-            club=draw(st.sampled_from(["", "Pawns"])),
-            attributes=draw(st.sampled_from([{}, {"rank": "3k", "city": "Oslo"}])),
-            withdrawn_from=draw(st.sampled_from([None, 2])),
-            entered_at=draw(st.sampled_from([None, 3])),
-        )
-        for number in numbers
-    )
-    rounds = []
-    for r in range(1, draw(st.integers(min_value=0, max_value=5)) + 1):
-        order = draw(st.permutations(sorted(numbers)))
-        n_games = draw(st.integers(min_value=0, max_value=len(order) // 2))
-        games = []
-        for i in range(n_games):
-            a, b = order[2 * i], order[2 * i + 1]
-            kind = draw(st.sampled_from(["pending", "result", "uncoloured"]))
-            if kind == "pending":
-                games.append(Game(a, b))
-            else:
-                w, bl = draw(st.sampled_from(RESULT_PAIRS))
-                games.append(Game(a, b, w, bl, coloured=kind == "result"))
-        byes = {}
-        for number in order[2 * n_games :]:
-            choice = draw(st.sampled_from([None, *ByeKind]))  # None: no entry
-            if choice is not None:
-                byes[number] = choice
-        rounds.append(Round(r, tuple(games), byes))
-    points = draw(
-        st.sampled_from(
-            [
-                PointSystem(),
-                PointSystem.uniform(3, 1),
-                PointSystem(black_win=Fraction(3, 2)),
-                PointSystem(half_point_bye=Fraction(1, 3)),
-            ]
-        )
-    )
-    return Tournament(
-        players=players,
-        rounds=tuple(rounds),
-        total_rounds=draw(st.sampled_from([None, len(rounds) + 2])),
-        points=points,
-        system=draw(st.sampled_from([None, "dutch", "mcmahon"])),
-        settings=draw(st.sampled_from([{}, {"xxc": ["rank"]}, {"mcmahon": {"bar": "3d"}}])),
-        double_rounds=draw(st.booleans()),
-        initial_colour=draw(st.sampled_from([None, *Colour])),
-        acceleration={
-            number: tuple(
-                draw(st.lists(st.sampled_from([F(0), F(1, 2), F(1)]), min_size=1, max_size=3))
-            )
-            for number in draw(st.lists(st.sampled_from(numbers), max_size=3, unique=True))
-        },
-        forbidden_pairs=frozenset(
-            frozenset(pair)
-            for pair in (
-                draw(
-                    st.lists(
-                        st.lists(st.sampled_from(numbers), min_size=2, max_size=2, unique=True),
-                        max_size=3,
-                    )
-                )
-                if n > 1
-                else []
-            )
-        ),
-        headers=draw(st.sampled_from([(), (("012", "Open"), ("022", " Oslo "))])),
-        extra_records=draw(st.sampled_from([(), ("### note", "DAT 0001 EMAIL a@b.c")])),
-    )
-
-
 def without_reported(t: Tournament) -> Tournament:
     return t.replace(
         players=tuple(

@@ -29,7 +29,7 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
 )
 
-from test_web_api import API, Server, _boards, _create, _players  # noqa: E402
+from helpers import API, Server, board_numbers, create_tournament, player_rows  # noqa: E402
 
 CHROMIUM = next(
     (
@@ -90,7 +90,7 @@ NAMES = [
 def test_director_runs_a_round_in_chromium(server: Server, browser: Any) -> None:
     with httpx.Client(base_url=server.url, timeout=60) as http:
         players = [{"name": name, "rating": rating} for name, rating in NAMES]
-        tid, director = _create(http, rounds=5, players=players, name="Riverside Rapid")
+        tid, director = create_tournament(http, rounds=5, players=players, name="Riverside Rapid")
     token = director["Authorization"].removeprefix("Bearer ")
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
@@ -120,7 +120,7 @@ def test_director_runs_a_round_in_chromium(server: Server, browser: Any) -> None
     public = phone.new_page()
     public.goto(f"{server.url}/t/{tid}")
     pairings = public.inner_text("table.pairings")
-    for white, black in _boards(shown):
+    for white, black in board_numbers(shown):
         assert names[white] in pairings and names[black] in pairings
     assert "½-½" in pairings
     standings = public.inner_text("table.standings")
@@ -142,7 +142,7 @@ def _named(board: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
 
 def test_public_page_without_rounds(server: Server, browser: Any) -> None:
     with httpx.Client(base_url=server.url, timeout=60) as http:
-        tid, _ = _create(http, rounds=3, players=_players(4, "Early"))
+        tid, _ = create_tournament(http, rounds=3, players=player_rows(4, "Early"))
     page = browser.new_page()
     page.goto(f"{server.url}/t/{tid}")
     assert "No round is paired yet" in page.inner_text("main")
@@ -166,7 +166,7 @@ def _select(form: Any, label: str, number: int) -> None:
 def test_director_byes_forbid_withdraw_unpair_in_chromium(server: Server, browser: Any) -> None:
     with httpx.Client(base_url=server.url, timeout=60) as http:
         players = [{"name": name, "rating": rating} for name, rating in NAMES]
-        tid, director = _create(http, rounds=5, players=players, name="Forms Open")
+        tid, director = create_tournament(http, rounds=5, players=players, name="Forms Open")
     page = _director(server, browser, tid, director)
     # a half-point bye for Castillo (3) in round 1, an absence for Hale (8)
     bye = page.locator("#bye")
@@ -205,7 +205,7 @@ def test_director_byes_forbid_withdraw_unpair_in_chromium(server: Server, browse
     assert "round 1 paired" in page.inner_text("#message")
     with httpx.Client(base_url=server.url, timeout=60) as http:
         shown = http.get(f"{API}/tournaments/{tid}/rounds/1").json()
-    pairs = {frozenset(p) for p in _boards(shown)}
+    pairs = {frozenset(p) for p in board_numbers(shown)}
     assert frozenset((1, 5)) not in pairs
     playing = set().union(*pairs)
     assert playing < {1, 2, 4, 5, 6} and len(playing) == 4  # 3, 7, 8 do not play
@@ -214,7 +214,7 @@ def test_director_byes_forbid_withdraw_unpair_in_chromium(server: Server, browse
     assert "pairing_allocated" in byes.values()  # five players: one gets the bye
     # the page names the players of every board and who is not playing
     results = page.inner_text("#results")
-    for white, black in _boards(shown):
+    for white, black in board_numbers(shown):
         assert NAMES[white - 1][0] in results and NAMES[black - 1][0] in results
     assert "Castillo, Lucia" in page.inner_text("main")
     _shot(page, "web-director-forms.png")
@@ -268,7 +268,7 @@ def test_director_forces_a_mcmahon_pairing_in_chromium(server: Server, browser: 
     assert "round 1 paired: 2 boards" in page.inner_text("#message")
     with httpx.Client(base_url=server.url, timeout=60) as http:
         shown = http.get(f"{API}/tournaments/{tid}/rounds/1").json()
-    pairs = {frozenset(p) for p in _boards(shown)}
+    pairs = {frozenset(p) for p in board_numbers(shown)}
     assert frozenset((numbers["Kim Sora"], numbers["Chen Wei"])) in pairs
     assert "Kim Sora" in page.inner_text("#results")
     page.context.close()
@@ -277,7 +277,7 @@ def test_director_forces_a_mcmahon_pairing_in_chromium(server: Server, browser: 
 def test_printable_pairings_and_standings(server: Server, browser: Any) -> None:
     with httpx.Client(base_url=server.url, timeout=60) as http:
         players = [{"name": name, "rating": rating} for name, rating in NAMES]
-        tid, director = _create(http, rounds=5, players=players, name="Print Open")
+        tid, director = create_tournament(http, rounds=5, players=players, name="Print Open")
         http.post(f"{API}/tournaments/{tid}/rounds", headers=director)
         for board in range(1, 5):
             http.put(

@@ -1,7 +1,7 @@
 """Schemathesis fuzzing of the API's OpenAPI document against the real server.
 
 ``fairpair serve`` runs in a subprocess (on SQLite and, when installed, on a real
-PostgreSQL server: the backends of ``tests/test_web_api.py``); Schemathesis reads
+PostgreSQL server: the backends of ``new_database`` in ``tests/conftest.py``); Schemathesis reads
 ``/api/v1/openapi.json`` from it and generates requests for every operation, valid ones
 (positive) and ones that break the schema (negative). Half of the requests name a live
 tournament, its director token and small player, round and board numbers, so that they
@@ -9,7 +9,8 @@ reach the workflow rather than stopping at a 404 or 401. No request may get a 5x
 every refusal is the API's JSON error body (``error``, ``field``, ``expected``).
 
 Bounded: ``FAIRPAIR_FUZZ_EXAMPLES`` examples per operation and mode (default 15); the
-``slow`` test runs 200 of each when ``FAIRPAIR_FUZZ_LONG=1``.
+long test runs 200 of each when ``FAIRPAIR_FUZZ_LONG=1``. Both are marked ``slow`` (about
+10 s per database here): ``make test-all`` and CI run them, ``make test`` does not.
 """
 
 from __future__ import annotations
@@ -31,13 +32,7 @@ from hypothesis import strategies as st  # noqa: E402
 from hypothesis.errors import Unsatisfiable  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
 
-from test_web_api import (  # noqa: E402
-    API,
-    Server,
-    _create,
-    new_database,  # noqa: F401 (the fixtures of the two backends)
-    postgres,  # noqa: F401
-)
+from helpers import API, Server, create_tournament  # noqa: E402
 
 EXAMPLES = int(os.environ.get("FAIRPAIR_FUZZ_EXAMPLES", "15"))
 LONG_EXAMPLES = 200
@@ -46,7 +41,7 @@ NUMBERS = ("number", "round_number", "board")
 
 @pytest.fixture(scope="module")
 def server(
-    new_database: Callable[[], str],  # noqa: F811
+    new_database: Callable[[], str],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("fuzz")
@@ -68,7 +63,7 @@ class Live:
     def ensure(self) -> None:
         if self.tid and self.http.get(f"{API}/tournaments/{self.tid}").status_code == 200:
             return
-        self.tid, self.headers = _create(self.http, players=6, rounds=4)
+        self.tid, self.headers = create_tournament(self.http, players=6, rounds=4)
         paired = self.http.post(f"{API}/tournaments/{self.tid}/rounds", headers=self.headers)
         assert paired.status_code == 201, paired.text
 
@@ -157,6 +152,7 @@ def _fuzz(server: Server, examples: int) -> dict[str, int]:
     return statuses
 
 
+@pytest.mark.slow
 def test_fuzz_the_openapi_document_without_a_500(server: Server) -> None:
     statuses = _fuzz(server, EXAMPLES)
     print(f"\nfuzz: {sum(statuses.values())} requests, statuses {sorted(statuses.items())}")

@@ -19,17 +19,16 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fairpair import printouts
 from fairpair import workflow as wf
 from fairpair.cli.common import pairing_json
 from fairpair.errors import InputError
 from fairpair.formats import trf
 from fairpair.formats.trf import layout, players, writer
 from fairpair.model import Player, Tournament, format_points
-from fairpair.printouts import BoardLine
+from fairpair.rendering import printouts
+from fairpair.rendering.printouts import BoardLine
 from fairpair.workflow.results import result_text
-from test_trf_fast_paths import any_tournaments, foreign, reference_blocks
-from test_trf_properties import tournaments
+from helpers import any_tournaments, foreign, reference_blocks, tournaments
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

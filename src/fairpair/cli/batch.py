@@ -1,5 +1,5 @@
 """``fairpair batch``: answer pairing requests, one JSON object per line (see
-:mod:`fairpair.batch`)."""
+:mod:`fairpair.workflow.batch`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from fairpair.batch import answer_lines, default_jobs
 from fairpair.cli.params import NUMBER
+from fairpair.workflow.batch import answer_lines, default_jobs
 
 __all__ = ["batch_command"]
 

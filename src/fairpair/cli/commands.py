@@ -10,7 +10,6 @@ import click
 
 from fairpair import limits
 from fairpair import workflow as wf
-from fairpair.checker import check_rounds
 from fairpair.cli.common import (
     bulk,
     dumps_json,
@@ -25,9 +24,10 @@ from fairpair.cli.common import (
 )
 from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError, SystemNotAvailable
-from fairpair.explain import explanation_lines
 from fairpair.model import Pairing, Tournament
+from fairpair.rendering.explanations import explanation_lines
 from fairpair.systems import SYSTEMS, descriptor_of, descriptors
+from fairpair.workflow.checker import check_rounds
 
 SYSTEM_CHOICE = click.Choice(list(SYSTEMS), case_sensitive=False)
 
@@ -286,7 +286,7 @@ def generate_command(
       fairpair generate --system tcec --players 20 --rounds 15 --double --seed 3 -o d.trf
       fairpair generate --system netrunner --players 64 --rounds 6 --seed 4 -o nr.trf
     """
-    from fairpair.generator import GeneratorConfig, generate
+    from fairpair.workflow.generator import GeneratorConfig, generate
 
     _check_generate_limits(players, rounds, double)
     system_options = parse_options(options)

@@ -23,9 +23,9 @@ from __future__ import annotations
 import click
 
 from fairpair import workflow as wf
-from fairpair.checker import pending_problems
 from fairpair.cli.common import load, not_the_input, write_text
 from fairpair.errors import AllRoundsPairedError, InputError
+from fairpair.workflow.checker import pending_problems
 
 __all__ = ["COMPAT_FLAGS", "is_compat_invocation", "run_compat"]
 

@@ -384,7 +384,7 @@ def edit_event_command(file: str, rounds: int | None, event_name: str | None, as
         raise InputError("nothing to change", expected="--rounds N or --name TEXT")
     t = wf.edit_event(load(file), rounds=rounds, name=event_name)
     _store(t, file)
-    from fairpair.printouts import tournament_name
+    from fairpair.workflow.rounds import tournament_name
 
     _say(
         as_json,
@@ -413,8 +413,8 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
     Example:
       fairpair next open.json
     """
-    from fairpair.explain import explanation_lines
-    from fairpair.printouts import boards_text
+    from fairpair.rendering.explanations import explanation_lines
+    from fairpair.rendering.printouts import boards_text
 
     t = load(file)
     opts = parse_options(options)
@@ -674,7 +674,7 @@ def boards_command(
       fairpair boards open.json -r 3 --html round3.html
       fairpair boards go.json --go
     """
-    from fairpair.printouts import boards_html, boards_text, go_boards_text
+    from fairpair.rendering.printouts import boards_html, boards_text, go_boards_text
 
     t = load(file, layout=False)  # not saved again
     rnd = _paired_round(t, round_number)
@@ -723,7 +723,7 @@ def crosstable_command(file: str, round_number: int | None, html_path: str | Non
     result (5w1 = beat the player placed 5th, with white; + / - forfeits; bye+, bye½,
     bye- byes; . not paired), points and tiebreaks.
     """
-    from fairpair.printouts import crosstable_html, crosstable_text
+    from fairpair.rendering.printouts import crosstable_html, crosstable_text
 
     t = load(file, layout=False)  # not saved again
     table = wf.standings_of(t, after_round=round_number)

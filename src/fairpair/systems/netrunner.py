@@ -1,4 +1,4 @@
-"""Netrunner Swiss pairing with the Excalibur criteria (``spec/netrunner-excalibur.txt``).
+"""Netrunner Swiss pairing with the criteria of Excalibur (a Netrunner pairing engine).
 
 The engine considers every possible pairing of the players present - who meets whom,
 who gets the bye, who plays Corp (``Board.white``) and who Runner (``Board.black``) -

@@ -1,6 +1,6 @@
 """TCEC Swiss: the deterministic Swiss system of the Top Chess Engine Championship.
 
-This module follows the rule text (``tcec-swiss.txt``) step by step:
+This module follows the rule text (*TCEC Swiss Tournament System*) step by step:
 
 * Seeding: :func:`random_seeding` and :func:`group_seeding`. Seeds are the pairing
   numbers of the tournament file.

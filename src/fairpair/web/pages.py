@@ -22,12 +22,13 @@ from starlette.concurrency import run_in_threadpool
 from fairpair import workflow as wf
 from fairpair.errors import FairpairError
 from fairpair.model import Tournament
-from fairpair.printouts import boards_html, crosstable_html, tournament_name
+from fairpair.rendering.printouts import boards_html, crosstable_html
 from fairpair.web.errors import ApiError
 from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
 from fairpair.web.service import Service, pending_json
 from fairpair.web.store import Stored
 from fairpair.web.views import round_json, standings_json
+from fairpair.workflow.rounds import tournament_name
 
 __all__ = ["COOKIE", "pages_router"]
 

@@ -57,8 +57,8 @@ from sqlalchemy.engine import make_url
 
 from fairpair.formats import jsondoc
 from fairpair.model import Tournament
-from fairpair.printouts import tournament_name
 from fairpair.web.schema import meta, reports, tokens, tournaments
+from fairpair.workflow.rounds import tournament_name
 
 __all__ = [
     "ROLES",

@@ -12,9 +12,9 @@ from typing import Any
 
 from fairpair import workflow as wf
 from fairpair.model import Player, Tournament, format_points
-from fairpair.printouts import tournament_name
 from fairpair.standings import Standings
 from fairpair.web.store import Stored
+from fairpair.workflow.rounds import tournament_name
 
 __all__ = [
     "number",

@@ -48,6 +48,7 @@ __all__ = [
     "stored_options",
     "system_name_for",
     "total_label",
+    "tournament_name",
     "trim_empty_rounds",
     "unpair",
     "without_rounds_from",
@@ -173,6 +174,11 @@ def total_label(t: Tournament) -> str:
     if not t.double_rounds:
         return f"{t.total_rounds} round{'s' if t.total_rounds != 1 else ''}"
     return f"{t.total_rounds // 2} rounds ({t.total_rounds} games)"
+
+
+def tournament_name(t: Tournament) -> str:
+    """The name from the header (TRF 012), or "Tournament"."""
+    return dict(t.headers).get("012", "").strip() or "Tournament"
 
 
 def last_pairing_columns(t: Tournament) -> list[int]:

@@ -50,17 +50,6 @@ __all__ = [
 FieldKey = tuple[int, Units]
 Fields = dict[FieldKey, int]
 
-# The 2017 priority groups by their old names (the position of each criterion in
-# RULES_2017.criteria), kept for code that used them.
-COMPLETION = 0  # C.4 / A.9 (PPB and last bracket): complete the round, bye eligibility
-PAIRS = 1  # C.5: pairs in the bracket
-PSD = 2  # C.6: pairing score difference
-NEXT_PAIRS = 3  # C.7: pairs in the following bracket
-NEXT_PSD = 4  # C.7: scores of the players moved into the following bracket
-C8, C9, C10, C11 = 5, 6, 7, 8  # colour criteria
-C12, C13, C14, C15 = 9, 10, 11, 12  # repeated floats (counts)
-C16, C17, C18, C19 = 13, 14, 15, 16  # repeated floats (score differences)
-
 
 def compatible(a: PlayerFacts, b: PlayerFacts, forbidden: frozenset[frozenset[int]]) -> bool:
     """C.1 (no rematch of a played game; forbidden pairs too) and C.3 (non-topscorers

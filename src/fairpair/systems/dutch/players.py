@@ -6,8 +6,8 @@ Everything here is derived from the rounds before the one being paired:
 * the pairing score (A.2, with acceleration as virtual points),
 * the colour difference and colour preference (A.6; played games only, C.04.2 D.5),
 * the float history of the last two rounds (A.4; 2017: an unplayed round counts as a
-  downfloat, spec/README.md; 2026 1.4.3-1.4.4: only the pairing-allocated bye and
-  rounds scored above a loss without playing),
+  downfloat, FIDE Handbook C.04.3 (2017), A.4.b; 2026 1.4.3-1.4.4: only the
+  pairing-allocated bye and rounds scored above a loss without playing),
 * whether the player may still receive the pairing-allocated bye (2017 C.2; 2026 C2),
 * the number of rounds without a played game (2026 C9),
 * whether the player is a topscorer (A.7, final round only).
@@ -203,7 +203,7 @@ def float_in_round(
     """A.4 for one earlier round, on pairing scores (acceleration included).
 
     2017: a round without a played game (bye, forfeit, absence) counts as a downfloat
-    (spec/README.md, A.4.b).
+    (FIDE Handbook C.04.3 (2017), A.4.b).
 
     2026 (1.4.3-1.4.4): a round without a played game is a downfloat only for the
     player who got the pairing-allocated bye (whatever its value: the rule text, where

@@ -70,8 +70,9 @@ class DutchRules:
     #: C1-C3 remove edges instead and are not listed).
     criteria: tuple[Criterion, ...] = field(repr=False)
     #: Which rounds without a played game count as a downfloat: "all" (2017 reading,
-    #: spec/README.md A.4) or "pab-or-points" (2026 1.4.3: the pairing-allocated bye, at
-    #: any value, or more points than a loss scored without playing); "points" is the
+    #: FIDE Handbook C.04.3 (2017), A.4.b) or "pab-or-points" (2026 1.4.3: the
+    #: pairing-allocated bye, at any value, or more points than a loss scored without
+    #: playing); "points" is the
     #: reference engine's reading of 2026 (only more points than a loss, so a PAB worth
     #: no more than a loss is no float), kept to show where the two differ.
     unplayed_float: str

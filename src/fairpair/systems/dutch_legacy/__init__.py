@@ -4,7 +4,8 @@
 >>> DutchLegacySystem().name
 'dutch-legacy'
 
-Modules, in the order of the rule text (spec/fide-dutch-pre2013.txt):
+Modules, in the order of the rule text (FIDE Handbook C.04.3 before 2013, Istanbul
+2012):
 
 * :mod:`.players` - A.1-A.9: order, floats, byes, colour preferences, top scorers;
 * :mod:`.criteria` - B.1-B.6, A.7.d/e, A.8 (X1, Z1), the requirement levels of

@@ -193,9 +193,9 @@ def unpaired_costs(p: LegacyPlayer) -> Costs:
 
 
 def a8_x1_z1(players: Sequence[LegacyPlayer], p0: int, ctx: RoundContext) -> tuple[int, int]:
-    """A.8 (spec/README.md): X1, the minimum number of pairs that cannot fulfil all
-    colour preferences, and (even rounds) Z1, the minimum number that cannot fulfil
-    all strong ones.
+    """FIDE Handbook C.04.3 before 2013, A.8: X1, the minimum number of pairs that
+    cannot fulfil all colour preferences, and (even rounds) Z1, the minimum number that
+    cannot fulfil all strong ones.
 
     W/B prefer white/black; w/b (even rounds only) have an odd number of unplayed
     games and a mild preference; a have not played yet. If B+b > W+w then

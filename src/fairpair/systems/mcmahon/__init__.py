@@ -1,7 +1,7 @@
 """AGA Swiss McMahon (Go): ``--system mcmahon``.
 
-The *AGA Swiss McMahon Pairing Protocol Standards* (final version 1, 2009-04-30;
-``spec/aga-swiss-mcmahon.txt``): players are ordered by strength and grouped into rank
+The *AGA Swiss McMahon Pairing Protocol Standards* (final version 1, 2009-04-30):
+players are ordered by strength and grouped into rank
 bands with initial McMahon scores (the bar puts the strongest into one top band); each
 round pairs players of equal McMahon score where possible, floats the fewest players
 between score groups, avoids rematches, repeated floats, colour runs and (early on)

@@ -1,4 +1,5 @@
-"""AGA Swiss McMahon (Go): pairing, checking and ranking (spec: aga-swiss-mcmahon.txt).
+"""AGA Swiss McMahon (Go): pairing, checking and ranking (AGA Swiss McMahon
+Pairing Protocol Standards, 2009).
 
 The round is paired as a maximum-weight matching over a tiered penalty (see
 :mod:`fairpair.systems.mcmahon.pairing` for the tiers and the proof of their separation);

@@ -5,7 +5,7 @@ given a system, a field size, a round count and a seed it produces a complete
 tournament whose every round was paired by fairpair itself. The same arguments
 always give the same tournament.
 
->>> from fairpair.generator import GeneratorConfig, generate
+>>> from fairpair.workflow.generator import GeneratorConfig, generate
 >>> t = generate("score-order", GeneratorConfig(players=6, rounds=3, seed=1))
 >>> len(t.players), t.rounds_played
 (6, 3)

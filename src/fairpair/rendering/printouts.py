@@ -28,7 +28,7 @@ from fairpair.model import (
 from fairpair.standings import Standings, _remembered_values
 from fairpair.systems import descriptor_of
 from fairpair.workflow.results import result_text
-from fairpair.workflow.rounds import round_label, total_label
+from fairpair.workflow.rounds import round_label, total_label, tournament_name
 
 __all__ = [
     "BoardLine",
@@ -38,7 +38,6 @@ __all__ = [
     "crosstable_html",
     "crosstable_text",
     "go_boards_text",
-    "tournament_name",
 ]
 
 _BYE_WORDS = {
@@ -48,11 +47,6 @@ _BYE_WORDS = {
     ByeKind.ZERO_POINT: "zero-point bye",
     ByeKind.ABSENT: "absent",
 }
-
-
-def tournament_name(t: Tournament) -> str:
-    """The name from the header (TRF 012), or "Tournament"."""
-    return dict(t.headers).get("012", "").strip() or "Tournament"
 
 
 def _strength(t: Tournament, number: int) -> str:
