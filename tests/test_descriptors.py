@@ -6,7 +6,9 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -164,3 +166,44 @@ def test_no_code_outside_a_system_tests_a_system_name() -> None:
     ]
     found = [hit for path in outside for hit in _names_tested(path)]
     assert found == []
+
+
+# ---------------------------------------------------------------- the web app, one schema
+
+
+@pytest.fixture(scope="module")
+def api(new_database: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``fairpair serve`` on SQLite and PostgreSQL; its API address."""
+    pytest.importorskip("httpx", reason="the web extra is not installed")
+    pytest.importorskip("fastapi", reason="the web extra is not installed")
+    from helpers import Server
+
+    running = Server(new_database(), tmp_path_factory.mktemp("web") / "server.log")
+    running.start()
+    yield f"{running.url}/api/v1"
+    running.stop()
+
+
+def test_the_api_refuses_an_unknown_option_naming_its_field(api: str) -> None:
+    import httpx
+
+    body = {"name": "Typo Open", "system": "dutch", "rounds": 5, "options": {"rulez": "2026"}}
+    answer = httpx.post(f"{api}/tournaments", json=body, timeout=60)
+    # it used to answer 201 and store the misspelt option
+    assert answer.status_code == 400, answer.text
+    error = answer.json()
+    assert error["field"] == "options.rulez"
+    assert "rules" in error["expected"] and "--" not in error["error"]
+    body["options"] = {"rules": "2026"}
+    assert httpx.post(f"{api}/tournaments", json=body, timeout=60).status_code == 201
+
+
+def test_the_openapi_document_lists_the_options_of_every_system(api: str) -> None:
+    import httpx
+
+    schema = httpx.get(f"{api}/openapi.json", timeout=60).json()
+    text = schema["components"]["schemas"]["TournamentIn"]["properties"]["options"]
+    described = text["description"]
+    for descriptor in descriptors():
+        for option in descriptor.choices:
+            assert option.name in described, (descriptor.name, option.name)
