@@ -35,7 +35,7 @@ import pytest
 from hypothesis import strategies as st
 
 from fairpair.errors import NoPairingError
-from fairpair.formats.trf.records import ROUND_START, _fit_points
+from fairpair.formats.trf.records import _fit_points
 from fairpair.model import (
     CONSISTENT_RESULTS,
     Board,
@@ -452,21 +452,6 @@ def reference_blocks(t: Tournament) -> dict[int, list[str]]:
             blocks[g.black] = f"{g.white:>4} {black} {_LETTER[g.black_result]}"
         per_round.append(blocks)
     return {p.number: [blocks.get(p.number, " " * 8) for blocks in per_round] for p in t.players}
-
-
-def foreign(text: str) -> str:
-    """``text`` as another program might spell it: CR LF, upper-case colours, the XXR
-    record after the players."""
-    rows = text.splitlines()
-    moved = [row for row in rows if row.startswith("XXR")]
-    rows = [
-        row[:ROUND_START] + row[ROUND_START:].replace(" w ", " W ").replace(" b ", " B ")
-        if row.startswith("001 ")
-        else row
-        for row in rows
-        if not row.startswith("XXR")
-    ]
-    return "\r\n".join([*rows, *moved]) + "\r\n"
 
 
 # -------------------------------------------------------------- tie-breaks and standings

@@ -29,7 +29,7 @@ from fairpair.model import (
     Round,
     Tournament,
 )
-from helpers import any_tournaments, foreign, reference_blocks, tournaments
+from helpers import any_tournaments, foreign_layout, reference_blocks, tournaments
 
 # -- odd tournaments -------------------------------------------------------------------
 
@@ -250,7 +250,7 @@ def test_same_line(t: Tournament, rng: random.Random) -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments())
 def test_foreign_layout_is_written_back_as_read(t: Tournament) -> None:
-    text = foreign(trf.dumps(t))
+    text = foreign_layout(trf.dumps(t))
     read, _ = trf.loads(text)
     assert trf.dumps(read) == text
     # without the note of the lines it was read from, the writer checks the layout by
@@ -262,7 +262,7 @@ def test_foreign_layout_is_written_back_as_read(t: Tournament) -> None:
 def test_the_source_lines_are_only_trusted_for_the_tournament_read(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    text = foreign(
+    text = foreign_layout(
         "012 Club\nXXR 3\n"
         "001    1      Ann                               2100                             "
         "1.0          2 w 1\n"
@@ -285,7 +285,7 @@ def test_the_source_lines_are_only_trusted_for_the_tournament_read(
 @given(tournaments())
 def test_reading_without_the_layout(t: Tournament) -> None:
     """layout=False: the same tournament and warnings, without format hints."""
-    for text in (trf.dumps(t), foreign(trf.dumps(t))):
+    for text in (trf.dumps(t), foreign_layout(trf.dumps(t))):
         full, warnings = trf.loads(text)
         plain, plain_warnings = trf.loads(text, layout=False)
         assert plain == full.replace(format_hints={})

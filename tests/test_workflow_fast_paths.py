@@ -28,7 +28,7 @@ from fairpair.model import Player, Tournament, format_points
 from fairpair.rendering import printouts
 from fairpair.rendering.printouts import BoardLine
 from fairpair.workflow.results import result_text
-from helpers import any_tournaments, foreign, reference_blocks, tournaments
+from helpers import any_tournaments, foreign_layout, reference_blocks, tournaments
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -175,7 +175,7 @@ def test_a_layout_that_cannot_read_back_is_not_tried(t: Tournament, rng: random.
     """The writer skips rendering (and reading again) a recorded layout when a player
     whose points are left to be computed would get them written: the same text (or
     error) as trying it."""
-    read, _ = trf.loads(foreign(trf.dumps(t)))
+    read, _ = trf.loads(foreign_layout(trf.dumps(t)))
     hints = dict(read.format_hints)
     lines = dict(hints.get("lines", {}))
     for key in lines:  # some recorded lines without points (they may still be kept)
@@ -250,7 +250,7 @@ def test_a_changed_score_in_another_layout(t: Tournament, rng: random.Random) ->
     """A command that changes results but keeps the points the players were read with
     (McMahon's aliases, ``pair --save``): the same text (or error) with and without
     the early look at the points columns."""
-    read, _ = trf.loads(foreign(trf.dumps(t)))
+    read, _ = trf.loads(foreign_layout(trf.dumps(t)))
     variants = [read]
     for rnd in read.rounds:
         for result in ("1-0", "0-1", "1/2", "+-", "clear"):

@@ -21,6 +21,7 @@ its flag (``--round``), the web app into its request field: nothing parses messa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = [
     "AllRoundsPairedError",
@@ -140,19 +141,9 @@ class SystemNotAvailable(InputError):
 
     exit_code = 2
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        expected: str | None = None,
-        file: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-        field: str | None = "system",
-    ) -> None:
-        super().__init__(
-            message, expected=expected, file=file, line=line, column=column, field=field
-        )
+    def __init__(self, message: str, **where: Any) -> None:
+        where.setdefault("field", "system")
+        super().__init__(message, **where)
 
 
 class PendingResultsError(ConflictError):

@@ -457,7 +457,7 @@ def systems_command() -> int:
         for option in found.choices:
             click.echo(f"{'':15}-O {option.name}={option.describe()}")
     click.echo(
-        "\nEvery system also takes -O explain=yes|no (explain the pairing) and -O seed=N "
+        "Every system also takes -O explain=yes|no (explain the pairing) and -O seed=N "
         "(the random seed; systems that draw no lots ignore it)."
     )
     return 0

@@ -50,17 +50,23 @@ def _tournament(request: Mapping[str, Any], from_text: bool) -> Tournament:
     if "trf" in request:
         text = request["trf"]
         if not isinstance(text, str):
-            raise InputError("trf is not a string", expected="the TRF file's text")
+            raise InputError("trf is not a string", expected="the TRF file's text", field="trf")
         return trf.loads(text, file="<request trf>")[0]
     if "tournament" in request:
         document = request["tournament"]
         if not isinstance(document, Mapping):
-            raise InputError("tournament is not an object", expected="a fairpair JSON document")
+            raise InputError(
+                "tournament is not an object",
+                expected="a JSON tournament document",
+                field="tournament",
+            )
         # from_text: the document was read by json.loads, its keys are strings, so
         # json.dumps writes no key twice in an object
         text = json.dumps(document)
         return jsondoc.loads(text, file="<request tournament>", unique_keys=from_text)[0]
-    raise InputError("no tournament", expected='a "trf" text or a "tournament" document')
+    raise InputError(
+        "no tournament", expected='a "trf" text or a "tournament" document', field="tournament"
+    )
 
 
 def answer(request: Any) -> dict[str, Any]:
@@ -73,16 +79,22 @@ def _answer(request: Any, from_text: bool) -> dict[str, Any]:
     ident = request.get("id") if isinstance(request, Mapping) else None
     try:
         if not isinstance(request, Mapping):
-            raise InputError("the request is not a JSON object", expected='{"trf": ...}')
+            raise InputError(
+                "the request is not a JSON object", expected='{"trf": ...}', field="request"
+            )
         t = _tournament(request, from_text)
         options = request.get("options", {})
         if not isinstance(options, Mapping):
-            raise InputError("options is not an object", expected='{"seed": 1, ...}')
+            raise InputError(
+                "options is not an object", expected='{"seed": 1, ...}', field="options"
+            )
         wanted = request.get("round")
         if wanted is not None and (not isinstance(wanted, int) or isinstance(wanted, bool)):
-            raise InputError(f"round {wanted!r}", expected="a round number")
+            raise InputError(f"round {wanted!r}", expected="a round number", field="round")
         if wanted is not None and wanted != t.next_round():
-            raise InputError(f"round {wanted}", expected=f"the next round, {t.next_round()}")
+            raise InputError(
+                f"round {wanted}", expected=f"the next round, {t.next_round()}", field="round"
+            )
         pairing = pair_round(t, wanted, system=request.get("system"), options=options).pairing
     except FairpairError as exc:
         return {"id": ident, "ok": False, "exit_code": exc.exit_code, "error": str(exc)}

@@ -71,7 +71,7 @@ def force_pair(
         raise ConflictError(
             f"forced pairs in a {t.system or 'dutch'} tournament",
             expected="only a tournament of "
-            + ", ".join(d.name for d in descriptors() if d.force_pairs)
+            + ", ".join(f"{d.name} ({d.summary})" for d in descriptors() if d.force_pairs)
             + " takes them (the other systems pair by their rules alone)",
         )
     return _edit_mcmahon_pairs(t, "forced_pairs", a, b, round_number, remove)

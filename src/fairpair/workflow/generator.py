@@ -60,19 +60,27 @@ class GeneratorConfig:
 
     def validate(self) -> None:
         if self.players < 2:
-            raise InputError(f"--players {self.players}", expected="at least 2 players")
+            raise InputError(
+                f"{self.players} players", expected="at least 2 players", field="players"
+            )
         if self.rounds < 1:
-            raise InputError(f"--rounds {self.rounds}", expected="at least 1 round")
-        for label, rate in (
-            ("--draw-rate", self.draw_rate),
-            ("--forfeit-rate", self.forfeit_rate),
-            ("--bye-rate", self.bye_rate),
-            ("--absence-rate", self.absence_rate),
+            raise InputError(f"{self.rounds} rounds", expected="at least 1 round", field="rounds")
+        for name, rate in (
+            ("draw_rate", self.draw_rate),
+            ("forfeit_rate", self.forfeit_rate),
+            ("bye_rate", self.bye_rate),
+            ("absence_rate", self.absence_rate),
         ):
             if not 0.0 <= rate <= 1.0:
-                raise InputError(f"{label} {rate}", expected="a probability between 0 and 1")
+                raise InputError(
+                    f"{name.replace('_', ' ')} {rate}",
+                    expected="a probability between 0 and 1",
+                    field=name,
+                )
         if self.rating_low > self.rating_high:
-            raise InputError("rating range is empty", expected="rating_low <= rating_high")
+            raise InputError(
+                "rating range is empty", expected="rating_low <= rating_high", field="rating_low"
+            )
 
 
 def _seeded_players(config: GeneratorConfig, rng: random.Random) -> tuple[Player, ...]:
@@ -93,12 +101,16 @@ def _seeded_players(config: GeneratorConfig, rng: random.Random) -> tuple[Player
             groups = int(seeding.partition(":")[2])
         except ValueError:
             raise InputError(
-                f"--seeding {seeding!r}", expected="random, rating or group:G with G an integer"
+                f"seeding {seeding!r}",
+                expected="random, rating or group:G with G an integer",
+                field="seeding",
             ) from None
         tcec = importlib.import_module("fairpair.systems.tcec")
         order = list(tcec.group_seeding(by_strength, groups))
     else:
-        raise InputError(f"--seeding {seeding!r}", expected="random, rating or group:G")
+        raise InputError(
+            f"seeding {seeding!r}", expected="random, rating or group:G", field="seeding"
+        )
     width = max(4, len(str(config.players)))
     return tuple(
         Player(
