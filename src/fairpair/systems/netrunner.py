@@ -792,6 +792,15 @@ def explanation_of(
         f"{c.label} {value}" for c, value in zip(problem.criteria, vector, strict=True) if value
     ]
     ex.note("netrunner_counts", text="; ".join(broken) or "nothing counted against it")
+    ex.detail(
+        double=problem.double,
+        last_round=problem.last_round,
+        present=len(problem.players),
+        criteria=[
+            {"rule": c.rule, "key": c.key, "label": c.label, "count": value}
+            for c, value in zip(problem.criteria, vector, strict=True)
+        ],
+    )
     records = problem.records
     groups: dict[int, int] = {}
     for number in sorted(problem.players, key=lambda n: (-records[n].score, n)):
@@ -804,6 +813,7 @@ def explanation_of(
         high, low = sorted((corp, runner), key=lambda n: (-records[n].score, n))
         ex.board(corp, runner, groups[records[low].group])
         meeting = records[corp].meetings[runner] + 1
+        ex.board_detail(corp, runner, meeting=meeting)
         if meeting > 1:
             ex.board_note(
                 corp,
@@ -830,6 +840,7 @@ def explanation_of(
             rec = records[number]
             difference = rec.side_difference + (1 if side is CORP else -1)
             streak = rec.streak + 1 if rec.last_side is side else 1
+            ex.player_detail(number, side_difference=difference, streak=streak)
             if abs(difference) >= 2 or streak >= 2:
                 ex.because(
                     number,
@@ -840,6 +851,9 @@ def explanation_of(
                     plural="s" if streak > 1 else "",
                 )
     if pairing.bye is not None:
+        if not problem.double:
+            rec = records[pairing.bye]
+            ex.player_detail(pairing.bye, side_difference=rec.side_difference, streak=rec.streak)
         ex.because(pairing.bye, "bye_netrunner", "Netrunner criteria 1, 2", player=pairing.bye)
     return ex.finish(pairing)
 

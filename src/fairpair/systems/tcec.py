@@ -718,6 +718,16 @@ def _explanation_data(
     column, bye, tcec_round = pairing.round, pairing.bye, info["tcec_round"]
     ex = Explainer(tournament, column, "tcec", f"TCEC Swiss, TCEC round {tcec_round}")
     ex.note("tcec_method", "TCEC steps 1-4")
+    ex.detail(
+        tcec_round=tcec_round,
+        column=column,
+        pairing_order=list(info["pairing_order"]),
+        history_rounds=list(info["history_rounds"]),
+        removed_rounds=list(info["removed_rounds"]),
+        double=tournament.double_rounds,
+    )
+    for number in info["pairing_order"]:
+        ex.player_detail(number, wgd=wgd[number])
     ex.note("tcec_order", "TCEC step 1", players=list(info["pairing_order"]))
     kept, removed = info["history_rounds"], info["removed_rounds"]
     if kept:
@@ -728,6 +738,7 @@ def _explanation_data(
         ex.note("tcec_history_removed", "TCEC step 3", rounds=", ".join(str(r) for r in removed))
     if bye is not None:
         count = _byes_received(tournament, column)[bye]
+        ex.player_detail(bye, earlier_byes=count)
         ex.because(bye, "bye_fewest_byes", "TCEC step 2", player=bye, count=count)
     met_in: dict[Pair, int] = {}
     for number, round_pairs in history.rounds:

@@ -408,6 +408,58 @@ def _not_possible(
             ex.group_note(group, code, player=number, players=players)
 
 
+def _bracket_details(
+    record: BracketRecord,
+    facts: dict[int, PlayerFacts],
+    white_of: dict[frozenset[int], tuple[int, int]],
+    rules: DutchRules,
+) -> dict[str, Any]:
+    """A bracket as data (a group's ``details``): its record (residents, players moved
+    down into it, pairs, who moved down from it, how it was paired) and the quality
+    criteria its pairing could not meet: colour preferences not granted
+    (``colour_preference``) and repeated floats (``down_1``... criteria), numbered as
+    in ``rules``."""
+    num = rules.number
+    details = record.as_json()
+    denied: list[dict[str, Any]] = []
+    repeated: list[dict[str, Any]] = []
+    for a, b in record.pairs:
+        white, _ = white_of[frozenset((a, b))]
+        for number in (a, b):
+            pref = facts[number].preference
+            got = Colour.WHITE if number == white else Colour.BLACK
+            if pref.colour is not None and got is not pref.colour:
+                denied.append(
+                    {
+                        "player": number,
+                        "wanted": _colour_word(pref.colour),
+                        "strength": pref.strength,
+                        "criterion": num("colour_preference"),
+                    }
+                )
+        high, low = (
+            (facts[a], facts[b]) if facts[a].score >= facts[b].score else (facts[b], facts[a])
+        )
+        if high.score > low.score:
+            for back in (0, 1):
+                down = num("down_1" if back == 0 else "down_2")
+                up = num("up_1" if back == 0 else "up_2")
+                if high.floats[back] is Float.DOWN:
+                    repeated.append({"player": high.number, "criterion": down})
+                if low.floats[back] is Float.UP:
+                    repeated.append({"player": low.number, "criterion": up})
+    for number in record.downfloaters:
+        for back in (0, 1):
+            down = num("down_1" if back == 0 else "down_2")
+            if facts[number].floats[back] is Float.DOWN:
+                repeated.append({"player": number, "criterion": down})
+    details["colour_not_granted"] = denied
+    details["repeated_floats"] = repeated
+    if record.pab_unplayed:
+        details["pab_unplayed_rule"] = num("pab_unplayed")
+    return details
+
+
 def explanation_of(
     tournament: Tournament,
     pairing: Pairing,
@@ -425,6 +477,11 @@ def explanation_of(
     ex = Explainer(tournament, pairing.round, system, f"FIDE Dutch system ({edition})")
     num = rules.number
     ex.note("dutch_method", "section B" if rules.edition == "2017" else "Art. 3")
+    ex.detail(
+        rules=rules.edition,
+        rules_text=rules.description,
+        bye_score=None if result.bye_score is None else format_points(result.bye_score),
+    )
     if rules.every_bracket_completion:
         ex.note("dutch_completion", f"rules {num('completion')}, {num('pab_eligible')}")
     for number, fact in facts.items():
@@ -455,14 +512,19 @@ def explanation_of(
         elif record.completion:
             ex.group_note(group, "group_completion", f"rule {num('completion')}")
         last = record is result.brackets[-1]
+        floats: list[dict[str, Any]] = []
         for number in record.downfloaters:
             code, rule = _float_cause(record, number, compatibility, rules)
+            floats.append(
+                {"player": number, "score": format_points(facts[number].score), "why": code}
+            )
             if last and number == result.bye and code == "float_odd":
                 # Nobody is below the last group: the one left over gets the bye.
                 code = "left_over_bye"
             ex.group_note(group, code, rule, player=number)
             if code == "float_no_opponent":
                 _not_possible(ex, group, facts, record, number, compatibility)
+        ex.group_detail(group, **_bracket_details(record, facts, white_of, rules), floats=floats)
         if not record.pairs and not record.downfloaters:
             ex.group_note(group, "group_no_pairs")
         for a, b in record.pairs:
@@ -488,12 +550,28 @@ def explanation_of(
                         noted.add((low.number, up))
                         ex.because(low.number, "repeat_up", f"rule {up}", when=when[back])
             _colour_reason(ex, decisions[frozenset((a, b))], facts, white, black, rules)
+            for number in (a, b):
+                pref = facts[number].preference
+                got = Colour.WHITE if number == white else Colour.BLACK
+                if pref.colour is not None and pref.colour is not got:
+                    ex.because(
+                        number,
+                        "colour_not_granted",
+                        f"rule {num('colour_preference')}",
+                        colour=_colour_word(pref.colour),
+                        strength=_STRENGTH[_strength(pref) or "mild"],
+                    )
     if result.bye is not None:
         if rules.every_bracket_completion:
             rule = f"rules {num('pab_eligible')}, {rules.absolute[1]}"
         else:
             rule = f"rules {rules.absolute[1]}, {num('completion')}"
         ex.because(result.bye, "bye_lowest", rule, player=result.bye)
+        for back in (0, 1):
+            down = num("down_1" if back == 0 else "down_2")
+            if facts[result.bye].floats[back] is Float.DOWN and (result.bye, down) not in noted:
+                noted.add((result.bye, down))
+                ex.because(result.bye, "repeat_down", f"rule {down}", when=when[back])
         if any(r.pab_unplayed for r in result.brackets):
             ex.because(result.bye, "bye_fewest_unplayed", f"rule {num('pab_unplayed')}")
     return ex.finish(pairing)

@@ -106,7 +106,7 @@ class McMahonSystem:
             info=info,
         )
         if self.explain:
-            info["explanation"] = explanation_of(tournament, pairing, fld, games)
+            info["explanation"] = explanation_of(tournament, pairing, fld, games, solution.stage)
         return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
@@ -196,11 +196,17 @@ def _even_colour_why(fld: Field, white: int, black: int) -> str:
 
 
 def explanation_of(
-    tournament: Tournament, pairing: Pairing, fld: Field, games: list[Game]
+    tournament: Tournament,
+    pairing: Pairing,
+    fld: Field,
+    games: list[Game],
+    stage: str = "full",
 ) -> dict[str, Any]:
     """The round as structured data for :mod:`fairpair.explain`: the McMahon score
     groups, per game who plays across groups and which penalty the game carries, the
-    colours (handicap) and the bye."""
+    colours (handicap) and the bye; as details the players in the matching, each
+    player's rank, each game's non-zero penalty tiers and the matching ``stage`` that
+    found the pairing."""
     from fairpair.explain import Explainer
 
     ex = Explainer(
@@ -212,6 +218,18 @@ def explanation_of(
         unit="McMahon points",
     )
     ex.note("mcmahon_method", "AGA pairing rules")
+    ex.detail(
+        round_of=fld.total_rounds,
+        pool=list(fld.pool),
+        matching_stage=stage,
+        float_rule=fld.float_rule_active,
+        avoiding=[*fld.settings.avoid] + (["handicap games"] if fld.settings.avoid_handicap else [])
+        if fld.avoidance_active
+        else [],
+    )
+    volunteer = [] if fld.volunteer_bye is None else [fld.volunteer_bye]
+    for number in [*fld.pool, *volunteer]:
+        ex.player_detail(number, rank=format_rank(fld.strength[number].rank))
     if fld.voluntary:
         ex.note("mcmahon_voluntary", players=list(fld.voluntary))
     if not fld.float_rule_active:
@@ -234,10 +252,14 @@ def explanation_of(
     for g in games:
         high, low = sorted((g.white, g.black), key=lambda n: -fld.mms[n])
         ex.board(g.white, g.black, group_of.get(fld.mms[low]))
+        ex.board_detail(g.white, g.black, handicap=g.handicap, komi=format_points(g.komi))
         if frozenset((g.white, g.black)) in forced:
+            ex.board_detail(g.white, g.black, forced=True, penalty={})
             ex.board_note(g.white, g.black, "mcmahon_forced", player=g.white, opponent=g.black)
         else:
             tiers = dict(zip(TIERS, edge_tiers(fld, g.white, g.black), strict=True))
+            penalty = {name: value for name, value in tiers.items() if value}
+            ex.board_detail(g.white, g.black, forced=False, penalty=penalty)
             if tiers["score"]:
                 ex.set(high, float="down")
                 ex.set(low, float="up")
