@@ -652,9 +652,20 @@ def test_registry_and_info_is_json() -> None:
     p = system.pair(t)
     json.dumps(p.info)
     assert len(p.info["games"]) == 2 and p.engine_lines()[0] == "3"
-    notes = McMahonSystem(explain=True).pair(t).info["explain"]
-    assert any(n.startswith("forced bye: 5 (2k, 0) (lowest placed") for n in notes)
-    assert any(n.startswith("board 1: ") for n in notes)
+    doc = McMahonSystem(explain=True).pair(t).info["explanation"]
+    json.dumps(doc)
+    players = {e["number"]: e for e in doc["players"]}
+    assert doc["bye"] == 5 and players[5]["details"]["rank"] == "2k"
+    assert players[5]["score"] == "0"
+    assert [r["code"] for r in players[5]["reasons"]] == ["bye_lowest_placed"]
+    board = doc["boards"][0]
+    assert board["board"] == 1 and set(board["details"]) == {
+        "handicap",
+        "komi",
+        "forced",
+        "penalty",
+    }
+    assert doc["details"]["matching_stage"] and len(doc["details"]["pool"]) == 5
 
 
 def test_check_flags_rematch_and_suboptimal() -> None:

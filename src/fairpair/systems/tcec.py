@@ -55,7 +55,7 @@ from typing import Any, TypeVar
 
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching.cardinality import CardinalityMatcher
-from fairpair.model import Board, ByeKind, Pairing, Tournament, format_points
+from fairpair.model import Board, ByeKind, Pairing, Tournament
 from fairpair.systems.base import compare_pairings
 from fairpair.systems.descriptor import Option, SystemDescriptor
 from fairpair.tiebreaks import POINTS, Tiebreak, parse_tiebreaks
@@ -467,10 +467,6 @@ class TcecSystem:
             "history_rounds": [n for n in history_before if n not in removed_now],
             "removed_rounds": removed_now,
         }
-        if self.explain:
-            info["explain"] = _explanation(
-                tournament, column, info, bye, pairs, history, wgd, scores
-            )
         pairing = Pairing(
             round=column,
             boards=tuple(playing_order(boards)),
@@ -638,69 +634,6 @@ def _two(pair: Pair) -> tuple[int, int]:
     return first, second
 
 
-def _explanation(
-    tournament: Tournament,
-    column: int,
-    info: Mapping[str, Any],
-    bye: int | None,
-    pairs: Sequence[tuple[int, int]],
-    history: EncounterHistory,
-    wgd: Mapping[int, int],
-    scores: Mapping[int, Fraction],
-) -> list[str]:
-    """Why the round is paired the way it is, one line per decision."""
-    tcec_round = info["tcec_round"]
-
-    def who(n: int) -> str:
-        return f"{n} ({format_points(scores[n])}, WGD {wgd[n]:+d})"
-
-    notes = [
-        f"TCEC round {tcec_round} (column {column}); pairing order (score, seed): "
-        + " ".join(str(n) for n in info["pairing_order"])
-    ]
-    if bye is not None:
-        count = _byes_received(tournament, column)[bye]
-        notes.append(f"bye: {bye}, lowest in the pairing order with {count} earlier bye(s)")
-    kept, removed = info["history_rounds"], info["removed_rounds"]
-    history_note = f"rounds {kept[0]}-{kept[-1]}" if kept else "empty"
-    if removed:
-        history_note += "; removed now (no viable pairing with them): " + ", ".join(
-            map(str, removed)
-        )
-    notes.append(f"encounter history: {history_note}")
-    met_in: dict[Pair, int] = {}
-    for number, round_pairs in history.rounds:
-        for pair in round_pairs:
-            met_in[pair] = number
-    order = [n for n in info["pairing_order"] if n != bye]
-    paired: set[int] = set()
-    for first, second in pairs:
-        paired.add(first)
-        skipped = []
-        for candidate in order[order.index(first) + 1 : order.index(second)]:
-            if candidate in paired:
-                continue
-            pair = frozenset((first, candidate))
-            if pair in tournament.forbidden_pairs:
-                skipped.append(f"{candidate} forbidden")
-            elif pair in met_in:
-                skipped.append(f"{candidate} met in round {met_in[pair]}")
-            elif abs(wgd[first] + wgd[candidate]) > 2:
-                skipped.append(f"{candidate} colour balance")
-            else:
-                skipped.append(f"{candidate} would leave the rest unpairable")
-        paired.add(second)
-        line = f"{who(first)} - {who(second)}"
-        if skipped:
-            line += "; skipped " + ", ".join(skipped)
-        if tournament.double_rounds:
-            line += f"; {second}-{first} then {first}-{second} (first-of-pair black first)"
-        else:
-            line += "; " + _colour_reason(first, second, wgd, scores, tcec_round)
-        notes.append(line)
-    return notes
-
-
 def _explanation_data(
     tournament: Tournament,
     pairing: Pairing,
@@ -793,19 +726,6 @@ def _explanation_data(
                 player=board.white,
             )
     return ex.finish(pairing)
-
-
-def _colour_reason(
-    first: int, second: int, wgd: Mapping[int, int], scores: Mapping[int, Fraction], rnd: int
-) -> str:
-    board = single_round_colours(first, second, wgd, scores, rnd)
-    if wgd[first] != wgd[second]:
-        why = "greater WGD gets black"
-    elif scores[first] != scores[second]:
-        why = "equal WGD, higher score gets black"
-    else:
-        why = f"equal WGD and score, 2112 pattern in round {rnd}"
-    return f"{board.white}-{board.black} ({why})"
 
 
 def _check_second_game(tournament: Tournament, column: int, label: str) -> list[str]:

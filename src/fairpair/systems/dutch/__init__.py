@@ -63,8 +63,9 @@ class DutchSystem:
     """FIDE Dutch system, the rules the tournament asks for: the system option
     ``rules`` ("2017" or "2026"), else record 192 of the file (:mod:`.edition`; ``fairpair
     new`` writes it), else the system the file names (``dutch-2017`` / ``dutch-2026``),
-    else the 2017 rules. ``explain=True`` adds per-bracket notes in
-    ``Pairing.info["explain"]``."""
+    else the 2017 rules. ``explain=True`` adds the explanation
+    (``Pairing.info["explanation"]``, :mod:`fairpair.explain`): per bracket its players,
+    pairs, who moved down and why, and the criteria it could not meet."""
 
     name = "dutch"
     #: The edition a subclass always pairs by (None: follow the tournament).
@@ -118,21 +119,16 @@ class DutchSystem:
         decided = [
             decide_colours(facts[a], facts[b], initial) for a, b in board_order(result.pairs, facts)
         ]
-        coloured = [(white, black) for white, black, _ in decided]
         info: dict[str, Any] = {}
-        if self.explain:
-            compatibility = Compatibility(facts.values(), tournament.forbidden_pairs)
-            lines, records = explain_round(result, facts, coloured, compatibility, rules)
-            info["rules"] = rules.edition
-            info["explain"] = [f"rules: {rules.description}", *lines]
-            info["brackets"] = records
         pairing = Pairing(
             round=rnd,
-            boards=tuple(Board(w, b) for w, b in coloured),
+            boards=tuple(Board(w, b) for w, b, _ in decided),
             bye=result.bye,
             info=info,
         )
         if self.explain:
+            compatibility = Compatibility(facts.values(), tournament.forbidden_pairs)
+            info["rules"] = rules.edition
             info["explanation"] = explanation_of(
                 tournament,
                 pairing,
@@ -169,115 +165,6 @@ class Dutch2026System(DutchSystem):
 
     name = "dutch-2026"
     edition = "2026"
-
-
-def explain_round(
-    result: RoundResult,
-    facts: dict[int, PlayerFacts],
-    coloured: list[tuple[int, int]],
-    compatibility: Compatibility,
-    rules: DutchRules = RULES_2017,
-) -> tuple[list[str], list[dict[str, Any]]]:
-    """Per bracket, as lines for arbiters and as JSON records: the bracket, its pairs,
-    who floated and why, which colour preferences were not granted and which floats
-    repeat (the criteria that could not be met, numbered as in ``rules``: 2017
-    C.10-C.15, 2026 C12-C17)."""
-    c1, _, c3 = rules.absolute
-    num = rules.number
-    colour_of: dict[int, Colour] = {}
-    for white, black in coloured:
-        colour_of[white] = Colour.WHITE
-        colour_of[black] = Colour.BLACK
-    order = "section D" if rules.edition == "2017" else "Art. 4"
-    float_words = {  # the reasons of _float_cause, in these notes' words
-        "float_again": "MDP not paired in this bracket (Limbo), floats again",
-        "float_no_opponent": f"no compatible opponent in the bracket ({c1} rematch / {c3} colours)",
-        "float_odd": "odd number of players in the bracket",
-        "float_needed": f"its possible opponents are needed for other pairs ({num('pairs')})",
-        "float_chosen": f"chosen by the criteria {num('pairs')}-{rules.criteria[-1].number} "
-        f"and the order of {order}",
-    }
-    lines: list[str] = []
-    records: list[dict[str, Any]] = []
-    for record in result.brackets:
-        entry = record.as_json()
-        if record.ppb:
-            kind = f"PPB (re-paired by {num('completion')} so that the round can be completed)"
-        elif record.collapsed:
-            kind = "collapsed last bracket"
-        elif record.completion:
-            kind = f"bracket (paired over all players below it: {num('completion')} completion)"
-        else:
-            kind = "bracket"
-        mdp_text = ", ".join(map(str, record.mdps)) or "none"
-        lines.append(
-            f"{kind} {format_points(record.score)}: residents "
-            f"{', '.join(map(str, record.residents))}; MDPs {mdp_text}"
-        )
-        lines.append("  pairs: " + (", ".join(f"{a}-{b}" for a, b in record.pairs) or "none"))
-        floats = []
-        for number in record.downfloaters:
-            code, _ = _float_cause(record, number, compatibility, rules)
-            why = float_words[code]
-            floats.append({"player": number, "score": str(facts[number].score), "why": why})
-            lines.append(f"  downfloater {number} ({format_points(facts[number].score)}): {why}")
-        entry["floats"] = floats
-        denied = []
-        for a, b in record.pairs:
-            for number in (a, b):
-                pref = facts[number].preference
-                got = colour_of.get(number)
-                if pref.colour is not None and got is not pref.colour:
-                    denied.append(
-                        {"player": number, "wanted": pref.colour.value, "strength": pref.strength}
-                    )
-                    wanted = "white" if pref.colour is Colour.WHITE else "black"
-                    lines.append(
-                        f"  colour preference not granted ({num('colour_preference')}): "
-                        f"{number} ({pref.strength} {wanted})"
-                    )
-        entry["colour_not_granted"] = denied
-        repeated = []
-        for a, b in record.pairs:
-            high, low = (
-                (facts[a], facts[b])
-                if facts[a].score >= facts[b].score
-                else (
-                    facts[b],
-                    facts[a],
-                )
-            )
-            if high.score > low.score:
-                for back, down, up in (
-                    (0, num("down_1"), num("up_1")),
-                    (1, num("down_2"), num("up_2")),
-                ):
-                    if high.floats[back] is Float.DOWN:
-                        repeated.append({"player": high.number, "criterion": down})
-                    if low.floats[back] is Float.UP:
-                        repeated.append({"player": low.number, "criterion": up})
-        for number in record.downfloaters:
-            for back, down in ((0, num("down_1")), (1, num("down_2"))):
-                if facts[number].floats[back] is Float.DOWN:
-                    repeated.append({"player": number, "criterion": down})
-        for item in repeated:
-            lines.append(f"  repeated float ({item['criterion']}): {item['player']}")
-        entry["repeated_floats"] = repeated
-        records.append(entry)
-        if record.pab_unplayed:
-            lines.append(
-                f"  {num('pab_unplayed')}: the PAB goes to the player of this score with the "
-                "fewest unplayed games"
-            )
-    if result.bye is not None:
-        note = ""
-        if result.bye_score is not None:
-            note = f"; {num('pab_eligible')}: the lowest score that completes the round"
-        lines.append(
-            f"pairing-allocated bye: {result.bye} ({format_points(facts[result.bye].score)})" + note
-        )
-        records.append({"bye": result.bye, "score": str(facts[result.bye].score)})
-    return lines, records
 
 
 # -- the structured explanation (fairpair.explain renders it in words) ------------------

@@ -55,7 +55,6 @@ from fairpair.systems.mcmahon.tiebreaks import criteria
 __all__ = [
     "McMahonSystem",
     "check_round",
-    "explain_round",
     "prepare_tournament",
     "round_games",
 ]
@@ -97,8 +96,6 @@ class McMahonSystem:
             "mcmahon_scores": {str(n): _number(fld.mms[n]) for n in sorted(fld.mms)},
             "penalty": dict(zip(TIERS, solution.tiers, strict=True)),
         }
-        if self.explain:
-            info["explain"] = explain_round(fld, games, bye, solution.stage)
         pairing = Pairing(
             round=rnd,
             boards=tuple(Board(g.white, g.black) for g in games),
@@ -120,57 +117,6 @@ class McMahonSystem:
     def prepare_tournament(self, t: Tournament, rng: random.Random, rounds: int) -> Tournament:
         """The random generator's hook (see :func:`prepare_tournament`)."""
         return prepare_tournament(t, rng, rounds)
-
-
-def explain_round(fld: Field, games: list[Game], bye: int | None, stage: str) -> list[str]:
-    """Human-readable notes on a pairing: groups, byes, each game's non-zero tiers."""
-
-    def who(n: int) -> str:
-        return f"{n} ({format_rank(fld.strength[n].rank)}, {format_points(fld.mms[n])})"
-
-    groups: dict[Fraction, int] = {}
-    for n in fld.pool:
-        groups[fld.mms[n]] = groups.get(fld.mms[n], 0) + 1
-    notes = [
-        f"round {fld.round} of {fld.total_rounds}: {len(fld.pool)} players in the matching; "
-        "score groups "
-        + ", ".join(f"{format_points(score)} ({size})" for score, size in groups.items())
-    ]
-    if fld.voluntary:
-        notes.append("voluntary byes: " + ", ".join(map(str, fld.voluntary)))
-    if fld.volunteer_bye is not None:
-        notes.append(f"forced bye: {who(fld.volunteer_bye)}, the bye volunteer")
-    elif bye is not None:
-        best = fld.best_bye
-        why = "lowest placed without an earlier forced bye"
-        if bye != best:
-            why = f"{best} could not get it: the others could not be paired"
-        notes.append(f"forced bye: {who(bye)} ({why})")
-    if not fld.float_rule_active:
-        notes.append("criterion 3 (floats) is off in this round")
-    if fld.avoidance_active:
-        notes.append(
-            "avoiding: "
-            + ", ".join(
-                [*fld.settings.avoid] + (["handicap games"] if fld.settings.avoid_handicap else [])
-            )
-        )
-    forced = {frozenset(p) for p in fld.forced}
-    for board, g in enumerate(games, 1):
-        text = f"board {board}: {who(g.white)} - {who(g.black)}"
-        if g.handicap:
-            text += f", {g.handicap} stone{'s' if g.handicap > 1 else ''}"
-        text += f", komi {format_points(g.komi)}"
-        if frozenset((g.white, g.black)) in forced:
-            text += "; forced pair"
-        else:
-            tiers = edge_tiers(fld, g.white, g.black)
-            costs = [f"{name} {v}" for name, v in zip(TIERS, tiers, strict=True) if v]
-            if costs:
-                text += "; penalty " + ", ".join(costs)
-        notes.append(text)
-    notes.append(f"matching: {stage}")
-    return notes
 
 
 def _even_colour_why(fld: Field, white: int, black: int) -> str:
