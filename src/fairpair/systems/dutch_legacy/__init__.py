@@ -136,15 +136,13 @@ def _group(ex: Explainer, bracket: BracketPairing) -> int:
     )
     for number in bracket.moved:
         ex.group_note(group, "float_legacy_none", "rules B.1, B.2, C.1", player=number)
-    for step in bracket.steps:
-        article = step.split(":", 1)[0]
-        if article in _LOWERED:
-            words, rule = _LOWERED[article]
-            ex.group_note(group, "legacy_lowered", f"rules {article}, {rule}", text=words)
-        elif article in ("C.12", "C.13") and "re-paired" in step:
-            ex.group_note(group, "group_backtrack_legacy", f"rule {article}")
-        elif article.startswith("C.14") or ("lowered" in step and "P1" in step):
-            ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
+    for article in bracket.repaired:
+        ex.group_note(group, "group_backtrack_legacy", f"rule {article}")
+    for _ in bracket.reductions:
+        ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
+    for article in bracket.relaxed:
+        words, rule = _LOWERED[article]
+        ex.group_note(group, "legacy_lowered", f"rules {article}, {rule}", text=words)
     return group
 
 

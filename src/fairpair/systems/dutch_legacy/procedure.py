@@ -39,6 +39,8 @@ class _Frame:
     players: list[LegacyPlayer]
     current: Candidate
     notes: list[str] = field(default_factory=list)
+    #: The articles (C.12, C.13) by which the bracket was paired again.
+    repaired: list[str] = field(default_factory=list)
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
@@ -61,6 +63,12 @@ class BracketPairing:
     lowest: bool = False
     #: C.1: players moved down without an opponent in the bracket.
     moved: list[int] = field(default_factory=list)
+    #: C.12, C.13: the bracket was paired again so that a lower one can be paired.
+    repaired: list[str] = field(default_factory=list)
+    #: C.10: the requirements lowered for its pairing (articles, e.g. "C.10.d").
+    relaxed: list[str] = field(default_factory=list)
+    #: C.14: the reductions of P1 and M1 made before (articles, e.g. "C.14.a").
+    reductions: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -215,6 +223,7 @@ class _Round:
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
+                    frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
                     continue
                 # P became zero: join the two lowest brackets (C.13).
@@ -241,6 +250,7 @@ class _Round:
                         f"C.12: re-paired for bracket {format_points(residents[0].score)} "
                         f"(moved-down {_names(stuck)} had no opponent there)"
                     )
+                    frame.repaired.append("C.12")
                     incoming = frame.down(self.by_number)
                     continue
                 notes.append(
@@ -273,36 +283,36 @@ class _Round:
         for frame in frames:
             pairs += frame.current.pairs
             s1_position.update(frame.current.s1)
-            brackets.append(
-                _bracket(frame.residents, frame.incoming, frame.current, frame.notes, frame.moved)
-            )
+            brackets.append(_bracket(frame, frame.residents, frame.incoming, frame.current))
         pairs += cand.pairs
         s1_position.update(cand.s1)
         residents = [p for p in lowest if p.score == min(q.score for q in lowest)]
         incoming = [p for p in lowest if p not in residents]
-        brackets.append(_bracket(residents, incoming, cand, [], [], lowest=True))
+        brackets.append(_bracket(None, residents, incoming, cand))
         bye = cand.unpaired[0] if cand.unpaired else None
         return RoundResult(pairs, bye, s1_position, brackets, list(self.events))
 
 
 def _bracket(
+    frame: _Frame | None,
     residents: list[LegacyPlayer],
     incoming: list[LegacyPlayer],
     cand: Candidate,
-    notes: list[str],
-    moved: list[LegacyPlayer],
-    *,
-    lowest: bool = False,
 ) -> BracketPairing:
+    """The record of a bracket paired by the procedure (``frame``; None: the lowest
+    bracket)."""
     return BracketPairing(
         score=residents[0].score if residents else None,
         residents=[p.number for p in sorted(residents, key=a2_key)],
         incoming=[p.number for p in sorted(incoming, key=a2_key)],
-        steps=[*notes, *cand.notes],
+        steps=[*(frame.notes if frame else []), *cand.notes],
         pairs=list(cand.pairs),
         unpaired=list(cand.unpaired),
-        lowest=lowest,
-        moved=[p.number for p in sorted(moved, key=a2_key)],
+        lowest=frame is None,
+        moved=[p.number for p in sorted(frame.moved, key=a2_key)] if frame else [],
+        repaired=list(frame.repaired) if frame else [],
+        relaxed=list(cand.relaxed),
+        reductions=list(cand.reductions),
     )
 
 
