@@ -351,6 +351,8 @@ class ScoreBracket:
         self.floaters = state.floaters
         box = self._box(state.p1, state.x1, state.z1)
         while level is not None:
+            lowered = (*state.notes, *_describe_lowering(box.start, level))
+            relaxed = tuple(article for article, _ in _lowered(box.start, level))
             for cand in self._search(state.hetero, state.p1, state.m1, level):
                 yield Candidate(
                     pairs=cand.pairs,
@@ -358,8 +360,8 @@ class ScoreBracket:
                     vector=cand.vector,
                     level=level,
                     s1=cand.s1,
-                    notes=(*state.notes, *_describe_lowering(box.start, level), *cand.notes),
-                    relaxed=tuple(article for article, _ in _lowered(box.start, level)),
+                    notes=(*lowered, *cand.notes),
+                    relaxed=relaxed,
                     reductions=state.reductions,
                 )
             step = c10_lower(level, box, self.ctx.odd)
