@@ -128,7 +128,6 @@ class DutchSystem:
         )
         if self.explain:
             compatibility = Compatibility(facts.values(), tournament.forbidden_pairs)
-            info["rules"] = rules.edition
             info["explanation"] = explanation_of(
                 tournament,
                 pairing,
