@@ -67,6 +67,7 @@ __all__ = [
     "EncounterHistory",
     "TcecSystem",
     "choose_bye",
+    "colour_rule",
     "double_round_colours",
     "group_labels",
     "group_seeding",
@@ -74,6 +75,7 @@ __all__ = [
     "has_viable_pairing",
     "may_be_paired",
     "pair_in_order",
+    "pairing_obstacle",
     "pairing_order",
     "playing_order",
     "random_seeding",
@@ -245,9 +247,22 @@ def may_be_paired(p1: int, p2: int, met: Container[Pair], wgd: Mapping[int, int]
     >>> may_be_paired(1, 2, set(), {1: 2, 2: 0}), may_be_paired(1, 2, set(), {1: 2, 2: 1})
     (True, False)
     """
+    return pairing_obstacle(p1, p2, met, wgd) is None
+
+
+def pairing_obstacle(p1: int, p2: int, met: Container[Pair], wgd: Mapping[int, int]) -> str | None:
+    """STEP 3, why ``p1`` and ``p2`` may not be paired: ``"met"`` (in the encounter
+    history, or a forbidden pair), ``"colour"`` (the colour balance), or None: they
+    may be.
+
+    >>> pairing_obstacle(1, 2, {frozenset((1, 2))}, {1: 0, 2: 0})
+    'met'
+    """
     if frozenset((p1, p2)) in met:
-        return False
-    return abs(wgd[p1] + wgd[p2]) <= 2
+        return "met"
+    if abs(wgd[p1] + wgd[p2]) > 2:
+        return "colour"
+    return None
 
 
 @dataclass
@@ -372,14 +387,28 @@ def single_round_colours(
     >>> single_round_colours(1, 2, {1: 0, 2: 0}, {1: Fraction(0), 2: Fraction(0)}, 1)
     Board(white=2, black=1)
     """
-    if wgd[first] != wgd[second]:
+    rule = colour_rule(first, second, wgd, scores)
+    if rule == "wgd":
         black = first if wgd[first] > wgd[second] else second
-    elif scores[first] != scores[second]:
+    elif rule == "score":
         black = first if scores[first] > scores[second] else second
     else:
         black = second if tcec_round % 4 in (2, 3) else first
     white = second if black == first else first
     return Board(white=white, black=black)
+
+
+def colour_rule(
+    first: int, second: int, wgd: Mapping[int, int], scores: Mapping[int, Fraction]
+) -> str:
+    """Which rule of STEP 5 (single rounds) decides the colours of ``first`` and
+    ``second``: ``"wgd"`` (the white-game differences differ), ``"score"`` (then the
+    scores) or ``"pattern"`` (the 2112 pattern)."""
+    if wgd[first] != wgd[second]:
+        return "wgd"
+    if scores[first] != scores[second]:
+        return "score"
+    return "pattern"
 
 
 def double_round_colours(first: int, second: int) -> Board:
@@ -677,6 +706,7 @@ def _explanation_data(
     for number, round_pairs in history.rounds:
         for pair in round_pairs:
             met_in[pair] = number
+    met = history.met()
     order = [n for n in info["pairing_order"] if n != bye]
     board_of = {frozenset((b.white, b.black)): b for b in pairing.boards}
     paired: set[int] = set()
@@ -687,23 +717,25 @@ def _explanation_data(
             if candidate in paired:
                 continue
             pair = frozenset((first, candidate))
-            if pair in tournament.forbidden_pairs:
-                ex.because(first, "tcec_skip_forbidden", "TCEC step 3", other=candidate)
-            elif pair in met_in:
+            obstacle = pairing_obstacle(first, candidate, met, wgd)
+            if obstacle == "met" and pair in met_in and pair not in tournament.forbidden_pairs:
                 ex.because(
                     first, "tcec_skip_met", "TCEC step 3", other=candidate, round=met_in[pair]
                 )
-            elif abs(wgd[first] + wgd[candidate]) > 2:
+            elif obstacle == "met":
+                ex.because(first, "tcec_skip_forbidden", "TCEC step 3", other=candidate)
+            elif obstacle == "colour":
                 ex.because(first, "tcec_skip_colour", "TCEC step 3", other=candidate)
             else:
                 ex.because(first, "tcec_skip_rest", "TCEC step 4", other=candidate)
         paired.add(second)
         ex.because(first, "tcec_next", "TCEC step 4", opponent=second)
+        rule = colour_rule(first, second, wgd, scores)
         if tournament.double_rounds:
             ex.board_note(
                 board.white, board.black, "colour_tcec_double", "TCEC step 5", player=first
             )
-        elif wgd[first] != wgd[second]:
+        elif rule == "wgd":
             ex.board_note(
                 board.white,
                 board.black,
@@ -713,7 +745,7 @@ def _explanation_data(
                 wgd=f"{wgd[board.black]:+d}",
                 other_wgd=f"{wgd[board.white]:+d}",
             )
-        elif scores[first] != scores[second]:
+        elif rule == "score":
             ex.board_note(
                 board.white, board.black, "colour_tcec_score", "TCEC step 5", player=board.black
             )
