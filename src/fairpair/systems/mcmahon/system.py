@@ -119,26 +119,13 @@ class McMahonSystem:
         return prepare_tournament(t, rng, rounds)
 
 
-def _even_colour_why(fld: Field, white: int, black: int) -> str:
-    """Which rule of :func:`make_game` gave ``white`` white in an even game."""
-    hw, hb = fld.history[white], fld.history[black]
-    if fld.settings.colour_balance:
-        total = fld.total_rounds
-        chosen = colour_violations(hw, Colour.WHITE, total) + colour_violations(
-            hb, Colour.BLACK, total
-        )
-        other = colour_violations(hb, Colour.WHITE, total) + colour_violations(
-            hw, Colour.BLACK, total
-        )
-        if chosen != other:
-            return "because the other way round would break a colour guideline"
-    balance_w = sum(1 if c is Colour.WHITE else -1 for c in hw)
-    balance_b = sum(1 if c is Colour.WHITE else -1 for c in hb)
-    if balance_w != balance_b:
-        return "having had white less often than the opponent"
-    if bool(hw and hw[-1] is Colour.BLACK) != bool(hb and hb[-1] is Colour.BLACK):
-        return "having had black in the last game"
-    return "being the stronger player"
+#: Why a player takes white in an even game, by :attr:`.pairing.Game.colour_rule`.
+_EVEN_COLOUR_WHY = {
+    "guideline": "because the other way round would break a colour guideline",
+    "balance": "having had white less often than the opponent",
+    "last_black": "having had black in the last game",
+    "stronger": "being the stronger player",
+}
 
 
 def explanation_of(
@@ -242,7 +229,7 @@ def explanation_of(
                 komi=komi,
             )
         else:
-            why = _even_colour_why(fld, g.white, g.black)
+            why = _EVEN_COLOUR_WHY[g.colour_rule]
             ex.board_note(
                 g.white, g.black, "colour_mcmahon_even", player=g.white, komi=komi, why=why
             )
