@@ -403,7 +403,12 @@ def colour_rule(
 ) -> str:
     """Which rule of STEP 5 (single rounds) decides the colours of ``first`` and
     ``second``: ``"wgd"`` (the white-game differences differ), ``"score"`` (then the
-    scores) or ``"pattern"`` (the 2112 pattern)."""
+    scores) or ``"pattern"`` (the 2112 pattern).
+
+    >>> even = {1: Fraction(1), 2: Fraction(1)}
+    >>> colour_rule(1, 2, {1: 1, 2: 0}, even), colour_rule(1, 2, {1: 0, 2: 0}, even)
+    ('wgd', 'pattern')
+    """
     if wgd[first] != wgd[second]:
         return "wgd"
     if scores[first] != scores[second]:
