@@ -307,6 +307,7 @@ def _bracket_details(
     in ``rules``."""
     num = rules.number
     details = record.as_json()
+    details["score"] = format_points(record.score)  # as everywhere in the explanation
     denied: list[dict[str, Any]] = []
     repeated: list[dict[str, Any]] = []
     for a, b in record.pairs:
