@@ -4,10 +4,10 @@ matching, the Dutch bracket graphs included (it used to be ignored there)."""
 from __future__ import annotations
 
 import pytest
-from fairpair.workflow.generator import GeneratorConfig, generate
 
 from fairpair.systems import get_system
 from fairpair.systems.dutch import graph
+from fairpair.workflow.generator import GeneratorConfig, generate
 
 
 def test_dutch_pairs_without_the_compiled_graph_when_python_is_asked(

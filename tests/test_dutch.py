@@ -271,15 +271,18 @@ def test_registry_and_explain() -> None:
     system = get_system("dutch", explain=True)
     t, _ = trf.load(VECTORS / "t101000_n34_r3of6.trf")
     pairing = system.pair(t)
-    records = pairing.info["brackets"]
-    assert records and all("pairs" in n or "bye" in n for n in records)
-    paired = sum(len(n.get("pairs", [])) for n in records)
+    doc = pairing.info["explanation"]
+    records = [group["details"] for group in doc["groups"]]
+    assert records and all("pairs" in r and "downfloaters" in r for r in records)
+    paired = sum(len(r["pairs"]) for r in records)
     assert paired == len(pairing.boards)
-    lines = pairing.info["explain"]
-    assert all(isinstance(line, str) for line in lines)
-    assert sum(line.startswith("  pairs:") for line in lines) == len(
-        [r for r in records if "pairs" in r]
-    )
+    # every pair of a bracket's record is a board of that group
+    for index, record in enumerate(records):
+        for a, b in record["pairs"]:
+            board = next(x for x in doc["boards"] if {x["white"], x["black"]} == {a, b})
+            assert board["group"] == index
+    assert doc["bye"] == pairing.bye
+    assert doc["details"]["rules"] == "2017" and "2017" in doc["details"]["rules_text"]
 
 
 def test_board_order_by_scores() -> None:

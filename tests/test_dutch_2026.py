@@ -29,6 +29,7 @@ from fairpair.model import (
     Round,
     Tournament,
 )
+from fairpair.rendering.explanations import render
 from fairpair.systems import get_system
 from fairpair.systems.dutch import Dutch2017System, Dutch2026System, DutchSystem
 from fairpair.systems.dutch.edition import (
@@ -141,8 +142,10 @@ def test_example_a_c5_fixes_the_pab_score_before_the_first_bracket() -> None:
 def test_example_b_c9_is_applied_in_the_pab_bracket() -> None:
     t = load_text(EXAMPLE_B)
     pairing = Dutch2026System(explain=True).pair(t)
-    assert any(r.get("pab_unplayed") for r in pairing.info["brackets"])
-    assert any(line.startswith("  C9:") for line in pairing.info["explain"])
+    doc = pairing.info["explanation"]
+    assert any(g["details"].get("pab_unplayed_rule") == "C9" for g in doc["groups"])
+    bye = next(p for p in doc["players"] if p["number"] == pairing.bye)
+    assert ("bye_fewest_unplayed", "rule C9") in [(r["code"], r["rule"]) for r in bye["reasons"]]
     facts = player_facts(t, 3, t.present_players(3), rules=RULES_2026)
     assert (facts[3].unplayed, facts[6].unplayed) == (0, 1)
 
@@ -260,14 +263,15 @@ def test_rule_sets_are_ordered_criteria() -> None:
 
 def test_explain_numbers_criteria_by_the_rules_in_use() -> None:
     t = load_text(EXAMPLE_B)
-    new = Dutch2026System(explain=True).pair(t).info["explain"]
-    old = get_system("dutch-2017", explain=True).pair(t).info["explain"]
-    assert new[0].startswith("rules: FIDE Dutch system") and "2026" in new[0]
-    assert "2017" in old[0]
-    text_new, text_old = "\n".join(new), "\n".join(old)
-    assert "(C12)" in text_new and "(C." not in text_new
-    assert "(C.14)" in text_old and "(C1" not in text_old
-    assert "C5: the lowest score" in text_new
+    new = Dutch2026System(explain=True).pair(t).info["explanation"]
+    old = get_system("dutch-2017", explain=True).pair(t).info["explanation"]
+    assert new["details"]["rules_text"].startswith("FIDE Dutch system")
+    assert "2026" in new["details"]["rules_text"] and "2017" in old["details"]["rules_text"]
+    text_new, text_old = "\n".join(render(new)), "\n".join(render(old))
+    assert "(rule C12)" in text_new and "C." not in text_new
+    assert "(rule C.14)" in text_old and "(rule C1" not in text_old
+    bye = next(p for p in new["players"] if p["number"] == new["bye"])
+    assert any(r["code"] == "bye_lowest" and "C5" in r["rule"] for r in bye["reasons"])
 
 
 def test_no_pairing_names_the_2026_criteria() -> None:

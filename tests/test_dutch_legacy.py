@@ -107,9 +107,19 @@ def step(name: str) -> Tournament:
 
 
 def pair(t: Tournament) -> tuple[set[tuple[int, int]], int | None, list[str]]:
-    """(white-black pairs, bye, explanation) of the next round."""
+    """(white-black pairs, bye, steps) of the next round: the steps are the facts of
+    the explanation (``info["explanation"]``) the cases look for: the procedure's
+    notes on the round and on each bracket (C.1, C.2, C.6-C.14), the bye ("bye: 3")
+    and the colour rule of each board ("2-1: E.1")."""
     pairing = DutchLegacySystem(explain=True).pair(t)
-    return {(b.white, b.black) for b in pairing.boards}, pairing.bye, pairing.info["explain"]
+    doc = pairing.info["explanation"]
+    steps = list(doc["details"]["procedure"])
+    for group in doc["groups"]:
+        steps += group["details"]["steps"]
+    if doc["bye"] is not None:
+        steps.append(f"bye: {doc['bye']}")
+    steps += [f"{b['white']}-{b['black']}: {b['details']['colour_rule']}" for b in doc["boards"]]
+    return {(b.white, b.black) for b in pairing.boards}, pairing.bye, steps
 
 
 def has(lines: list[str], text: str) -> bool:
@@ -457,11 +467,13 @@ def test_b3_floaters_with_the_lowest_scores() -> None:
 
     case = Path(__file__).parent / "data/vectors/dutch-legacy/public/t2126_n26_r10of11.trf"
     t, _ = loads(case.read_text())
-    pairs, _, lines = pair(t)
+    pairs, _, _ = pair(t)
     assert {(11, 2), (4, 3), (7, 10)} <= pairs
-    at = lines.index(next(line for line in lines if line.startswith("bracket 5.5")))
-    assert "moved down: 7" in lines[at : at + 8][-1] or any(
-        "moved down: 7" in line for line in lines[at : at + 8]
+    doc = DutchLegacySystem(explain=True).pair(t).info["explanation"]
+    bracket = next(g for g in doc["groups"] if g["score"] == "5.5")
+    assert bracket["details"]["moved_down"] == [7]
+    assert any(
+        n["code"] == "float_legacy" and n["params"] == {"player": 7} for n in bracket["notes"]
     )
 
 
@@ -612,7 +624,8 @@ def test_registry_check_and_explain() -> None:
     assert system.name == "dutch-legacy"
     t = make(6, ["1-4 1-0, 5-2 0-1, 3-6 ="])
     pairing = system.pair(t)
-    assert pairing.info["explain"][0].startswith("bracket 1:")
+    first = pairing.info["explanation"]["groups"][0]
+    assert first["score"] == "1" and first["details"]["pairs"]
     paired = t.with_pairing(pairing)
     assert system.check(paired, 2) == []
     first = pairing.boards[0]
@@ -620,8 +633,8 @@ def test_registry_check_and_explain() -> None:
         Pairing(round=2, boards=(type(first)(first.black, first.white), *pairing.boards[1:]))
     )
     assert system.check(wrong, 2)
-    # Without explain, no notes.
-    assert "explain" not in DutchLegacySystem().pair(t).info
+    # Without explain, no explanation.
+    assert "explanation" not in DutchLegacySystem().pair(t).info
 
 
 # --------------------------------------------------------------------------- property:

@@ -23,6 +23,7 @@ from fairpair.formats import load_tournament
 from fairpair.model import Board, Pairing, Tournament
 from fairpair.rendering.explanations import render
 from fairpair.systems import get_system
+from fairpair.systems.mcmahon.pairing import TIERS
 
 DATA = Path(__file__).parent / "data" / "explain"
 SYSTEMS = [
@@ -112,6 +113,54 @@ def test_json_structure(system: str) -> None:
             assert p["colour"] in ("white", "black") and p["opponent"] is not None
     for group in doc["groups"]:
         assert {"score", "players", "moved_in", "notes"} <= set(group)
+
+
+#: The round's details each system gives (docs/explain.md, "details, per system").
+ROUND_DETAILS = {
+    "dutch-2017": {"rules", "rules_text", "bye_score"},
+    "dutch-2026": {"rules", "rules_text", "bye_score"},
+    "dutch-legacy": {"procedure"},
+    "mcmahon": {"round_of", "pool", "matching_stage", "float_rule", "avoiding"},
+    "tcec": {"tcec_round", "column", "pairing_order", "history_rounds", "removed_rounds", "double"},
+    "netrunner": {"double", "last_round", "present", "criteria"},
+}
+
+
+@pytest.mark.parametrize("system", sorted(ROUND_DETAILS))
+def test_details_carry_the_systems_facts(system: str) -> None:
+    _, pairing, doc = explanation(system)
+    assert set(doc["details"]) == ROUND_DETAILS[system]
+    json.dumps(doc["details"])
+    paired = {n for b in pairing.boards for n in (b.white, b.black)}
+    players = {p["number"]: p for p in doc["players"]}
+    if system.startswith("dutch"):
+        # every bracket keeps its record; its pairs are the group's boards
+        for index, group in enumerate(doc["groups"]):
+            for a, b in group["details"]["pairs"]:
+                assert players[a]["group"] == players[b]["group"] == index
+        assert sum(len(g["details"]["pairs"]) for g in doc["groups"]) == len(pairing.boards)
+    if system == "dutch-legacy":
+        assert all(b["details"]["colour_rule"].startswith("E.") for b in doc["boards"])
+    if system == "mcmahon":
+        assert all(set(b["details"]["penalty"]) <= set(TIERS) for b in doc["boards"])
+        assert all("rank" in players[n]["details"] for n in paired)
+    if system == "tcec":
+        assert all(isinstance(players[n]["details"]["wgd"], int) for n in paired)
+    if system == "netrunner":
+        assert all(b["details"]["meeting"] >= 1 for b in doc["boards"])
+        counts = {c["key"]: c["count"] for c in doc["details"]["criteria"]}
+        assert counts == pairing.info["criteria"]
+
+
+def test_validate_wants_details_as_an_object() -> None:
+    _, _, doc = explanation("tcec")
+    assert validate(doc) == []
+    broken = {**doc, "details": ["not", "an", "object"]}
+    assert validate(broken) == ["the round: details must be an object"]
+    board = {**doc["boards"][0], "details": 3}
+    assert validate({**doc, "boards": [board, *doc["boards"][1:]]}) == [
+        "board 1: details must be an object"
+    ]
 
 
 def test_without_explain_no_explanation() -> None:

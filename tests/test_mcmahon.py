@@ -31,7 +31,7 @@ from fairpair.systems.mcmahon.bands import (
     move_player,
     set_separation,
 )
-from fairpair.systems.mcmahon.pairing import build_field, colour_violations
+from fairpair.systems.mcmahon.pairing import build_field, colour_violations, make_game
 from fairpair.systems.mcmahon.ranks import parse_rank, strength_of
 from fairpair.systems.mcmahon.tiebreaks import FaceToFace, Sodoms, Soms, mcmahon_scores, standings
 
@@ -652,9 +652,20 @@ def test_registry_and_info_is_json() -> None:
     p = system.pair(t)
     json.dumps(p.info)
     assert len(p.info["games"]) == 2 and p.engine_lines()[0] == "3"
-    notes = McMahonSystem(explain=True).pair(t).info["explain"]
-    assert any(n.startswith("forced bye: 5 (2k, 0) (lowest placed") for n in notes)
-    assert any(n.startswith("board 1: ") for n in notes)
+    doc = McMahonSystem(explain=True).pair(t).info["explanation"]
+    json.dumps(doc)
+    players = {e["number"]: e for e in doc["players"]}
+    assert doc["bye"] == 5 and players[5]["details"]["rank"] == "2k"
+    assert players[5]["score"] == "0"
+    assert [r["code"] for r in players[5]["reasons"]] == ["bye_lowest_placed"]
+    board = doc["boards"][0]
+    assert board["board"] == 1 and set(board["details"]) == {
+        "handicap",
+        "komi",
+        "forced",
+        "penalty",
+    }
+    assert doc["details"]["matching_stage"] and len(doc["details"]["pool"]) == 5
 
 
 def test_check_flags_rematch_and_suboptimal() -> None:
@@ -722,3 +733,18 @@ def test_handicap_from_band_difference() -> None:
     assert game("band", "minus1")["handicap"] == 2
     with pytest.raises(InputError):
         McMahonSettings.from_dict({"handicap_basis": "rating"})
+
+
+def test_make_game_names_the_colour_rule_that_decided() -> None:
+    t = make(["1d", "1d", "1d", "1d"], mcmahon=one_band(4))
+    first = make_game(build_field(t, 1), 1, 2)
+    assert (first.white, first.colour_rule) == (1, "stronger")  # nothing else tells
+    t = t.with_round(Round(1, (Game(1, 3, D, D), Game(4, 2, D, D))))
+    second = make_game(build_field(t, 2), 1, 2)
+    # 1 had white, 2 black: 2 takes white, having had white less often
+    assert (second.white, second.black, second.colour_rule) == (2, 1, "balance")
+    bands = [{"players": [1], "score": 0}, {"players": [2], "score": 0}]
+    settings = {"bands": bands, "handicap": "full", "top_band_even": False}
+    stones = make(["3d", "2k"], mcmahon=settings)
+    handicap = make_game(build_field(stones, 1), 1, 2)
+    assert (handicap.black, handicap.colour_rule) == (2, "handicap")

@@ -511,13 +511,23 @@ def test_explain_lists_criteria_and_boards() -> None:
     # 3 would make 1-2 meet again, so 2 gets it and 1 plays 3 as Runner (alternating).
     t = build(3, [[(1, 2, "1")]], absent={1: [3]})
     p = NetrunnerSystem(seed=1, explain=True).pair(t, 2)
-    lines = p.info["explain"]
-    assert lines[0] == "Round 2 (single-sided), 3 players present"
-    assert "  criterion 1: second meetings (or second byes): 0" in lines
+    doc = p.info["explanation"]
+    details = doc["details"]
+    assert (details["double"], details["last_round"], details["present"]) == (False, False, 3)
+    first = details["criteria"][0]
+    assert (first["rule"], first["label"], first["count"]) == (
+        1,
+        "second meetings (or second byes)",
+        0,
+    )
+    assert {c["key"]: c["count"] for c in details["criteria"]} == p.info["criteria"]
     assert (p.boards[0].white, p.boards[0].black, p.bye) == (3, 1, 2)
-    assert lines[-2].startswith("  board 1: Corp 3 (0 pts")
-    assert "Runner 1 (3 pts, side difference +0, streak 1)" in lines[-2]
-    assert "explain" not in NetrunnerSystem(seed=1).pair(t, 2).info
+    board = doc["boards"][0]
+    assert (board["white"], board["black"], board["details"]["meeting"]) == (3, 1, 1)
+    players = {e["number"]: e for e in doc["players"]}
+    assert players[3]["score"] == "0" and players[1]["score"] == "3"
+    assert players[1]["details"] == {"side_difference": 0, "streak": 1}
+    assert "explanation" not in NetrunnerSystem(seed=1).pair(t, 2).info
 
 
 def test_check_double_sided_columns() -> None:

@@ -659,11 +659,28 @@ def test_explain_option_gives_the_reasons() -> None:
     t = field(6)
     t = t.with_round(hand_round(1, "1-2 1-0", "3-4 1-0", "5-6 ="))
     t = t.with_round(hand_round(2, "1-6 1-0", "3-2 1-0", "4-5 ="))
-    notes = TcecSystem(explain=True).pair(t).info["explain"]
-    assert notes[0] == "TCEC round 3 (column 3); pairing order (score, seed): 1 3 5 4 6 2"
-    assert notes[1] == "encounter history: rounds 1-2"
-    assert notes[2] == (
-        "1 (2, WGD +2) - 5 (1, WGD +0); skipped 3 colour balance; 5-1 (greater WGD gets black)"
-    )
-    assert notes[3].startswith("3 (2, WGD +2) - 6 (0.5, WGD -2); skipped 4 met in round 1;")
-    assert "explain" not in SYSTEM.pair(t).info
+    doc = TcecSystem(explain=True).pair(t).info["explanation"]
+    details = doc["details"]
+    assert (details["tcec_round"], details["column"]) == (3, 3)
+    assert details["pairing_order"] == [1, 3, 5, 4, 6, 2]
+    assert (details["history_rounds"], details["removed_rounds"]) == ([1, 2], [])
+    players = {e["number"]: e for e in doc["players"]}
+    assert {n: e["details"]["wgd"] for n, e in players.items()} == {
+        1: 2,
+        2: -2,
+        3: 2,
+        4: 0,
+        5: 0,
+        6: -2,
+    }
+    assert [(r["code"], r["params"]) for r in players[1]["reasons"]] == [
+        ("tcec_skip_colour", {"other": 3}),
+        ("tcec_next", {"opponent": 5}),
+    ]
+    assert ("tcec_skip_met", {"other": 4, "round": 1}) in [
+        (r["code"], r["params"]) for r in players[3]["reasons"]
+    ]
+    board = next(b for b in doc["boards"] if {b["white"], b["black"]} == {1, 5})
+    assert (board["white"], board["black"]) == (5, 1)
+    assert board["notes"][0]["code"] == "colour_tcec_wgd"
+    assert "explanation" not in SYSTEM.pair(t).info

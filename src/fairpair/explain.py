@@ -31,6 +31,12 @@ The structured form (``version`` 1)::
 
     reason = {"code": "float_needed", "rule": "rule C.5", "params": {"player": 3}}
 
+The document, each group, board and player may also carry ``"details"``: the
+system's own facts as data (a JSON object, see ``docs/explain.md``: the Dutch
+bracket records, the TCEC encounter history, the McMahon penalty of each game, the
+Netrunner criteria counts...). They complete the reasons for programs; the words
+come from the reasons alone.
+
 Parameters named ``player``, ``opponent``, ``other`` or ``players`` are pairing numbers
 (printed with the player's name). The module does no I/O.
 """
@@ -164,6 +170,10 @@ REASONS: dict[str, str] = {
     "repeat_down": (
         "{player} also moved down {when}; the rules keep such repeats as few as "
         "possible, but this one remained in the best pairing available."
+    ),
+    "colour_not_granted": (
+        "{player} was due {colour} ({strength}) but does not get it; the rules keep "
+        "this as rare as possible, but it remained in the best pairing available."
     ),
     "repeat_up": (
         "{player} also played up {when}; the rules keep such repeats as few as "
@@ -331,6 +341,11 @@ def reason(code: str, rule: str | None = None, **params: Any) -> dict[str, Any]:
     return out
 
 
+def _details(entry: dict[str, Any]) -> dict[str, Any]:
+    details: dict[str, Any] = entry.setdefault("details", {})
+    return details
+
+
 def _points(value: Fraction | int | str) -> str:
     return value if isinstance(value, str) else format_points(value)
 
@@ -401,6 +416,22 @@ class Explainer:
 
     def group_note(self, group: int, code: str, rule: str | None = None, **params: Any) -> None:
         self.doc["groups"][group]["notes"].append(reason(code, rule, **params))
+
+    def detail(self, **fields: Any) -> None:
+        """Facts about the whole round, as data (the document's ``details``)."""
+        _details(self.doc).update(fields)
+
+    def group_detail(self, group: int, **fields: Any) -> None:
+        """Facts about a group, as data (its ``details``)."""
+        _details(self.doc["groups"][group]).update(fields)
+
+    def player_detail(self, number: int, **fields: Any) -> None:
+        """Facts about a player, as data (his ``details``)."""
+        _details(self.player(number)).update(fields)
+
+    def board_detail(self, white: int, black: int, **fields: Any) -> None:
+        """Facts about the board of ``white``-``black``, as data (its ``details``)."""
+        _details(self.board(white, black)).update(fields)
 
     def player(self, number: int) -> dict[str, Any]:
         """The entry of ``number`` (created on first use)."""
@@ -521,10 +552,26 @@ def validate(doc: Mapping[str, Any], expected_players: Sequence[int] | None = No
         missing = sorted(set(expected_players) - set(by_number))
         if missing:
             problems.append(f"players not accounted for: {missing}")
+    for where, entry in _all_entries(doc):
+        if "details" in entry and not (
+            isinstance(entry["details"], Mapping)
+            and all(isinstance(key, str) for key in entry["details"])
+        ):
+            problems.append(f"{where}: details must be an object")
     for item in _all_reasons(doc):
         if item.get("code") not in REASONS:
             problems.append(f"unknown reason code {item.get('code')!r}")
     return problems
+
+
+def _all_entries(doc: Mapping[str, Any]) -> Iterable[tuple[str, Mapping[str, Any]]]:
+    yield "the round", doc
+    for index, group in enumerate(doc.get("groups", [])):
+        yield f"group {index}", group
+    for board in doc.get("boards", []):
+        yield f"board {board.get('board')}", board
+    for p in doc.get("players", []):
+        yield f"player {p.get('number')}", p
 
 
 def _all_reasons(doc: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:

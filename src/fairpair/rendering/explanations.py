@@ -147,11 +147,8 @@ def render(doc: Mapping[str, Any]) -> list[str]:
 
 
 def explanation_lines(info: Mapping[str, Any]) -> list[str] | None:
-    """The explanation a system left in ``Pairing.info``, as lines to print: the plain
-    words of :func:`render` when the structured form is there, else the system's own
-    notes; None when the system gave neither (it was not asked to explain)."""
+    """The explanation a system left in ``Pairing.info``, as lines to print (the plain
+    words of :func:`render`); None when there is none (it was not asked to explain)."""
     if "explanation" in info:
         return render(info["explanation"])
-    if "explain" in info:
-        return [str(note) for note in info["explain"]]
     return None

@@ -132,7 +132,6 @@ from fairpair.model import (
     PointSystem,
     ResultCode,
     Tournament,
-    format_points,
 )
 from fairpair.systems.descriptor import Option, SystemDescriptor
 from fairpair.tiebreaks import parse_tiebreaks
@@ -577,11 +576,11 @@ class RoundProblem:
             top=1 << self.total_bits,
         )
 
-    def solve(self, seed: int = 0, *, explain: bool = False) -> Pairing:
+    def solve(self, seed: int = 0) -> Pairing:
         """A best pairing; ties are broken by noise drawn from ``seed``.
 
-        ``info["criteria"]`` holds its cost vector by criterion key; with ``explain``,
-        ``info["explain"]`` adds readable lines (criteria, then every board).
+        ``info["criteria"]`` holds its cost vector by criterion key (the explanation,
+        :func:`explanation_of`, is built from the pairing by the system).
         """
         players = self.players
         n = len(players)
@@ -615,8 +614,6 @@ class RoundProblem:
             "criteria": self.describe(vector),
             "last_round": self.last_round,
         }
-        if explain:
-            info["explain"] = self.explain(pairing, vector)
         return Pairing(
             round=self.round,
             boards=pairing.boards,
@@ -624,38 +621,6 @@ class RoundProblem:
             double=self.double,
             info=info,
         )
-
-    def explain(self, pairing: Pairing, vector: Sequence[int]) -> list[str]:
-        """Readable account of a pairing: the criteria counts, then each board with
-        scores and the side difference and streak after the round."""
-        kind = "double-sided" if self.double else "single-sided"
-        last = ", last round" if self.last_round else ""
-        lines = [f"Round {self.round} ({kind}{last}), {len(self.players)} players present"]
-        for criterion, value in zip(self.criteria, vector, strict=True):
-            lines.append(f"  criterion {criterion.rule}: {criterion.label}: {value}")
-
-        def who(player: int, side: Colour | None) -> str:
-            rec = self.records[player]
-            text = f"{player} ({format_points(rec.score)} pts"
-            if not self.double:
-                difference = rec.side_difference
-                streak = rec.streak
-                if side is not None:
-                    difference += 1 if side is CORP else -1
-                    streak = streak + 1 if rec.last_side is side else 1
-                text += f", side difference {difference:+d}, streak {streak}"
-            return text + ")"
-
-        for number, board in enumerate(pairing.boards, start=1):
-            meeting = self.records[board.white].meetings[board.black] + 1
-            note = f", {_ordinal(meeting)} meeting" if meeting > 1 else ""
-            lines.append(
-                f"  board {number}: Corp {who(board.white, CORP)} - "
-                f"Runner {who(board.black, RUNNER)}{note}"
-            )
-        if pairing.bye is not None:
-            lines.append(f"  bye: {who(pairing.bye, None)}")
-        return lines
 
     def encode_vector(self, vector: Sequence[int]) -> int:
         return sum(v << o for v, o in zip(vector, self.offsets, strict=True))
@@ -792,6 +757,15 @@ def explanation_of(
         f"{c.label} {value}" for c, value in zip(problem.criteria, vector, strict=True) if value
     ]
     ex.note("netrunner_counts", text="; ".join(broken) or "nothing counted against it")
+    ex.detail(
+        double=problem.double,
+        last_round=problem.last_round,
+        present=len(problem.players),
+        criteria=[
+            {"rule": c.rule, "key": c.key, "label": c.label, "count": value}
+            for c, value in zip(problem.criteria, vector, strict=True)
+        ],
+    )
     records = problem.records
     groups: dict[int, int] = {}
     for number in sorted(problem.players, key=lambda n: (-records[n].score, n)):
@@ -804,6 +778,7 @@ def explanation_of(
         high, low = sorted((corp, runner), key=lambda n: (-records[n].score, n))
         ex.board(corp, runner, groups[records[low].group])
         meeting = records[corp].meetings[runner] + 1
+        ex.board_detail(corp, runner, meeting=meeting)
         if meeting > 1:
             ex.board_note(
                 corp,
@@ -830,6 +805,7 @@ def explanation_of(
             rec = records[number]
             difference = rec.side_difference + (1 if side is CORP else -1)
             streak = rec.streak + 1 if rec.last_side is side else 1
+            ex.player_detail(number, side_difference=difference, streak=streak)
             if abs(difference) >= 2 or streak >= 2:
                 ex.because(
                     number,
@@ -840,6 +816,9 @@ def explanation_of(
                     plural="s" if streak > 1 else "",
                 )
     if pairing.bye is not None:
+        if not problem.double:
+            rec = records[pairing.bye]
+            ex.player_detail(pairing.bye, side_difference=rec.side_difference, streak=rec.streak)
         ex.because(pairing.bye, "bye_netrunner", "Netrunner criteria 1, 2", player=pairing.bye)
     return ex.finish(pairing)
 
@@ -915,7 +894,7 @@ class NetrunnerSystem:
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
         problem = self.problem(tournament, rnd)
-        pairing = problem.solve(self.seed, explain=self.explain)
+        pairing = problem.solve(self.seed)
         if self.explain:
             info = {**pairing.info, "explanation": explanation_of(problem, tournament, pairing)}
             pairing = dataclasses.replace(pairing, info=info)

@@ -55,7 +55,7 @@ from typing import Any, TypeVar
 
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching.cardinality import CardinalityMatcher
-from fairpair.model import Board, ByeKind, Pairing, Tournament, format_points
+from fairpair.model import Board, ByeKind, Pairing, Tournament
 from fairpair.systems.base import compare_pairings
 from fairpair.systems.descriptor import Option, SystemDescriptor
 from fairpair.tiebreaks import POINTS, Tiebreak, parse_tiebreaks
@@ -67,6 +67,7 @@ __all__ = [
     "EncounterHistory",
     "TcecSystem",
     "choose_bye",
+    "colour_rule",
     "double_round_colours",
     "group_labels",
     "group_seeding",
@@ -74,6 +75,7 @@ __all__ = [
     "has_viable_pairing",
     "may_be_paired",
     "pair_in_order",
+    "pairing_obstacle",
     "pairing_order",
     "playing_order",
     "random_seeding",
@@ -245,9 +247,22 @@ def may_be_paired(p1: int, p2: int, met: Container[Pair], wgd: Mapping[int, int]
     >>> may_be_paired(1, 2, set(), {1: 2, 2: 0}), may_be_paired(1, 2, set(), {1: 2, 2: 1})
     (True, False)
     """
+    return pairing_obstacle(p1, p2, met, wgd) is None
+
+
+def pairing_obstacle(p1: int, p2: int, met: Container[Pair], wgd: Mapping[int, int]) -> str | None:
+    """STEP 3, why ``p1`` and ``p2`` may not be paired: ``"met"`` (in the encounter
+    history, or a forbidden pair), ``"colour"`` (the colour balance), or None: they
+    may be.
+
+    >>> pairing_obstacle(1, 2, {frozenset((1, 2))}, {1: 0, 2: 0})
+    'met'
+    """
     if frozenset((p1, p2)) in met:
-        return False
-    return abs(wgd[p1] + wgd[p2]) <= 2
+        return "met"
+    if abs(wgd[p1] + wgd[p2]) > 2:
+        return "colour"
+    return None
 
 
 @dataclass
@@ -372,14 +387,33 @@ def single_round_colours(
     >>> single_round_colours(1, 2, {1: 0, 2: 0}, {1: Fraction(0), 2: Fraction(0)}, 1)
     Board(white=2, black=1)
     """
-    if wgd[first] != wgd[second]:
+    rule = colour_rule(first, second, wgd, scores)
+    if rule == "wgd":
         black = first if wgd[first] > wgd[second] else second
-    elif scores[first] != scores[second]:
+    elif rule == "score":
         black = first if scores[first] > scores[second] else second
     else:
         black = second if tcec_round % 4 in (2, 3) else first
     white = second if black == first else first
     return Board(white=white, black=black)
+
+
+def colour_rule(
+    first: int, second: int, wgd: Mapping[int, int], scores: Mapping[int, Fraction]
+) -> str:
+    """Which rule of STEP 5 (single rounds) decides the colours of ``first`` and
+    ``second``: ``"wgd"`` (the white-game differences differ), ``"score"`` (then the
+    scores) or ``"pattern"`` (the 2112 pattern).
+
+    >>> even = {1: Fraction(1), 2: Fraction(1)}
+    >>> colour_rule(1, 2, {1: 1, 2: 0}, even), colour_rule(1, 2, {1: 0, 2: 0}, even)
+    ('wgd', 'pattern')
+    """
+    if wgd[first] != wgd[second]:
+        return "wgd"
+    if scores[first] != scores[second]:
+        return "score"
+    return "pattern"
 
 
 def double_round_colours(first: int, second: int) -> Board:
@@ -467,10 +501,6 @@ class TcecSystem:
             "history_rounds": [n for n in history_before if n not in removed_now],
             "removed_rounds": removed_now,
         }
-        if self.explain:
-            info["explain"] = _explanation(
-                tournament, column, info, bye, pairs, history, wgd, scores
-            )
         pairing = Pairing(
             round=column,
             boards=tuple(playing_order(boards)),
@@ -638,69 +668,6 @@ def _two(pair: Pair) -> tuple[int, int]:
     return first, second
 
 
-def _explanation(
-    tournament: Tournament,
-    column: int,
-    info: Mapping[str, Any],
-    bye: int | None,
-    pairs: Sequence[tuple[int, int]],
-    history: EncounterHistory,
-    wgd: Mapping[int, int],
-    scores: Mapping[int, Fraction],
-) -> list[str]:
-    """Why the round is paired the way it is, one line per decision."""
-    tcec_round = info["tcec_round"]
-
-    def who(n: int) -> str:
-        return f"{n} ({format_points(scores[n])}, WGD {wgd[n]:+d})"
-
-    notes = [
-        f"TCEC round {tcec_round} (column {column}); pairing order (score, seed): "
-        + " ".join(str(n) for n in info["pairing_order"])
-    ]
-    if bye is not None:
-        count = _byes_received(tournament, column)[bye]
-        notes.append(f"bye: {bye}, lowest in the pairing order with {count} earlier bye(s)")
-    kept, removed = info["history_rounds"], info["removed_rounds"]
-    history_note = f"rounds {kept[0]}-{kept[-1]}" if kept else "empty"
-    if removed:
-        history_note += "; removed now (no viable pairing with them): " + ", ".join(
-            map(str, removed)
-        )
-    notes.append(f"encounter history: {history_note}")
-    met_in: dict[Pair, int] = {}
-    for number, round_pairs in history.rounds:
-        for pair in round_pairs:
-            met_in[pair] = number
-    order = [n for n in info["pairing_order"] if n != bye]
-    paired: set[int] = set()
-    for first, second in pairs:
-        paired.add(first)
-        skipped = []
-        for candidate in order[order.index(first) + 1 : order.index(second)]:
-            if candidate in paired:
-                continue
-            pair = frozenset((first, candidate))
-            if pair in tournament.forbidden_pairs:
-                skipped.append(f"{candidate} forbidden")
-            elif pair in met_in:
-                skipped.append(f"{candidate} met in round {met_in[pair]}")
-            elif abs(wgd[first] + wgd[candidate]) > 2:
-                skipped.append(f"{candidate} colour balance")
-            else:
-                skipped.append(f"{candidate} would leave the rest unpairable")
-        paired.add(second)
-        line = f"{who(first)} - {who(second)}"
-        if skipped:
-            line += "; skipped " + ", ".join(skipped)
-        if tournament.double_rounds:
-            line += f"; {second}-{first} then {first}-{second} (first-of-pair black first)"
-        else:
-            line += "; " + _colour_reason(first, second, wgd, scores, tcec_round)
-        notes.append(line)
-    return notes
-
-
 def _explanation_data(
     tournament: Tournament,
     pairing: Pairing,
@@ -718,6 +685,16 @@ def _explanation_data(
     column, bye, tcec_round = pairing.round, pairing.bye, info["tcec_round"]
     ex = Explainer(tournament, column, "tcec", f"TCEC Swiss, TCEC round {tcec_round}")
     ex.note("tcec_method", "TCEC steps 1-4")
+    ex.detail(
+        tcec_round=tcec_round,
+        column=column,
+        pairing_order=list(info["pairing_order"]),
+        history_rounds=list(info["history_rounds"]),
+        removed_rounds=list(info["removed_rounds"]),
+        double=tournament.double_rounds,
+    )
+    for number in info["pairing_order"]:
+        ex.player_detail(number, wgd=wgd[number])
     ex.note("tcec_order", "TCEC step 1", players=list(info["pairing_order"]))
     kept, removed = info["history_rounds"], info["removed_rounds"]
     if kept:
@@ -728,11 +705,13 @@ def _explanation_data(
         ex.note("tcec_history_removed", "TCEC step 3", rounds=", ".join(str(r) for r in removed))
     if bye is not None:
         count = _byes_received(tournament, column)[bye]
+        ex.player_detail(bye, earlier_byes=count)
         ex.because(bye, "bye_fewest_byes", "TCEC step 2", player=bye, count=count)
     met_in: dict[Pair, int] = {}
     for number, round_pairs in history.rounds:
         for pair in round_pairs:
             met_in[pair] = number
+    met = history.met()
     order = [n for n in info["pairing_order"] if n != bye]
     board_of = {frozenset((b.white, b.black)): b for b in pairing.boards}
     paired: set[int] = set()
@@ -743,23 +722,25 @@ def _explanation_data(
             if candidate in paired:
                 continue
             pair = frozenset((first, candidate))
-            if pair in tournament.forbidden_pairs:
-                ex.because(first, "tcec_skip_forbidden", "TCEC step 3", other=candidate)
-            elif pair in met_in:
+            obstacle = pairing_obstacle(first, candidate, met, wgd)
+            if obstacle == "met" and pair in met_in and pair not in tournament.forbidden_pairs:
                 ex.because(
                     first, "tcec_skip_met", "TCEC step 3", other=candidate, round=met_in[pair]
                 )
-            elif abs(wgd[first] + wgd[candidate]) > 2:
+            elif obstacle == "met":
+                ex.because(first, "tcec_skip_forbidden", "TCEC step 3", other=candidate)
+            elif obstacle == "colour":
                 ex.because(first, "tcec_skip_colour", "TCEC step 3", other=candidate)
             else:
                 ex.because(first, "tcec_skip_rest", "TCEC step 4", other=candidate)
         paired.add(second)
         ex.because(first, "tcec_next", "TCEC step 4", opponent=second)
+        rule = colour_rule(first, second, wgd, scores)
         if tournament.double_rounds:
             ex.board_note(
                 board.white, board.black, "colour_tcec_double", "TCEC step 5", player=first
             )
-        elif wgd[first] != wgd[second]:
+        elif rule == "wgd":
             ex.board_note(
                 board.white,
                 board.black,
@@ -769,7 +750,7 @@ def _explanation_data(
                 wgd=f"{wgd[board.black]:+d}",
                 other_wgd=f"{wgd[board.white]:+d}",
             )
-        elif scores[first] != scores[second]:
+        elif rule == "score":
             ex.board_note(
                 board.white, board.black, "colour_tcec_score", "TCEC step 5", player=board.black
             )
@@ -782,19 +763,6 @@ def _explanation_data(
                 player=board.white,
             )
     return ex.finish(pairing)
-
-
-def _colour_reason(
-    first: int, second: int, wgd: Mapping[int, int], scores: Mapping[int, Fraction], rnd: int
-) -> str:
-    board = single_round_colours(first, second, wgd, scores, rnd)
-    if wgd[first] != wgd[second]:
-        why = "greater WGD gets black"
-    elif scores[first] != scores[second]:
-        why = "equal WGD, higher score gets black"
-    else:
-        why = f"equal WGD and score, 2112 pattern in round {rnd}"
-    return f"{board.white}-{board.black} ({why})"
 
 
 def _check_second_game(tournament: Tournament, column: int, label: str) -> list[str]:

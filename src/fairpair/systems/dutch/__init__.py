@@ -63,8 +63,9 @@ class DutchSystem:
     """FIDE Dutch system, the rules the tournament asks for: the system option
     ``rules`` ("2017" or "2026"), else record 192 of the file (:mod:`.edition`; ``fairpair
     new`` writes it), else the system the file names (``dutch-2017`` / ``dutch-2026``),
-    else the 2017 rules. ``explain=True`` adds per-bracket notes in
-    ``Pairing.info["explain"]``."""
+    else the 2017 rules. ``explain=True`` adds the explanation
+    (``Pairing.info["explanation"]``, :mod:`fairpair.explain`): per bracket its players,
+    pairs, who moved down and why, and the criteria it could not meet."""
 
     name = "dutch"
     #: The edition a subclass always pairs by (None: follow the tournament).
@@ -118,21 +119,15 @@ class DutchSystem:
         decided = [
             decide_colours(facts[a], facts[b], initial) for a, b in board_order(result.pairs, facts)
         ]
-        coloured = [(white, black) for white, black, _ in decided]
         info: dict[str, Any] = {}
-        if self.explain:
-            compatibility = Compatibility(facts.values(), tournament.forbidden_pairs)
-            lines, records = explain_round(result, facts, coloured, compatibility, rules)
-            info["rules"] = rules.edition
-            info["explain"] = [f"rules: {rules.description}", *lines]
-            info["brackets"] = records
         pairing = Pairing(
             round=rnd,
-            boards=tuple(Board(w, b) for w, b in coloured),
+            boards=tuple(Board(w, b) for w, b, _ in decided),
             bye=result.bye,
             info=info,
         )
         if self.explain:
+            compatibility = Compatibility(facts.values(), tournament.forbidden_pairs)
             info["explanation"] = explanation_of(
                 tournament,
                 pairing,
@@ -169,115 +164,6 @@ class Dutch2026System(DutchSystem):
 
     name = "dutch-2026"
     edition = "2026"
-
-
-def explain_round(
-    result: RoundResult,
-    facts: dict[int, PlayerFacts],
-    coloured: list[tuple[int, int]],
-    compatibility: Compatibility,
-    rules: DutchRules = RULES_2017,
-) -> tuple[list[str], list[dict[str, Any]]]:
-    """Per bracket, as lines for arbiters and as JSON records: the bracket, its pairs,
-    who floated and why, which colour preferences were not granted and which floats
-    repeat (the criteria that could not be met, numbered as in ``rules``: 2017
-    C.10-C.15, 2026 C12-C17)."""
-    c1, _, c3 = rules.absolute
-    num = rules.number
-    colour_of: dict[int, Colour] = {}
-    for white, black in coloured:
-        colour_of[white] = Colour.WHITE
-        colour_of[black] = Colour.BLACK
-    order = "section D" if rules.edition == "2017" else "Art. 4"
-    float_words = {  # the reasons of _float_cause, in these notes' words
-        "float_again": "MDP not paired in this bracket (Limbo), floats again",
-        "float_no_opponent": f"no compatible opponent in the bracket ({c1} rematch / {c3} colours)",
-        "float_odd": "odd number of players in the bracket",
-        "float_needed": f"its possible opponents are needed for other pairs ({num('pairs')})",
-        "float_chosen": f"chosen by the criteria {num('pairs')}-{rules.criteria[-1].number} "
-        f"and the order of {order}",
-    }
-    lines: list[str] = []
-    records: list[dict[str, Any]] = []
-    for record in result.brackets:
-        entry = record.as_json()
-        if record.ppb:
-            kind = f"PPB (re-paired by {num('completion')} so that the round can be completed)"
-        elif record.collapsed:
-            kind = "collapsed last bracket"
-        elif record.completion:
-            kind = f"bracket (paired over all players below it: {num('completion')} completion)"
-        else:
-            kind = "bracket"
-        mdp_text = ", ".join(map(str, record.mdps)) or "none"
-        lines.append(
-            f"{kind} {format_points(record.score)}: residents "
-            f"{', '.join(map(str, record.residents))}; MDPs {mdp_text}"
-        )
-        lines.append("  pairs: " + (", ".join(f"{a}-{b}" for a, b in record.pairs) or "none"))
-        floats = []
-        for number in record.downfloaters:
-            code, _ = _float_cause(record, number, compatibility, rules)
-            why = float_words[code]
-            floats.append({"player": number, "score": str(facts[number].score), "why": why})
-            lines.append(f"  downfloater {number} ({format_points(facts[number].score)}): {why}")
-        entry["floats"] = floats
-        denied = []
-        for a, b in record.pairs:
-            for number in (a, b):
-                pref = facts[number].preference
-                got = colour_of.get(number)
-                if pref.colour is not None and got is not pref.colour:
-                    denied.append(
-                        {"player": number, "wanted": pref.colour.value, "strength": pref.strength}
-                    )
-                    wanted = "white" if pref.colour is Colour.WHITE else "black"
-                    lines.append(
-                        f"  colour preference not granted ({num('colour_preference')}): "
-                        f"{number} ({pref.strength} {wanted})"
-                    )
-        entry["colour_not_granted"] = denied
-        repeated = []
-        for a, b in record.pairs:
-            high, low = (
-                (facts[a], facts[b])
-                if facts[a].score >= facts[b].score
-                else (
-                    facts[b],
-                    facts[a],
-                )
-            )
-            if high.score > low.score:
-                for back, down, up in (
-                    (0, num("down_1"), num("up_1")),
-                    (1, num("down_2"), num("up_2")),
-                ):
-                    if high.floats[back] is Float.DOWN:
-                        repeated.append({"player": high.number, "criterion": down})
-                    if low.floats[back] is Float.UP:
-                        repeated.append({"player": low.number, "criterion": up})
-        for number in record.downfloaters:
-            for back, down in ((0, num("down_1")), (1, num("down_2"))):
-                if facts[number].floats[back] is Float.DOWN:
-                    repeated.append({"player": number, "criterion": down})
-        for item in repeated:
-            lines.append(f"  repeated float ({item['criterion']}): {item['player']}")
-        entry["repeated_floats"] = repeated
-        records.append(entry)
-        if record.pab_unplayed:
-            lines.append(
-                f"  {num('pab_unplayed')}: the PAB goes to the player of this score with the "
-                "fewest unplayed games"
-            )
-    if result.bye is not None:
-        note = ""
-        if result.bye_score is not None:
-            note = f"; {num('pab_eligible')}: the lowest score that completes the round"
-        lines.append(
-            f"pairing-allocated bye: {result.bye} ({format_points(facts[result.bye].score)})" + note
-        )
-        records.append({"bye": result.bye, "score": str(facts[result.bye].score)})
-    return lines, records
 
 
 # -- the structured explanation (fairpair.explain renders it in words) ------------------
@@ -408,6 +294,59 @@ def _not_possible(
             ex.group_note(group, code, player=number, players=players)
 
 
+def _bracket_details(
+    record: BracketRecord,
+    facts: dict[int, PlayerFacts],
+    white_of: dict[frozenset[int], tuple[int, int]],
+    rules: DutchRules,
+) -> dict[str, Any]:
+    """A bracket as data (a group's ``details``): its record (residents, players moved
+    down into it, pairs, who moved down from it, how it was paired) and the quality
+    criteria its pairing could not meet: colour preferences not granted
+    (``colour_preference``) and repeated floats (``down_1``... criteria), numbered as
+    in ``rules``."""
+    num = rules.number
+    details = record.as_json()
+    details["score"] = format_points(record.score)  # as everywhere in the explanation
+    denied: list[dict[str, Any]] = []
+    repeated: list[dict[str, Any]] = []
+    for a, b in record.pairs:
+        white, _ = white_of[frozenset((a, b))]
+        for number in (a, b):
+            pref = facts[number].preference
+            got = Colour.WHITE if number == white else Colour.BLACK
+            if pref.colour is not None and got is not pref.colour:
+                denied.append(
+                    {
+                        "player": number,
+                        "wanted": _colour_word(pref.colour),
+                        "strength": pref.strength,
+                        "criterion": num("colour_preference"),
+                    }
+                )
+        high, low = (
+            (facts[a], facts[b]) if facts[a].score >= facts[b].score else (facts[b], facts[a])
+        )
+        if high.score > low.score:
+            for back in (0, 1):
+                down = num("down_1" if back == 0 else "down_2")
+                up = num("up_1" if back == 0 else "up_2")
+                if high.floats[back] is Float.DOWN:
+                    repeated.append({"player": high.number, "criterion": down})
+                if low.floats[back] is Float.UP:
+                    repeated.append({"player": low.number, "criterion": up})
+    for number in record.downfloaters:
+        for back in (0, 1):
+            down = num("down_1" if back == 0 else "down_2")
+            if facts[number].floats[back] is Float.DOWN:
+                repeated.append({"player": number, "criterion": down})
+    details["colour_not_granted"] = denied
+    details["repeated_floats"] = repeated
+    if record.pab_unplayed:
+        details["pab_unplayed_rule"] = num("pab_unplayed")
+    return details
+
+
 def explanation_of(
     tournament: Tournament,
     pairing: Pairing,
@@ -425,6 +364,11 @@ def explanation_of(
     ex = Explainer(tournament, pairing.round, system, f"FIDE Dutch system ({edition})")
     num = rules.number
     ex.note("dutch_method", "section B" if rules.edition == "2017" else "Art. 3")
+    ex.detail(
+        rules=rules.edition,
+        rules_text=rules.description,
+        bye_score=None if result.bye_score is None else format_points(result.bye_score),
+    )
     if rules.every_bracket_completion:
         ex.note("dutch_completion", f"rules {num('completion')}, {num('pab_eligible')}")
     for number, fact in facts.items():
@@ -455,14 +399,19 @@ def explanation_of(
         elif record.completion:
             ex.group_note(group, "group_completion", f"rule {num('completion')}")
         last = record is result.brackets[-1]
+        floats: list[dict[str, Any]] = []
         for number in record.downfloaters:
             code, rule = _float_cause(record, number, compatibility, rules)
+            floats.append(
+                {"player": number, "score": format_points(facts[number].score), "why": code}
+            )
             if last and number == result.bye and code == "float_odd":
                 # Nobody is below the last group: the one left over gets the bye.
                 code = "left_over_bye"
             ex.group_note(group, code, rule, player=number)
             if code == "float_no_opponent":
                 _not_possible(ex, group, facts, record, number, compatibility)
+        ex.group_detail(group, **_bracket_details(record, facts, white_of, rules), floats=floats)
         if not record.pairs and not record.downfloaters:
             ex.group_note(group, "group_no_pairs")
         for a, b in record.pairs:
@@ -488,12 +437,28 @@ def explanation_of(
                         noted.add((low.number, up))
                         ex.because(low.number, "repeat_up", f"rule {up}", when=when[back])
             _colour_reason(ex, decisions[frozenset((a, b))], facts, white, black, rules)
+            for number in (a, b):
+                pref = facts[number].preference
+                got = Colour.WHITE if number == white else Colour.BLACK
+                if pref.colour is not None and pref.colour is not got:
+                    ex.because(
+                        number,
+                        "colour_not_granted",
+                        f"rule {num('colour_preference')}",
+                        colour=_colour_word(pref.colour),
+                        strength=_STRENGTH[_strength(pref) or "mild"],
+                    )
     if result.bye is not None:
         if rules.every_bracket_completion:
             rule = f"rules {num('pab_eligible')}, {rules.absolute[1]}"
         else:
             rule = f"rules {rules.absolute[1]}, {num('completion')}"
         ex.because(result.bye, "bye_lowest", rule, player=result.bye)
+        for back in (0, 1):
+            down = num("down_1" if back == 0 else "down_2")
+            if facts[result.bye].floats[back] is Float.DOWN and (result.bye, down) not in noted:
+                noted.add((result.bye, down))
+                ex.because(result.bye, "repeat_down", f"rule {down}", when=when[back])
         if any(r.pab_unplayed for r in result.brackets):
             ex.because(result.bye, "bye_fewest_unplayed", f"rule {num('pab_unplayed')}")
     return ex.finish(pairing)

@@ -22,8 +22,7 @@ an ambiguous passage.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from fairpair.errors import InputError
@@ -33,15 +32,15 @@ from fairpair.systems.base import compare_pairings
 from fairpair.systems.dutch_legacy.colours import e_colours, f1_board_order
 from fairpair.systems.dutch_legacy.criteria import RoundContext
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
-from fairpair.systems.dutch_legacy.procedure import pair_round
+from fairpair.systems.dutch_legacy.procedure import BracketPairing, RoundResult, pair_round
 
 __all__ = ["DutchLegacySystem"]
 
 
 class DutchLegacySystem:
-    """FIDE Dutch system, pre-2013 rules. ``explain=True`` adds, per bracket, which
-    step found the pairing and which requirements were lowered, as lines in
-    ``Pairing.info["explain"]``."""
+    """FIDE Dutch system, pre-2013 rules. ``explain=True`` adds the explanation
+    (``Pairing.info["explanation"]``, :mod:`fairpair.explain`): per bracket which step
+    found the pairing and which requirements were lowered."""
 
     name = "dutch-legacy"
 
@@ -64,7 +63,7 @@ class DutchLegacySystem:
         )
         result = pair_round(players, ctx)
         boards: list[Board] = []
-        colour_lines: list[str] = []
+        colour_rules: dict[tuple[int, int], str] = {}
         for a, b in f1_board_order(result.pairs, players):
             white, black, rule = e_colours(
                 players[a],
@@ -73,15 +72,11 @@ class DutchLegacySystem:
                 s1_position=result.s1_position,
             )
             boards.append(Board(white, black))
-            colour_lines.append(f"  {white}-{black}: {rule}")
+            colour_rules[white, black] = rule
         info: dict[str, Any] = {}
-        if self.explain:
-            info["explain"] = [*result.lines, "colours (E):", *colour_lines]
         pairing = Pairing(round=rnd, boards=tuple(boards), bye=result.bye, info=info)
         if self.explain:
-            info["explanation"] = explanation_of(
-                tournament, pairing, players, result.lines, colour_lines
-            )
+            info["explanation"] = explanation_of(tournament, pairing, players, result, colour_rules)
         return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
@@ -98,7 +93,6 @@ class DutchLegacySystem:
 
 # -- the structured explanation (fairpair.explain renders it in words) ------------------
 
-_HEADER = re.compile(r"^(lowest )?bracket (\S+): residents (.*); moved down to it (.*)$")
 #: C.10: the requirements the procedure may relax, in plain words.
 _LOWERED: dict[str, tuple[str, str]] = {
     "C.10.a": ("a player may play up again, two rounds after playing up", "B.6"),
@@ -118,81 +112,75 @@ _COLOUR_CODES = {
 }
 
 
-def _numbers(text: str) -> list[int]:
-    return [int(n) for n in re.findall(r"\d+", text)] if text.strip() != "none" else []
-
-
 def _colour_word(colour: Colour | None) -> str | None:
     if colour is None:
         return None
     return "white" if colour is Colour.WHITE else "black"
 
 
+def _group(ex: Explainer, bracket: BracketPairing) -> int:
+    """The bracket as a group of the explanation: its notes in words, its record and
+    the procedure's steps as details."""
+    group = ex.group(
+        bracket.score,
+        [*bracket.residents, *bracket.incoming],
+        moved_in=bracket.incoming,
+        kind="last score group" if bracket.lowest else "score group",
+    )
+    ex.group_detail(
+        group,
+        lowest=bracket.lowest,
+        steps=list(bracket.steps),
+        pairs=[list(pair) for pair in bracket.pairs],
+        moved_down=[] if bracket.lowest else list(bracket.unpaired),
+    )
+    for number in bracket.moved:
+        ex.group_note(group, "float_legacy_none", "rules B.1, B.2, C.1", player=number)
+    for article in bracket.repaired:
+        ex.group_note(group, "group_backtrack_legacy", f"rule {article}")
+    for _ in bracket.reductions:
+        ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
+    for article in bracket.relaxed:
+        words, rule = _LOWERED[article]
+        ex.group_note(group, "legacy_lowered", f"rules {article}, {rule}", text=words)
+    return group
+
+
 def explanation_of(
     tournament: Tournament,
     pairing: Pairing,
     players: Mapping[int, LegacyPlayer],
-    lines: Sequence[str],
-    colour_lines: Sequence[str],
+    result: RoundResult,
+    colour_rules: Mapping[tuple[int, int], str],
 ) -> dict[str, Any]:
     """The round as structured data for :mod:`fairpair.explain`, from the procedure's
-    notes (one block per bracket, see :mod:`.procedure`) and the colour rules."""
+    record of each bracket (:class:`.procedure.BracketPairing`) and the colour rule
+    that :func:`.colours.e_colours` applied to each board."""
     ex = Explainer(tournament, pairing.round, "dutch-legacy", "FIDE Dutch system (pre-2013 rules)")
     ex.note("legacy_method", "rules C.1-C.14")
+    ex.detail(procedure=list(result.events))
     for number, p in players.items():
         strength = p.strength if p.colour is not None else None
         ex.set(number, colour_due=_colour_word(p.colour), colour_strength=strength)
     board_of = {frozenset((b.white, b.black)): (b.white, b.black) for b in pairing.boards}
-    group = -1
-    moved_in: list[int] = []
-    for raw in lines:
-        header = _HEADER.match(raw)
-        if header:
-            residents, moved_in = _numbers(header.group(3)), _numbers(header.group(4))
-            group = ex.group(
-                players[residents[0]].score if residents else None,
-                [*residents, *moved_in],
-                moved_in=moved_in,
-                kind="last score group" if header.group(1) else "score group",
-            )
-            continue
-        text = raw.strip()
-        if group < 0 or not raw.startswith("  "):
-            continue
-        article = text.split(":", 1)[0]
-        if article in _LOWERED:
-            words, rule = _LOWERED[article]
-            ex.group_note(group, "legacy_lowered", f"rules {article}, {rule}", text=words)
-        elif article == "C.1":
-            for number in _numbers(text.split("(", 1)[0].split(":", 1)[1]):
-                ex.group_note(group, "float_legacy_none", "rules B.1, B.2, C.1", player=number)
-        elif article == "C.12" and "re-paired" in text:
-            ex.group_note(group, "group_backtrack_legacy", "rule C.12")
-        elif article == "C.13" and "re-paired" in text:
-            ex.group_note(group, "group_backtrack_legacy", "rule C.13")
-        elif article.startswith("C.14") or ("lowered" in text and "P1" in text):
-            ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
-        elif article == "pairs":
-            for pair in re.findall(r"(\d+)-(\d+)", text):
-                a, b = int(pair[0]), int(pair[1])
-                white, black = board_of[frozenset((a, b))]
-                ex.board(white, black, group)
-                ex.set(a, group=group)
-                ex.set(b, group=group)
-                high, low = (a, b) if players[a].score >= players[b].score else (b, a)
-                if players[high].score > players[low].score:
-                    ex.set(high, float="down")
-                    ex.set(low, float="up")
-                    ex.because(high, "plays_down", score=format_points(players[high].score))
-                    ex.because(low, "plays_up", opponent=high)
-        elif article == "moved down":
-            for number in _numbers(text.split(":", 1)[1]):
+    for bracket in result.brackets:
+        group = _group(ex, bracket)
+        for a, b in bracket.pairs:
+            white, black = board_of[frozenset((a, b))]
+            ex.board(white, black, group)
+            ex.set(a, group=group)
+            ex.set(b, group=group)
+            high, low = (a, b) if players[a].score >= players[b].score else (b, a)
+            if players[high].score > players[low].score:
+                ex.set(high, float="down")
+                ex.set(low, float="up")
+                ex.because(high, "plays_down", score=format_points(players[high].score))
+                ex.because(low, "plays_up", opponent=high)
+        if not bracket.lowest:
+            for number in bracket.unpaired:
                 ex.group_note(group, "float_legacy", "rule C.14", player=number)
-    for raw in colour_lines:
-        match = re.match(r"\s*(\d+)-(\d+): (E\.\d)", raw)
-        if not match:
-            continue
-        white, black, rule = int(match.group(1)), int(match.group(2)), match.group(3)
+    for (white, black), rule in colour_rules.items():
+        ex.board_detail(white, black, colour_rule=rule)
         pw, pb = players[white], players[black]
         if rule == "E.1" and (pw.colour is None or pb.colour is None):
             due, other = (white, black) if pw.colour is not None else (black, white)

@@ -78,7 +78,9 @@ class Candidate:
 
     ``pairs`` are (S1 player, S2 player) numbers; ``unpaired`` the players moved
     down (in the lowest bracket: the bye); ``s1`` gives each S1 player's position in
-    his S1 (E.5); ``notes`` say how it was found.
+    his S1 (E.5); ``notes`` say how it was found; ``relaxed`` the articles of the
+    requirements C.10 lowered for it (one per requirement, e.g. "C.10.d") and
+    ``reductions`` those of the C.14 reductions made before (P1, M1).
     """
 
     pairs: tuple[tuple[int, int], ...]
@@ -87,6 +89,8 @@ class Candidate:
     level: Level
     s1: tuple[tuple[int, int], ...]
     notes: tuple[str, ...] = field(default=())
+    relaxed: tuple[str, ...] = field(default=())
+    reductions: tuple[str, ...] = field(default=())
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,8 @@ class _State:
     bound: Costs
     floaters: tuple[Fraction, ...] | None
     notes: tuple[str, ...]
+    #: The articles of the C.14 reductions made to reach this state.
+    reductions: tuple[str, ...] = ()
 
 
 def c1_incompatible(players: Sequence[LegacyPlayer], ctx: RoundContext) -> list[LegacyPlayer]:
@@ -246,6 +252,7 @@ class ScoreBracket:
         if self.m0 and self.treated_homogeneous:
             head += " (A.3: at least half moved down, treated as homogeneous)"
         notes = [head]
+        reductions: list[str] = []
         hetero = not self.treated_homogeneous
         best = self._best(range(n), mdp_first=hetero)
         assert best is not None
@@ -255,8 +262,11 @@ class ScoreBracket:
             if m1 < self.m0:
                 article = "C.13/C.14.b2" if self.lowest else "C.14.b2"
                 notes.append(f"{article}: M1 lowered from {self.m0} to {m1}")
+                if not self.lowest:
+                    reductions.append(article)
             if m1 == 0:
                 notes.append("C.14.b2: M1=0, the bracket is managed as homogeneous")
+                reductions.append("C.14.b2")
                 hetero = False
                 best = self._best(range(n), mdp_first=False)
                 assert best is not None
@@ -268,12 +278,15 @@ class ScoreBracket:
             article = "C.14.b1" if hetero else "C.14.a"
             x1, z1 = max(0, x1 - (p0 - p1)), max(0, z1 - (p0 - p1))
             notes.append(f"{article}: P1 lowered from {p0} to {p1} (X1={x1}, Z1={z1})")
-        yield _State(hetero, p1, m1, x1, z1, best.vector, best.floaters, tuple(notes))
+            reductions.append(article)
+        yield _State(
+            hetero, p1, m1, x1, z1, best.vector, best.floaters, tuple(notes), tuple(reductions)
+        )
         if self.lowest:
             return
         # Another pairing asked for (C.12/C.13): other floaters, then fewer pairs.
         notes.append("another pairing asked for: floaters with other scores")
-        yield _State(hetero, p1, m1, x1, z1, best.vector, None, tuple(notes))
+        yield _State(hetero, p1, m1, x1, z1, best.vector, None, tuple(notes), tuple(reductions))
         for p in range(p1 - 1, -1, -1):
             x1, z1 = max(0, x1 - 1), max(0, z1 - 1)
             hetero_p = hetero and p > 0
@@ -284,7 +297,10 @@ class ScoreBracket:
             if hetero_p and m == 0:
                 hetero_p = False
             notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
-            yield _State(hetero_p, p, m, x1, z1, best_p.vector, None, tuple(notes))
+            reductions.append("C.14")
+            yield _State(
+                hetero_p, p, m, x1, z1, best_p.vector, None, tuple(notes), tuple(reductions)
+            )
 
     def _start_level(self, state: _State) -> Level | None:
         """The first level of C.10 at which this state can give a pairing (with
@@ -335,6 +351,8 @@ class ScoreBracket:
         self.floaters = state.floaters
         box = self._box(state.p1, state.x1, state.z1)
         while level is not None:
+            lowered = (*state.notes, *_describe_lowering(box.start, level))
+            relaxed = tuple(article for article, _ in _lowered(box.start, level))
             for cand in self._search(state.hetero, state.p1, state.m1, level):
                 yield Candidate(
                     pairs=cand.pairs,
@@ -342,7 +360,9 @@ class ScoreBracket:
                     vector=cand.vector,
                     level=level,
                     s1=cand.s1,
-                    notes=(*state.notes, *_describe_lowering(box.start, level), *cand.notes),
+                    notes=(*lowered, *cand.notes),
+                    relaxed=relaxed,
+                    reductions=state.reductions,
                 )
             step = c10_lower(level, box, self.ctx.odd)
             level = None if step is None else step[0]
@@ -672,23 +692,35 @@ def _augment(
     return go(r)
 
 
+#: C.10: the article that lowers each requirement.
+_C10_ARTICLES = {
+    B6_UP: "C.10.a",
+    B5_UP: "C.10.b",
+    B6_DOWN: "C.10.c",
+    B5_DOWN: "C.10.d",
+    X: "C.10.e",
+    Z: "C.10.e",
+    A7D: "C.10.f",
+    B2: "C.10.g",
+}
+
+
+def _lowered(start: Level, level: Level) -> list[tuple[str, int]]:
+    """The requirements C.10 lowered from ``start`` to ``level``, in the order of the
+    text: (article, requirement)."""
+    return [
+        (_C10_ARTICLES[c], c)
+        for c in (B2, A7D, X, Z, B5_DOWN, B6_DOWN, B5_UP, B6_UP)
+        if level[c] > start[c]
+    ]
+
+
 def _describe_lowering(start: Level, level: Level) -> list[str]:
     """Which requirements C.10 lowered, in the words of the text."""
     out: list[str] = []
-    articles = {
-        B6_UP: "C.10.a",
-        B5_UP: "C.10.b",
-        B6_DOWN: "C.10.c",
-        B5_DOWN: "C.10.d",
-        X: "C.10.e",
-        Z: "C.10.e",
-        A7D: "C.10.f",
-        B2: "C.10.g",
-    }
-    for c in (B2, A7D, X, Z, B5_DOWN, B6_DOWN, B5_UP, B6_UP):
-        if level[c] > start[c]:
-            if c in (X, Z):
-                out.append(f"{articles[c]}: {NAMES[c]} raised from {start[c]} to {level[c]}")
-            else:
-                out.append(f"{articles[c]}: {NAMES[c]} dropped for {level[c]} pair(s)")
+    for article, c in _lowered(start, level):
+        if c in (X, Z):
+            out.append(f"{article}: {NAMES[c]} raised from {start[c]} to {level[c]}")
+        else:
+            out.append(f"{article}: {NAMES[c]} dropped for {level[c]} pair(s)")
     return out

@@ -26,7 +26,7 @@ from fairpair.systems.dutch_legacy.criteria import RoundContext, b1_b2_compatibl
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
-__all__ = ["RoundResult", "pair_round"]
+__all__ = ["BracketPairing", "RoundResult", "pair_round"]
 
 
 @dataclass
@@ -39,19 +39,49 @@ class _Frame:
     players: list[LegacyPlayer]
     current: Candidate
     notes: list[str] = field(default_factory=list)
+    #: The articles (C.12, C.13) by which the bracket was paired again.
+    repaired: list[str] = field(default_factory=list)
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
 
 
 @dataclass
+class BracketPairing:
+    """How one bracket was paired (for ``--explain``): its residents and the players
+    moved down into it (A.2 order), the notes of the procedure on it (C.1, C.12,
+    C.13) and of the bracket on how its pairing was found (C.2 values, C.6-C.9 steps,
+    C.10 lowered requirements, C.14), its pairs (S1 player first) and the players it
+    moved down (in the lowest bracket: the bye)."""
+
+    score: Fraction | None
+    residents: list[int]
+    incoming: list[int]
+    steps: list[str]
+    pairs: list[tuple[int, int]]
+    unpaired: list[int]
+    lowest: bool = False
+    #: C.1: players moved down without an opponent in the bracket.
+    moved: list[int] = field(default_factory=list)
+    #: C.12, C.13: the bracket was paired again so that a lower one can be paired.
+    repaired: list[str] = field(default_factory=list)
+    #: C.10: the requirements lowered for its pairing (articles, e.g. "C.10.d").
+    relaxed: list[str] = field(default_factory=list)
+    #: C.14: the reductions of P1 and M1 made before (articles, e.g. "C.14.a").
+    reductions: list[str] = field(default_factory=list)
+
+
+@dataclass
 class RoundResult:
-    """The pairs (S1 player first), the bye, S1 positions (E.5) and explanations."""
+    """The pairs (S1 player first), the bye, S1 positions (E.5), how each bracket was
+    paired, top-down, and the procedure's notes on the round (C.13 backtracks and
+    joined brackets)."""
 
     pairs: list[tuple[int, int]]
     bye: int | None
     s1_position: dict[int, int]
-    lines: list[str]
+    brackets: list[BracketPairing] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
 
 
 def _score_groups(players: Sequence[LegacyPlayer]) -> list[list[LegacyPlayer]]:
@@ -74,7 +104,7 @@ class _Round:
     def __init__(self, players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> None:
         self.by_number = dict(players)
         self.ctx = ctx
-        self.lines: list[str] = []
+        self.events: list[str] = []
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -169,7 +199,7 @@ class _Round:
         incoming: list[LegacyPlayer] = []
         k = 0
         if not groups:
-            return RoundResult([], None, {}, [])
+            return RoundResult([], None, {})
         while True:
             residents = groups[k]
             label = f"bracket {format_points(residents[0].score)}"
@@ -179,7 +209,7 @@ class _Round:
                 if cand is not None:
                     return self._finish(frames, players, cand)
                 # C.13: backtrack to the penultimate bracket.
-                self.lines.append(
+                self.events.append(
                     f"{label} (lowest): no acceptable pairing with moved-down "
                     f"{_names(incoming)}; C.13 backtracks"
                 )
@@ -193,11 +223,12 @@ class _Round:
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
+                    frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
                     continue
                 # P became zero: join the two lowest brackets (C.13).
                 frames.pop()
-                self.lines.append(
+                self.events.append(
                     f"C.13: joined bracket {format_points(groups[k - 1][0].score)} with "
                     f"the lowest bracket"
                 )
@@ -219,6 +250,7 @@ class _Round:
                         f"C.12: re-paired for bracket {format_points(residents[0].score)} "
                         f"(moved-down {_names(stuck)} had no opponent there)"
                     )
+                    frame.repaired.append("C.12")
                     incoming = frame.down(self.by_number)
                     continue
                 notes.append(
@@ -247,41 +279,41 @@ class _Round:
     ) -> RoundResult:
         pairs: list[tuple[int, int]] = []
         s1_position: dict[int, int] = {}
-        lines = list(self.lines)
+        brackets: list[BracketPairing] = []
         for frame in frames:
             pairs += frame.current.pairs
             s1_position.update(frame.current.s1)
-            lines += self._describe(frame.residents, frame.incoming, frame.current, frame.notes)
+            brackets.append(_bracket(frame, frame.residents, frame.incoming, frame.current))
         pairs += cand.pairs
         s1_position.update(cand.s1)
         residents = [p for p in lowest if p.score == min(q.score for q in lowest)]
         incoming = [p for p in lowest if p not in residents]
-        lines += self._describe(residents, incoming, cand, [], lowest=True)
+        brackets.append(_bracket(None, residents, incoming, cand))
         bye = cand.unpaired[0] if cand.unpaired else None
-        return RoundResult(pairs, bye, s1_position, lines)
+        return RoundResult(pairs, bye, s1_position, brackets, list(self.events))
 
-    def _describe(
-        self,
-        residents: list[LegacyPlayer],
-        incoming: list[LegacyPlayer],
-        cand: Candidate,
-        notes: list[str],
-        *,
-        lowest: bool = False,
-    ) -> list[str]:
-        score = format_points(residents[0].score) if residents else "?"
-        kind = "lowest bracket" if lowest else "bracket"
-        out = [
-            f"{kind} {score}: residents {_names(residents)}; moved down to it {_names(incoming)}"
-        ]
-        out += [f"  {n}" for n in notes]
-        out += [f"  {n}" for n in cand.notes]
-        pairs = " ".join(f"{a}-{b}" for a, b in cand.pairs) or "none"
-        out.append(f"  pairs: {pairs}")
-        if cand.unpaired:
-            left = ", ".join(map(str, cand.unpaired))
-            out.append(f"  bye: {left} (A.5, B.1.b)" if lowest else f"  moved down: {left}")
-        return out
+
+def _bracket(
+    frame: _Frame | None,
+    residents: list[LegacyPlayer],
+    incoming: list[LegacyPlayer],
+    cand: Candidate,
+) -> BracketPairing:
+    """The record of a bracket paired by the procedure (``frame``; None: the lowest
+    bracket)."""
+    return BracketPairing(
+        score=residents[0].score if residents else None,
+        residents=[p.number for p in sorted(residents, key=a2_key)],
+        incoming=[p.number for p in sorted(incoming, key=a2_key)],
+        steps=[*(frame.notes if frame else []), *cand.notes],
+        pairs=list(cand.pairs),
+        unpaired=list(cand.unpaired),
+        lowest=frame is None,
+        moved=[p.number for p in sorted(frame.moved, key=a2_key)] if frame else [],
+        repaired=list(frame.repaired) if frame else [],
+        relaxed=list(cand.relaxed),
+        reductions=list(cand.reductions),
+    )
 
 
 def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundResult:

@@ -45,7 +45,6 @@ from fairpair.systems.mcmahon.reports import results_aga, results_h9, results_ta
 from fairpair.systems.mcmahon.system import (
     McMahonSystem,
     check_round,
-    explain_round,
     prepare_tournament,
     round_games,
 )
@@ -57,7 +56,6 @@ __all__ = [
     "McMahonSystem",
     "build_bands",
     "check_round",
-    "explain_round",
     "format_rank",
     "mcmahon_scores",
     "merge_bands",

@@ -581,12 +581,15 @@ def tier_total(parts: Iterable[Sequence[int]]) -> Tiers:
 
 @dataclass(frozen=True)
 class Game:
-    """One game of the round: colours, handicap and komi."""
+    """One game of the round: colours, handicap and komi, and the rule of
+    :func:`make_game` that gave the colours (``colour_rule``: "handicap", or for an
+    even game "guideline", "balance", "last_black" or "stronger")."""
 
     white: int
     black: int
     handicap: int
     komi: Fraction
+    colour_rule: str = "stronger"
 
 
 @dataclass(frozen=True)
@@ -1018,7 +1021,13 @@ def make_game(fld: Field, a: int, b: int) -> Game:
         komi = override[1]
     if stones > 0:
         black = fld.weaker(a, b)
-        return Game(white=b if black == a else a, black=black, handicap=stones, komi=komi)
+        return Game(
+            white=b if black == a else a,
+            black=black,
+            handicap=stones,
+            komi=komi,
+            colour_rule="handicap",
+        )
     total = fld.total_rounds
 
     def key(white: int, black: int) -> tuple[int, int, int, int]:
@@ -1034,9 +1043,13 @@ def make_game(fld: Field, a: int, b: int) -> Game:
         stronger = 0 if fld.weaker(white, black) == black else 1
         return (violations, diff_w - diff_b, alternate, stronger)
 
-    if key(a, b) <= key(b, a):
-        return Game(white=a, black=b, handicap=0, komi=komi)
-    return Game(white=b, black=a, handicap=0, komi=komi)
+    ab, ba = key(a, b), key(b, a)
+    # The first component of the keys that differs decides (equal keys: a has white).
+    rules = ("guideline", "balance", "last_black", "stronger")
+    rule = next((r for r, x, y in zip(rules, ab, ba, strict=True) if x != y), "stronger")
+    if ab <= ba:
+        return Game(white=a, black=b, handicap=0, komi=komi, colour_rule=rule)
+    return Game(white=b, black=a, handicap=0, komi=komi, colour_rule=rule)
 
 
 def board_order(fld: Field, games: Iterable[Game]) -> list[Game]:

@@ -55,7 +55,6 @@ from fairpair.systems.mcmahon.tiebreaks import criteria
 __all__ = [
     "McMahonSystem",
     "check_round",
-    "explain_round",
     "prepare_tournament",
     "round_games",
 ]
@@ -97,8 +96,6 @@ class McMahonSystem:
             "mcmahon_scores": {str(n): _number(fld.mms[n]) for n in sorted(fld.mms)},
             "penalty": dict(zip(TIERS, solution.tiers, strict=True)),
         }
-        if self.explain:
-            info["explain"] = explain_round(fld, games, bye, solution.stage)
         pairing = Pairing(
             round=rnd,
             boards=tuple(Board(g.white, g.black) for g in games),
@@ -106,7 +103,7 @@ class McMahonSystem:
             info=info,
         )
         if self.explain:
-            info["explanation"] = explanation_of(tournament, pairing, fld, games)
+            info["explanation"] = explanation_of(tournament, pairing, fld, games, solution.stage)
         return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
@@ -122,85 +119,27 @@ class McMahonSystem:
         return prepare_tournament(t, rng, rounds)
 
 
-def explain_round(fld: Field, games: list[Game], bye: int | None, stage: str) -> list[str]:
-    """Human-readable notes on a pairing: groups, byes, each game's non-zero tiers."""
-
-    def who(n: int) -> str:
-        return f"{n} ({format_rank(fld.strength[n].rank)}, {format_points(fld.mms[n])})"
-
-    groups: dict[Fraction, int] = {}
-    for n in fld.pool:
-        groups[fld.mms[n]] = groups.get(fld.mms[n], 0) + 1
-    notes = [
-        f"round {fld.round} of {fld.total_rounds}: {len(fld.pool)} players in the matching; "
-        "score groups "
-        + ", ".join(f"{format_points(score)} ({size})" for score, size in groups.items())
-    ]
-    if fld.voluntary:
-        notes.append("voluntary byes: " + ", ".join(map(str, fld.voluntary)))
-    if fld.volunteer_bye is not None:
-        notes.append(f"forced bye: {who(fld.volunteer_bye)}, the bye volunteer")
-    elif bye is not None:
-        best = fld.best_bye
-        why = "lowest placed without an earlier forced bye"
-        if bye != best:
-            why = f"{best} could not get it: the others could not be paired"
-        notes.append(f"forced bye: {who(bye)} ({why})")
-    if not fld.float_rule_active:
-        notes.append("criterion 3 (floats) is off in this round")
-    if fld.avoidance_active:
-        notes.append(
-            "avoiding: "
-            + ", ".join(
-                [*fld.settings.avoid] + (["handicap games"] if fld.settings.avoid_handicap else [])
-            )
-        )
-    forced = {frozenset(p) for p in fld.forced}
-    for board, g in enumerate(games, 1):
-        text = f"board {board}: {who(g.white)} - {who(g.black)}"
-        if g.handicap:
-            text += f", {g.handicap} stone{'s' if g.handicap > 1 else ''}"
-        text += f", komi {format_points(g.komi)}"
-        if frozenset((g.white, g.black)) in forced:
-            text += "; forced pair"
-        else:
-            tiers = edge_tiers(fld, g.white, g.black)
-            costs = [f"{name} {v}" for name, v in zip(TIERS, tiers, strict=True) if v]
-            if costs:
-                text += "; penalty " + ", ".join(costs)
-        notes.append(text)
-    notes.append(f"matching: {stage}")
-    return notes
-
-
-def _even_colour_why(fld: Field, white: int, black: int) -> str:
-    """Which rule of :func:`make_game` gave ``white`` white in an even game."""
-    hw, hb = fld.history[white], fld.history[black]
-    if fld.settings.colour_balance:
-        total = fld.total_rounds
-        chosen = colour_violations(hw, Colour.WHITE, total) + colour_violations(
-            hb, Colour.BLACK, total
-        )
-        other = colour_violations(hb, Colour.WHITE, total) + colour_violations(
-            hw, Colour.BLACK, total
-        )
-        if chosen != other:
-            return "because the other way round would break a colour guideline"
-    balance_w = sum(1 if c is Colour.WHITE else -1 for c in hw)
-    balance_b = sum(1 if c is Colour.WHITE else -1 for c in hb)
-    if balance_w != balance_b:
-        return "having had white less often than the opponent"
-    if bool(hw and hw[-1] is Colour.BLACK) != bool(hb and hb[-1] is Colour.BLACK):
-        return "having had black in the last game"
-    return "being the stronger player"
+#: Why a player takes white in an even game, by :attr:`.pairing.Game.colour_rule`.
+_EVEN_COLOUR_WHY = {
+    "guideline": "because the other way round would break a colour guideline",
+    "balance": "having had white less often than the opponent",
+    "last_black": "having had black in the last game",
+    "stronger": "being the stronger player",
+}
 
 
 def explanation_of(
-    tournament: Tournament, pairing: Pairing, fld: Field, games: list[Game]
+    tournament: Tournament,
+    pairing: Pairing,
+    fld: Field,
+    games: list[Game],
+    stage: str = "full",
 ) -> dict[str, Any]:
     """The round as structured data for :mod:`fairpair.explain`: the McMahon score
     groups, per game who plays across groups and which penalty the game carries, the
-    colours (handicap) and the bye."""
+    colours (handicap) and the bye; as details the players in the matching, each
+    player's rank, each game's non-zero penalty tiers and the matching ``stage`` that
+    found the pairing."""
     from fairpair.explain import Explainer
 
     ex = Explainer(
@@ -212,6 +151,18 @@ def explanation_of(
         unit="McMahon points",
     )
     ex.note("mcmahon_method", "AGA pairing rules")
+    ex.detail(
+        round_of=fld.total_rounds,
+        pool=list(fld.pool),
+        matching_stage=stage,
+        float_rule=fld.float_rule_active,
+        avoiding=[*fld.settings.avoid] + (["handicap games"] if fld.settings.avoid_handicap else [])
+        if fld.avoidance_active
+        else [],
+    )
+    volunteer = [] if fld.volunteer_bye is None else [fld.volunteer_bye]
+    for number in [*fld.pool, *volunteer]:
+        ex.player_detail(number, rank=format_rank(fld.strength[number].rank))
     if fld.voluntary:
         ex.note("mcmahon_voluntary", players=list(fld.voluntary))
     if not fld.float_rule_active:
@@ -234,10 +185,14 @@ def explanation_of(
     for g in games:
         high, low = sorted((g.white, g.black), key=lambda n: -fld.mms[n])
         ex.board(g.white, g.black, group_of.get(fld.mms[low]))
+        ex.board_detail(g.white, g.black, handicap=g.handicap, komi=format_points(g.komi))
         if frozenset((g.white, g.black)) in forced:
+            ex.board_detail(g.white, g.black, forced=True, penalty={})
             ex.board_note(g.white, g.black, "mcmahon_forced", player=g.white, opponent=g.black)
         else:
             tiers = dict(zip(TIERS, edge_tiers(fld, g.white, g.black), strict=True))
+            penalty = {name: value for name, value in tiers.items() if value}
+            ex.board_detail(g.white, g.black, forced=False, penalty=penalty)
             if tiers["score"]:
                 ex.set(high, float="down")
                 ex.set(low, float="up")
@@ -274,7 +229,7 @@ def explanation_of(
                 komi=komi,
             )
         else:
-            why = _even_colour_why(fld, g.white, g.black)
+            why = _EVEN_COLOUR_WHY[g.colour_rule]
             ex.board_note(
                 g.white, g.black, "colour_mcmahon_even", player=g.white, komi=komi, why=why
             )
