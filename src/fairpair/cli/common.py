@@ -212,7 +212,7 @@ def pairing_json(tournament: Tournament, pairing: Pairing, system: str) -> dict[
     }
     info = dict(pairing.info)
     explanation = info.pop("explanation", None)
-    if pairing.info:
+    if info:
         document["info"] = _jsonable(info)
     if explanation is not None:
         # The structured explanation (fairpair.explain): once, at the top level.
