@@ -1,14 +1,17 @@
-"""Conformance of the FIDE Burstein system (C.04.4.2, text until 30 June 2025) with
-reference rounds paired by bbpPairings v5.0.1 in its Burstein mode
-(``tests/data/burstein/README.md``).
+"""Conformance of the FIDE Burstein system with reference rounds paired by
+bbpPairings v5.0.1 in its Burstein mode (``tests/data/burstein/README.md``).
 
 Every stored round must get the reference's pairs, colours and pairing-allocated bye
 (board order is not compared); the ``public_novalid`` rounds have no legal pairing.
-Agreement so far: every stored round (see ``XFAIL``, empty when all agree).
+Sets: ``public`` (451 rounds, 5-90 players, 1/0.5/0 and 3/1/0 points, XXP, XXA),
+``lichess`` (134 rounds written as a platform writes them, 10-120 players) and
+``large`` (12 rounds, 250-700 players). Agreement: every stored round (``XFAIL`` lists
+the rounds that differ, with the reason when known; it is empty).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -19,24 +22,32 @@ from fairpair.systems import get_system
 from helpers import read_engine_output
 
 DATA = Path(__file__).parent / "data" / "burstein"
-PUBLIC = sorted((DATA / "public").glob("*.trf"))
+SETS = ("public", "lichess", "large")
+CASES = {name: sorted((DATA / name).glob("*.trf")) for name in SETS}
+ALL = [case for name in SETS for case in CASES[name]]
 NOVALID = sorted((DATA / "public_novalid").glob("*.trf"))
 
 #: Rounds where fairpair differs from the reference, with the reason when known.
 XFAIL: dict[str, str] = {}
 
 
-def _pairing_set(case: Path) -> set[tuple[int, int]]:
+@cache
+def _pairing_set(case: Path) -> frozenset[tuple[int, int]]:
+    """fairpair's pairing of ``case`` as (white, black) pairs, the bye as (N, 0)."""
     tournament, _ = load(case)
     pairing = get_system("burstein").pair(tournament)
     got = {(board.white, board.black) for board in pairing.boards}
     if pairing.bye is not None:
         got.add((pairing.bye, 0))
-    return got
+    return frozenset(got)
 
 
 def test_vector_counts() -> None:
-    assert len(PUBLIC) == 451
+    assert {name: len(cases) for name, cases in CASES.items()} == {
+        "public": 451,
+        "lichess": 134,
+        "large": 12,
+    }
     assert len(NOVALID) == 4
 
 
@@ -46,11 +57,11 @@ def test_vector_counts() -> None:
         pytest.param(p, marks=pytest.mark.xfail(reason=XFAIL[p.stem], strict=True))
         if p.stem in XFAIL
         else p
-        for p in PUBLIC
+        for p in ALL
     ],
-    ids=[p.stem for p in PUBLIC],
+    ids=[f"{p.parent.name}/{p.stem}" for p in ALL],
 )
-def test_public_case(case: Path) -> None:
+def test_reference_round(case: Path) -> None:
     count, expected = read_engine_output(case.with_suffix(".expected"))
     got = _pairing_set(case)
     assert count == len(expected)
@@ -60,11 +71,8 @@ def test_public_case(case: Path) -> None:
 
 def test_agreement_figure() -> None:
     """The honest figure: rounds identical to the reference out of all stored."""
-    agree = sum(
-        _pairing_set(case) == read_engine_output(case.with_suffix(".expected"))[1]
-        for case in PUBLIC
-    )
-    assert agree == len(PUBLIC) - len(XFAIL)
+    agree = sum(_pairing_set(c) == read_engine_output(c.with_suffix(".expected"))[1] for c in ALL)
+    assert (agree, len(ALL)) == (len(ALL) - len(XFAIL), 597)
 
 
 @pytest.mark.parametrize("case", NOVALID, ids=[p.stem for p in NOVALID])

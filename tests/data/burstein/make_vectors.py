@@ -1,16 +1,19 @@
 """Make the Burstein reference rounds: play random tournaments forward, each round
 paired by a bbpPairings binary in Burstein mode, and keep every round as a case.
 
-    python make_vectors.py BBP_BINARY OUT_DIR FIRST_SEED LAST_SEED [--large]
+    python make_vectors.py BBP_BINARY OUT_DIR FIRST_SEED LAST_SEED [--lichess|--large]
 
-For each seed: a field of 5-90 players (``--large``: 250-700, 2-3 rounds), 3-9
-rounds, a random point system (1/0.5/0 or 3/1/0 via BBW/BBD), sometimes forbidden
-pairs (XXP) or explicit acceleration (XXA), random draws, forfeits and announced
-absences (``0000 - H`` / ``0000 - Z``). Round r's case is the TRF of rounds 1..r-1
+For each seed: a field of 5-90 players, 3-9 rounds, a random point system
+(1/0.5/0 or 3/1/0 via BBW/BBD), sometimes forbidden pairs (XXP) or explicit
+acceleration (XXA), random draws, forfeits and announced absences (``0000 - H`` /
+``0000 - Z``). Round r's case is the TRF of rounds 1..r-1
 plus the absences known for round r (``OUT/NAME.trf``) and the binary's answer to
 ``BBP --burstein NAME.trf -p NAME.expected``; results of the round are then drawn
 at random (rating-based) and play goes on. A round with no legal pairing goes to
 ``OUT_novalid/`` and ends the tournament. ``OUT.manifest.jsonl`` lists the cases.
+``--lichess``: files as a platform writes them (10-120 players, 1/0.5/0 points, no
+XXA; an absence is ``0000 - -``; late joiners have ``0000 - H`` for the rounds before
+they join). ``--large``: the same with 250-700 players and 2-3 rounds.
 This script only runs the binary; it does not build it.
 """
 
@@ -68,21 +71,26 @@ def write_case(
     path.write_text("\n".join(rows) + "\n")
 
 
-def tournament(seed: int, bbp: str, out: Path, large: bool) -> list[dict[str, object]]:
+def tournament(seed: int, bbp: str, out: Path, style: str) -> list[dict[str, object]]:
     rng = random.Random(seed)
-    if large:
+    if style == "large":
         n, rounds = rng.randint(250, 700), rng.randint(2, 3)
+    elif style == "lichess":
+        n, rounds = rng.randint(10, 120), rng.randint(3, 11)
     else:
         n = rng.randint(5, 40) if rng.random() < 0.8 else rng.randint(41, 90)
         rounds = rng.randint(3, 9)
     t: dict[str, object] = {"seed": seed, "rounds": rounds, "xxc": rng.choice(["white1", "black1"])}
-    t["points"] = "3-1-0" if rng.random() < 0.2 else "1-0.5-0"
+    platform = style in ("lichess", "large")
+    t["points"] = "3-1-0" if rng.random() < 0.2 and not platform else "1-0.5-0"
     win = 3.0 if t["points"] == "3-1-0" else 1.0
     t["xxp"] = []
     if rng.random() < 0.25:
         t["xxp"] = [tuple(rng.sample(range(1, n + 1), 2)) for _ in range(rng.randint(1, 3))]
     t["xxa"] = []
-    if rng.random() < 0.15:
+    if platform:
+        pass
+    elif rng.random() < 0.15:
         t["xxa"] = [(i, [win] * rng.randint(1, 3)) for i in range(1, n // 2 + 1)]
     elif rng.random() < 0.1:
         t["xxa"] = [(1, [0.0])]  # an XXA line switches the default acceleration off
@@ -94,8 +102,11 @@ def tournament(seed: int, bbp: str, out: Path, large: bool) -> list[dict[str, ob
     rating = {p["id"]: p["rating"] for p in players}
     history: dict[int, list[Block]] = {p["id"]: [] for p in players}
     manifest: list[dict[str, object]] = []
+    joins = {p["id"]: rng.randint(2, rounds) for p in players if platform and rng.random() < 0.1}
     for rnd in range(1, rounds + 1):
-        absent = {p["id"]: rng.choice("HZ") for p in players if rng.random() < absence}
+        codes = "-" if platform else "HZ"
+        absent = {p["id"]: rng.choice(codes) for p in players if rng.random() < absence}
+        absent.update({number: "H" for number, join in joins.items() if rnd < join})
         name = f"b{seed}_n{n}_r{rnd}of{rounds}"
         case = out / f"{name}.trf"
         expected = out / f"{name}.expected"
@@ -152,11 +163,13 @@ def tournament(seed: int, bbp: str, out: Path, large: bool) -> list[dict[str, ob
 
 def main() -> None:
     bbp, out, first, last = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    large = "--large" in sys.argv[5:]
+    style = (
+        "large" if "--large" in sys.argv[5:] else "lichess" if "--lichess" in sys.argv[5:] else ""
+    )
     out.mkdir(parents=True, exist_ok=True)
     with open(out.parent / (out.name + ".manifest.jsonl"), "w") as manifest:
         for seed in range(first, last + 1):
-            for entry in tournament(seed, bbp, out, large):
+            for entry in tournament(seed, bbp, out, style):
                 manifest.write(json.dumps(entry) + "\n")
 
 
