@@ -24,6 +24,7 @@ from fairpair.errors import InputError
 from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament
 from fairpair.systems.base import compare_pairings
 from fairpair.systems.burstein.engine import RoundResult, pair_players
+from fairpair.systems.burstein.explain import explanation_of
 from fairpair.systems.burstein.index import (
     IndexScores,
     default_acceleration,
@@ -31,7 +32,7 @@ from fairpair.systems.burstein.index import (
     ranks_below,
 )
 from fairpair.systems.dutch import board_order
-from fairpair.systems.dutch.colours import decide_colours
+from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.players import PlayerFacts, player_facts
 
 __all__ = ["BursteinSystem", "colours_of"]
@@ -39,28 +40,30 @@ __all__ = ["BursteinSystem", "colours_of"]
 
 def colours_of(
     a: PlayerFacts, b: PlayerFacts, index: dict[int, IndexScores], initial: Colour
-) -> tuple[int, int, str]:
-    """``(white, black, rule)`` for the pair ``a``-``b`` (``a`` higher in the index).
+) -> tuple[int, int, ColourDecision]:
+    """``(white, black, decision)`` for the pair ``a``-``b``.
 
-    C.04.3 E.1-E.3 as in the Dutch system; when both players want the same colour and
-    their histories never differed, the one higher in the index order gets his
-    preference (E.4, the Burstein index for the rank); without any preference, the
-    player with the smaller pairing number gets the initial colour if his effective
-    pairing number is odd (E.5).
+    C.04.3 E.1-E.3 as in the Dutch system (the Burstein text refers to them); when
+    both players want the same colour and their histories never differed, the one
+    higher in the index order gets his preference (E.4 with the index for the rank,
+    ``reason`` "index"); without any preference, the player with the smaller pairing
+    number gets the initial colour if his effective pairing number is odd (E.5).
     """
     white, black, decision = decide_colours(a, b, initial)
     if decision.step <= 3:
-        return white, black, f"E.{decision.step}"
+        return white, black, decision
     if a.preference.colour is None:
         higher, lower = (a, b) if a.rank < b.rank else (b, a)
         colour = initial if higher.rank % 2 == 0 else initial.opposite
+        decision = ColourDecision(5, "number", higher.number, lower.number)
         if colour is Colour.WHITE:
-            return higher.number, lower.number, "E.5"
-        return lower.number, higher.number, "E.5"
+            return higher.number, lower.number, decision
+        return lower.number, higher.number, decision
     first, second = (b, a) if ranks_below(index[a.number], index[b.number]) else (a, b)
+    decision = ColourDecision(4, "index", first.number, second.number)
     if first.preference.colour is Colour.WHITE:
-        return first.number, second.number, "E.4"
-    return second.number, first.number, "E.4"
+        return first.number, second.number, decision
+    return second.number, first.number, decision
 
 
 class BursteinSystem:
@@ -79,11 +82,13 @@ class BursteinSystem:
             raise InputError(
                 f"round {rnd} cannot be paired", expected="a round number >= 1", field="round"
             )
+        accelerated: list[int] = []
         if not tournament.acceleration and rnd <= 2:
             ranked = [p.number for p in sorted(tournament.players, key=lambda p: p.number)]
             accel = default_acceleration(tournament, ranked)
             if accel:
                 tournament = tournament.replace(acceleration=accel)
+                accelerated = sorted(accel)
         present = tournament.present_players(rnd)
         facts = dict(player_facts(tournament, rnd, present))
         ranks = _effective_ranks(tournament, rnd, present)
@@ -95,18 +100,23 @@ class BursteinSystem:
         index = index_scores(tournament, rnd, ranks, scores)
         result = pair_players(facts, index, tournament.forbidden_pairs)
         initial = tournament.initial_colour or Colour.WHITE
-        coloured = [colours_of(facts[a], facts[b], index, initial) for a, b in result.pairs]
-        boards = board_order([(w, b) for w, b, _ in coloured], facts)
+        decided = [colours_of(facts[a], facts[b], index, initial) for a, b in result.pairs]
+        boards = board_order([(w, b) for w, b, _ in decided], facts)
         info: dict[str, Any] = {}
-        if self.explain:
-            info["rules"] = self.rules
-            info["explain"] = explain_lines(result, facts, index, coloured)
-        return Pairing(
+        pairing = Pairing(
             round=rnd,
             boards=tuple(Board(w, b) for w, b in boards),
             bye=result.bye,
             info=info,
         )
+        if self.explain:
+            info["rules"] = self.rules
+            info["explain"] = explain_lines(result, index, decided)
+            present_accelerated = [n for n in accelerated if n in facts]
+            info["explanation"] = explanation_of(
+                tournament, pairing, result, facts, index, decided, present_accelerated
+            )
+        return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         earlier = tournament.replace(rounds=tournament.rounds[: round_number - 1])
@@ -134,9 +144,8 @@ def _effective_ranks(tournament: Tournament, rnd: int, present: tuple[int, ...])
 
 def explain_lines(
     result: RoundResult,
-    facts: dict[int, PlayerFacts],
     index: dict[int, IndexScores],
-    coloured: list[tuple[int, int, str]],
+    decided: list[tuple[int, int, ColourDecision]],
 ) -> list[str]:
     """Per bracket: its players in index order (score, SB, Buchholz), its pairs, the
     player floated down; then the bye and the colour rule of each board."""
@@ -152,6 +161,6 @@ def explain_lines(
             lines.append(f"  downfloater: {record.downfloater}")
     if result.bye is not None:
         lines.append(f"pairing-allocated bye: {result.bye} (lowest eligible in the index order)")
-    for white, black, rule in coloured:
-        lines.append(f"colours {white}-{black}: C.04.3 {rule}")
+    for white, black, decision in decided:
+        lines.append(f"colours {white}-{black}: C.04.3 E.{decision.step}")
     return lines

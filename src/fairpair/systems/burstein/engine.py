@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cmp_to_key
 
 from fairpair.errors import NoPairingError
@@ -34,10 +35,14 @@ __all__ = ["BracketRecord", "RoundResult", "pair_players"]
 
 @dataclass
 class BracketRecord:
-    """One bracket as paired: its players in index order, its pairs (higher first)
-    and the player it floated down (if any)."""
+    """One bracket as paired: its players in index order (``moved_in``: the player
+    floated into it), the top score of its residents and whether several scores were
+    joined, its pairs (higher in the index first) and the player it floated down."""
 
     members: list[int]
+    moved_in: list[int]
+    score: Fraction
+    joined: bool
     pairs: list[tuple[int, int]] = field(default_factory=list)
     downfloater: int | None = None
 
@@ -165,11 +170,14 @@ def pair_players(
         if begin == end:
             continue
         group = list(range(begin, end))
+        moved_in = [] if floater is None else [vertices[floater]]
         if floater is not None:
             group.append(floater)
             floater = None
         group.sort(key=cmp_to_key(compare))
-        record = BracketRecord([vertices[v] for v in group])
+        record = BracketRecord(
+            [vertices[v] for v in group], moved_in, score[begin], score[begin] != score[end - 1]
+        )
         for i, v in enumerate(group):
             for u in group[i + 1 :]:
                 matcher.set_weight(v, u, weight(v, u, True, True))
