@@ -24,13 +24,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cmp_to_key
+from typing import TypeVar
 
 from fairpair.errors import NoPairingError
 from fairpair.matching import Matcher
 from fairpair.systems.burstein.index import IndexScores, ranks_below
 from fairpair.systems.dutch.players import PlayerFacts
 
-__all__ = ["BracketRecord", "RoundResult", "pair_players"]
+__all__ = ["BracketRecord", "RoundResult", "list_sort", "pair_players"]
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -174,7 +177,7 @@ def pair_players(
         if floater is not None:
             group.append(floater)
             floater = None
-        group.sort(key=cmp_to_key(compare))
+        group = list_sort(group, lambda a, b: compare(a, b) < 0)
         record = BracketRecord(
             [vertices[v] for v in group], moved_in, score[begin], score[begin] != score[end - 1]
         )
@@ -211,6 +214,55 @@ def pair_players(
         brackets.append(record)
         begin = end
     return RoundResult(pairs, bye, brackets)
+
+
+def list_sort(items: Sequence[T], before: Callable[[T, T], bool]) -> list[T]:
+    """``items`` sorted by the bottom-up merge sort of a linked list (the one of
+    bbpPairings' C++ library), with ``before(a, b)``: a goes before b.
+
+    The index order of a bracket with a floater is not transitive (the floater is
+    compared on Buchholz times score, the residents on Buchholz), so the result
+    depends on the sorting algorithm; this one gives the reference's order.
+
+    >>> list_sort([3, 1, 2], lambda a, b: a < b)
+    [1, 2, 3]
+    """
+    buckets: list[list[T]] = []
+    fill = 0
+    for item in items:
+        carry = [item]
+        counter = 0
+        while counter != fill and buckets[counter]:
+            carry = _merge(buckets[counter], carry, before)
+            buckets[counter] = []
+            counter += 1
+        if counter == len(buckets):
+            buckets.append(carry)
+        else:
+            buckets[counter] = carry
+        if counter == fill:
+            fill += 1
+    if not fill:
+        return []
+    for counter in range(1, fill):
+        buckets[counter] = _merge(buckets[counter], buckets[counter - 1], before)
+    return buckets[fill - 1]
+
+
+def _merge(first: list[T], second: list[T], before: Callable[[T, T], bool]) -> list[T]:
+    """Merge ``second`` into ``first``, an element of ``first`` first on ties."""
+    out: list[T] = []
+    i = j = 0
+    while i < len(first) and j < len(second):
+        if before(second[j], first[i]):
+            out.append(second[j])
+            j += 1
+        else:
+            out.append(first[i])
+            i += 1
+    out += first[i:]
+    out += second[j:]
+    return out
 
 
 def _by_score_then_index(index: Mapping[int, IndexScores], a: int, b: int) -> int:
