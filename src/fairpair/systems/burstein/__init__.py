@@ -6,10 +6,11 @@ bbpPairings v4.1-v5.0.1 implement it).
 
 Modules, in the order of the rule text:
 
-* :mod:`.index` - "Index": Sonneborn-Berger, Buchholz and median on opponents'
-  scores with unplayed games as draws; the default acceleration of rounds 1-2;
-* :mod:`.engine` - "Score brackets" and "Pairing procedure": the bye, brackets merged
-  top-down, the top of the index order against the bottom.
+* :mod:`.index` - A.6-A.7, the index: Sonneborn-Berger, Buchholz and median on
+  opponents' scores with unplayed games as draws; the default acceleration;
+* :mod:`.engine` - A.2-A.3 and the pairing procedure: the bye, brackets merged
+  top-down, the top of the index order against the bottom;
+* :mod:`.explain` - the explanation (``--explain``).
 
 Player facts (scores, colour preferences, bye eligibility) and the colour rules
 C.04.3 E.1-E.3 are the Dutch engine's (:mod:`fairpair.systems.dutch`), as the Burstein

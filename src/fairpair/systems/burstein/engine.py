@@ -1,18 +1,18 @@
-"""Score brackets and pairing by the index order (FIDE Handbook C.04.4.2, until
-30 June 2025: "Pairing procedure").
+"""Score brackets and pairing by the index order (FIDE Handbook C.04.4.2, text until
+30 June 2025: A.2 scoregroups and brackets, A.3 byes, the pairing procedure).
 
 The round is paired as one maximum-weight matching re-solved step by step, the way
 bbpPairings v4.1-v5.0.1 read the text:
 
 1. The pairing-allocated bye goes to the lowest player of the index order who may
    receive it (C.04.1 c-d: no earlier PAB, no forfeit win).
-2. Brackets are formed top-down (C.04.4.2 "Score brackets"): a bracket that cannot be
+2. Brackets are formed top-down (A.2): a bracket that cannot be
    paired with at most one player floating down is merged with the next one; if the
    last bracket cannot be paired, it is merged with the one above it, and so on.
 3. Inside each bracket (with the player floated into it) the highest player of the
    index order meets the lowest one that still lets the rest be paired, the matching
    first maximising the pairs of the bracket and the granted colour preferences
-   (C.04.4.2 "top of the index against the bottom").
+   (C.04.4.2: players with a high index meet players with a low index).
 
 Absolute criteria: no rematch over the board, no forbidden pair, no two players with
 the same absolute colour preference (C.04.3 A.6.a, C.1-C.3 as shared with Dutch).
@@ -121,7 +121,7 @@ def pair_players(
     def solve() -> list[int]:
         return list(matcher.solve())
 
-    # C.04.4.2 "Score brackets": form and merge brackets top-down.
+    # C.04.4.2 A.2: form and merge brackets top-down.
     groups = [0, 0]
     valid = True
     mate: list[int] = []

@@ -1,12 +1,12 @@
-"""The Burstein index order (FIDE Handbook C.04.4.2, until 30 June 2025: section
-"Index"): within a score bracket players are ordered by Sonneborn-Berger, then
-Buchholz, then median Buchholz, then pairing number, all computed on opponents'
-scores adjusted so that an unplayed game counts as a draw (C.04.4.2 with C.02 13.15,
-the virtual opponent for unplayed games).
+"""The Burstein index (FIDE Handbook C.04.4.2, text until 30 June 2025, A.6-A.7; the
+earlier text's 3.2): within a score bracket players are ordered by Sonneborn-Berger,
+then Buchholz, then median Buchholz, then pairing number, computed on opponents'
+scores adjusted so that an unplayed game counts as a draw, with a virtual opponent
+for the player's own unplayed rounds.
 
-Also the default acceleration of the Burstein text (C.04.4.2, "Acceleration": the
-upper half gets one virtual win in rounds 1 and 2), which applies when the file
-names no acceleration of its own.
+Also the default acceleration bbpPairings reads in the Burstein text (the upper half
+gets one virtual win in rounds 1 and 2; cf. the seeding rounds of A.5), applied when
+the file names no acceleration of its own.
 
 Readings of the text are those of bbpPairings v4.1-v5.0.1; see ``docs/burstein.md``.
 """
@@ -138,7 +138,7 @@ def index_scores(
 def default_acceleration(
     tournament: Tournament, ranked: Sequence[int]
 ) -> dict[int, tuple[Fraction, ...]]:
-    """C.04.4.2 "Acceleration": one virtual win in rounds 1 and 2 for the upper half.
+    """The default acceleration: one virtual win in rounds 1 and 2 for the upper half.
 
     ``ranked``: the pairing numbers in initial order. The players counted are those
     who take part in the pairing of round 1; the first half of them (rounded down),
