@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from fairpair.cli import run
-from fairpair.errors import InputError, NoPairingError
+from fairpair.errors import InputError, NoPairingError, SystemNotAvailable
 from fairpair.explain import validate
 from fairpair.formats import load_tournament
 from fairpair.formats.trf import load
@@ -24,6 +24,8 @@ from fairpair.rendering.explanations import render
 from fairpair.systems import descriptor_of, get_system
 from fairpair.systems.burstein import BursteinSystem
 from fairpair.systems.burstein.index import IndexScores, default_acceleration, ranks_below
+from fairpair.systems.dutch.edition import baku_acceleration
+from fairpair.workflow.rounds import system_name_for
 
 DATA = Path(__file__).parent / "data"
 EXPLAIN = DATA / "explain"
@@ -186,3 +188,35 @@ def test_td_workflow(tmp_path: Path) -> None:
     met = [frozenset(g.players) for _, g in t.iter_games()]
     assert len(met) == len(set(met)) == 9
     assert run(["check", str(path)]) == 0
+
+
+# -------------------------------------------------------------------------- record 192
+
+
+def _with_192(t: Tournament, code: str) -> Tournament:
+    return t.replace(headers=(*t.headers, ("192", code)))
+
+
+@pytest.mark.parametrize("case", sorted(VECTORS.glob("b100[1-9]_*r[12]of*.trf")), ids=str)
+def test_record_192(case: Path) -> None:
+    """``FIDE_BURSTEIN`` pairs as a file without record 192; ``FIDE_BURSTEIN_BAKU`` as
+    the same file with Baku acceleration (C.04.7) written as XXA records, the form the
+    reference rounds test, unless the file has its own XXA records."""
+    t, _ = load(case)
+    system = get_system("burstein")
+    plain = system.pair(t)
+    assert system.pair(_with_192(t, "FIDE_BURSTEIN")).boards == plain.boards
+    baku = system.pair(_with_192(t, "FIDE_BURSTEIN_BAKU"))
+    explicit = t.acceleration or baku_acceleration(t)
+    assert baku.boards == system.pair(t.replace(acceleration=explicit)).boards
+    assert baku.bye == system.pair(t.replace(acceleration=explicit)).bye
+
+
+def test_record_192_unknown_edition_and_system_detection() -> None:
+    t, _ = load(VECTORS / "b1002_n31_r2of4.trf")
+    with pytest.raises(SystemNotAvailable):
+        get_system("burstein").pair(_with_192(t, "FIDE_BURSTEIN_2026"))
+    assert system_name_for(_with_192(t, "FIDE_BURSTEIN_BAKU")) == "burstein"
+    assert system_name_for(_with_192(t, "FIDE_DUTCH_2017")) == "dutch"
+    assert descriptor_of("burstein").type_record is not None
+    assert descriptor_of("burstein").type_record(None) == "FIDE_BURSTEIN"

@@ -24,6 +24,7 @@ from typing import Any
 from fairpair.errors import InputError
 from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament
 from fairpair.systems.base import compare_pairings
+from fairpair.systems.burstein.edition import burstein_record
 from fairpair.systems.burstein.engine import RoundResult, pair_players
 from fairpair.systems.burstein.explain import explanation_of
 from fairpair.systems.burstein.index import (
@@ -34,6 +35,7 @@ from fairpair.systems.burstein.index import (
 )
 from fairpair.systems.dutch import board_order
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
+from fairpair.systems.dutch.edition import baku_acceleration
 from fairpair.systems.dutch.players import PlayerFacts, player_facts
 
 __all__ = ["BursteinSystem", "colours_of"]
@@ -84,7 +86,11 @@ class BursteinSystem:
                 f"round {rnd} cannot be paired", expected="a round number >= 1", field="round"
             )
         accelerated: list[int] = []
-        if not tournament.acceleration and rnd <= 2:
+        named = burstein_record(tournament)
+        if named is not None and named[1]:
+            if not tournament.acceleration:
+                tournament = tournament.replace(acceleration=baku_acceleration(tournament))
+        elif not tournament.acceleration and rnd <= 2:
             ranked = [p.number for p in sorted(tournament.players, key=lambda p: p.number)]
             accel = default_acceleration(tournament, ranked)
             if accel:

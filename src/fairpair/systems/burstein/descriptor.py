@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from fairpair.model import Colour
+from fairpair.systems.burstein.edition import EDITIONS, TYPE_RECORD
 from fairpair.systems.descriptor import Option, SystemDescriptor
 
 __all__ = ["BURSTEIN"]
@@ -20,9 +21,10 @@ BURSTEIN = SystemDescriptor(
             "rules",
             "choice",
             "the edition of the Burstein text (2024: in force until 30 June 2025)",
-            choices=("2024",),
+            choices=EDITIONS,
         ),
     ),
-    editions=("2024",),
+    editions=EDITIONS,
     initial_colour=Colour.WHITE,
+    type_record=lambda rules: TYPE_RECORD,
 )
