@@ -81,5 +81,5 @@ def test_agreement_figure() -> None:
 @pytest.mark.parametrize("case", NOVALID, ids=[p.stem for p in NOVALID])
 def test_no_valid_pairing(case: Path) -> None:
     tournament, _ = load(case)
-    with pytest.raises(NoPairingError):
+    with pytest.raises(NoPairingError, match="no pairing"):
         get_system("burstein").pair(tournament)

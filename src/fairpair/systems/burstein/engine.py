@@ -92,7 +92,10 @@ def pair_players(
                 bye = number
                 break
         if bye is None:
-            raise NoPairingError("no player may receive the pairing-allocated bye")
+            raise NoPairingError(
+                "no pairing: no player may receive the pairing-allocated bye (all had one "
+                "or a forfeit win, C.04.1 d)"
+            )
         order.remove(bye)
     vertices = order
     n = len(vertices)
@@ -159,7 +162,8 @@ def pair_players(
         valid = _valid(mate, groups)
     if not valid:
         raise NoPairingError(
-            "the players cannot all be paired without a rematch or a colour conflict"
+            "no pairing satisfies the absolute criteria (no rematch, no forbidden pair, no "
+            "two players with the same absolute colour preference)"
         )
 
     # C.04.4.2: in each bracket, the top of the index order meets the bottom.
