@@ -108,6 +108,14 @@ def test_no_legal_pairing_is_an_error() -> None:
         get_system("burstein").pair(t)
 
 
+def test_nobody_may_get_the_bye() -> None:
+    """C.04.1 d: all three had a pairing-allocated bye or a forfeit win (bbpPairings
+    v5.0.1: "No player is eligible for the pairing-allocated bye", exit 1)."""
+    t, _ = load(DATA / "burstein" / "hand" / "no-bye.trf")
+    with pytest.raises(NoPairingError, match="no pairing: no player may receive"):
+        get_system("burstein").pair(t)
+
+
 def test_bye_goes_to_the_last_eligible_player() -> None:
     _, pairing = _explained()
     assert pairing.bye == 8
