@@ -144,15 +144,16 @@ def default_acceleration(
     who take part in the pairing of round 1; the first half of them (rounded down),
     with every player ranked among them, get the points of a win in rounds 1 and 2.
     """
-    first = tournament.round(1) if tournament.rounds else None
+    first = tournament.round(1)
+    present = set(tournament.present_players(1))
     counted: list[bool] = []
     for number in ranked:
-        if first is None:
-            counted.append(True)
-            continue
-        bye = first.byes.get(number)
-        taking_part = first.game_of(number) is not None or bye is ByeKind.PAIRING_ALLOCATED
-        counted.append(taking_part or (bye is None and not first.paired))
+        if first.paired:
+            # round 1 is over: those who had a game (forfeits included) or the PAB
+            bye = first.byes.get(number)
+            counted.append(first.game_of(number) is not None or bye is ByeKind.PAIRING_ALLOCATED)
+        else:
+            counted.append(number in present)
     bound = sum(counted)
     win = tournament.points.win
     result: dict[int, tuple[Fraction, ...]] = {}
