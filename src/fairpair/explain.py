@@ -318,6 +318,43 @@ REASONS: dict[str, str] = {
         "{player} gets the bye: the best pairing by the criteria gives it here (the "
         "bye goes to a player of the lowest score without an earlier bye where possible)."
     ),
+    # -- Burstein ------------------------------------------------------------------------
+    "burstein_method": (
+        "Players are paired inside score groups (players with the same score), from the "
+        "top group down. Inside a group the players are listed by the strength of their "
+        "opponents so far (Sonneborn-Berger, then Buchholz, then median Buchholz, then "
+        "pairing number), and the top of the list plays the bottom: each player meets "
+        "the lowest-listed player who still lets the rest of the group be paired, with "
+        "as many colour preferences granted as possible. A player who cannot be paired "
+        "in the own group moves down to the next group."
+    ),
+    "burstein_acceleration": (
+        "In rounds 1 and 2 the upper half of the players count the points of one extra "
+        "win for pairing only, so that they meet each other first: {players}."
+    ),
+    "burstein_index": "Order of this group by the strength of the opponents: {players}.",
+    "burstein_joined": (
+        "Several scores were joined into this group: on their own they could not all be "
+        "paired with at most one player moving down."
+    ),
+    "burstein_top_bottom": (
+        "{player}, the highest of the list still unpaired, meets {opponent}: the "
+        "lowest-listed player who still lets the rest of the group be paired with as "
+        "many colour preferences granted as possible."
+    ),
+    "float_burstein": (
+        "{player} moves down to the next group: the rest of this group could be paired "
+        "only without {player}."
+    ),
+    "colour_burstein_index": (
+        "Colours: both were due {colour} equally strongly and had the same colours in "
+        "every round; the player higher in the list, {player}, gets {colour}."
+    ),
+    "bye_burstein": (
+        "{player} gets the pairing-allocated bye (a point without playing): the last "
+        "player by score and list order among those who have not had a "
+        "pairing-allocated bye or a win without playing."
+    ),
 }
 
 _ABSENCE_WORDS: dict[ByeKind, str] = {

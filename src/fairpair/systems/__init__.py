@@ -51,6 +51,7 @@ SYSTEMS: dict[str, str | None] = {
     "tcec": "fairpair.systems.tcec:DESCRIPTOR",
     "netrunner": "fairpair.systems.netrunner:DESCRIPTOR",
     "score-order": "fairpair.systems.score_order:DESCRIPTOR",
+    "burstein": "fairpair.systems.burstein.descriptor:BURSTEIN",
 }
 
 

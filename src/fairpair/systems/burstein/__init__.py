@@ -1,0 +1,173 @@
+"""The FIDE Burstein system, C.04.4.2 (the text in force until 30 June 2025, as
+bbpPairings v4.1-v5.0.1 implement it).
+
+>>> BursteinSystem().name
+'burstein'
+
+Modules, in the order of the rule text:
+
+* :mod:`.index` - A.6-A.7, the index: Sonneborn-Berger, Buchholz and median on
+  opponents' scores with unplayed games as draws; the default acceleration;
+* :mod:`.engine` - A.2-A.3 and the pairing procedure: the bye, brackets merged
+  top-down, the top of the index order against the bottom;
+* :mod:`.explain` - the explanation (``--explain``).
+
+Player facts (scores, colour preferences, bye eligibility) and the colour rules
+C.04.3 E.1-E.3 are the Dutch engine's (:mod:`fairpair.systems.dutch`), as the Burstein
+text refers to them; E.4 reads the index order instead of the rank.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fairpair.errors import InputError
+from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament
+from fairpair.systems.base import compare_pairings
+from fairpair.systems.burstein.edition import burstein_record
+from fairpair.systems.burstein.engine import RoundResult, pair_players
+from fairpair.systems.burstein.explain import explanation_of
+from fairpair.systems.burstein.index import (
+    IndexScores,
+    default_acceleration,
+    index_scores,
+    ranks_below,
+)
+from fairpair.systems.dutch import board_order
+from fairpair.systems.dutch.colours import ColourDecision, decide_colours
+from fairpair.systems.dutch.edition import baku_acceleration
+from fairpair.systems.dutch.players import PlayerFacts, player_facts
+
+__all__ = ["BursteinSystem", "colours_of"]
+
+
+def colours_of(
+    a: PlayerFacts, b: PlayerFacts, index: dict[int, IndexScores], initial: Colour
+) -> tuple[int, int, ColourDecision]:
+    """``(white, black, decision)`` for the pair ``a``-``b``.
+
+    C.04.3 E.1-E.3 as in the Dutch system (the Burstein text refers to them); when
+    both players want the same colour and their histories never differed, the one
+    higher in the index order gets his preference (E.4 with the index for the rank,
+    ``reason`` "index"); without any preference, the player with the smaller pairing
+    number gets the initial colour if his effective pairing number is odd (E.5).
+    """
+    white, black, decision = decide_colours(a, b, initial)
+    if decision.step <= 3:
+        return white, black, decision
+    if a.preference.colour is None:
+        higher, lower = (a, b) if a.rank < b.rank else (b, a)
+        colour = initial if higher.rank % 2 == 0 else initial.opposite
+        decision = ColourDecision(5, "number", higher.number, lower.number)
+        if colour is Colour.WHITE:
+            return higher.number, lower.number, decision
+        return lower.number, higher.number, decision
+    first, second = (b, a) if ranks_below(index[a.number], index[b.number]) else (a, b)
+    decision = ColourDecision(4, "index", first.number, second.number)
+    if first.preference.colour is Colour.WHITE:
+        return first.number, second.number, decision
+    return second.number, first.number, decision
+
+
+class BursteinSystem:
+    """FIDE Burstein system (C.04.4.2, text until 30 June 2025). ``explain=True`` adds
+    per-bracket notes in ``Pairing.info["explain"]``."""
+
+    name = "burstein"
+
+    def __init__(self, *, explain: bool = False, rules: str | None = None):
+        self.explain = explain
+        self.rules = rules or "2024"
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
+        rnd = tournament.next_round() if round_number is None else round_number
+        if rnd < 1:
+            raise InputError(
+                f"round {rnd} cannot be paired", expected="a round number >= 1", field="round"
+            )
+        accelerated: list[int] = []
+        named = burstein_record(tournament)
+        if named is not None and named[1]:
+            if not tournament.acceleration:
+                tournament = tournament.replace(acceleration=baku_acceleration(tournament))
+        elif not tournament.acceleration and rnd <= 2:
+            ranked = [p.number for p in sorted(tournament.players, key=lambda p: p.number)]
+            accel = default_acceleration(tournament, ranked)
+            if accel:
+                tournament = tournament.replace(acceleration=accel)
+                accelerated = sorted(accel)
+        present = tournament.present_players(rnd)
+        facts = dict(player_facts(tournament, rnd, present))
+        ranks = _effective_ranks(tournament, rnd, present)
+        scores = {n: f.score for n, f in facts.items()}
+        for number in ranks:
+            if number not in scores:
+                state = tournament.state(after_round=rnd - 1)[number]
+                scores[number] = state.score + tournament.acceleration_for(number, rnd)
+        index = index_scores(tournament, rnd, ranks, scores)
+        result = pair_players(facts, index, tournament.forbidden_pairs)
+        initial = tournament.initial_colour or Colour.WHITE
+        decided = [colours_of(facts[a], facts[b], index, initial) for a, b in result.pairs]
+        boards = board_order([(w, b) for w, b, _ in decided], facts)
+        info: dict[str, Any] = {}
+        pairing = Pairing(
+            round=rnd,
+            boards=tuple(Board(w, b) for w, b in boards),
+            bye=result.bye,
+            info=info,
+        )
+        if self.explain:
+            info["rules"] = self.rules
+            info["explain"] = explain_lines(result, index, decided)
+            present_accelerated = [n for n in accelerated if n in facts]
+            info["explanation"] = explanation_of(
+                tournament, pairing, result, facts, index, decided, present_accelerated
+            )
+        return pairing
+
+    def check(self, tournament: Tournament, round_number: int) -> list[str]:
+        earlier = tournament.replace(rounds=tournament.rounds[: round_number - 1])
+        stored = tournament.pairing_of(round_number)
+        pre_set = tournament.round(round_number)
+        absences = {n: k for n, k in pre_set.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
+        if absences:
+            earlier = earlier.with_round(Round(number=round_number, byes=absences))
+        return compare_pairings(self.pair(earlier, round_number), stored)
+
+
+def _effective_ranks(tournament: Tournament, rnd: int, present: tuple[int, ...]) -> dict[int, int]:
+    """Effective pairing numbers (0-based): players present now or paired before."""
+    state = tournament.state(after_round=rnd - 1)
+    present_set = set(present)
+    ranks: dict[int, int] = {}
+    for player in sorted(tournament.players, key=lambda p: p.number):
+        if player.number in present_set or any(
+            r.opponent is not None or r.bye is ByeKind.PAIRING_ALLOCATED
+            for r in state[player.number].records
+        ):
+            ranks[player.number] = len(ranks)
+    return ranks
+
+
+def explain_lines(
+    result: RoundResult,
+    index: dict[int, IndexScores],
+    decided: list[tuple[int, int, ColourDecision]],
+) -> list[str]:
+    """Per bracket: its players in index order (score, SB, Buchholz), its pairs, the
+    player floated down; then the bye and the colour rule of each board."""
+    lines = ["rules: FIDE Burstein system, C.04.4.2 (text until 30 June 2025)"]
+    for record in result.brackets:
+        members = ", ".join(
+            f"{n} ({index[n].score}; SB {index[n].sonneborn_berger}; Bh {index[n].buchholz})"
+            for n in record.members
+        )
+        lines.append(f"bracket in index order: {members}")
+        lines.append("  pairs: " + (", ".join(f"{a}-{b}" for a, b in record.pairs) or "none"))
+        if record.downfloater is not None:
+            lines.append(f"  downfloater: {record.downfloater}")
+    if result.bye is not None:
+        lines.append(f"pairing-allocated bye: {result.bye} (lowest eligible in the index order)")
+    for white, black, decision in decided:
+        lines.append(f"colours {white}-{black}: C.04.3 E.{decision.step}")
+    return lines

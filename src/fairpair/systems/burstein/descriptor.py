@@ -1,0 +1,30 @@
+"""The descriptor of the FIDE Burstein system (C.04.4.2).
+
+>>> BURSTEIN.editions
+('2024',)
+"""
+
+from __future__ import annotations
+
+from fairpair.model import Colour
+from fairpair.systems.burstein.edition import EDITIONS, TYPE_RECORD
+from fairpair.systems.descriptor import Option, SystemDescriptor
+
+__all__ = ["BURSTEIN"]
+
+BURSTEIN = SystemDescriptor(
+    name="burstein",
+    summary="FIDE Burstein system (C.04.4.2, text in force until 30 June 2025)",
+    engine="fairpair.systems.burstein:BursteinSystem",
+    options=(
+        Option(
+            "rules",
+            "choice",
+            "the edition of the Burstein text (2024: in force until 30 June 2025)",
+            choices=EDITIONS,
+        ),
+    ),
+    editions=EDITIONS,
+    initial_colour=Colour.WHITE,
+    type_record=lambda rules: TYPE_RECORD,
+)

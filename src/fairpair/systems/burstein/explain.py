@@ -1,0 +1,135 @@
+"""The explanation of a Burstein round (``pair --explain``), built with
+:class:`fairpair.explain.Explainer` from what the engine decided: the brackets in
+index order (C.04.4.2), who moved down, the bye and the colour rule of each board
+(C.04.3 E.1-E.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from fairpair.explain import Explainer
+from fairpair.model import Colour, Pairing, Tournament
+from fairpair.systems.burstein.engine import RoundResult
+from fairpair.systems.burstein.index import IndexScores
+from fairpair.systems.dutch.colours import ColourDecision
+from fairpair.systems.dutch.players import PlayerFacts
+
+__all__ = ["explanation_of"]
+
+TEXT = "C.04.4.2"
+_COLOUR_CODES = {
+    "both": "colour_both",
+    "one": "colour_one",
+    "stronger": "colour_stronger",
+    "wider": "colour_wider",
+    "alternate": "colour_alternate",
+    "index": "colour_burstein_index",
+    "number": "colour_number",
+}
+_STRENGTH = {"absolute": "an absolute claim", "strong": "a strong claim", "mild": "a mild claim"}
+
+
+def _word(colour: Colour | None) -> str | None:
+    if colour is None:
+        return None
+    return "white" if colour is Colour.WHITE else "black"
+
+
+def explanation_of(
+    tournament: Tournament,
+    pairing: Pairing,
+    result: RoundResult,
+    facts: Mapping[int, PlayerFacts],
+    index: Mapping[int, IndexScores],
+    decisions: Sequence[tuple[int, int, ColourDecision]],
+    accelerated: Sequence[int],
+) -> dict[str, Any]:
+    """The structured explanation of ``pairing`` (see :mod:`fairpair.explain`)."""
+    scores: dict[int, Fraction] = {n: i.score for n, i in index.items()}
+    ex = Explainer(
+        tournament,
+        pairing.round,
+        "burstein",
+        "FIDE Burstein system (text in force until 30 June 2025)",
+        scores=scores,
+    )
+    ex.note("burstein_method", TEXT)
+    if accelerated:
+        ex.note("burstein_acceleration", f"{TEXT}, acceleration", players=list(accelerated))
+    group_of: dict[int, int] = {}
+    for record in result.brackets:
+        group = ex.group(
+            record.score,
+            record.members,
+            moved_in=record.moved_in,
+            kind="joined score groups" if record.joined else "score group",
+        )
+        if record.joined:
+            ex.group_note(group, "burstein_joined", f"{TEXT}, score brackets")
+        if len(record.members) > 2:
+            ex.group_note(group, "burstein_index", f"{TEXT}, index", players=record.members)
+        for number in record.members:
+            ex.set(number, group=group)
+            group_of[number] = group
+        for number in record.moved_in:
+            ex.set(number, float="down")
+        if record.downfloater is not None:
+            ex.group_note(
+                group, "float_burstein", f"{TEXT}, score brackets", player=record.downfloater
+            )
+    for white, black, decision in decisions:
+        higher, lower = _pair_of(result, white, black)
+        ex.board(white, black, group_of.get(higher))
+        for number in (white, black):
+            pref = facts[number].preference
+            ex.set(number, colour_due=_word(pref.colour), colour_strength=pref.strength)
+        ex.board_note(
+            white, black, "burstein_top_bottom", f"{TEXT}, pairing", player=higher, opponent=lower
+        )
+        _colour_note(ex, decision, facts, white, black)
+    if pairing.bye is not None:
+        ex.because(pairing.bye, "bye_burstein", "C.04.1 c-d", player=pairing.bye)
+    return ex.finish(pairing)
+
+
+def _pair_of(result: RoundResult, white: int, black: int) -> tuple[int, int]:
+    """The pair as the engine made it: (higher in the index order, opponent)."""
+    for a, b in result.pairs:
+        if {a, b} == {white, black}:
+            return a, b
+    return white, black  # pragma: no cover - every board is one of the engine's pairs
+
+
+def _colour_note(
+    ex: Explainer,
+    decision: ColourDecision,
+    facts: Mapping[int, PlayerFacts],
+    white: int,
+    black: int,
+) -> None:
+    player, other = facts[decision.player], facts[decision.other]
+    code = _COLOUR_CODES[decision.reason]
+    rule = f"C.04.3 E.{decision.step}"
+    if decision.reason in ("both", "one"):
+        ex.board_note(white, black, code, rule, player=player.number, other=other.number)
+        return
+    wanted = _word(player.preference.colour or other.preference.colour)
+    if decision.reason == "stronger":
+        ex.board_note(
+            white,
+            black,
+            code,
+            rule,
+            player=player.number,
+            colour=wanted,
+            strength=_STRENGTH.get(player.preference.strength, "a mild claim"),
+            other_strength=_STRENGTH.get(other.preference.strength, "a mild claim"),
+        )
+    elif decision.reason == "number":
+        got = "white" if player.number == white else "black"
+        parity = "odd" if player.rank % 2 == 0 else "even"
+        ex.board_note(white, black, code, rule, player=player.number, parity=parity, colour=got)
+    else:
+        ex.board_note(white, black, code, rule, player=player.number, colour=wanted)
