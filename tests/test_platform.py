@@ -137,7 +137,6 @@ def test_random_events_are_paired_legally(
     assert play_event(capsys, tmp_path, seed, size, rounds) >= 1
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "size", "rounds"), [(11, 249, 7), (12, 400, 6), (13, 1000, 5)])
 def test_large_random_events_are_paired_legally(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, seed: int, size: int, rounds: int
