@@ -283,6 +283,22 @@ def test_record_192_still_selects_the_dutch_edition(
 # ------------------------------------------------------------------------------- exit codes
 
 
+def test_a_game_without_result_is_an_invalid_request_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A round cannot be paired while an earlier game has no result (blank): bbpPairings'
+    code for an invalid request, one line on stderr, neither final text."""
+    lines = lichess_trf(_round_robin_four(), rounds=5, played=3).split("\n")
+    lines = [line[:-1] + " " if line.startswith("001") else line for line in lines]
+    path = tmp_path / "event"
+    path.write_text("\n".join(lines))
+    code, out, err = call(capsys, path)
+    assert (code, out) == (INVALID_REQUEST, "")
+    errors = [line for line in err.splitlines() if not line.startswith("fairpair: warning:")]
+    assert len(errors) == 1 and "have no result" in errors[0] and "board" in errors[0]
+    assert not any(text in err for text in FINAL_TEXTS)
+
+
 def test_exit_codes_are_bbppairings(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

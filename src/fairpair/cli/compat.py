@@ -100,7 +100,8 @@ def run_compat(args: list[str]) -> int:
         return _run(args)
     except FairpairError as exc:
         code, text = _classify(exc, args)
-        _report(f"error: {text}")
+        # one line (a pending-results refusal lists its games, one per line)
+        _report("error: " + " ".join(part.strip() for part in text.splitlines()))
         return code
     except KeyboardInterrupt:
         _report("interrupted")
