@@ -58,5 +58,11 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    sys.exit(run())
+    """Console-script entry point (the drop-in runs as a process of its own:
+    :func:`fairpair.cli.compat.main`)."""
+    from fairpair.cli import compat
+
+    args = sys.argv[1:]
+    if compat.is_compat_invocation(args):
+        sys.exit(compat.main(args))
+    sys.exit(run(args))
