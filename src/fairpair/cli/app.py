@@ -94,7 +94,7 @@ def cli() -> None:
       fairpair --dutch tournament.trf -p pairing.txt
       fairpair --dutch FILE -p                 # the pairing on stdout
       fairpair --fast FILE -p                  # also the exact Dutch pairing
-      fairpair --burstein FILE -p              # the Burstein system, once available
+      fairpair --burstein FILE -p              # FIDE Burstein, where this build has it
     Generate a random tournament and check it:
       fairpair generate --system tcec --players 40 --rounds 25 --seed 1 -o t.trf
       fairpair check --system tcec t.trf
