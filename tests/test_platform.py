@@ -44,6 +44,11 @@ from helpers import (
 )
 
 SRC = Path(__file__).resolve().parent.parent / "src"
+#: Reference rounds of lichess-style events (``data/vectors/README.md``): bbpPairings
+#: v5.0.1's pairing of each round, the file named as lichess names it (no ``.trf``).
+VECTORS = Path(__file__).parent / "data" / "vectors" / "lichess-dutch-2017"
+ROUNDS = sorted(VECTORS.glob("*-bbp"))
+NOVALID = sorted((VECTORS / "novalid").glob("*-bbp"))
 #: The texts lichess looks for; any other failure is retried every minute.
 FINAL_TEXTS = (NO_VALID_PAIRING_TEXT, ROUNDS_EXCEEDED_TEXT)
 
@@ -157,6 +162,43 @@ def test_fast_is_the_exact_dutch_pairing(
         fast = call(capsys, path, "--fast")
         assert dutch[0] == 0 and dutch == fast
         play_lichess_round(field, read_pairs(dutch[1])[1], rng)
+
+
+# ------------------------------------------------------------------- the reference rounds
+
+
+def _case_id(path: Path) -> str:
+    return path.name.removesuffix("-bbp")
+
+
+@pytest.mark.parametrize("case", ROUNDS, ids=_case_id)
+def test_lichess_rounds_are_bbppairings_rounds(
+    capsys: pytest.CaptureFixture[str], case: Path
+) -> None:
+    """Every round of the reference events: the same pairs and colours as bbpPairings,
+    through ``--dutch`` and ``--fast`` alike (board order aside)."""
+    expected = read_pairs(case.with_name(_case_id(case) + ".expected").read_text())
+    for flag in ("--dutch", "--fast"):
+        code, out, err = call(capsys, case, flag)
+        assert (code, err) == (0, "")
+        count, pairs = read_pairs(out)
+        assert count == expected[0]
+        assert sorted(pairs) == sorted(expected[1])
+
+
+@pytest.mark.parametrize("case", NOVALID, ids=_case_id)
+def test_lichess_rounds_without_a_valid_pairing(
+    capsys: pytest.CaptureFixture[str], case: Path
+) -> None:
+    code, out, err = call(capsys, case)
+    assert (code, out) == (NO_VALID_PAIRING, "")
+    assert NO_VALID_PAIRING_TEXT in err
+
+
+def test_the_reference_rounds_are_there() -> None:
+    assert len(ROUNDS) >= 90 and len(NOVALID) >= 3
+    sizes = {int(p.name.split("_")[1].removeprefix("n")) for p in ROUNDS}
+    assert min(sizes) <= 10 and max(sizes) >= 900  # 10 to 1,000 players
 
 
 # ------------------------------------------------------------------- the texts that end events
