@@ -109,7 +109,7 @@ def cli() -> None:
     FIDE Dutch rules: dutch and --dutch follow the file (record 192), else 2017; new writes 2026.
     Exit codes: 0 ok, 1 no legal pairing / check failed / refused by the tournament's
     state, 2 bad input. The drop-in keeps bbpPairings' codes: 0 ok, 1 no valid
-    pairing, 2 internal error, 3 bad input, 4 too large, 5 file not readable.
+    pairing, 2 internal error, 3 bad input, 4 too large, 5 file not readable or writable.
     """
 
 
