@@ -392,6 +392,8 @@ def test_burstein_before_its_engine_is_not_implemented_yet(
     assert (code, out) == (INVALID_REQUEST, "")
     assert "not implemented yet" in err and "Usage:" not in err and err.count("\n") == 1
     assert not any(text in err for text in FINAL_TEXTS)
+    done = subprocess_call(path, "--burstein")  # the console script's path (compat.main)
+    assert (done.returncode, done.stdout, done.stderr) == (code, out, err)
 
 
 def test_burstein_runs_whatever_is_registered_under_its_name(
