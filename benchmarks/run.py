@@ -39,7 +39,9 @@ rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``), ``mcmahon``,
 ``benchmarks/batch.py``), ``startup`` (the drop-in as a platform calls it: ``fairpair
 --dutch FILE -p`` on a 10-player lichess-style file, round 4; the whole command,
 interpreter included, with the bytecode compiled first as an install does; the median
-of ``STARTUP_REPEAT`` runs, ``check`` ``ok`` within ``STARTUP_BUDGET`` CPU seconds).
+of ``STARTUP_REPEAT`` runs, ``check`` ``ok`` within ``STARTUP_BUDGET`` CPU seconds;
+with ``BBPPAIRINGS=/path/to/bbpPairings.exe`` in the environment, the same call to that
+binary in the next row).
 """
 
 from __future__ import annotations
@@ -316,6 +318,29 @@ def startup_case(players: int = STARTUP_PLAYERS) -> Case:
     return Case(f"fairpair --dutch FILE -p, median of {STARTUP_REPEAT}", "drop-in", measure)
 
 
+def bbp_startup_case(executable: str, players: int = STARTUP_PLAYERS) -> Case:
+    """The same call to a bbpPairings binary (``BBPPAIRINGS=/path/to/bbpPairings.exe``),
+    side by side with :func:`startup_case`."""
+
+    def measure(options: Options) -> dict[str, Any]:
+        path = startup_trf(players, options.cache)
+        cpu, wall, peak = [], [], 0.0
+        for _ in range(STARTUP_REPEAT):
+            _, usage = bare_child([executable, "--dutch", str(path), "-p"])
+            cpu.append(usage["cpu"])
+            wall.append(usage["wall"])
+            peak = max(peak, usage["peak_mb"])
+        return {
+            "players": players,
+            "round": 4,
+            "wall": sorted(wall)[len(wall) // 2],
+            "cpu": sorted(cpu)[len(cpu) // 2],
+            "peak_mb": peak,
+        }
+
+    return Case(f"bbpPairings --dutch FILE -p, median of {STARTUP_REPEAT}", "bbp", measure)
+
+
 def mcmahon_case(players: int, rnd: int) -> Case:
     def measure(options: Options) -> dict[str, Any]:
         command = [PYTHON, str(HERE / "mcmahon.py"), "--one", str(players)]
@@ -405,6 +430,8 @@ def cases(systems: Iterable[str], quick: bool, sizes: Sequence[int] | None) -> l
         found += [netrunner_case(n) for n in sizes_]
     if "startup" in chosen:
         found.append(startup_case())
+        if os.environ.get("BBPPAIRINGS"):
+            found.append(bbp_startup_case(os.environ["BBPPAIRINGS"]))
     return found
 
 
