@@ -36,7 +36,12 @@ Usage::
 Systems (``--only``): ``dutch`` (2017 and 2026 rules: random tournaments, the reference
 rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``), ``mcmahon``,
 ``tcec``, ``netrunner`` (each at its benchmark sizes and 10x), ``batch`` (rows of
-``benchmarks/batch.py``).
+``benchmarks/batch.py``), ``startup`` (the drop-in as a platform calls it: ``fairpair
+--dutch FILE -p`` on a 10-player lichess-style file, round 4; the whole command,
+interpreter included, with the bytecode compiled first as an install does; the median
+of ``STARTUP_REPEAT`` runs, ``check`` ``ok`` within ``STARTUP_BUDGET`` CPU seconds;
+with ``BBPPAIRINGS=/path/to/bbpPairings.exe`` in the environment, the same call to that
+binary in the next row).
 """
 
 from __future__ import annotations
@@ -64,7 +69,7 @@ import dutch  # noqa: E402  (benchmarks/dutch.py)
 
 PYTHON = sys.executable
 RESULTS = HERE / "results"
-SYSTEMS = ("dutch", "mcmahon", "tcec", "netrunner", "batch")
+SYSTEMS = ("dutch", "mcmahon", "tcec", "netrunner", "batch", "startup")
 RULES = ("2017", "2026")
 #: Sizes: (benchmark sizes, the 10x sizes of issue 17) per system.
 DUTCH_SIZES = (100, 300, 1000, 2000)
@@ -81,6 +86,11 @@ NETRUNNER_ROUND = 6
 TCEC_SIZES = ((40, 100), (400, 1000))
 TCEC_ROUND = 10
 QUICK = {"dutch": (100, 300), "mcmahon": (100, 500), "tcec": (40,), "netrunner": (50, 200)}
+#: The drop-in's start-up row (issue 27): players, runs (the median is reported), and
+#: the CPU seconds a call may cost, interpreter included.
+STARTUP_PLAYERS = 10
+STARTUP_REPEAT = 21
+STARTUP_BUDGET = 0.08
 COLUMNS = ("case", "system", "players", "round", "wall s", "CPU s", "peak MB", "vs prev", "check")
 
 
@@ -222,6 +232,115 @@ def dutch_round1(players: int, rules: str) -> Case:
     return Case(f"fairpair pair, TRF n={players} r1", f"dutch-{rules}", measure)
 
 
+def startup_trf(players: int, directory: Path) -> Path:
+    """A lichess-style TRF (``tests/helpers.py``, ``lichess_trf``) of ``players``
+    players after 3 of 7 rounds (fixed seed), made once."""
+    path = directory / f"lichess_n{players}_r4of7-bbp"
+    if path.exists():
+        return path
+    sys.path.insert(0, str(ROOT / "tests"))
+    from fairpair.cli.compat import run_compat
+    from helpers import LichessPlayer, lichess_trf, play_lichess_round, read_pairs
+
+    rng = random.Random(players)
+    field = [LichessPlayer(f"user{i:04d}", rng.randint(1000, 2600)) for i in range(players)]
+    for rnd in range(1, 4):
+        path.write_text(lichess_trf(field, rounds=7, played=rnd - 1), encoding="utf-8")
+        pairing = directory / "startup-pairing.txt"
+        if run_compat(["--dutch", str(path), "-p", str(pairing)]):
+            raise ChildFailed("error: the start-up file could not be paired")
+        play_lichess_round(field, read_pairs(pairing.read_text())[1], rng)
+    path.write_text(lichess_trf(field, rounds=7, played=3), encoding="utf-8")
+    return path
+
+
+def bare_child(command: Sequence[str]) -> tuple[str, dict[str, float]]:
+    """Run ``command`` as a platform would (no limits set in the child, so nothing runs
+    between fork and exec that the child's CPU time would include); its stdout and its
+    own wall s, CPU s, peak MB."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(list(command), stdout=out, stderr=err, cwd=ROOT)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if process.returncode:
+            lines = err.read().decode("utf-8", "replace").strip().splitlines()
+            raise ChildFailed(f"error: {lines[-1] if lines else process.returncode}"[:70])
+        stdout = out.read().decode("utf-8", "replace")
+    return stdout, {
+        "wall": wall,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "peak_mb": usage.ru_maxrss / 1024,
+    }
+
+
+def drop_in_command() -> list[str]:
+    """How a platform runs fairpair: the console script beside the interpreter (the
+    same entry point, ``fairpair.cli:main``, through ``-c`` where there is none)."""
+    script = Path(PYTHON).parent / "fairpair"
+    if script.exists():
+        return [str(script)]
+    return [PYTHON, "-c", "import sys; from fairpair.cli import main; sys.exit(main())"]
+
+
+def startup_case(players: int = STARTUP_PLAYERS) -> Case:
+    def measure(options: Options) -> dict[str, Any]:
+        import importlib.util
+
+        path = startup_trf(players, options.cache)
+        spec = importlib.util.find_spec("fairpair")
+        assert spec is not None and spec.submodule_search_locations
+        package = spec.submodule_search_locations[0]
+        # as an install leaves it: every module's bytecode compiled
+        run_child([PYTHON, "-m", "compileall", "-q", package], options)
+        cpu, wall, peak = [], [], 0.0
+        for _ in range(STARTUP_REPEAT):
+            stdout, usage = bare_child([*drop_in_command(), "--dutch", str(path), "-p"])
+            if int(stdout.split()[0]) != players // 2:
+                raise ChildFailed(f"error: {stdout.split()[0]} pairs for {players} players")
+            cpu.append(usage["cpu"])
+            wall.append(usage["wall"])
+            peak = max(peak, usage["peak_mb"])
+        median = sorted(cpu)[len(cpu) // 2]
+        check = "ok" if median <= STARTUP_BUDGET else f"over {STARTUP_BUDGET:g} s"
+        return {
+            "players": players,
+            "round": 4,
+            "wall": sorted(wall)[len(wall) // 2],
+            "cpu": median,
+            "peak_mb": peak,
+            "check": check,
+        }
+
+    return Case(f"fairpair --dutch FILE -p, median of {STARTUP_REPEAT}", "drop-in", measure)
+
+
+def bbp_startup_case(executable: str, players: int = STARTUP_PLAYERS) -> Case:
+    """The same call to a bbpPairings binary (``BBPPAIRINGS=/path/to/bbpPairings.exe``),
+    side by side with :func:`startup_case`."""
+
+    def measure(options: Options) -> dict[str, Any]:
+        path = startup_trf(players, options.cache)
+        cpu, wall, peak = [], [], 0.0
+        for _ in range(STARTUP_REPEAT):
+            _, usage = bare_child([executable, "--dutch", str(path), "-p"])
+            cpu.append(usage["cpu"])
+            wall.append(usage["wall"])
+            peak = max(peak, usage["peak_mb"])
+        return {
+            "players": players,
+            "round": 4,
+            "wall": sorted(wall)[len(wall) // 2],
+            "cpu": sorted(cpu)[len(cpu) // 2],
+            "peak_mb": peak,
+        }
+
+    return Case(f"bbpPairings --dutch FILE -p, median of {STARTUP_REPEAT}", "bbp", measure)
+
+
 def mcmahon_case(players: int, rnd: int) -> Case:
     def measure(options: Options) -> dict[str, Any]:
         command = [PYTHON, str(HERE / "mcmahon.py"), "--one", str(players)]
@@ -309,6 +428,10 @@ def cases(systems: Iterable[str], quick: bool, sizes: Sequence[int] | None) -> l
     if "netrunner" in chosen:
         sizes_ = pick("netrunner", NETRUNNER_SIZES[0] + NETRUNNER_SIZES[1])
         found += [netrunner_case(n) for n in sizes_]
+    if "startup" in chosen:
+        found.append(startup_case())
+        if os.environ.get("BBPPAIRINGS"):
+            found.append(bbp_startup_case(os.environ["BBPPAIRINGS"]))
     return found
 
 

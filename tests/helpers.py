@@ -896,3 +896,180 @@ def create_tournament(
 def board_numbers(data: dict[str, Any]) -> list[tuple[int, int]]:
     first, second = data["sides"]
     return [(b[first]["number"], b[second]["number"]) for b in data["boards"]]
+
+
+# ----------------------------------------------------------------- lichess-style TRF files
+# A TRF written the way lichess writes one for its Swiss events (the writer of
+# ``modules/swiss/src/main/SwissTrf.scala``), for the platform tests of the drop-in
+# ``fairpair --dutch FILE -p``: the tournament records, ``XXR`` and ``XXC``, one ``XXP``
+# line per forbidden pair, then the 001 lines in database order (the order the players
+# joined, not their pairing numbers). Pairing numbers are the ranks by rating, worked
+# out again for every file (a late joiner renumbers everyone below them). Each field
+# ends at a fixed column: the number at 8, the user name starts at 16, the rating ends
+# at 52, the points (``%1.1f``) at 84, and round ``r``'s opponent, colour and result at
+# 95, 97 and 99 plus ``10 * (r - 1)``. The lines are joined by ``\n`` with no final
+# newline. Outcomes: ``1`` ``0`` ``=`` for a game, ``+`` ``-`` for a forfeit (with the
+# opponent), ``U`` the pairing-allocated bye, ``H`` a late join (no opponent), ``-``
+# absent (no opponent), ``Z`` a game in progress (with the opponent); a player absent
+# from the round to pair gets ``0000 -`` in that round's columns.
+
+#: Points of an outcome, in half points (lichess: win and bye 2, draw and late join 1).
+LICHESS_HALF_POINTS = {"1": 2, "+": 2, "U": 2, "=": 1, "H": 1}
+
+
+class LichessPlayer:
+    """A player of a lichess Swiss event: user id, rating, and per round either
+    ``(opponent user id, "w"|"b", outcome)`` for a pairing or ``(None, "", outcome)``."""
+
+    def __init__(self, user: str, rating: int) -> None:
+        self.user = user
+        self.rating = rating
+        self.rounds: list[tuple[str | None, str, str]] = []
+        self.absent = False  # absent from the round to pair (lichess: paused / left)
+
+    @property
+    def half_points(self) -> int:
+        return sum(LICHESS_HALF_POINTS.get(outcome, 0) for _, _, outcome in self.rounds)
+
+
+def lichess_numbers(players: Sequence[LichessPlayer]) -> dict[str, int]:
+    """User id -> pairing number: by rating, highest first (lichess sorts the players
+    by rating; equal ratings by user id here)."""
+    ordered = sorted(players, key=lambda p: (-p.rating, p.user))
+    return {p.user: number for number, p in enumerate(ordered, start=1)}
+
+
+def _lichess_line(bits: Sequence[tuple[int, str]]) -> str:
+    """Each text right-aligned to end at its column (lichess's ``formatLine``)."""
+    out = ""
+    for column, txt in bits:
+        out += " " * (column - len(txt) - len(out)) + txt
+    return out
+
+
+def lichess_trf(
+    players: Sequence[LichessPlayer],
+    *,
+    rounds: int,
+    played: int,
+    forbidden: Sequence[tuple[str, str]] = (),
+    swiss_id: str = "fpTest01",
+    name: str = "fairpair platform test",
+) -> str:
+    """The TRF lichess writes for an event of ``rounds`` rounds after ``played`` rounds
+    (every player's ``rounds`` list has ``played`` entries)."""
+    numbers = lichess_numbers(players)
+    base = "https://lichess.org"
+    colour = "white" if ord(swiss_id[0]) % 2 == 0 else "black"
+    lines = [
+        f"012 {name}",
+        f"022 {base}/swiss/{swiss_id}",
+        "032 Lichess",
+        "042 Nov 28, 2026",
+        "052 ",
+        f"062 {len(players)}",
+        "092 Individual: Swiss-System",
+        f"102 {base}/swiss",
+        f"XXR {rounds}",
+        f"XXC {colour}1",
+    ]
+    lines += [f"XXP {numbers[a]} {numbers[b]}" for a, b in forbidden]
+    for p in players:
+        bits = [
+            (3, "001"),
+            (8, str(numbers[p.user])),
+            (15 + len(p.user), p.user),
+            (52, str(p.rating)),
+            (84, f"{p.half_points / 2:1.1f}"),
+        ]
+        assert len(p.rounds) == played, (p.user, p.rounds)
+        for rnd, (opponent, side, outcome) in enumerate(p.rounds, start=1):
+            shift = 10 * (rnd - 1)
+            number = "" if opponent is None else str(numbers[opponent])
+            bits += [(95 + shift, number), (97 + shift, side), (99 + shift, outcome)]
+        if p.absent and played < rounds:
+            shift = 10 * played
+            bits += [(95 + shift, "0000"), (97 + shift, ""), (99 + shift, "-")]
+        lines.append(_lichess_line(bits))
+    return "\n".join(lines)
+
+
+def read_pairs(stdout: str) -> tuple[int, list[tuple[int, int]]]:
+    """The engine output as lichess reads it: the count line, then ``white black``
+    (the bye as ``N 0``)."""
+    lines = stdout.split("\n")
+    count = int(lines[0])
+    pairs = [(int(a), int(b)) for a, b in (line.split(" ") for line in lines[1:] if line)]
+    return count, pairs
+
+
+def illegal_in(
+    players: Sequence[LichessPlayer],
+    pairs: Sequence[tuple[int, int]],
+    forbidden: Sequence[tuple[str, str]] = (),
+) -> list[str]:
+    """What makes ``pairs`` (pairing numbers, as written for ``players``) an illegal
+    pairing of the next round: a present player unpaired or paired twice, an absent
+    one paired, more than one bye, a bye with an even count, a rematch of a played
+    game, a forbidden pair, a second bye (after a bye or a forfeit win). Empty: legal."""
+    numbers = lichess_numbers(players)
+    user = {n: u for u, n in numbers.items()}
+    by_user = {p.user: p for p in players}
+    present = {p.user for p in players if not p.absent}
+    problems: list[str] = []
+    seen: list[str] = []
+    byes = [user.get(a, str(a)) for a, b in pairs if b == 0]
+    for a, b in pairs:
+        seen += [user.get(a, f"#{a}")] + ([user.get(b, f"#{b}")] if b else [])
+    for u in sorted(set(seen)):
+        if seen.count(u) > 1:
+            problems.append(f"{u} paired {seen.count(u)} times")
+        if u not in present:
+            problems.append(f"{u} paired but absent or unknown")
+    problems += [f"{u} not paired" for u in sorted(present - set(seen))]
+    if len(byes) > 1 or (byes and len(present) % 2 == 0):
+        problems.append(f"byes {byes} for {len(present)} present players")
+    banned = {frozenset(pair) for pair in forbidden}
+    for a, b in pairs:
+        if not b:
+            earlier = [o for _, _, o in by_user[user[a]].rounds if o in ("U", "+")]
+            if earlier:
+                problems.append(f"bye to {user[a]}, who already has {earlier}")
+            continue
+        ua, ub = user[a], user[b]
+        met = [r for r, (o, _, res) in enumerate(by_user[ua].rounds, 1) if o == ub and res in "10="]
+        if met:
+            problems.append(f"{ua} - {ub}: they played each other in round(s) {met}")
+        if frozenset((ua, ub)) in banned:
+            problems.append(f"{ua} - {ub}: a forbidden pair")
+    return problems
+
+
+def play_lichess_round(
+    players: Sequence[LichessPlayer], pairs: Sequence[tuple[int, int]], rng: random.Random
+) -> None:
+    """Enter the round ``pairs`` paired (numbers as in the file just written) with
+    random results (a forfeit now and then); absent players get ``-``."""
+    numbers = lichess_numbers(players)
+    by_number = {numbers[p.user]: p for p in players}
+    done: set[str] = set()
+    for a, b in pairs:
+        white = by_number[a]
+        if not b:
+            white.rounds.append((None, "", "U"))
+            done.add(white.user)
+            continue
+        black = by_number[b]
+        roll = rng.random()
+        if roll < 0.03:
+            results = ("+", "-")
+        elif roll < 0.06:
+            results = ("-", "+")
+        else:
+            results = rng.choice((("1", "0"), ("0", "1"), ("=", "=")))
+        white.rounds.append((black.user, "w", results[0]))
+        black.rounds.append((white.user, "b", results[1]))
+        done |= {white.user, black.user}
+    for p in players:
+        if p.user not in done:
+            p.rounds.append((None, "", "-"))

@@ -50,7 +50,8 @@ def test_unimplemented_system_is_exit_2_with_one_line(
 
 def test_missing_file_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     missing = tmp_path / "nope.trf"
-    assert run(["--dutch", str(missing), "-p", str(tmp_path / "out.txt")]) == 2
+    # bbpPairings' code for a file that cannot be read
+    assert run(["--dutch", str(missing), "-p", str(tmp_path / "out.txt")]) == 5
     err = capsys.readouterr().err.strip()
     assert str(missing) in err and "No such file" in err
     assert "Traceback" not in err
@@ -67,7 +68,7 @@ def test_missing_file_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     ],
 )
 def test_compat_usage_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(argv) == 2
+    assert run(argv) == 3  # bbpPairings' code for an invalid request
     err = capsys.readouterr().err
     assert "usage: fairpair --dutch" in err
     assert err.count("\n") == 1
@@ -210,9 +211,12 @@ def test_pairing_past_the_last_round_is_refused(
     # a conflict with the tournament's state (exit 1), as for `next`
     assert run(["pair", "-s", "score-order", str(path)]) == 1
     assert "all 2 rounds of the tournament are paired" in capsys.readouterr().err
-    # the bbpPairings-compatible form keeps that engine's code: a bad input file (2)
-    assert run(["--dutch", str(path), "-p"]) == 2
-    assert "all 2 rounds of the tournament are paired" in capsys.readouterr().err
+    # the bbpPairings-compatible form keeps that engine's code and words: an invalid
+    # request (3) whose stderr ends a platform's event
+    assert run(["--dutch", str(path), "-p"]) == 3
+    err = capsys.readouterr().err
+    assert "The number of rounds is larger than the reported number of rounds." in err
+    assert "all 2 rounds of the tournament are paired" in err
 
 
 def test_generate_records_its_options_and_check_uses_them(tmp_path: Path) -> None:

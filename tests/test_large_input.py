@@ -204,7 +204,7 @@ REFUSING: dict[str, int] = {
     "force": 2,
     "next": 2,  # a TRF file names no system, and next takes none
     "pair": 1,
-    "--dutch -p": 2,  # bbpPairings' code for a file with no round left
+    "--dutch -p": 3,  # bbpPairings' code for a file with no round left (invalid request)
 }
 
 

@@ -3,22 +3,33 @@
 >>> import fairpair
 >>> fairpair.available_systems()[:2]
 ['dutch', 'dutch-legacy']
+
+The names below are imported from their modules on first use, so that ``import
+fairpair.cli`` (every start of the command line, and a platform starts the drop-in
+once per round: ``docs/platforms.md``) runs no module before the command line decides
+what it needs.
 """
 
-from fairpair.errors import FairpairError, InputError, NoPairingError, SystemNotAvailable
-from fairpair.model import (
-    Board,
-    ByeKind,
-    Colour,
-    Game,
-    Pairing,
-    Player,
-    PointSystem,
-    ResultCode,
-    Round,
-    Tournament,
-)
-from fairpair.systems import available_systems, get_system
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fairpair.errors import FairpairError, InputError, NoPairingError, SystemNotAvailable
+    from fairpair.model import (
+        Board,
+        ByeKind,
+        Colour,
+        Game,
+        Pairing,
+        Player,
+        PointSystem,
+        ResultCode,
+        Round,
+        Tournament,
+    )
+    from fairpair.systems import available_systems, get_system
 
 __version__ = "0.1.0"
 
@@ -40,3 +51,40 @@ __all__ = [
     "available_systems",
     "get_system",
 ]
+
+#: Every name of ``__all__`` -> the module that defines it.
+_ORIGIN: dict[str, str] = {
+    **dict.fromkeys(
+        ("FairpairError", "InputError", "NoPairingError", "SystemNotAvailable"), "fairpair.errors"
+    ),
+    **dict.fromkeys(
+        (
+            "Board",
+            "ByeKind",
+            "Colour",
+            "Game",
+            "Pairing",
+            "Player",
+            "PointSystem",
+            "ResultCode",
+            "Round",
+            "Tournament",
+        ),
+        "fairpair.model",
+    ),
+    **dict.fromkeys(("available_systems", "get_system"), "fairpair.systems"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of ``__all__`` from its module on first use (then it is cached)."""
+    origin = _ORIGIN.get(name)
+    if origin is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(origin), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -2,6 +2,10 @@
 
 * :class:`InputError` - bad input (exit code 2): names file, line, column, what was
   found and what was expected, formatted as one line.
+  Two subclasses name a kind of bad input a caller may treat apart:
+  :class:`LimitExceededError` (over a limit of :mod:`fairpair.limits`),
+  :class:`FileAccessError` (a file that cannot be read) and
+  :class:`RoundsExceededError` (a file with more rounds than it announces).
 * :class:`NoPairingError` - no legal pairing exists (exit code 1).
 * :class:`SystemNotAvailable` - an unknown or not yet implemented pairing system (2).
 * :class:`PendingResultsError` - a round cannot be paired while an earlier round has
@@ -27,12 +31,15 @@ __all__ = [
     "AllRoundsPairedError",
     "ConflictError",
     "FairpairError",
+    "FileAccessError",
     "InputError",
+    "LimitExceededError",
     "NoPairingError",
     "PendingResultsError",
     "PlayerPairedError",
     "ResultEnteredError",
     "RoundHasResultsError",
+    "RoundsExceededError",
     "SystemNotAvailable",
 ]
 
@@ -113,6 +120,24 @@ def _one_line(text: str, longest: int) -> str:
     if len(text) > longest:
         text = text[: longest - 3] + "..."
     return text
+
+
+class LimitExceededError(InputError):
+    """Input over a limit of :mod:`fairpair.limits` (too many players, rounds, bytes):
+    bad input like any other (exit 2), which the bbpPairings-compatible command line
+    reports with that engine's code for data too large (4)."""
+
+
+class FileAccessError(InputError):
+    """A file that cannot be opened or read (missing, no permission): bad input (exit
+    2), which the bbpPairings-compatible command line reports with that engine's code
+    for file errors (5)."""
+
+
+class RoundsExceededError(InputError):
+    """A TRF has round blocks past the number of rounds it announces (``XXR`` /
+    ``142``): bad input (exit 2), which the bbpPairings-compatible command line reports
+    in that engine's words."""
 
 
 class NoPairingError(FairpairError):

@@ -41,7 +41,7 @@ import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from fairpair.errors import InputError
+from fairpair.errors import FileAccessError, InputError, LimitExceededError
 
 __all__ = [
     "LIMITS",
@@ -118,10 +118,10 @@ def exceeded(
     file: str | None = None,
     line: int | None = None,
     column: int | None = None,
-) -> InputError:
+) -> LimitExceededError:
     """The error for a value over limit ``name``; ``found`` says what was found."""
     item = LIMITS[name]
-    return InputError(
+    return LimitExceededError(
         found,
         expected=(
             f"at most {limit(name)} {item.unit} (a limit: set {item.env} to raise it, "
@@ -157,14 +157,14 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
         with open(name, "rb") as handle:
             info = os.fstat(handle.fileno())
             if stat.S_ISDIR(info.st_mode):
-                raise InputError("is a directory", expected="a file", file=name)
+                raise FileAccessError("is a directory", expected="a file", file=name)
             if stat.S_ISREG(info.st_mode) and info.st_size > maximum:
                 raise exceeded("file_bytes", f"found a file of {info.st_size} bytes", file=name)
             data = handle.read(maximum + 1)
     except IsADirectoryError:
-        raise InputError("is a directory", expected="a file", file=name) from None
+        raise FileAccessError("is a directory", expected="a file", file=name) from None
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", file=name) from None
+        raise FileAccessError(f"cannot read file: {exc.strerror or exc}", file=name) from None
     if len(data) > maximum:
         raise exceeded("file_bytes", f"found more than {maximum} bytes", file=name)
     return data

@@ -4,14 +4,19 @@ Subcommands: the tournament director's workflow (``new``, ``add-player``, ``next
 ``result``, ``withdraw``, ``bye``, ``unpair``, ``boards``, ``crosstable``, ``forbid``,
 ``force``), the engine commands (``pair``, ``check``, ``generate``, ``standings``,
 ``convert``, ``systems``, ``demo``), plus system-specific ones (``seed`` for TCEC,
-``mcmahon`` for Go). The
-bbpPairings/JaVaFo-compatible form ``fairpair --dutch FILE -p OUT`` is accepted too, so
-platforms that call those engines can call fairpair unchanged.
+``mcmahon`` for Go): the click application in :mod:`fairpair.cli.app`.
 
-Exit codes: 0 success, 1 no legal pairing exists / check found differences / the
-tournament's state refuses the request (results pending, every round paired, a result
-already entered), 2 bad input or usage, 3 internal error (please report it;
-``FAIRPAIR_DEBUG=1`` shows the traceback).
+The bbpPairings/JaVaFo-compatible form ``fairpair --dutch FILE -p [OUT]`` (also
+``--fast``, ``--burstein``, ``--dutch-legacy``) is accepted too, so platforms that call
+those engines can call fairpair unchanged: :mod:`fairpair.cli.compat`, with that
+engine's exit codes (``docs/platforms.md``). A platform pays the start-up on every
+round of every event, so this module imports nothing at the top: the drop-in is
+dispatched before click or any subcommand is imported.
+
+Exit codes of the subcommands: 0 success, 1 no legal pairing exists / check found
+differences / the tournament's state refuses the request (results pending, every round
+paired, a result already entered), 2 bad input or usage, 3 internal error (please
+report it; ``FAIRPAIR_DEBUG=1`` shows the traceback).
 
 Use :func:`run` to call the command line in-process (tests, embedding): it returns the
 exit code instead of exiting.
@@ -19,179 +24,45 @@ exit code instead of exiting.
 
 from __future__ import annotations
 
-import importlib
-import json
-import os
 import sys
-import traceback
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-import click
+if TYPE_CHECKING:
+    from fairpair.cli.app import LAZY_COMMANDS, FairpairGroup, cli
 
-from fairpair.cli.batch import batch_command
-from fairpair.cli.commands import (
-    check_command,
-    convert_command,
-    demo_command,
-    generate_command,
-    pair_command,
-    standings_command,
-    systems_command,
-)
-from fairpair.cli.compat import is_compat_invocation, run_compat
-from fairpair.cli.errors import command_of, describe, file_of
-from fairpair.cli.workflow import WORKFLOW_COMMANDS
-from fairpair.errors import FairpairError
+__all__ = ["LAZY_COMMANDS", "FairpairGroup", "cli", "main", "run"]
 
-__all__ = ["cli", "main", "run"]
-
-#: System-specific commands living in their own modules: name -> "module:attribute".
-LAZY_COMMANDS: dict[str, tuple[str, str]] = {
-    "seed": ("fairpair.cli.tcec:seed_command", "seeding order for a TCEC player list"),
-    "mcmahon": ("fairpair.cli.mcmahon:mcmahon_group", "AGA McMahon tools (bands, ...)"),
-    "serve": ("fairpair.cli.serve:serve_command", "the web app and REST API (docs/web.md)"),
-}
+#: The names this package lends from :mod:`fairpair.cli.app` (imported on first use).
+_FROM_APP = frozenset({"LAZY_COMMANDS", "FairpairGroup", "cli"})
 
 
-class FairpairGroup(click.Group):
-    """A click group that loads system-specific subcommands on first use."""
+def __getattr__(name: str) -> Any:
+    if name in _FROM_APP:
+        from fairpair.cli import app
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        command = super().get_command(ctx, cmd_name)
-        if command is not None or cmd_name not in LAZY_COMMANDS:
-            return command
-        target, summary = LAZY_COMMANDS[cmd_name]
-        module_name, _, attribute = target.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            return _unavailable(cmd_name, summary)
-        loaded: click.Command = getattr(module, attribute)
-        return loaded
-
-
-def _unavailable(name: str, summary: str) -> click.Command:
-    @click.command(name=name, help=f"{summary} (not available in this build yet).")
-    def unavailable() -> None:
-        raise click.UsageError(f"'{name}' ({summary}) is not implemented yet")
-
-    return unavailable
-
-
-@click.group(
-    cls=FairpairGroup,
-    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
-)
-@click.version_option(package_name="fairpair", prog_name="fairpair")
-def cli() -> None:
-    """fairpair: Swiss-system pairing engines and tournament manager.
-
-    \b
-    Run a tournament (every command saves FILE in place):
-      fairpair new players.csv -o open.json --system dutch --rounds 7
-      fairpair next open.json                  # pair round 1, print the boards
-      fairpair result open.json 1=1-0 2=1/2 3=0-1
-      fairpair bye open.json rossi --round 2 --points 0.5
-      fairpair standings open.json
-    Pair the next round of a tournament (FIDE Dutch system):
-      fairpair pair --system dutch tournament.trf
-    Drop-in for bbpPairings / JaVaFo:
-      fairpair --dutch tournament.trf -p pairing.txt
-    Generate a random tournament and check it:
-      fairpair generate --system tcec --players 40 --rounds 25 --seed 1 -o t.trf
-      fairpair check --system tcec t.trf
-    Standings with tiebreaks, file conversion:
-      fairpair standings t.trf --tiebreaks BH-C1,BH,SB
-      fairpair convert t.trf -o t.json
-
-    Systems: dutch, dutch-2017, dutch-2026, dutch-legacy, mcmahon, tcec, netrunner (see
-    `fairpair systems`).
-
-    \b
-    FIDE Dutch rules: dutch and --dutch follow the file (record 192), else 2017; new writes 2026.
-    Exit codes: 0 ok, 1 no legal pairing / check failed / refused by the tournament's
-    state, 2 bad input.
-    """
-
-
-for _command in (
-    *WORKFLOW_COMMANDS,
-    batch_command,
-    pair_command,
-    check_command,
-    generate_command,
-    standings_command,
-    convert_command,
-    systems_command,
-    demo_command,
-):
-    cli.add_command(_command)
-
-
-def _report(message: str) -> None:
-    click.echo(f"fairpair: {message}", err=True)
-
-
-#: Commands whose ``--json`` is a flag: their refusals are also printed as a JSON object
-#: ``{"ok": false, "error": ..., "exit_code": ...}`` on stdout, for programs.
-_JSON_FLAG_COMMANDS = frozenset(c.name for c in WORKFLOW_COMMANDS if c.name) | {"pair"}
-
-
-def _wants_json(args: Sequence[str]) -> bool:
-    return bool(args) and args[0] in _JSON_FLAG_COMMANDS and "--json" in args
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
-    try:
-        if is_compat_invocation(args):
-            return run_compat(args)
-        result = cli.main(args=args, prog_name="fairpair", standalone_mode=False)
-        return result if isinstance(result, int) else 0
-    except FairpairError as exc:
-        text = describe(exc, command_of(cli, args), file_of(cli, args))
-        _report(f"error: {text}")
-        if _wants_json(args):
-            click.echo(json.dumps({"ok": False, "error": text, "exit_code": exc.exit_code}))
-        return exc.exit_code
-    except click.exceptions.Abort as exc:
-        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
-            _report("interrupted")  # click turns Ctrl-C into Abort
-            return 130
-        _report("aborted")
-        return 1
-    except click.ClickException as exc:
-        exc.show()
-        return exc.exit_code
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except KeyboardInterrupt:
-        _report("interrupted")
-        return 130
-    except BrokenPipeError:
-        return 0
-    except MemoryError:
-        _report(
-            "out of memory: the tournament is too large for this machine "
-            "(see docs/limits.md, 'Measured')"
-        )
-        return 3
-    except Exception as exc:  # never a raw traceback for users
-        if os.environ.get("FAIRPAIR_DEBUG"):
-            traceback.print_exc()
-        _report(
-            f"internal error: {type(exc).__name__}: {exc} "
-            "(this is a bug in fairpair; rerun with FAIRPAIR_DEBUG=1 for details)"
-        )
-        return 3
+    from fairpair.cli import compat  # light: imports the engine only when it runs
+
+    if compat.is_compat_invocation(args):
+        return compat.run_compat(args)
+    from fairpair.cli.app import run_app
+
+    return run_app(args)
 
 
 def main() -> None:
-    """Console-script entry point."""
-    sys.exit(run())
+    """Console-script entry point (the drop-in runs as a process of its own:
+    :func:`fairpair.cli.compat.main`)."""
+    from fairpair.cli import compat
+
+    args = sys.argv[1:]
+    if compat.is_compat_invocation(args):
+        sys.exit(compat.main(args))
+    sys.exit(run(args))

@@ -17,8 +17,6 @@ from typing import Any
 
 from fairpair import limits
 from fairpair.errors import InputError
-from fairpair.formats import jsondoc, trf
-from fairpair.formats.atomic import atomic_write_bytes
 from fairpair.model import Tournament
 
 __all__ = ["check_limits", "convert", "is_json", "load_tournament", "save_tournament"]
@@ -38,7 +36,15 @@ def load_tournament(
     that write the same file back, see :func:`fairpair.formats.trf.loads`), for a
     tournament that is not saved again. A JSON document keeps the hints it carries.
     """
-    return jsondoc.load(path) if is_json(path) else trf.load(path, layout=layout)
+    # Each format is imported when a file of it is met: the JSON document's reader (its
+    # schema, resources) is not on the path of a TRF (the drop-in pairing command).
+    if is_json(path):
+        from fairpair.formats import jsondoc
+
+        return jsondoc.load(path)
+    from fairpair.formats import trf
+
+    return trf.load(path, layout=layout)
 
 
 def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:
@@ -50,6 +56,9 @@ def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:
     text would be larger than the readers accept (``file_bytes``) is refused (an
     :class:`InputError` naming ``path``) and nothing is written.
     """
+    from fairpair.formats import jsondoc, trf
+    from fairpair.formats.atomic import atomic_write_bytes
+
     name = os.fspath(path)
     try:
         check_limits(t)

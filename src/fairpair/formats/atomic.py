@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 
 __all__ = ["atomic_write_bytes", "atomic_write_text"]
 
@@ -60,6 +59,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     if existing is not None and not stat.S_ISREG(existing):
         _write_in_place(target, data)
         return
+    import tempfile  # here: tempfile (shutil, random) is not on the drop-in's path to stdout
+
     directory = os.path.dirname(target) or os.curdir
     fd, temp = tempfile.mkstemp(
         dir=directory, prefix="." + os.path.basename(target) + ".", suffix=".tmp"

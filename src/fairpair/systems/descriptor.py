@@ -23,7 +23,6 @@ options.rulez | option 'rulez' is not an option of dutch (did you mean rules?)
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import re
 from collections.abc import Callable, Mapping
@@ -247,6 +246,8 @@ class SystemDescriptor:
         return options
 
     def _unknown(self, key: str) -> InputError:
+        import difflib  # only for this hint (start-up of the drop-in command)
+
         names = sorted(o.name for o in self.all_options)
         close = difflib.get_close_matches(key.replace("-", "_"), names, n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]}?)" if close else ""

@@ -11,7 +11,12 @@ web page alike: bad arguments raise :class:`~fairpair.errors.InputError` (exit 2
 :class:`~fairpair.errors.PendingResultsError` (pairing while results are pending) and
 :class:`~fairpair.errors.AllRoundsPairedError`.
 
+The names are imported from their modules on first use (the drop-in pairing command
+needs :func:`pair_round` alone and starts faster without the rest).
+
 >>> from fairpair.model import Player
+>>> from fairpair.workflow import enter_results, new_tournament, pair_next, parse_entry
+>>> from fairpair.workflow import pending_games
 >>> t = new_tournament([Player(1, "Bob", rating=2000), Player(2, "Ann", rating=2100)],
 ...                    system="dutch", rounds=3, name="Club")
 >>> [p.name for p in t.players]
@@ -22,54 +27,61 @@ web page alike: bad arguments raise :class:`~fairpair.errors.InputError` (exit 2
 []
 """
 
-from fairpair.systems import descriptor_of
-from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
-from fairpair.workflow.create import (
-    edit_event,
-    new_mcmahon_tournament,
-    new_tournament,
-    tcec_seeding,
-)
-from fairpair.workflow.go import edit_bands, set_bye_volunteer, set_handicap
-from fairpair.workflow.players import (
-    add_player,
-    cancel_withdrawal,
-    edit_player,
-    fide_initial_order,
-    find_player,
-    withdraw,
-    withdrawal_drops_byes,
-)
-from fairpair.workflow.ranking import standings_of, with_ranks
-from fairpair.workflow.results import (
-    EnteredResult,
-    ResultEntry,
-    default_result_round,
-    enter_results,
-    parse_entry,
-    result_text,
-    set_result,
-)
-from fairpair.workflow.rounds import (
-    PairedRound,
-    SystemChoice,
-    choose_system,
-    columns_of_pairing,
-    describe_game,
-    ensure_results_complete,
-    last_pairing_columns,
-    next_round_to_pair,
-    pair_next,
-    pair_round,
-    pending_games,
-    request_bye,
-    round_label,
-    stored_options,
-    system_name_for,
-    total_label,
-    unpair,
-    without_rounds_from,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fairpair.systems import descriptor_of
+    from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
+    from fairpair.workflow.create import (
+        edit_event,
+        new_mcmahon_tournament,
+        new_tournament,
+        tcec_seeding,
+    )
+    from fairpair.workflow.go import edit_bands, set_bye_volunteer, set_handicap
+    from fairpair.workflow.players import (
+        add_player,
+        cancel_withdrawal,
+        edit_player,
+        fide_initial_order,
+        find_player,
+        withdraw,
+        withdrawal_drops_byes,
+    )
+    from fairpair.workflow.ranking import standings_of, with_ranks
+    from fairpair.workflow.results import (
+        EnteredResult,
+        ResultEntry,
+        default_result_round,
+        enter_results,
+        parse_entry,
+        result_text,
+        set_result,
+    )
+    from fairpair.workflow.rounds import (
+        PairedRound,
+        SystemChoice,
+        choose_system,
+        columns_of_pairing,
+        describe_game,
+        ensure_results_complete,
+        last_pairing_columns,
+        next_round_to_pair,
+        pair_next,
+        pair_round,
+        pending_games,
+        request_bye,
+        round_label,
+        stored_options,
+        system_name_for,
+        total_label,
+        unpair,
+        without_rounds_from,
+    )
+
 
 __all__ = [
     "EnteredResult",
@@ -119,3 +131,67 @@ __all__ = [
     "withdrawal_drops_byes",
     "without_rounds_from",
 ]
+
+#: Every name of ``__all__`` -> the module that defines it.
+_ORIGIN: dict[str, str] = {
+    "EnteredResult": "fairpair.workflow.results",
+    "PairedRound": "fairpair.workflow.rounds",
+    "ResultEntry": "fairpair.workflow.results",
+    "SystemChoice": "fairpair.workflow.rounds",
+    "add_go_player": "fairpair.workflow.constraints",
+    "add_player": "fairpair.workflow.players",
+    "cancel_withdrawal": "fairpair.workflow.players",
+    "choose_system": "fairpair.workflow.rounds",
+    "columns_of_pairing": "fairpair.workflow.rounds",
+    "default_result_round": "fairpair.workflow.results",
+    "describe_game": "fairpair.workflow.rounds",
+    "descriptor_of": "fairpair.systems",
+    "edit_bands": "fairpair.workflow.go",
+    "edit_event": "fairpair.workflow.create",
+    "edit_player": "fairpair.workflow.players",
+    "ensure_results_complete": "fairpair.workflow.rounds",
+    "enter_results": "fairpair.workflow.results",
+    "fide_initial_order": "fairpair.workflow.players",
+    "find_player": "fairpair.workflow.players",
+    "forbid_pair": "fairpair.workflow.constraints",
+    "force_pair": "fairpair.workflow.constraints",
+    "last_pairing_columns": "fairpair.workflow.rounds",
+    "new_mcmahon_tournament": "fairpair.workflow.create",
+    "new_tournament": "fairpair.workflow.create",
+    "next_round_to_pair": "fairpair.workflow.rounds",
+    "pair_next": "fairpair.workflow.rounds",
+    "pair_round": "fairpair.workflow.rounds",
+    "parse_entry": "fairpair.workflow.results",
+    "pending_games": "fairpair.workflow.rounds",
+    "request_bye": "fairpair.workflow.rounds",
+    "result_text": "fairpair.workflow.results",
+    "round_label": "fairpair.workflow.rounds",
+    "rounds_met": "fairpair.workflow.constraints",
+    "set_bye_volunteer": "fairpair.workflow.go",
+    "set_handicap": "fairpair.workflow.go",
+    "set_result": "fairpair.workflow.results",
+    "standings_of": "fairpair.workflow.ranking",
+    "stored_options": "fairpair.workflow.rounds",
+    "system_name_for": "fairpair.workflow.rounds",
+    "tcec_seeding": "fairpair.workflow.create",
+    "total_label": "fairpair.workflow.rounds",
+    "unpair": "fairpair.workflow.rounds",
+    "with_ranks": "fairpair.workflow.ranking",
+    "withdraw": "fairpair.workflow.players",
+    "withdrawal_drops_byes": "fairpair.workflow.players",
+    "without_rounds_from": "fairpair.workflow.rounds",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of ``__all__`` from its module on first use (then it is cached)."""
+    origin = _ORIGIN.get(name)
+    if origin is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(origin), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

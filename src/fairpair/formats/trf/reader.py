@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fairpair import limits
+from fairpair.errors import RoundsExceededError
 from fairpair.formats.trf.canonical import _canonical_text, _with_hints
 from fairpair.formats.trf.extensions import (
     _apply_board_order,
@@ -267,13 +268,13 @@ def _check_round_count(scan: _Scan, rounds: Sequence[Round], file: str) -> None:
     st = scan.st
     if st.total_rounds is not None and len(rounds) > st.total_rounds:
         pl, column = _first_entry_in_round(scan.player_lines, st.total_rounds + 1)
-        raise _fail(
+        raise RoundsExceededError(
             f"player {pl.player.number} has an entry for round {st.total_rounds + 1}, but the "
             f"tournament has {_count(st.total_rounds, 'round')} (line {st.total_rounds_line})",
-            f"at most {_count(st.total_rounds, 'round block')}",
-            file,
-            pl.line,
-            column,
+            expected=f"at most {_count(st.total_rounds, 'round block')}",
+            file=file,
+            line=pl.line,
+            column=column,
         )
 
 
