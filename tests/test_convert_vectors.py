@@ -13,7 +13,15 @@ import pytest
 from fairpair.cli import run
 
 VECTORS = Path(__file__).parent / "data" / "vectors"
-SETS = sorted(p for p in VECTORS.iterdir() if p.is_dir())
+#: Every vector set of TRF files (``lichess-dutch-2017`` keeps its files as lichess names
+#: them, ``NAME-bbp`` without a final newline: tests/test_platform.py reads those).
+SETS = sorted(p for p in VECTORS.iterdir() if p.is_dir() and any(p.rglob("*.trf")))
+
+
+def test_every_set_but_the_platform_files_is_converted() -> None:
+    others = {p.name for p in VECTORS.iterdir() if p.is_dir()} - {p.name for p in SETS}
+    assert others == {"lichess-dutch-2017"}
+    assert len(SETS) >= 4
 
 
 @pytest.mark.parametrize("vector_set", SETS, ids=lambda p: p.name)
