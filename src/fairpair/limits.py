@@ -19,8 +19,12 @@ limit               environment variable          default      what it counts
 =================== ============================= ============ =========================
 
 Numbers are checked too, but with fixed bounds (no tournament needs more): a number is
-written with at most :data:`MAX_NUMBER_CHARS` characters, and the decimal exponent of a
-JSON number is between ``-MAX_EXPONENT`` and ``MAX_EXPONENT``.
+written with at most :data:`MAX_NUMBER_CHARS` characters, and its decimal exponent (as
+written and in value) is between ``-MAX_EXPONENT`` and ``MAX_EXPONENT``. Every number
+that is not a JSON literal (points and scores written as text, McMahon settings, bye
+points of a web request, numeric options) is read by :func:`parse_number`, the one
+bounded parser: ``"1e3000000"`` is refused naming its field instead of becoming an
+integer of three million digits that every later read computes with.
 
 The environment is read on every check, so a test or an embedding program can change a
 limit at any time:
@@ -36,10 +40,14 @@ limit at any time:
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 
 from fairpair.errors import InputError
 
@@ -52,6 +60,7 @@ __all__ = [
     "exceeded",
     "limit",
     "max_pairing_number",
+    "parse_number",
     "read_file",
 ]
 
@@ -61,6 +70,14 @@ MAX_NUMBER_CHARS = 40
 #: Largest decimal exponent of a JSON number (``1e300``); beyond, floats overflow and
 #: exact arithmetic on points would need numbers of unbounded size.
 MAX_EXPONENT = 300
+
+
+#: The largest magnitude a number may have (``10**MAX_EXPONENT``, exclusive of one more
+#: decimal digit): the bound of :func:`parse_number` on values that are not text.
+_LARGEST = 10 ** (MAX_EXPONENT + 1)
+
+_DECIMAL_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE]([+-]?[0-9]+))?\Z")
+_RATIO_TEXT = re.compile(r"[+-]?[0-9]+/[0-9]+\Z")
 
 
 @dataclass(frozen=True)
@@ -168,3 +185,86 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
     if len(data) > maximum:
         raise exceeded("file_bytes", f"found more than {maximum} bytes", file=name)
     return data
+
+
+def _number_error(field: str, found: str, expected: str) -> InputError:
+    shown = found if len(found) <= 50 else found[:47] + "..."
+    return InputError(f"{field}: found {shown}", expected=expected, field=field)
+
+
+def parse_number(
+    value: object,
+    field: str,
+    *,
+    expected: str = "a number such as 1, 0.5 or 1/2",
+) -> Fraction:
+    """``value`` (an int, a float, a Decimal, a Fraction, or a text such as ``"0.75"``,
+    ``"-2"``, ``"1e2"`` or ``"1/3"``) as an exact fraction, of bounded size; anything
+    else is refused (:class:`~fairpair.errors.InputError` naming ``field``).
+
+    Text has at most :data:`MAX_NUMBER_CHARS` characters, ASCII digits only (no ``_``,
+    no other script's digits), a decimal exponent between ``-MAX_EXPONENT`` and
+    ``MAX_EXPONENT``; every value's magnitude, and a non-zero value's reciprocal, is
+    below ``10**(MAX_EXPONENT + 1)``. So no number that is read can make later arithmetic
+    slow (``Fraction("1e3000000")`` is an integer of three million digits).
+
+    >>> parse_number("0.75", "d"), parse_number(" 1/2 ", "points"), parse_number(3, "x")
+    (Fraction(3, 4), Fraction(1, 2), Fraction(3, 1))
+    >>> parse_number("1e3000000", "d").message
+    Traceback (most recent call last):
+    ...
+    fairpair.errors.InputError: d: found 1e3000000, expected a decimal exponent between -300 and 300
+    """
+    bounds = f"a decimal exponent between -{MAX_EXPONENT} and {MAX_EXPONENT}"
+    if isinstance(value, bool) or value is None:
+        raise _number_error(field, repr(value), expected)
+    if isinstance(value, Fraction):
+        result = value
+    elif isinstance(value, int):
+        if abs(value) >= _LARGEST:
+            raise _number_error(field, f"an integer of {value.bit_length()} bits", bounds)
+        return Fraction(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise _number_error(field, repr(value), "a finite number")
+        result = Fraction(Decimal(repr(value)))
+    elif isinstance(value, Decimal):
+        if not value.is_finite():
+            raise _number_error(field, str(value), "a finite number")
+        if value and not -MAX_EXPONENT <= value.adjusted() <= MAX_EXPONENT:
+            raise _number_error(field, str(value), bounds)
+        if len(value.as_tuple().digits) > MAX_NUMBER_CHARS:
+            raise _number_error(
+                field, f"a number of {len(value.as_tuple().digits)} digits", expected
+            )
+        result = Fraction(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        if len(text) > MAX_NUMBER_CHARS:
+            raise _number_error(
+                field,
+                f"a number of {len(text)} characters",
+                f"at most {MAX_NUMBER_CHARS} characters",
+            )
+        if not text.isascii():
+            raise _number_error(field, repr(value), expected + " (ASCII digits 0-9)")
+        decimal = _DECIMAL_TEXT.match(text)
+        if decimal is not None:
+            exponent = decimal.group(1)
+            if exponent is not None and abs(int(exponent)) > MAX_EXPONENT:
+                raise _number_error(field, text, bounds)
+            result = Fraction(Decimal(text))
+        elif _RATIO_TEXT.match(text):
+            top, _, bottom = text.partition("/")
+            if int(bottom) == 0:
+                raise _number_error(field, text, expected + " (no division by zero)")
+            result = Fraction(int(top), int(bottom))
+        else:
+            raise _number_error(field, repr(value), expected)
+    else:
+        raise _number_error(field, f"a {type(value).__name__}", expected)
+    if abs(result.numerator) >= _LARGEST * result.denominator or (
+        result and abs(result.denominator) >= _LARGEST * abs(result.numerator)
+    ):
+        raise _number_error(field, str(value)[:50], bounds)
+    return result

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
+from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.errors import InputError, PendingResultsError
 from fairpair.formats.csv import CsvRow, CsvTable, chess_players
@@ -98,11 +99,11 @@ def empty_tournament(spec: TournamentIn) -> Tournament:
 def _points(value: float | str | None) -> Fraction | None:
     if value is None:
         return None
-    text = str(value).strip().replace("½", "1/2")
+    text = value.strip().replace("½", "1/2") if isinstance(value, str) else value
     try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise ApiError(400, f"points {value!r}", field="points", expected="0, 0.5 or 1") from None
+        return limits.parse_number(text, "points", expected="0, 0.5 or 1")
+    except InputError as exc:
+        raise ApiError(400, exc.message, field="points", expected=exc.expected) from None
 
 
 def _result_key(result: str) -> str:
@@ -136,6 +137,16 @@ def _stored_system(t: Tournament) -> wf.SystemChoice:
 def _check_system_options(t: Tournament) -> None:
     """The stored system and options must make a pairing system."""
     _stored_system(t)
+
+
+def _check_settings(t: Tournament) -> None:
+    """The settings a system reads must be readable (their numbers bounded): refused
+    here, not on every later read of the stored tournament."""
+    if "mcmahon" in t.settings:
+        from fairpair.systems.mcmahon.bands import McMahonSettings
+
+        with refusals("settings.mcmahon"):
+            McMahonSettings.from_tournament(t)
 
 
 class Service:
@@ -314,6 +325,7 @@ class Service:
                     expected="?system=NAME (dutch, tcec, netrunner, mcmahon)",
                 ) from None
         _check_system_options(t)
+        _check_settings(t)
         if name is not None:
             with refusals("name"):
                 t = wf.edit_event(t, name=name)
