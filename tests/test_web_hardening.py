@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import json
+import select
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -115,3 +117,73 @@ def test_bye_points_are_bounded(client: httpx.Client, points: str) -> None:
     )
     assert ok.status_code == 200, ok.text
     assert ok.json()["kind"] == "half_point"
+
+
+# ------------------------------------------------- finding 2: chunked bodies are bounded
+
+LIMIT = 16 * 1024 * 1024
+PIECE = 64 * 1024
+
+
+def _chunked_upload(server: Server, path: str, total: int, *, finish: bool) -> bytes:
+    """Send ``total`` bytes as a chunked body (no Content-Length), 64 KiB per chunk,
+    stopping as soon as the server answers; ``finish``: send the last chunk too. The
+    response's bytes (b"" if the server answered nothing before closing)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=60) as sock:
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        sock.sendall(head.encode("ascii"))
+        piece = b"%x\r\n" % PIECE + b" " * PIECE + b"\r\n"
+        sent = 0
+        try:
+            while sent < total:
+                if select.select([sock], [], [], 0)[0]:
+                    break  # the server has answered: stop sending
+                sock.sendall(piece)
+                sent += PIECE
+            else:
+                if finish:
+                    sock.sendall(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        data = b""
+        try:
+            while b"\r\n\r\n" not in data or len(data) < 200:
+                more = sock.recv(65536)
+                if not more:
+                    break
+                data += more
+        except (ConnectionResetError, TimeoutError):
+            pass
+        return data
+
+
+def test_a_chunked_body_over_the_limit_is_refused(server: Server) -> None:
+    answer = _chunked_upload(server, f"{API}/tournaments/import", LIMIT + 4 * PIECE, finish=True)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
+    body = json.loads(answer.partition(b"\r\n\r\n")[2].split(b"\r\n0\r\n")[0] or b"{}")
+    assert body["field"] == "body"
+    assert str(LIMIT) in body["expected"]
+
+
+def test_a_chunked_body_is_refused_without_waiting_for_its_end(server: Server) -> None:
+    """The server answers at the limit, while the client would send 256 MiB more."""
+    answer = _chunked_upload(server, f"{API}/tournaments/import", 256 * 1024 * 1024, finish=False)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:300]
+
+
+def test_a_chunked_body_within_the_limit_is_read(server: Server, client: httpx.Client) -> None:
+    document = json.dumps(_mcmahon_document()).encode("utf-8")
+
+    def pieces() -> Iterator[bytes]:
+        for start in range(0, len(document), 1000):
+            yield document[start : start + 1000]
+
+    response = client.post(
+        f"{API}/tournaments/import",
+        content=pieces(),
+        headers={"Content-Type": "application/json"},
+    )
+    assert response.status_code == 201, response.text
