@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import select
 import socket
 from collections.abc import Callable, Iterator
@@ -21,7 +22,7 @@ import pytest
 httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 
-from helpers import API, Server, create_tournament  # noqa: E402
+from helpers import API, Server, create_tournament, player_rows  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mcmahon.json"
 HUGE = "1e3000000"
@@ -187,3 +188,100 @@ def test_a_chunked_body_within_the_limit_is_read(server: Server, client: httpx.C
         headers={"Content-Type": "application/json"},
     )
     assert response.status_code == 201, response.text
+
+
+# ----------------------------------------- finding 3: what can be written can be read back
+
+SMALL = 20
+
+
+@pytest.fixture(scope="module")
+def small_server(
+    new_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A server whose players limit is 20 (FAIRPAIR_MAX_PLAYERS), to reach it quickly."""
+    folder = tmp_path_factory.mktemp("small")
+    running = Server(new_database(), folder / "server.log")
+    saved = os.environ.get("FAIRPAIR_MAX_PLAYERS")
+    os.environ["FAIRPAIR_MAX_PLAYERS"] = str(SMALL)
+    try:
+        running.start()
+    finally:
+        if saved is None:
+            del os.environ["FAIRPAIR_MAX_PLAYERS"]
+        else:
+            os.environ["FAIRPAIR_MAX_PLAYERS"] = saved
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def small(small_server: Server) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=small_server.url, timeout=60) as http:
+        yield http
+
+
+def _over_the_limit(response: httpx.Response, status: int) -> None:
+    _refused(response, status, "players", "FAIRPAIR_MAX_PLAYERS")
+    assert response.json()["limit"] == "players"
+
+
+def _still_whole(client: httpx.Client, tid: str, headers: dict[str, str], count: int) -> None:
+    """Every read and write of the tournament works: nothing broken was stored."""
+    data = client.get(f"{API}/tournaments/{tid}")
+    assert data.status_code == 200, data.text
+    assert len(data.json()["players"]) == count
+    assert client.get(f"{API}/tournaments/{tid}/document").status_code == 200
+    assert client.get(f"/t/{tid}").status_code == 200
+    patch = client.patch(
+        f"{API}/tournaments/{tid}/players/1", json={"club": "Rooks"}, headers=headers
+    )
+    assert patch.status_code == 200, patch.text
+    assert client.delete(f"{API}/tournaments/{tid}", headers=headers).status_code == 204
+
+
+def test_adding_the_player_past_the_limit_is_refused(small: httpx.Client) -> None:
+    tid, director = create_tournament(small, SMALL - 1)
+    one = small.post(f"{API}/tournaments/{tid}/players", json={"name": "Last In"}, headers=director)
+    assert one.status_code == 201, one.text
+    version = small.get(f"{API}/tournaments/{tid}").json()["version"]
+    past = small.post(
+        f"{API}/tournaments/{tid}/players", json={"name": "One Too Many"}, headers=director
+    )
+    _over_the_limit(past, 409)
+    assert small.get(f"{API}/tournaments/{tid}").json()["version"] == version
+    _still_whole(small, tid, director, SMALL)
+
+
+def test_creating_over_the_limit_is_refused(small: httpx.Client) -> None:
+    before = small.get(f"{API}/tournaments", params={"limit": 1000}).json()["tournaments"]
+    body = {"name": "Big", "system": "dutch", "rounds": 5, "players": player_rows(SMALL + 1)}
+    _over_the_limit(small.post(f"{API}/tournaments", json=body), 422)
+    after = small.get(f"{API}/tournaments", params={"limit": 1000}).json()["tournaments"]
+    assert len(after) == len(before)
+
+
+def test_importing_over_the_limit_is_refused(small: httpx.Client) -> None:
+    players = ",".join(f'{{"number": {n}, "name": "P{n}"}}' for n in range(1, SMALL + 2))
+    document = (
+        '{"format": "fairpair-tournament", "version": 1, "system": "dutch", '
+        f'"total_rounds": 5, "players": [{players}]}}'
+    )
+    response = small.post(
+        f"{API}/tournaments/import",
+        content=document,
+        headers={"Content-Type": "application/json"},
+    )
+    _over_the_limit(response, 422)
+
+
+def test_ten_thousand_players_and_more_by_default(client: httpx.Client) -> None:
+    """10,000 players at creation (a 500 before), then the 10,001st (every read of the
+    tournament was a 500 after it)."""
+    rows = [{"name": f"Player {i:05d}", "rating": 2800 - i % 2000} for i in range(1, 10_001)]
+    tid, director = create_tournament(client, rows)
+    more = client.post(
+        f"{API}/tournaments/{tid}/players", json={"name": "Late Entry"}, headers=director
+    )
+    assert more.status_code == 201, more.text
+    _still_whole(client, tid, director, 10_001)

@@ -10,7 +10,7 @@ explains each limit: its default, why it exists, and how to raise it.
 limit               environment variable          default      what it counts
 =================== ============================= ============ =========================
 ``file_bytes``      ``FAIRPAIR_MAX_FILE_BYTES``   16 MiB       bytes of one input file
-``players``         ``FAIRPAIR_MAX_PLAYERS``      9999         players of a tournament
+``players``         ``FAIRPAIR_MAX_PLAYERS``      200000       players of a tournament
 ``rounds``          ``FAIRPAIR_MAX_ROUNDS``       999          rounds (TRF round columns)
 ``text``            ``FAIRPAIR_MAX_TEXT``         1000         characters of a text field
 ``depth``           ``FAIRPAIR_MAX_DEPTH``        64           nesting of JSON arrays/objects
@@ -35,7 +35,15 @@ limit at any time:
 20000
 >>> del os.environ["FAIRPAIR_MAX_PLAYERS"]
 >>> limit("players")
-9999
+200000
+
+A TRF file holds at most :data:`TRF_MAX_PLAYERS` players whatever the limit: its
+pairing numbers have four columns. A larger tournament is kept as a JSON document.
+
+What fairpair writes (a file, a tournament stored by the web app) is checked against the
+same limits before it is written, so it can always be read back: a write over a limit
+is refused with :class:`LimitExceeded` (an :class:`~fairpair.errors.InputError` that
+names the limit), never stored to fail on the next read.
 """
 
 from __future__ import annotations
@@ -55,7 +63,9 @@ __all__ = [
     "LIMITS",
     "MAX_EXPONENT",
     "MAX_NUMBER_CHARS",
+    "TRF_MAX_PLAYERS",
     "Limit",
+    "LimitExceeded",
     "check",
     "exceeded",
     "limit",
@@ -67,6 +77,9 @@ __all__ = [
 #: The longest number fairpair reads (characters, sign and decimals included): enough
 #: for any rating, pairing number or score, far below Python's 4300-digit limit.
 MAX_NUMBER_CHARS = 40
+#: Most players of a TRF file: its pairing numbers have four columns (the format's own
+#: bound, not a limit that a variable raises).
+TRF_MAX_PLAYERS = 9999
 #: Largest decimal exponent of a JSON number (``1e300``); beyond, floats overflow and
 #: exact arithmetic on points would need numbers of unbounded size.
 MAX_EXPONENT = 300
@@ -94,7 +107,7 @@ LIMITS: Mapping[str, Limit] = {
     item.name: item
     for item in (
         Limit("file_bytes", "FAIRPAIR_MAX_FILE_BYTES", 16 * 1024 * 1024, "bytes"),
-        Limit("players", "FAIRPAIR_MAX_PLAYERS", 9999, "players"),
+        Limit("players", "FAIRPAIR_MAX_PLAYERS", 200_000, "players"),
         Limit("rounds", "FAIRPAIR_MAX_ROUNDS", 999, "rounds"),
         Limit("text", "FAIRPAIR_MAX_TEXT", 1000, "characters"),
         Limit("depth", "FAIRPAIR_MAX_DEPTH", 64, "levels of nesting"),
@@ -102,6 +115,37 @@ LIMITS: Mapping[str, Limit] = {
         Limit("acceleration", "FAIRPAIR_MAX_ACCELERATION", 1_000_000, "acceleration values"),
     )
 }
+
+
+class LimitExceeded(InputError):
+    """An input, or something to be written, over limit ``limit`` (its name in
+    :data:`LIMITS`). The command line treats it as any bad input (exit code 2); the web
+    app answers 422 for a request over a limit and 409 for a change that would take a
+    stored tournament over one."""
+
+    def __init__(
+        self,
+        name: str,
+        message: str,
+        *,
+        expected: str,
+        file: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message, expected=expected, file=file, line=line, column=column)
+        self.limit = name
+
+    def with_file(self, file: str) -> InputError:
+        moved = super().with_file(file)
+        return LimitExceeded(
+            self.limit,
+            moved.message,
+            expected=moved.expected or "",
+            file=moved.file,
+            line=moved.line,
+            column=moved.column,
+        )
 
 
 def limit(name: str) -> int:
@@ -124,8 +168,8 @@ def limit(name: str) -> int:
 
 def max_pairing_number() -> int:
     """Largest pairing number accepted: 9999 (four TRF columns), or the player limit if
-    that is raised above it."""
-    return max(9999, limit("players"))
+    that is higher."""
+    return max(TRF_MAX_PLAYERS, limit("players"))
 
 
 def exceeded(
@@ -135,10 +179,11 @@ def exceeded(
     file: str | None = None,
     line: int | None = None,
     column: int | None = None,
-) -> InputError:
+) -> LimitExceeded:
     """The error for a value over limit ``name``; ``found`` says what was found."""
     item = LIMITS[name]
-    return InputError(
+    return LimitExceeded(
+        name,
         found,
         expected=(
             f"at most {limit(name)} {item.unit} (a limit: set {item.env} to raise it, "

@@ -54,9 +54,10 @@ __all__ = [
 #: Titles in the order of FIDE C.04.2 B (initial order after rating).
 TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
-#: Largest player list accepted by default (a TRF pairing number has four digits); the
-#: ``players`` limit of :mod:`fairpair.limits` (``FAIRPAIR_MAX_PLAYERS``) decides.
-MAX_PLAYERS = 9999
+#: Largest player list accepted by default: the default of the ``players`` limit of
+#: :mod:`fairpair.limits` (``FAIRPAIR_MAX_PLAYERS``), which decides; counted while the
+#: list is read.
+MAX_PLAYERS = limits.LIMITS["players"].default
 
 #: Longest text accepted in one cell (or the ``text`` limit, if that is lower).
 MAX_CELL = 200

@@ -24,7 +24,7 @@ from fairpair.formats.csv import CsvRow, CsvTable, chess_players
 from fairpair.model import Pairing, Player, Tournament
 from fairpair.standings import Standings
 from fairpair.systems import get_system
-from fairpair.web.errors import ApiError, refusals
+from fairpair.web.errors import ApiError, limit_error, refusals
 from fairpair.web.models import PairIn, PlayerIn, PlayerPatch, TokenIn, TournamentIn
 from fairpair.web.store import Conflict, Grant, NotFound, Report, Store, Stored
 from fairpair.web.views import round_json
@@ -178,7 +178,10 @@ class Service:
     ) -> tuple[Stored, R]:
         try:
             with refusals(field):
-                return self.store.change(tid, operation, also=also)
+                try:
+                    return self.store.change(tid, operation, also=also)
+                except limits.LimitExceeded as exc:  # the stored tournament would be over it
+                    raise limit_error(exc, 409, field) from None
         except NotFound:
             raise ApiError(404, f"no tournament {tid!r}", field="id") from None
         except Conflict as exc:
@@ -256,6 +259,8 @@ class Service:
             raise ApiError(
                 400, f"options {spec.options}: {exc}", field="options", expected="system options"
             ) from None
+        with refusals("players"):  # before any work on them (422 naming the limit)
+            limits.check("players", len(spec.players), "players")
         for index, player in enumerate(spec.players):
             if player.from_round is not None or player.band is not None:
                 raise ApiError(
@@ -293,7 +298,8 @@ class Service:
                     )
                 else:
                     t = empty_tournament(spec)
-        return self.store.create(t)
+        with refusals("players"):
+            return self.store.create(t)
 
     def import_document(
         self, body: bytes, content_type: str, system: str | None, name: str | None
@@ -329,7 +335,8 @@ class Service:
         if name is not None:
             with refusals("name"):
                 t = wf.edit_event(t, name=name)
-        return self.store.create(t)
+        with refusals("body"):
+            return self.store.create(t)
 
     # ------------------------------------------------------------------ players
 

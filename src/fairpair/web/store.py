@@ -55,7 +55,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
-from fairpair.formats import jsondoc
+from fairpair import limits
+from fairpair.formats import check_limits, jsondoc
 from fairpair.model import Tournament
 from fairpair.web.schema import meta, reports, tokens, tournaments
 from fairpair.workflow.rounds import tournament_name
@@ -72,6 +73,7 @@ __all__ = [
     "database_url",
     "display_url",
     "hash_token",
+    "storable_document",
 ]
 
 #: Roles a token can have: the director does everything; an arbiter enters results; a
@@ -140,6 +142,18 @@ class Report:
     player: int
     result: str
     created_at: str
+
+
+def storable_document(t: Tournament) -> str:
+    """The JSON document of ``t``, checked against the limits its reader applies (the
+    same functions, :func:`fairpair.formats.check_limits` and the ``file_bytes`` limit):
+    what is stored can always be read back. Over a limit:
+    :class:`~fairpair.limits.LimitExceeded`, and nothing is written."""
+    check_limits(t)
+    document = jsondoc.dumps(t)
+    size = len(document.encode("utf-8"))
+    limits.check("file_bytes", size, "bytes of the tournament's document")
+    return document
 
 
 def display_url(db: str) -> str:
@@ -307,7 +321,7 @@ class Store:
 
     def create(self, t: Tournament) -> tuple[str, str]:
         """Store a new tournament; return its id and a new director token."""
-        document = jsondoc.dumps(t)
+        document = storable_document(t)
         jsondoc.loads(document)  # what is stored must read back
         tid = secrets.token_hex(6)
         token = new_token()
@@ -419,7 +433,7 @@ class Store:
             for _ in range(MAX_ATTEMPTS):
                 current = self.get(tid)
                 new, result = operation(current.tournament)
-                document = jsondoc.dumps(new)
+                document = storable_document(new)
                 now = _now()
                 with self._writing() as connection:
                     version = connection.execute(
