@@ -11,9 +11,11 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import select
 import socket
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -151,7 +153,7 @@ def _chunked_upload(server: Server, path: str, total: int, *, finish: bool) -> b
             pass
         data = b""
         try:
-            while b"\r\n\r\n" not in data or len(data) < 200:
+            while True:  # the server closes the connection after its answer
                 more = sock.recv(65536)
                 if not more:
                     break
@@ -285,3 +287,142 @@ def test_ten_thousand_players_and_more_by_default(client: httpx.Client) -> None:
     )
     assert more.status_code == 201, more.text
     _still_whole(client, tid, director, 10_001)
+
+
+# ------------------------------------------------- finding 4: forged forms, framing
+
+
+def _form_token(page: str) -> str:
+    found = re.search(r'name="form_token" value="([0-9a-f]+)"', page)
+    assert found is not None, page[:500]
+    return found.group(1)
+
+
+def _signed_in(server: Server, players: int = 6) -> tuple[httpx.Client, str, str]:
+    """A browser-like client signed in on a new tournament's director page: the
+    client, the tournament id and the page's form token."""
+    browser = httpx.Client(base_url=server.url, timeout=60, follow_redirects=True)
+    tid, director = create_tournament(browser, players)
+    token = director["Authorization"].removeprefix("Bearer ")
+    page = browser.get(f"/t/{tid}/director", params={"token": token})
+    assert page.status_code == 200, page.text
+    return browser, tid, _form_token(page.text)
+
+
+def _players(client: httpx.Client, tid: str) -> int:
+    return len(client.get(f"{API}/tournaments/{tid}").json()["players"])
+
+
+def test_every_form_carries_the_form_token(server: Server) -> None:
+    browser, tid, token = _signed_in(server)
+    with closing(browser):
+        page = browser.get(f"/t/{tid}/director").text
+        forms = page.count('<form method="post"')
+        assert forms >= 7
+        assert page.count(f'name="form_token" value="{token}"') == forms
+
+
+def test_a_form_without_the_form_token_is_refused(server: Server) -> None:
+    browser, tid, token = _signed_in(server)
+    with closing(browser):
+        url = f"/t/{tid}/director/players"
+        for data in ({}, {"form_token": ""}, {"form_token": "0" * 64}):
+            refused = browser.post(url, data={**data, "name": "Forged, Fred"})
+            assert refused.status_code == 403, refused.text
+            assert "form token" in refused.text
+        assert browser.post(f"/t/{tid}/director/pair", data={}).status_code == 403
+        assert _players(browser, tid) == 6
+        assert browser.get(f"{API}/tournaments/{tid}").json()["rounds_paired"] == 0
+        done = browser.post(url, data={"form_token": token, "name": "Real, Rita"})
+        assert done.status_code == 200 and "Real, Rita registered" in done.text
+        assert _players(browser, tid) == 7
+
+
+def test_the_form_token_is_bound_to_the_session(server: Server) -> None:
+    first, tid, token = _signed_in(server)
+    other, _, other_token = _signed_in(server)
+    with closing(first), closing(other):
+        assert token != other_token
+        # another tournament's session token, sent with this tournament's cookie
+        refused = first.post(
+            f"/t/{tid}/director/players", data={"form_token": other_token, "name": "X"}
+        )
+        assert refused.status_code == 403
+        # a new sign-in starts a new session: the old page's token no longer works
+        director = first.cookies.get("fairpair_token", path=f"/t/{tid}")
+        assert director
+        again = first.get(f"/t/{tid}/director", params={"token": director})
+        assert _form_token(again.text) != token
+        stale = first.post(f"/t/{tid}/director/players", data={"form_token": token, "name": "Y"})
+        assert stale.status_code == 403
+        assert _players(first, tid) == 6
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "http://127.0.0.1:1"},
+        {"Origin": "null"},
+        {"Origin": "https://evil.example"},
+        {"Referer": "http://127.0.0.1:1/attack.html"},
+    ],
+)
+def test_a_form_from_another_origin_is_refused(server: Server, headers: dict[str, str]) -> None:
+    browser, tid, token = _signed_in(server)
+    with closing(browser):
+        refused = browser.post(
+            f"/t/{tid}/director/players",
+            data={"form_token": token, "name": "Cross, Site"},
+            headers=headers,
+        )
+        assert refused.status_code == 403, refused.text
+        assert _players(browser, tid) == 6
+        own = browser.post(
+            f"/t/{tid}/director/players",
+            data={"form_token": token, "name": "Same, Site"},
+            headers={"Origin": server.url, "Referer": f"{server.url}/t/{tid}/director"},
+        )
+        assert own.status_code == 200, own.text
+        assert _players(browser, tid) == 7
+
+
+def test_pages_cannot_be_framed(server: Server, client: httpx.Client) -> None:
+    tid, _ = create_tournament(client, 4)
+    for path in ("/", f"/t/{tid}", f"/t/{tid}/director", f"{API}/tournaments/{tid}"):
+        response = client.get(path)
+        assert response.headers.get("X-Frame-Options") == "DENY", path
+        policy = response.headers.get("Content-Security-Policy", "")
+        assert "frame-ancestors 'none'" in policy, path
+        assert response.headers.get("X-Content-Type-Options") == "nosniff", path
+        assert response.headers.get("Referrer-Policy") == "same-origin", path
+    page = client.get(f"/t/{tid}").headers["Content-Security-Policy"]
+    assert "default-src 'none'" in page and "script-src" not in page
+    docs = client.get(f"{API}/docs")
+    assert docs.status_code == 200
+    assert docs.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+
+
+def test_the_director_page_and_writes_are_not_cached(server: Server) -> None:
+    browser, tid, _ = _signed_in(server)
+    with closing(browser):
+        assert browser.get(f"/t/{tid}/director").headers.get("Cache-Control") == "no-store"
+        created = browser.post(
+            f"{API}/tournaments", json={"name": "N", "system": "dutch", "rounds": 3}
+        )
+        assert created.status_code == 201
+        assert created.headers.get("Cache-Control") == "no-store"  # it shows a token
+
+
+def test_cookies_are_secure_behind_an_https_proxy(server: Server) -> None:
+    """A request forwarded by a trusted proxy (uvicorn trusts 127.0.0.1 by default) as
+    HTTPS gets Secure cookies; a plain HTTP one does not (the browser would drop them)."""
+    with httpx.Client(base_url=server.url, timeout=60) as raw:
+        tid, director = create_tournament(raw, 4)
+        token = director["Authorization"].removeprefix("Bearer ")
+        url = f"/t/{tid}/director"
+        proxied = raw.get(url, params={"token": token}, headers={"X-Forwarded-Proto": "https"})
+        assert proxied.status_code == 303
+        cookies = proxied.headers.get_list("set-cookie")
+        assert len(cookies) == 2 and all("secure" in c.lower() for c in cookies), cookies
+        plain = raw.get(url, params={"token": token})
+        assert not any("secure" in c.lower() for c in plain.headers.get_list("set-cookie"))

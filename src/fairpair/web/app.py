@@ -19,6 +19,7 @@ from fairpair import limits
 from fairpair.web.api import PREFIX, api_router, error_response
 from fairpair.web.errors import ApiError
 from fairpair.web.pages import pages_router
+from fairpair.web.security import SecurityHeaders
 from fairpair.web.service import Service
 from fairpair.web.store import Store
 
@@ -186,4 +187,6 @@ def create_app(db: str | Store) -> FastAPI:
     app.include_router(api_router(service))
     app.include_router(pages_router(service))
     app.add_middleware(_BodyLimit)
+    # outermost: the headers go on every answer, the body limit's 413 included
+    app.add_middleware(SecurityHeaders, docs_prefix=f"{PREFIX}/docs")
     return app

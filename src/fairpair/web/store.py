@@ -54,6 +54,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 
 from fairpair import limits
 from fairpair.formats import check_limits, jsondoc
@@ -250,6 +251,7 @@ class Store:
         self._cache_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
+        self._secrets: dict[str, bytes] = {}
         if migrate:
             self.migrate()
 
@@ -579,6 +581,27 @@ class Store:
                 select(meta.c.value).where(meta.c.key == key)
             ).scalar_one_or_none()
         return value
+
+    def secret(self, key: str) -> bytes:
+        """A random secret of this database, made once and shared by every server
+        process on it (the first writer's value wins; later ones read it back)."""
+        with self._cache_lock:
+            known = self._secrets.get(key)
+        if known is not None:
+            return known
+        value = self.get_meta(key)
+        if value is None:
+            try:
+                with self._writing() as connection:
+                    connection.execute(insert(meta).values(key=key, value=secrets.token_hex(32)))
+            except IntegrityError:
+                pass  # another process made it first
+            value = self.get_meta(key)
+            assert value is not None
+        secret = bytes.fromhex(value)
+        with self._cache_lock:
+            self._secrets[key] = secret
+        return secret
 
     def set_meta(self, key: str, value: str) -> None:
         with self._writing() as connection:
