@@ -426,3 +426,88 @@ def test_cookies_are_secure_behind_an_https_proxy(server: Server) -> None:
         assert len(cookies) == 2 and all("secure" in c.lower() for c in cookies), cookies
         plain = raw.get(url, params={"token": token})
         assert not any("secure" in c.lower() for c in plain.headers.get_list("set-cookie"))
+
+
+# ------------------------------------ findings 7, 8, 9: names under one text policy
+
+CONTROL = ["A\nB", "A\r\nB", "A\x00B", "A\x7fB", "A\tB", "A\x85B", "A\u2028B"]
+FORMAT = ["A\u200bB", "Eve\u202e", "\ufeffAnn", "A\u2066B\u2069"]
+
+
+@pytest.mark.parametrize("name", CONTROL)
+def test_a_control_character_in_a_tournament_name_is_400(client: httpx.Client, name: str) -> None:
+    body = {"name": name, "system": "dutch", "rounds": 3, "players": player_rows(4)}
+    _refused(client.post(f"{API}/tournaments", json=body), 400, "name", "control")
+
+
+@pytest.mark.parametrize("name", CONTROL + FORMAT)
+def test_control_and_format_characters_in_names_are_refused_everywhere(
+    client: httpx.Client, name: str
+) -> None:
+    """Creating, adding and editing refuse the same characters (adding and editing
+    accepted NUL and DEL, and the TRF export then held them)."""
+    players = [*player_rows(3), {"name": name}]
+    body = {"name": "Names", "system": "dutch", "rounds": 3, "players": players}
+    _refused(client.post(f"{API}/tournaments", json=body), 400, "players[3].name")
+    tid, director = create_tournament(client, 4)
+    version = client.get(f"{API}/tournaments/{tid}").json()["version"]
+    added = client.post(f"{API}/tournaments/{tid}/players", json={"name": name}, headers=director)
+    assert added.status_code == 400, added.text
+    assert added.json()["field"].endswith("name")
+    for field in ("name", "club"):
+        patched = client.patch(
+            f"{API}/tournaments/{tid}/players/1", json={field: name}, headers=director
+        )
+        _refused(patched, 400, field)
+    assert client.get(f"{API}/tournaments/{tid}").json()["version"] == version
+    exported = client.get(f"{API}/tournaments/{tid}/export.trf")
+    assert exported.status_code == 200
+    again = client.post(
+        f"{API}/tournaments/import",
+        content=exported.text,
+        headers={"Content-Type": "text/plain"},
+        params={"system": "dutch"},
+    )
+    assert again.status_code == 201, again.text
+
+
+def test_names_are_stored_in_nfc(client: httpx.Client) -> None:
+    tid, director = create_tournament(client, 2)
+    added = client.post(
+        f"{API}/tournaments/{tid}/players",
+        json={"name": "Mu\u0308ller, Jo\u0308rg"},
+        headers=director,
+    )
+    assert added.status_code == 201, added.text
+    assert added.json()["added"][0]["name"] == "M\u00fcller, J\u00f6rg"
+
+
+@pytest.mark.parametrize(
+    "alike",
+    [
+        "Ivan Petrov",  # the same name (a case of the existing check)
+        "IVAN PETROV",
+        "Iv\u0430n Petrov",  # Cyrillic a
+        "\u0406van Petr\u043ev",  # Cyrillic I and o
+        "Ivan\u00a0Petrov",  # a no-break space
+        "\uff29van Petrov",  # a full-width I
+    ],
+)
+def test_look_alike_names_are_probable_duplicates(client: httpx.Client, alike: str) -> None:
+    tid, director = create_tournament(client, [{"name": "Ivan Petrov"}, {"name": "Anna Berg"}])
+    url = f"{API}/tournaments/{tid}/players"
+    _refused(
+        client.post(url, json={"name": alike}, headers=director), 400, "players[0].name", "already"
+    )
+    allowed = client.post(url, json={"name": alike, "allow_duplicate": True}, headers=director)
+    assert allowed.status_code == 201, allowed.text
+    # renaming another player to the look-alike is refused too
+    tid, director = create_tournament(client, [{"name": "Ivan Petrov"}, {"name": "Anna Berg"}])
+    players = client.get(f"{API}/tournaments/{tid}").json()["players"]
+    anna = next(p["number"] for p in players if p["name"] == "Anna Berg")
+    url = f"{API}/tournaments/{tid}/players"
+    renamed = client.patch(f"{url}/{anna}", json={"name": alike}, headers=director)
+    _refused(renamed, 400, "name", "already")
+    body = {"name": "T", "system": "dutch", "rounds": 3}
+    body["players"] = [{"name": "Ivan Petrov"}, {"name": alike}]
+    _refused(client.post(f"{API}/tournaments", json=body), 400, "players[1].name", "twice")

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from fairpair import limits
 from fairpair.errors import InputError
+from fairpair.formats.text import clean_text, skeleton
 from fairpair.model import Player
 
 __all__ = [
@@ -225,6 +226,17 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
                     line=line,
                     column=columns.index(col) + 1,
                 )
+            if not value.isascii() or not value.isprintable():
+                try:  # the text policy of fairpair.formats.text: NFC, no control characters
+                    cells[col] = clean_text(value, col)
+                except InputError as exc:
+                    raise InputError(
+                        exc.message,
+                        expected=exc.expected,
+                        file=file,
+                        line=line,
+                        column=columns.index(col) + 1,
+                    ) from None
         rows.append(CsvRow(line, cells))
         if len(rows) > limits.limit("players"):
             raise limits.exceeded(
@@ -323,21 +335,24 @@ def chess_players(table: CsvTable) -> list[Player]:
     """Players of a chess-style list, numbered 1, 2, ... in file order (the workflow
     renumbers them by the system's initial order). Duplicate names are refused."""
     players: list[Player] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, str]] = {}
     for row in table.rows:
-        name = " ".join(row.cells.get("name", "").split())
+        cells = _clean_cells(table, row)
+        name = " ".join(cells.get("name", "").split())
         if not name:
             raise table.error(row, "name", "empty name", "a player name")
-        key = name.casefold()
+        key = skeleton(name)
         if key in seen:
+            line, other = seen[key]
+            alike = "" if other.casefold() == name.casefold() else f" (looks like {other!r})"
             raise table.error(
                 row,
                 "name",
-                f"{name!r} is listed twice (also on line {seen[key]})",
+                f"{name!r} is listed twice{alike} (also on line {line})",
                 "each player once",
             )
-        seen[key] = row.line
-        attributes = {k: v for k, v in row.cells.items() if k not in _KNOWN and v}
+        seen[key] = (row.line, name)
+        attributes = {k: v for k, v in cells.items() if k not in _KNOWN and v}
         players.append(
             Player(
                 number=len(players) + 1,
@@ -348,11 +363,24 @@ def chess_players(table: CsvTable) -> list[Player]:
                 federation=_federation(table, row),
                 fide_id=_fide_id(table, row),
                 birth_date=_birth(table, row),
-                club=row.cells.get("club", ""),
+                club=cells.get("club", ""),
                 attributes=attributes,
             )
         )
     return players
+
+
+def _clean_cells(table: CsvTable, row: CsvRow) -> dict[str, str]:
+    """The row's cells under the text policy (:mod:`fairpair.formats.text`): a table
+    built from fields (web, command line) was not read by :func:`read_table`."""
+    cells = dict(row.cells)
+    for col, value in row.cells.items():
+        if value and (not value.isascii() or not value.isprintable()):
+            try:
+                cells[col] = clean_text(value, col)
+            except InputError as exc:
+                raise table.error(row, col, exc.message, exc.expected or "") from None
+    return cells
 
 
 # ---------------------------------------------------------------- name,rating lists
