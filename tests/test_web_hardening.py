@@ -15,7 +15,7 @@ import re
 import select
 import socket
 from collections.abc import Callable, Iterator
-from contextlib import closing
+from contextlib import closing, suppress
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ import pytest
 httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 
-from helpers import API, Server, create_tournament, player_rows  # noqa: E402
+from helpers import API, Postgres, Server, create_tournament, player_rows  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mcmahon.json"
 HUGE = "1e3000000"
@@ -511,3 +511,80 @@ def test_look_alike_names_are_probable_duplicates(client: httpx.Client, alike: s
     body = {"name": "T", "system": "dutch", "rounds": 3}
     body["players"] = [{"name": "Ivan Petrov"}, {"name": alike}]
     _refused(client.post(f"{API}/tournaments", json=body), 400, "players[1].name", "twice")
+
+
+# ------------------------------------------- finding 7: the database away is a 503
+
+
+def _pg_ctl(pg: Postgres, action: str) -> None:
+    options = f"-p {pg.port} -k {pg.folder} -c listen_addresses=127.0.0.1 -c max_connections=300"
+    pg._run(
+        str(pg.bindir / "pg_ctl"),
+        "-D",
+        str(pg.data),
+        "-l",
+        str(pg.log),
+        "-o",
+        options,
+        "-w",
+        "-t",
+        "60",
+        "-m",
+        "fast",
+        action,
+    )
+
+
+def test_a_database_outage_is_503_with_retry_after(
+    postgres: Postgres, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A PostgreSQL server of its own, stopped under a running fairpair server: every
+    request answers 503 with Retry-After (a 500 "OperationalError (a bug in fairpair)"
+    before), and the server recovers when the database is back."""
+    own = Postgres(postgres.bindir)
+    own.start()
+    folder = tmp_path_factory.mktemp("outage")
+    running = Server(own.new_database(), folder / "server.log")
+    try:
+        running.start()
+        with httpx.Client(base_url=running.url, timeout=60) as http:
+            tid, director = create_tournament(http, 4)
+            _pg_ctl(own, "stop")
+            for response in (
+                http.get(f"{API}/tournaments/{tid}"),
+                http.get(f"/t/{tid}"),
+                http.post(f"{API}/tournaments/{tid}/rounds", headers=director),
+                http.post(f"{API}/tournaments", json={"name": "N", "system": "dutch", "rounds": 3}),
+            ):
+                assert response.status_code == 503, response.text
+                assert response.headers.get("Retry-After") == "5"
+                body = response.json()
+                assert body["error"] == "the database is not available"
+                assert set(body) == {"error", "field", "expected"}
+            _pg_ctl(own, "start")
+            back = http.get(f"{API}/tournaments/{tid}")
+            if back.status_code == 503:  # a pooled connection found dead: the next is new
+                back = http.get(f"{API}/tournaments/{tid}")
+            assert back.status_code == 200, back.text
+    finally:
+        running.stop()
+        with suppress(RuntimeError):  # its folder is removed even when left stopped
+            own.stop()
+
+
+def test_an_internal_error_says_connection_close(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from fairpair.web.app import create_app
+
+    app = create_app(str(tmp_path / "t.sqlite"))
+
+    @app.get("/boom")
+    def boom() -> None:
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as test:
+        response = test.get("/boom")
+    assert response.status_code == 500
+    assert response.headers.get("Connection") == "close"
+    assert response.json()["error"] == "internal error: RuntimeError (a bug in fairpair)"

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -26,6 +27,9 @@ from fairpair.web.store import Store
 __all__ = ["create_app", "validation_error"]
 
 log = logging.getLogger("fairpair.web")
+
+#: Seconds a client is asked to wait (``Retry-After``) when the database is away (503).
+RETRY_AFTER = 5
 
 
 def _field(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -172,6 +176,22 @@ def create_app(db: str | Store) -> FastAPI:
             headers=exc.headers,
         )
 
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    async def _database_away(request: Request, exc: Exception) -> Response:
+        # the database is down, restarting, unreachable or locked: not a bug, and the
+        # same request can succeed a moment later
+        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
+        return JSONResponse(
+            {
+                "error": "the database is not available",
+                "field": None,
+                "expected": f"the same request again in {RETRY_AFTER} seconds",
+            },
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER)},
+        )
+
     @app.exception_handler(Exception)
     async def _internal(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s %s", request.method, request.url.path)
@@ -182,6 +202,8 @@ def create_app(db: str | Store) -> FastAPI:
                 "expected": None,
             },
             status_code=500,
+            # the server drops the connection after an internal error: say so
+            headers={"Connection": "close"},
         )
 
     app.include_router(api_router(service))
