@@ -201,18 +201,25 @@ SMALL = 20
 def small_server(
     new_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
-    """A server whose players limit is 20 (FAIRPAIR_MAX_PLAYERS), to reach it quickly."""
+    """A server with small limits, to reach them quickly: 20 players, 5 writes a minute
+    and 3 new tournaments an hour per (non-loopback) client."""
     folder = tmp_path_factory.mktemp("small")
     running = Server(new_database(), folder / "server.log")
-    saved = os.environ.get("FAIRPAIR_MAX_PLAYERS")
-    os.environ["FAIRPAIR_MAX_PLAYERS"] = str(SMALL)
+    small = {
+        "FAIRPAIR_MAX_PLAYERS": str(SMALL),
+        "FAIRPAIR_MAX_WRITES": "5",
+        "FAIRPAIR_MAX_CREATIONS": "3",
+    }
+    saved = {key: os.environ.get(key) for key in small}
+    os.environ.update(small)
     try:
         running.start()
     finally:
-        if saved is None:
-            del os.environ["FAIRPAIR_MAX_PLAYERS"]
-        else:
-            os.environ["FAIRPAIR_MAX_PLAYERS"] = saved
+        for key, value in saved.items():
+            if value is None:
+                del os.environ[key]
+            else:
+                os.environ[key] = value
     yield running
     running.stop()
 
@@ -588,3 +595,46 @@ def test_an_internal_error_says_connection_close(tmp_path: Path) -> None:
     assert response.status_code == 500
     assert response.headers.get("Connection") == "close"
     assert response.json()["error"] == "internal error: RuntimeError (a bug in fairpair)"
+
+
+# ------------------------------------------------------ finding 10: per-client rate limit
+
+
+def _from(address: str) -> dict[str, str]:
+    """Headers of a request forwarded by a proxy on the loopback (trusted by default)
+    for the client ``address``."""
+    return {"X-Forwarded-For": address}
+
+
+def test_creating_tournaments_is_rate_limited_per_client(small: httpx.Client) -> None:
+    body = {"name": "Spam", "system": "dutch", "rounds": 3}
+    url = f"{API}/tournaments"
+    for _ in range(3):
+        assert small.post(url, json=body, headers=_from("203.0.113.7")).status_code == 201
+    refused = small.post(url, json=body, headers=_from("203.0.113.7"))
+    assert refused.status_code == 429, refused.text
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert refused.json()["limit"] == "creations"
+    assert "FAIRPAIR_MAX_CREATIONS" in refused.json()["expected"]
+    imported = small.post(
+        f"{url}/import",
+        content=EXAMPLE.read_bytes(),
+        headers={**_from("203.0.113.7"), "Content-Type": "application/json"},
+    )
+    assert imported.status_code == 429
+    # another client, and the machine's own (loopback) clients, are not held back
+    assert small.post(url, json=body, headers=_from("203.0.113.8")).status_code == 201
+    assert small.post(url, json=body).status_code == 201
+    assert small.get(url, headers=_from("203.0.113.7")).status_code == 200  # reads are free
+
+
+def test_writes_are_rate_limited_per_client(small: httpx.Client) -> None:
+    tid, director = create_tournament(small, 4)
+    url = f"{API}/tournaments/{tid}/players/1"
+    client = {**director, **_from("198.51.100.9")}
+    codes = [
+        small.patch(url, json={"club": f"Club {i}"}, headers=client).status_code for i in range(7)
+    ]
+    assert codes[:5] == [200] * 5 and codes[5:] == [429, 429], codes
+    assert small.get(f"{API}/tournaments/{tid}/players/1").json()["club"] == "Club 4"
+    assert small.patch(url, json={"club": "Local"}, headers=director).status_code == 200

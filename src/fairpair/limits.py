@@ -16,6 +16,8 @@ limit               environment variable          default      what it counts
 ``depth``           ``FAIRPAIR_MAX_DEPTH``        64           nesting of JSON arrays/objects
 ``forbidden_pairs`` ``FAIRPAIR_MAX_FORBIDDEN_PAIRS`` 100000    forbidden pairs (XXP, 260)
 ``acceleration``    ``FAIRPAIR_MAX_ACCELERATION`` 1000000      values set by XXA / 250 records
+``writes``          ``FAIRPAIR_MAX_WRITES``       300          writes a minute per client (web)
+``creations``       ``FAIRPAIR_MAX_CREATIONS``    60           new tournaments an hour per client
 =================== ============================= ============ =========================
 
 Numbers are checked too, but with fixed bounds (no tournament needs more): a number is
@@ -113,6 +115,8 @@ LIMITS: Mapping[str, Limit] = {
         Limit("depth", "FAIRPAIR_MAX_DEPTH", 64, "levels of nesting"),
         Limit("forbidden_pairs", "FAIRPAIR_MAX_FORBIDDEN_PAIRS", 100_000, "forbidden pairs"),
         Limit("acceleration", "FAIRPAIR_MAX_ACCELERATION", 1_000_000, "acceleration values"),
+        Limit("writes", "FAIRPAIR_MAX_WRITES", 300, "writes a minute from one client"),
+        Limit("creations", "FAIRPAIR_MAX_CREATIONS", 60, "new tournaments an hour from one client"),
     )
 }
 

@@ -20,7 +20,7 @@ from fairpair import limits
 from fairpair.web.api import PREFIX, api_router, error_response
 from fairpair.web.errors import ApiError
 from fairpair.web.pages import pages_router
-from fairpair.web.security import SecurityHeaders
+from fairpair.web.security import RateLimit, SecurityHeaders
 from fairpair.web.service import Service
 from fairpair.web.store import Store
 
@@ -209,6 +209,8 @@ def create_app(db: str | Store) -> FastAPI:
     app.include_router(api_router(service))
     app.include_router(pages_router(service))
     app.add_middleware(_BodyLimit)
+    create = (f"{PREFIX}/tournaments", f"{PREFIX}/tournaments/import")
+    app.add_middleware(RateLimit, create_paths=create)  # before a body is read
     # outermost: the headers go on every answer, the body limit's 413 included
     app.add_middleware(SecurityHeaders, docs_prefix=f"{PREFIX}/docs")
     return app
