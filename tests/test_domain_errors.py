@@ -221,7 +221,8 @@ def test_cli_next_when_every_round_is_paired_is_a_conflict(
     code = run(["next", str(path)])
     err = capsys.readouterr().err
     assert code == 1, err
-    assert err.startswith("fairpair: error: all 1 round of the tournament are paired")
+    # the file is named first (issue 28)
+    assert err.startswith(f"fairpair: error: {path}: all 1 round of the tournament are paired")
     # the command line adds the command that helps; the workflow's words do not have it
     assert f"fairpair edit-event {path} --rounds N" in err  # the file as typed
     assert path.read_bytes() == before

@@ -31,8 +31,9 @@ import csv
 import datetime
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from fairpair import limits
 from fairpair.errors import InputError
@@ -160,6 +161,16 @@ def _dialect(text: str) -> str:
     return max((",", ";", "\t"), key=score)
 
 
+def _numbered_rows(reader: Any, file: str) -> Iterator[tuple[int, list[str]]]:
+    """The rows of ``reader`` that are not blank, with their line numbers."""
+    try:
+        for row in reader:
+            if not _blank(row):
+                yield reader.line_num, row
+    except csv.Error as exc:
+        raise InputError(f"unreadable CSV: {exc}", file=file, line=reader.line_num) from None
+
+
 def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> CsvTable:
     """Parse CSV ``text`` with a header row into a :class:`CsvTable`.
 
@@ -176,14 +187,10 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
             "empty player list", expected="a header row (name, rating, ...) and players", file=file
         )
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    numbered: list[tuple[int, list[str]]] = []
-    try:
-        for row in reader:
-            if not _blank(row):
-                numbered.append((reader.line_num, row))
-    except csv.Error as exc:
-        raise InputError(f"unreadable CSV: {exc}", file=file, line=reader.line_num) from None
-    header_line, header = numbered[0]
+    # read lazily: the players are counted as they are read, and a list over the limit
+    # is refused at its first player too many, not after all of it is parsed
+    numbered = _numbered_rows(reader, file)
+    header_line, header = next(numbered)
     columns: list[str] = []
     for index, raw in enumerate(header, 1):
         name = " ".join(raw.strip().lower().split())
@@ -206,7 +213,7 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
             line=header_line,
         )
     rows: list[CsvRow] = []
-    for line, row in numbered[1:]:
+    for line, row in numbered:
         if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns) :]):
             raise InputError(
                 f"found {len(row)} fields",
