@@ -638,3 +638,15 @@ def test_writes_are_rate_limited_per_client(small: httpx.Client) -> None:
     assert codes[:5] == [200] * 5 and codes[5:] == [429, 429], codes
     assert small.get(f"{API}/tournaments/{tid}/players/1").json()["club"] == "Club 4"
     assert small.patch(url, json={"club": "Local"}, headers=director).status_code == 200
+
+
+def test_a_5000_digit_player_number_is_400(client: httpx.Client) -> None:
+    """Found by the hostile-number fuzz: a 5000-digit "number" naming a player was a
+    500 (Python's integer conversion limit)."""
+    tid, director = create_tournament(client, 4)
+    response = client.post(
+        f"{API}/tournaments/{tid}/forbidden-pairs",
+        json={"players": ["9" * 5000, 1]},
+        headers=director,
+    )
+    _refused(response, 400, "players", "no player number 99999999999999999...")

@@ -136,7 +136,7 @@ def require_players(t: Tournament, file: str) -> None:
     if not t.players:
         raise InputError(
             "the tournament has no players",
-            expected="player records (001 lines of a TRF, \"players\" of a JSON document); "
+            expected='player records (001 lines of a TRF, "players" of a JSON document); '
             "fairpair add-player adds them",
             file=file,
         )

@@ -14,6 +14,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Mapping, Sequence
 
+from fairpair import limits
 from fairpair.errors import ConflictError, InputError, PlayerPairedError
 from fairpair.formats.csv import TITLES
 from fairpair.formats.text import clean_text, skeleton
@@ -42,11 +43,12 @@ def find_player(t: Tournament, text: str) -> Player:
     lists the candidates."""
     query = text.strip()
     if query.isascii() and query.isdigit():
-        number = int(query)
+        number = int(query) if len(query) <= limits.MAX_NUMBER_CHARS else 0
         if number in t.player_map:
             return t.player(number)
+        shown = query if len(query) <= 20 else query[:17] + "..."
         raise InputError(
-            f"no player number {number}",
+            f"no player number {shown}",
             expected=f"a pairing number from 1 to {max(t.player_map, default=0)} or a name",
             field="player",
         )
