@@ -16,6 +16,7 @@ the pages (names shown, the director's forms), 200 concurrent result submissions
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -566,6 +567,13 @@ def test_public_pages_show_names(client: httpx.Client) -> None:
     assert missing.status_code == 404 and "no tournament" in missing.text
 
 
+def _form_token(page: str) -> str:
+    """The hidden ``form_token`` of a director's page."""
+    found = re.search(r'name="form_token" value="([0-9a-f]+)"', page)
+    assert found is not None, page[:500]
+    return found.group(1)
+
+
 def test_director_page_runs_a_round(server: Server) -> None:
     with httpx.Client(base_url=server.url, timeout=60, follow_redirects=True) as browser:
         tid, director = create_tournament(browser, rounds=3, players=player_rows(5, "Desk"))
@@ -577,47 +585,55 @@ def test_director_page_runs_a_round(server: Server) -> None:
         assert opened.status_code == 200, opened.text
         assert str(opened.url).endswith(f"/t/{tid}/director")  # the token left the address
         assert "Desk 01" in opened.text
+
+        def form() -> dict[str, str]:
+            """The form token of the signed-in session (every director's form has it)."""
+            return {"form_token": _form_token(opened.text)}
+
         added = browser.post(
-            f"/t/{tid}/director/players", data={"name": "Walk-in, Wanda", "rating": "1999"}
+            f"/t/{tid}/director/players",
+            data={**form(), "name": "Walk-in, Wanda", "rating": "1999"},
         )
         assert added.status_code == 200 and "Walk-in, Wanda registered" in added.text
-        paired = browser.post(f"/t/{tid}/director/pair")
+        paired = browser.post(f"/t/{tid}/director/pair", data=form())
         assert "round 1 paired: 3 boards" in paired.text
-        refused = browser.post(f"/t/{tid}/director/pair")
+        refused = browser.post(f"/t/{tid}/director/pair", data=form())
         assert refused.status_code == 400 and "cannot be paired" in refused.text
         for board, result in ((1, "1-0"), (2, "1/2"), (3, "0-1")):
             done = browser.post(
                 f"/t/{tid}/director/result",
-                data={"round": "1", "board": str(board), "result": result},
+                data={**form(), "round": "1", "board": str(board), "result": result},
             )
             assert f"board {board}: {result}" in done.text
         rnd = browser.get(f"{API}/tournaments/{tid}/rounds/1").json()
         assert [b["result"] for b in rnd["boards"]] == ["1-0", "½-½", "0-1"]
-        withdrawn = browser.post(f"/t/{tid}/director/withdraw", data={"player": "2"})
+        withdrawn = browser.post(f"/t/{tid}/director/withdraw", data={**form(), "player": "2"})
         assert "withdrawn from round 2 on" in withdrawn.text
-        forbidden = browser.post(f"/t/{tid}/director/forbid", data={"a": "1", "b": "3"})
+        forbidden = browser.post(f"/t/{tid}/director/forbid", data={**form(), "a": "1", "b": "3"})
         assert "forbidden" in forbidden.text
         bye = browser.post(
-            f"/t/{tid}/director/bye", data={"player": "3", "round": "2", "points": "0"}
+            f"/t/{tid}/director/bye", data={**form(), "player": "3", "round": "2", "points": "0"}
         )
         assert "Desk 03: zero-point in round 2" in bye.text
-        forced = browser.post(f"/t/{tid}/director/force", data={"a": "1", "b": "4"})
+        forced = browser.post(f"/t/{tid}/director/force", data={**form(), "a": "1", "b": "4"})
         assert forced.status_code == 400 and "mcmahon" in forced.text.lower()
         printed = browser.get(f"/t/{tid}/standings/print")
         assert printed.status_code == 200 and "Desk 01" in printed.text
         assert "@media print" in printed.text
         assert browser.get("/t/nope/standings/print").status_code == 404
-        issued = browser.post(f"/t/{tid}/director/token", data={"role": "arbiter"})
+        issued = browser.post(f"/t/{tid}/director/token", data={**form(), "role": "arbiter"})
         assert "new arbiter token" in issued.text
-        unpaired = browser.post(f"/t/{tid}/director/unpair", data={"round": "1", "force": "on"})
+        unpaired = browser.post(
+            f"/t/{tid}/director/unpair", data={**form(), "round": "1", "force": "on"}
+        )
         assert "pairing of round 1 deleted" in unpaired.text
         assert browser.get(f"{API}/tournaments/{tid}").json()["rounds_paired"] == 0
-        out = browser.post(f"/t/{tid}/director/logout")
+        out = browser.post(f"/t/{tid}/director/logout", data=form())
         assert out.status_code == 200
         assert browser.get(f"/t/{tid}/director").status_code == 401
         # without the cookie a form does nothing
         version = _version(browser, tid)
-        assert browser.post(f"/t/{tid}/director/pair").status_code == 401
+        assert browser.post(f"/t/{tid}/director/pair", data=form()).status_code == 401
         assert _version(browser, tid) == version
 
 

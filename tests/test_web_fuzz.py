@@ -167,3 +167,107 @@ def test_fuzz_the_openapi_document_without_a_500(server: Server) -> None:
 def test_fuzz_long(server: Server) -> None:
     statuses = _fuzz(server, LONG_EXAMPLES)
     print(f"\nfuzz (long): {sum(statuses.values())} requests, {sorted(statuses.items())}")
+
+
+#: Numbers that are cheap to send and were ruinous to compute with (issue 28), and
+#: other number-like text that only looks harmless.
+HOSTILE_NUMBERS: tuple[Any, ...] = (
+    "1e3000000",
+    "-1e1000000",
+    "1e-3000000",
+    "0e999999",
+    1e308,
+    -1e308,
+    "9" * 5000,
+    "\u0663",
+    "1/0",
+    "nan",
+    "Infinity",
+)
+
+
+def _hostile(value: Any, draw: Callable[[], Any]) -> Any:
+    """``value`` with every number and string replaced by one of HOSTILE_NUMBERS."""
+    if isinstance(value, dict):
+        return {key: _hostile(item, draw) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_hostile(item, draw) for item in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    return draw()
+
+
+def _full_path(path: str) -> str:
+    """An operation's path under the API's prefix (the document's paths may have it)."""
+    return path if path.startswith(API) else API + path
+
+
+def _chunked(data: bytes) -> Iterator[bytes]:
+    """The body in pieces of 7 bytes: httpx sends it chunked (no Content-Length)."""
+    for start in range(0, len(data), 7):
+        yield data[start : start + 7]
+
+
+def _fuzz_hostile(http: Any, live: Live, operation: Any, statuses: dict[str, int]) -> None:
+    """Fuzz one operation with hostile numbers in chunked bodies (raises on a failure)."""
+    import json
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(
+        case=operation.as_strategy(generation_mode=GenerationMode.POSITIVE),
+        picks=st.lists(st.sampled_from(HOSTILE_NUMBERS), min_size=1, max_size=50),
+    )
+    def run(case: Any, picks: list[Any]) -> None:
+        live.ensure()
+        params = dict(case.path_parameters or {})
+        if "tid" in params:
+            params["tid"] = live.tid
+        for name in NUMBERS:
+            if name in params:
+                params[name] = 1
+        cycle = iter(picks * 1000)
+        data = json.dumps(_hostile(case.body, lambda: next(cycle))).encode("utf-8")
+        response = http.request(
+            operation.method.upper(),
+            _full_path(operation.path.format(**params)),
+            content=_chunked(data),
+            headers={**live.headers, "Content-Type": "application/json"},
+        )
+        key = str(response.status_code)
+        statuses[key] = statuses.get(key, 0) + 1
+        _check(response, f"{operation.label} hostile {data[:200]!r}")
+
+    run()
+
+
+@pytest.mark.slow
+def test_fuzz_hostile_numbers_in_chunked_bodies(server: Server) -> None:
+    """Every operation with a JSON body, its generated bodies with each number and
+    string replaced by a huge exponent (or another hostile number), sent chunked: no
+    5xx, every refusal in the error shape, and the server still answers at once."""
+    schema = schemathesis.openapi.from_url(f"{server.url}{API}/openapi.json")
+    operations = [
+        op
+        for op in (result.ok() for result in schema.get_all_operations())
+        if len(op.body) and op.method.upper() in ("POST", "PUT", "PATCH")
+    ]
+    assert len(operations) >= 6, [op.label for op in operations]
+    statuses: dict[str, int] = {}
+    failures: list[str] = []
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        live = Live(http)
+        for operation in operations:
+            try:
+                _fuzz_hostile(http, live, operation, statuses)
+            except Exception as exc:  # every operation is fuzzed; all failures shown
+                failures.append(f"{operation.label}: {exc}")
+            assert http.get(f"{API}/health", timeout=5).status_code == 200
+    assert not failures, "\n\n".join(failures)
+    print(f"\nhostile numbers: {sum(statuses.values())} requests, {sorted(statuses.items())}")
+    assert any(key.startswith("4") for key in statuses)

@@ -35,6 +35,7 @@ __all__ = [
     "InputError",
     "LimitExceededError",
     "NoPairingError",
+    "NoSystemError",
     "PendingResultsError",
     "PlayerPairedError",
     "ResultEnteredError",
@@ -158,6 +159,11 @@ class ConflictError(FairpairError):
         self.message = message
         self.expected = None if expected is None else _one_line(expected, 300)
         super().__init__(self.message + (f"; {self.expected}" if self.expected else ""))
+
+
+class NoSystemError(InputError):
+    """No pairing system was given and the tournament names none (the command line
+    names the tournament's file in the message)."""
 
 
 class SystemNotAvailable(InputError):

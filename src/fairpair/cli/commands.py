@@ -18,9 +18,11 @@ from fairpair.cli.common import (
     options_help,
     pairing_json,
     parse_options,
+    require_players,
     save,
     warn,
     write_text,
+    write_texts,
 )
 from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError, SystemNotAvailable
@@ -106,6 +108,7 @@ def pair_command(
       fairpair pair --system mcmahon go.json --json -o pairing.json
     """
     tournament = load(file, layout=save_path is not None)  # saved again with --save only
+    require_players(tournament, file)
     system_options = parse_options(options)
     if seed is not None:
         system_options["seed"] = seed
@@ -386,11 +389,13 @@ def standings_command(
     if json_path == "-":
         write_text(_as_text(st.to_json(table)), None)
         return 0
-    click.echo(st.render_table(table))
+    outputs = []  # both files or neither, before anything is printed
     if csv_path:
-        write_text(st.to_csv(table), csv_path)
+        outputs.append((st.to_csv(table), csv_path))
     if json_path:
-        write_text(_as_text(st.to_json(table)), json_path)
+        outputs.append((_as_text(st.to_json(table)), json_path))
+    write_texts(outputs)
+    click.echo(st.render_table(table))
     return 0
 
 

@@ -129,6 +129,36 @@ def write_text(text: str, path: str | None) -> None:
         raise _os_error(path, exc, "write") from None
 
 
+def require_players(t: Tournament, file: str) -> None:
+    """Refuse a tournament without players (a header and no player records) for the
+    director's commands: "0 boards" with exit code 0 hid the mistake. (``--dutch``, the
+    bbpPairings interface, keeps bbpPairings' answer.)"""
+    if not t.players:
+        raise InputError(
+            "the tournament has no players",
+            expected='player records (001 lines of a TRF, "players" of a JSON document); '
+            "fairpair add-player adds them",
+            file=file,
+        )
+
+
+def write_texts(items: list[tuple[str, str]]) -> None:
+    """Write several ``(text, path)`` files as one command's output: all or none (a
+    command that fails writes nothing)."""
+    from fairpair.formats.atomic import atomic_write_many
+
+    try:
+        atomic_write_many([(path, text.encode("utf-8")) for text, path in items])
+    except OSError as exc:
+        failed = items[-1][1]
+        if isinstance(exc.filename, str):  # a temporary file beside the target, or it
+            folder = os.path.dirname(os.path.abspath(exc.filename))
+            failed = next(
+                (p for _, p in items if os.path.dirname(os.path.abspath(p)) == folder), failed
+            )
+        raise _os_error(failed, exc, "write") from None
+
+
 _INTEGER = re.compile(r"[-+]?[0-9]+")
 _DECIMAL = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?")
 

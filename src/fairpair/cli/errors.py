@@ -29,8 +29,11 @@ import click
 
 from fairpair.errors import (
     AllRoundsPairedError,
+    ConflictError,
     FairpairError,
     InputError,
+    NoPairingError,
+    NoSystemError,
     PlayerPairedError,
     ResultEnteredError,
     RoundHasResultsError,
@@ -116,8 +119,19 @@ def describe(exc: FairpairError, command: click.Command | None, file: str | None
                 line=exc.line,
                 column=exc.column,
             ).format()
+    if file is not None and _about_the_file(exc):
+        text = f"{file}: {text}"
     for kind, hint in HINTS.items():
         if isinstance(exc, kind):
             text += f" ({hint(exc, 'FILE' if file is None else shlex.quote(file))})"
             break
     return text
+
+
+def _about_the_file(exc: FairpairError) -> bool:
+    """Is ``exc`` about the tournament in the command's file, without naming it? A
+    refusal by the tournament's state (no round left to pair, results pending, no legal
+    pairing) or a tournament that names no pairing system (issue 28)."""
+    if isinstance(exc, (ConflictError, NoPairingError)):
+        return True
+    return isinstance(exc, NoSystemError) and exc.file is None

@@ -26,6 +26,7 @@ from typing import Any, NoReturn
 
 import click
 
+from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.cli.common import bulk, load, not_the_input, save, write_text
 from fairpair.cli.params import NUMBER
@@ -58,10 +59,7 @@ MOVED = {
 
 
 def _fraction(text: str, option: str) -> Fraction:
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"{option} {text!r}", expected="a number such as 0.75") from None
+    return limits.parse_number(text, option, expected="a number such as 0.75")
 
 
 def _pair_option(text: str, option: str) -> tuple[int, int]:

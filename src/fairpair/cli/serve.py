@@ -33,7 +33,21 @@ __all__ = ["serve_command"]
     type=click.Choice(["critical", "error", "warning", "info", "debug"]),
     help="uvicorn's log level (info logs every request).",
 )
-def serve_command(db: str, host: str, port: int, demo: bool, log_level: str) -> int:
+@click.option(
+    "--forwarded-allow-ips",
+    default=None,
+    help="Addresses of reverse proxies whose X-Forwarded-Proto/-For are trusted "
+    "(comma-separated, '*' for any; default: $FORWARDED_ALLOW_IPS or 127.0.0.1,::1). "
+    "See docs/security.md.",
+)
+def serve_command(
+    db: str,
+    host: str,
+    port: int,
+    demo: bool,
+    log_level: str,
+    forwarded_allow_ips: str | None,
+) -> int:
     """Run the web app: public pages, the director's page and the REST API under
     /api/v1 (OpenAPI at /api/v1/openapi.json). The database schema is created or
     upgraded at start-up. Ctrl-C stops the server.
@@ -85,7 +99,14 @@ def serve_command(db: str, host: str, port: int, demo: bool, log_level: str) -> 
             click.echo(f"  director token: {token}")
     click.echo(f"fairpair: serving {base}/ (API {base}/api/v1/docs), database {store.display_url}")
     click.echo("fairpair: Ctrl-C stops the server", err=True)
-    config = uvicorn.Config(create_app(store), host=host, port=port, log_level=log_level)
+    config = uvicorn.Config(
+        create_app(store),
+        host=host,
+        port=port,
+        log_level=log_level,
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
     uvicorn.Server(config).run()
     store.close()
     return 0

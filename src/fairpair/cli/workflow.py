@@ -27,6 +27,7 @@ from fairpair.cli.common import (
     options_help,
     pairing_json,
     parse_options,
+    require_players,
     save,
     write_text,
 )
@@ -417,6 +418,7 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
     from fairpair.rendering.printouts import boards_text
 
     t = load(file)
+    require_players(t, file)
     opts = parse_options(options)
     if explain:
         opts["explain"] = True

@@ -68,6 +68,17 @@ def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:
         # over the file_bytes limit).
         limits.check("file_bytes", len(data), "bytes of the written file")
         atomic_write_bytes(name, data)
+    except limits.LimitExceeded as exc:
+        if exc.file is None:
+            raise limits.LimitExceeded(
+                exc.limit,
+                f"cannot save: {exc.message}",
+                expected=exc.expected or "",
+                file=name,
+                line=exc.line,
+                column=exc.column,
+            ) from None
+        raise
     except InputError as exc:
         if exc.file is None:
             raise InputError(

@@ -25,7 +25,7 @@ import contextlib
 import os
 import stat
 
-__all__ = ["atomic_write_bytes", "atomic_write_text"]
+__all__ = ["atomic_write_bytes", "atomic_write_many", "atomic_write_text"]
 
 
 def atomic_write_text(
@@ -77,6 +77,50 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             os.unlink(temp)
         raise
     _sync_directory(directory)
+
+
+def atomic_write_many(items: list[tuple[str | os.PathLike[str], bytes]]) -> None:
+    """Write several files as one: every file's data goes to its temporary file first,
+    and only when all of them are written are they renamed over their targets; if one
+    cannot be written (a missing folder, a full disk), none is touched.
+
+    (Targets that are not regular files, such as ``/dev/stdout``, are written directly,
+    after the others.)"""
+    import tempfile  # here: not on the drop-in's path to stdout (see atomic_write_bytes)
+
+    staged: list[tuple[str, str, int | None]] = []  # temporary file, target, old mode
+    direct: list[tuple[str, bytes]] = []
+    try:
+        for path, data in items:
+            target = _resolve(os.fspath(path))
+            try:
+                existing: int | None = os.stat(target).st_mode
+            except FileNotFoundError:
+                existing = None
+            if existing is not None and not stat.S_ISREG(existing):
+                direct.append((target, data))
+                continue
+            directory = os.path.dirname(target) or os.curdir
+            fd, temp = tempfile.mkstemp(
+                dir=directory, prefix="." + os.path.basename(target) + ".", suffix=".tmp"
+            )
+            staged.append((temp, target, existing))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temp, _default_mode() if existing is None else stat.S_IMODE(existing))
+        for temp, target, _ in staged:
+            os.replace(temp, target)
+    except BaseException:
+        for temp, _, _ in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+        raise
+    for directory in {os.path.dirname(target) or os.curdir for _, target, _ in staged}:
+        _sync_directory(directory)
+    for target, data in direct:
+        _write_in_place(target, data)
 
 
 def _resolve(path: str) -> str:

@@ -31,11 +31,13 @@ import csv
 import datetime
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from fairpair import limits
 from fairpair.errors import InputError
+from fairpair.formats.text import clean_text, skeleton
 from fairpair.model import Player
 
 __all__ = [
@@ -54,9 +56,10 @@ __all__ = [
 #: Titles in the order of FIDE C.04.2 B (initial order after rating).
 TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
-#: Largest player list accepted by default (a TRF pairing number has four digits); the
-#: ``players`` limit of :mod:`fairpair.limits` (``FAIRPAIR_MAX_PLAYERS``) decides.
-MAX_PLAYERS = 9999
+#: Largest player list accepted by default: the default of the ``players`` limit of
+#: :mod:`fairpair.limits` (``FAIRPAIR_MAX_PLAYERS``), which decides; counted while the
+#: list is read.
+MAX_PLAYERS = limits.LIMITS["players"].default
 
 #: Longest text accepted in one cell (or the ``text`` limit, if that is lower).
 MAX_CELL = 200
@@ -158,6 +161,16 @@ def _dialect(text: str) -> str:
     return max((",", ";", "\t"), key=score)
 
 
+def _numbered_rows(reader: Any, file: str) -> Iterator[tuple[int, list[str]]]:
+    """The rows of ``reader`` that are not blank, with their line numbers."""
+    try:
+        for row in reader:
+            if not _blank(row):
+                yield reader.line_num, row
+    except csv.Error as exc:
+        raise InputError(f"unreadable CSV: {exc}", file=file, line=reader.line_num) from None
+
+
 def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> CsvTable:
     """Parse CSV ``text`` with a header row into a :class:`CsvTable`.
 
@@ -174,14 +187,10 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
             "empty player list", expected="a header row (name, rating, ...) and players", file=file
         )
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    numbered: list[tuple[int, list[str]]] = []
-    try:
-        for row in reader:
-            if not _blank(row):
-                numbered.append((reader.line_num, row))
-    except csv.Error as exc:
-        raise InputError(f"unreadable CSV: {exc}", file=file, line=reader.line_num) from None
-    header_line, header = numbered[0]
+    # read lazily: the players are counted as they are read, and a list over the limit
+    # is refused at its first player too many, not after all of it is parsed
+    numbered = _numbered_rows(reader, file)
+    header_line, header = next(numbered)
     columns: list[str] = []
     for index, raw in enumerate(header, 1):
         name = " ".join(raw.strip().lower().split())
@@ -204,7 +213,7 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
             line=header_line,
         )
     rows: list[CsvRow] = []
-    for line, row in numbered[1:]:
+    for line, row in numbered:
         if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns) :]):
             raise InputError(
                 f"found {len(row)} fields",
@@ -224,6 +233,17 @@ def read_table(text: str, file: str = "<input>", *, canonical: bool = True) -> C
                     line=line,
                     column=columns.index(col) + 1,
                 )
+            if not value.isascii() or not value.isprintable():
+                try:  # the text policy of fairpair.formats.text: NFC, no control characters
+                    cells[col] = clean_text(value, col)
+                except InputError as exc:
+                    raise InputError(
+                        exc.message,
+                        expected=exc.expected,
+                        file=file,
+                        line=line,
+                        column=columns.index(col) + 1,
+                    ) from None
         rows.append(CsvRow(line, cells))
         if len(rows) > limits.limit("players"):
             raise limits.exceeded(
@@ -322,21 +342,24 @@ def chess_players(table: CsvTable) -> list[Player]:
     """Players of a chess-style list, numbered 1, 2, ... in file order (the workflow
     renumbers them by the system's initial order). Duplicate names are refused."""
     players: list[Player] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, str]] = {}
     for row in table.rows:
-        name = " ".join(row.cells.get("name", "").split())
+        cells = _clean_cells(table, row)
+        name = " ".join(cells.get("name", "").split())
         if not name:
             raise table.error(row, "name", "empty name", "a player name")
-        key = name.casefold()
+        key = skeleton(name)
         if key in seen:
+            line, other = seen[key]
+            alike = "" if other.casefold() == name.casefold() else f" (looks like {other!r})"
             raise table.error(
                 row,
                 "name",
-                f"{name!r} is listed twice (also on line {seen[key]})",
+                f"{name!r} is listed twice{alike} (also on line {line})",
                 "each player once",
             )
-        seen[key] = row.line
-        attributes = {k: v for k, v in row.cells.items() if k not in _KNOWN and v}
+        seen[key] = (row.line, name)
+        attributes = {k: v for k, v in cells.items() if k not in _KNOWN and v}
         players.append(
             Player(
                 number=len(players) + 1,
@@ -347,11 +370,24 @@ def chess_players(table: CsvTable) -> list[Player]:
                 federation=_federation(table, row),
                 fide_id=_fide_id(table, row),
                 birth_date=_birth(table, row),
-                club=row.cells.get("club", ""),
+                club=cells.get("club", ""),
                 attributes=attributes,
             )
         )
     return players
+
+
+def _clean_cells(table: CsvTable, row: CsvRow) -> dict[str, str]:
+    """The row's cells under the text policy (:mod:`fairpair.formats.text`): a table
+    built from fields (web, command line) was not read by :func:`read_table`."""
+    cells = dict(row.cells)
+    for col, value in row.cells.items():
+        if value and (not value.isascii() or not value.isprintable()):
+            try:
+                cells[col] = clean_text(value, col)
+            except InputError as exc:
+                raise table.error(row, col, exc.message, exc.expected or "") from None
+    return cells
 
 
 # ---------------------------------------------------------------- name,rating lists

@@ -73,6 +73,32 @@ class _Refused(Exception):
         self.expected = expected
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD]([89a-fA-F])[0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(text: str) -> int | None:
+    """The offset of the first ``\\uD800`` - ``\\uDFFF`` escape of ``text`` that is not
+    half of a surrogate pair (json reads it into a string no encoder can write), or
+    None."""
+    pending: int | None = None
+    for found in _SURROGATE_ESCAPE.finditer(text):
+        start = found.start()
+        before = start
+        while before > 0 and text[before - 1] == "\\":
+            before -= 1
+        if (start - before) % 2:  # "\\\\ud800": an escaped backslash, then text
+            continue
+        if found.group(1).lower() in "89ab":  # a high surrogate: a low one must follow
+            if pending is not None:
+                return pending
+            pending = start
+        elif pending is not None and start == pending + 6:
+            pending = None
+        else:
+            return start
+    return pending
+
+
 class _DuplicateKey(Exception):
     """Raised by the object hook: an object has ``key`` twice."""
 
@@ -104,6 +130,15 @@ def parse(
     if deep is not None:
         raise where.error(
             deep, limits.exceeded("depth", "found arrays and objects nested too deeply")
+        )
+    lone = _lone_surrogate(text) if "\\u" in text else None
+    if lone is not None:  # valid JSON, but no valid Unicode: it could never be written
+        raise where.error(
+            lone,
+            InputError(
+                f"a lone surrogate {text[lone : lone + 6]} in a string",
+                expected="valid Unicode text (surrogate escapes only in pairs)",
+            ),
         )
     # No integer the hook could refuse: int (in C) gives the same, without a call per
     # integer. (Numbers with a fraction or an exponent, rare, keep their hook.)

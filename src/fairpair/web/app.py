@@ -12,19 +12,24 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fairpair import limits
 from fairpair.web.api import PREFIX, api_router, error_response
 from fairpair.web.errors import ApiError
 from fairpair.web.pages import pages_router
+from fairpair.web.security import RateLimit, SecurityHeaders
 from fairpair.web.service import Service
 from fairpair.web.store import Store
 
 __all__ = ["create_app", "validation_error"]
 
 log = logging.getLogger("fairpair.web")
+
+#: Seconds a client is asked to wait (``Retry-After``) when the database is away (503).
+RETRY_AFTER = 5
 
 
 def _field(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -71,29 +76,68 @@ def validation_error(exc: RequestValidationError) -> ApiError:
     )
 
 
+def _too_large(found: str, maximum: int) -> JSONResponse:
+    """The 413 refusal; the connection is closed (the rest of the body is not read)."""
+    response = error_response(
+        ApiError(413, found, field="body", expected=f"at most {maximum} bytes")
+    )
+    response.headers["Connection"] = "close"
+    return response
+
+
 class _BodyLimit:
-    """Refuse (413) a request whose Content-Length is over the ``file_bytes`` limit."""
+    """Refuse (413) a request whose body is over the ``file_bytes`` limit, before it is
+    read whole: a ``Content-Length`` over the limit at once; any body (chunked ones
+    included) as its bytes arrive, stopping at the first byte past the limit.
+
+    The body is read here, counted chunk by chunk, and handed to the application as one
+    message: the application never reads more than the limit, whatever the client
+    sends."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            for key, value in scope.get("headers", ()):
-                if key == b"content-length":
-                    maximum = limits.limit("file_bytes")
-                    if not value.isdigit() or int(value) > maximum:
-                        response = error_response(
-                            ApiError(
-                                413,
-                                f"a body of {value.decode('latin-1')} bytes",
-                                field="body",
-                                expected=f"at most {maximum} bytes",
-                            )
-                        )
-                        await response(scope, receive, send)
-                        return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        maximum = limits.limit("file_bytes")
+        for key, value in scope.get("headers", ()):
+            if key == b"content-length" and (not value.isdigit() or int(value) > maximum):
+                shown = value.decode("latin-1")[:40]
+                await _too_large(f"a body of {shown} bytes", maximum)(scope, receive, send)
+                return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # http.disconnect: the client left
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > maximum:
+                del chunks
+                response = _too_large(f"a body of more than {maximum} bytes", maximum)
+                await response(scope, receive, send)
+                return
+            if chunk:
+                chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        del chunks
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed, body
+            if not replayed:
+                replayed = True
+                message: Message = {"type": "http.request", "body": body, "more_body": False}
+                body = b""
+                return message
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 def create_app(db: str | Store) -> FastAPI:
@@ -132,6 +176,22 @@ def create_app(db: str | Store) -> FastAPI:
             headers=exc.headers,
         )
 
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    async def _database_away(request: Request, exc: Exception) -> Response:
+        # the database is down, restarting, unreachable or locked: not a bug, and the
+        # same request can succeed a moment later
+        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, exc)
+        return JSONResponse(
+            {
+                "error": "the database is not available",
+                "field": None,
+                "expected": f"the same request again in {RETRY_AFTER} seconds",
+            },
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER)},
+        )
+
     @app.exception_handler(Exception)
     async def _internal(request: Request, exc: Exception) -> Response:
         log.exception("internal error on %s %s", request.method, request.url.path)
@@ -142,9 +202,15 @@ def create_app(db: str | Store) -> FastAPI:
                 "expected": None,
             },
             status_code=500,
+            # the server drops the connection after an internal error: say so
+            headers={"Connection": "close"},
         )
 
     app.include_router(api_router(service))
     app.include_router(pages_router(service))
     app.add_middleware(_BodyLimit)
+    create = (f"{PREFIX}/tournaments", f"{PREFIX}/tournaments/import")
+    app.add_middleware(RateLimit, create_paths=create)  # before a body is read
+    # outermost: the headers go on every answer, the body limit's 413 included
+    app.add_middleware(SecurityHeaders, docs_prefix=f"{PREFIX}/docs")
     return app

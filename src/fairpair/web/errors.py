@@ -6,7 +6,9 @@ was expected}`` (plus extras such as the pending boards of a 409). The workflow'
 errors map onto it: :class:`~fairpair.errors.InputError` -> 400 (the field is the
 error's own), :class:`~fairpair.errors.ConflictError` (a state refusal, among them
 :class:`~fairpair.errors.PendingResultsError`) and
-:class:`~fairpair.errors.NoPairingError` -> 409.
+:class:`~fairpair.errors.NoPairingError` -> 409; a request over a limit of
+:mod:`fairpair.limits` (:class:`~fairpair.limits.LimitExceeded`) -> 422 naming the
+limit (409 where a change would take a stored tournament over it: :func:`limit_error`).
 
 >>> err = from_fairpair(InputError("round 0", expected="a round number >= 1", field="round"))
 >>> err.status, err.body()
@@ -29,8 +31,12 @@ from fairpair.errors import (
     NoPairingError,
     PendingResultsError,
 )
+from fairpair.limits import LimitExceeded
 
-__all__ = ["ApiError", "from_fairpair", "refusals"]
+__all__ = ["ApiError", "from_fairpair", "limit_error", "refusals"]
+
+#: The request field a limit is about (the others: the field the caller names).
+_LIMIT_FIELDS = {"players": "players", "rounds": "rounds", "file_bytes": "body", "depth": "body"}
 
 
 class ApiError(Exception):
@@ -76,6 +82,8 @@ def from_fairpair(
     list, whose first player is on line ``first_line``: an error at line L, column C
     of it is the field ``players[L-first_line].<column C>``. Messages are never
     parsed."""
+    if isinstance(exc, LimitExceeded):
+        return limit_error(exc, 422, field)
     if isinstance(exc, InputError):
         where = field
         if exc.field is not None:
@@ -105,6 +113,25 @@ def from_fairpair(
     if isinstance(exc, NoPairingError):
         return ApiError(409, str(exc), field=field, expected="a tournament that can be paired")
     return ApiError(400, str(exc), field=field)
+
+
+def limit_error(exc: LimitExceeded, status: int, field: str | None = None) -> ApiError:
+    """``exc`` as a refusal of ``status`` (422: the request is over the limit; 409: the
+    change would take the stored tournament over it), naming the limit (its variable is
+    in ``expected``; ``limit`` is its name in :data:`fairpair.limits.LIMITS`).
+
+    >>> from fairpair import limits
+    >>> err = limit_error(limits.exceeded("players", "found 21 players"), 409)
+    >>> err.status, err.field, err.extra["limit"], "FAIRPAIR_MAX_PLAYERS" in err.expected
+    (409, 'players', 'players', True)
+    """
+    return ApiError(
+        status,
+        exc.message,
+        field=_LIMIT_FIELDS.get(exc.limit, field),
+        expected=exc.expected,
+        extra={"limit": exc.limit},
+    )
 
 
 @contextmanager

@@ -76,7 +76,10 @@ class TournamentIn(_Strict):
         examples=["dutch"],
     )
     rounds: int = Field(description="Number of rounds (pairings).", examples=[7])
-    players: list[PlayerIn] = Field(default_factory=list, max_length=10000)
+    players: list[PlayerIn] = Field(
+        default_factory=list,
+        description="At most the players limit (FAIRPAIR_MAX_PLAYERS, 200,000 by default).",
+    )
     options: dict[str, Scalar] = Field(default_factory=dict, description=_options_description())
     double: bool = Field(False, description="Two games per pairing (TCEC, Netrunner).")
     seeding: str | None = Field(None, max_length=40, description="TCEC: group, group:G, ...")

@@ -6,13 +6,24 @@ which stores the token in a cookie for that tournament's pages (HttpOnly,
 SameSite=Strict, so another site cannot post forms with it) and redirects to the page
 without the token in the address. Its forms post to ``/t/{id}/director/{action}`` and
 call the same operations as the API (:class:`fairpair.web.service.Service`).
+
+A SameSite cookie does not stop a page of the same site (another port or subdomain of
+the host): every form therefore carries a form token (hidden field ``form_token``), an
+HMAC of the tournament, a random session id (cookie ``fairpair_session``, set at
+sign-in) and the signed-in token, under a secret of the database; a POST without the
+right one is refused (403), as is a POST whose ``Origin`` (or, without one, ``Referer``)
+is not this server's. The pages cannot be framed (``X-Frame-Options: DENY``, CSP
+``frame-ancestors 'none'``: :mod:`fairpair.web.security`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -26,14 +37,21 @@ from fairpair.rendering.printouts import boards_html, crosstable_html
 from fairpair.web.errors import ApiError
 from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
 from fairpair.web.service import Service, pending_json
-from fairpair.web.store import Stored
+from fairpair.web.store import Stored, hash_token
 from fairpair.web.views import round_json, standings_json
 from fairpair.workflow.rounds import tournament_name
 
-__all__ = ["COOKIE", "pages_router"]
+__all__ = ["COOKIE", "FORM_FIELD", "SESSION_COOKIE", "pages_router"]
 
 #: The cookie holding a director's (or arbiter's) token, one per tournament path.
 COOKIE = "fairpair_token"
+#: The cookie holding the random id of a signed-in session (the form tokens' key).
+SESSION_COOKIE = "fairpair_session"
+#: The hidden field of every director's form: the session's form token.
+FORM_FIELD = "form_token"
+#: The ``meta`` key of the database's secret for form tokens.
+_FORM_SECRET = "form_secret"
+_MONTH = 60 * 60 * 24 * 30
 
 _env = Environment(
     loader=FileSystemLoader(Path(__file__).parent / "templates"),
@@ -130,6 +148,44 @@ def _pair_names(t: Tournament, pairs: Any) -> list[str]:
     return [" – ".join(name(n) for n in sorted(pair)) for pair in sorted(map(sorted, pairs))]
 
 
+def form_token(secret: bytes, tid: str, session: str, token: str) -> str:
+    """The form token of a signed-in session: it changes with the tournament, the
+    session and the token, and cannot be made without the database's secret."""
+    message = f"{tid}\n{session}\n{hash_token(token)}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
+def _set_cookies(response: Response, request: Request, tid: str, **values: str) -> None:
+    """Cookies of the tournament's pages: HttpOnly, SameSite=Strict, Secure when the
+    request came over HTTPS (the scheme a trusted proxy forwarded counts)."""
+    for name, value in values.items():
+        response.set_cookie(
+            name,
+            value,
+            max_age=_MONTH,
+            path=f"/t/{tid}",
+            httponly=True,
+            samesite="strict",
+            secure=request.url.scheme == "https",
+        )
+
+
+def _same_origin(request: Request) -> bool:
+    """Did the POST come from a page of this server? The ``Origin`` header (browsers
+    send it with every POST), else the ``Referer``; a request with neither (not a
+    browser) passes here and still needs its form token. ``Origin: null`` (a sandboxed
+    frame, a ``data:`` page) fails."""
+    here = f"{request.url.scheme}://{request.headers.get('host', '')}".lower()
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return origin.strip().lower() == here
+    referer = request.headers.get("referer")
+    if referer is not None:
+        parts = urlsplit(referer.strip())
+        return f"{parts.scheme}://{parts.netloc}".lower() == here
+    return True
+
+
 def _int(form: dict[str, str], key: str, *, required: bool = True) -> int | None:
     text = form.get(key, "").strip()
     if not text:
@@ -195,7 +251,13 @@ def pages_router(service: Service) -> APIRouter:
         )
 
     def director_page(
-        tid: str, role: str, *, message: str = "", error: str = "", token: str = ""
+        tid: str,
+        role: str,
+        *,
+        message: str = "",
+        error: str = "",
+        token: str = "",
+        form: str = "",
     ) -> HTMLResponse:
         stored = load(tid)
         t = stored.tournament
@@ -219,6 +281,7 @@ def pages_router(service: Service) -> APIRouter:
             bye_choices=BYE_CHOICES,
             requested_byes=_requested_byes(t),
             forbidden=_pair_names(t, t.forbidden_pairs),
+            form_token=form,
             **context,
         )
 
@@ -234,24 +297,43 @@ def pages_router(service: Service) -> APIRouter:
             if token is not None:
                 service.authorize(tid, token, ("director", "arbiter"))
                 response = RedirectResponse(f"/t/{tid}/director", status_code=303)
-                response.set_cookie(
-                    COOKIE,
-                    token,
-                    max_age=60 * 60 * 24 * 30,
-                    path=f"/t/{tid}",
-                    httponly=True,
-                    samesite="strict",
-                )
+                session = secrets.token_urlsafe(24)
+                _set_cookies(response, request, tid, **{COOKIE: token, SESSION_COOKIE: session})
                 return response
-            grant = service.authorize(tid, request.cookies.get(COOKIE), ("director", "arbiter"))
+            signed_in = request.cookies.get(COOKIE)
+            grant = service.authorize(tid, signed_in, ("director", "arbiter"))
         except ApiError as exc:
             if exc.status == 404:
                 return _error_page(exc)
             return _html("login.html", exc.status, tid=tid, error=exc)
-        return director_page(tid, grant.role, message=msg[:500], error=error[:500])
+        assert signed_in is not None
+        session = request.cookies.get(SESSION_COOKIE) or ""
+        fresh = not session  # signed in before sessions existed: start one now
+        if fresh:
+            session = secrets.token_urlsafe(24)
+        secret = service.store.secret(_FORM_SECRET)
+        page = director_page(
+            tid,
+            grant.role,
+            message=msg[:500],
+            error=error[:500],
+            form=form_token(secret, tid, session, signed_in),
+        )
+        if fresh:
+            _set_cookies(page, request, tid, **{SESSION_COOKIE: session})
+        return page
 
     @router.post("/t/{tid}/director/{action}", response_class=HTMLResponse)
     async def act(tid: str, action: str, request: Request) -> Response:
+        if not _same_origin(request):
+            return _error_page(
+                ApiError(
+                    403,
+                    "a form posted from another site",
+                    field="Origin",
+                    expected="a form of this server's director page",
+                )
+            )
         form = _form(await request.body())
         token = request.cookies.get(COOKIE)
         try:
@@ -260,13 +342,29 @@ def pages_router(service: Service) -> APIRouter:
             if exc.status == 404:
                 return _error_page(exc)
             return _html("login.html", exc.status, tid=tid, error=exc)
+        assert token is not None
+        session = request.cookies.get(SESSION_COOKIE, "")
+        secret = await run_in_threadpool(service.store.secret, _FORM_SECRET)
+        expected = form_token(secret, tid, session, token)
+        if not session or not hmac.compare_digest(form.get(FORM_FIELD, ""), expected):
+            return _error_page(
+                ApiError(
+                    403,
+                    "a form without this session's form token",
+                    field=FORM_FIELD,
+                    expected="a form of the director's page (reload it and try again)",
+                )
+            )
         if action == "logout":
             response = RedirectResponse(f"/t/{tid}", status_code=303)
             response.delete_cookie(COOKIE, path=f"/t/{tid}")
+            response.delete_cookie(SESSION_COOKIE, path=f"/t/{tid}")
             return response
         if grant.role != "director" and action != "result":
             return await run_in_threadpool(
-                director_page, tid, grant.role, error="an arbiter can only enter results"
+                lambda: director_page(
+                    tid, grant.role, error="an arbiter can only enter results", form=expected
+                )
             )
         try:
             if action == "token":
@@ -275,11 +373,13 @@ def pages_router(service: Service) -> APIRouter:
                 )
                 issued, _ = await run_in_threadpool(service.issue_token, tid, spec)
                 return await run_in_threadpool(
-                    director_page,
-                    tid,
-                    grant.role,
-                    message=f"new {spec.role} token (shown once)",
-                    token=issued,
+                    lambda: director_page(
+                        tid,
+                        grant.role,
+                        message=f"new {spec.role} token (shown once)",
+                        token=issued,
+                        form=expected,
+                    )
                 )
             message = await run_in_threadpool(_perform, service, tid, action, form)
         except ApiError as exc:

@@ -17,13 +17,14 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
+from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.errors import InputError, PendingResultsError
 from fairpair.formats.csv import CsvRow, CsvTable, chess_players
 from fairpair.model import Pairing, Player, Tournament
 from fairpair.standings import Standings
 from fairpair.systems import get_system
-from fairpair.web.errors import ApiError, refusals
+from fairpair.web.errors import ApiError, limit_error, refusals
 from fairpair.web.models import PairIn, PlayerIn, PlayerPatch, TokenIn, TournamentIn
 from fairpair.web.store import Conflict, Grant, NotFound, Report, Store, Stored
 from fairpair.web.views import round_json
@@ -98,11 +99,11 @@ def empty_tournament(spec: TournamentIn) -> Tournament:
 def _points(value: float | str | None) -> Fraction | None:
     if value is None:
         return None
-    text = str(value).strip().replace("½", "1/2")
+    text = value.strip().replace("½", "1/2") if isinstance(value, str) else value
     try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise ApiError(400, f"points {value!r}", field="points", expected="0, 0.5 or 1") from None
+        return limits.parse_number(text, "points", expected="0, 0.5 or 1")
+    except InputError as exc:
+        raise ApiError(400, exc.message, field="points", expected=exc.expected) from None
 
 
 def _result_key(result: str) -> str:
@@ -138,6 +139,16 @@ def _check_system_options(t: Tournament) -> None:
     _stored_system(t)
 
 
+def _check_settings(t: Tournament) -> None:
+    """The settings a system reads must be readable (their numbers bounded): refused
+    here, not on every later read of the stored tournament."""
+    if "mcmahon" in t.settings:
+        from fairpair.systems.mcmahon.bands import McMahonSettings
+
+        with refusals("settings.mcmahon"):
+            McMahonSettings.from_tournament(t)
+
+
 class Service:
     """The operations on the tournaments of one :class:`~fairpair.web.store.Store`."""
 
@@ -167,7 +178,10 @@ class Service:
     ) -> tuple[Stored, R]:
         try:
             with refusals(field):
-                return self.store.change(tid, operation, also=also)
+                try:
+                    return self.store.change(tid, operation, also=also)
+                except limits.LimitExceeded as exc:  # the stored tournament would be over it
+                    raise limit_error(exc, 409, field) from None
         except NotFound:
             raise ApiError(404, f"no tournament {tid!r}", field="id") from None
         except Conflict as exc:
@@ -245,6 +259,8 @@ class Service:
             raise ApiError(
                 400, f"options {spec.options}: {exc}", field="options", expected="system options"
             ) from None
+        with refusals("players"):  # before any work on them (422 naming the limit)
+            limits.check("players", len(spec.players), "players")
         for index, player in enumerate(spec.players):
             if player.from_round is not None or player.band is not None:
                 raise ApiError(
@@ -282,7 +298,8 @@ class Service:
                     )
                 else:
                     t = empty_tournament(spec)
-        return self.store.create(t)
+        with refusals("players"):
+            return self.store.create(t)
 
     def import_document(
         self, body: bytes, content_type: str, system: str | None, name: str | None
@@ -314,10 +331,12 @@ class Service:
                     expected="?system=NAME (dutch, tcec, netrunner, mcmahon)",
                 ) from None
         _check_system_options(t)
+        _check_settings(t)
         if name is not None:
             with refusals("name"):
                 t = wf.edit_event(t, name=name)
-        return self.store.create(t)
+        with refusals("body"):
+            return self.store.create(t)
 
     # ------------------------------------------------------------------ players
 

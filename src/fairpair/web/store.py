@@ -54,8 +54,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 
-from fairpair.formats import jsondoc
+from fairpair import limits
+from fairpair.formats import check_limits, jsondoc
 from fairpair.model import Tournament
 from fairpair.web.schema import meta, reports, tokens, tournaments
 from fairpair.workflow.rounds import tournament_name
@@ -72,6 +74,7 @@ __all__ = [
     "database_url",
     "display_url",
     "hash_token",
+    "storable_document",
 ]
 
 #: Roles a token can have: the director does everything; an arbiter enters results; a
@@ -140,6 +143,18 @@ class Report:
     player: int
     result: str
     created_at: str
+
+
+def storable_document(t: Tournament) -> str:
+    """The JSON document of ``t``, checked against the limits its reader applies (the
+    same functions, :func:`fairpair.formats.check_limits` and the ``file_bytes`` limit):
+    what is stored can always be read back. Over a limit:
+    :class:`~fairpair.limits.LimitExceeded`, and nothing is written."""
+    check_limits(t)
+    document = jsondoc.dumps(t)
+    size = len(document.encode("utf-8"))
+    limits.check("file_bytes", size, "bytes of the tournament's document")
+    return document
 
 
 def display_url(db: str) -> str:
@@ -236,6 +251,7 @@ class Store:
         self._cache_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
+        self._secrets: dict[str, bytes] = {}
         if migrate:
             self.migrate()
 
@@ -307,7 +323,7 @@ class Store:
 
     def create(self, t: Tournament) -> tuple[str, str]:
         """Store a new tournament; return its id and a new director token."""
-        document = jsondoc.dumps(t)
+        document = storable_document(t)
         jsondoc.loads(document)  # what is stored must read back
         tid = secrets.token_hex(6)
         token = new_token()
@@ -419,7 +435,7 @@ class Store:
             for _ in range(MAX_ATTEMPTS):
                 current = self.get(tid)
                 new, result = operation(current.tournament)
-                document = jsondoc.dumps(new)
+                document = storable_document(new)
                 now = _now()
                 with self._writing() as connection:
                     version = connection.execute(
@@ -565,6 +581,27 @@ class Store:
                 select(meta.c.value).where(meta.c.key == key)
             ).scalar_one_or_none()
         return value
+
+    def secret(self, key: str) -> bytes:
+        """A random secret of this database, made once and shared by every server
+        process on it (the first writer's value wins; later ones read it back)."""
+        with self._cache_lock:
+            known = self._secrets.get(key)
+        if known is not None:
+            return known
+        value = self.get_meta(key)
+        if value is None:
+            try:
+                with self._writing() as connection:
+                    connection.execute(insert(meta).values(key=key, value=secrets.token_hex(32)))
+            except IntegrityError:
+                pass  # another process made it first
+            value = self.get_meta(key)
+            assert value is not None
+        secret = bytes.fromhex(value)
+        with self._cache_lock:
+            self._secrets[key] = secret
+        return secret
 
     def set_meta(self, key: str, value: str) -> None:
         with self._writing() as connection:

@@ -7,6 +7,7 @@ McMahon keeps its own, optionally per round, with forced pairs too
 
 from __future__ import annotations
 
+from fairpair import limits
 from fairpair.errors import ConflictError, InputError
 from fairpair.model import Player, Tournament
 from fairpair.systems import descriptor_of, descriptors
@@ -141,8 +142,11 @@ def add_go_player(
     attrs = {"rank": rank, **{k: v for k, v in (attributes or {}).items() if v}}
     if rating:
         try:
-            rank_index_of_aga_rating(float(rating))
-        except ValueError:
+            value = float(limits.parse_number(rating, "rating"))
+            if not -100 < value < 100:
+                raise ValueError(rating)
+            rank_index_of_aga_rating(value)
+        except (InputError, ValueError):
             raise InputError(
                 f"rating {rating!r}", expected="an AGA rating, |r| >= 1", field="rating"
             ) from None

@@ -19,6 +19,7 @@ from typing import Any
 
 from fairpair.errors import InputError
 from fairpair.formats.csv import SeedEntry
+from fairpair.formats.text import clean_text
 from fairpair.model import Colour, Player, Tournament
 from fairpair.systems import descriptor_of, descriptors
 from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
@@ -133,6 +134,7 @@ def new_tournament(
     if initial_colour is None:
         initial_colour = descriptor.initial_colour
     settings: dict[str, Any] = {"options": opts} if opts else {}
+    name = None if name is None else _event_name(name)
     headers: tuple[tuple[str, str], ...] = (("012", name or f"{system} tournament"),)
     rules = opts.get("rules")
     kind = None if descriptor.type_record is None else descriptor.type_record(rules)
@@ -181,7 +183,7 @@ def new_mcmahon_tournament(
         players=tuple(players),
         total_rounds=rounds,
         system="mcmahon",
-        headers=(("012", name or "McMahon tournament"),),
+        headers=(("012", (name and _event_name(name)) or "McMahon tournament"),),
         settings={"options": opts} if opts else {},
     )
     return McMahonSettings(bar=bar, zero=zero, bands=bands).apply(t)
@@ -226,6 +228,12 @@ def seeded_tournament(
     )
 
 
+def _event_name(name: str) -> str:
+    """A tournament's name under the text policy (:mod:`fairpair.formats.text`): a
+    line break or a control character is refused naming ``name``, never stored."""
+    return clean_text(name, "name")
+
+
 def edit_event(t: Tournament, *, rounds: int | None = None, name: str | None = None) -> Tournament:
     """Change the number of rounds (never below the rounds already paired) or the name."""
     if rounds is not None:
@@ -239,7 +247,7 @@ def edit_event(t: Tournament, *, rounds: int | None = None, name: str | None = N
             )
         t = t.replace(total_rounds=columns)
     if name is not None:
-        clean = " ".join(name.split())
+        clean = _event_name(name)
         if not clean or len(clean) > 200:
             raise InputError(
                 f"name {name!r}", expected="a name of 1 to 200 characters", field="name"

@@ -14,8 +14,10 @@ import dataclasses
 import unicodedata
 from collections.abc import Mapping, Sequence
 
+from fairpair import limits
 from fairpair.errors import ConflictError, InputError, PlayerPairedError
 from fairpair.formats.csv import TITLES
+from fairpair.formats.text import clean_text, skeleton
 from fairpair.model import ByeKind, Player, Tournament
 from fairpair.workflow.rounds import trim_empty_rounds
 
@@ -41,11 +43,12 @@ def find_player(t: Tournament, text: str) -> Player:
     lists the candidates."""
     query = text.strip()
     if query.isascii() and query.isdigit():
-        number = int(query)
+        number = int(query) if len(query) <= limits.MAX_NUMBER_CHARS else 0
         if number in t.player_map:
             return t.player(number)
+        shown = query if len(query) <= 20 else query[:17] + "..."
         raise InputError(
-            f"no player number {number}",
+            f"no player number {shown}",
             expected=f"a pairing number from 1 to {max(t.player_map, default=0)} or a name",
             field="player",
         )
@@ -101,8 +104,14 @@ def renumber(players: Sequence[Player]) -> tuple[Player, ...]:
     return tuple(dataclasses.replace(p, number=i) for i, p in enumerate(players, 1))
 
 
-def _check_name(t: Tournament, name: str, allow_duplicate: bool) -> str:
-    clean = " ".join(name.split())
+def _check_name(
+    t: Tournament, name: str, allow_duplicate: bool, *, exclude: int | None = None
+) -> str:
+    """The name under the text policy (:mod:`fairpair.formats.text`: NFC, no control or
+    format characters), refused if another player's looks the same (case, look-alike
+    letters of other scripts and invisible characters aside) unless ``allow_duplicate``.
+    """
+    clean = clean_text(name, "name")
     if not clean:
         raise InputError("empty name", expected="the new player's name", field="name")
     if len(clean) > MAX_NAME:
@@ -110,10 +119,12 @@ def _check_name(t: Tournament, name: str, allow_duplicate: bool) -> str:
             f"a name of {len(clean)} characters", expected=f"at most {MAX_NAME}", field="name"
         )
     if not allow_duplicate:
+        key = skeleton(clean)
         for p in t.players:
-            if p.name.casefold() == clean.casefold():
+            if p.number != exclude and skeleton(p.name) == key:
+                alike = "" if p.name.casefold() == clean.casefold() else f" ({p.name!r})"
                 raise InputError(
-                    f"{clean!r} is already player {p.number}",
+                    f"{clean!r} is already player {p.number}{alike}",
                     expected="a name no other player has (a namesake must be allowed explicitly)",
                     field="name",
                 )
@@ -303,8 +314,8 @@ def edit_player(t: Tournament, player: Player, changes: Mapping[str, str]) -> To
         **changes,
     }
     checked = chess_player(cells)
-    if checked.name.casefold() != player.name.casefold():
-        _check_name(t, checked.name, allow_duplicate=False)
+    if checked.name != player.name:
+        _check_name(t, checked.name, allow_duplicate=False, exclude=player.number)
     new = dataclasses.replace(
         player,
         name=checked.name,

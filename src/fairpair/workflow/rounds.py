@@ -23,6 +23,7 @@ from fairpair.errors import (
     AllRoundsPairedError,
     ConflictError,
     InputError,
+    NoSystemError,
     PendingResultsError,
     PlayerPairedError,
     RoundHasResultsError,
@@ -70,7 +71,7 @@ def system_name_for(t: Tournament, name: str | None = None) -> str:
     one its TRF-2026 record 192 names."""
     chosen = name or t.system or _system_from_type_record(t)
     if chosen is None:
-        raise InputError(
+        raise NoSystemError(
             "no pairing system given and the tournament names none",
             expected="a pairing system (one of: " + ", ".join(SYSTEMS) + ")",
             field="system",

@@ -220,14 +220,18 @@ def _number_key(key: str, path: JsonPath, numbers: set[int], where: _Source) -> 
 
 
 def _points(value: Any, path: JsonPath, where: _Source) -> Fraction:
-    """Points (a number or a fraction string), of a bounded size."""
+    """Points (a number or a fraction string), of a bounded size (the one bounded
+    parser, :func:`fairpair.limits.parse_number`)."""
     if isinstance(value, str) and len(value) > limits.MAX_NUMBER_CHARS:
         raise where.error(
             path,
             f"points of {len(value)} characters",
             f"at most {limits.MAX_NUMBER_CHARS} characters",
         )
-    return _points_from_json(value)
+    try:
+        return _points_from_json(value)
+    except InputError as exc:
+        raise where.error(path, exc.message.partition(": ")[2], exc.expected) from None
 
 
 # -- conversion -----------------------------------------------------------------------

@@ -8,6 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from fairpair import limits
 from fairpair.model import ByeKind
 
 FORMAT = "fairpair-tournament"
@@ -81,13 +82,9 @@ def _points_to_json(value: Fraction) -> int | float | str:
 
 
 def _points_from_json(value: Any) -> Fraction:
-    if isinstance(value, str):
-        return Fraction(value)
-    if isinstance(value, Decimal):
-        return Fraction(value)
-    if isinstance(value, int):
-        return Fraction(value)
-    return Fraction(Decimal(repr(value)))
+    """Points of a document: a JSON number or a text such as ``"1/3"``, read by the one
+    bounded parser (``"1e3000000"`` is refused)."""
+    return limits.parse_number(value, "points", expected='a number or a fraction such as "1/3"')
 
 
 def _plain(value: Any) -> Any:

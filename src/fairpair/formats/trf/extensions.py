@@ -280,7 +280,7 @@ def _apply_exact_points(st: _State) -> None:
     fp_points = st.fairpair.get("points")
     if isinstance(fp_points, dict):
         for name, value in fp_points.items():
-            st.points[name] = Fraction(value)
+            st.points[name] = limits.parse_number(value, f"points.{name}")
 
 
 def _settings(st: _State) -> dict[str, Any]:

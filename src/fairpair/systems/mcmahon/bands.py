@@ -50,6 +50,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.model import Player, Tournament
 from fairpair.systems.mcmahon.ranks import format_rank, parse_rank, strength_of
@@ -70,10 +71,9 @@ HANDICAP_MODES = ("full", "minus1", "minus2", "none")
 
 
 def _fraction(value: Any, what: str) -> Fraction:
-    try:
-        return Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"mcmahon setting {what}: found {value!r}", expected="a number") from None
+    """A number of the settings, by the one bounded parser of :mod:`fairpair.limits`
+    (``"1e3000000"`` is refused, naming the setting)."""
+    return limits.parse_number(value, f"settings.mcmahon.{what}", expected="a number")
 
 
 def _json_number(value: Fraction) -> int | float:

@@ -9,6 +9,7 @@ attribute.
 
 from __future__ import annotations
 
+from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.formats.csv import CsvRow, CsvTable, read_table
 from fairpair.model import Player
@@ -40,9 +41,12 @@ def _check_strength(table: CsvTable, row: CsvRow, name: str) -> None:
                 row, "rank", f"found rank {rank!r}", "a rank like 5k, 1d or 2p"
             ) from None
     if rating:
-        try:
-            rank_index_of_aga_rating(float(rating))
-        except ValueError:
+        try:  # the one bounded parser: no "1e400" (inf), "nan" or other scripts' digits
+            value = float(limits.parse_number(rating, "rating"))
+            if not -100 < value < 100:
+                raise ValueError(rating)
+            rank_index_of_aga_rating(value)
+        except (InputError, ValueError):
             raise table.error(
                 row,
                 "rating",

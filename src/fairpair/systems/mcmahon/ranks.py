@@ -30,6 +30,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from fairpair import limits
+from fairpair.errors import InputError
 from fairpair.model import Player
 
 __all__ = [
@@ -111,10 +113,12 @@ def strength_of(player: Player) -> Strength:
     """
     text = player.attributes.get("rating", "").strip()
     if text:
-        try:
-            rating = float(text)
-        except ValueError:
+        try:  # the one bounded parser: no "1e400" (inf), "nan" or "١"
+            rating = float(limits.parse_number(text, "rating"))
+        except InputError:
             raise ValueError(f"not an AGA rating: {text!r}") from None
+        if not -100 < rating < 100:
+            raise ValueError(f"not an AGA rating: {text!r} (expected between -100 and 100)")
         return Strength(rank_index_of_aga_rating(rating), _sort_value(rating))
     text = player.attributes.get("rank", "").strip()
     if text:

@@ -1,0 +1,148 @@
+"""Security headers of every response (``docs/security.md``).
+
+Every response says it may not be framed (``X-Frame-Options: DENY`` and CSP
+``frame-ancestors 'none'``: a page of another site, or of another port of the same
+host, cannot show the director's page under its own buttons), that its content type is
+what it says (``nosniff``), and that the address of a page goes to no other site
+(``Referrer-Policy: same-origin``: a browser still sends ``Origin`` with a form, which
+the director's forms check). The pages get a content security policy allowing nothing
+but their own inline style (they have no scripts, images or fonts of their own); the
+API's documentation page (Swagger UI, loaded from its CDN) only the framing part. A
+director's page (it can show a new token) and every answer to a write are not cached
+(``Cache-Control: no-store``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+
+from starlette.datastructures import MutableHeaders
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from fairpair import limits
+
+__all__ = ["PAGE_POLICY", "RateLimit", "SecurityHeaders"]
+
+#: The content security policy of the pages and the API's JSON answers.
+PAGE_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
+#: The policy of the API's documentation page (scripts and styles from a CDN).
+DOCS_POLICY = "frame-ancestors 'none'"
+
+
+class SecurityHeaders:
+    """Adds the headers above to every HTTP response of ``app``."""
+
+    def __init__(self, app: ASGIApp, docs_prefix: str) -> None:
+        self.app = app
+        self.docs_prefix = docs_prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        policy = DOCS_POLICY if path.startswith(self.docs_prefix) else PAGE_POLICY
+        no_store = scope.get("method") not in ("GET", "HEAD") or "/director" in path
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["X-Frame-Options"] = "DENY"
+                headers["Content-Security-Policy"] = policy
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "same-origin"
+                if no_store:
+                    headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+#: The rate limits: limit name -> (its window in seconds, what a refusal says).
+_KINDS = {
+    "writes": (60.0, "writes a minute"),
+    "creations": (3600.0, "new tournaments an hour"),
+}
+
+
+class RateLimit:
+    """A per-client rate limit on writes and on tournament creation (429 with
+    ``Retry-After`` beyond it), from the ``writes`` and ``creations`` limits of
+    :mod:`fairpair.limits` (``FAIRPAIR_MAX_WRITES`` a minute, ``FAIRPAIR_MAX_CREATIONS``
+    an hour, read at each request).
+
+    A client is its address, as uvicorn gives it: behind a trusted reverse proxy the
+    address the proxy forwards (``--forwarded-allow-ips``). Loopback clients are not
+    limited (the machine's own scripts and tests; a proxy on the same machine forwards
+    the real address). Each limit is a token bucket per client, full at the limit and
+    refilled evenly over its window; at most :data:`MAX_CLIENTS` clients are remembered
+    (the least recently seen are forgotten), so memory stays bounded."""
+
+    MAX_CLIENTS = 100_000
+
+    def __init__(self, app: ASGIApp, create_paths: tuple[str, ...]) -> None:
+        self.app = app
+        self.create_paths = create_paths
+        self.buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
+
+    def _take(self, kind: str, client: str, now: float) -> float:
+        """Take one token of ``kind`` for ``client``: 0 if there was one, else the
+        seconds until there is."""
+        capacity = float(limits.limit(kind))
+        window, _ = _KINDS[kind]
+        rate = capacity / window
+        key = (kind, client)
+        tokens, last = self.buckets.pop(key, (capacity, now))
+        tokens = min(capacity, tokens + (now - last) * rate)
+        if tokens >= 1:
+            self.buckets[key] = (tokens - 1, now)
+            wait = 0.0
+        else:
+            self.buckets[key] = (tokens, now)
+            wait = (1 - tokens) / rate
+        while len(self.buckets) > self.MAX_CLIENTS:
+            self.buckets.popitem(last=False)
+        return wait
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        client = (scope.get("client") or ("", 0))[0]
+        if client in _LOOPBACK:
+            await self.app(scope, receive, send)
+            return
+        now = time.monotonic()
+        kinds = ["writes"]
+        if scope.get("method") == "POST" and scope.get("path", "").rstrip("/") in self.create_paths:
+            kinds.append("creations")
+        for kind in kinds:
+            wait = self._take(kind, client, now)
+            if wait > 0:
+                _, what = _KINDS[kind]
+                item = limits.LIMITS[kind]
+                response = JSONResponse(
+                    {
+                        "error": f"too many requests from {client}",
+                        "field": None,
+                        "expected": (
+                            f"at most {limits.limit(kind)} {what} from one client (a limit: "
+                            f"set {item.env} to raise it, see docs/security.md)"
+                        ),
+                        "limit": kind,
+                    },
+                    status_code=429,
+                    headers={"Retry-After": str(max(1, math.ceil(wait)))},
+                )
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+_LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost", "testclient"})
