@@ -214,6 +214,9 @@ class SystemDescriptor:
     #: Record 192 (type of tournament) of a new tournament: ``(rules option) -> code``,
     #: None for systems that write none.
     type_record: Callable[[str | None], str | None] | None = None
+    #: Reads the system's own settings of a tournament (``settings[...]``) and raises
+    #: :class:`InputError` when they are not readable; None: the system has none.
+    check_settings: Callable[[Any], None] | None = None
 
     # -- options ------------------------------------------------------------------------
 

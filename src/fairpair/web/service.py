@@ -142,11 +142,10 @@ def _check_system_options(t: Tournament) -> None:
 def _check_settings(t: Tournament) -> None:
     """The settings a system reads must be readable (their numbers bounded): refused
     here, not on every later read of the stored tournament."""
-    if "mcmahon" in t.settings:
-        from fairpair.systems.mcmahon.bands import McMahonSettings
-
-        with refusals("settings.mcmahon"):
-            McMahonSettings.from_tournament(t)
+    check = wf.descriptor_of(t.system).check_settings
+    if check is not None:
+        with refusals("settings"):
+            check(t)
 
 
 class Service:

@@ -7,10 +7,20 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from fairpair.systems.descriptor import Option, SystemDescriptor
 
 __all__ = ["MCMAHON"]
+
+
+def _check_settings(t: Any) -> None:
+    """``settings["mcmahon"]`` (bands, bar, handicap rules ...) must be readable."""
+    from fairpair.systems.mcmahon.bands import McMahonSettings
+
+    if "mcmahon" in t.settings:
+        McMahonSettings.from_tournament(t)
+
 
 MCMAHON = SystemDescriptor(
     name="mcmahon",
@@ -24,4 +34,5 @@ MCMAHON = SystemDescriptor(
     force_pairs=True,
     forbid_per_round=True,
     own_ranking=True,
+    check_settings=_check_settings,
 )
