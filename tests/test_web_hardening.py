@@ -650,3 +650,11 @@ def test_a_5000_digit_player_number_is_400(client: httpx.Client) -> None:
         headers=director,
     )
     _refused(response, 400, "players", "no player number 99999999999999999...")
+
+
+@pytest.mark.parametrize("name", ["A\x00B", "A\x7fB", "Eve\u202e"])
+def test_an_imported_document_is_under_the_text_policy(client: httpx.Client, name: str) -> None:
+    document = _mcmahon_document()
+    document["players"][2]["name"] = name
+    response = client.post(f"{API}/tournaments/import", json=document)
+    _refused(response, 400, "players[2].name", "U+")
