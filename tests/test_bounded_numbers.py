@@ -113,3 +113,16 @@ def test_cli_option_d_is_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run(["mcmahon", "bands", str(EXAMPLE), "--d", "1e3000000", "-o", str(out)]) == 2
     assert "--d" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_cli_bye_points_are_bounded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.json"
+    assert run(["generate", "-s", "dutch", "-n", "6", "-R", "3", "-o", str(path)]) == 0
+    assert run(["edit-event", str(path), "--rounds", "5"]) == 0
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert run(["bye", str(path), "2", "--points", "1e3000000"]) == 2
+    err = capsys.readouterr().err
+    assert "--points" in err and "exponent" in err, err
+    assert path.read_bytes() == before
+    assert run(["bye", str(path), "2", "--points", "1/2"]) == 0

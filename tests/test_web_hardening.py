@@ -202,13 +202,15 @@ def small_server(
     new_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
     """A server with small limits, to reach them quickly: 20 players, 5 writes a minute
-    and 3 new tournaments an hour per (non-loopback) client."""
+    and 3 new tournaments an hour per (non-loopback) client, 1 s to send a request's
+    head."""
     folder = tmp_path_factory.mktemp("small")
     running = Server(new_database(), folder / "server.log")
     small = {
         "FAIRPAIR_MAX_PLAYERS": str(SMALL),
         "FAIRPAIR_MAX_WRITES": "5",
         "FAIRPAIR_MAX_CREATIONS": "3",
+        "FAIRPAIR_HEADER_TIMEOUT": "1",
     }
     saved = {key: os.environ.get(key) for key in small}
     os.environ.update(small)
@@ -650,3 +652,28 @@ def test_a_5000_digit_player_number_is_400(client: httpx.Client) -> None:
         headers=director,
     )
     _refused(response, 400, "players", "no player number 99999999999999999...")
+
+
+@pytest.mark.parametrize("name", ["A\x00B", "A\x7fB", "Eve\u202e"])
+def test_an_imported_document_is_under_the_text_policy(client: httpx.Client, name: str) -> None:
+    document = _mcmahon_document()
+    document["players"][2]["name"] = name
+    response = client.post(f"{API}/tournaments/import", json=document)
+    _refused(response, 400, "players[2].name", "U+")
+
+
+def test_a_connection_sending_its_head_slowly_is_closed(small_server: Server) -> None:
+    """A client that sends part of a request's head and then waits is disconnected
+    after FAIRPAIR_HEADER_TIMEOUT (1 s here); uvicorn alone held it for ever. (The 30 s
+    socket timeout only keeps the test from hanging.)"""
+    with socket.create_connection(("127.0.0.1", small_server.port), timeout=30) as sock:
+        sock.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        try:
+            closed = sock.recv(1024) == b""
+        except (ConnectionResetError, TimeoutError) as exc:
+            closed = isinstance(exc, ConnectionResetError)
+        assert closed
+    # a whole request, and one after an idle keep-alive pause, are served as before
+    with httpx.Client(base_url=small_server.url, timeout=30) as http:
+        assert http.get(f"{API}/health").status_code == 200
+        assert http.get(f"{API}/health").status_code == 200

@@ -18,6 +18,7 @@ limit               environment variable          default      what it counts
 ``acceleration``    ``FAIRPAIR_MAX_ACCELERATION`` 1000000      values set by XXA / 250 records
 ``writes``          ``FAIRPAIR_MAX_WRITES``       300          writes a minute per client (web)
 ``creations``       ``FAIRPAIR_MAX_CREATIONS``    60           new tournaments an hour per client
+``header_timeout``  ``FAIRPAIR_HEADER_TIMEOUT``   10           seconds to send a request's head
 =================== ============================= ============ =========================
 
 Numbers are checked too, but with fixed bounds (no tournament needs more): a number is
@@ -117,6 +118,7 @@ LIMITS: Mapping[str, Limit] = {
         Limit("acceleration", "FAIRPAIR_MAX_ACCELERATION", 1_000_000, "acceleration values"),
         Limit("writes", "FAIRPAIR_MAX_WRITES", 300, "writes a minute from one client"),
         Limit("creations", "FAIRPAIR_MAX_CREATIONS", 60, "new tournaments an hour from one client"),
+        Limit("header_timeout", "FAIRPAIR_HEADER_TIMEOUT", 10, "seconds for a request's head"),
     )
 }
 

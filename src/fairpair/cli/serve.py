@@ -63,6 +63,7 @@ def serve_command(
 
         from fairpair.web.app import create_app
         from fairpair.web.demo import ensure_demo
+        from fairpair.web.security import header_timeout_protocol
         from fairpair.web.store import Store, display_url
     except ModuleNotFoundError as exc:
         raise click.UsageError(
@@ -106,6 +107,7 @@ def serve_command(
         log_level=log_level,
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
+        http=header_timeout_protocol(),
     )
     uvicorn.Server(config).run()
     store.close()

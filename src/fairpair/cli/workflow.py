@@ -17,6 +17,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 
+from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.cli.common import (
     about,
@@ -547,10 +548,7 @@ def _points(text: str | None) -> Fraction | None:
     if text is None:
         return None
     cleaned = text.strip().replace("½", "1/2")
-    try:
-        return Fraction(cleaned)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"--points {text!r}", expected="0, 0.5 or 1") from None
+    return limits.parse_number(cleaned, "--points", expected="0, 0.5 or 1")
 
 
 @click.command("bye")

@@ -146,3 +146,54 @@ class RateLimit:
 
 
 _LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost", "testclient"})
+
+
+def header_timeout_protocol() -> type:
+    """uvicorn's HTTP/1.1 protocol (h11) with a timeout on the request line and
+    headers: a connection that has not sent a whole request head within the
+    ``header_timeout`` limit (``FAIRPAIR_HEADER_TIMEOUT`` seconds) of being opened, or
+    of the previous response, is closed. (uvicorn alone waits for ever: a client that
+    sends a header byte now and then holds a connection, and enough of them hold the
+    server.)"""
+    import asyncio
+
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeoutProtocol(H11Protocol):
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            self._disarm()
+            seconds = limits.limit("header_timeout")
+            self._head_timer = self.loop.call_later(seconds, self._head_expired)
+
+        def _disarm(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _head_expired(self) -> None:
+            self._head_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.conn.their_state is not h11.IDLE:  # a request's head has arrived
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+                self._arm()
+
+    return HeaderTimeoutProtocol

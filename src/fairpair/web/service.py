@@ -139,6 +139,24 @@ def _check_system_options(t: Tournament) -> None:
     _stored_system(t)
 
 
+def _check_texts(t: Tournament) -> None:
+    """An imported tournament's names and player fields under the text policy that
+    creating and editing apply (:mod:`fairpair.formats.text`): no control or format
+    character is stored to reach the pages and the TRF export."""
+    from fairpair.formats.text import clean_text
+
+    for index, player in enumerate(t.players):
+        for key in ("name", "club", "federation", "fide_id", "title", "sex", "birth_date"):
+            value = getattr(player, key)
+            if value and (not value.isascii() or not value.isprintable()):
+                with refusals(f"players[{index}].{key}"):
+                    clean_text(value, f"players[{index}].{key}")
+    for code, text in t.headers:
+        if code == "012" and (not text.isascii() or not text.isprintable()):
+            with refusals(f"headers.{code}"):
+                clean_text(text, f"headers.{code}")
+
+
 def _check_settings(t: Tournament) -> None:
     """The settings a system reads must be readable (their numbers bounded): refused
     here, not on every later read of the stored tournament."""
@@ -331,6 +349,7 @@ class Service:
                 ) from None
         _check_system_options(t)
         _check_settings(t)
+        _check_texts(t)
         if name is not None:
             with refusals("name"):
                 t = wf.edit_event(t, name=name)
