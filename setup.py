@@ -1,4 +1,9 @@
-"""Build hook for the compiled matching extension (see src/fairpair/matching).
+"""Build hook for the compiled matching extension ``fairpair.matching._blossom``.
+
+One extension module, several translation units compiled in parallel (one compiler per
+core; ``FAIRPAIR_BUILD_JOBS=N`` sets the number): the generic matcher core and the
+module in ``src/fairpair/matching/``, each system's compiled graph beside the system
+(``src/fairpair/systems/**/*.cpp``). ``docs/matching.md`` ("Build") lists the units.
 
 ``FAIRPAIR_BLOSSOM_DEBUG=1 pip install -e .`` builds it with internal consistency checks
 (slower; used by the fuzz tests when hunting bugs).
@@ -9,16 +14,34 @@ import os
 
 from setuptools import setup
 
+#: Heaviest units first: the parallel compile hands them out in this order.
+UNITS = [
+    "src/fairpair/systems/mcmahon/_graph.cpp",
+    "src/fairpair/systems/_netrunner_graph.cpp",
+    "src/fairpair/matching/_engine_narrow.cpp",
+    "src/fairpair/matching/_engine_wide.cpp",
+]
+
+
+def sources() -> list[str]:
+    found = sorted(
+        glob.glob("src/fairpair/matching/*.cpp")
+        + glob.glob("src/fairpair/systems/**/*.cpp", recursive=True)
+    )
+    return [u for u in UNITS if u in found] + [s for s in found if s not in UNITS]
+
+
 ext_modules: list[object] = []
 try:
-    from pybind11.setup_helpers import Pybind11Extension
+    from pybind11.setup_helpers import ParallelCompile, Pybind11Extension
 
-    sources = sorted(glob.glob("src/fairpair/matching/*.cpp"))
-    if sources:
+    ParallelCompile("FAIRPAIR_BUILD_JOBS", default=0).install()
+    if sources():
         ext_modules.append(
             Pybind11Extension(
                 "fairpair.matching._blossom",
-                sources,
+                sources(),
+                include_dirs=["src"],
                 cxx_std=17,
                 extra_compile_args=["-O2"],
                 define_macros=(
