@@ -2,9 +2,9 @@
 // Python int <-> Buf conversions (defined in _blossom.cpp) and the registry through
 // which a system's unit adds its compiled graph to the module.
 //
-// A system's graph lives with the system (systems/dutch/_bracket_graph.cpp,
-// systems/mcmahon/_graph.cpp, systems/_netrunner_graph.cpp) and registers itself:
-//     static const fairpair::Binding kBinding("BracketGraph", &bind);
+// A system's compiled graph lives with the system (a .cpp unit in the system's folder)
+// and registers itself, in an anonymous namespace of that unit:
+//     const fairpair::Binding kBinding("TheGraph", &bind);
 // _blossom.cpp knows no system: its module init runs every registered binding, in the
 // order of their names.  One module, one shared library: the matcher core (the engine
 // units) is compiled and linked once for all of them.

@@ -368,7 +368,7 @@ class McMahonGraph {
             const std::vector<int>& bl = g->block_[static_cast<size_t>(a)];
             return !std::binary_search(bl.begin(), bl.end(), b);
         }
-        FAIRPAIR_FORCE_INLINE inline Wide<N> w2(int i, int j) const {
+        __attribute__((noinline)) Wide<N> w2(int i, int j) const {
             const int a = (*comp)[static_cast<size_t>(i)], b = (*comp)[static_cast<size_t>(j)];
             Wide<N> p;
             if (a == g->n_ || b == g->n_)
