@@ -11,7 +11,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test test-all serve lint typecheck unit unit-all bench clean
 
-$(STAMP): pyproject.toml setup.py $(wildcard src/fairpair/matching/*.cpp src/fairpair/matching/*.hpp)
+# The extension's sources: the matcher core in matching/, each system's graph beside it.
+CXX_SOURCES := $(wildcard src/fairpair/matching/*.cpp src/fairpair/matching/*.hpp \
+	src/fairpair/systems/*.cpp src/fairpair/systems/*/*.cpp src/fairpair/systems/*/*.hpp)
+
+$(STAMP): pyproject.toml setup.py $(CXX_SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e ".[test]"

@@ -58,20 +58,20 @@ MATCHING_API = frozenset(
     }
 )
 
-#: (system module, matching module, name) -> why a system's own code still lives in
-#: matching/. Each of these graphs is one system's (its criteria compiled into the
-#: C++ extension ``matching/_blossom.cpp`` beside the generic matcher); moving them to
-#: their systems means splitting the extension (issue 26: "each system's compiled graph
-#: owned by that system").
-SYSTEM_CODE_IN_MATCHING: dict[tuple[str, str, str], str] = {
+#: (system module, matching module, name) -> the C++ unit that compiles that system's
+#: graph, beside the system (issue 26: "each system's compiled graph owned by that
+#: system"). The graphs reach Python through the one extension module
+#: ``fairpair.matching._blossom``, which links them with the generic matcher core
+#: compiled once (docs/matching.md, "Build"); matching/'s own sources name no system.
+SYSTEM_GRAPHS: dict[tuple[str, str, str], str] = {
     ("fairpair.systems.dutch.graph", "fairpair.matching._blossom", "BracketGraph"): (
-        "the Dutch bracket graph (C.04.3 criteria as edge weights), compiled"
+        "fairpair/systems/dutch/_bracket_graph.cpp"
     ),
     ("fairpair.systems.mcmahon.pairing", "fairpair.matching._blossom", "McMahonGraph"): (
-        "the McMahon pairing graph (band and handicap weights), compiled"
+        "fairpair/systems/mcmahon/_graph.cpp"
     ),
     ("fairpair.systems.netrunner", "fairpair.matching._blossom", "NetrunnerGraph"): (
-        "the Netrunner pairing graph (score and side weights), compiled"
+        "fairpair/systems/_netrunner_graph.cpp"
     ),
 }
 
@@ -181,10 +181,26 @@ def test_systems_use_only_the_generic_matching_api() -> None:
     }
     assert used, "the systems use matching/"
     owned = sorted(u for u in used if u[2] not in MATCHING_API)
-    new = [u for u in owned if u not in SYSTEM_CODE_IN_MATCHING]
+    new = [u for u in owned if u not in SYSTEM_GRAPHS]
     assert new == [], f"system code imported from matching/ (move it into the system): {new}"
-    stale = set(SYSTEM_CODE_IN_MATCHING) - set(owned)
-    assert not stale, f"allow-listed system code no longer imported from matching/: {stale}"
+    stale = set(SYSTEM_GRAPHS) - set(owned)
+    assert not stale, f"listed system graphs no longer imported from matching/: {stale}"
+
+
+def test_system_graphs_are_compiled_beside_their_systems() -> None:
+    """Each compiled graph a system takes from the extension is defined and registered
+    by a unit in that system's folder; no source of matching/ defines or names it."""
+    matching = sorted((SRC / "fairpair" / "matching").glob("*.[ch]pp"))
+    assert matching, "the matcher core's sources"
+    for (module, _, name), unit in SYSTEM_GRAPHS.items():
+        path = SRC / unit
+        own = (SRC / module.replace(".", "/")).parent
+        assert path.parent == own, f"{unit} does not lie beside {module}"
+        text = path.read_text(encoding="utf-8")
+        assert f"class {name} " in text, f"{unit} does not define {name}"
+        assert f'Binding kBinding("{name}"' in text, f"{unit} does not register {name}"
+        for source in matching:
+            assert name not in source.read_text(encoding="utf-8"), f"{source.name} names {name}"
 
 
 def test_the_scan_finds_function_level_relative_and_upward_imports(tmp_path: Path) -> None:

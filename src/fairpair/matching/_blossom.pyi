@@ -1,4 +1,7 @@
-"""Type stub of the compiled matching extension (src/fairpair/matching/_blossom.cpp)."""
+"""Type stub of the compiled matching extension: the module and the generic matchers in
+src/fairpair/matching/_blossom.cpp, the systems' graphs beside their systems
+(systems/dutch/_bracket_graph.cpp, systems/mcmahon/_graph.cpp,
+systems/_netrunner_graph.cpp; docs/matching.md, "Build")."""
 
 from collections.abc import Sequence
 

@@ -1,0 +1,350 @@
+// The Netrunner round graph (fairpair.systems.netrunner), compiled into the extension
+// fairpair.matching._blossom as NetrunnerGraph (and mt19937_bits, its random source for
+// the tests): side and score costs of every match as edge weights, over the generic
+// matcher (an Engine, the dense matrix) or, for a round too large for the matrix, over
+// the implicit graph Blossom<N, Rows<N>> instantiated here.  It lives beside
+// systems/netrunner.py (a module, not a package).  See docs/matching.md.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "fairpair/matching/bindings.hpp"
+
+namespace fairpair {
+namespace {
+
+// ------------------------------------------------------------ Netrunner round graph
+
+// The Mersenne Twister MT19937 as Python's random module runs it, started from the
+// state random.Random.getstate() gives: 624 words and the position of the next one.
+// getrandbits(k), 0 < k <= 32, is the next 32-bit output shifted right by 32 - k.
+class Mt19937 {
+  public:
+    explicit Mt19937(const std::vector<uint32_t>& state) {
+        if (state.size() != kWords + 1) throw py::value_error("the state holds 625 words");
+        if (state[kWords] > kWords) throw py::value_error("state position out of range");
+        for (int i = 0; i < kWords; ++i) words_[i] = state[static_cast<size_t>(i)];
+        pos_ = static_cast<int>(state[kWords]);
+    }
+
+    uint32_t next() {
+        if (pos_ >= kWords) regenerate();
+        uint32_t y = words_[pos_++];
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c5680u;
+        y ^= (y << 15) & 0xefc60000u;
+        y ^= y >> 18;
+        return y;
+    }
+
+  private:
+    static constexpr int kWords = 624;
+    static constexpr int kShift = 397;
+    uint32_t words_[kWords];
+    int pos_;
+
+    // The next 624 words: each from the top bit of itself and the low 31 bits of the
+    // following word, xor the word 397 further on (already renewed past the end).
+    void regenerate() {
+        for (int i = 0; i < kWords; ++i) {
+            const uint32_t y = (words_[i] & 0x80000000u) | (words_[(i + 1) % kWords] & 0x7fffffffu);
+            words_[i] = words_[(i + kShift) % kWords] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+        }
+        pos_ = 0;
+    }
+};
+
+// getrandbits(bits) `count` times from a random.Random state (tests).
+std::vector<uint32_t> mt19937_bits(const std::vector<uint32_t>& state, int bits, long count) {
+    if (bits < 1 || bits > 32) throw py::value_error("bits must lie in 1..32");
+    Mt19937 mt(state);
+    std::vector<uint32_t> out(static_cast<size_t>(std::max(0L, count)));
+    for (uint32_t& x : out) x = mt.next() >> (32 - bits);
+    return out;
+}
+
+// The graph of one round of the Netrunner engine (fairpair.systems.netrunner), built
+// from per-player arrays instead of one Python tuple per edge. Vertices are the players
+// 0..n-1 in the engine's order, plus the bye vertex n when n is odd. The match i-j
+// (i < j) costs
+//     crossing[|group_i - group_j|] + extra(i, j)
+//         + min(corp_i + runner_j + noise1, corp_j + runner_i + noise2)
+// (i plays Corp when the first is not larger), the bye of i costs bye_i + noise, and
+// the noise is the engine's: getrandbits(noise_bits) of its random.Random, two per
+// pair in row order, then one per player for the byes, reproduced here from the
+// generator's state. `solve` finds the matching that
+// fairpair.matching.max_weight_matching(size, edges, max_cardinality=True) finds on the
+// engine's edges (weight top - cost): the same width, the same offset for maximum
+// cardinality, the same weights and the same blossom algorithm, over the n x n matrix
+// when it fits `dense_limit`, otherwise over the implicit graph (each weight computed
+// when the algorithm reads it from the per-player values and one 32-bit word per pair:
+// the chosen side, the noise drawn for it and whether the pair has an extra cost).
+class NetrunnerGraph {
+  public:
+    NetrunnerGraph(py::handle corp, py::handle runner, const std::vector<int>& group,
+                   py::handle crossing, const std::vector<std::tuple<int, int, py::object>>& extra,
+                   py::handle bye, py::handle top, int noise_bits,
+                   const std::vector<uint32_t>& state)
+        : group_(group), noise_bits_(noise_bits) {
+        if (noise_bits < 1 || noise_bits > kNoiseMax)
+            throw py::value_error("noise_bits must lie in 1..30");
+        int bits = 0;
+        corp_ = bufs_of(corp, "corp costs must be a sequence of ints", bits);
+        runner_ = bufs_of(runner, "runner costs must be a sequence of ints", bits);
+        crossing_ = bufs_of(crossing, "crossing costs must be a sequence of ints", bits);
+        bye_ = bufs_of(bye, "bye costs must be a sequence of ints", bits);
+        top_ = to_buf(top.ptr());
+        bits = std::max(bits, bit_length(top_));
+        n_ = static_cast<int>(corp_.size());
+        const size_t n = static_cast<size_t>(n_);
+        if (runner_.size() != n || group_.size() != n)
+            throw py::value_error("one corp cost, runner cost and group per player");
+        if (bye_.size() != (n_ % 2 ? n : 0))
+            throw py::value_error("one bye cost per player in an odd field, none in an even one");
+        for (int g : group_)
+            if (g < 0 || g >= static_cast<int>(crossing_.size()))
+                throw py::value_error("group out of range of the crossing costs");
+        for (const auto& [i, j, cost] : extra) {
+            if (i < 0 || j <= i || j >= n_) throw py::value_error("extra pair out of range");
+            Buf x = to_buf(cost.ptr());
+            bits = std::max(bits, bit_length(x));
+            extra_.push_back(Extra{i, j, x});
+        }
+        std::sort(extra_.begin(), extra_.end(), [](const Extra& a, const Extra& b) {
+            return a.i != b.i ? a.i < b.i : a.j < b.j;
+        });
+        for (size_t q = 1; q < extra_.size(); ++q)
+            if (extra_[q].i == extra_[q - 1].i && extra_[q].j == extra_[q - 1].j)
+                throw py::value_error("extra pair repeated");
+        size_ = n_ + n_ % 2;
+        Mt19937 mt(state);
+        // A cost is a sum of at most five terms of up to `bits` bits and the noise.
+        check_bits(bits + 8);
+        with_limbs(limbs_for(bits + 8), [&](auto l) { draw<decltype(l)::value>(mt); });
+    }
+
+    int n() const { return n_; }
+    int size() const { return size_; }
+    int limbs() const { return limbs_; }
+    bool implicit() const { return implicit_; }
+
+    // Rounds whose n x n weight matrix would take more bytes than this are solved over
+    // the implicit graph: the same algorithm, so the same matching, in O(n^2 / 2) words
+    // of 4 bytes instead of n^2 weights.
+    long long dense_limit = 256LL << 20;
+
+    // mate[v] for every vertex (the bye vertex is n), -1: unmatched.
+    std::vector<int> solve() {
+        return with_limbs(limbs_, [this](auto l) { return solve_n<decltype(l)::value>(); });
+    }
+
+    // (i plays Corp, the noise drawn for that side) of the match i-j, i < j; for j = n
+    // (the bye vertex): (false, the noise of i's bye).
+    std::pair<bool, uint32_t> slot(long i, long j) const {
+        if (i < 0 || j <= i || j >= size_) throw py::value_error("not a pair of the graph");
+        if (j == n_) return {false, bye_noise_[static_cast<size_t>(i)]};
+        const uint32_t code = codes_[at(static_cast<int>(i), static_cast<int>(j))];
+        return {(code & kCorpFirst) != 0, code & kNoiseMask};
+    }
+
+  private:
+    static constexpr int kNoiseMax = 30;
+    static constexpr uint32_t kCorpFirst = 1u << 31;
+    static constexpr uint32_t kExtra = 1u << 30;
+    static constexpr uint32_t kNoiseMask = kExtra - 1;
+    struct Extra {
+        int i, j;
+        Buf cost;
+    };
+    int n_ = 0, size_ = 0, limbs_ = 0, shift_ = 0;
+    bool implicit_ = false;
+    std::vector<int> group_;
+    int noise_bits_;
+    std::vector<Buf> corp_, runner_, crossing_, bye_;
+    Buf top_;
+    std::vector<Extra> extra_;
+    std::vector<uint32_t> codes_;      // per pair of players, n x n (both ways)
+    std::vector<uint32_t> bye_noise_;  // per player (odd n)
+
+    size_t at(int i, int j) const {
+        return static_cast<size_t>(i) * static_cast<size_t>(n_) + static_cast<size_t>(j);
+    }
+
+    // Draw the noise in the engine's order, choose each match's sides (i plays Corp
+    // unless that costs more), and find the width and the offset for maximum
+    // cardinality as max_weight_matching would: bits of the widest |top - cost|.
+    template <int M>
+    void draw(Mt19937& mt) {
+        std::vector<Wide<M>> corp(corp_.size()), runner(runner_.size()), cross(crossing_.size());
+        for (size_t q = 0; q < corp_.size(); ++q) corp[q] = narrow<M>(corp_[q]);
+        for (size_t q = 0; q < runner_.size(); ++q) runner[q] = narrow<M>(runner_[q]);
+        for (size_t q = 0; q < crossing_.size(); ++q) cross[q] = narrow<M>(crossing_[q]);
+        const int drop = 32 - noise_bits_;
+        const size_t n = static_cast<size_t>(n_);
+        codes_.assign(n * n, 0);
+        bye_noise_.assign(n_ % 2 ? n : 0, 0);
+        Wide<M> lo = Wide<M>::zero(), hi = Wide<M>::zero();
+        bool any = false;
+        auto seen = [&](const Wide<M>& cost) {
+            if (!any || cost < lo) lo = cost;
+            if (!any || hi < cost) hi = cost;
+            any = true;
+        };
+        {
+            py::gil_scoped_release release;
+            size_t e = 0;
+            for (int i = 0; i < n_; ++i) {
+                const Wide<M>& ci = corp[static_cast<size_t>(i)];
+                const Wide<M>& ri = runner[static_cast<size_t>(i)];
+                const int gi = group_[static_cast<size_t>(i)];
+                for (int j = i + 1; j < n_; ++j) {
+                    const uint32_t r1 = mt.next() >> drop;
+                    const uint32_t r2 = mt.next() >> drop;
+                    const Wide<M> first = ci + runner[static_cast<size_t>(j)] + Wide<M>::small(r1);
+                    const Wide<M> second = corp[static_cast<size_t>(j)] + ri + Wide<M>::small(r2);
+                    const bool corp_first = !(second < first);
+                    Wide<M> cost = cross[static_cast<size_t>(std::abs(gi - group_[static_cast<size_t>(j)]))] +
+                                   (corp_first ? first : second);
+                    uint32_t code = corp_first ? (kCorpFirst | r1) : r2;
+                    if (e < extra_.size() && extra_[e].i == i && extra_[e].j == j) {
+                        cost = cost + narrow<M>(extra_[e].cost);
+                        code |= kExtra;
+                        ++e;
+                    }
+                    codes_[at(i, j)] = codes_[at(j, i)] = code;
+                    seen(cost);
+                }
+            }
+            for (size_t i = 0; i < bye_noise_.size(); ++i) {
+                bye_noise_[i] = mt.next() >> drop;
+                seen(narrow<M>(bye_[i]) + Wide<M>::small(bye_noise_[i]));
+            }
+        }
+        // As max_weight_matching(..., max_cardinality=True): K = 2^(bits + bitlen(size))
+        // added to every weight, bits the widest |weight|.
+        const Wide<M> top = narrow<M>(top_);
+        const int bits = std::max(wide_bits(top - lo), wide_bits(top - hi));
+        int nbits = 0;
+        while ((1L << nbits) <= size_) ++nbits;
+        shift_ = bits + nbits;
+        check_bits(shift_ + 1);
+        limbs_ = limbs_for(shift_ + 1);
+    }
+
+    // The graph in N limbs: every weight 2 (top - cost + K), modulo 2^(64 N), which is
+    // exact since the value fits.
+    template <int N>
+    struct Rows {
+        const NetrunnerGraph* g;
+        int size;
+        std::vector<Wide<N>> cross2;   // 2 (top + K - crossing[d])
+        std::vector<Wide<N>> corp2, runner2;  // 2 corp, 2 runner
+        std::vector<Wide<N>> bye2;     // 2 (top + K - bye - noise)
+        std::vector<std::vector<std::pair<int, Wide<N>>>> extra2;  // per i: (j, 2 extra)
+
+        int n() const { return size; }
+        FAIRPAIR_FORCE_INLINE inline bool has(int i, int j) const { return i != j; }
+        FAIRPAIR_FORCE_INLINE inline Wide<N> w2(int i, int j) const {
+            if (i == g->n_ || j == g->n_) return bye2[static_cast<size_t>(i + j - g->n_)];
+            const uint32_t code = g->codes_[g->at(i, j)];
+            if (i > j) std::swap(i, j);
+            const int d = std::abs(g->group_[static_cast<size_t>(i)] - g->group_[static_cast<size_t>(j)]);
+            Wide<N> w = cross2[static_cast<size_t>(d)] -
+                        Wide<N>::small(2 * static_cast<int64_t>(code & kNoiseMask));
+            if (code & kCorpFirst)
+                w = w - corp2[static_cast<size_t>(i)] - runner2[static_cast<size_t>(j)];
+            else
+                w = w - corp2[static_cast<size_t>(j)] - runner2[static_cast<size_t>(i)];
+            if (code & kExtra) {
+                for (const auto& [k, x] : extra2[static_cast<size_t>(i)])
+                    if (k == j) return w - x;
+            }
+            return w;
+        }
+        template <class F>
+        FAIRPAIR_FORCE_INLINE inline void each(int x, F&& f) const {
+            for (int v = 0; v < size; ++v)
+                if (v != x && !f(v)) return;
+        }
+    };
+
+    template <int N>
+    std::vector<int> solve_n() {
+        Rows<N> rows{this, size_, {}, {}, {}, {}, {}};
+        Buf k = Buf::zero();
+        k.l[shift_ / 64] = uint64_t(1) << (shift_ % 64);
+        const Buf base = top_ + k;
+        for (const Buf& c : crossing_) {
+            const Buf w = base - c;
+            rows.cross2.push_back(narrow<N>(w + w));
+        }
+        for (const Buf& c : corp_) rows.corp2.push_back(narrow<N>(c + c));
+        for (const Buf& c : runner_) rows.runner2.push_back(narrow<N>(c + c));
+        for (size_t i = 0; i < bye_.size(); ++i) {
+            const Buf w = base - bye_[i] - Buf::small(bye_noise_[i]);
+            rows.bye2.push_back(narrow<N>(w + w));
+        }
+        rows.extra2.resize(static_cast<size_t>(n_));
+        for (const Extra& x : extra_)
+            rows.extra2[static_cast<size_t>(x.i)].emplace_back(x.j, narrow<N>(x.cost + x.cost));
+        std::vector<int> mate;
+        implicit_ = static_cast<double>(size_) * size_ * 8 * N > static_cast<double>(dense_limit);
+        if (implicit_) {
+            Blossom<N, Rows<N>> m(rows);
+            py::gil_scoped_release release;
+            mate = m.solve();
+        } else {
+            // The matrix of the generic engine (compiled once, engine.hpp), filled a row
+            // at a time in its own width.
+            std::unique_ptr<Engine> m = make_engine(N, size_);
+            py::gil_scoped_release release;
+            std::vector<uint64_t> row;
+            for (int i = 0; i < size_; ++i) {
+                row.resize(static_cast<size_t>(size_ - i - 1) * N);
+                uint64_t* out = row.data();
+                for (int j = i + 1; j < size_; ++j, out += N) {
+                    const Wide<N> w = rows.w2(i, j);
+                    std::memcpy(out, w.l, sizeof w.l);
+                }
+                m->set_row_w2(i, i + 1, size_, row.data());
+            }
+            mate = m->solve();
+        }
+        return mate;
+    }
+};
+
+void bind(py::module_& mod) {
+    mod.def("mt19937_bits", &mt19937_bits, py::arg("state"), py::arg("bits"), py::arg("count"),
+            "getrandbits(bits) count times from the words of a random.Random state.");
+    py::class_<NetrunnerGraph>(mod, "NetrunnerGraph")
+        .def(py::init<py::handle, py::handle, const std::vector<int>&, py::handle,
+                      const std::vector<std::tuple<int, int, py::object>>&, py::handle,
+                      py::handle, int, const std::vector<uint32_t>&>(),
+             py::arg("corp"), py::arg("runner"), py::arg("group"), py::arg("crossing"),
+             py::arg("extra"), py::arg("bye"), py::arg("top"), py::arg("noise_bits"),
+             py::arg("state"))
+        .def_property_readonly("n", &NetrunnerGraph::n)
+        .def_property_readonly("size", &NetrunnerGraph::size)
+        .def_property_readonly("limbs", &NetrunnerGraph::limbs)
+        .def_property_readonly("implicit", &NetrunnerGraph::implicit,
+                               "whether the last solve ran over the implicit graph")
+        .def_readwrite("dense_limit", &NetrunnerGraph::dense_limit,
+                       "bytes of weights above which the round is solved implicitly")
+        .def("solve", &NetrunnerGraph::solve)
+        .def("slot", &NetrunnerGraph::slot, py::arg("i"), py::arg("j"));
+}
+
+const Binding kBinding("NetrunnerGraph", &bind);
+
+}  // namespace
+}  // namespace fairpair

@@ -1,0 +1,531 @@
+// The McMahon round graph (fairpair.systems.mcmahon.pairing), compiled into the
+// extension fairpair.matching._blossom as McMahonGraph: the AGA McMahon tiers of every
+// game as edge weights, over the generic matcher (an Engine, the dense matrix) or, for a
+// component too large for the matrix, over the implicit graph Blossom<N, Rows<N>>
+// instantiated here.  See docs/matching.md.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fairpair/matching/bindings.hpp"
+
+namespace fairpair {
+namespace {
+
+// acc += b * t (two's complement, modulo 2^(64 M)).
+template <int M>
+FAIRPAIR_FORCE_INLINE inline void add_mul(Wide<M>& acc, const Wide<M>& b, uint64_t t) {
+    if (t == 0) return;
+    unsigned __int128 carry = 0;
+    for (int i = 0; i < M; ++i) {
+        const unsigned __int128 p =
+            static_cast<unsigned __int128>(b.l[i]) * t + acc.l[i] + carry;
+        acc.l[i] = static_cast<uint64_t>(p);
+        carry = p >> 64;
+    }
+}
+
+// The graph of one round of the AGA McMahon system (fairpair.systems.mcmahon.pairing),
+// built from per-player arrays instead of one Python tuple per edge. Players are the
+// vertices 0..n-1 in the order of the pool (score groups contiguous), the forced bye is
+// vertex n. `components` joins the allowed pairs of the admitted score-group pairs (and
+// the bye to its candidates) into connected components; `solve` finds the optimal
+// matching of one component exactly as fairpair.matching.max_weight_matching(...,
+// max_cardinality=True) does on the same edges and weights: the same weights (each
+// game's tier values, computed here as pairing.edge_tiers computes them, times the tier
+// bases, subtracted from `top`), the same offset for maximum cardinality, the same
+// blossom algorithm. A component small enough gets the matcher's n x n weight matrix; a
+// larger one is solved over the implicit graph (Blossom<N, Rows<N>>: each weight
+// computed when the algorithm reads it), the same algorithm in O(n) memory.
+class McMahonGraph {
+  public:
+    McMahonGraph(const std::vector<int>& group, const std::vector<long long>& units,
+                 const std::vector<int>& pos, const std::vector<int>& size,
+                 const std::vector<int>& half, const std::vector<int>& shift,
+                 const std::vector<int>& middle, const std::vector<int>& floated,
+                 const std::vector<int>& white_cost, const std::vector<int>& black_cost,
+                 const std::vector<int>& strength_place, const std::vector<int>& stone_key,
+                 const std::vector<int>& stones, const std::vector<int>& avoid, int attrs,
+                 const std::vector<std::pair<int, int>>& blocked, bool float_rule,
+                 bool colour, bool avoidance)
+        : stones_(stones), avoid_(avoid), float_rule_(float_rule), colour_(colour),
+          avoidance_(avoidance) {
+        n_ = static_cast<int>(group.size());
+        attrs_ = attrs;
+        const size_t n = static_cast<size_t>(n_);
+        for (const auto* v : {&pos, &size, &half, &shift, &middle, &floated, &white_cost,
+                              &black_cost, &strength_place, &stone_key})
+            if (v->size() != n) throw py::value_error("one entry per player");
+        if (units.size() != n) throw py::value_error("one entry per player");
+        if (attrs < 0 || avoid.size() != n * static_cast<size_t>(attrs))
+            throw py::value_error("avoid needs attrs entries per player");
+        int k = 0;
+        while (static_cast<size_t>(k) * k < stones.size()) ++k;
+        if (k == 0 || static_cast<size_t>(k) * k != stones.size())
+            throw py::value_error("stones must hold k*k entries, k >= 1");
+        k_ = k;
+        max_stones_ = 0;
+        for (int x : stones) {
+            if (x < 0) throw py::value_error("stones must be >= 0");
+            max_stones_ = std::max(max_stones_, x);
+        }
+        pl_.resize(n);
+        for (size_t i = 0; i < n; ++i) {
+            if (stone_key[i] < 0 || stone_key[i] >= k) throw py::value_error("stone key out of range");
+            if (group[i] < 0 || (i > 0 && group[i] < group[i - 1]))
+                throw py::value_error("groups must be non-decreasing and >= 0");
+            if (units[i] >= (1LL << 30) || units[i] <= -(1LL << 30))
+                throw py::value_error("scores out of range");
+            if (pos[i] < 0 || size[i] < 0) throw py::value_error("places must be >= 0");
+            pl_[i] = Player{units[i],    group[i],      pos[i],         size[i],
+                            half[i],     shift[i],      middle[i],      floated[i],
+                            white_cost[i], black_cost[i], strength_place[i], stone_key[i]};
+        }
+        ng_ = n_ ? group[n - 1] + 1 : 0;
+        start_.assign(static_cast<size_t>(ng_) + 1, n_);
+        for (int i = n_ - 1; i >= 0; --i) start_[static_cast<size_t>(group[i])] = i;
+        for (int g = ng_ - 1; g >= 0; --g) start_[g] = std::min(start_[g], start_[g + 1]);
+        block_.assign(n, {});
+        for (const auto& [a, b] : blocked) {
+            check_vertex(a, n_);
+            check_vertex(b, n_);
+            block_[static_cast<size_t>(a)].push_back(b);
+            block_[static_cast<size_t>(b)].push_back(a);
+        }
+        for (auto& row : block_) {
+            std::sort(row.begin(), row.end());
+            row.erase(std::unique(row.begin(), row.end()), row.end());
+        }
+        stamp_.assign(n, -1);
+        local_.assign(n + 1, -1);
+        kept_.assign(static_cast<size_t>(ng_) * ng_, 0);
+        bye_.assign(n, 0);
+    }
+
+    int n() const { return n_; }
+
+    // Components whose n x n weight matrix would take more bytes than this are solved
+    // over the implicit graph: the same algorithm, so the same matching, in O(n) memory.
+    long long dense_limit = 256LL << 20;
+
+    // Connected components (vertex lists in increasing order, the bye vertex n last) of
+    // the allowed pairs between the score groups of `kept` (pairs (g, h)) plus the bye
+    // vertex joined to `bye`; the graph `solve` uses until the next call.
+    std::vector<std::vector<int>> components(const std::vector<std::pair<int, int>>& kept,
+                                             const std::vector<int>& bye) {
+        std::fill(kept_.begin(), kept_.end(), 0);
+        for (const auto& [g, h] : kept) {
+            if (g < 0 || h < 0 || g >= ng_ || h >= ng_) throw py::value_error("group out of range");
+            kept_[static_cast<size_t>(g) * ng_ + h] = kept_[static_cast<size_t>(h) * ng_ + g] = 1;
+        }
+        std::fill(bye_.begin(), bye_.end(), 0);
+        for (int b : bye) {
+            check_vertex(b, n_);
+            bye_[static_cast<size_t>(b)] = 1;
+        }
+        has_bye_ = !bye.empty();
+        bye_list_.clear();
+        for (int v = 0; v < n_; ++v)
+            if (bye_[static_cast<size_t>(v)]) bye_list_.push_back(v);
+        const int total = n_ + (has_bye_ ? 1 : 0);
+        std::vector<int> parent(static_cast<size_t>(total));
+        for (int v = 0; v < total; ++v) parent[v] = v;
+        auto find = [&parent](int v) {
+            while (parent[v] != v) {
+                parent[v] = parent[parent[v]];
+                v = parent[v];
+            }
+            return v;
+        };
+        for (int i = 0; i < n_; ++i) {
+            for_neighbours(i, [&](int j) {
+                const int a = find(i), b = find(j);
+                if (a != b) parent[a] = b;
+            });
+            if (bye_[i]) {
+                const int a = find(i), b = find(n_);
+                if (a != b) parent[a] = b;
+            }
+        }
+        std::vector<int> slot(static_cast<size_t>(total), -1);
+        std::vector<std::vector<int>> comps;
+        for (int v = 0; v < total; ++v) {
+            const int r = find(v);
+            if (slot[r] == -1) {
+                slot[r] = static_cast<int>(comps.size());
+                comps.emplace_back();
+            }
+            comps[static_cast<size_t>(slot[r])].push_back(v);
+        }
+        return comps;
+    }
+
+    // Maximum-weight maximum-cardinality matching of the component `comp` (from
+    // `components`) with weight(i, j) = top - sum_k tier_k(i, j) * coefficients[k]:
+    // coefficients of the bye, score, float, colour and floater tiers, one per avoided
+    // attribute, one per handicap stone (avoidance), then switch, split and low.
+    // Returns mate[] in positions of `comp` (-1: unmatched). OverflowError when the
+    // weights are too wide for the compiled matcher.
+    std::vector<int> solve(const std::vector<int>& comp, py::handle coefficients,
+                           py::handle top) {
+        PyObject* seq = PySequence_Fast(coefficients.ptr(), "coefficients must be a sequence");
+        if (seq == nullptr) throw py::error_already_set();
+        py::object holder = py::reinterpret_steal<py::object>(seq);
+        if (PySequence_Fast_GET_SIZE(seq) != 9 + attrs_)
+            throw py::value_error("9 + attrs coefficients");
+        PyObject** items = PySequence_Fast_ITEMS(seq);
+        std::vector<Buf> coefs;
+        const Buf top_buf = to_buf(top.ptr());
+        if (top_buf.is_neg()) throw py::value_error("top must be >= 0");
+        int bits = bit_length(top_buf);
+        for (int q = 0; q < 9 + attrs_; ++q) {
+            const Buf c = to_buf(items[q]);
+            if (c.is_neg()) throw py::value_error("coefficients must be >= 0");
+            coefs.push_back(c);
+            bits = std::max(bits, bit_length(c));
+        }
+        // Room for a 64-bit tier value times a coefficient, summed over all terms.
+        const int room = bits + 64 + 8;
+        for (int m : {2, 3, 4, 6, 9, 16})
+            if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf);
+        PyErr_Format(PyExc_OverflowError, "matching weight exceeds the supported %d bits",
+                     kMaxWeightBits);
+        throw py::error_already_set();
+    }
+
+  private:
+    struct Player {
+        long long units;
+        int group, pos, size, half, shift, middle, floated, wc, bc, place, skey;
+    };
+    int n_ = 0, ng_ = 0, k_ = 0, attrs_ = 0, max_stones_ = 0;
+    std::vector<Player> pl_;
+    std::vector<int> stones_, avoid_;
+    bool float_rule_, colour_, avoidance_;
+    std::vector<int> start_;  // first vertex of each group (start_[ng_] = n_)
+    std::vector<std::vector<int>> block_;  // blocked partners of each vertex, sorted
+    std::vector<int> stamp_, local_;
+    std::vector<char> kept_, bye_;
+    std::vector<int> bye_list_;
+    bool has_bye_ = false;
+
+    // f(j) for every allowed partner j > i in an admitted group pair, increasing.
+    template <class F>
+    void for_neighbours(int i, F&& f) {
+        for (int b : block_[static_cast<size_t>(i)]) stamp_[static_cast<size_t>(b)] = i;
+        const int g = pl_[i].group;
+        const char* row = &kept_[static_cast<size_t>(g) * ng_];
+        for (int h = g; h < ng_; ++h) {
+            if (!row[h]) continue;
+            for (int j = std::max(i + 1, start_[h]); j < start_[h + 1]; ++j)
+                if (stamp_[static_cast<size_t>(j)] != i) f(j);
+        }
+        for (int b : block_[static_cast<size_t>(i)]) stamp_[static_cast<size_t>(b)] = -1;
+    }
+
+    // The coefficients of one component in X limbs, with tables of their small multiples
+    // (the tier values are small: a game's penalty is then a few additions).
+    template <int X>
+    struct Terms {
+        std::vector<Wide<X>> c;
+        std::vector<Wide<X>> score, split;            // c * d^2
+        std::vector<Wide<X>> low, floater, colour, flt, stones;  // c * v
+        FAIRPAIR_FORCE_INLINE inline void lin(Wide<X>& p, const std::vector<Wide<X>>& tab, int k, long long v) const {
+            if (v <= 0) return;
+            if (v < static_cast<long long>(tab.size()))
+                p = p + tab[static_cast<size_t>(v)];
+            else
+                add_mul(p, c[k], static_cast<uint64_t>(v));
+        }
+        FAIRPAIR_FORCE_INLINE inline void sq(Wide<X>& p, const std::vector<Wide<X>>& tab, int k, long long d) const {
+            if (d < 0) d = -d;
+            if (d == 0) return;
+            if (d < static_cast<long long>(tab.size()))
+                p = p + tab[static_cast<size_t>(d)];
+            else
+                add_mul(p, c[k], static_cast<uint64_t>(d) * static_cast<uint64_t>(d));
+        }
+    };
+
+    static constexpr long long kTable = 1 << 16;
+
+    template <int X>
+    static std::vector<Wide<X>> multiples(const Wide<X>& c, long long count, bool square) {
+        std::vector<Wide<X>> tab(static_cast<size_t>(std::max(1LL, std::min(count, kTable))));
+        tab[0] = Wide<X>::zero();
+        Wide<X> step = c;  // square: c * (2d - 1)
+        for (size_t d = 1; d < tab.size(); ++d) {
+            tab[d] = tab[d - 1] + step;
+            if (square) step = step + c + c;
+        }
+        return tab;
+    }
+
+    template <int X>
+    Terms<X> terms(const std::vector<Buf>& coefs, const std::vector<int>& comp) const {
+        Terms<X> t;
+        for (const Buf& x : coefs) t.c.push_back(narrow<X>(x));
+        long long gmax = 0, lo = 0, hi = 0;
+        bool first = true;
+        for (int v : comp) {
+            if (v == n_) continue;
+            const Player& p = pl_[static_cast<size_t>(v)];
+            gmax = std::max<long long>(gmax, p.size);
+            gmax = std::max<long long>(gmax, p.pos);
+            lo = first ? p.units : std::min(lo, p.units);
+            hi = first ? p.units : std::max(hi, p.units);
+            first = false;
+        }
+        const int a = attrs_;
+        t.score = multiples<X>(t.c[1], hi - lo + 1, true);
+        t.flt = multiples<X>(t.c[2], 3, false);
+        t.colour = multiples<X>(t.c[3], 5, false);
+        t.floater = multiples<X>(t.c[4], gmax + 1, false);
+        t.stones = multiples<X>(t.c[5 + a], max_stones_ + 1, false);
+        t.split = multiples<X>(t.c[7 + a], gmax + 2, true);
+        t.low = multiples<X>(t.c[8 + a], 2 * gmax + 1, false);
+        return t;
+    }
+
+    // Tier values of the game a-b (as pairing.edge_tiers) times the coefficients.
+    template <int X>
+    FAIRPAIR_FORCE_INLINE inline Wide<X> penalty(int a, int b, const Terms<X>& t) const {
+        const Player* A = &pl_[static_cast<size_t>(a)];
+        const Player* B = &pl_[static_cast<size_t>(b)];
+        if (A->units < B->units || (A->units == B->units && A->pos > B->pos)) {
+            std::swap(A, B);  // A: the higher player (score, then place)
+            std::swap(a, b);
+        }
+        Wide<X> p = Wide<X>::zero();
+        const long long diff = A->units - B->units;
+        int stones = 0;
+        if (colour_ || avoidance_) stones = stones_[static_cast<size_t>(A->skey) * k_ + B->skey];
+        if (colour_) {
+            int col;
+            if (stones > 0) {
+                const bool a_black = A->place > B->place;  // the weaker player takes black
+                col = a_black ? A->bc + B->wc : B->bc + A->wc;
+            } else {
+                col = std::min(A->wc + B->bc, A->bc + B->wc);
+            }
+            t.lin(p, t.colour, 3, col);
+        }
+        if (avoidance_) {
+            const int* xa = &avoid_[static_cast<size_t>(a) * attrs_];
+            const int* xb = &avoid_[static_cast<size_t>(b) * attrs_];
+            for (int k = 0; k < attrs_; ++k)
+                if (xa[k] != 0 && xa[k] == xb[k]) p = p + t.c[static_cast<size_t>(5 + k)];
+            t.lin(p, t.stones, 5 + attrs_, stones);
+        }
+        const long long pa = A->pos, pb = B->pos;
+        if (diff != 0) {
+            t.sq(p, t.score, 1, diff);
+            if (float_rule_) t.lin(p, t.flt, 2, (A->floated & 1) + ((B->floated >> 1) & 1));
+            t.lin(p, t.floater, 4, pb);
+            t.sq(p, t.split, 7 + attrs_, pa - A->middle);
+        } else {
+            const long long n = A->size, half = A->half, shift = A->shift;
+            const bool sw = (pa - shift < half) == (pb - shift < half);
+            const long long d = pb - pa - half;
+            if (sw) p = p + t.c[static_cast<size_t>(6 + attrs_)];
+            t.sq(p, t.split, 7 + attrs_, d);
+            if (d != 0 || sw)
+                t.lin(p, t.low, 8 + attrs_, std::max(0LL, n - 1 - pa) + std::max(0LL, n - 1 - pb));
+        }
+        return p;
+    }
+
+    // The bye to player b.
+    template <int X>
+    Wide<X> bye_penalty(int b, const Terms<X>& t) const {
+        Wide<X> p = Wide<X>::zero();
+        add_mul(p, t.c[0], static_cast<uint64_t>(n_ - 1 - b));
+        return p;
+    }
+
+    // One component as the implicit graph of Blossom<N, Rows<N>>: vertices are the
+    // places in the component, each weight (top - penalty + offset, doubled) computed
+    // when asked, modulo 2^(64 N), which is exact since the final value fits.
+    template <int N>
+    struct Rows {
+        const McMahonGraph* g;
+        const std::vector<int>* comp;
+        Terms<N> t;
+        Wide<N> top, offset;
+        int n() const { return static_cast<int>(comp->size()); }
+        FAIRPAIR_FORCE_INLINE inline bool has(int i, int j) const {
+            const int a = (*comp)[static_cast<size_t>(i)], b = (*comp)[static_cast<size_t>(j)];
+            if (a == b) return false;
+            if (a == g->n_ || b == g->n_) return g->bye_[static_cast<size_t>(a == g->n_ ? b : a)];
+            if (!g->kept_[static_cast<size_t>(g->pl_[a].group) * g->ng_ + g->pl_[b].group])
+                return false;
+            const std::vector<int>& bl = g->block_[static_cast<size_t>(a)];
+            return !std::binary_search(bl.begin(), bl.end(), b);
+        }
+        __attribute__((noinline)) Wide<N> w2(int i, int j) const {
+            const int a = (*comp)[static_cast<size_t>(i)], b = (*comp)[static_cast<size_t>(j)];
+            Wide<N> p;
+            if (a == g->n_ || b == g->n_)
+                p = g->bye_penalty<N>(a == g->n_ ? b : a, t);
+            else
+                p = g->penalty<N>(a, b, t);
+            const Wide<N> w = top - p + offset;
+            return w + w;
+        }
+        template <class F>
+        FAIRPAIR_FORCE_INLINE inline void each(int x, F&& f) const {
+            const McMahonGraph& m = *g;
+            const int a = (*comp)[static_cast<size_t>(x)];
+            if (a == m.n_) {
+                for (int b : m.bye_list_)
+                    if (!f(m.local_[static_cast<size_t>(b)])) return;
+                return;
+            }
+            const std::vector<int>& bl = m.block_[static_cast<size_t>(a)];
+            size_t q = 0;
+            const char* row = &m.kept_[static_cast<size_t>(m.pl_[a].group) * m.ng_];
+            for (int h = 0; h < m.ng_; ++h) {
+                if (!row[h]) continue;
+                for (int j = m.start_[h]; j < m.start_[h + 1]; ++j) {
+                    if (j == a) continue;
+                    while (q < bl.size() && bl[q] < j) ++q;
+                    if (q < bl.size() && bl[q] == j) continue;
+                    if (!f(m.local_[static_cast<size_t>(j)])) return;
+                }
+            }
+            if (m.has_bye_ && m.bye_[static_cast<size_t>(a)]) f(m.local_[static_cast<size_t>(m.n_)]);
+        }
+    };
+
+    template <int N>
+    std::vector<int> solve_implicit(const std::vector<int>& comp, const std::vector<Buf>& coefs,
+                                    const Buf& top, const Buf& offset) {
+        Rows<N> rows{this, &comp, terms<N>(coefs, comp), narrow<N>(top), narrow<N>(offset)};
+        Blossom<N, Rows<N>> m(rows);
+        std::vector<int> mate;
+        {
+            py::gil_scoped_release release;
+            mate = m.solve();
+        }
+        return mate;
+    }
+
+    std::vector<int> solve_m(int m, const std::vector<int>& comp, const std::vector<Buf>& coefs,
+                             const Buf& top) {
+        switch (m) {
+            case 2: return solve_t<2>(comp, coefs, top);
+            case 3: return solve_t<3>(comp, coefs, top);
+            case 4: return solve_t<4>(comp, coefs, top);
+            case 6: return solve_t<6>(comp, coefs, top);
+            case 9: return solve_t<9>(comp, coefs, top);
+            default: return solve_t<16>(comp, coefs, top);
+        }
+    }
+
+    // f(local i, local j, weight) for every edge of the component (i < j).
+    template <int M, class F>
+    void for_edges(const std::vector<int>& comp, const Terms<M>& t, const Wide<M>& top, F&& f) {
+        const int bye_local = local_[static_cast<size_t>(n_)];
+        for (int v : comp) {
+            if (v == n_) continue;
+            const int li = local_[static_cast<size_t>(v)];
+            for_neighbours(v, [&](int j) {
+                const int lj = local_[static_cast<size_t>(j)];
+                if (lj >= 0) f(li, lj, top - penalty<M>(v, j, t));
+            });
+            if (has_bye_ && bye_[static_cast<size_t>(v)] && bye_local >= 0)
+                f(li, bye_local, top - bye_penalty<M>(v, t));
+        }
+    }
+
+    template <int M>
+    std::vector<int> solve_t(const std::vector<int>& comp, const std::vector<Buf>& coefs,
+                             const Buf& top_buf) {
+        const int nc = static_cast<int>(comp.size());
+        struct Reset {
+            std::vector<int>& local;
+            const std::vector<int>& comp;
+            ~Reset() {
+                for (int v : comp)
+                    if (v >= 0 && v < static_cast<int>(local.size())) local[static_cast<size_t>(v)] = -1;
+            }
+        } reset{local_, comp};
+        for (int q = 0; q < nc; ++q) {
+            const int v = comp[static_cast<size_t>(q)];
+            if (v < 0 || v > n_ || (v == n_ && !has_bye_)) throw py::value_error("not a vertex");
+            if (local_[static_cast<size_t>(v)] != -1) throw py::value_error("vertex repeated");
+            local_[static_cast<size_t>(v)] = q;
+        }
+        const Terms<M> t = terms<M>(coefs, comp);
+        const Wide<M> top = narrow<M>(top_buf);
+        // As max_weight_matching(..., max_cardinality=True): K = 2^(bits + bitlen(n))
+        // added to every weight, bits the widest |weight|.
+        int bits = 0;
+        bool any = false;
+        for_edges<M>(comp, t, top, [&](int, int, const Wide<M>& w) {
+            bits = std::max(bits, wide_bits(w));
+            any = true;
+        });
+        int shift = -1, need = bits;
+        if (any) {
+            int nbits = 0;
+            while ((1L << nbits) <= nc) ++nbits;
+            shift = bits + nbits;
+            need = shift + 1;
+        }
+        check_bits(need);
+        const int limbs = limbs_for(need);
+        Buf k = Buf::zero();
+        if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
+        if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
+            return with_limbs(limbs, [&](auto l) {
+                return solve_implicit<decltype(l)::value>(comp, coefs, top_buf, k);
+            });
+        }
+        std::unique_ptr<Engine> eng = make_engine(limbs, nc);
+        for_edges<M>(comp, t, top, [&](int i, int j, const Wide<M>& w) {
+            Buf x = widen_buf(w);
+            x = x + k;
+            eng->set_w2(i, j, x + x);
+        });
+        std::vector<int> mate;
+        {
+            py::gil_scoped_release release;
+            mate = eng->solve();
+        }
+        return mate;
+    }
+};
+
+void bind(py::module_& mod) {
+    py::class_<McMahonGraph>(mod, "McMahonGraph")
+        .def(py::init<const std::vector<int>&, const std::vector<long long>&,
+                      const std::vector<int>&, const std::vector<int>&, const std::vector<int>&,
+                      const std::vector<int>&, const std::vector<int>&, const std::vector<int>&,
+                      const std::vector<int>&, const std::vector<int>&, const std::vector<int>&,
+                      const std::vector<int>&, const std::vector<int>&, const std::vector<int>&,
+                      int, const std::vector<std::pair<int, int>>&, bool, bool, bool>(),
+             py::arg("group"), py::arg("units"), py::arg("pos"), py::arg("size"),
+             py::arg("half"), py::arg("shift"), py::arg("middle"), py::arg("floated"),
+             py::arg("white_cost"), py::arg("black_cost"), py::arg("strength_place"),
+             py::arg("stone_key"), py::arg("stones"), py::arg("avoid"), py::arg("attrs"),
+             py::arg("blocked"), py::arg("float_rule"), py::arg("colour"),
+             py::arg("avoidance"))
+        .def_property_readonly("n", &McMahonGraph::n)
+        .def_readwrite("dense_limit", &McMahonGraph::dense_limit,
+                       "bytes of weights above which a component is solved implicitly")
+        .def("components", &McMahonGraph::components, py::arg("kept"), py::arg("bye"))
+        .def("solve", &McMahonGraph::solve, py::arg("comp"), py::arg("coefficients"),
+             py::arg("top"));
+}
+
+const Binding kBinding("McMahonGraph", &bind);
+
+}  // namespace
+}  // namespace fairpair
