@@ -10,10 +10,11 @@ from __future__ import annotations
 import itertools
 import subprocess
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
-from helpers import Postgres, pg_bindir
+from helpers import CHROMIUM, Postgres, Server, pg_bindir
 
 
 @pytest.fixture(scope="session")
@@ -51,3 +52,41 @@ def new_database(
     counter = itertools.count(1)
     folder = tmp_path_factory.mktemp("sqlite")
     return lambda: str(folder / f"events_{next(counter)}.sqlite")
+
+
+@pytest.fixture(scope="module")
+def server(
+    new_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A real ``fairpair serve`` on a new database of each backend (a module may
+    define its own ``server``, e.g. on one SQLite file for the browser tests)."""
+    pytest.importorskip("fastapi", reason="the web extra is not installed")
+    folder = tmp_path_factory.mktemp("web")
+    running = Server(new_database(), folder / "server.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def client(server: Server) -> Iterator[Any]:
+    """An HTTP client of :func:`server`."""
+    httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        yield http
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (no browser download)."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
+    )
+    if CHROMIUM is None:
+        pytest.skip("no Chromium installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
+        yield chromium
+        chromium.close()

@@ -1073,3 +1073,19 @@ def play_lichess_round(
     for p in players:
         if p.user not in done:
             p.rounds.append((None, "", "-"))
+
+
+#: Debian's Chromium for the browser tests ($FAIRPAIR_CHROMIUM first), or None.
+CHROMIUM = next(
+    (
+        path
+        for path in (
+            os.environ.get("FAIRPAIR_CHROMIUM"),
+            shutil.which("chromium"),
+            shutil.which("chromium-browser"),
+            "/usr/bin/chromium",
+        )
+        if path and os.path.exists(path)
+    ),
+    None,
+)

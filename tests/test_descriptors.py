@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -172,16 +171,9 @@ def test_no_code_outside_a_system_tests_a_system_name() -> None:
 
 
 @pytest.fixture(scope="module")
-def api(new_database: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``fairpair serve`` on SQLite and PostgreSQL; its API address."""
-    pytest.importorskip("httpx", reason="the web extra is not installed")
-    pytest.importorskip("fastapi", reason="the web extra is not installed")
-    from helpers import Server
-
-    running = Server(new_database(), tmp_path_factory.mktemp("web") / "server.log")
-    running.start()
-    yield f"{running.url}/api/v1"
-    running.stop()
+def api(server: Any) -> str:
+    """The API address of a real ``fairpair serve`` (SQLite and PostgreSQL)."""
+    return f"{server.url}/api/v1"
 
 
 def test_the_api_refuses_an_unknown_option_naming_its_field(api: str) -> None:

@@ -19,7 +19,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -35,23 +35,6 @@ from fairpair.model import Player, Tournament  # noqa: E402
 from helpers import API, Server, board_numbers, create_tournament, player_rows  # noqa: E402
 
 # --------------------------------------------------------------------------- fixtures
-
-
-@pytest.fixture(scope="module")
-def server(
-    new_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("web")
-    running = Server(new_database(), folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def client(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=60) as http:
-        yield http
 
 
 def _version(client: httpx.Client, tid: str) -> int:

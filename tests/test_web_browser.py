@@ -16,7 +16,6 @@ the ones made this way).
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,20 +28,13 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
 )
 
-from helpers import API, Server, board_numbers, create_tournament, player_rows  # noqa: E402
-
-CHROMIUM = next(
-    (
-        path
-        for path in (
-            os.environ.get("FAIRPAIR_CHROMIUM"),
-            shutil.which("chromium"),
-            shutil.which("chromium-browser"),
-            "/usr/bin/chromium",
-        )
-        if path and os.path.exists(path)
-    ),
-    None,
+from helpers import (  # noqa: E402
+    API,
+    CHROMIUM,
+    Server,
+    board_numbers,
+    create_tournament,
+    player_rows,
 )
 
 pytestmark = pytest.mark.skipif(
@@ -57,16 +49,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield chromium
-        chromium.close()
 
 
 def _shot(page: Any, name: str) -> None:

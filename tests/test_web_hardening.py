@@ -30,23 +30,6 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mcmahon.json"
 HUGE = "1e3000000"
 
 
-@pytest.fixture(scope="module")
-def server(
-    new_database: Callable[[], str], tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("web")
-    running = Server(new_database(), folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def client(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=60) as http:
-        yield http
-
-
 def _refused(response: httpx.Response, status: int, field: str, contains: str = "") -> None:
     assert response.status_code == status, response.text
     body: dict[str, Any] = response.json()

@@ -5,8 +5,6 @@ nor show the director's page in a frame."""
 from __future__ import annotations
 
 import http.server
-import os
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,21 +18,7 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
 )
 
-from helpers import API, Server, create_tournament  # noqa: E402
-
-CHROMIUM = next(
-    (
-        path
-        for path in (
-            os.environ.get("FAIRPAIR_CHROMIUM"),
-            shutil.which("chromium"),
-            shutil.which("chromium-browser"),
-            "/usr/bin/chromium",
-        )
-        if path and os.path.exists(path)
-    ),
-    None,
-)
+from helpers import API, CHROMIUM, Server, create_tournament  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)"
@@ -48,16 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
