@@ -28,7 +28,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 #: (an entry names a module or package; ``fairpair`` alone is only the package's
 #: ``__init__``). Layers of equal rank may import each other.
 LAYERS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
-    (0, "base", ("fairpair.errors", "fairpair.limits")),
+    (0, "base", ("fairpair.errors", "fairpair.limits", "fairpair.lazy")),
     (1, "matching", ("fairpair.matching",)),
     (2, "model", ("fairpair.model",)),
     (3, "formats", ("fairpair.formats",)),

@@ -12,8 +12,9 @@ what it needs.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from fairpair.lazy import lazy_names
 
 if TYPE_CHECKING:
     from fairpair.errors import FairpairError, InputError, NoPairingError, SystemNotAvailable
@@ -76,15 +77,5 @@ _ORIGIN: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Import a name of ``__all__`` from its module on first use (then it is cached)."""
-    origin = _ORIGIN.get(name)
-    if origin is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(origin), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+# Each name of ``__all__`` is imported from its module on first use (then kept).
+__getattr__, __dir__ = lazy_names(__name__, _ORIGIN, __all__, globals())
