@@ -660,3 +660,69 @@ def test_a_connection_sending_its_head_slowly_is_closed(small_server: Server) ->
     with httpx.Client(base_url=small_server.url, timeout=30) as http:
         assert http.get(f"{API}/health").status_code == 200
         assert http.get(f"{API}/health").status_code == 200
+
+
+# ------------------------------------------------------------ finding 6: reports in the transaction
+
+
+def _at_once(server: Server, *requests: tuple[str, str, dict[str, Any]]) -> list[httpx.Response]:
+    """Send ``requests`` (method, path, keyword arguments) at the same moment, one
+    client and thread each; their answers in order."""
+    import threading
+
+    start = threading.Barrier(len(requests))
+    answers: list[httpx.Response | None] = [None] * len(requests)
+
+    def send(index: int) -> None:
+        method, path, more = requests[index]
+        with httpx.Client(base_url=server.url, timeout=60) as http:
+            start.wait()
+            answers[index] = http.request(method, path, **more)
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(requests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(answer is not None for answer in answers)
+    return [answer for answer in answers if answer is not None]
+
+
+def test_a_report_does_not_survive_an_unpair(server: Server, client: httpx.Client) -> None:
+    """A player's report racing an unpair: either it was written before the unpair
+    (which then deletes it) or it is refused (409 naming the board, or 404 once the
+    round is gone); never a report left waiting on a board the reporter no longer
+    plays. Before the fix the pairing was checked outside the write's transaction and
+    the report survived most tries."""
+    tid, director = create_tournament(client, players=4, rounds=3)
+    paired = client.post(f"{API}/tournaments/{tid}/rounds", headers=director)
+    assert paired.status_code == 201, paired.text
+    first, _ = paired.json()["sides"]
+    white = paired.json()["boards"][0][first]["number"]
+    body = {"role": "player", "player": white}
+    issued = client.post(f"{API}/tournaments/{tid}/tokens", headers=director, json=body)
+    as_player = {"Authorization": f"Bearer {issued.json()['token']}"}
+    for _ in range(20):
+        rounds = client.get(f"{API}/tournaments/{tid}/rounds/1").json()
+        board = next(
+            i
+            for i, b in enumerate(rounds["boards"], 1)
+            if white in (b[s]["number"] for s in rounds["sides"] if b.get(s))
+        )
+        unpaired, answer = _at_once(
+            server,
+            ("DELETE", f"{API}/tournaments/{tid}/rounds/1", {"headers": director}),
+            (
+                "PUT",
+                f"{API}/tournaments/{tid}/rounds/1/boards/{board}",
+                {"headers": as_player, "json": {"result": "1-0"}},
+            ),
+        )
+        assert unpaired.status_code == 200, unpaired.text
+        assert answer.status_code in (202, 404, 409), answer.text
+        if answer.status_code == 409:
+            _refused(answer, 409, "board")
+        left = client.get(f"{API}/tournaments/{tid}/reports", headers=director).json()
+        assert left == {"reports": []}, (answer.status_code, left)
+        again = client.post(f"{API}/tournaments/{tid}/rounds", headers=director)
+        assert again.status_code == 201, again.text

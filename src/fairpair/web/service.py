@@ -586,7 +586,22 @@ class Service:
                 expected="the board of your own game",
             )
         assert grant.player is not None
-        return self.store.add_report(tid, round_number, board, grant.player, key)
+        player = grant.player
+
+        def still_paired(now: Tournament) -> None:
+            # Checked again in the write's transaction: an unpair or a new pairing
+            # may have come between the check above and the insert.
+            games = now.round(round_number).games if round_number <= now.rounds_played else []
+            if not (1 <= board <= len(games) and player in games[board - 1].players):
+                raise ApiError(
+                    409,
+                    f"board {board} of round {round_number} no longer holds the game of "
+                    f"player {player} (the round was unpaired or paired again)",
+                    field="board",
+                    expected="the board of your own game in the current pairing",
+                )
+
+        return self.store.add_report(tid, round_number, board, player, key, check=still_paired)
 
     def reports(self, tid: str) -> list[Report]:
         self.load(tid)

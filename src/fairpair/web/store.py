@@ -514,9 +514,32 @@ class Store:
 
     # ------------------------------------------------------------------ reports
 
-    def add_report(self, tid: str, round_number: int, board: int, player: int, result: str) -> int:
-        """Record a player's report of a result; return its id."""
+    def add_report(
+        self,
+        tid: str,
+        round_number: int,
+        board: int,
+        player: int,
+        result: str,
+        *,
+        check: Callable[[Tournament], None] | None = None,
+    ) -> int:
+        """Record a player's report of a result; return its id.
+
+        ``check`` is called with the tournament as it is in the same transaction as
+        the write, its row locked (``FOR UPDATE``; SQLite's writers hold the write
+        lock from ``BEGIN``), so an unpair or a new pairing cannot slip between the
+        check and the insert; an exception it raises propagates and nothing is
+        written."""
         with self._writing() as connection:
+            if check is not None:
+                row = connection.execute(
+                    select(tournaments.c.document).where(tournaments.c.id == tid).with_for_update()
+                ).one_or_none()
+                if row is None:
+                    raise NotFound(tid)
+                t, _ = jsondoc.loads(row.document, file=f"tournament {tid}")
+                check(t)
             outcome = connection.execute(
                 insert(reports).values(
                     tournament_id=tid,
