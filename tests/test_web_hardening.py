@@ -24,7 +24,7 @@ import pytest
 httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 
-from helpers import API, Postgres, Server, create_tournament, player_rows  # noqa: E402
+from helpers import API, Postgres, Server, create_tournament, player_rows, sign_in  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mcmahon.json"
 HUGE = "1e3000000"
@@ -296,7 +296,7 @@ def _signed_in(server: Server, players: int = 6) -> tuple[httpx.Client, str, str
     browser = httpx.Client(base_url=server.url, timeout=60, follow_redirects=True)
     tid, director = create_tournament(browser, players)
     token = director["Authorization"].removeprefix("Bearer ")
-    page = browser.get(f"/t/{tid}/director", params={"token": token})
+    page = sign_in(browser, tid, token)
     assert page.status_code == 200, page.text
     return browser, tid, _form_token(page.text)
 
@@ -343,7 +343,7 @@ def test_the_form_token_is_bound_to_the_session(server: Server) -> None:
         # a new sign-in starts a new session: the old page's token no longer works
         director = first.cookies.get("fairpair_token", path=f"/t/{tid}")
         assert director
-        again = first.get(f"/t/{tid}/director", params={"token": director})
+        again = sign_in(first, tid, director)
         assert _form_token(again.text) != token
         stale = first.post(f"/t/{tid}/director/players", data={"form_token": token, "name": "Y"})
         assert stale.status_code == 403
@@ -411,12 +411,11 @@ def test_cookies_are_secure_behind_an_https_proxy(server: Server) -> None:
     with httpx.Client(base_url=server.url, timeout=60) as raw:
         tid, director = create_tournament(raw, 4)
         token = director["Authorization"].removeprefix("Bearer ")
-        url = f"/t/{tid}/director"
-        proxied = raw.get(url, params={"token": token}, headers={"X-Forwarded-Proto": "https"})
+        proxied = sign_in(raw, tid, token, headers={"X-Forwarded-Proto": "https"})
         assert proxied.status_code == 303
         cookies = proxied.headers.get_list("set-cookie")
         assert len(cookies) == 2 and all("secure" in c.lower() for c in cookies), cookies
-        plain = raw.get(url, params={"token": token})
+        plain = sign_in(raw, tid, token)
         assert not any("secure" in c.lower() for c in plain.headers.get_list("set-cookie"))
 
 
@@ -726,3 +725,67 @@ def test_a_report_does_not_survive_an_unpair(server: Server, client: httpx.Clien
         assert left == {"reports": []}, (answer.status_code, left)
         again = client.post(f"{API}/tournaments/{tid}/rounds", headers=director)
         assert again.status_code == 201, again.text
+
+
+# ------------------------------------------------------------ finding 5: tokens out of URLs
+
+
+def test_sign_in_is_a_post_and_no_token_reaches_the_log(
+    new_database: Callable[[], str], tmp_path: Path
+) -> None:
+    """The sign-in form posts the token in the body; the old link with ``?token=``
+    signs nobody in (it redirects to the form, the token dropped), and the access log
+    (at ``info``, where uvicorn writes it) holds the token nowhere. Before the fix the
+    form used GET, the link signed in and the log had ``GET /t/ID/director?token=...``."""
+    running = Server(new_database(), tmp_path / "access.log", "--log-level", "info")
+    running.start()
+    try:
+        with httpx.Client(base_url=running.url, timeout=60) as raw:
+            tid, director = create_tournament(raw, 4)
+            token = director["Authorization"].removeprefix("Bearer ")
+            form = raw.get(f"/t/{tid}/director")
+            assert form.status_code == 401
+            assert re.search(r'<form method="post" action="/t/[0-9a-f]+/director"', form.text)
+            old_link = raw.get(f"/t/{tid}/director", params={"token": token})
+            assert old_link.status_code == 303, old_link.text
+            assert old_link.headers["location"] == f"/t/{tid}/director"
+            assert not old_link.headers.get_list("set-cookie")  # not signed in by a URL
+            signed = sign_in(raw, tid, token)
+            assert signed.status_code == 303, signed.text
+            assert signed.headers["location"] == f"/t/{tid}/director"
+            assert len(signed.headers.get_list("set-cookie")) == 2
+            assert raw.get(f"/t/{tid}/director").status_code == 200  # the cookie works
+            wrong = sign_in(raw, tid, "wrong")
+            assert wrong.status_code == 401 and "unknown token" in wrong.text
+            forged = sign_in(raw, tid, token, headers={"Origin": "https://evil.example"})
+            assert forged.status_code == 403
+    finally:
+        running.stop()
+    log = running.log.read_text(errors="replace")
+    assert f"/t/{tid}/director" in log, log  # the access log is on
+    assert "token=[redacted]" in log, log
+    assert token not in log, log
+
+
+def test_demo_keeps_its_token_across_restarts(
+    new_database: Callable[[], str], tmp_path: Path
+) -> None:
+    """``--demo`` on the same database shows the same director token at every start
+    (before the fix each start issued and printed a new one)."""
+    demo = Server(new_database(), tmp_path / "demo.log", "--demo")
+    tokens = []
+    for _ in range(2):
+        before = demo.log.read_text() if demo.log.exists() else ""
+        demo.start()
+        try:
+            printed = demo.log.read_text()[len(before) :]
+            assert "director token:" in printed, printed
+            assert "?token=" not in printed  # no token in a link
+            token = printed.split("director token:")[1].split()[0]
+            with httpx.Client(base_url=demo.url, timeout=60) as http:
+                tid = http.get(f"{API}/tournaments").json()["tournaments"][0]["id"]
+                assert sign_in(http, tid, token).status_code == 303
+            tokens.append(token)
+        finally:
+            demo.stop()
+    assert tokens[0] == tokens[1]
