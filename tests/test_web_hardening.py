@@ -789,3 +789,174 @@ def test_demo_keeps_its_token_across_restarts(
         finally:
             demo.stop()
     assert tokens[0] == tokens[1]
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_tokens_can_be_listed_and_revoked(server: Server, client: httpx.Client) -> None:
+    """The director lists the tournament's tokens (ids, never their text) and revokes
+    one with ``DELETE .../tokens/{id}``: it stops working at once, on the API and on a
+    signed-in director's page. The last director token cannot be revoked; a new one is
+    issued first. Before the fix tokens could not be listed nor revoked (405)."""
+    tid, director = create_tournament(client, 4)
+    url = f"{API}/tournaments/{tid}/tokens"
+    arbiter = client.post(url, headers=director, json={"role": "arbiter"})
+    assert arbiter.status_code == 201, arbiter.text
+    issued = arbiter.json()
+    assert set(issued) >= {"token", "role", "player", "id", "expires_at"}
+    assert issued["expires_at"] is None and re.fullmatch(r"[0-9a-f]{16}", issued["id"])
+    as_arbiter = _bearer(issued["token"])
+    listed = client.get(url, headers=director)
+    assert listed.status_code == 200, listed.text
+    rows = listed.json()["tokens"]
+    assert [r["role"] for r in rows] == ["director", "arbiter"]
+    assert issued["token"] not in listed.text and rows[1]["id"] == issued["id"]
+    assert not any(r["expired"] for r in rows)
+    _refused(client.get(url, headers=as_arbiter), 403, "Authorization")
+    _refused(client.delete(f"{url}/{rows[0]['id']}", headers=as_arbiter), 403, "Authorization")
+    board = f"{API}/tournaments/{tid}/rounds/1/boards/1"
+    assert client.post(f"{API}/tournaments/{tid}/rounds", headers=director).status_code == 201
+    assert client.put(board, headers=as_arbiter, json={"result": "1-0"}).status_code == 200
+    # the arbiter signed in on the director's page, then revoked
+    with httpx.Client(base_url=server.url, timeout=60) as desk:
+        assert sign_in(desk, tid, issued["token"]).status_code == 303
+        assert desk.get(f"/t/{tid}/director").status_code == 200
+        revoked = client.delete(f"{url}/{issued['id']}", headers=director)
+        assert revoked.status_code == 200, revoked.text
+        assert revoked.json()["revoked"] == issued["id"]
+        _refused(
+            client.put(board, headers=as_arbiter, json={"result": "0-1"}), 401, "Authorization"
+        )
+        assert desk.get(f"/t/{tid}/director").status_code == 401  # the sign-in form again
+    _refused(client.delete(f"{url}/{issued['id']}", headers=director), 404, "token_id")
+    _refused(client.delete(f"{url}/nonsense", headers=director), 404, "token_id")
+    # the only director token stays; a second one lets the first go
+    first_id = rows[0]["id"]
+    _refused(client.delete(f"{url}/{first_id}", headers=director), 409, "token_id")
+    second = client.post(url, headers=director, json={"role": "director"})
+    assert second.status_code == 201, second.text
+    as_second = _bearer(second.json()["token"])
+    assert client.delete(f"{url}/{first_id}", headers=as_second).status_code == 200
+    _refused(client.get(url, headers=director), 401, "Authorization")
+    assert [r["role"] for r in client.get(url, headers=as_second).json()["tokens"]] == ["director"]
+    # a token of another tournament cannot be revoked from this one
+    other_tid, other = create_tournament(client, 4)
+    other_id = client.get(f"{API}/tournaments/{other_tid}/tokens", headers=other).json()["tokens"][
+        0
+    ]["id"]
+    _refused(client.delete(f"{url}/{other_id}", headers=as_second), 404, "token_id")
+
+
+def test_tokens_can_expire(server: Server, client: httpx.Client) -> None:
+    """``expires_in`` (seconds) makes a token expire: refused then (401 naming the
+    expiry), and listed as expired. Before the fix no token could expire."""
+    import time
+
+    tid, director = create_tournament(client, 4)
+    url = f"{API}/tournaments/{tid}/tokens"
+    _refused(
+        client.post(url, headers=director, json={"role": "arbiter", "expires_in": 0}),
+        422,
+        "expires_in",
+    )
+    short = client.post(url, headers=director, json={"role": "arbiter", "expires_in": 2})
+    assert short.status_code == 201, short.text
+    assert short.json()["expires_at"]
+    long = client.post(url, headers=director, json={"role": "arbiter", "expires_in": 86400})
+    pair = f"{API}/tournaments/{tid}/rounds"
+    assert client.post(pair, headers=director).status_code == 201
+    board = f"{pair}/1/boards/1"
+    as_short = _bearer(short.json()["token"])
+    assert client.put(board, headers=as_short, json={"result": "1-0"}).status_code == 200
+    with httpx.Client(base_url=server.url, timeout=60) as desk:
+        assert sign_in(desk, tid, short.json()["token"]).status_code == 303
+        time.sleep(2.5)
+        assert desk.get(f"/t/{tid}/director").status_code == 401
+        assert sign_in(desk, tid, short.json()["token"]).status_code == 401
+    _refused(client.put(board, headers=as_short, json={"result": "0-1"}), 401, "Authorization")
+    as_long = _bearer(long.json()["token"])
+    assert client.put(board, headers=as_long, json={"result": "0-1"}).status_code == 200
+    expired = {r["id"]: r["expired"] for r in client.get(url, headers=director).json()["tokens"]}
+    assert expired[short.json()["id"]] is True and expired[long.json()["id"]] is False
+
+
+def test_upgrade_from_the_first_schema_keeps_the_tokens(
+    new_database: Callable[[], str], tmp_path: Path
+) -> None:
+    """A database at revision 0001 (tokens without expiry) is upgraded when a server
+    starts on it: its tournaments and tokens still work, and never expire."""
+    from alembic import command
+    from alembic.config import Config
+
+    from fairpair.web import store as store_module
+
+    db = new_database()
+    old = store_module.Store(db, migrate=False)
+    try:
+        config = Config()
+        migrations = Path(store_module.__file__).parent / "migrations"
+        config.set_main_option("script_location", str(migrations))
+        with old.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0001")
+        assert old.schema_revision() == "0001"
+        from sqlalchemy import text
+
+        from fairpair.model import Player, Tournament
+
+        document = store_module.storable_document(
+            Tournament(players=(Player(1, "Ann"),), system="dutch")
+        )
+        with old.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO tournaments (id, name, system, document, version, "
+                    "created_at, updated_at) VALUES ('0123456789ab', 'Old', 'dutch', :d, 1, "
+                    "'2026-01-01', '2026-01-01')"
+                ),
+                {"d": document},
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO tokens (token_hash, tournament_id, role, player, created_at) "
+                    "VALUES (:h, '0123456789ab', 'director', NULL, '2026-01-01')"
+                ),
+                {"h": store_module.hash_token("old-director")},
+            )
+    finally:
+        old.close()
+    running = Server(db, tmp_path / "upgrade.log")
+    running.start()
+    try:
+        with httpx.Client(base_url=running.url, timeout=60) as http:
+            assert http.get(f"{API}/health").json()["schema"] == "0002"
+            listed = http.get(
+                f"{API}/tournaments/0123456789ab/tokens", headers=_bearer("old-director")
+            )
+            assert listed.status_code == 200, listed.text
+            assert [(r["role"], r["expires_at"]) for r in listed.json()["tokens"]] == [
+                ("director", None)
+            ]
+            added = http.post(
+                f"{API}/tournaments/0123456789ab/players",
+                headers=_bearer("old-director"),
+                json={"name": "Bob"},
+            )
+            assert added.status_code == 201, added.text
+    finally:
+        running.stop()
+
+
+def test_the_director_page_issues_an_expiring_token(server: Server) -> None:
+    browser, tid, form = _signed_in(server)
+    with closing(browser):
+        page = browser.post(
+            f"/t/{tid}/director/token", data={"form_token": form, "role": "arbiter", "hours": "2"}
+        )
+        assert page.status_code == 200 and "new arbiter token" in page.text, page.text
+        director = browser.cookies.get("fairpair_token", path=f"/t/{tid}")
+        rows = browser.get(f"{API}/tournaments/{tid}/tokens", headers=_bearer(director)).json()
+        arbiter = [r for r in rows["tokens"] if r["role"] == "arbiter"]
+        assert len(arbiter) == 1 and arbiter[0]["expires_at"], rows

@@ -394,8 +394,13 @@ def pages_router(service: Service) -> APIRouter:
             )
         try:
             if action == "token":
+                hours = _int(form, "hours", required=False)
                 spec = TokenIn.model_validate(
-                    {"role": form.get("role", ""), "player": form.get("player") or None}
+                    {
+                        "role": form.get("role", ""),
+                        "player": form.get("player") or None,
+                        "expires_in": None if hours is None else hours * 3600,
+                    }
                 )
                 issued, _ = await run_in_threadpool(service.issue_token, tid, spec)
                 return await run_in_threadpool(
