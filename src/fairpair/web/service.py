@@ -622,8 +622,18 @@ class Service:
         return self.store.add_report(tid, round_number, board, player, key, check=still_paired)
 
     def reports(self, tid: str) -> list[Report]:
-        self.load(tid)
-        return self.store.reports(tid)
+        """The reports waiting for confirmation whose board still holds the reporter's
+        game (a report left over from before the check moved into the write's
+        transaction, on a board its reporter no longer plays, is never offered)."""
+        t = self.load(tid).tournament
+
+        def holds(r: Report) -> bool:
+            if not 1 <= r.round <= t.rounds_played:
+                return False
+            games = t.round(r.round).games
+            return 1 <= r.board <= len(games) and r.player in games[r.board - 1].players
+
+        return [r for r in self.store.reports(tid) if holds(r)]
 
     # ------------------------------------------------------------------ tokens
 
