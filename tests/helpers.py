@@ -1089,3 +1089,16 @@ CHROMIUM = next(
     ),
     None,
 )
+
+
+def sign_in(client: httpx.Client, tid: str, token: str, **more: Any) -> httpx.Response:
+    """Sign in on the director's page: the sign-in form posts the token in the body."""
+    return client.post(f"/t/{tid}/director", data={"token": token}, **more)
+
+
+def sign_in_page(page: Any, url: str, tid: str, token: str) -> None:
+    """Sign in in Chromium: open the director's page, type the token, submit."""
+    page.goto(f"{url}/t/{tid}/director")
+    page.fill("#sign-in input[name=token]", token)
+    page.click("#sign-in button[type=submit]")
+    page.wait_for_url(f"{url}/t/{tid}/director")

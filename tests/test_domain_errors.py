@@ -151,7 +151,7 @@ def test_director_page_words_a_conflict_as_what_to_do(client: Any) -> None:
         )
         assert put.status_code == 200, put.text
     token = director["Authorization"].removeprefix("Bearer ")
-    opened = client.get(f"/t/{tid}/director", params={"token": token})
+    opened = client.post(f"/t/{tid}/director", data={"token": token})
     assert opened.status_code == 200
     form_token = re.search(r'name="form_token" value="([0-9a-f]+)"', opened.text)
     assert form_token is not None  # every director's form carries it (issue 28)

@@ -32,7 +32,14 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fairpair import workflow as wf  # noqa: E402
 from fairpair.formats import jsondoc, trf  # noqa: E402
 from fairpair.model import Player, Tournament  # noqa: E402
-from helpers import API, Server, board_numbers, create_tournament, player_rows  # noqa: E402
+from helpers import (  # noqa: E402
+    API,
+    Server,
+    board_numbers,
+    create_tournament,
+    player_rows,
+    sign_in,
+)
 
 # --------------------------------------------------------------------------- fixtures
 
@@ -562,9 +569,9 @@ def test_director_page_runs_a_round(server: Server) -> None:
         tid, director = create_tournament(browser, rounds=3, players=player_rows(5, "Desk"))
         token = director["Authorization"].removeprefix("Bearer ")
         assert browser.get(f"/t/{tid}/director").status_code == 401
-        wrong = browser.get(f"/t/{tid}/director", params={"token": "wrong"})
+        wrong = sign_in(browser, tid, "wrong")
         assert wrong.status_code == 401 and "token" in wrong.text
-        opened = browser.get(f"/t/{tid}/director", params={"token": token})
+        opened = sign_in(browser, tid, token)
         assert opened.status_code == 200, opened.text
         assert str(opened.url).endswith(f"/t/{tid}/director")  # the token left the address
         assert "Desk 01" in opened.text

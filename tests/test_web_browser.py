@@ -35,6 +35,7 @@ from helpers import (  # noqa: E402
     board_numbers,
     create_tournament,
     player_rows,
+    sign_in_page,
 )
 
 pytestmark = pytest.mark.skipif(
@@ -76,8 +77,8 @@ def test_director_runs_a_round_in_chromium(server: Server, browser: Any) -> None
     token = director["Authorization"].removeprefix("Bearer ")
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
-    page.goto(f"{server.url}/t/{tid}/director?token={token}")
-    assert page.url.endswith(f"/t/{tid}/director")  # the token left the address bar
+    sign_in_page(page, server.url, tid, token)
+    assert page.url.endswith(f"/t/{tid}/director")  # the token is in no address
     assert "Riverside Rapid" in page.title()
     page.click("#pair")
     assert "round 1 paired: 4 boards" in page.inner_text("#message")
@@ -136,7 +137,7 @@ def _director(server: Server, browser: Any, tid: str, director: dict[str, str]) 
     """A page signed in as the director (the token moved into the cookie)."""
     token = director["Authorization"].removeprefix("Bearer ")
     page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    page.goto(f"{server.url}/t/{tid}/director?token={token}")
+    sign_in_page(page, server.url, tid, token)
     assert page.url.endswith(f"/t/{tid}/director")
     return page
 

@@ -24,7 +24,7 @@ import pytest
 httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 
-from helpers import API, Postgres, Server, create_tournament, player_rows  # noqa: E402
+from helpers import API, Postgres, Server, create_tournament, player_rows, sign_in  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "mcmahon.json"
 HUGE = "1e3000000"
@@ -296,7 +296,7 @@ def _signed_in(server: Server, players: int = 6) -> tuple[httpx.Client, str, str
     browser = httpx.Client(base_url=server.url, timeout=60, follow_redirects=True)
     tid, director = create_tournament(browser, players)
     token = director["Authorization"].removeprefix("Bearer ")
-    page = browser.get(f"/t/{tid}/director", params={"token": token})
+    page = sign_in(browser, tid, token)
     assert page.status_code == 200, page.text
     return browser, tid, _form_token(page.text)
 
@@ -343,7 +343,7 @@ def test_the_form_token_is_bound_to_the_session(server: Server) -> None:
         # a new sign-in starts a new session: the old page's token no longer works
         director = first.cookies.get("fairpair_token", path=f"/t/{tid}")
         assert director
-        again = first.get(f"/t/{tid}/director", params={"token": director})
+        again = sign_in(first, tid, director)
         assert _form_token(again.text) != token
         stale = first.post(f"/t/{tid}/director/players", data={"form_token": token, "name": "Y"})
         assert stale.status_code == 403
@@ -411,12 +411,11 @@ def test_cookies_are_secure_behind_an_https_proxy(server: Server) -> None:
     with httpx.Client(base_url=server.url, timeout=60) as raw:
         tid, director = create_tournament(raw, 4)
         token = director["Authorization"].removeprefix("Bearer ")
-        url = f"/t/{tid}/director"
-        proxied = raw.get(url, params={"token": token}, headers={"X-Forwarded-Proto": "https"})
+        proxied = sign_in(raw, tid, token, headers={"X-Forwarded-Proto": "https"})
         assert proxied.status_code == 303
         cookies = proxied.headers.get_list("set-cookie")
         assert len(cookies) == 2 and all("secure" in c.lower() for c in cookies), cookies
-        plain = raw.get(url, params={"token": token})
+        plain = sign_in(raw, tid, token)
         assert not any("secure" in c.lower() for c in plain.headers.get_list("set-cookie"))
 
 
@@ -660,3 +659,325 @@ def test_a_connection_sending_its_head_slowly_is_closed(small_server: Server) ->
     with httpx.Client(base_url=small_server.url, timeout=30) as http:
         assert http.get(f"{API}/health").status_code == 200
         assert http.get(f"{API}/health").status_code == 200
+
+
+# ------------------------------------------------------------ finding 6: reports in the transaction
+
+
+def _at_once(server: Server, *requests: tuple[str, str, dict[str, Any]]) -> list[httpx.Response]:
+    """Send ``requests`` (method, path, keyword arguments) at the same moment, one
+    client and thread each; their answers in order."""
+    import threading
+
+    start = threading.Barrier(len(requests))
+    answers: list[httpx.Response | None] = [None] * len(requests)
+
+    def send(index: int) -> None:
+        method, path, more = requests[index]
+        with httpx.Client(base_url=server.url, timeout=60) as http:
+            start.wait()
+            answers[index] = http.request(method, path, **more)
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(requests))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(answer is not None for answer in answers)
+    return [answer for answer in answers if answer is not None]
+
+
+def test_a_report_does_not_survive_an_unpair(server: Server, client: httpx.Client) -> None:
+    """A player's report racing an unpair: either it was written before the unpair
+    (which then deletes it) or it is refused (409 naming the board, or 404 once the
+    round is gone); never a report left waiting on a board the reporter no longer
+    plays. Before the fix the pairing was checked outside the write's transaction and
+    the report survived most tries."""
+    tid, director = create_tournament(client, players=4, rounds=3)
+    paired = client.post(f"{API}/tournaments/{tid}/rounds", headers=director)
+    assert paired.status_code == 201, paired.text
+    first, _ = paired.json()["sides"]
+    white = paired.json()["boards"][0][first]["number"]
+    body = {"role": "player", "player": white}
+    issued = client.post(f"{API}/tournaments/{tid}/tokens", headers=director, json=body)
+    as_player = {"Authorization": f"Bearer {issued.json()['token']}"}
+    for _ in range(20):
+        rounds = client.get(f"{API}/tournaments/{tid}/rounds/1").json()
+        board = next(
+            i
+            for i, b in enumerate(rounds["boards"], 1)
+            if white in (b[s]["number"] for s in rounds["sides"] if b.get(s))
+        )
+        unpaired, answer = _at_once(
+            server,
+            ("DELETE", f"{API}/tournaments/{tid}/rounds/1", {"headers": director}),
+            (
+                "PUT",
+                f"{API}/tournaments/{tid}/rounds/1/boards/{board}",
+                {"headers": as_player, "json": {"result": "1-0"}},
+            ),
+        )
+        assert unpaired.status_code == 200, unpaired.text
+        assert answer.status_code in (202, 404, 409), answer.text
+        if answer.status_code == 409:
+            _refused(answer, 409, "board")
+        left = client.get(f"{API}/tournaments/{tid}/reports", headers=director).json()
+        assert left == {"reports": []}, (answer.status_code, left)
+        again = client.post(f"{API}/tournaments/{tid}/rounds", headers=director)
+        assert again.status_code == 201, again.text
+
+
+# ------------------------------------------------------------ finding 5: tokens out of URLs
+
+
+def test_sign_in_is_a_post_and_no_token_reaches_the_log(
+    new_database: Callable[[], str], tmp_path: Path
+) -> None:
+    """The sign-in form posts the token in the body; the old link with ``?token=``
+    signs nobody in (it redirects to the form, the token dropped), and the access log
+    (at ``info``, where uvicorn writes it) holds the token nowhere. Before the fix the
+    form used GET, the link signed in and the log had ``GET /t/ID/director?token=...``."""
+    running = Server(new_database(), tmp_path / "access.log", "--log-level", "info")
+    running.start()
+    try:
+        with httpx.Client(base_url=running.url, timeout=60) as raw:
+            tid, director = create_tournament(raw, 4)
+            token = director["Authorization"].removeprefix("Bearer ")
+            form = raw.get(f"/t/{tid}/director")
+            assert form.status_code == 401
+            assert re.search(r'<form method="post" action="/t/[0-9a-f]+/director"', form.text)
+            old_link = raw.get(f"/t/{tid}/director", params={"token": token})
+            assert old_link.status_code == 303, old_link.text
+            assert old_link.headers["location"] == f"/t/{tid}/director"
+            assert not old_link.headers.get_list("set-cookie")  # not signed in by a URL
+            signed = sign_in(raw, tid, token)
+            assert signed.status_code == 303, signed.text
+            assert signed.headers["location"] == f"/t/{tid}/director"
+            assert len(signed.headers.get_list("set-cookie")) == 2
+            assert raw.get(f"/t/{tid}/director").status_code == 200  # the cookie works
+            wrong = sign_in(raw, tid, "wrong")
+            assert wrong.status_code == 401 and "unknown token" in wrong.text
+            forged = sign_in(raw, tid, token, headers={"Origin": "https://evil.example"})
+            assert forged.status_code == 403
+    finally:
+        running.stop()
+    log = running.log.read_text(errors="replace")
+    assert f"/t/{tid}/director" in log, log  # the access log is on
+    assert "token=[redacted]" in log, log
+    assert token not in log, log
+
+
+def test_demo_keeps_its_token_across_restarts(
+    new_database: Callable[[], str], tmp_path: Path
+) -> None:
+    """``--demo`` on the same database shows the same director token at every start
+    (before the fix each start issued and printed a new one)."""
+    demo = Server(new_database(), tmp_path / "demo.log", "--demo")
+    tokens = []
+    for _ in range(2):
+        before = demo.log.read_text() if demo.log.exists() else ""
+        demo.start()
+        try:
+            printed = demo.log.read_text()[len(before) :]
+            assert "director token:" in printed, printed
+            assert "?token=" not in printed  # no token in a link
+            token = printed.split("director token:")[1].split()[0]
+            with httpx.Client(base_url=demo.url, timeout=60) as http:
+                tid = http.get(f"{API}/tournaments").json()["tournaments"][0]["id"]
+                assert sign_in(http, tid, token).status_code == 303
+            tokens.append(token)
+        finally:
+            demo.stop()
+    assert tokens[0] == tokens[1]
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_tokens_can_be_listed_and_revoked(server: Server, client: httpx.Client) -> None:
+    """The director lists the tournament's tokens (ids, never their text) and revokes
+    one with ``DELETE .../tokens/{id}``: it stops working at once, on the API and on a
+    signed-in director's page. The last director token cannot be revoked; a new one is
+    issued first. Before the fix tokens could not be listed nor revoked (405)."""
+    tid, director = create_tournament(client, 4)
+    url = f"{API}/tournaments/{tid}/tokens"
+    arbiter = client.post(url, headers=director, json={"role": "arbiter"})
+    assert arbiter.status_code == 201, arbiter.text
+    issued = arbiter.json()
+    assert set(issued) >= {"token", "role", "player", "id", "expires_at"}
+    assert issued["expires_at"] is None and re.fullmatch(r"[0-9a-f]{16}", issued["id"])
+    as_arbiter = _bearer(issued["token"])
+    listed = client.get(url, headers=director)
+    assert listed.status_code == 200, listed.text
+    rows = listed.json()["tokens"]
+    assert [r["role"] for r in rows] == ["director", "arbiter"]
+    assert issued["token"] not in listed.text and rows[1]["id"] == issued["id"]
+    assert not any(r["expired"] for r in rows)
+    _refused(client.get(url, headers=as_arbiter), 403, "Authorization")
+    _refused(client.delete(f"{url}/{rows[0]['id']}", headers=as_arbiter), 403, "Authorization")
+    board = f"{API}/tournaments/{tid}/rounds/1/boards/1"
+    assert client.post(f"{API}/tournaments/{tid}/rounds", headers=director).status_code == 201
+    assert client.put(board, headers=as_arbiter, json={"result": "1-0"}).status_code == 200
+    # the arbiter signed in on the director's page, then revoked
+    with httpx.Client(base_url=server.url, timeout=60) as desk:
+        assert sign_in(desk, tid, issued["token"]).status_code == 303
+        assert desk.get(f"/t/{tid}/director").status_code == 200
+        revoked = client.delete(f"{url}/{issued['id']}", headers=director)
+        assert revoked.status_code == 200, revoked.text
+        assert revoked.json()["revoked"] == issued["id"]
+        _refused(
+            client.put(board, headers=as_arbiter, json={"result": "0-1"}), 401, "Authorization"
+        )
+        assert desk.get(f"/t/{tid}/director").status_code == 401  # the sign-in form again
+    _refused(client.delete(f"{url}/{issued['id']}", headers=director), 404, "token_id")
+    _refused(client.delete(f"{url}/nonsense", headers=director), 404, "token_id")
+    # the only director token stays; a second one lets the first go
+    first_id = rows[0]["id"]
+    _refused(client.delete(f"{url}/{first_id}", headers=director), 409, "token_id")
+    second = client.post(url, headers=director, json={"role": "director"})
+    assert second.status_code == 201, second.text
+    as_second = _bearer(second.json()["token"])
+    assert client.delete(f"{url}/{first_id}", headers=as_second).status_code == 200
+    _refused(client.get(url, headers=director), 401, "Authorization")
+    assert [r["role"] for r in client.get(url, headers=as_second).json()["tokens"]] == ["director"]
+    # a token of another tournament cannot be revoked from this one
+    other_tid, other = create_tournament(client, 4)
+    other_id = client.get(f"{API}/tournaments/{other_tid}/tokens", headers=other).json()["tokens"][
+        0
+    ]["id"]
+    _refused(client.delete(f"{url}/{other_id}", headers=as_second), 404, "token_id")
+
+
+def test_tokens_can_expire(server: Server, client: httpx.Client) -> None:
+    """``expires_in`` (seconds) makes a token expire: refused then (401 naming the
+    expiry), and listed as expired. Before the fix no token could expire."""
+    import time
+
+    tid, director = create_tournament(client, 4)
+    url = f"{API}/tournaments/{tid}/tokens"
+    _refused(
+        client.post(url, headers=director, json={"role": "arbiter", "expires_in": 0}),
+        422,
+        "expires_in",
+    )
+    short = client.post(url, headers=director, json={"role": "arbiter", "expires_in": 2})
+    assert short.status_code == 201, short.text
+    assert short.json()["expires_at"]
+    long = client.post(url, headers=director, json={"role": "arbiter", "expires_in": 86400})
+    pair = f"{API}/tournaments/{tid}/rounds"
+    assert client.post(pair, headers=director).status_code == 201
+    board = f"{pair}/1/boards/1"
+    as_short = _bearer(short.json()["token"])
+    assert client.put(board, headers=as_short, json={"result": "1-0"}).status_code == 200
+    with httpx.Client(base_url=server.url, timeout=60) as desk:
+        assert sign_in(desk, tid, short.json()["token"]).status_code == 303
+        time.sleep(2.5)
+        assert desk.get(f"/t/{tid}/director").status_code == 401
+        assert sign_in(desk, tid, short.json()["token"]).status_code == 401
+    _refused(client.put(board, headers=as_short, json={"result": "0-1"}), 401, "Authorization")
+    as_long = _bearer(long.json()["token"])
+    assert client.put(board, headers=as_long, json={"result": "0-1"}).status_code == 200
+    expired = {r["id"]: r["expired"] for r in client.get(url, headers=director).json()["tokens"]}
+    assert expired[short.json()["id"]] is True and expired[long.json()["id"]] is False
+
+
+def test_upgrade_from_the_first_schema_keeps_the_tokens(
+    new_database: Callable[[], str], tmp_path: Path
+) -> None:
+    """A database at revision 0001 (tokens without expiry) is upgraded when a server
+    starts on it: its tournaments and tokens still work, and never expire."""
+    from alembic import command
+    from alembic.config import Config
+
+    from fairpair.web import store as store_module
+
+    db = new_database()
+    old = store_module.Store(db, migrate=False)
+    try:
+        config = Config()
+        migrations = Path(store_module.__file__).parent / "migrations"
+        config.set_main_option("script_location", str(migrations))
+        with old.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0001")
+        assert old.schema_revision() == "0001"
+        from sqlalchemy import text
+
+        from fairpair.model import Player, Tournament
+
+        document = store_module.storable_document(
+            Tournament(players=(Player(1, "Ann"),), system="dutch")
+        )
+        with old.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO tournaments (id, name, system, document, version, "
+                    "created_at, updated_at) VALUES ('0123456789ab', 'Old', 'dutch', :d, 1, "
+                    "'2026-01-01', '2026-01-01')"
+                ),
+                {"d": document},
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO tokens (token_hash, tournament_id, role, player, created_at) "
+                    "VALUES (:h, '0123456789ab', 'director', NULL, '2026-01-01')"
+                ),
+                {"h": store_module.hash_token("old-director")},
+            )
+    finally:
+        old.close()
+    running = Server(db, tmp_path / "upgrade.log")
+    running.start()
+    try:
+        with httpx.Client(base_url=running.url, timeout=60) as http:
+            assert http.get(f"{API}/health").json()["schema"] == "0002"
+            listed = http.get(
+                f"{API}/tournaments/0123456789ab/tokens", headers=_bearer("old-director")
+            )
+            assert listed.status_code == 200, listed.text
+            assert [(r["role"], r["expires_at"]) for r in listed.json()["tokens"]] == [
+                ("director", None)
+            ]
+            added = http.post(
+                f"{API}/tournaments/0123456789ab/players",
+                headers=_bearer("old-director"),
+                json={"name": "Bob"},
+            )
+            assert added.status_code == 201, added.text
+    finally:
+        running.stop()
+
+
+def test_the_director_page_issues_an_expiring_token(server: Server) -> None:
+    browser, tid, form = _signed_in(server)
+    with closing(browser):
+        page = browser.post(
+            f"/t/{tid}/director/token", data={"form_token": form, "role": "arbiter", "hours": "2"}
+        )
+        assert page.status_code == 200 and "new arbiter token" in page.text, page.text
+        director = browser.cookies.get("fairpair_token", path=f"/t/{tid}")
+        rows = browser.get(f"{API}/tournaments/{tid}/tokens", headers=_bearer(director)).json()
+        arbiter = [r for r in rows["tokens"] if r["role"] == "arbiter"]
+        assert len(arbiter) == 1 and arbiter[0]["expires_at"], rows
+
+
+def test_a_stale_report_is_not_offered(server: Server, client: httpx.Client) -> None:
+    """A report already stored for a board its reporter no longer plays (left by the
+    old race, in a database made before the fix) is not listed for confirmation."""
+    from fairpair.web.store import Store
+
+    tid, director = create_tournament(client, players=4, rounds=3)
+    paired = client.post(f"{API}/tournaments/{tid}/rounds", headers=director).json()
+    first, second = paired["sides"]
+    white = paired["boards"][0][first]["number"]
+    other = paired["boards"][1][second]["number"]
+    store = Store(str(server.db))
+    try:
+        store.add_report(tid, 1, 1, white, "1-0")  # his board: offered
+        store.add_report(tid, 1, 1, other, "0-1")  # not his board
+        store.add_report(tid, 2, 1, white, "1-0")  # a round not paired
+    finally:
+        store.close()
+    listed = client.get(f"{API}/tournaments/{tid}/reports", headers=director).json()
+    assert [(r["round"], r["board"], r["player"]) for r in listed["reports"]] == [(1, 1, white)]

@@ -18,7 +18,7 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
 )
 
-from helpers import API, CHROMIUM, Server, create_tournament  # noqa: E402
+from helpers import API, CHROMIUM, Server, create_tournament, sign_in_page  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)"
@@ -59,7 +59,7 @@ def _signed_in_page(server: Server, browser: Any) -> tuple[Any, str]:
         tid, director = create_tournament(http, 6)
     token = director["Authorization"].removeprefix("Bearer ")
     page = browser.new_context().new_page()
-    page.goto(f"{server.url}/t/{tid}/director?token={token}")
+    sign_in_page(page, server.url, tid, token)
     assert page.locator("#pair").count() == 1  # signed in
     return page, tid
 

@@ -63,7 +63,7 @@ def serve_command(
 
         from fairpair.web.app import create_app
         from fairpair.web.demo import ensure_demo
-        from fairpair.web.security import header_timeout_protocol
+        from fairpair.web.security import header_timeout_protocol, redact_access_log
         from fairpair.web.store import Store, display_url
     except ModuleNotFoundError as exc:
         raise click.UsageError(
@@ -96,7 +96,7 @@ def serve_command(
             tid, token, created = made
             click.echo(f"demo tournament {'created' if created else 'found'}: {tid}")
             click.echo(f"  public page:    {base}/t/{tid}")
-            click.echo(f"  director page:  {base}/t/{tid}/director?token={token}")
+            click.echo(f"  director page:  {base}/t/{tid}/director (sign in with the token)")
             click.echo(f"  director token: {token}")
     click.echo(f"fairpair: serving {base}/ (API {base}/api/v1/docs), database {store.display_url}")
     click.echo("fairpair: Ctrl-C stops the server", err=True)
@@ -109,6 +109,7 @@ def serve_command(
         forwarded_allow_ips=forwarded_allow_ips,
         http=header_timeout_protocol(),
     )
+    redact_access_log()  # after the config, which sets up uvicorn's loggers
     uvicorn.Server(config).run()
     store.close()
     return 0

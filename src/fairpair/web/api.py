@@ -29,6 +29,7 @@ from fairpair.web.models import (
     PlayerPatch,
     ResultIn,
     TokenIn,
+    TokenInfoOut,
     TokenOut,
     TournamentIn,
 )
@@ -335,11 +336,47 @@ def api_router(service: Service) -> APIRouter:
 
     @router.post("/tournaments/{tid}/tokens", status_code=201, tags=["tokens"], responses=_AUTH)
     def issue_token(tid: str, body: TokenIn, credentials: Credentials) -> TokenOut:
-        """Issue an arbiter token (enters results) or a player token (reports the result
-        of his own games), director only."""
+        """Issue an arbiter token (enters results), a player token (reports the result
+        of his own games) or another director token, director only; ``expires_in``
+        (seconds) makes it expire. The answer is the only time the token is shown."""
         service.authorize(tid, _token(credentials), DIRECTOR)
         token, number = service.issue_token(tid, body)
-        return TokenOut(token=token, role=body.role, player=number)
+        info = service.token_info(token)
+        return TokenOut(
+            token=token, role=body.role, player=number, id=info.id, expires_at=info.expires_at
+        )
+
+    @router.get("/tournaments/{tid}/tokens", tags=["tokens"], responses=_AUTH)
+    def list_tokens(tid: str, credentials: Credentials) -> dict[str, list[TokenInfoOut]]:
+        """The tournament's tokens (director only): ids, roles, expiry; never their
+        text."""
+        service.authorize(tid, _token(credentials), DIRECTOR)
+        return {
+            "tokens": [
+                TokenInfoOut(
+                    id=i.id,
+                    role=i.role,
+                    player=i.player,
+                    created_at=i.created_at,
+                    expires_at=i.expires_at,
+                    expired=i.expired,
+                )
+                for i in service.tokens(tid)
+            ]
+        }
+
+    @router.delete(
+        "/tournaments/{tid}/tokens/{token_id}",
+        tags=["tokens"],
+        responses={**_AUTH, **_CONFLICT},
+    )
+    def revoke_token(tid: str, token_id: str, credentials: Credentials) -> dict[str, Any]:
+        """Revoke a token (director only): it stops working at once, on the API and on
+        the director's page. The last director token that has not expired cannot be
+        revoked (409): issue another one first."""
+        service.authorize(tid, _token(credentials), DIRECTOR)
+        revoked = service.revoke_token(tid, token_id)
+        return {"revoked": revoked.id, "role": revoked.role, "player": revoked.player}
 
     @router.get("/health", tags=["server"])
     def health() -> dict[str, Any]:

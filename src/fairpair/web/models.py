@@ -127,12 +127,24 @@ class PairIn(_Strict):
     remove: bool = Field(False, description="Remove the pair instead.")
 
 
-class TokenIn(_Strict):
-    """A token to issue: an arbiter (enters results) or a player (reports his own)."""
+#: The longest a token can be made to last (ten years, in seconds).
+MAX_TOKEN_SECONDS = 10 * 366 * 24 * 3600
 
-    role: Literal["arbiter", "player"]
+
+class TokenIn(_Strict):
+    """A token to issue: an arbiter (enters results), a player (reports his own), or
+    another director token (to replace one: issue, then revoke the old one)."""
+
+    role: Literal["arbiter", "player", "director"]
     player: int | str | None = Field(
         None, description="The player (number or name) of a player token."
+    )
+    expires_in: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_TOKEN_SECONDS,
+        description="Seconds until the token expires (1 to ten years); none: never.",
+        examples=[86400],
     )
 
 
@@ -156,3 +168,16 @@ class TokenOut(BaseModel):
     token: str
     role: str
     player: int | None = None
+    id: str = Field(description="The token's id, to revoke it.")
+    expires_at: str | None = Field(None, description="When it expires (UTC); none: never.")
+
+
+class TokenInfoOut(BaseModel):
+    """An issued token as listed for the director: its id, never its text."""
+
+    id: str
+    role: str
+    player: int | None = None
+    created_at: str
+    expires_at: str | None = None
+    expired: bool

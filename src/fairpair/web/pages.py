@@ -1,11 +1,15 @@
 """Server-rendered pages: the public pages of a tournament (pairings, results,
 standings, crosstable, printable lists) and the director's page.
 
-The director's page is opened once with the token, ``/t/{id}/director?token=...``,
-which stores the token in a cookie for that tournament's pages (HttpOnly,
-SameSite=Strict, so another site cannot post forms with it) and redirects to the page
-without the token in the address. Its forms post to ``/t/{id}/director/{action}`` and
-call the same operations as the API (:class:`fairpair.web.service.Service`).
+The director signs in once on ``/t/{id}/director``: its form posts the token in the
+body (``POST /t/{id}/director``, never in a URL, so neither the access log nor the
+browser's history keeps it), which stores the token in a cookie for that tournament's
+pages (HttpOnly, SameSite=Strict, so another site cannot post forms with it) and
+redirects to the page. The old link ``/t/{id}/director?token=...`` no longer signs in:
+it redirects to the sign-in form (the token dropped from the address), and the access
+log writes such a query's token as ``[redacted]`` (:mod:`fairpair.web.security`).
+Its forms post to ``/t/{id}/director/{action}`` and call the same operations as the
+API (:class:`fairpair.web.service.Service`).
 
 A SameSite cookie does not stop a page of the same site (another port or subdomain of
 the host): every form therefore carries a form token (hidden field ``form_token``), an
@@ -293,13 +297,11 @@ def pages_router(service: Service) -> APIRouter:
         msg: str = "",
         error: str = "",
     ) -> Response:
+        if token is not None:
+            # The old sign-in link: a token in a URL is never accepted (it would be
+            # in logs and history); drop it from the address and ask for it.
+            return RedirectResponse(f"/t/{tid}/director", status_code=303)
         try:
-            if token is not None:
-                service.authorize(tid, token, ("director", "arbiter"))
-                response = RedirectResponse(f"/t/{tid}/director", status_code=303)
-                session = secrets.token_urlsafe(24)
-                _set_cookies(response, request, tid, **{COOKIE: token, SESSION_COOKIE: session})
-                return response
             signed_in = request.cookies.get(COOKIE)
             grant = service.authorize(tid, signed_in, ("director", "arbiter"))
         except ApiError as exc:
@@ -322,6 +324,30 @@ def pages_router(service: Service) -> APIRouter:
         if fresh:
             _set_cookies(page, request, tid, **{SESSION_COOKIE: session})
         return page
+
+    @router.post("/t/{tid}/director", response_class=HTMLResponse)
+    async def sign_in(tid: str, request: Request) -> Response:
+        """The sign-in form: the token in the body, kept in a cookie."""
+        if not _same_origin(request):
+            return _error_page(
+                ApiError(
+                    403,
+                    "a sign-in posted from another site",
+                    field="Origin",
+                    expected="the sign-in form of this server",
+                )
+            )
+        token = _form(await request.body()).get("token", "").strip()
+        try:
+            await run_in_threadpool(service.authorize, tid, token, ("director", "arbiter"))
+        except ApiError as exc:
+            if exc.status == 404:
+                return _error_page(exc)
+            return _html("login.html", exc.status, tid=tid, error=exc)
+        response = RedirectResponse(f"/t/{tid}/director", status_code=303)
+        session = secrets.token_urlsafe(24)
+        _set_cookies(response, request, tid, **{COOKIE: token, SESSION_COOKIE: session})
+        return response
 
     @router.post("/t/{tid}/director/{action}", response_class=HTMLResponse)
     async def act(tid: str, action: str, request: Request) -> Response:
@@ -368,8 +394,13 @@ def pages_router(service: Service) -> APIRouter:
             )
         try:
             if action == "token":
+                hours = _int(form, "hours", required=False)
                 spec = TokenIn.model_validate(
-                    {"role": form.get("role", ""), "player": form.get("player") or None}
+                    {
+                        "role": form.get("role", ""),
+                        "player": form.get("player") or None,
+                        "expires_in": None if hours is None else hours * 3600,
+                    }
                 )
                 issued, _ = await run_in_threadpool(service.issue_token, tid, spec)
                 return await run_in_threadpool(

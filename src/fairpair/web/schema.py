@@ -7,7 +7,7 @@ revision for the queries of :mod:`fairpair.web.store`.
 * ``tournaments``: one row per tournament, the whole tournament as its JSON document
   (:mod:`fairpair.formats.jsondoc`) and a version counter raised by every change;
 * ``tokens``: the SHA-256 of each bearer token, its tournament and role (director,
-  arbiter, player with his pairing number);
+  arbiter, player with his pairing number), and when it expires (NULL: never);
 * ``reports``: results reported by players, waiting for the director to confirm them;
 * ``meta``: small key/value facts about the database (the demo tournament's id).
 """
@@ -46,6 +46,7 @@ tokens = Table(
     Column("role", String(16), nullable=False),
     Column("player", Integer, nullable=True),
     Column("created_at", String(40), nullable=False),
+    Column("expires_at", String(40), nullable=True),
 )
 
 reports = Table(

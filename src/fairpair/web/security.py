@@ -10,11 +10,17 @@ but their own inline style (they have no scripts, images or fonts of their own);
 API's documentation page (Swagger UI, loaded from its CDN) only the framing part. A
 director's page (it can show a new token) and every answer to a write are not cached
 (``Cache-Control: no-store``).
+
+The access log never holds a token: sign-in is a POST (the token in the body) and
+:class:`RedactTokens` writes the value of any ``token`` query parameter (an old
+sign-in link) as ``[redacted]``.
 """
 
 from __future__ import annotations
 
+import logging
 import math
+import re
 import time
 from collections import OrderedDict
 
@@ -24,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fairpair import limits
 
-__all__ = ["PAGE_POLICY", "RateLimit", "SecurityHeaders"]
+__all__ = ["PAGE_POLICY", "RateLimit", "RedactTokens", "SecurityHeaders", "redact_access_log"]
 
 #: The content security policy of the pages and the API's JSON answers.
 PAGE_POLICY = (
@@ -197,3 +203,29 @@ def header_timeout_protocol() -> type:
                 self._arm()
 
     return HeaderTimeoutProtocol
+
+
+_TOKEN_IN_QUERY = re.compile(r"([?&](?:token|access_token)=)[^&#\s]*", re.IGNORECASE)
+
+
+class RedactTokens(logging.Filter):
+    """An access-log filter: the value of a ``token`` query parameter is written as
+    ``[redacted]`` (uvicorn's access record has the path with its query in its
+    arguments)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN_IN_QUERY.sub(r"\1[redacted]", a) if isinstance(a, str) else a
+                for a in record.args
+            )
+        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+            record.msg = _TOKEN_IN_QUERY.sub(r"\1[redacted]", record.msg)
+        return True
+
+
+def redact_access_log(name: str = "uvicorn.access") -> None:
+    """Install :class:`RedactTokens` on the access logger ``name`` (once)."""
+    logger = logging.getLogger(name)
+    if not any(isinstance(f, RedactTokens) for f in logger.filters):
+        logger.addFilter(RedactTokens())

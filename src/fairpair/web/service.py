@@ -26,7 +26,18 @@ from fairpair.standings import Standings
 from fairpair.systems import get_system
 from fairpair.web.errors import ApiError, limit_error, refusals
 from fairpair.web.models import PairIn, PlayerIn, PlayerPatch, TokenIn, TournamentIn
-from fairpair.web.store import Conflict, Grant, NotFound, Report, Store, Stored
+from fairpair.web.store import (
+    Conflict,
+    Grant,
+    LastDirectorToken,
+    NotFound,
+    Report,
+    Store,
+    Stored,
+    TokenInfo,
+    hash_token,
+    token_id,
+)
 from fairpair.web.views import round_json
 from fairpair.workflow.results import SCORES
 
@@ -214,6 +225,13 @@ class Service:
         grant = self.store.grant(token)
         if grant is None:
             raise ApiError(401, "unknown token", field="Authorization", expected=expected)
+        if grant.expired:
+            raise ApiError(
+                401,
+                f"the token expired at {grant.expires_at}",
+                field="Authorization",
+                expected=expected,
+            )
         if grant.tournament_id != tid:
             raise ApiError(
                 403, "the token is for another tournament", field="Authorization", expected=expected
@@ -586,13 +604,65 @@ class Service:
                 expected="the board of your own game",
             )
         assert grant.player is not None
-        return self.store.add_report(tid, round_number, board, grant.player, key)
+        player = grant.player
+
+        def still_paired(now: Tournament) -> None:
+            # Checked again in the write's transaction: an unpair or a new pairing
+            # may have come between the check above and the insert.
+            games = now.round(round_number).games if round_number <= now.rounds_played else []
+            if not (1 <= board <= len(games) and player in games[board - 1].players):
+                raise ApiError(
+                    409,
+                    f"board {board} of round {round_number} no longer holds the game of "
+                    f"player {player} (the round was unpaired or paired again)",
+                    field="board",
+                    expected="the board of your own game in the current pairing",
+                )
+
+        return self.store.add_report(tid, round_number, board, player, key, check=still_paired)
 
     def reports(self, tid: str) -> list[Report]:
-        self.load(tid)
-        return self.store.reports(tid)
+        """The reports waiting for confirmation whose board still holds the reporter's
+        game (a report left over from before the check moved into the write's
+        transaction, on a board its reporter no longer plays, is never offered)."""
+        t = self.load(tid).tournament
+
+        def holds(r: Report) -> bool:
+            if not 1 <= r.round <= t.rounds_played:
+                return False
+            games = t.round(r.round).games
+            return 1 <= r.board <= len(games) and r.player in games[r.board - 1].players
+
+        return [r for r in self.store.reports(tid) if holds(r)]
 
     # ------------------------------------------------------------------ tokens
+
+    def tokens(self, tid: str) -> list[TokenInfo]:
+        self.load(tid)
+        return self.store.tokens(tid)
+
+    def revoke_token(self, tid: str, ident: str) -> TokenInfo:
+        """Revoke (delete) the token ``ident`` of ``tid``: it stops working at once,
+        signed-in pages included."""
+        self.load(tid)
+        try:
+            revoked = self.store.revoke_token(tid, ident.strip().lower())
+        except LastDirectorToken:
+            raise ApiError(
+                409,
+                "the last director token cannot be revoked",
+                field="token_id",
+                expected="issue another director token first (POST .../tokens "
+                '{"role": "director"}), then revoke this one',
+            ) from None
+        if revoked is None:
+            raise ApiError(
+                404,
+                f"no token {ident[:40]!r} in this tournament",
+                field="token_id",
+                expected="an id from GET .../tokens",
+            )
+        return revoked
 
     def issue_token(self, tid: str, spec: TokenIn) -> tuple[str, int | None]:
         t = self.load(tid).tournament
@@ -605,8 +675,19 @@ class Service:
             with refusals("player"):
                 number = wf.find_player(t, str(spec.player)).number
         elif spec.player is not None:
-            raise ApiError(400, "player", field="player", expected="no player for an arbiter")
-        return self.store.add_token(tid, spec.role, number), number
+            raise ApiError(
+                400, "player", field="player", expected=f"no player for a {spec.role} token"
+            )
+        token = self.store.add_token(tid, spec.role, number, expires_in=spec.expires_in)
+        return token, number
+
+    def token_info(self, token: str) -> TokenInfo:
+        """The listing of an issued token (its id and expiry)."""
+        ident = token_id(hash_token(token))
+        grant = self.store.grant(token)
+        assert grant is not None
+        found = [i for i in self.store.tokens(grant.tournament_id) if i.id == ident]
+        return found[0]
 
 
 def _named(t: Tournament, name: str, number: int) -> Player:

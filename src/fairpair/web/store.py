@@ -66,11 +66,13 @@ __all__ = [
     "ROLES",
     "Conflict",
     "Grant",
+    "LastDirectorToken",
     "NotFound",
     "Report",
     "Store",
     "Stored",
     "Summary",
+    "TokenInfo",
     "database_url",
     "display_url",
     "hash_token",
@@ -95,6 +97,10 @@ R = TypeVar("R")
 
 class NotFound(LookupError):
     """No tournament with this id."""
+
+
+class LastDirectorToken(RuntimeError):
+    """Revoking this token would leave the tournament without a director token."""
 
 
 class Conflict(RuntimeError):
@@ -131,6 +137,27 @@ class Grant:
     tournament_id: str
     role: str
     player: int | None
+    #: When the token expires (UTC, ISO 8601), None if never.
+    expires_at: str | None = None
+
+    @property
+    def expired(self) -> bool:
+        return self.expires_at is not None and self.expires_at <= _now()
+
+
+@dataclass(frozen=True)
+class TokenInfo:
+    """An issued token as the director sees it: never its text, an id to revoke it."""
+
+    id: str
+    role: str
+    player: int | None
+    created_at: str
+    expires_at: str | None
+
+    @property
+    def expired(self) -> bool:
+        return self.expires_at is not None and self.expires_at <= _now()
 
 
 @dataclass(frozen=True)
@@ -213,6 +240,16 @@ def _column_name(t: Tournament) -> str:
 def hash_token(token: str) -> str:
     """The stored form of a token: the hex SHA-256 of its text."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+#: The hex digits of a token's SHA-256 that make its id (64 bits: public, since a hash
+#: does not give back the token, and enough to tell the tokens of a tournament apart).
+TOKEN_ID_DIGITS = 16
+
+
+def token_id(token_hash: str) -> str:
+    """The public id of a stored token: the start of its SHA-256."""
+    return token_hash[:TOKEN_ID_DIGITS]
 
 
 def new_token() -> str:
@@ -485,11 +522,25 @@ class Store:
 
     # ------------------------------------------------------------------ tokens
 
-    def add_token(self, tid: str, role: str, player: int | None = None) -> str:
-        """Issue a new token of ``role`` for tournament ``tid``; return its text."""
+    def add_token(
+        self,
+        tid: str,
+        role: str,
+        player: int | None = None,
+        *,
+        expires_in: float | None = None,
+    ) -> str:
+        """Issue a new token of ``role`` for tournament ``tid`` (expiring
+        ``expires_in`` seconds from now, or never); return its text."""
         if role not in ROLES:
             raise ValueError(f"role {role!r}")
         token = new_token()
+        now = datetime.datetime.now(datetime.UTC)
+        expires = (
+            None
+            if expires_in is None
+            else (now + datetime.timedelta(seconds=expires_in)).isoformat(timespec="milliseconds")
+        )
         with self._writing() as connection:
             connection.execute(
                 insert(tokens).values(
@@ -497,26 +548,111 @@ class Store:
                     tournament_id=tid,
                     role=role,
                     player=player,
-                    created_at=_now(),
+                    created_at=now.isoformat(timespec="milliseconds"),
+                    expires_at=expires,
                 )
             )
         return token
 
     def grant(self, token: str) -> Grant | None:
-        """What ``token`` allows, or None for an unknown token."""
+        """What ``token`` allows, or None for an unknown (or revoked) token; an expired
+        one is returned with its ``expires_at`` (the caller refuses it)."""
         with self._reading() as connection:
             row = connection.execute(
-                select(tokens.c.tournament_id, tokens.c.role, tokens.c.player).where(
-                    tokens.c.token_hash == hash_token(token)
-                )
+                select(
+                    tokens.c.tournament_id, tokens.c.role, tokens.c.player, tokens.c.expires_at
+                ).where(tokens.c.token_hash == hash_token(token))
             ).one_or_none()
-        return None if row is None else Grant(row.tournament_id, row.role, row.player)
+        if row is None:
+            return None
+        return Grant(row.tournament_id, row.role, row.player, row.expires_at)
+
+    def tokens(self, tid: str) -> list[TokenInfo]:
+        """The tokens of ``tid``, oldest first (ids, never their text)."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                select(
+                    tokens.c.token_hash,
+                    tokens.c.role,
+                    tokens.c.player,
+                    tokens.c.created_at,
+                    tokens.c.expires_at,
+                )
+                .where(tokens.c.tournament_id == tid)
+                .order_by(tokens.c.created_at, tokens.c.token_hash)
+            ).all()
+        return [
+            TokenInfo(token_id(r.token_hash), r.role, r.player, r.created_at, r.expires_at)
+            for r in rows
+        ]
+
+    def revoke_token(self, tid: str, ident: str) -> TokenInfo | None:
+        """Delete the token of ``tid`` whose id is ``ident``; the last director token
+        that has not expired is kept (raises :class:`LastDirectorToken`). None if there
+        is no such token."""
+        if not (len(ident) == TOKEN_ID_DIGITS and all(c in "0123456789abcdef" for c in ident)):
+            return None
+        with self._writing() as connection:
+            # the tournament's row locked: two revocations cannot each leave the other
+            # as the last director token and then both go
+            connection.execute(
+                select(tournaments.c.id).where(tournaments.c.id == tid).with_for_update()
+            )
+            rows = connection.execute(
+                select(
+                    tokens.c.token_hash,
+                    tokens.c.role,
+                    tokens.c.player,
+                    tokens.c.created_at,
+                    tokens.c.expires_at,
+                ).where(tokens.c.tournament_id == tid)
+            ).all()
+            found = [r for r in rows if token_id(r.token_hash) == ident]
+            if len(found) != 1:
+                return None
+            row = found[0]
+            if row.role == "director":
+                now = _now()
+                others = [
+                    r
+                    for r in rows
+                    if r.role == "director"
+                    and r.token_hash != row.token_hash
+                    and (r.expires_at is None or r.expires_at > now)
+                ]
+                if not others:
+                    raise LastDirectorToken(ident)
+            connection.execute(delete(tokens).where(tokens.c.token_hash == row.token_hash))
+        return TokenInfo(ident, row.role, row.player, row.created_at, row.expires_at)
 
     # ------------------------------------------------------------------ reports
 
-    def add_report(self, tid: str, round_number: int, board: int, player: int, result: str) -> int:
-        """Record a player's report of a result; return its id."""
+    def add_report(
+        self,
+        tid: str,
+        round_number: int,
+        board: int,
+        player: int,
+        result: str,
+        *,
+        check: Callable[[Tournament], None] | None = None,
+    ) -> int:
+        """Record a player's report of a result; return its id.
+
+        ``check`` is called with the tournament as it is in the same transaction as
+        the write, its row locked (``FOR UPDATE``; SQLite's writers hold the write
+        lock from ``BEGIN``), so an unpair or a new pairing cannot slip between the
+        check and the insert; an exception it raises propagates and nothing is
+        written."""
         with self._writing() as connection:
+            if check is not None:
+                row = connection.execute(
+                    select(tournaments.c.document).where(tournaments.c.id == tid).with_for_update()
+                ).one_or_none()
+                if row is None:
+                    raise NotFound(tid)
+                t, _ = jsondoc.loads(row.document, file=f"tournament {tid}")
+                check(t)
             outcome = connection.execute(
                 insert(reports).values(
                     tournament_id=tid,
