@@ -142,7 +142,12 @@ class Grant:
 
     @property
     def expired(self) -> bool:
-        return self.expires_at is not None and self.expires_at <= _now()
+        return _expired(self.expires_at)
+
+
+def _expired(expires_at: str | None) -> bool:
+    """Whether a token that expires at ``expires_at`` (None: never) has expired."""
+    return expires_at is not None and expires_at <= _now()
 
 
 @dataclass(frozen=True)
@@ -157,7 +162,7 @@ class TokenInfo:
 
     @property
     def expired(self) -> bool:
-        return self.expires_at is not None and self.expires_at <= _now()
+        return _expired(self.expires_at)
 
 
 @dataclass(frozen=True)
