@@ -51,32 +51,7 @@ def atomic_write_text(
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (see the module documentation)."""
-    target = _resolve(os.fspath(path))
-    try:
-        existing: int | None = os.stat(target).st_mode
-    except FileNotFoundError:
-        existing = None
-    if existing is not None and not stat.S_ISREG(existing):
-        _write_in_place(target, data)
-        return
-    import tempfile  # here: tempfile (shutil, random) is not on the drop-in's path to stdout
-
-    directory = os.path.dirname(target) or os.curdir
-    fd, temp = tempfile.mkstemp(
-        dir=directory, prefix="." + os.path.basename(target) + ".", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, _default_mode() if existing is None else stat.S_IMODE(existing))
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _sync_directory(directory)
+    atomic_write_many([(path, data)])
 
 
 def atomic_write_many(items: list[tuple[str | os.PathLike[str], bytes]]) -> None:

@@ -26,6 +26,7 @@ import importlib
 from typing import Any
 
 from fairpair.errors import SystemNotAvailable
+from fairpair.model import Tournament
 from fairpair.systems.base import PairingSystem
 from fairpair.systems.descriptor import COMMON_OPTIONS, Option, SystemDescriptor
 
@@ -39,6 +40,7 @@ __all__ = [
     "descriptor_of",
     "descriptors",
     "get_system",
+    "system_named_by",
 ]
 
 #: name -> "module:ATTRIBUTE" of the system's descriptor (None: registered, not built).
@@ -98,6 +100,24 @@ def descriptors() -> list[SystemDescriptor]:
         except SystemNotAvailable:
             continue
     return found
+
+
+def system_named_by(t: Tournament) -> str | None:
+    """The system a tournament's own record names (TRF-2026 record 192, type of
+    tournament), if fairpair has it.
+
+    Every Dutch code (``FIDE_DUTCH``, ``FIDE_DUTCH_2017``, ``FIDE_DUTCH_2025``,
+    ``FIDE_DUTCH_2026``, with or without ``_BAKU``) gives ``dutch``, which reads the
+    edition from the same record (``fairpair.systems.dutch.edition``); an unknown Dutch
+    edition is refused there. ``FIDE_BURSTEIN`` (with or without ``_BAKU``) gives
+    ``burstein`` (``fairpair.systems.burstein.edition``).
+    """
+    from fairpair.systems.burstein.edition import burstein_record
+    from fairpair.systems.dutch.edition import rules_named_by
+
+    if burstein_record(t) is not None:
+        return "burstein"
+    return "dutch" if rules_named_by(t) is not None else None
 
 
 def get_system(name: str, **options: Any) -> PairingSystem:

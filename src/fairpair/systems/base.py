@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from fairpair.model import Pairing, Tournament
+from fairpair.model import ByeKind, Pairing, Round, Tournament
 
-__all__ = ["PairingSystem", "compare_pairings"]
+__all__ = ["PairingSystem", "check_by_repairing", "compare_pairings"]
 
 
 @runtime_checkable
@@ -46,3 +46,17 @@ def compare_pairings(expected: Pairing, actual: Pairing, label: str | None = Non
             f"{label}: expected bye {expected.bye or 'none'}, file has {actual.bye or 'none'}"
         )
     return problems
+
+
+def check_by_repairing(
+    system: PairingSystem, tournament: Tournament, round_number: int
+) -> list[str]:
+    """``system.check`` for a deterministic system: re-pair ``round_number`` from the
+    rounds before it and the byes and absences entered for it (not the pairing-allocated
+    bye), and compare with the stored pairing."""
+    earlier = tournament.replace(rounds=tournament.rounds[: round_number - 1])
+    pre_set = tournament.round(round_number)
+    absences = {n: k for n, k in pre_set.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
+    if absences:
+        earlier = earlier.with_round(Round(number=round_number, byes=absences))
+    return compare_pairings(system.pair(earlier, round_number), tournament.pairing_of(round_number))

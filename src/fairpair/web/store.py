@@ -145,6 +145,16 @@ class Grant:
         return _expired(self.expires_at)
 
 
+#: What a token's listing reads (never its text: the hash gives its id).
+_TOKEN_COLUMNS = (
+    tokens.c.token_hash,
+    tokens.c.role,
+    tokens.c.player,
+    tokens.c.created_at,
+    tokens.c.expires_at,
+)
+
+
 def _expired(expires_at: str | None) -> bool:
     """Whether a token that expires at ``expires_at`` (None: never) has expired."""
     return expires_at is not None and expires_at <= _now()
@@ -576,13 +586,7 @@ class Store:
         """The tokens of ``tid``, oldest first (ids, never their text)."""
         with self._reading() as connection:
             rows = connection.execute(
-                select(
-                    tokens.c.token_hash,
-                    tokens.c.role,
-                    tokens.c.player,
-                    tokens.c.created_at,
-                    tokens.c.expires_at,
-                )
+                select(*_TOKEN_COLUMNS)
                 .where(tokens.c.tournament_id == tid)
                 .order_by(tokens.c.created_at, tokens.c.token_hash)
             ).all()
@@ -604,26 +608,19 @@ class Store:
                 select(tournaments.c.id).where(tournaments.c.id == tid).with_for_update()
             )
             rows = connection.execute(
-                select(
-                    tokens.c.token_hash,
-                    tokens.c.role,
-                    tokens.c.player,
-                    tokens.c.created_at,
-                    tokens.c.expires_at,
-                ).where(tokens.c.tournament_id == tid)
+                select(*_TOKEN_COLUMNS).where(tokens.c.tournament_id == tid)
             ).all()
             found = [r for r in rows if token_id(r.token_hash) == ident]
             if len(found) != 1:
                 return None
             row = found[0]
             if row.role == "director":
-                now = _now()
                 others = [
                     r
                     for r in rows
                     if r.role == "director"
                     and r.token_hash != row.token_hash
-                    and (r.expires_at is None or r.expires_at > now)
+                    and not _expired(r.expires_at)
                 ]
                 if not others:
                     raise LastDirectorToken(ident)
@@ -651,12 +648,19 @@ class Store:
         written."""
         with self._writing() as connection:
             if check is not None:
-                row = connection.execute(
-                    select(tournaments.c.document).where(tournaments.c.id == tid).with_for_update()
-                ).one_or_none()
-                if row is None:
+                version = connection.execute(
+                    select(tournaments.c.version).where(tournaments.c.id == tid).with_for_update()
+                ).scalar_one_or_none()
+                if version is None:
                     raise NotFound(tid)
-                t, _ = jsondoc.loads(row.document, file=f"tournament {tid}")
+                cached = self._cached(tid)
+                if cached is not None and cached.version == version:
+                    t = cached.tournament  # the stored version, already read
+                else:
+                    document: str = connection.execute(
+                        select(tournaments.c.document).where(tournaments.c.id == tid)
+                    ).scalar_one()
+                    t, _ = jsondoc.loads(document, file=f"tournament {tid}")
                 check(t)
             outcome = connection.execute(
                 insert(reports).values(

@@ -29,7 +29,7 @@ from fairpair.errors import (
     RoundHasResultsError,
 )
 from fairpair.model import ByeKind, Game, Pairing, Player, Round, Tournament
-from fairpair.systems import SYSTEMS, PairingSystem, get_system
+from fairpair.systems import SYSTEMS, PairingSystem, get_system, system_named_by
 
 __all__ = [
     "BYE_KINDS",
@@ -69,7 +69,7 @@ _LISTED = 50
 def system_name_for(t: Tournament, name: str | None = None) -> str:
     """The system to pair ``t`` with: ``name`` if given, else the file's system, else the
     one its TRF-2026 record 192 names."""
-    chosen = name or t.system or _system_from_type_record(t)
+    chosen = name or t.system or system_named_by(t)
     if chosen is None:
         raise NoSystemError(
             "no pairing system given and the tournament names none",
@@ -77,23 +77,6 @@ def system_name_for(t: Tournament, name: str | None = None) -> str:
             field="system",
         )
     return chosen
-
-
-def _system_from_type_record(t: Tournament) -> str | None:
-    """TRF-2026 record 192 (type of tournament) -> system name, if fairpair has it.
-
-    Every Dutch code (``FIDE_DUTCH``, ``FIDE_DUTCH_2017``, ``FIDE_DUTCH_2025``,
-    ``FIDE_DUTCH_2026``, with or without ``_BAKU``) gives ``dutch``, which reads the
-    edition from the same record (``fairpair.systems.dutch.edition``); an unknown Dutch
-    edition is refused there. ``FIDE_BURSTEIN`` (with or without ``_BAKU``) gives
-    ``burstein`` (``fairpair.systems.burstein.edition``).
-    """
-    from fairpair.systems.burstein.edition import burstein_record
-    from fairpair.systems.dutch.edition import rules_named_by
-
-    if burstein_record(t) is not None:
-        return "burstein"
-    return "dutch" if rules_named_by(t) is not None else None
 
 
 def stored_options(t: Tournament) -> dict[str, Any]:

@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import Any
 
 from fairpair.errors import InputError
-from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament
-from fairpair.systems.base import compare_pairings
+from fairpair.model import Board, ByeKind, Colour, Pairing, Tournament
+from fairpair.systems.base import check_by_repairing
 from fairpair.systems.burstein.edition import burstein_record
-from fairpair.systems.burstein.engine import RoundResult, pair_players
+from fairpair.systems.burstein.engine import pair_players
 from fairpair.systems.burstein.explain import explanation_of
 from fairpair.systems.burstein.index import (
     IndexScores,
@@ -71,7 +71,7 @@ def colours_of(
 
 class BursteinSystem:
     """FIDE Burstein system (C.04.4.2, text until 30 June 2025). ``explain=True`` adds
-    per-bracket notes in ``Pairing.info["explain"]``."""
+    the structured explanation in ``Pairing.info["explanation"]``."""
 
     name = "burstein"
 
@@ -117,8 +117,6 @@ class BursteinSystem:
             info=info,
         )
         if self.explain:
-            info["rules"] = self.rules
-            info["explain"] = explain_lines(result, index, decided)
             present_accelerated = [n for n in accelerated if n in facts]
             info["explanation"] = explanation_of(
                 tournament, pairing, result, facts, index, decided, present_accelerated
@@ -126,13 +124,8 @@ class BursteinSystem:
         return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
-        earlier = tournament.replace(rounds=tournament.rounds[: round_number - 1])
-        stored = tournament.pairing_of(round_number)
-        pre_set = tournament.round(round_number)
-        absences = {n: k for n, k in pre_set.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
-        if absences:
-            earlier = earlier.with_round(Round(number=round_number, byes=absences))
-        return compare_pairings(self.pair(earlier, round_number), stored)
+        """Re-pair ``round_number`` and compare with the stored pairing."""
+        return check_by_repairing(self, tournament, round_number)
 
 
 def _effective_ranks(tournament: Tournament, rnd: int, present: tuple[int, ...]) -> dict[int, int]:
@@ -147,27 +140,3 @@ def _effective_ranks(tournament: Tournament, rnd: int, present: tuple[int, ...])
         ):
             ranks[player.number] = len(ranks)
     return ranks
-
-
-def explain_lines(
-    result: RoundResult,
-    index: dict[int, IndexScores],
-    decided: list[tuple[int, int, ColourDecision]],
-) -> list[str]:
-    """Per bracket: its players in index order (score, SB, Buchholz), its pairs, the
-    player floated down; then the bye and the colour rule of each board."""
-    lines = ["rules: FIDE Burstein system, C.04.4.2 (text until 30 June 2025)"]
-    for record in result.brackets:
-        members = ", ".join(
-            f"{n} ({index[n].score}; SB {index[n].sonneborn_berger}; Bh {index[n].buchholz})"
-            for n in record.members
-        )
-        lines.append(f"bracket in index order: {members}")
-        lines.append("  pairs: " + (", ".join(f"{a}-{b}" for a, b in record.pairs) or "none"))
-        if record.downfloater is not None:
-            lines.append(f"  downfloater: {record.downfloater}")
-    if result.bye is not None:
-        lines.append(f"pairing-allocated bye: {result.bye} (lowest eligible in the index order)")
-    for white, black, decision in decided:
-        lines.append(f"colours {white}-{black}: C.04.3 E.{decision.step}")
-    return lines

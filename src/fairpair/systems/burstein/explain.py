@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from fairpair.explain import Explainer
-from fairpair.model import Colour, Pairing, Tournament
+from fairpair.model import Colour, Pairing, Tournament, format_points
 from fairpair.systems.burstein.engine import RoundResult
 from fairpair.systems.burstein.index import IndexScores
 from fairpair.systems.dutch.colours import ColourDecision
@@ -56,6 +56,15 @@ def explanation_of(
         scores=scores,
     )
     ex.note("burstein_method", TEXT)
+    ex.detail(rules="FIDE Burstein system, C.04.4.2 (text until 30 June 2025)")
+    for number, scores_of in index.items():
+        # the index order's values: score, Sonneborn-Berger, Buchholz, median Buchholz
+        ex.player_detail(
+            number,
+            sonneborn_berger=format_points(scores_of.sonneborn_berger),
+            buchholz=format_points(scores_of.buchholz),
+            median_buchholz=format_points(scores_of.median),
+        )
     if accelerated:
         ex.note("burstein_acceleration", f"{TEXT}, acceleration", players=list(accelerated))
     group_of: dict[int, int] = {}
@@ -75,6 +84,7 @@ def explanation_of(
             group_of[number] = group
         for number in record.moved_in:
             ex.set(number, float="down")
+        ex.group_detail(group, index_order=list(record.members))
         if record.downfloater is not None:
             ex.group_note(
                 group, "float_burstein", f"{TEXT}, score brackets", player=record.downfloater
@@ -89,6 +99,7 @@ def explanation_of(
             white, black, "burstein_top_bottom", f"{TEXT}, pairing", player=higher, opponent=lower
         )
         _colour_note(ex, decision, facts, white, black)
+        ex.board_detail(white, black, colour_rule=f"C.04.3 E.{decision.step}")
     if pairing.bye is not None:
         ex.because(pairing.bye, "bye_burstein", "C.04.1 c-d", player=pairing.bye)
     return ex.finish(pairing)

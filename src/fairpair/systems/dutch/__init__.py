@@ -28,8 +28,8 @@ from typing import Any
 
 from fairpair.errors import InputError
 from fairpair.explain import Explainer
-from fairpair.model import Board, ByeKind, Colour, Float, Pairing, Round, Tournament, format_points
-from fairpair.systems.base import compare_pairings
+from fairpair.model import Board, Colour, Float, Pairing, Tournament, format_points
+from fairpair.systems.base import check_by_repairing
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.criteria import Compatibility
 from fairpair.systems.dutch.edition import NamedRules, baku_acceleration, rules_named_by
@@ -141,14 +141,8 @@ class DutchSystem:
         return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
-        earlier = tournament.replace(rounds=tournament.rounds[: round_number - 1])
-        stored = tournament.pairing_of(round_number)
-        # Keep the pre-set absences of the round being checked.
-        pre_set = tournament.round(round_number)
-        absences = {n: k for n, k in pre_set.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
-        if absences:
-            earlier = earlier.with_round(Round(number=round_number, byes=absences))
-        return compare_pairings(self.pair(earlier, round_number), stored)
+        """Re-pair ``round_number`` and compare with the stored pairing."""
+        return check_by_repairing(self, tournament, round_number)
 
 
 class Dutch2017System(DutchSystem):

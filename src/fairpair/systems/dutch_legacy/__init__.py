@@ -27,8 +27,8 @@ from typing import Any
 
 from fairpair.errors import InputError
 from fairpair.explain import Explainer
-from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament, format_points
-from fairpair.systems.base import compare_pairings
+from fairpair.model import Board, Colour, Pairing, Tournament, format_points
+from fairpair.systems.base import check_by_repairing
 from fairpair.systems.dutch_legacy.colours import e_colours, f1_board_order
 from fairpair.systems.dutch_legacy.criteria import RoundContext
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
@@ -80,15 +80,8 @@ class DutchLegacySystem:
         return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
-        """Re-pair ``round_number`` from the rounds before it (and the byes and
-        absences entered for it) and compare with the stored pairing."""
-        earlier = tournament.replace(rounds=tournament.rounds[: round_number - 1])
-        stored = tournament.pairing_of(round_number)
-        pre_set = tournament.round(round_number)
-        absences = {n: k for n, k in pre_set.byes.items() if k is not ByeKind.PAIRING_ALLOCATED}
-        if absences:
-            earlier = earlier.with_round(Round(number=round_number, byes=absences))
-        return compare_pairings(self.pair(earlier, round_number), stored)
+        """Re-pair ``round_number`` and compare with the stored pairing."""
+        return check_by_repairing(self, tournament, round_number)
 
 
 # -- the structured explanation (fairpair.explain renders it in words) ------------------
