@@ -388,7 +388,11 @@ def test_pages_cannot_be_framed(server: Server, client: httpx.Client) -> None:
         assert response.headers.get("X-Content-Type-Options") == "nosniff", path
         assert response.headers.get("Referrer-Policy") == "same-origin", path
     page = client.get(f"/t/{tid}").headers["Content-Security-Policy"]
-    assert "default-src 'none'" in page and "script-src" not in page
+    # scripts only from this server (the bundled htmx), never inline or from elsewhere
+    assert "default-src 'none'" in page and "script-src 'self';" in page
+    assert "unsafe-inline" not in page.split("script-src", 1)[1].split(";", 1)[0]
+    htmx = client.get("/static/htmx-2.0.11.min.js")
+    assert htmx.status_code == 200 and b"htmx" in htmx.content
     docs = client.get(f"{API}/docs")
     assert docs.status_code == 200
     assert docs.headers["Content-Security-Policy"] == "frame-ancestors 'none'"

@@ -7,6 +7,7 @@ the schema migrations first. ``fairpair serve`` runs it with uvicorn.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -14,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fairpair import limits
@@ -140,6 +142,10 @@ class _BodyLimit:
         await self.app(scope, replay, send)
 
 
+#: The pages' static files (the bundled htmx and its licence).
+STATIC = Path(__file__).parent / "static"
+
+
 def create_app(db: str | Store) -> FastAPI:
     """The application on database ``db`` (migrated to the newest schema)."""
     store = db if isinstance(db, Store) else Store(db)
@@ -206,6 +212,8 @@ def create_app(db: str | Store) -> FastAPI:
             headers={"Connection": "close"},
         )
 
+    # the pages' own scripts (htmx, bundled: no page loads anything from another host)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api_router(service))
     app.include_router(pages_router(service))
     app.add_middleware(_BodyLimit)

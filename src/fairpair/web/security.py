@@ -34,7 +34,8 @@ __all__ = ["PAGE_POLICY", "RateLimit", "RedactTokens", "SecurityHeaders", "redac
 
 #: The content security policy of the pages and the API's JSON answers.
 PAGE_POLICY = (
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; "
+    "default-src 'none'; script-src 'self'; connect-src 'self'; "
+    "style-src 'unsafe-inline'; img-src 'self' data:; "
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 )
 #: The policy of the API's documentation page (scripts and styles from a CDN).
