@@ -498,19 +498,13 @@ def demo_command(system_name: str) -> int:
         f"{name}: {len(tournament.players)} players, round {rnd} of "
         f"{tournament.total_rounds or '?'} ({system_name} system)\n"
     )
-    pairing: Pairing = wf.pair_round(tournament, rnd, system=choice).pairing
-    state = tournament.state(after_round=rnd - 1)
-    from fairpair.model import format_points
+    paired = wf.pair_round(tournament, rnd, system=choice)
+    pairing: Pairing = paired.pairing
+    from fairpair.rendering.printouts import boards_text
 
-    click.echo(f"Pairing of round {rnd}:")
-    for index, board in enumerate(pairing.boards, 1):
-        white, black = tournament.player(board.white), tournament.player(board.black)
-        click.echo(
-            f"  {index:>2}. {white.name:<24} ({format_points(state[white.number].score):>3})"
-            f"  -  {black.name:<24} ({format_points(state[black.number].score):>3})"
-        )
-    if pairing.bye is not None:
-        click.echo(f"      {tournament.player(pairing.bye).name} gets the pairing-allocated bye")
+    # the same pairing list as `fairpair boards` (names with pairing numbers in
+    # parentheses, points in their own column)
+    click.echo(boards_text(paired.tournament, rnd), nl=False)
     click.echo("\nEngine format:\n" + "\n".join(pairing.engine_lines()))
     click.echo("")
     click.echo(st.render_table(st.compute_standings(tournament, None, after_round=rnd - 1)))

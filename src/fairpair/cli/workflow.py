@@ -35,6 +35,7 @@ from fairpair.cli.common import (
 from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError
 from fairpair.model import Player, Tournament, format_points
+from fairpair.naming import pairing_name
 from fairpair.systems import SYSTEMS, descriptor_of
 
 __all__ = ["WORKFLOW_COMMANDS"]
@@ -433,7 +434,7 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
         click.echo(dumps_json({"ok": True, "command": "next", **document}), nl=False)
         return 0
     bye = f", bye: {t.player(pairing.bye).name}" if pairing.bye is not None else ""
-    label = wf.round_label(t, pairing.round)
+    label = pairing_name(t, pairing.round)
     click.echo(f"{label} paired: {len(pairing.boards)} boards{bye}; saved {file}")
     click.echo(boards_text(t, pairing.round), nl=False)
     notes = explanation_lines(pairing.info) if explain else None
@@ -588,10 +589,7 @@ def bye_command(
         t, who, rnd, _points(points), default_points=profile.default_bye_points, remove=remove
     )
     _store(t, file)
-    columns = wf.columns_of_pairing(t, rnd)
-    where = f"round {rnd}"
-    if len(columns) == 2:
-        where = f"round {columns[1] // 2}, both games (TRF rounds {columns[0]}-{columns[1]})"
+    where = pairing_name(t, rnd)
     if kind is None:
         text = f"{who.name} ({who.number}): bye in {where} removed"
     else:
@@ -599,7 +597,7 @@ def bye_command(
         label = kind.name.lower().replace("_", "-")
         unit = "point" if value == "1" else "points"
         text = f"{who.name} ({who.number}): {label} bye in {where} ({value} {unit} a game)"
-        if len(columns) == 1:
+        if not t.double_rounds:
             text = text.replace(" a game)", ")")
     _say(
         as_json,
@@ -633,11 +631,10 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
     results = sum(1 for c in columns for g in t.round(c).games if g.has_result)
     t, columns = wf.unpair(t, force=force)
     _store(t, file)
-    label = " and ".join(map(str, columns))
     lost = f" with {results} result(s)" if results else ""
     _say(
         as_json,
-        f"pairing of round {label}{lost} deleted; `next` pairs it again",
+        f"pairing of {pairing_name(t, columns[0])}{lost} deleted; `next` pairs it again",
         {"command": "unpair", "rounds": columns, "results_deleted": results},
     )
     return 0
