@@ -224,3 +224,74 @@ def test_the_demo_shows_pairing_numbers_in_parentheses_like_boards(fp: Runner) -
     # "(3)" is a pairing number everywhere; a score is never printed as "( 3)"
     assert not re.search(r"\(\s+\d", out), out
     assert re.search(r"[A-Za-z] \(\d+\)", out)
+
+
+# -- finding 2: McMahon handicaps could not be switched on ------------------------------
+
+GO_PLAYERS = "name,rank\nSato Ken,3d\nKim Min,1d\nLee Su,2k\nPark Jo,5k\n"
+
+
+def test_mcmahon_handicap_is_set_when_the_event_is_created(tmp_path: Path, fp: Runner) -> None:
+    import json
+
+    csv = tmp_path / "go.csv"
+    csv.write_text(GO_PLAYERS, encoding="utf-8")
+    path = tmp_path / "go.json"
+    code, _, err = fp(
+        "new", csv, "-o", path, "-s", "mcmahon", "-R", 3, "--handicap", "minus1",
+        "-O", "komi_handicap=0.5", "-O", "avoid=club",
+    )  # fmt: skip
+    assert code == 0, err
+    settings = json.loads(path.read_text(encoding="utf-8"))["settings"]["mcmahon"]
+    assert settings["handicap"] == "minus1" and settings["avoid"] == ["club"]
+    assert settings["komi_handicap"] == 0.5
+    # the same through -O, and every value checked against its choices
+    other = tmp_path / "other.json"
+    code, _, err = fp("new", csv, "-o", other, "-s", "mcmahon", "-R", 3, "-O", "handicap=minus3")
+    assert code == 2 and "expected one of none, full, minus1, minus2" in err
+    assert not other.exists()
+    code, _, err = fp("new", csv, "-o", other, "-s", "mcmahon", "-R", 3, "-O", "handycap=full")
+    assert code == 2 and "did you mean handicap?" in err and not other.exists()
+    code, _, err = fp("new", csv, "-o", other, "-s", "dutch", "-R", 3, "--handicap", "full")
+    assert code == 2 and "a system with handicaps: mcmahon" in err and not other.exists()
+
+
+def test_edit_event_changes_settings_until_round_1(tmp_path: Path, fp: Runner) -> None:
+    import json
+
+    csv = tmp_path / "go.csv"
+    csv.write_text(GO_PLAYERS, encoding="utf-8")
+    path = tmp_path / "go.json"
+    assert fp("new", csv, "-o", path, "-s", "mcmahon", "-R", 3)[0] == 0
+    code, out, err = fp("edit-event", path, "--handicap", "full", "-O", "d=0.5")
+    assert code == 0 and "handicap=full" in out, err
+    settings = json.loads(path.read_text(encoding="utf-8"))["settings"]["mcmahon"]
+    assert settings["handicap"] == "full" and settings["d"] == 0.5
+    assert fp("next", path)[0] == 0
+    before = path.read_bytes()
+    code, _, err = fp("edit-event", path, "--handicap", "none")
+    assert code == 1 and "cannot change once round 1 is paired" in err
+    assert path.read_bytes() == before
+
+
+def test_api_creates_a_mcmahon_event_with_handicaps(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from fairpair.web.app import create_app
+
+    client = TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite'}"))
+    players = [{"name": n, "rank": r} for n, r in (("A", "3d"), ("B", "1d"), ("C", "2k"))]
+    made = client.post(
+        "/api/v1/tournaments",
+        json={"name": "Go", "system": "mcmahon", "rounds": 3, "players": players,
+              "options": {"handicap": "minus1"}},
+    )  # fmt: skip
+    assert made.status_code == 201, made.text
+    document = client.get(f"/api/v1/tournaments/{made.json()['id']}/document").json()
+    assert document["settings"]["mcmahon"]["handicap"] == "minus1"
+    bad = client.post(
+        "/api/v1/tournaments",
+        json={"name": "Go", "system": "mcmahon", "rounds": 3, "players": players,
+              "options": {"handicap": "lots"}},
+    )  # fmt: skip
+    assert bad.status_code == 400 and bad.json()["field"] == "options.handicap", bad.text

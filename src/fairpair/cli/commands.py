@@ -461,6 +461,10 @@ def systems_command() -> int:
         click.echo(f"{name:13} {'available':20} {found.summary}")
         for option in found.choices:
             click.echo(f"{'':15}-O {option.name}={option.describe()}")
+        if found.settings:
+            click.echo(f"{'':15}event settings (new, or edit-event before round 1):")
+            for option in found.settings:
+                click.echo(f"{'':15}-O {option.name}={option.describe()}")
     click.echo(
         "Every system also takes -O explain=yes|no (explain the pairing) and -O seed=N "
         "(the random seed; systems that draw no lots ignore it)."

@@ -186,6 +186,8 @@ def options_help(stored: bool = False) -> str:
     parts = []
     for descriptor in descriptors():
         own = [f"{o.name}={o.describe().partition(':')[0]}" for o in descriptor.choices]
+        if stored and descriptor.settings:  # event settings: names only (see `systems`)
+            own.append("event settings " + ", ".join(o.name for o in descriptor.settings))
         if own:
             parts.append(f"{descriptor.name}: " + "; ".join(own))
     kept = " Stored in the file for every later round." if stored else ""

@@ -36,7 +36,7 @@ from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError
 from fairpair.model import Player, Tournament, format_points
 from fairpair.naming import pairing_name
-from fairpair.systems import SYSTEMS, descriptor_of
+from fairpair.systems import SYSTEMS, descriptor_of, descriptors
 
 __all__ = ["WORKFLOW_COMMANDS"]
 
@@ -114,6 +114,13 @@ def _read_text(path: str) -> str:
     help="McMahon: which band starts at McMahon score 0.",
 )
 @click.option(
+    "--handicap",
+    type=click.Choice(["none", "full", "minus1", "minus2"]),
+    help="McMahon: handicap stones (none: every game even, the default; full: the rank "
+    "difference; minus1/minus2: one or two stones fewer). The same as -O handicap=...; "
+    "komi and the other event settings: see `fairpair systems`.",
+)
+@click.option(
     "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help=options_help(True)
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
@@ -129,6 +136,7 @@ def new_command(
     seeding: str | None,
     bar: str | None,
     zero: str,
+    handicap: str | None,
     options: tuple[str, ...],
     force: bool,
     as_json: bool,
@@ -148,6 +156,7 @@ def new_command(
       fairpair new decks.csv -o store.json --system netrunner --rounds 5 --seed 7
       fairpair new engines.csv -o tcec.json --system tcec --rounds 9 --seeding group:4
       fairpair new go.csv -o go.json --system mcmahon --rounds 5 --bar 3d
+      fairpair new go.csv -o go.json --system mcmahon --rounds 5 --handicap minus1
     """
     if not output.lower().endswith((".json", ".trf", ".txt")):
         raise InputError(
@@ -165,7 +174,15 @@ def new_command(
     if seed is not None:
         stored["seed"] = seed
     descriptor = descriptor_of(system_name)
-    stored = descriptor.options_from(stored)
+    if handicap is not None:
+        if descriptor.setting("handicap") is None:
+            raise InputError(
+                f"--handicap for a {system_name} tournament",
+                expected="a system with handicaps: "
+                + ", ".join(d.name for d in descriptors() if d.setting("handicap")),
+            )
+        stored["handicap"] = handicap
+    descriptor.split_options(stored)  # every name and value checked before any work
     text = _read_text(players_file)
     if descriptor.initial_order == "go":
         t = wf.new_mcmahon_tournament(
@@ -373,26 +390,60 @@ def edit_player_command(
 @click.argument("file", type=FILE)
 @click.option("-R", "--rounds", type=NUMBER, help="New number of rounds.")
 @click.option("--name", "event_name", help="New tournament name.")
+@click.option(
+    "--handicap",
+    type=click.Choice(["none", "full", "minus1", "minus2"]),
+    help="McMahon: handicap stones (before round 1); the same as -O handicap=...",
+)
+@click.option(
+    "-O",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A system option or event setting to change before round 1 is paired "
+    "(repeatable; see `fairpair systems`).",
+)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
 @bulk
-def edit_event_command(file: str, rounds: int | None, event_name: str | None, as_json: bool) -> int:
-    """Change the number of rounds or the tournament's name.
+def edit_event_command(
+    file: str,
+    rounds: int | None,
+    event_name: str | None,
+    handicap: str | None,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> int:
+    """Change the number of rounds, the tournament's name, or (until round 1 is paired)
+    its system options and event settings.
 
     \b
-    Example:
+    Examples:
       fairpair edit-event open.json --rounds 9
+      fairpair edit-event go.json --handicap minus1 -O komi_handicap=0.5
     """
-    if rounds is None and event_name is None:
-        raise InputError("nothing to change", expected="--rounds N or --name TEXT")
-    t = wf.edit_event(load(file), rounds=rounds, name=event_name)
+    given = parse_options(options)
+    if handicap is not None:
+        given["handicap"] = handicap
+    if rounds is None and event_name is None and not given:
+        raise InputError(
+            "nothing to change", expected="--rounds N, --name TEXT, --handicap or -O KEY=VALUE"
+        )
+    t = wf.edit_event(load(file), rounds=rounds, name=event_name, options=given)
     _store(t, file)
     from fairpair.workflow.rounds import tournament_name
 
+    changed = "".join(f"; {key}={value}" for key, value in given.items())
     _say(
         as_json,
-        f"{tournament_name(t)}: {wf.total_label(t)}",
-        {"command": "edit-event", "name": tournament_name(t), "rounds": rounds},
+        f"{tournament_name(t)}: {wf.total_label(t)}{changed}",
+        {
+            "command": "edit-event",
+            "name": tournament_name(t),
+            "rounds": rounds,
+            "options": given,
+        },
     )
     return 0
 

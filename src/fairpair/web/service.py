@@ -283,7 +283,8 @@ class Service:
         with refusals("system"):
             wf.descriptor_of(spec.system)
         try:
-            get_system(spec.system, **spec.options)
+            # options and event settings (McMahon handicaps ...), checked before any work
+            wf.descriptor_of(spec.system).split_options(spec.options)
         except ApiError:
             raise
         except InputError as exc:

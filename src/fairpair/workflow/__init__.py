@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
     from fairpair.workflow.create import (
         edit_event,
+        event_settings,
         new_mcmahon_tournament,
         new_tournament,
         tcec_seeding,
@@ -102,6 +103,7 @@ __all__ = [
     "edit_player",
     "ensure_results_complete",
     "enter_results",
+    "event_settings",
     "fide_initial_order",
     "find_player",
     "forbid_pair",
@@ -149,6 +151,7 @@ _ORIGIN: dict[str, str] = {
     "descriptor_of": "fairpair.systems",
     "edit_bands": "fairpair.workflow.go",
     "edit_event": "fairpair.workflow.create",
+    "event_settings": "fairpair.workflow.create",
     "edit_player": "fairpair.workflow.players",
     "ensure_results_complete": "fairpair.workflow.rounds",
     "enter_results": "fairpair.workflow.results",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fairpair.errors import InputError
+from fairpair.errors import ConflictError, InputError
 from fairpair.formats.csv import SeedEntry
 from fairpair.formats.text import clean_text
 from fairpair.model import Colour, Player, Tournament
@@ -28,6 +28,7 @@ from fairpair.workflow.players import fide_initial_order, renumber
 __all__ = [
     "MAX_ROUNDS",
     "edit_event",
+    "event_settings",
     "new_mcmahon_tournament",
     "new_tournament",
     "seeded_tournament",
@@ -128,7 +129,7 @@ def new_tournament(
         )
     if not players:
         raise InputError("no players", expected="at least one player", field="players")
-    opts = descriptor.options_from(options or {})
+    opts, chosen = descriptor.split_options(options or {})
     seed = opts.get("seed")
     ordered = _ordered(system, players, seeding, seed if isinstance(seed, int) else None)
     if initial_colour is None:
@@ -142,7 +143,7 @@ def new_tournament(
         # FIDE Dutch: the rules in force (2026 since 1 February 2026), or those the
         # system / `-O rules=` names, as TRF-2026 record 192 (written to TRF and JSON).
         headers += (("192", kind),)
-    return Tournament(
+    t = Tournament(
         players=ordered,
         total_rounds=rounds * (2 if double else 1),
         points=descriptor.points,
@@ -152,6 +153,31 @@ def new_tournament(
         settings=settings,
         double_rounds=double,
     )
+    return _with_settings(t, chosen)
+
+
+def _with_settings(t: Tournament, chosen: Mapping[str, Any]) -> Tournament:
+    """``t`` with the event settings ``chosen`` (typed by the descriptor) stored."""
+    if not chosen:
+        return t
+    apply = descriptor_of(t.system).apply_settings
+    assert apply is not None  # only a system with settings declares any
+    result: Tournament = apply(t, chosen)
+    return result
+
+
+def event_settings(t: Tournament) -> dict[str, Any]:
+    """The event settings of ``t`` as a director chose them (every setting its system
+    declares, the stored value or the default), for the web form and ``systems``."""
+    descriptor = descriptor_of(t.system)
+    own = t.settings.get(descriptor.name, {})
+    values: dict[str, Any] = {}
+    for option in descriptor.settings:
+        value = own.get(option.name, option.default) if isinstance(own, Mapping) else None
+        if isinstance(value, list):
+            value = ",".join(map(str, value))
+        values[option.name] = option.default if value is None else value
+    return values
 
 
 def new_mcmahon_tournament(
@@ -176,7 +202,7 @@ def new_mcmahon_tournament(
             parse_rank(bar)
         except ValueError:
             raise InputError(f"bar {bar!r}", expected="a rank like 5d or 2k", field="bar") from None
-    opts = descriptor_of("mcmahon").options_from(options or {})
+    opts, chosen = descriptor_of("mcmahon").split_options(options or {})
     players = players_from_csv(csv_text, file)
     bands = build_bands(players, rounds, bar=bar, zero=zero)
     t = Tournament(
@@ -186,7 +212,7 @@ def new_mcmahon_tournament(
         headers=(("012", (name and _event_name(name)) or "McMahon tournament"),),
         settings={"options": opts} if opts else {},
     )
-    return McMahonSettings(bar=bar, zero=zero, bands=bands).apply(t)
+    return _with_settings(McMahonSettings(bar=bar, zero=zero, bands=bands).apply(t), chosen)
 
 
 def seeding_table(
@@ -234,8 +260,32 @@ def _event_name(name: str) -> str:
     return clean_text(name, "name")
 
 
-def edit_event(t: Tournament, *, rounds: int | None = None, name: str | None = None) -> Tournament:
-    """Change the number of rounds (never below the rounds already paired) or the name."""
+def edit_event(
+    t: Tournament,
+    *,
+    rounds: int | None = None,
+    name: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Tournament:
+    """Change the number of rounds (never below the rounds already paired), the name, or
+    the system's options and event settings (``options``, as ``-O NAME=VALUE`` gives
+    them: McMahon handicaps, komi, bands ...), these only until round 1 is paired."""
+    if options:
+        descriptor = descriptor_of(t.system)
+        opts, chosen = descriptor.split_options(options)
+        if t.rounds_played:
+            names = ", ".join(sorted({*opts, *chosen}))
+            raise ConflictError(
+                f"{names}: the options and settings of an event cannot change once round 1 "
+                "is paired",
+                expected="unpair every round first, or keep them as they are",
+            )
+        stored = dict(t.settings.get("options", {}))
+        stored.update(opts)
+        settings = dict(t.settings)
+        if stored:
+            settings["options"] = stored
+        t = _with_settings(t.replace(settings=settings), chosen)
     if rounds is not None:
         _check_rounds(rounds)
         columns = rounds * (2 if t.double_rounds else 1)
