@@ -30,7 +30,7 @@ def _number(text: str) -> object:
     return limits.parse_number(text, "setting", expected="a number such as 7.5 or 3/4")
 
 
-def _avoid(text: str) -> object:
+def _avoid(text: str) -> list[str]:
     """What pairings avoid: a comma-separated list of club, city, state, country, family."""
     names = [part.strip() for part in text.split(",") if part.strip()]
     wrong = [n for n in names if n not in _AVOIDABLE]
