@@ -20,6 +20,7 @@ from typing import Any
 from fairpair.errors import InputError
 from fairpair.formats.csv import SeedEntry
 from fairpair.formats.text import clean_text
+from fairpair.formats.trf.event import with_event
 from fairpair.model import Colour, Player, Tournament
 from fairpair.systems import descriptor_of, descriptors
 from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
@@ -103,12 +104,15 @@ def new_tournament(
     double: bool = False,
     seeding: str | None = None,
     initial_colour: Colour | None = None,
+    event: Mapping[str, str | Sequence[str] | None] | None = None,
 ) -> Tournament:
     """A new tournament of ``players`` (numbered by the system's initial order).
 
     ``rounds`` counts pairings; with ``double`` (TCEC double rounds, double-sided
     Netrunner) each pairing fills two round columns. ``options`` are stored and used by
-    every later pairing (e.g. ``{"seed": 7}``).
+    every later pairing (e.g. ``{"seed": 7}``). ``event``: the event records of a
+    rating report (city, federation, start, end, type, arbiter, deputy, time_control;
+    see :func:`fairpair.formats.trf.event.with_event`).
     """
     descriptor = descriptor_of(system)
     if descriptor.initial_order == "go":
@@ -142,7 +146,7 @@ def new_tournament(
         # FIDE Dutch: the rules in force (2026 since 1 February 2026), or those the
         # system / `-O rules=` names, as TRF-2026 record 192 (written to TRF and JSON).
         headers += (("192", kind),)
-    return Tournament(
+    t = Tournament(
         players=ordered,
         total_rounds=rounds * (2 if double else 1),
         points=descriptor.points,
@@ -152,6 +156,7 @@ def new_tournament(
         settings=settings,
         double_rounds=double,
     )
+    return with_event(t, event) if event else t
 
 
 def new_mcmahon_tournament(
@@ -234,8 +239,18 @@ def _event_name(name: str) -> str:
     return clean_text(name, "name")
 
 
-def edit_event(t: Tournament, *, rounds: int | None = None, name: str | None = None) -> Tournament:
-    """Change the number of rounds (never below the rounds already paired) or the name."""
+def edit_event(
+    t: Tournament,
+    *,
+    rounds: int | None = None,
+    name: str | None = None,
+    event: Mapping[str, str | Sequence[str] | None] | None = None,
+) -> Tournament:
+    """Change the number of rounds (never below the rounds already paired), the name,
+    or the event records of ``event`` (see :func:`fairpair.formats.trf.event.with_event`:
+    an empty text removes a record)."""
+    if event:
+        t = with_event(t, event)
     if rounds is not None:
         _check_rounds(rounds)
         columns = rounds * (2 if t.double_rounds else 1)

@@ -11,12 +11,13 @@ import dataclasses
 from typing import Any, Protocol
 
 from fairpair import standings as st
-from fairpair.errors import SystemNotAvailable
+from fairpair.errors import InputError, SystemNotAvailable
+from fairpair.formats.trf.event import start_date, tiebreak_record
 from fairpair.model import Tournament
 from fairpair.systems import descriptor_of
-from fairpair.tiebreaks import parse_tiebreaks
+from fairpair.tiebreaks import Tiebreak, default_tiebreaks, edition_for_start, parse_tiebreaks
 
-__all__ = ["standings_of", "with_ranks"]
+__all__ = ["file_tiebreaks", "standings_of", "tiebreak_edition", "with_ranks"]
 
 
 class _RanksItself(Protocol):
@@ -31,13 +32,15 @@ def standings_of(
     system: str | None = None,
     tiebreaks: str | None = None,
     after_round: int | None = None,
+    edition: str | None = None,
 ) -> st.Standings:
     """The standings after ``after_round`` (default: the last complete round), ranked
     by ``system`` (default: the tournament's) with ``tiebreaks`` (codes like
-    ``BH-C1,BH,SB``; default: the system's own)."""
+    ``BH-C1,BH,SB``; default: the file's list, record 212 or 202, else the system's
+    own), computed under C.07 ``edition`` (default: :func:`tiebreak_edition`)."""
     chosen = system or t.system
     primary = None
-    criteria = parse_tiebreaks(tiebreaks) if tiebreaks else None
+    criteria: list[Tiebreak] | None = None
     if chosen:
         try:
             descriptor = descriptor_of(chosen)
@@ -48,7 +51,38 @@ def standings_of(
             engine: _RanksItself = descriptor.make(options)
             primary = list(engine.ranking_criteria(t))
             criteria = []
+    if criteria is None:
+        criteria = file_tiebreaks(t, tiebreaks, edition)
     return st.compute_standings(t, criteria, after_round=after_round, primary=primary)
+
+
+def tiebreak_edition(t: Tournament, edition: str | None = None) -> str:
+    """The C.07 edition for ``t``'s tie-breaks: ``edition`` if given, else the one in
+    force when the event started (record 042; none: the edition in force now)."""
+    return edition or edition_for_start(start_date(t))
+
+
+def file_tiebreaks(
+    t: Tournament, tiebreaks: str | None = None, edition: str | None = None
+) -> list[Tiebreak]:
+    """The tie-breaks that rank ``t``: ``tiebreaks`` if given, else the file's list
+    (record 212, else 202), else the default list; under :func:`tiebreak_edition`."""
+    chosen = tiebreak_edition(t, edition)
+    if tiebreaks:
+        return parse_tiebreaks(tiebreaks, chosen)
+    record = tiebreak_record(t)
+    if record is None:
+        return default_tiebreaks(chosen)
+    code, codes = record
+    if not codes:
+        return []  # a 212 record that lists only PTS: points alone
+    try:
+        return parse_tiebreaks(codes, chosen)
+    except InputError as exc:
+        raise InputError(
+            f"record {code}: {exc.message}",
+            expected=exc.expected or "FIDE tie-break codes",
+        ) from None
 
 
 def with_ranks(t: Tournament) -> Tournament:
