@@ -52,7 +52,7 @@ if TYPE_CHECKING:
         withdraw,
         withdrawal_drops_byes,
     )
-    from fairpair.workflow.ranking import standings_of, with_ranks
+    from fairpair.workflow.ranking import rating_report, standings_of, with_ranks
     from fairpair.workflow.results import (
         EnteredResult,
         ResultEntry,
@@ -121,6 +121,7 @@ __all__ = [
     "set_bye_volunteer",
     "set_handicap",
     "set_result",
+    "rating_report",
     "standings_of",
     "stored_options",
     "system_name_for",
@@ -171,6 +172,7 @@ _ORIGIN: dict[str, str] = {
     "set_bye_volunteer": "fairpair.workflow.go",
     "set_handicap": "fairpair.workflow.go",
     "set_result": "fairpair.workflow.results",
+    "rating_report": "fairpair.workflow.ranking",
     "standings_of": "fairpair.workflow.ranking",
     "stored_options": "fairpair.workflow.rounds",
     "system_name_for": "fairpair.workflow.rounds",

@@ -17,7 +17,7 @@ from fairpair.model import Tournament
 from fairpair.systems import descriptor_of
 from fairpair.tiebreaks import Tiebreak, default_tiebreaks, edition_for_start, parse_tiebreaks
 
-__all__ = ["file_tiebreaks", "standings_of", "tiebreak_edition", "with_ranks"]
+__all__ = ["file_tiebreaks", "rating_report", "standings_of", "tiebreak_edition", "with_ranks"]
 
 
 class _RanksItself(Protocol):
@@ -33,11 +33,13 @@ def standings_of(
     tiebreaks: str | None = None,
     after_round: int | None = None,
     edition: str | None = None,
+    file: str | None = None,
 ) -> st.Standings:
     """The standings after ``after_round`` (default: the last complete round), ranked
     by ``system`` (default: the tournament's) with ``tiebreaks`` (codes like
     ``BH-C1,BH,SB``; default: the file's list, record 212 or 202, else the system's
-    own), computed under C.07 ``edition`` (default: :func:`tiebreak_edition`)."""
+    own), computed under C.07 ``edition`` (default: :func:`tiebreak_edition`).
+    ``file`` names the tournament's file in an error about its records."""
     chosen = system or t.system
     primary = None
     criteria: list[Tiebreak] | None = None
@@ -52,7 +54,7 @@ def standings_of(
             primary = list(engine.ranking_criteria(t))
             criteria = []
     if criteria is None:
-        criteria = file_tiebreaks(t, tiebreaks, edition)
+        criteria = file_tiebreaks(t, tiebreaks, edition, file)
     return st.compute_standings(t, criteria, after_round=after_round, primary=primary)
 
 
@@ -63,7 +65,10 @@ def tiebreak_edition(t: Tournament, edition: str | None = None) -> str:
 
 
 def file_tiebreaks(
-    t: Tournament, tiebreaks: str | None = None, edition: str | None = None
+    t: Tournament,
+    tiebreaks: str | None = None,
+    edition: str | None = None,
+    file: str | None = None,
 ) -> list[Tiebreak]:
     """The tie-breaks that rank ``t``: ``tiebreaks`` if given, else the file's list
     (record 212, else 202), else the default list; under :func:`tiebreak_edition`."""
@@ -82,6 +87,7 @@ def file_tiebreaks(
         raise InputError(
             f"record {code}: {exc.message}",
             expected=exc.expected or "FIDE tie-break codes",
+            file=file,
         ) from None
 
 
@@ -97,3 +103,25 @@ def with_ranks(t: Tournament) -> Tournament:
         for p in t.players
     )
     return t.replace(players=players)
+
+
+def rating_report(t: Tournament) -> Tournament:
+    """``t`` ready for a TRF-2026 rating report: every player's rank column set from the
+    standings (by the file's tie-breaks) when one is missing, and a record 202 naming
+    the tie-breaks used when the file has neither 202 nor 212 (FIDE asks for it in title
+    events). A system that ranks by its own rules gets no 202."""
+    if t.players and any(p.reported_rank is None for p in t.players):
+        t = with_ranks(t)
+    if tiebreak_record(t) is not None or _ranks_itself(t):
+        return t
+    codes = ",".join(tb.code.replace("-", "/") for tb in file_tiebreaks(t))
+    return t.replace(headers=(*t.headers, ("202", codes))) if codes else t
+
+
+def _ranks_itself(t: Tournament) -> bool:
+    if not t.system:
+        return False
+    try:
+        return descriptor_of(t.system).own_ranking
+    except SystemNotAvailable:
+        return False
