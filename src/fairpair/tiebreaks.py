@@ -1430,6 +1430,21 @@ def parse_tiebreaks(spec: str, edition: str = EDITION_2023) -> list[Tiebreak]:
     return result
 
 
+def record_tiebreaks(
+    record: str, codes: str, edition: str = EDITION_2023, file: str | None = None
+) -> list[Tiebreak]:
+    """:func:`parse_tiebreaks` for the codes of a file's tie-break record (TRF 202 or
+    212): an error names the ``file`` and the ``record``."""
+    try:
+        return parse_tiebreaks(codes, edition)
+    except InputError as exc:
+        raise InputError(
+            f"record {record}: {exc.message}",
+            expected=exc.expected or "FIDE tie-break codes",
+            file=file,
+        ) from None
+
+
 def _shown(text: str, width: int = 40) -> str:
     """``text`` cut to ``width`` characters for a message."""
     return text if len(text) <= width else text[: width - 3] + "..."

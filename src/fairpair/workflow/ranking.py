@@ -11,11 +11,17 @@ import dataclasses
 from typing import Any, Protocol
 
 from fairpair import standings as st
-from fairpair.errors import InputError, SystemNotAvailable
+from fairpair.errors import SystemNotAvailable
 from fairpair.formats.trf.event import start_date, tiebreak_record
 from fairpair.model import Tournament
 from fairpair.systems import descriptor_of
-from fairpair.tiebreaks import Tiebreak, default_tiebreaks, edition_for_start, parse_tiebreaks
+from fairpair.tiebreaks import (
+    Tiebreak,
+    default_tiebreaks,
+    edition_for_start,
+    parse_tiebreaks,
+    record_tiebreaks,
+)
 
 __all__ = ["file_tiebreaks", "rating_report", "standings_of", "tiebreak_edition", "with_ranks"]
 
@@ -81,14 +87,7 @@ def file_tiebreaks(
     code, codes = record
     if not codes:
         return []  # a 212 record that lists only PTS: points alone
-    try:
-        return parse_tiebreaks(codes, chosen)
-    except InputError as exc:
-        raise InputError(
-            f"record {code}: {exc.message}",
-            expected=exc.expected or "FIDE tie-break codes",
-            file=file,
-        ) from None
+    return record_tiebreaks(code, codes, chosen, file)
 
 
 def with_ranks(t: Tournament) -> Tournament:
