@@ -118,6 +118,7 @@ def edition_for_start(start: str | None) -> str:
         return EDITION_2026
     return EDITION_2023 if start < EDITION_2026_START else EDITION_2026
 
+
 __all__ = [
     "DEFAULT_SWISS_TIEBREAKS",
     "DP_TABLE",
@@ -1349,9 +1350,7 @@ _EDITIONED = (Buchholz, ForeBuchholz, SonnebornBerger, AverageOpponentsBuchholz)
 def in_edition(tiebreak: Tiebreak, edition: str) -> Tiebreak:
     """``tiebreak`` computed under the rules of C.07 ``edition`` (``"2023"``/``"2026"``)."""
     if edition not in EDITIONS:
-        raise InputError(
-            f"tie-break edition {edition!r}", expected="2023 or 2026", field="edition"
-        )
+        raise InputError(f"tie-break edition {edition!r}", expected="2023 or 2026", field="edition")
     if isinstance(tiebreak, _EDITIONED) and tiebreak.edition != edition:
         return replace(tiebreak, edition=edition)
     return tiebreak
