@@ -333,3 +333,11 @@ def test_the_edition_follows_the_start_date(fp: Runner, tmp_path: Path) -> None:
 def test_tiebreak_record_reading() -> None:
     t = loads("012 X\n202 BH/C1 SB,  DE\n" + dumps(event()))[0]
     assert tiebreak_record(t) == ("202", "BH/C1,SB,DE")
+
+
+def test_a_bad_tiebreak_record_refuses_the_report(fp: Runner, tmp_path: Path) -> None:
+    path = _trf_with(tmp_path, "212 PTS,BH/C1,NOPE")
+    out = tmp_path / "report.trf"
+    code, _, err = fp("convert", path, "-o", out, "--format", "trf2026")
+    assert code == 2 and err.startswith(f"fairpair: error: {path}: record 212: unknown tie-break")
+    assert not out.exists()

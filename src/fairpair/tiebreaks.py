@@ -1,4 +1,16 @@
-"""Tie-breaks of the FIDE Tie-Break Regulations (C.07, 2023 edition), individual Swiss.
+"""Tie-breaks of the FIDE Tie-Break Regulations (C.07, 2023 and 2026 editions),
+individual Swiss.
+
+The 2026 edition (in force since 1 March 2026; :data:`EDITION_2026`, chosen with
+``parse_tiebreaks(spec, edition)``, for a file by its start date,
+:func:`edition_for_start`) differs in two ways implemented here: the dummy opponent of
+a player's own unplayed round is capped (Art. 16.4: at most the scheduled opponent's
+score as an opponent for a forfeit, at most a draw per round counted without an
+opponent), which changes BH, FB, SB and AOB; and new codes: REP (rounds elected to
+play, the 2023 GE, which stays accepted), STD (standard points: 1 / 1/2 / 0 per round
+whatever the point system), RTNG (the player's rating), TPN (the pairing number, lower
+first). Both editions are checked against the FIDE Technical Commission's tie-break
+program (tests/test_tiebreaks_2026.py).
 
 Every tie-break is an object with a short ``code`` (``"BH-C1"``), a human ``name`` and
 ``values(tournament, after_round) -> {pairing number: Fraction}``. Higher is better

@@ -464,7 +464,7 @@ def convert_command(source: str, output: str, kind: str | None, trf2026: bool) -
         from fairpair.formats.trf.event import check_event_records
 
         check_event_records(tournament, source)
-        write_text(dumps(wf.rating_report(tournament), flavour="trf2026"), output)
+        write_text(dumps(wf.rating_report(tournament, source), flavour="trf2026"), output)
         return 0
     if kind == "trf":
         from fairpair.formats.trf import dumps

@@ -104,16 +104,18 @@ def with_ranks(t: Tournament) -> Tournament:
     return t.replace(players=players)
 
 
-def rating_report(t: Tournament) -> Tournament:
+def rating_report(t: Tournament, file: str | None = None) -> Tournament:
     """``t`` ready for a TRF-2026 rating report: every player's rank column set from the
     standings (by the file's tie-breaks) when one is missing, and a record 202 naming
     the tie-breaks used when the file has neither 202 nor 212 (FIDE asks for it in title
-    events). A system that ranks by its own rules gets no 202."""
+    events). A system that ranks by its own rules gets no 202. A tie-break record with
+    an unknown code is refused, naming ``file``."""
+    used = file_tiebreaks(t, file=file)
     if t.players and any(p.reported_rank is None for p in t.players):
         t = with_ranks(t)
     if tiebreak_record(t) is not None or _ranks_itself(t):
         return t
-    codes = ",".join(tb.code.replace("-", "/") for tb in file_tiebreaks(t))
+    codes = ",".join(tb.code.replace("-", "/") for tb in used)
     return t.replace(headers=(*t.headers, ("202", codes))) if codes else t
 
 
