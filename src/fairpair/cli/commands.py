@@ -333,7 +333,18 @@ def _check_generate_limits(players: int, rounds: int, double: bool) -> None:
 
 @click.command("standings")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-t", "--tiebreaks", help="Comma-separated tiebreak codes, e.g. BH-C1,BH,SB.")
+@click.option(
+    "-t",
+    "--tiebreaks",
+    help="Comma-separated tiebreak codes, e.g. BH-C1,BH,SB (default: the file's record "
+    "212 or 202, else BH-C1,BH,SB,DE,WIN,BPG).",
+)
+@click.option(
+    "--edition",
+    type=click.Choice(["2023", "2026"]),
+    help="FIDE C.07 edition (default: 2023 for events that started before 1 March 2026 "
+    "by record 042, else 2026).",
+)
 @click.option(
     "-s",
     "--system",
@@ -348,6 +359,7 @@ def _check_generate_limits(players: int, rounds: int, double: bool) -> None:
 def standings_command(
     file: str,
     tiebreaks: str | None,
+    edition: str | None,
     system_name: str | None,
     round_number: int | None,
     csv_path: str | None,
@@ -355,15 +367,19 @@ def standings_command(
 ) -> int:
     """Print the standings table with tiebreaks.
 
-    Points are computed from the results. Tiebreaks follow FIDE C.07 (2023), with a
-    player's own unplayed rounds counted as a dummy opponent with the player's own
-    score. TCEC, Netrunner and McMahon files are ranked by their own systems' rules.
+    Points are computed from the results. Tiebreaks follow FIDE C.07 (the 2026
+    edition, or 2023 for events that started before 1 March 2026), with a player's
+    own unplayed rounds counted as a dummy opponent with the player's own score (2026:
+    at most the scheduled opponent's score, or half the points of the rounds counted).
+    The tiebreaks are the file's (TRF record 212, else 202) unless --tiebreaks is
+    given. TCEC, Netrunner and McMahon files are ranked by their own systems' rules.
 
     \b
     Tiebreak codes: BH (Buchholz), BH-C1 / BH-M1 (cut / median, any n: BH-C2),
     SB (Sonneborn-Berger), DE (direct encounter), WIN (wins), WON (wins over the
     board), BPG / BWG (games played with black / won with black), GE (games
-    elected to play), ARO (average rating of opponents), PS (progressive score),
+    elected to play; REP in 2026), ARO (average rating of opponents), PS
+    (progressive score), STD (standard points), RTNG (rating), TPN (pairing number),
     FB (fore Buchholz), AOB (average of opponents' Buchholz),
     TPR (tournament performance rating), PTP (perfect tournament performance).
     Games against unrated opponents are left out of ARO, TPR and PTP unless a
@@ -379,7 +395,12 @@ def standings_command(
 
     tournament = load(file, layout=False)  # not saved again
     table = wf.standings_of(
-        tournament, system=system_name, tiebreaks=tiebreaks, after_round=round_number
+        tournament,
+        system=system_name,
+        tiebreaks=tiebreaks,
+        after_round=round_number,
+        edition=edition,
+        file=file,
     )
     not_the_input(csv_path, file)
     not_the_input(json_path, file)
@@ -410,31 +431,50 @@ def _as_text(value: object) -> str:
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", required=True, help="Target file: .trf/.txt or .json.")
 @click.option(
-    "--trf2026",
-    is_flag=True,
-    help="Write plain TRF-2026 (records 142/152/162/250/260, CR LF; no XX/BB extensions).",
+    "--format",
+    "kind",
+    type=click.Choice(["trf", "trf2026", "json"]),
+    help="Output format (default: by the output's extension, .json is JSON, else TRF). "
+    "trf2026: a FIDE rating report in plain TRF-2026 (event records, 142/152/162/250/260, "
+    "ranks, tie-breaks 202/212; CR LF; no XX/BB/FPJ extension lines).",
 )
+@click.option("--trf2026", is_flag=True, help="The same as --format trf2026.")
 @bulk
-def convert_command(source: str, output: str, trf2026: bool) -> int:
-    """Convert a tournament between TRF and JSON, losslessly.
+def convert_command(source: str, output: str, kind: str | None, trf2026: bool) -> int:
+    """Convert a tournament between TRF and JSON, losslessly, or write a TRF-2026
+    rating report.
 
-    The format is chosen by file extension (.json is JSON, anything else TRF).
-    TRF -> JSON -> TRF reproduces the file; lines fairpair does not interpret are
-    carried along.
+    The format is chosen by --format or else by file extension (.json is JSON,
+    anything else TRF). TRF -> JSON -> TRF reproduces the file; lines fairpair does
+    not interpret are carried along.
 
     \b
     Examples:
       fairpair convert tournament.trf -o tournament.json
       fairpair convert tournament.json -o tournament.trf
-      fairpair convert tournament.trf -o fide.trf --trf2026
+      fairpair convert tournament.json -o report.trf --format trf2026
     """
-    tournament = load(source)
     if trf2026:
+        if kind not in (None, "trf2026"):
+            raise InputError(f"--trf2026 with --format {kind}", expected="one output format")
+        kind = "trf2026"
+    tournament = load(source)
+    if kind == "trf2026":
+        from fairpair.formats.trf import dumps
+        from fairpair.formats.trf.event import check_event_records
+
+        check_event_records(tournament, source)
+        write_text(dumps(wf.rating_report(tournament, source), flavour="trf2026"), output)
+        return 0
+    if kind == "trf":
         from fairpair.formats.trf import dumps
 
-        if output.lower().endswith(".json"):
-            raise InputError("--trf2026 with a .json output", expected="a .trf/.txt output file")
-        write_text(dumps(tournament, flavour="trf2026"), output)
+        write_text(dumps(tournament), output)
+        return 0
+    if kind == "json":
+        from fairpair.formats.jsondoc import dumps as dumps_document
+
+        write_text(dumps_document(tournament), output)
         return 0
     save(tournament, output)
     return 0
