@@ -636,7 +636,13 @@ class Service:
         """Enter (or correct, or clear) the results of several boards of one round in one
         change: all of them or none. The answer maps each board to its result before and
         after (as the pages show them, ``""`` for none)."""
-        keys = {board: _result_key(text) for board, text in results.items()}
+        keys = {}
+        for board, text in sorted(results.items()):
+            try:
+                keys[board] = _result_key(text)
+            except ApiError as exc:
+                exc.field = f"result-{board}"
+                raise
         if not keys:
             raise ApiError(400, "no results", field="result", expected="at least one result")
 
