@@ -97,7 +97,9 @@ def test_new_tournament_from_a_csv_signs_in_and_shows_the_token_once(http: Any) 
     assert 'name="opt.netrunner.last_round_relaxation"' in home.text
     assert 'name="new.mcmahon.bar"' in home.text and 'name="opt.tcec.tiebreaks"' in home.text
     tid = _created(
-        _create(http, {"name": "Upload Open", "system": "dutch", "rounds": "5"}, ("p.csv", CSV.encode()))
+        _create(
+            http, {"name": "Upload Open", "system": "dutch", "rounds": "5"}, ("p.csv", CSV.encode())
+        )
     )
     page = http.get(f"/t/{tid}/director")  # the cookies of the answer: signed in
     assert page.status_code == 200, page.text
@@ -146,13 +148,13 @@ def test_new_tournament_with_options_trf_json_and_go_lists(http: Any) -> None:
     source, _ = create_tournament(http, rounds=3, players=6)
     trf = http.get(f"{API}/tournaments/{source}/export.trf").text
     from_trf = _created(
-        _create(http, {"name": "From TRF", "system": "dutch", "rounds": "3"}, ("x.txt", trf.encode()))
+        _create(
+            http, {"name": "From TRF", "system": "dutch", "rounds": "3"}, ("x.txt", trf.encode())
+        )
     )
     assert http.get(f"{API}/tournaments/{from_trf}").json()["player_count"] == 6
     doc = http.get(f"{API}/tournaments/{source}/document").content
-    from_json = _created(
-        _create(http, {"system": "dutch", "rounds": "3"}, ("export", doc))
-    )
+    from_json = _created(_create(http, {"system": "dutch", "rounds": "3"}, ("export", doc)))
     assert http.get(f"{API}/tournaments/{from_json}").json()["player_count"] == 6
 
 
@@ -466,4 +468,3 @@ def test_director_walks_a_whole_event_in_chromium(
         text = saved.read_text()
         assert "Adler, Miriam" in text and "Late, Lena" in text
     context.close()
-

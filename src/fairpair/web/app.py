@@ -20,8 +20,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fairpair import limits
 from fairpair.web.api import PREFIX, api_router, error_response
-from fairpair.web.errors import ApiError
 from fairpair.web.director_pages import director_router
+from fairpair.web.errors import ApiError
 from fairpair.web.pages import pages_router
 from fairpair.web.security import RateLimit, SecurityHeaders
 from fairpair.web.service import Service

@@ -85,22 +85,50 @@ def _settings(d: SystemDescriptor) -> tuple[Field, ...]:
     prefix = f"new.{d.name}"
     if d.initial_order == "go":
         own.append(
-            Field(f"{prefix}.bar", "bar", "bar", "text", None, (), "top band: this rank and "
-                  "stronger (e.g. 5d); empty: none")
+            Field(
+                f"{prefix}.bar",
+                "bar",
+                "bar",
+                "text",
+                None,
+                (),
+                "top band: this rank and stronger (e.g. 5d); empty: none",
+            )
         )
         own.append(
-            Field(f"{prefix}.zero", "zero", "McMahon score 0", "choice", "top", ("top", "bottom"),
-                  "which band starts at McMahon score 0")
+            Field(
+                f"{prefix}.zero",
+                "zero",
+                "McMahon score 0",
+                "choice",
+                "top",
+                ("top", "bottom"),
+                "which band starts at McMahon score 0",
+            )
         )
     if d.double_rounds:
         own.append(
-            Field(f"{prefix}.double", "double", "double rounds", "bool", False, (),
-                  "two games per pairing (each side once)")
+            Field(
+                f"{prefix}.double",
+                "double",
+                "double rounds",
+                "bool",
+                False,
+                (),
+                "two games per pairing (each side once)",
+            )
         )
     if d.initial_order == "groups":
         own.append(
-            Field(f"{prefix}.seeding", "seeding", "seeding", "text", None, (),
-                  "group seeding, e.g. group or group:4; empty: the system's")
+            Field(
+                f"{prefix}.seeding",
+                "seeding",
+                "seeding",
+                "text",
+                None,
+                (),
+                "group seeding, e.g. group or group:4; empty: the system's",
+            )
         )
     return tuple(
         Field(f.name, f.key, f.label, f.kind, f.default, f.choices, f.help, setting=True)

@@ -34,7 +34,6 @@ from fairpair.web.pages import (
     _FORM_SECRET,
     COOKIE,
     CREATED_COOKIE,
-    RESULTS,
     SESSION_COOKIE,
     _error_page,
     _form,
@@ -68,11 +67,11 @@ PLAYER_FIELDS = {
 RESULT_CHOICES = {
     "1-0": "1-0",
     "0-1": "0-1",
-    "1/2": "= draw (½-½)",
-    "+-": "+- forfeit win",
-    "-+": "-+ forfeit loss",
-    "--": "-- double forfeit",
-    "clear": "clear (no result)",
+    "1/2": "= ½-½",
+    "+-": "+- forfeit",
+    "-+": "-+ forfeit",
+    "--": "-- both lose",
+    "clear": "clear",
 }
 
 
@@ -111,8 +110,8 @@ def _options(fields: dict[str, str], form: creation.SystemForm) -> tuple[dict[st
         text = fields.get(field.name, "").strip()
         if not text:
             continue
-        if field.kind == "text" and field.default is not None and text == str(field.default):
-            continue
+        if field.default is not None and text.lower() == str(field.default).lower():
+            continue  # the default, as the form shows it: left to the system
         target[field.key] = text
     return options, settings
 
@@ -128,9 +127,7 @@ def director_router(service: Service) -> APIRouter:
             return _error_page(exc)
         return _html("login.html", exc.status, tid=tid, error=exc)
 
-    def viewer(
-        request: Request, tid: str, roles: tuple[str, ...]
-    ) -> tuple[Grant, str] | Response:
+    def viewer(request: Request, tid: str, roles: tuple[str, ...]) -> tuple[Grant, str] | Response:
         """The signed-in grant and the session's form token, or the page to show
         instead (the sign-in form; the main page first when no session exists)."""
         token = request.cookies.get(COOKIE)
@@ -218,7 +215,7 @@ def director_router(service: Service) -> APIRouter:
         except ApiError as exc:
             return await run_in_threadpool(new_page, 400, plain(exc), values)
         except ValidationError as exc:
-            return await run_in_threadpool(new_page, 400, plain_invalid(list(exc.errors())), values)
+            return await run_in_threadpool(new_page, 400, plain_invalid(exc.errors()), values)
         response = RedirectResponse(f"/t/{tid}/director", status_code=303)
         session = secrets.token_urlsafe(24)
         _set_cookies(
@@ -465,16 +462,16 @@ def director_router(service: Service) -> APIRouter:
             _, after = await run_in_threadpool(service.patch_player, tid, number, patch)
         except ApiError as exc:
             values = {k: form.get(k, "") for k in PLAYER_FIELDS}
-            return await run_in_threadpool(
-                player_page, tid, number, form_value, plain(exc), values
-            )
+            return await run_in_threadpool(player_page, tid, number, form_value, plain(exc), values)
         except ValidationError as exc:
             values = {k: form.get(k, "") for k in PLAYER_FIELDS}
             return await run_in_threadpool(
-                player_page, tid, number, form_value, plain_invalid(list(exc.errors())), values
+                player_page, tid, number, form_value, plain_invalid(exc.errors()), values
             )
         what = ", ".join(PLAYER_FIELDS[k].split(" (")[0].lower() for k in sorted(changes))
-        return _director_redirect(tid, message=f"{after.name} (number {after.number}): {what} changed.")
+        return _director_redirect(
+            tid, message=f"{after.name} (number {after.number}): {what} changed."
+        )
 
     # ------------------------------------------------------------------ exports
 

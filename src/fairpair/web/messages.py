@@ -20,6 +20,7 @@ status or command-line flag.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairpair.web.errors import ApiError
@@ -105,7 +106,7 @@ def plain(exc: ApiError) -> str:
     return _sentence(text)
 
 
-def plain_invalid(errors: list[dict[str, Any]]) -> str:
+def plain_invalid(errors: Sequence[Mapping[str, Any]]) -> str:
     """A form value of the wrong kind (pydantic's errors of a form's model) as one
     sentence: the field and what it must be."""
     if not errors:

@@ -428,7 +428,10 @@ def pages_router(service: Service) -> APIRouter:
             return await run_in_threadpool(
                 lambda: render_director(
                     service,
-                    tid, grant.role, error="An arbiter can only enter results.", form=expected
+                    tid,
+                    grant.role,
+                    error="An arbiter can only enter results.",
+                    form=expected,
                 )
             )
         try:
@@ -459,7 +462,7 @@ def pages_router(service: Service) -> APIRouter:
             text = plain(exc)
             return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
         except ValidationError as exc:
-            text = plain_invalid(list(exc.errors()))
+            text = plain_invalid(exc.errors())
             return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
         except (ValueError, FairpairError) as exc:
             return RedirectResponse(f"/t/{tid}/director?error={quote(str(exc))}", status_code=303)
