@@ -202,6 +202,40 @@ def test_new_tournament_form_token_and_origin(http: Any) -> None:
     assert http.get("/new").status_code == 200
 
 
+def test_new_tournament_form_counts_against_the_creation_limit(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The form is rate limited as the API's creation is (2 an hour here, for a client a
+    proxy on the loopback forwards); a browser gets a page in words."""
+    import os
+
+    folder = tmp_path_factory.mktemp("limited")
+    saved = os.environ.get("FAIRPAIR_MAX_CREATIONS")
+    os.environ["FAIRPAIR_MAX_CREATIONS"] = "2"
+    try:
+        running = Server(folder / "limited.sqlite", folder / "server.log")
+        running.start()
+    finally:
+        if saved is None:
+            os.environ.pop("FAIRPAIR_MAX_CREATIONS", None)
+        else:
+            os.environ["FAIRPAIR_MAX_CREATIONS"] = saved
+    try:
+        with httpx.Client(base_url=running.url, timeout=60) as client:
+            away = {"X-Forwarded-For": "203.0.113.9", "Accept": "text/html"}
+            fields = {"system": "dutch", "rounds": "3"}
+            for _ in range(2):
+                data = {"form_token": _token(client.get("/").text), **fields}
+                assert client.post("/new", data=data, headers=away).status_code == 303
+            data = {"form_token": _token(client.get("/").text), **fields}
+            refused = client.post("/new", data=data, headers=away)
+            assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+            assert "Too many changes" in refused.text and "FAIRPAIR" not in refused.text
+            assert _count(client) == 2
+    finally:
+        running.stop()
+
+
 # --------------------------------------------------------------------------- the forms
 
 
