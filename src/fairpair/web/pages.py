@@ -10,6 +10,10 @@ it redirects to the sign-in form (the token dropped from the address), and the a
 log writes such a query's token as ``[redacted]`` (:mod:`fairpair.web.security`).
 Its forms post to ``/t/{id}/director/{action}`` and call the same operations as the
 API (:class:`fairpair.web.service.Service`).
+The director's other pages (the "New tournament" form, a round's results on one
+screen, a player's details, the unpair confirmation, the exports) are in
+:mod:`fairpair.web.director_pages`; refusals are shown in plain words
+(:mod:`fairpair.web.messages`).
 
 A SameSite cookie does not stop a page of the same site (another port or subdomain of
 the host): every form therefore carries a form token (hidden field ``form_token``), an
