@@ -463,10 +463,22 @@ def result_command(
     double-forfeit, clear. The round defaults to the first one with games still
     without a result; to correct a result already entered, name its round with -r.
 
+    Netrunner (flagged, and exported to NRTM): BOARD=id or PLAYER=id is an intentional
+    draw (both players get the tie points; in a double-sided round both games);
+    in a double-sided round BOARD=2-0 / BOARD=0-2 or PLAYER=2-for-1 is a 2-for-1 (one
+    player wins both games of the round in one report).
+
+    --pgn FILE enters the pending round's results from a PGN file (cutechess-cli,
+    fastchess): White and Black name players (exactly, or ignoring case and spaces if
+    only one player matches), Result gives the result; every game must belong to the
+    round and be finished, or nothing is entered.
+
     \b
     Examples:
       fairpair result open.json 1=1-0 2=1/2 3=0-1 4=+-
       fairpair result open.json -r 2 carlsen=win
+      fairpair result store.json 3=id jack=2-for-1
+      fairpair result tcec.json --pgn games.pgn
     """
     t = load(file)
     parsed = [wf.parse_entry(e) for e in entries]
@@ -477,7 +489,8 @@ def result_command(
     _store(t, file)
     pending = sum(1 for g in t.round(rnd).games if not g.has_result)
     changed = ", ".join(
-        f"board {d.board} {wf.result_text(d.game) or 'cleared'}"
+        (f"{wf.round_label(t, d.round)} " if d.round is not None else "")
+        + f"board {d.board} {wf.result_text(d.game) or 'cleared'}"
         + (f" (was {d.before})" if d.before and d.before != wf.result_text(d.game) else "")
         for d in done
     )
@@ -490,7 +503,12 @@ def result_command(
             "command": "result",
             "round": rnd,
             "entered": [
-                {"board": d.board, "result": wf.result_text(d.game), "before": d.before}
+                {
+                    "board": d.board,
+                    "result": wf.result_text(d.game),
+                    "before": d.before,
+                    **({"round": d.round} if d.round is not None else {}),
+                }
                 for d in done
             ],
             "pending": pending,
