@@ -11,6 +11,7 @@ import click
 from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.cli.common import (
+    about,
     bulk,
     dumps_json,
     load,
@@ -414,21 +415,50 @@ def _as_text(value: object) -> str:
     is_flag=True,
     help="Write plain TRF-2026 (records 142/152/162/250/260, CR LF; no XX/BB extensions).",
 )
+@click.option(
+    "--format",
+    "kind",
+    type=click.Choice(["nrtm"]),
+    help="Write this format instead of choosing by extension: nrtm (NRTM JSON, for "
+    "Cobra and AlwaysBeRunning; a Netrunner tournament).",
+)
 @bulk
-def convert_command(source: str, output: str, trf2026: bool) -> int:
-    """Convert a tournament between TRF and JSON, losslessly.
+def convert_command(source: str, output: str, trf2026: bool, kind: str | None) -> int:
+    """Convert a tournament between TRF and JSON, losslessly; NRTM JSON too.
 
-    The format is chosen by file extension (.json is JSON, anything else TRF).
-    TRF -> JSON -> TRF reproduces the file; lines fairpair does not interpret are
-    carried along.
+    The format is chosen by file extension (.json is JSON, anything else TRF), or by
+    --format. An NRTM file (Cobra's export) is recognised by its content and read as a
+    Netrunner tournament. TRF -> JSON -> TRF reproduces the file; lines fairpair does
+    not interpret are carried along.
 
     \b
     Examples:
       fairpair convert tournament.trf -o tournament.json
       fairpair convert tournament.json -o tournament.trf
       fairpair convert tournament.trf -o fide.trf --trf2026
+      fairpair convert cobra-export.json -o store.json
+      fairpair convert store.json -o abr-upload.json --format nrtm
     """
-    tournament = load(source)
+    from fairpair.formats.nrtm import sniff
+
+    if sniff(source):
+        from fairpair.workflow.nrtm import load_nrtm
+
+        with about(source):
+            tournament, warnings = load_nrtm(source)
+        warn(warnings)
+    else:
+        tournament = load(source)
+    if kind == "nrtm":
+        from fairpair.workflow.nrtm import nrtm_text
+
+        if trf2026:
+            raise InputError("--trf2026 with --format nrtm", expected="one output format")
+        not_the_input(output, source)
+        with about(source):
+            text = nrtm_text(tournament)
+        write_text(text, output)
+        return 0
     if trf2026:
         from fairpair.formats.trf import dumps
 

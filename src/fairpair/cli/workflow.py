@@ -30,6 +30,7 @@ from fairpair.cli.common import (
     parse_options,
     require_players,
     save,
+    warn,
     write_text,
 )
 from fairpair.cli.params import NUMBER, SEED
@@ -91,8 +92,10 @@ def _read_text(path: str) -> str:
 @click.option(
     "-o", "--output", required=True, help="The tournament file to create (.json or .trf)."
 )
-@click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, required=True)
-@click.option("-R", "--rounds", type=NUMBER, required=True, help="Number of rounds.")
+@click.option(
+    "-s", "--system", "system_name", type=SYSTEM_CHOICE, help="Pairing system (required)."
+)
+@click.option("-R", "--rounds", type=NUMBER, help="Number of rounds (required).")
 @click.option("--name", "event_name", help="Tournament name (default: '<system> tournament').")
 @click.option("--seed", type=SEED, help="Seed stored for systems that draw lots (Netrunner).")
 @click.option(
@@ -120,8 +123,8 @@ def _read_text(path: str) -> str:
 def new_command(
     players_file: str,
     output: str,
-    system_name: str,
-    rounds: int,
+    system_name: str | None,
+    rounds: int | None,
     event_name: str | None,
     seed: int | None,
     double: bool,
@@ -140,6 +143,10 @@ def new_command(
     follow the system's initial order: Dutch by rating, title, name (FIDE C.04.2 B);
     TCEC by group seeding; Netrunner and McMahon as listed. The file records the system,
     rounds, point system (Netrunner 3/1/0 prestige) and the options given here.
+
+    An NRTM file (Cobra's export; recognised by its content) instead of the CSV gives
+    a Netrunner tournament with its players and rounds; --system and --rounds are then
+    taken from it (--rounds may add rounds).
 
     \b
     Examples:
@@ -160,6 +167,15 @@ def new_command(
             expected="a new file name (or --force to overwrite it)",
             file=output,
         )
+    from fairpair.formats.nrtm import sniff
+
+    if sniff(players_file):
+        return _new_from_nrtm(players_file, output, system_name, rounds, event_name, as_json)
+    if system_name is None or rounds is None:
+        context = click.get_current_context()
+        name = "system_name" if system_name is None else "rounds"
+        param = next(p for p in context.command.params if p.name == name)
+        raise click.MissingParameter(ctx=context, param=param)
     stored = parse_options(options)
     if seed is not None:
         stored["seed"] = seed
@@ -192,6 +208,45 @@ def new_command(
             "file": output,
             "system": system_name,
             "rounds": rounds,
+            "players": [_player_json(p) for p in t.players],
+        },
+    )
+    return 0
+
+
+def _new_from_nrtm(
+    source: str,
+    output: str,
+    system_name: str | None,
+    rounds: int | None,
+    event_name: str | None,
+    as_json: bool,
+) -> int:
+    """``new`` from an NRTM file: its Netrunner tournament, saved as ``output``."""
+    from fairpair.workflow.nrtm import load_nrtm
+
+    if system_name is not None and descriptor_of(system_name).sides != ("corp", "runner"):
+        raise InputError(
+            f"--system {system_name} with an NRTM file",
+            expected="a Netrunner system (NRTM holds Netrunner events)",
+        )
+    with about(source):
+        t, warnings = load_nrtm(source)
+    warn(warnings)
+    if rounds is not None:
+        t = wf.edit_event(t, rounds=rounds)
+    if event_name is not None:
+        t = wf.edit_event(t, name=event_name)
+    _store(t, output)
+    _say(
+        as_json,
+        f"created {output}: {len(t.players)} players, {wf.total_label(t)}, {t.system} "
+        f"(from the NRTM file {source}, {t.rounds_played} round(s) played)",
+        {
+            "command": "new",
+            "file": output,
+            "system": t.system,
+            "rounds": t.total_rounds,
             "players": [_player_json(p) for p in t.players],
         },
     )
