@@ -24,8 +24,10 @@ round as the two round columns of a double round: player1 is Corp in the first g
 with their results and the flags ``intentional_draw`` and ``two_for_one``, and the
 pairing-allocated byes. What it does not model is kept in the tournament's settings
 (``settings.nrtm``: date, organiser, the cut and its elimination rounds, links, ...) and
-written back. Points, SoS and ESoS are computed, never read: on export they come from
-fairpair's standings (:func:`dumps` takes them, computed by the workflow).
+written back; fairpair's own settings (the system's options, e.g. the seed), which NRTM
+has no place for, go to a top-level ``fairpair`` object that other programs ignore.
+Points, SoS and ESoS are computed, never read: on export they come from fairpair's
+standings (:func:`dumps` takes them, computed by the workflow).
 
 Reading refuses (an :class:`~fairpair.errors.InputError` naming the file, the line and
 column of the value, and what was expected) what cannot be modelled exactly: a game
@@ -72,6 +74,10 @@ NETRUNNER_POINTS = PointSystem.uniform(3, 1, 0)
 
 #: The top-level keys fairpair rebuilds on export (everything else is kept).
 _REBUILT = ("name", "preliminaryRounds", "players", "rounds")
+#: fairpair's own top-level key: what a fairpair tournament has and NRTM has no place
+#: for (``settings``: the system's options such as the seed), read back by fairpair and
+#: ignored by the other programs.
+_OWN = "fairpair"
 #: Top-level keys in the order Cobra writes them.
 _ORDER = (
     "name",
@@ -255,10 +261,13 @@ class _Reader:
         kept = {
             key: _plain(value)
             for key, value in data.items()
-            if key not in _REBUILT and _DEFAULTS.get(key, object()) != value
+            if key not in _REBUILT and _DEFAULTS.get(key, object()) != value and key != _OWN
         }
         if kept_rounds:
             kept["eliminationRounds"] = _plain(kept_rounds)
+        own = self._get(data, _OWN, (), (dict,), "an object (fairpair's settings)") or {}
+        settings = self._get(own, "settings", (_OWN,), (dict,), "an object") or {}
+        settings = {k: _plain(v) for k, v in settings.items() if k != "nrtm"}
         t = Tournament(
             players=tuple(players),
             rounds=tuple(rounds),
@@ -266,7 +275,7 @@ class _Reader:
             points=NETRUNNER_POINTS,
             headers=(("012", name),) if name else (),
             system="netrunner",
-            settings={"nrtm": kept} if kept else {},
+            settings=settings | ({"nrtm": kept} if kept else {}),
             double_rounds=double,
         )
         return t, self.warnings + self.point_warnings(t)
@@ -313,7 +322,12 @@ class _Reader:
 
     def point_warnings(self, t: Tournament) -> list[str]:
         """Where the file's matchPoints differ from what its results give."""
-        scores = t.scores()
+        complete = 0  # the standings' rounds: those with every result entered
+        for rnd in t.rounds:
+            if not rnd.paired or any(not g.has_result for g in rnd.games):
+                break
+            complete += 1
+        scores = t.scores(complete)
         out = []
         for number, (index, reported) in sorted(self.reported.items()):
             if reported != scores[number]:
@@ -617,6 +631,9 @@ def dumps(t: Tournament, standings: Sequence[NrtmStanding]) -> str:
     doc["preliminaryRounds"] = max(pairings, _swiss_rounds(t))
     doc["players"] = [_player_doc(t, row, ids) for row in standings]
     doc["rounds"] = _rounds_doc(t, ids) + list(elimination)
+    own = {k: v for k, v in t.settings.items() if k != "nrtm"}
+    if own:
+        doc[_OWN] = {"settings": own}
     ordered = {key: doc[key] for key in _ORDER if key in doc}
     ordered.update({key: value for key, value in doc.items() if key not in ordered})
     return json.dumps(ordered, ensure_ascii=False, indent=2) + "\n"
