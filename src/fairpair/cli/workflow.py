@@ -502,13 +502,23 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
 
 @click.command("result")
 @click.argument("file", type=FILE)
-@click.argument("entries", nargs=-1, required=True, metavar="BOARD=RESULT|PLAYER=OUTCOME...")
+@click.argument("entries", nargs=-1, metavar="BOARD=RESULT|PLAYER=OUTCOME...")
 @click.option("-r", "--round", "round_number", type=NUMBER, help="Round (default: the current).")
+@click.option(
+    "--pgn",
+    "pgn_path",
+    type=FILE,
+    help="Enter the pending round's results from this PGN file (cutechess-cli, fastchess).",
+)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
 @bulk
 def result_command(
-    file: str, entries: tuple[str, ...], round_number: int | None, as_json: bool
+    file: str,
+    entries: tuple[str, ...],
+    round_number: int | None,
+    pgn_path: str | None,
+    as_json: bool,
 ) -> int:
     """Enter results, all or nothing.
 
@@ -535,6 +545,17 @@ def result_command(
       fairpair result store.json 3=id jack=2-for-1
       fairpair result tcec.json --pgn games.pgn
     """
+    if pgn_path is not None:
+        if entries or round_number is not None:
+            raise InputError(
+                "--pgn with " + ("results" if entries else "--round"),
+                expected="--pgn alone (it enters the pending round)",
+            )
+        return _result_from_pgn(file, pgn_path, as_json)
+    if not entries:
+        context = click.get_current_context()
+        param = next(p for p in context.command.params if p.name == "entries")
+        raise click.MissingParameter(ctx=context, param=param)
     t = load(file)
     parsed = [wf.parse_entry(e) for e in entries]
     rnd = round_number if round_number is not None else wf.default_result_round(t)
@@ -564,6 +585,47 @@ def result_command(
                     "before": d.before,
                     **({"round": d.round} if d.round is not None else {}),
                 }
+                for d in done
+            ],
+            "pending": pending,
+        },
+    )
+    return 0
+
+
+def _result_from_pgn(file: str, pgn_path: str, as_json: bool) -> int:
+    """``result --pgn``: the PGN's games into the pending round, all or nothing."""
+    from fairpair.formats.pgn import load as load_pgn
+    from fairpair.workflow.pgn import enter_pgn
+
+    t = load(file)
+    not_the_input(pgn_path, file)
+    try:
+        games = load_pgn(pgn_path)
+    except OSError as exc:
+        from fairpair.cli.common import _os_error
+
+        raise _os_error(pgn_path, exc) from None
+    t, done = enter_pgn(t, games, pgn_path)
+    _store(t, file)
+    columns = sorted({d.round for d in done})
+    pending = sum(1 for c in columns for g in t.round(c).games if not g.has_result)
+    entered = sum(1 for d in done if d.new)
+    parts = [
+        f"{wf.round_label(t, c)}: "
+        + ", ".join(f"board {d.board} {wf.result_text(d.game)}" for d in done if d.round == c)
+        for c in columns
+    ]
+    _say(
+        as_json,
+        f"{pgn_path}: {len(games)} game(s), {entered} result(s) entered; "
+        + "; ".join(parts)
+        + f"; {pending} game(s) without a result",
+        {
+            "command": "result",
+            "pgn": pgn_path,
+            "entered": [
+                {"round": d.round, "board": d.board, "result": wf.result_text(d.game), "new": d.new}
                 for d in done
             ],
             "pending": pending,
@@ -733,10 +795,34 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
     help="McMahon (Go): ranks, McMahon scores before the round, handicap, komi, results "
     "in Go words (jigo).",
 )
+@click.option(
+    "--cutechess",
+    is_flag=True,
+    help="One cutechess-cli command line per board still to play (default: the pending "
+    "round; double rounds: both games, -games 2 -repeat), engines as -engine conf=NAME, "
+    "the first one White.",
+)
+@click.option(
+    "--pgnout",
+    help="With --cutechess: the PGN file the games go to (default: round-R.pgn).",
+)
+@click.option(
+    "--cutechess-args",
+    "cutechess_args",
+    default="",
+    help="With --cutechess: options added to every line, e.g. '-each tc=40/60+1 proto=uci'.",
+)
 @_on_file
 @bulk
 def boards_command(
-    file: str, round_number: int | None, html_path: str | None, as_json: bool, go: bool
+    file: str,
+    round_number: int | None,
+    html_path: str | None,
+    as_json: bool,
+    go: bool,
+    cutechess: bool,
+    pgnout: str | None,
+    cutechess_args: str,
 ) -> int:
     """The pairing list of a round: board, names, ratings, scores before the round,
     result; then byes, absences and withdrawals.
@@ -746,10 +832,21 @@ def boards_command(
       fairpair boards open.json
       fairpair boards open.json -r 3 --html round3.html
       fairpair boards go.json --go
+      fairpair boards tcec.json --cutechess --cutechess-args '-each tc=60+1'
     """
     from fairpair.rendering.printouts import boards_html, boards_text, go_boards_text
 
     t = load(file, layout=False)  # not saved again
+    if cutechess:
+        if as_json or html_path or go:
+            raise InputError(
+                "--cutechess with --json, --html or --go", expected="--cutechess alone"
+            )
+        return _cutechess(t, round_number, pgnout, cutechess_args)
+    if pgnout is not None or cutechess_args:
+        raise InputError(
+            "--pgnout or --cutechess-args without --cutechess", expected="--cutechess too"
+        )
     rnd = _paired_round(t, round_number)
     if go:
         if as_json or html_path:
@@ -767,6 +864,27 @@ def boards_command(
             click.echo(f"wrote {html_path}", err=True)
         return 0
     click.echo(boards_text(t, rnd), nl=False)
+    return 0
+
+
+def _cutechess(t: Tournament, round_number: int | None, pgnout: str | None, extra: str) -> int:
+    from fairpair.rendering.cutechess import cutechess_lines
+    from fairpair.workflow.pgn import pending_columns
+
+    if round_number is None:
+        columns = pending_columns(t)
+    else:
+        column = _paired_round(t, round_number)
+        first = column - (1 if t.double_rounds and column % 2 == 0 else 0)
+        columns = (first, first + 1) if t.double_rounds else (column,)
+    name = (columns[0] + 1) // 2 if t.double_rounds else columns[0]
+    lines = cutechess_lines(t, columns, pgnout=pgnout or f"round-{name}.pgn", extra=extra)
+    if not lines:
+        raise InputError(
+            f"every game of {wf.round_label(t, columns[0])} has a result",
+            expected="a round with games to play",
+        )
+    click.echo("\n".join(lines))
     return 0
 
 

@@ -18,8 +18,9 @@ each a list of tables), ``uploadedFrom``, ``links``. A Swiss table names two pla
 
 What fairpair models: the players (an NRTM ``id`` becomes a pairing number in the order
 of the ids; the id itself is kept as the attribute ``nrtm_id`` when it differs, the
-identities as ``corp_identity`` and ``runner_identity``, ``rank`` and ``matchPoints`` as
-the reported rank and points), every Swiss round as Netrunner games (a double-sided
+identities as ``corp_identity`` and ``runner_identity``; ``rank``, ``matchPoints`` and
+the SoS are derived, so not kept: a warning says where ``matchPoints`` differ from what
+the complete rounds give), every Swiss round as Netrunner games (a double-sided
 round as the two round columns of a double round: player1 is Corp in the first game)
 with their results and the flags ``intentional_draw`` and ``two_for_one``, and the
 pairing-allocated byes. What it does not model is kept in the tournament's settings
