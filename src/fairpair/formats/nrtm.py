@@ -577,10 +577,16 @@ class _Reader:
                 + _SCORES_EXPECTED
                 + ", the combined scores their sums",
             )
-        return (
-            Game(a, b, *(first or (None, None)), flags=flags if first else frozenset()),
-            Game(b, a, *(second or (None, None)), flags=flags if second else frozenset()),
-        )
+        return _game(a, b, first, flags), _game(b, a, second, flags)
+
+
+def _game(
+    white: int, black: int, codes: tuple[ResultCode, ResultCode] | None, flags: frozenset[str]
+) -> Game:
+    """A game with its codes and flags (None: pending, without flags)."""
+    if codes is None:
+        return Game(white, black)
+    return Game(white, black, codes[0], codes[1], flags=flags)
 
 
 def _dash(value: int | None) -> str:
