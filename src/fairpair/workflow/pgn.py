@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fairpair.errors import ConflictError, InputError, ResultEnteredError
 from fairpair.formats.pgn import PgnGame
 from fairpair.model import Game, ResultCode, Tournament
+from fairpair.workflow.rounds import round_label
 
 __all__ = ["PgnEntry", "enter_pgn", "pending_columns"]
 
@@ -109,11 +110,11 @@ def enter_pgn(
         found = where.get((white, black))
         if found is None:
             reversed_ = (black, white) in where
-            rounds = " and ".join(str(c) for c in columns)
+            rounds = " or ".join(round_label(t, c) for c in columns)
             raise InputError(
                 f"{label} is not a game of the pending round"
                 + (" (the colours are the other way round)" if reversed_ else ""),
-                expected=f"a game of round {rounds} with the colours as paired",
+                expected=f"a game of {rounds} with the colours as paired",
                 file=file,
                 line=game.line,
             )
