@@ -51,7 +51,7 @@ def pending_columns(t: Tournament) -> tuple[int, ...]:
             return (first, first + 1)
     raise ConflictError(
         "every paired game has a result",
-        expected="a round with games to play (fairpair next pairs the next round)",
+        expected="a round with games to play (pair the next round first)",
     )
 
 
@@ -73,12 +73,14 @@ def _player(t: Tournament, name: str, game: PgnGame, tag: str, file: str) -> int
             expected="a name that only one player has",
             file=file,
             line=game.line,
+            field="games",
         )
     raise InputError(
         f"game {game.number}: {tag} {name!r} is no player of the tournament",
         expected="the name of a player (case and spaces may differ)",
         file=file,
         line=game.line,
+        field="games",
     )
 
 
@@ -106,6 +108,7 @@ def enter_pgn(
                 expected="a finished game: Result 1-0, 0-1 or 1/2-1/2",
                 file=file,
                 line=game.line,
+                field="games",
             )
         found = where.get((white, black))
         if found is None:
@@ -117,6 +120,7 @@ def enter_pgn(
                 expected=f"a game of {rounds} with the colours as paired",
                 file=file,
                 line=game.line,
+                field="games",
             )
         codes = _CODES[game.result]
         earlier = decided.get(found)
@@ -127,6 +131,7 @@ def enter_pgn(
                 expected="one result per game",
                 file=file,
                 line=game.line,
+                field="games",
             )
         column, index = found
         stored = t.round(column).games[index]
@@ -134,7 +139,7 @@ def enter_pgn(
             raise ResultEnteredError(
                 f"{file}:{game.line}: {label}: Result {game.result}, but board {index + 1} "
                 f"of round {column} already has another result",
-                expected=f"correct it with result -r {column}, or the PGN",
+                expected=f"the result in the PGN, or a correction that names round {column}",
                 round_number=column,
             )
         decided.setdefault(found, (codes, game))

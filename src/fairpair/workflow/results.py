@@ -19,8 +19,9 @@ Two Netrunner result kinds (Cobra's terms) are flagged on the games they make
   both) or ``PLAYER=2-for-1`` (also ``2for1``, ``two-for-one``): that player wins both
   games, whatever his side in each.
 
->>> parse_entry("3=1-0")
-ResultEntry(target='3', by_board=True, codes=(<ResultCode.WIN: '1'>, <ResultCode.LOSS: '0'>))
+>>> entry = parse_entry("3=1-0")
+>>> entry.target, entry.by_board, entry.codes, entry.flag
+('3', True, (<ResultCode.WIN: '1'>, <ResultCode.LOSS: '0'>), None)
 >>> parse_entry("carlsen=draw").codes
 (<ResultCode.DRAW: '='>, <ResultCode.DRAW: '='>)
 >>> parse_entry("4=id").flag, parse_entry("jack=2-for-1").flag
