@@ -396,3 +396,20 @@ def test_export_needs_netrunner(fp: Runner, tmp_path: Path) -> None:
     assert code == 2 and "expected a Netrunner tournament" in err and not out.exists()
     code, _, err = fp("new", DATA / "cobra_single_sided.json", "-o", out, "-s", "dutch")
     assert code == 2 and "expected a Netrunner system" in err and not out.exists()
+
+
+def test_flags_travel_through_trf(fp: Runner, tmp_path: Path) -> None:
+    """JSON -> TRF -> JSON keeps the flags (the FPJ record's ``flags``)."""
+    store = tmp_path / "cut.json"
+    assert fp("convert", DATA / "cobra_cut_consistent.json", "-o", store)[0] == 0
+    trf, back = tmp_path / "cut.trf", tmp_path / "back.json"
+    assert fp("convert", store, "-o", trf)[0] == 0
+    assert '"flags":{"1":[[1,2,["intentional_draw"]]' in trf.read_text(encoding="utf-8")
+    assert fp("convert", trf, "-o", back)[0] == 0
+    one, two = _load(store), _load(back)
+    assert one.rounds == two.rounds and one.settings == two.settings
+    # a flag on a game the round does not have is refused, naming the record
+    text = trf.read_text(encoding="utf-8").replace("[[1,2,", "[[2,1,", 1)
+    trf.write_text(text, encoding="utf-8")
+    code, _, err = fp("convert", trf, "-o", tmp_path / "x.json")
+    assert code == 2 and "FPJ $.flags" in err and "[2, 1] is not a game of round 1" in err
