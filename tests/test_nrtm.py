@@ -413,3 +413,22 @@ def test_flags_travel_through_trf(fp: Runner, tmp_path: Path) -> None:
     trf.write_text(text, encoding="utf-8")
     code, _, err = fp("convert", trf, "-o", tmp_path / "x.json")
     assert code == 2 and "FPJ $.flags" in err and "[2, 1] is not a game of round 1" in err
+
+
+def test_new_from_nrtm_takes_options(fp: Runner, tmp_path: Path) -> None:
+    source = DATA / "cobra_single_sided.json"
+    out = tmp_path / "n.json"
+    code, out_text, err = fp("new", source, "-o", out, "--seed", "9", "-R", "4", "--name", "X")
+    assert code == 0, err
+    t = _load(out)
+    assert t.settings["options"] == {"seed": 9} and t.total_rounds == 4
+    assert t.headers[0] == ("012", "X") and "from the NRTM file" in out_text
+    for args, message in (
+        (["--double"], "--double with an NRTM file"),
+        (["-O", "bogus=1"], "option 'bogus' is not an option of netrunner"),
+        (["-R", "0"], "--rounds"),
+    ):
+        target = tmp_path / "refused.json"
+        code, _, err = fp("new", source, "-o", target, *args)
+        assert code == 2 and message in err and not target.exists(), err
+        assert err.count("\n") == 1, err

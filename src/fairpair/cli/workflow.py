@@ -170,7 +170,23 @@ def new_command(
     from fairpair.formats.nrtm import sniff
 
     if sniff(players_file):
-        return _new_from_nrtm(players_file, output, system_name, rounds, event_name, as_json)
+        given = [
+            flag
+            for flag, value in (("--double", double), ("--seeding", seeding), ("--bar", bar))
+            if value
+        ]
+        if given:
+            raise InputError(
+                f"{given[0]} with an NRTM file",
+                expected="no --double, --seeding or --bar (the NRTM file says how its "
+                "rounds are played)",
+            )
+        stored = parse_options(options)
+        if seed is not None:
+            stored["seed"] = seed
+        return _new_from_nrtm(
+            players_file, output, system_name, rounds, event_name, stored, as_json
+        )
     if system_name is None or rounds is None:
         context = click.get_current_context()
         name = "system_name" if system_name is None else "rounds"
@@ -220,9 +236,11 @@ def _new_from_nrtm(
     system_name: str | None,
     rounds: int | None,
     event_name: str | None,
+    options: dict[str, Any],
     as_json: bool,
 ) -> int:
-    """``new`` from an NRTM file: its Netrunner tournament, saved as ``output``."""
+    """``new`` from an NRTM file: its Netrunner tournament, saved as ``output``;
+    ``options`` (``-O``, ``--seed``) are stored over those the file carries."""
     from fairpair.workflow.nrtm import load_nrtm
 
     if system_name is not None and descriptor_of(system_name).sides != ("corp", "runner"):
@@ -232,11 +250,15 @@ def _new_from_nrtm(
         )
     with about(source):
         t, warnings = load_nrtm(source)
-    warn(warnings)
     if rounds is not None:
         t = wf.edit_event(t, rounds=rounds)
     if event_name is not None:
         t = wf.edit_event(t, name=event_name)
+    if options:
+        assert t.system is not None
+        merged = descriptor_of(t.system).options_from({**t.settings.get("options", {}), **options})
+        t = t.replace(settings={**t.settings, "options": merged})
+    warn(warnings)
     _store(t, output)
     _say(
         as_json,
