@@ -306,12 +306,27 @@ def test_cutechess_single_rounds_and_refusals(fp: Runner, tmp_path: Path) -> Non
 
 
 def test_fastchess_file(fp: Runner, tmp_path: Path) -> None:
-    """A PGN written by fastchess itself (``data/pgn/README.md``), entered as a round."""
-    path = DATA / "fastchess-round1.pgn"
-    if not path.exists():
-        pytest.skip("no fastchess file")
-    games = loads(path.read_bytes(), file=str(path))
-    names = sorted({g.white for g in games} | {g.black for g in games})
-    players = tmp_path / "p.csv"
-    players.write_text("name,rating\n" + "\n".join(f"{n},{3000 - i}" for i, n in enumerate(names)))
-    assert len(games) >= 1 and all(g.result in ("1-0", "0-1", "1/2-1/2") for g in games)
+    """A round played by fastchess itself (``data/pgn/README.md``): the lines of
+    ``boards --cutechess`` run with fastchess, whose PGN then goes back in."""
+    players = tmp_path / "engines.csv"
+    players.write_bytes((DATA / "fastchess-engines.csv").read_bytes())
+    store = tmp_path / "tcec.json"
+    assert fp("new", players, "-o", store, "-s", "tcec", "-R", "3", "--double")[0] == 0
+    assert fp("next", store)[0] == 0
+    code, out, _ = fp("boards", store, "--cutechess")
+    pgn = DATA / "fastchess-round1.pgn"
+    games = loads(pgn.read_bytes(), file=str(pgn))
+    # each line's first engine is White in the first of its two games, as paired
+    firsts = [(shlex.split(line)[2], shlex.split(line)[4]) for line in out.splitlines()]
+    assert firsts == [(f"conf={g.white}", f"conf={g.black}") for g in games[::2]]
+    assert [(g.white, g.black) for g in games[1::2]] == [(g.black, g.white) for g in games[::2]]
+    code, out, err = fp("result", store, "--pgn", pgn)
+    assert code == 0, err
+    assert "4 game(s), 4 result(s) entered" in out and "0 game(s) without a result" in out
+    t = _load(store)
+    codes = {"1-0": ResultCode.WIN, "0-1": ResultCode.LOSS, "1/2-1/2": ResultCode.DRAW}
+    entered = {
+        (t.player(g.white).name, t.player(g.black).name): g.white_result
+        for g in [*t.round(1).games, *t.round(2).games]
+    }
+    assert entered == {(g.white, g.black): codes[g.result] for g in games}
