@@ -432,3 +432,11 @@ def test_new_from_nrtm_takes_options(fp: Runner, tmp_path: Path) -> None:
         code, _, err = fp("new", source, "-o", target, *args)
         assert code == 2 and message in err and not target.exists(), err
         assert err.count("\n") == 1, err
+
+
+def test_limits_checked_first(fp: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAIRPAIR_MAX_PLAYERS", "3")
+    out = tmp_path / "o.json"
+    code, _, err = fp("convert", DATA / "cobra_single_sided.json", "-o", out)
+    assert code == 2 and "found 7 players" in err and "cobra_single_sided.json" in err
+    assert not out.exists()

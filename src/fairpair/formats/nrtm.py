@@ -249,15 +249,18 @@ class _Reader:
                 "not an NRTM document",
                 "a JSON object with players, rounds and preliminaryRounds (Cobra's NRTM export)",
             )
+        # the limits before the work they bound
+        file = self.where.file
+        limits.check("players", len(data.get("players", [])), "players", file=file)
+        limits.check("rounds", len(data.get("rounds", [])), "rounds", file=file)
         players = self.players(data.get("players", []))
-        limits.check("players", len(players), "players")
         swiss, kept_rounds, double = self.split_rounds(data.get("rounds", []))
         rounds = self.rounds(swiss, double)
         announced = self._get(data, "preliminaryRounds", (), (int,), "a number of rounds") or 0
         if announced < 0:
             raise self.fail(("preliminaryRounds",), f"found {announced}", "a number >= 0")
         pairings = max(announced, len(swiss))
-        limits.check("rounds", pairings * (2 if double else 1), "rounds")
+        limits.check("rounds", pairings * (2 if double else 1), "rounds", file=file)
         name = self._get(data, "name", (), (str,), "a text")
         kept = {
             key: _plain(value)
