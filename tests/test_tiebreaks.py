@@ -52,7 +52,6 @@ from helpers import event, g, round_robin_four
 F = Fraction
 H = Fraction(1, 2)
 
-
 def values(code: str, tournament: Tournament | None = None, after: int = 4) -> dict[int, F]:
     t = event() if tournament is None else tournament
     return dict(parse_tiebreaks(code)[0].values(t, after))

@@ -36,7 +36,6 @@ from helpers import any_tournaments, foreign_layout, reference_blocks, tournamen
 
 # -- writing: round blocks, scores, board order ----------------------------------------
 
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(any_tournaments)
 def test_player_blocks_are_the_blocks_of_each_round(t: Tournament) -> None:

@@ -19,8 +19,6 @@ from helpers import tournaments
 VECTOR = (
     Path(__file__).parent / "data" / "vectors" / "dutch-2017" / "public" / "t101004_n9_r2of3.trf"
 )
-
-
 def without_reported(t: Tournament) -> Tournament:
     return t.replace(
         players=tuple(
