@@ -11,6 +11,7 @@ import click
 from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.cli.common import (
+    about,
     bulk,
     dumps_json,
     load,
@@ -433,32 +434,53 @@ def _as_text(value: object) -> str:
 @click.option(
     "--format",
     "kind",
-    type=click.Choice(["trf", "trf2026", "json"]),
+    type=click.Choice(["trf", "trf2026", "json", "nrtm"]),
     help="Output format (default: by the output's extension, .json is JSON, else TRF). "
     "trf2026: a FIDE rating report in plain TRF-2026 (event records, 142/152/162/250/260, "
-    "ranks, tie-breaks 202/212; CR LF; no XX/BB/FPJ extension lines).",
+    "ranks, tie-breaks 202/212; CR LF; no XX/BB/FPJ extension lines). nrtm: NRTM JSON, "
+    "for Cobra and AlwaysBeRunning (a Netrunner tournament).",
 )
 @click.option("--trf2026", is_flag=True, help="The same as --format trf2026.")
 @bulk
 def convert_command(source: str, output: str, kind: str | None, trf2026: bool) -> int:
-    """Convert a tournament between TRF and JSON, losslessly, or write a TRF-2026
-    rating report.
+    """Convert a tournament between TRF and JSON, losslessly; write a TRF-2026 rating
+    report; read and write NRTM JSON.
 
     The format is chosen by --format or else by file extension (.json is JSON,
-    anything else TRF). TRF -> JSON -> TRF reproduces the file; lines fairpair does
-    not interpret are carried along.
+    anything else TRF). An NRTM file (Cobra's export) is recognised by its content and
+    read as a Netrunner tournament. TRF -> JSON -> TRF reproduces the file; lines
+    fairpair does not interpret are carried along.
 
     \b
     Examples:
       fairpair convert tournament.trf -o tournament.json
       fairpair convert tournament.json -o tournament.trf
       fairpair convert tournament.json -o report.trf --format trf2026
+      fairpair convert cobra-export.json -o store.json
+      fairpair convert store.json -o abr-upload.json --format nrtm
     """
     if trf2026:
         if kind not in (None, "trf2026"):
             raise InputError(f"--trf2026 with --format {kind}", expected="one output format")
         kind = "trf2026"
-    tournament = load(source)
+    from fairpair.formats.nrtm import sniff
+
+    if sniff(source):
+        from fairpair.workflow.nrtm import load_nrtm
+
+        with about(source):
+            tournament, warnings = load_nrtm(source)
+        warn(warnings)
+    else:
+        tournament = load(source)
+    if kind == "nrtm":
+        from fairpair.workflow.nrtm import nrtm_text
+
+        not_the_input(output, source)
+        with about(source):
+            text = nrtm_text(tournament)
+        write_text(text, output)
+        return 0
     if kind == "trf2026":
         from fairpair.formats.trf import dumps
         from fairpair.formats.trf.event import check_event_records

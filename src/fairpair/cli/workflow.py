@@ -30,6 +30,7 @@ from fairpair.cli.common import (
     parse_options,
     require_players,
     save,
+    warn,
     write_text,
 )
 from fairpair.cli.params import NUMBER, SEED
@@ -127,8 +128,10 @@ def _event_changes(values: dict[str, Any]) -> dict[str, Any]:
 @click.option(
     "-o", "--output", required=True, help="The tournament file to create (.json or .trf)."
 )
-@click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, required=True)
-@click.option("-R", "--rounds", type=NUMBER, required=True, help="Number of rounds.")
+@click.option(
+    "-s", "--system", "system_name", type=SYSTEM_CHOICE, help="Pairing system (required)."
+)
+@click.option("-R", "--rounds", type=NUMBER, help="Number of rounds (required).")
 @click.option("--name", "event_name", help="Tournament name (default: '<system> tournament').")
 @click.option("--seed", type=SEED, help="Seed stored for systems that draw lots (Netrunner).")
 @click.option(
@@ -164,8 +167,8 @@ def _event_changes(values: dict[str, Any]) -> dict[str, Any]:
 def new_command(
     players_file: str,
     output: str,
-    system_name: str,
-    rounds: int,
+    system_name: str | None,
+    rounds: int | None,
     event_name: str | None,
     seed: int | None,
     double: bool,
@@ -186,6 +189,10 @@ def new_command(
     follow the system's initial order: Dutch by rating, title, name (FIDE C.04.2 B);
     TCEC by group seeding; Netrunner and McMahon as listed. The file records the system,
     rounds, point system (Netrunner 3/1/0 prestige) and the options given here.
+
+    An NRTM file (Cobra's export; recognised by its content) instead of the CSV gives
+    a Netrunner tournament with its players and rounds; --system and --rounds are then
+    taken from it (--rounds may add rounds).
 
     \b
     Examples:
@@ -210,6 +217,31 @@ def new_command(
             expected="a new file name (or --force to overwrite it)",
             file=output,
         )
+    from fairpair.formats.nrtm import sniff
+
+    if sniff(players_file):
+        given = [
+            flag
+            for flag, value in (("--double", double), ("--seeding", seeding), ("--bar", bar))
+            if value
+        ]
+        if given:
+            raise InputError(
+                f"{given[0]} with an NRTM file",
+                expected="no --double, --seeding or --bar (the NRTM file says how its "
+                "rounds are played)",
+            )
+        stored = parse_options(options)
+        if seed is not None:
+            stored["seed"] = seed
+        return _new_from_nrtm(
+            players_file, output, system_name, rounds, event_name, stored, as_json
+        )
+    if system_name is None or rounds is None:
+        context = click.get_current_context()
+        name = "system_name" if system_name is None else "rounds"
+        param = next(p for p in context.command.params if p.name == name)
+        raise click.MissingParameter(ctx=context, param=param)
     stored = parse_options(options)
     if seed is not None:
         stored["seed"] = seed
@@ -253,6 +285,51 @@ def new_command(
             "file": output,
             "system": system_name,
             "rounds": rounds,
+            "players": [_player_json(p) for p in t.players],
+        },
+    )
+    return 0
+
+
+def _new_from_nrtm(
+    source: str,
+    output: str,
+    system_name: str | None,
+    rounds: int | None,
+    event_name: str | None,
+    options: dict[str, Any],
+    as_json: bool,
+) -> int:
+    """``new`` from an NRTM file: its Netrunner tournament, saved as ``output``;
+    ``options`` (``-O``, ``--seed``) are stored over those the file carries."""
+    from fairpair.workflow.nrtm import load_nrtm
+
+    if system_name is not None and descriptor_of(system_name).sides != ("corp", "runner"):
+        raise InputError(
+            f"--system {system_name} with an NRTM file",
+            expected="a Netrunner system (NRTM holds Netrunner events)",
+        )
+    with about(source):
+        t, warnings = load_nrtm(source)
+    if rounds is not None:
+        t = wf.edit_event(t, rounds=rounds)
+    if event_name is not None:
+        t = wf.edit_event(t, name=event_name)
+    if options:
+        assert t.system is not None
+        merged = descriptor_of(t.system).options_from({**t.settings.get("options", {}), **options})
+        t = t.replace(settings={**t.settings, "options": merged})
+    warn(warnings)
+    _store(t, output)
+    _say(
+        as_json,
+        f"created {output}: {len(t.players)} players, {wf.total_label(t)}, {t.system} "
+        f"(from the NRTM file {source}, {t.rounds_played} round(s) played)",
+        {
+            "command": "new",
+            "file": output,
+            "system": t.system,
+            "rounds": t.total_rounds,
             "players": [_player_json(p) for p in t.players],
         },
     )
@@ -552,13 +629,23 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
 
 @click.command("result")
 @click.argument("file", type=FILE)
-@click.argument("entries", nargs=-1, required=True, metavar="BOARD=RESULT|PLAYER=OUTCOME...")
+@click.argument("entries", nargs=-1, metavar="BOARD=RESULT|PLAYER=OUTCOME...")
 @click.option("-r", "--round", "round_number", type=NUMBER, help="Round (default: the current).")
+@click.option(
+    "--pgn",
+    "pgn_path",
+    type=FILE,
+    help="Enter the pending round's results from this PGN file (cutechess-cli, fastchess).",
+)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
 @bulk
 def result_command(
-    file: str, entries: tuple[str, ...], round_number: int | None, as_json: bool
+    file: str,
+    entries: tuple[str, ...],
+    round_number: int | None,
+    pgn_path: str | None,
+    as_json: bool,
 ) -> int:
     """Enter results, all or nothing.
 
@@ -568,11 +655,34 @@ def result_command(
     double-forfeit, clear. The round defaults to the first one with games still
     without a result; to correct a result already entered, name its round with -r.
 
+    Netrunner (flagged, and exported to NRTM): BOARD=id or PLAYER=id is an intentional
+    draw (both players get the tie points; in a double-sided round both games);
+    in a double-sided round BOARD=2-0 / BOARD=0-2 or PLAYER=2-for-1 is a 2-for-1 (one
+    player wins both games of the round in one report).
+
+    --pgn FILE enters the pending round's results from a PGN file (cutechess-cli,
+    fastchess): White and Black name players (exactly, or ignoring case and spaces if
+    only one player matches), Result gives the result; every game must belong to the
+    round and be finished, or nothing is entered.
+
     \b
     Examples:
       fairpair result open.json 1=1-0 2=1/2 3=0-1 4=+-
       fairpair result open.json -r 2 carlsen=win
+      fairpair result store.json 3=id jack=2-for-1
+      fairpair result tcec.json --pgn games.pgn
     """
+    if pgn_path is not None:
+        if entries or round_number is not None:
+            raise InputError(
+                "--pgn with " + ("results" if entries else "--round"),
+                expected="--pgn alone (it enters the pending round)",
+            )
+        return _result_from_pgn(file, pgn_path, as_json)
+    if not entries:
+        context = click.get_current_context()
+        param = next(p for p in context.command.params if p.name == "entries")
+        raise click.MissingParameter(ctx=context, param=param)
     t = load(file)
     parsed = [wf.parse_entry(e) for e in entries]
     rnd = round_number if round_number is not None else wf.default_result_round(t)
@@ -582,7 +692,8 @@ def result_command(
     _store(t, file)
     pending = sum(1 for g in t.round(rnd).games if not g.has_result)
     changed = ", ".join(
-        f"board {d.board} {wf.result_text(d.game) or 'cleared'}"
+        (f"{wf.round_label(t, d.round)} " if d.round is not None else "")
+        + f"board {d.board} {wf.result_text(d.game) or 'cleared'}"
         + (f" (was {d.before})" if d.before and d.before != wf.result_text(d.game) else "")
         for d in done
     )
@@ -595,7 +706,53 @@ def result_command(
             "command": "result",
             "round": rnd,
             "entered": [
-                {"board": d.board, "result": wf.result_text(d.game), "before": d.before}
+                {
+                    "board": d.board,
+                    "result": wf.result_text(d.game),
+                    "before": d.before,
+                    **({"round": d.round} if d.round is not None else {}),
+                }
+                for d in done
+            ],
+            "pending": pending,
+        },
+    )
+    return 0
+
+
+def _result_from_pgn(file: str, pgn_path: str, as_json: bool) -> int:
+    """``result --pgn``: the PGN's games into the pending round, all or nothing."""
+    from fairpair.formats.pgn import load as load_pgn
+    from fairpair.workflow.pgn import enter_pgn
+
+    t = load(file)
+    not_the_input(pgn_path, file)
+    try:
+        games = load_pgn(pgn_path)
+    except OSError as exc:
+        from fairpair.cli.common import _os_error
+
+        raise _os_error(pgn_path, exc) from None
+    t, done = enter_pgn(t, games, pgn_path)
+    _store(t, file)
+    columns = sorted({d.round for d in done})
+    pending = sum(1 for c in columns for g in t.round(c).games if not g.has_result)
+    entered = sum(1 for d in done if d.new)
+    parts = [
+        f"{wf.round_label(t, c)}: "
+        + ", ".join(f"board {d.board} {wf.result_text(d.game)}" for d in done if d.round == c)
+        for c in columns
+    ]
+    _say(
+        as_json,
+        f"{pgn_path}: {len(games)} game(s), {entered} result(s) entered; "
+        + "; ".join(parts)
+        + f"; {pending} game(s) without a result",
+        {
+            "command": "result",
+            "pgn": pgn_path,
+            "entered": [
+                {"round": d.round, "board": d.board, "result": wf.result_text(d.game), "new": d.new}
                 for d in done
             ],
             "pending": pending,
@@ -761,10 +918,34 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
     help="McMahon (Go): ranks, McMahon scores before the round, handicap, komi, results "
     "in Go words (jigo).",
 )
+@click.option(
+    "--cutechess",
+    is_flag=True,
+    help="One cutechess-cli command line per board still to play (default: the pending "
+    "round; double rounds: both games, -games 2 -repeat), engines as -engine conf=NAME, "
+    "the first one White.",
+)
+@click.option(
+    "--pgnout",
+    help="With --cutechess: the PGN file the games go to (default: round-R.pgn).",
+)
+@click.option(
+    "--cutechess-args",
+    "cutechess_args",
+    default="",
+    help="With --cutechess: options added to every line, e.g. '-each tc=40/60+1 proto=uci'.",
+)
 @_on_file
 @bulk
 def boards_command(
-    file: str, round_number: int | None, html_path: str | None, as_json: bool, go: bool
+    file: str,
+    round_number: int | None,
+    html_path: str | None,
+    as_json: bool,
+    go: bool,
+    cutechess: bool,
+    pgnout: str | None,
+    cutechess_args: str,
 ) -> int:
     """The pairing list of a round: board, names, ratings, scores before the round,
     result; then byes, absences and withdrawals.
@@ -774,10 +955,21 @@ def boards_command(
       fairpair boards open.json
       fairpair boards open.json -r 3 --html round3.html
       fairpair boards go.json --go
+      fairpair boards tcec.json --cutechess --cutechess-args '-each tc=60+1'
     """
     from fairpair.rendering.printouts import boards_html, boards_text, go_boards_text
 
     t = load(file, layout=False)  # not saved again
+    if cutechess:
+        if as_json or html_path or go:
+            raise InputError(
+                "--cutechess with --json, --html or --go", expected="--cutechess alone"
+            )
+        return _cutechess(t, round_number, pgnout, cutechess_args)
+    if pgnout is not None or cutechess_args:
+        raise InputError(
+            "--pgnout or --cutechess-args without --cutechess", expected="--cutechess too"
+        )
     rnd = _paired_round(t, round_number)
     if go:
         if as_json or html_path:
@@ -795,6 +987,27 @@ def boards_command(
             click.echo(f"wrote {html_path}", err=True)
         return 0
     click.echo(boards_text(t, rnd), nl=False)
+    return 0
+
+
+def _cutechess(t: Tournament, round_number: int | None, pgnout: str | None, extra: str) -> int:
+    from fairpair.rendering.cutechess import cutechess_lines
+    from fairpair.workflow.pgn import pending_columns
+
+    if round_number is None:
+        columns = pending_columns(t)
+    else:
+        column = _paired_round(t, round_number)
+        first = column - (1 if t.double_rounds and column % 2 == 0 else 0)
+        columns = (first, first + 1) if t.double_rounds else (column,)
+    name = (columns[0] + 1) // 2 if t.double_rounds else columns[0]
+    lines = cutechess_lines(t, columns, pgnout=pgnout or f"round-{name}.pgn", extra=extra)
+    if not lines:
+        raise InputError(
+            f"every game of {wf.round_label(t, columns[0])} has a result",
+            expected="a round with games to play",
+        )
+    click.echo("\n".join(lines))
     return 0
 
 

@@ -92,7 +92,11 @@ def next_round_to_pair(t: Tournament) -> int:
     total = t.total_rounds
     if total is not None and rnd > total:
         raise AllRoundsPairedError(
-            f"all {total_label(t)} of the tournament are paired",
+            (
+                "the only round of the tournament is paired"
+                if total_label(t) == "1 round"
+                else f"all {total_label(t)} of the tournament are paired"
+            ),
             expected="raise the number of rounds to pair another one",
         )
     return rnd
