@@ -11,6 +11,7 @@ import click
 from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.cli.common import (
+    about,
     bulk,
     dumps_json,
     load,
@@ -406,38 +407,107 @@ def _as_text(value: object) -> str:
 # --------------------------------------------------------------------------- convert
 
 
+def _format_choices() -> list[str]:
+    from fairpair.workflow.convert import export_names
+
+    return list(export_names())
+
+
 @click.command("convert")
 @click.argument("source", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", required=True, help="Target file: .trf/.txt or .json.")
+@click.option(
+    "-o", "--output", required=True, help="Target file (.trf/.txt or .json without --format)."
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["trf", "trf2026", "json", "opengotha", "h9", "aga", "nrtm"]),
+    help="Write this kind of file (default: by the output's extension, .json JSON, else TRF).",
+)
 @click.option(
     "--trf2026",
     is_flag=True,
-    help="Write plain TRF-2026 (records 142/152/162/250/260, CR LF; no XX/BB extensions).",
+    help="Same as --format trf2026: plain TRF-2026 (records 142/152/162/250/260, CR LF; "
+    "no XX/BB extensions).",
+)
+@click.option(
+    "--allow-temporary-ids",
+    is_flag=True,
+    help="--format aga: report players without an AGA id under their pairing number.",
 )
 @bulk
-def convert_command(source: str, output: str, trf2026: bool) -> int:
-    """Convert a tournament between TRF and JSON, losslessly.
+def convert_command(
+    source: str,
+    output: str,
+    output_format: str | None,
+    trf2026: bool,
+    allow_temporary_ids: bool,
+) -> int:
+    """Convert a tournament between file kinds.
 
-    The format is chosen by file extension (.json is JSON, anything else TRF).
-    TRF -> JSON -> TRF reproduces the file; lines fairpair does not interpret are
-    carried along.
+    The input's kind is recognised by its content: TRF, fairpair JSON, OpenGotha XML
+    (a .json file is always read as fairpair JSON). Without --format the output's
+    extension decides as it always did (.json is JSON, anything else TRF): TRF -> JSON
+    -> TRF reproduces the file; lines fairpair does not interpret are carried along.
+    --format writes another kind: opengotha (OpenGotha/pairgoth XML), h9 (EGF results)
+    and aga (AGA rating report) of a Go tournament, trf2026 (a rating report), json, trf.
 
     \b
     Examples:
       fairpair convert tournament.trf -o tournament.json
       fairpair convert tournament.json -o tournament.trf
       fairpair convert tournament.trf -o fide.trf --trf2026
+      fairpair convert event.xml -o event.json            (OpenGotha in)
+      fairpair convert go.json -o go.xml --format opengotha
+      fairpair convert go.json -o go.h9 --format h9
     """
-    tournament = load(source)
     if trf2026:
-        from fairpair.formats.trf import dumps
-
-        if output.lower().endswith(".json"):
-            raise InputError("--trf2026 with a .json output", expected="a .trf/.txt output file")
-        write_text(dumps(tournament, flavour="trf2026"), output)
+        if output_format not in (None, "trf2026"):
+            raise InputError(
+                f"--trf2026 with --format {output_format}", expected="one of the two"
+            )
+        output_format = "trf2026"
+    if output_format not in _format_choices() and output_format is not None:
+        raise InputError(
+            f"--format {output_format}: not available in this build",
+            expected="one of " + ", ".join(_format_choices()),
+        )
+    if output_format in ("trf", "trf2026") and output.lower().endswith(".json"):
+        flag = "--trf2026" if trf2026 else f"--format {output_format}"
+        raise InputError(f"{flag} with a .json output", expected="a .trf/.txt output file")
+    if output_format == "json" and not output.lower().endswith(".json"):
+        raise InputError(f"--format json with -o {output}", expected="a .json output file")
+    if allow_temporary_ids and output_format != "aga":
+        raise InputError("--allow-temporary-ids without --format aga", expected="--format aga")
+    tournament = _load_any(source)
+    if output_format in (None, "json", "trf"):
+        save(tournament, output)
         return 0
-    save(tournament, output)
+    not_the_input(output, source)
+    with about(output):
+        text = wf.export(tournament, output_format, allow_temporary_ids=allow_temporary_ids)
+    write_text(text, output)
     return 0
+
+
+def _load_any(source: str) -> Tournament:
+    """The tournament of ``source``, of the kind its content says (TRF and fairpair JSON
+    exactly as every command reads them)."""
+    from fairpair.formats import kinds
+
+    try:
+        kind = kinds.detect(source)
+    except OSError:
+        kind = kinds.kind_named("trf")
+    if kind.name in ("trf", "json") or os.path.isdir(source):
+        return load(source)
+    assert kind.read is not None
+    try:
+        tournament, warnings = kind.read(source)
+    except OSError as exc:
+        raise InputError(f"cannot open file: {exc.strerror or exc}", file=source) from None
+    warn(warnings)
+    return tournament
 
 
 # --------------------------------------------------------------------------- systems
