@@ -470,9 +470,10 @@ def _clean(value: str) -> str:
 
 
 def detect(head: bytes) -> bool:
-    """Does ``head`` (the start of a file) look like an OpenGotha file?"""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return text.startswith(b"<") and b"<Tournament" in head
+    """Does ``head`` (the start of a file) look like an OpenGotha file? Any XML does
+    (OpenGotha's is the one XML kind fairpair reads: another XML file is refused by
+    the OpenGotha reader, naming its root element)."""
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
 
 
 def load(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]]:

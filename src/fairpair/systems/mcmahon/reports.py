@@ -3,7 +3,7 @@ AGA rating report.
 
 AGA rating report (:func:`results_aga`): the format the AGA asks TDs to submit,
 ``TOURNEY`` (name, then ``start=``, ``finish=``, ``rules=AGA``), ``PLAYERS`` (id, "Last,
-First", rank) and ``GAMES`` (white id, black id, winner ``w``/``b``, handicap, komi).
+First" from the name entered surname first, rank) and ``GAMES`` (white id, black id, winner ``w``/``b``, handicap, komi).
 Ids come from the ``aga_id`` attribute; a player without one is refused, unless
 temporary ids are allowed (then his pairing number stands for it). Only games played to
 a win or loss are reported (no forfeits, no jigo); komi is written the AGA way, without
@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from fairpair.errors import InputError
 from fairpair.formats.countries import to_alpha2
+from fairpair.formats.opengotha import split_name
 from fairpair.model import ByeKind, Game, Player, ResultCode, Tournament, format_points
 from fairpair.systems.mcmahon.bands import McMahonSettings
 from fairpair.systems.mcmahon.handicap import komi_for
@@ -369,10 +370,12 @@ def results_aga(
         return found
 
     def name(p: Player) -> str:
-        parts = p.name.split()
-        if len(parts) < 2 or "," in p.name:
+        # Go names are entered surname first (as the EGF table has them): "Sato Ken"
+        # is "Sato, Ken" (the first name is the last word, or the player's first_name)
+        if len(p.name.split()) < 2 or "," in p.name:
             return p.name
-        return f"{parts[-1]}, {' '.join(parts[:-1])}"
+        surname, first = split_name(p)
+        return f"{surname}, {first}" if first else surname
 
     komi_texts: dict[Fraction, str] = {}
 
