@@ -171,7 +171,10 @@ def _go_tournament() -> Tournament:
             name=name,
             federation=("JPN", "KOR", "NED", "GER", "CZ", "CHN")[i - 1],
             club=f"Club{i}",
-            attributes={"rank": ("3d", "1d", "2k", "5k", "5k", "10k")[i - 1], "egf_pin": str(1000 + i)}
+            attributes={
+                "rank": ("3d", "1d", "2k", "5k", "5k", "10k")[i - 1],
+                "egf_pin": str(1000 + i),
+            }
             | ({"aga_id": str(500 + i)} if i != 6 else {}),
         )
         for i, name in enumerate(names, 1)
@@ -180,7 +183,11 @@ def _go_tournament() -> Tournament:
     fw, fl = ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS
     rounds = (
         Round(1, (Game(1, 2, w, lo), Game(3, 4, d, d), Game(5, 6, fl, fw, coloured=False))),
-        Round(2, (Game(2, 3, lo, w), Game(4, 1, fl, fl)), {5: ByeKind.PAIRING_ALLOCATED, 6: ByeKind.ZERO_POINT}),
+        Round(
+            2,
+            (Game(2, 3, lo, w), Game(4, 1, fl, fl)),
+            {5: ByeKind.PAIRING_ALLOCATED, 6: ByeKind.ZERO_POINT},
+        ),
         Round(3, (Game(1, 3), Game(2, 5))),
     )
     t = Tournament(
@@ -269,13 +276,7 @@ def test_convert_detects_opengotha_by_content_and_writes_it(tmp_path: Path) -> N
 
 
 def test_trf2026_alias_and_format_write_the_same(tmp_path: Path) -> None:
-    t = tmp_path / "t.trf"
-    t.write_text(
-        "012 Test\n"
-        "001    1      Alpha, A                          2100                             0.0    1\n"
-        "001    2      Beta, B                           2000                             0.0    2\n",
-        encoding="utf-8",
-    )
+    t = next(iter(sorted((Path(__file__).parent / "data" / "trf").glob("*.trf"))))
     a, b = tmp_path / "a.trf", tmp_path / "b.trf"
     assert run(["convert", str(t), "-o", str(a), "--trf2026"]) == 0
     assert run(["convert", str(t), "-o", str(b), "--format", "trf2026"]) == 0
@@ -285,15 +286,13 @@ def test_trf2026_alias_and_format_write_the_same(tmp_path: Path) -> None:
 
 def test_new_from_an_opengotha_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "go.json"
-    code = run(
-        ["new", str(DATA / "Toulouse2024.xml"), "-o", str(out), "-s", "mcmahon", "-R", "6"]
-    )
+    code = run(["new", str(DATA / "Toulouse2024.xml"), "-o", str(out), "-s", "mcmahon", "-R", "6"])
     assert code == 0, capsys.readouterr().err
     t, _ = jsondoc.load(out)
     assert len(t.players) == 38 and t.system == "mcmahon" and len(t.rounds) == 6
     assert t.settings["mcmahon"]["bands"]  # built as for a CSV list
-    assert run(["new", str(DATA / "Toulouse2024.xml"), "-o", str(tmp_path / "x.json"),
-                "-s", "mcmahon", "-R", "3"]) == 2  # fmt: skip
+    again = ["new", str(DATA / "Toulouse2024.xml"), "-o", str(tmp_path / "x.json")]
+    assert run([*again, "-s", "mcmahon", "-R", "3"]) == 2
     assert "at least 6 rounds" in capsys.readouterr().err
 
 
@@ -380,7 +379,7 @@ def test_h9_as_the_egd_accepts_it() -> None:
     text = results_h9(t, tournament_class="b", minutes=60)
     lines = text.splitlines()
     assert "; CL[B]" in lines and "; TM[60]" in lines and "; DT[2026-05-01,]" in lines
-    rows = {line.split()[1] + " " + line.split()[2]: line for line in lines if not line.startswith(";")}
+    rows = {" ".join(line.split()[1:3]): line for line in lines if not line.startswith(";")}
     assert "Sato Ken" in rows and rows["Sato Ken"].endswith(" |1001")
     sato = rows["Sato Ken"].split()
     assert sato[3:5] == ["3d", "JP"]  # JPN -> JP
@@ -393,8 +392,8 @@ def test_h9_refuses_an_unknown_country_and_an_impossible_jigo(
 ) -> None:
     t = _go_tournament()
     t = t.replace(rounds=t.rounds[:2], settings={})
-    bad = t.replace(players=(t.players[0].__class__(1, "Sato Ken", federation="GRR",
-                                                    attributes={"rank": "3d"}), *t.players[1:]))  # fmt: skip
+    sato = Player(1, "Sato Ken", federation="GRR", attributes={"rank": "3d"})
+    bad = t.replace(players=(sato, *t.players[1:]))
     with pytest.raises(InputError, match="country 'GRR' is no ISO 3166 code"):
         results_h9(bad)
     # 3 (2k) - 4 (5k): a handicap game (minus1: 2 stones, komi 0.5) that ended in a jigo
@@ -426,8 +425,21 @@ def test_aga_report_refuses_missing_ids_unless_temporary_ids_are_allowed(
     assert run(["mcmahon", "results", str(source), "--format", "aga"]) == 2
     assert "6 Li Wei" in capsys.readouterr().err
     assert run(["mcmahon", "results", str(source), "--format", "aga", "--allow-temporary-ids"]) == 0
-    assert run(["convert", str(source), "-o", str(tmp_path / "r.txt"), "--format", "aga"]) == 2
-    assert run(
-        ["convert", str(source), "-o", str(tmp_path / "r.txt"), "--format", "aga",
-         "--allow-temporary-ids"]
-    ) == 0  # fmt: skip
+    report = ["convert", str(source), "-o", str(tmp_path / "r.txt"), "--format", "aga"]
+    assert run(report) == 2
+    assert run([*report, "--allow-temporary-ids"]) == 0
+
+
+def test_two_bye_players_of_a_round_as_pairgoth_writes_them(tmp_path: Path) -> None:
+    text = (
+        '<Tournament><Players><Player name="A" firstName="B"/><Player name="C" firstName="D"/>'
+        '<Player name="E" firstName="F"/></Players><Games/><ByePlayer>'
+        '<ByePlayer player="Ab" roundNumber="1"/><ByePlayer player="CD" roundNumber="1"/>'
+        "</ByePlayer></Tournament>"
+    )
+    t, _ = opengotha.loads(text)
+    assert dict(t.round(1).byes) == {1: ByeKind.PAIRING_ALLOCATED, 2: ByeKind.FULL_POINT}
+    out = tmp_path / "byes.xml"
+    out.write_text(opengotha.dumps(t, fairpair_data=False), encoding="utf-8")
+    validate(out)
+    assert opengotha.load(out)[0] == t

@@ -463,9 +463,7 @@ def convert_command(
     """
     if trf2026:
         if output_format not in (None, "trf2026"):
-            raise InputError(
-                f"--trf2026 with --format {output_format}", expected="one of the two"
-            )
+            raise InputError(f"--trf2026 with --format {output_format}", expected="one of the two")
         output_format = "trf2026"
     if output_format not in _format_choices() and output_format is not None:
         raise InputError(
@@ -480,7 +478,7 @@ def convert_command(
     if allow_temporary_ids and output_format != "aga":
         raise InputError("--allow-temporary-ids without --format aga", expected="--format aga")
     tournament = _load_any(source)
-    if output_format in (None, "json", "trf"):
+    if output_format is None or output_format in ("json", "trf"):
         save(tournament, output)
         return 0
     not_the_input(output, source)

@@ -54,7 +54,14 @@ def _pairs(text: str) -> list[tuple[str, str]]:
 
 
 #: Every ISO alpha-2 code of the table.
-ALPHA2: frozenset[str] = frozenset(a2 for a2, _ in _pairs(_ISO)) | {"GB", "KY", "VI", "VG", "AW", "BM"}
+ALPHA2: frozenset[str] = frozenset(a2 for a2, _ in _pairs(_ISO)) | {
+    "GB",
+    "KY",
+    "VI",
+    "VG",
+    "AW",
+    "BM",
+}
 #: Three-letter code (ISO alpha-3, IOC/FIDE) -> ISO alpha-2.
 ALPHA3: dict[str, str] = {a3: a2 for a2, a3 in _pairs(_ISO)} | dict(_pairs(_IOC))
 

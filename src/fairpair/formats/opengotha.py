@@ -34,7 +34,8 @@ What becomes of each field (reading; writing is the inverse):
   ``_BYDEF`` results are forfeits: one side, or both sides losing) and handicap (a
   handicap override of ``settings.mcmahon`` for that game); the games of a round are
   ordered by table;
-* a bye player: the round's pairing-allocated bye;
+* a bye player: the round's pairing-allocated bye (a further bye player of the same
+  round, which pairgoth may write: a full-point bye);
 * the parameters: ``name`` (header 012), ``location`` (022), ``beginDate`` and
   ``endDate`` (042, 052, as ``YYYY/MM/DD``), ``director`` (102), ``numberOfRounds``,
   ``komi`` (McMahon ``komi_even``), ``genMMBar`` (McMahon ``bar``), ``hdCeiling`` and
@@ -128,7 +129,13 @@ _RESULT_OF: dict[tuple[ResultCode | None, ResultCode | None], str] = {
 
 #: The attributes the schema declares, per element, in the order they are written.
 SCHEMA_ATTRIBUTES: dict[str, tuple[str, ...]] = {
-    "Tournament": ("dataVersion", "externalIPAddress", "fullVersionNumber", "runningMode", "saveDT"),
+    "Tournament": (
+        "dataVersion",
+        "externalIPAddress",
+        "fullVersionNumber",
+        "runningMode",
+        "saveDT",
+    ),
     "Player": (
         "agaExpirationDate",
         "agaId",
@@ -298,7 +305,11 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "showPlayerCountry": "false",
         "showPlayerGrade": "true",
     },
-    "PublishParameterSet": {"exportToLocalFile": "true", "htmlAutoScroll": "false", "print": "false"},
+    "PublishParameterSet": {
+        "exportToLocalFile": "true",
+        "htmlAutoScroll": "false",
+        "print": "false",
+    },
     "TeamGeneralParameterSet": {"teamSize": "4"},
 }
 _PLACEMENT = ("MMS", "SOSM", "SOSOSM", "NULL", "NULL", "NULL")
@@ -400,11 +411,17 @@ def _parse(text: str, file: str) -> Node:
         del args
         raise _Refused
 
+    def refuse_external(
+        context: str, base: str | None, system_id: str | None, public_id: str | None
+    ) -> int:
+        del context, base, system_id, public_id
+        raise _Refused
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
-    parser.ExternalEntityRefHandler = refuse
+    parser.ExternalEntityRefHandler = refuse_external
     try:
         parser.Parse(text, True)
     except _Refused:
@@ -605,16 +622,22 @@ class _Reader:
                     f"player {number} has a game and the bye in round {rnd}",
                     "a bye player who has no game in that round",
                 )
+            if number in byes.get(rnd, {}):
+                raise self.error(
+                    bye_node, f"player {number} is twice a bye player of round {rnd}", "once"
+                )
+            # OpenGotha has one bye player a round; pairgoth may give the bye to more
+            # (the others: full-point byes, written back as bye players after the first)
+            kind = ByeKind.PAIRING_ALLOCATED
             if ByeKind.PAIRING_ALLOCATED in byes.get(rnd, {}).values():
-                raise self.error(bye_node, f"two bye players in round {rnd}", "one per round")
-            byes.setdefault(rnd, {})[number] = ByeKind.PAIRING_ALLOCATED
+                kind = ByeKind.FULL_POINT
+            byes.setdefault(rnd, {})[number] = kind
         last = max([*rounds, *byes, 0])
         if total is None:
             total = last or None
         elif last > total:
             self.warnings.append(
-                f"{self.file}: games in round {last} but numberOfRounds is {total}: "
-                f"{last} rounds"
+                f"{self.file}: games in round {last} but numberOfRounds is {total}: {last} rounds"
             )
             total = last
         for number, text in participation.items():
@@ -651,9 +674,7 @@ class _Reader:
             settings={"mcmahon": mcmahon, "opengotha": kept | sets},
         )
 
-    def players(
-        self, node: Node
-    ) -> tuple[list[Player], dict[int, str], dict[str, dict[str, str]]]:
+    def players(self, node: Node) -> tuple[list[Player], dict[int, str], dict[str, dict[str, str]]]:
         players: list[Player] = []
         participation: dict[int, str] = {}
         kept: dict[str, dict[str, str]] = {}
@@ -1022,10 +1043,11 @@ def dumps(
             lines.append(_element("Game", attrs, "  "))
     lines += ["</Games>", "<ByePlayers>"]
     for rnd in t.rounds:
-        for number, kind in rnd.byes.items():
-            if kind is ByeKind.PAIRING_ALLOCATED:
-                attrs = {"player": keys[number], "roundNumber": str(rnd.number)}
-                lines.append(_element("ByePlayer", attrs, "  "))
+        for wanted in (ByeKind.PAIRING_ALLOCATED, ByeKind.FULL_POINT):
+            for number, kind in rnd.byes.items():
+                if kind is wanted:
+                    attrs = {"player": keys[number], "roundNumber": str(rnd.number)}
+                    lines.append(_element("ByePlayer", attrs, "  "))
     lines.append("</ByePlayers>")
     for item in kept.get("elements", ()):
         if isinstance(item, list) and item and item[0] == "Teams":
@@ -1196,7 +1218,9 @@ def _parameters(
             handicap["hdBasedOnMMS"] = "true" if basis == "band" else "false"
     placement = kept.get("placement") or [[n, str(i + 1)] for i, n in enumerate(_PLACEMENT)]
     lines = ["<TournamentParameterSet>"]
-    lines.append(_element("GeneralParameterSet", _schema_order("GeneralParameterSet", general), "  "))
+    lines.append(
+        _element("GeneralParameterSet", _schema_order("GeneralParameterSet", general), "  ")
+    )
     lines.append(
         _element("HandicapParameterSet", _schema_order("HandicapParameterSet", handicap), "  ")
     )

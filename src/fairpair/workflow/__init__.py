@@ -36,6 +36,7 @@ from fairpair.lazy import lazy_names
 if TYPE_CHECKING:
     from fairpair.systems import descriptor_of
     from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
+    from fairpair.workflow.convert import export, export_names
     from fairpair.workflow.create import (
         edit_event,
         event_settings,
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
         new_tournament,
         tcec_seeding,
     )
-    from fairpair.workflow.convert import export, export_names
     from fairpair.workflow.go import edit_bands, set_bye_volunteer, set_handicap
     from fairpair.workflow.players import (
         add_player,

@@ -3,7 +3,8 @@ AGA rating report.
 
 AGA rating report (:func:`results_aga`): the format the AGA asks TDs to submit,
 ``TOURNEY`` (name, then ``start=``, ``finish=``, ``rules=AGA``), ``PLAYERS`` (id, "Last,
-First" from the name entered surname first, rank) and ``GAMES`` (white id, black id, winner ``w``/``b``, handicap, komi).
+First" from the name entered surname first, rank) and ``GAMES`` (white id, black id,
+winner ``w``/``b``, handicap, komi).
 Ids come from the ``aga_id`` attribute; a player without one is refused, unless
 temporary ids are allowed (then his pairing number stands for it). Only games played to
 a win or loss are reported (no forfeits, no jigo); komi is written the AGA way, without
@@ -31,7 +32,12 @@ from fairpair.systems.mcmahon.tiebreaks import standings
 
 __all__ = [
     "EGF_CLASSES",
-    "game_handicaps", "player_ranks", "results_aga", "results_h9", "results_table"]
+    "game_handicaps",
+    "player_ranks",
+    "results_aga",
+    "results_h9",
+    "results_table",
+]
 
 
 class _Entries:
@@ -314,9 +320,7 @@ def results_h9(
     ]
     if tournament_class is not None:
         if tournament_class.upper() not in EGF_CLASSES:
-            raise InputError(
-                f"class {tournament_class!r}", expected="A, B, C or D", field="class"
-            )
+            raise InputError(f"class {tournament_class!r}", expected="A, B, C or D", field="class")
         lines.append(f"; CL[{tournament_class.upper()}]")
     time = str(minutes) if minutes is not None else _basic_minutes(t)
     if time:
