@@ -442,4 +442,4 @@ def test_two_bye_players_of_a_round_as_pairgoth_writes_them(tmp_path: Path) -> N
     out = tmp_path / "byes.xml"
     out.write_text(opengotha.dumps(t, fairpair_data=False), encoding="utf-8")
     validate(out)
-    assert opengotha.load(out)[0] == t
+    assert opengotha.load(out)[0].rounds == t.rounds
