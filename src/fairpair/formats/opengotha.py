@@ -555,7 +555,7 @@ def _int(node: Node, name: str, file: str, default: int | None = None, low: int 
     if not re.fullmatch(r"[-+]?[0-9]{1,9}", text) or int(text) < low:
         raise InputError(
             f"<{node.tag}> {name}={text!r}",
-            expected=f"a whole number >= {low}" if low > -(10**9) else "a whole number",
+            expected="a whole number" if low < 0 else f"a whole number >= {low}",
             file=file,
             line=node.line,
         )
@@ -957,9 +957,13 @@ def _half_text(value: Fraction) -> str | None:
 
 
 def _number_text(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    """A komi of the settings (a number, or a text such as ``"6.5"`` or ``"13/2"``) as
+    the decimal the schema wants (``xs:float``); 7.5 if it is no number."""
+    try:
+        number = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        return "7.5"
+    return str(number.numerator) if number.denominator == 1 else str(float(number))
 
 
 def _rank_text(index: int) -> str:

@@ -9,7 +9,6 @@ rank); a report is refused for a tournament that is not a Go one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from fairpair.errors import InputError
@@ -69,10 +68,9 @@ def export(
             )
         from fairpair.systems.mcmahon.reports import results_aga, results_h9
 
-        writer: Callable[..., str] = results_h9
         if name == "aga":
             return results_aga(t, after_round, allow_temporary_ids=allow_temporary_ids)
-        return writer(t, after_round)
+        return results_h9(t, after_round)
     try:
         kind = kinds.kind_named(name)
     except KeyError:
