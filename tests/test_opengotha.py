@@ -208,6 +208,27 @@ def test_fairpair_to_opengotha_to_fairpair_is_unchanged(tmp_path: Path) -> None:
     out = tmp_path / "go.xml"
     out.write_text(export(t, "opengotha"), encoding="utf-8")
     validate(out)
+    games = {
+        (g.attrib["roundNumber"], g.attrib["whitePlayer"]): g.attrib
+        for g in _elements(out).iter("Game")
+    }
+    # the handicaps the McMahon system gives (minus1: 2k - 5k = 2 stones; 3d - 1d: top
+    # band, even), the results, unknown colours, the pending round
+    jan = games[("1", "VANDERBERGJAN")]
+    assert (jan["blackPlayer"], jan["handicap"], jan["result"]) == (
+        "MÜLLERANNA",
+        "2",
+        "RESULT_EQUAL",
+    )
+    assert games[("1", "SATOKEN")]["handicap"] == "0"
+    novak = games[("1", "NOVÁKPETR")]
+    assert (novak["knownColor"], novak["result"]) == ("false", "RESULT_BLACKWINS_BYDEF")
+    assert games[("2", "MÜLLERANNA")]["result"] == "RESULT_BOTHLOSE_BYDEF"
+    assert games[("3", "SATOKEN")]["result"] == "RESULT_UNKNOWN"
+    byes = [(b.attrib["roundNumber"], b.attrib["player"]) for b in _elements(out).iter("ByePlayer")]
+    assert byes == [("2", "NOVÁKPETR")]
+    li = next(p for p in _elements(out).iter("Player") if p.attrib["name"] == "Li")
+    assert li.attrib["participating"].startswith("1011")  # absent in round 2
     back, warnings = opengotha.load(out)
     assert warnings == [] and back == t
     # what OpenGotha itself sees (the XML without fairpair's comment) holds every
