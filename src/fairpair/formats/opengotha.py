@@ -1017,9 +1017,12 @@ def dumps(
         "<Players>",
     ]
     kept_players = kept.get("players", {})
+    # round -> the players who have a game in it
+    playing = {r.number: {n for g in r.games for n in (g.white, g.black)} for r in t.rounds}
     for p in t.players:
         own = kept_players.get(str(p.number), {}) if isinstance(kept_players, Mapping) else {}
-        lines.append(_element("Player", _player_attrs(t, p, own, total, ranks), "  "))
+        attrs = _player_attrs(t, p, own, total, ranks, playing)
+        lines.append(_element("Player", attrs, "  "))
     lines += ["</Players>", "<Games>"]
     stones_of = _stones_source(t, mcmahon, handicaps)
     tables = kept.get("tables", {})
@@ -1091,6 +1094,7 @@ def _player_attrs(
     own: Mapping[str, Any],
     total: int,
     ranks: Mapping[int, str] | None,
+    playing: Mapping[int, set[int]],
 ) -> dict[str, str]:
     surname, first = split_name(p)
     rank = p.attributes.get("rank", "").strip()
@@ -1103,7 +1107,7 @@ def _player_attrs(
     rating = p.rating
     if not rating and index is not None:
         rating = (index + 30) * 100 - 900
-    participating = _participating(t, p, str(own.get("participating", "")), total)
+    participating = _participating(t, p, str(own.get("participating", "")), total, playing)
     values = {
         "agaExpirationDate": "",
         "agaId": p.attributes.get("aga_id", ""),
@@ -1128,7 +1132,9 @@ def _player_attrs(
     return values
 
 
-def _participating(t: Tournament, p: Player, kept: str, total: int) -> str:
+def _participating(
+    t: Tournament, p: Player, kept: str, total: int, playing: Mapping[int, set[int]]
+) -> str:
     """``1`` for a round the player takes part in, ``0`` for one he does not (a
     zero-point or half-point bye, an absence, not registered for it); a round beyond
     the tournament's keeps the file's character (else ``1``)."""
@@ -1136,7 +1142,7 @@ def _participating(t: Tournament, p: Player, kept: str, total: int) -> str:
     for index in range(total):
         rnd = t.round(index + 1)
         kind = rnd.byes.get(p.number)
-        if rnd.game_of(p.number) is not None:
+        if p.number in playing.get(index + 1, ()):
             continue  # a game says nothing against the file's character
         if not p.available_in(index + 1) or kind in (
             ByeKind.ZERO_POINT,
