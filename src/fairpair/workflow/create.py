@@ -210,6 +210,8 @@ def _check_bar(bar: str | None) -> None:
             parse_rank(bar)
         except ValueError:
             raise InputError(f"bar {bar!r}", expected="a rank like 5d or 2k", field="bar") from None
+
+
 def _mcmahon_of(
     t: Tournament,
     rounds: int,
