@@ -315,6 +315,11 @@ def test_new_from_an_opengotha_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     again = ["new", str(DATA / "Toulouse2024.xml"), "-o", str(tmp_path / "x.json")]
     assert run([*again, "-s", "mcmahon", "-R", "3"]) == 2
     assert "at least 6 rounds" in capsys.readouterr().err
+    # the file's handicap rule (hdCorrection 1: minus1); the director's wins
+    assert t.settings["mcmahon"]["handicap"] == "minus1"
+    mine = tmp_path / "mine.json"
+    assert run([*again[:3], str(mine), "-s", "mcmahon", "-R", "6", "--handicap", "full"]) == 0
+    assert jsondoc.load(mine)[0].settings["mcmahon"]["handicap"] == "full"
 
 
 BROKEN = {
