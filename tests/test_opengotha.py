@@ -469,3 +469,54 @@ def test_two_bye_players_of_a_round_as_pairgoth_writes_them(tmp_path: Path) -> N
     out.write_text(opengotha.dumps(t, fairpair_data=False), encoding="utf-8")
     validate(out)
     assert opengotha.load(out)[0].rounds == t.rounds
+
+
+def test_elements_fairpair_does_not_know_are_kept_and_written_back(tmp_path: Path) -> None:
+    text = (DATA / "veterans-2021.xml").read_text(encoding="utf-8")
+    teams = (
+        '<Teams><Team teamName="Dragons" teamNumber="1">'
+        '<Board boardNumber="1" player="MIGNUCCIBERNARD" roundNumber="1"/></Team></Teams>'
+    )
+    groups = '<ClubsGroups><ClubsGroup name="South"><Club name="84Av"/></ClubsGroup></ClubsGroups>'
+    text = text.replace("<TournamentParameterSet>", teams + "<TournamentParameterSet>", 1)
+    text = text.replace("</Tournament>", groups + "</Tournament>")
+    text = text.replace("<Player ", '<Player newerAttribute="x" ', 1)
+    t, _ = opengotha.loads(text)
+    assert t.settings["opengotha"]["players"]["1"]["newerAttribute"] == "x"  # kept
+    out = tmp_path / "teams.xml"
+    out.write_text(opengotha.dumps(t, fairpair_data=False), encoding="utf-8")
+    root = _elements(out)
+    assert [c.tag for c in root] == [
+        "Players",
+        "Games",
+        "ByePlayers",
+        "Teams",
+        "TournamentParameterSet",
+        "TeamTournamentParameterSet",
+        "ClubsGroups",
+    ]
+    board = next(root.iter("Board"))
+    assert board.attrib == {"boardNumber": "1", "player": "MIGNUCCIBERNARD", "roundNumber": "1"}
+    assert next(root.iter("Club")).attrib == {"name": "84Av"}
+    # an attribute the schema does not list stays in the kept data, not in the file
+    assert all("newerAttribute" not in p.attrib for p in root.iter("Player"))
+    back, _ = opengotha.load(out)
+    assert (back.players, back.rounds) == (t.players, t.rounds)
+    assert back.settings["opengotha"]["elements"] == t.settings["opengotha"]["elements"]
+
+
+def test_kinds_are_detected_by_content(tmp_path: Path) -> None:
+    document = tmp_path / "event.data"
+    jsondoc.dump(_go_tournament(), document)
+    assert kinds.detect(document).name == "json"
+    xml = tmp_path / "event.json.bak"
+    xml.write_bytes(b"\xef\xbb\xbf  \n" + (DATA / "veterans-2021.xml").read_bytes())
+    assert kinds.detect(xml).name == "opengotha"
+    t, _, kind = kinds.load(xml)
+    assert kind.name == "opengotha" and len(t.players) == 43
+    trf = tmp_path / "x.trf"
+    trf.write_text("012 Test\n", encoding="utf-8")
+    assert kinds.detect(trf).name == "trf"
+    assert kinds.recognise(b"name,rank\nKim,1d\n") is None  # a CSV list for `new`
+    assert set(kinds.names(writable=True)) >= {"trf", "trf2026", "json", "opengotha"}
+    assert "trf2026" not in kinds.names(readable=True)
