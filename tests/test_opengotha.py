@@ -376,6 +376,10 @@ def test_broken_files_are_refused_in_one_line(
     assert str(source) in err and words in err
     assert ":" in err.split(str(source), 1)[1][:3] or case == "entities"
     assert not out.exists()
+    # `new` from the same file: refused the same way, nothing created
+    assert run(["new", str(source), "-o", str(out), "-s", "mcmahon", "-R", "3"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and words in err and not out.exists()
 
 
 def test_non_utf8_is_refused(tmp_path: Path) -> None:
