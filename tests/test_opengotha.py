@@ -524,3 +524,13 @@ def test_kinds_are_detected_by_content(tmp_path: Path) -> None:
     assert kinds.recognise(b"name,rank\nKim,1d\n") is None  # a CSV list for `new`
     assert set(kinds.names(writable=True)) >= {"trf", "trf2026", "json", "opengotha"}
     assert "trf2026" not in kinds.names(readable=True)
+
+
+def test_a_command_given_an_opengotha_file_says_how_to_convert_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    source = str(DATA / "veterans-2021.xml")
+    assert run(["standings", source]) == 2
+    err = capsys.readouterr().err
+    assert f"`fairpair convert {source} -o FILE.json` makes one" in err
+    assert "OpenGotha tournament file" in err and len(err.strip().splitlines()) == 1
