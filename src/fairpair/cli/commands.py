@@ -482,7 +482,7 @@ def convert_command(
         save(tournament, output)
         return 0
     not_the_input(output, source)
-    with about(output):
+    with about(source):  # what the tournament holds that the format cannot
         text = wf.export(tournament, output_format, allow_temporary_ids=allow_temporary_ids)
     write_text(text, output)
     return 0

@@ -62,7 +62,7 @@ def export(
     if name in REPORTS:
         if not is_go(t):
             raise InputError(
-                f"--format {name} of a {t.system or 'chess'} tournament",
+                f"the {name} report of a {t.system or 'chess'} tournament",
                 expected="a Go (McMahon) tournament for the EGF and AGA reports",
                 field="format",
             )

@@ -281,7 +281,7 @@ def _jigo_in_handicap_games(t: Tournament, rounds: int) -> None:
                     f"round {rnd}: jigo between {game.white} and {game.black} in a "
                     f"{stones}-stone handicap game with komi {format_points(komi)}",
                     expected="a win or a loss (a jigo is impossible with a half-point "
-                    "komi): correct the result with `fairpair result`",
+                    "komi): correct the result",
                     field="result",
                 )
 
@@ -360,9 +360,9 @@ def results_aga(
         more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
         raise InputError(
             f"{len(missing)} players without an AGA id: {names}{more}",
-            expected="an AGA id for every player (the attribute aga_id), or "
-            "--allow-temporary-ids to report them under their pairing numbers",
-            field="aga_id",
+            expected="an AGA id for every player (the attribute aga_id), or temporary ids "
+            "allowed (their pairing numbers stand for them)",
+            field="allow_temporary_ids",
         )
 
     idents: dict[int, str] = {}
