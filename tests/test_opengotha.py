@@ -302,7 +302,6 @@ def test_trf2026_alias_and_format_write_the_same(tmp_path: Path) -> None:
     assert run(["convert", str(t), "-o", str(a), "--trf2026"]) == 0
     assert run(["convert", str(t), "-o", str(b), "--format", "trf2026"]) == 0
     assert a.read_bytes() == b.read_bytes()
-    assert run(["convert", str(t), "-o", str(tmp_path / "x.json"), "--trf2026"]) == 2
 
 
 def test_new_from_an_opengotha_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -334,7 +334,18 @@ def _check_generate_limits(players: int, rounds: int, double: bool) -> None:
 
 @click.command("standings")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-t", "--tiebreaks", help="Comma-separated tiebreak codes, e.g. BH-C1,BH,SB.")
+@click.option(
+    "-t",
+    "--tiebreaks",
+    help="Comma-separated tiebreak codes, e.g. BH-C1,BH,SB (default: the file's record "
+    "212 or 202, else BH-C1,BH,SB,DE,WIN,BPG).",
+)
+@click.option(
+    "--edition",
+    type=click.Choice(["2023", "2026"]),
+    help="FIDE C.07 edition (default: 2023 for events that started before 1 March 2026 "
+    "by record 042, else 2026).",
+)
 @click.option(
     "-s",
     "--system",
@@ -349,6 +360,7 @@ def _check_generate_limits(players: int, rounds: int, double: bool) -> None:
 def standings_command(
     file: str,
     tiebreaks: str | None,
+    edition: str | None,
     system_name: str | None,
     round_number: int | None,
     csv_path: str | None,
@@ -356,15 +368,19 @@ def standings_command(
 ) -> int:
     """Print the standings table with tiebreaks.
 
-    Points are computed from the results. Tiebreaks follow FIDE C.07 (2023), with a
-    player's own unplayed rounds counted as a dummy opponent with the player's own
-    score. TCEC, Netrunner and McMahon files are ranked by their own systems' rules.
+    Points are computed from the results. Tiebreaks follow FIDE C.07 (the 2026
+    edition, or 2023 for events that started before 1 March 2026), with a player's
+    own unplayed rounds counted as a dummy opponent with the player's own score (2026:
+    at most the scheduled opponent's score, or half the points of the rounds counted).
+    The tiebreaks are the file's (TRF record 212, else 202) unless --tiebreaks is
+    given. TCEC, Netrunner and McMahon files are ranked by their own systems' rules.
 
     \b
     Tiebreak codes: BH (Buchholz), BH-C1 / BH-M1 (cut / median, any n: BH-C2),
     SB (Sonneborn-Berger), DE (direct encounter), WIN (wins), WON (wins over the
     board), BPG / BWG (games played with black / won with black), GE (games
-    elected to play), ARO (average rating of opponents), PS (progressive score),
+    elected to play; REP in 2026), ARO (average rating of opponents), PS
+    (progressive score), STD (standard points), RTNG (rating), TPN (pairing number),
     FB (fore Buchholz), AOB (average of opponents' Buchholz),
     TPR (tournament performance rating), PTP (perfect tournament performance).
     Games against unrated opponents are left out of ARO, TPR and PTP unless a
@@ -380,7 +396,12 @@ def standings_command(
 
     tournament = load(file, layout=False)  # not saved again
     table = wf.standings_of(
-        tournament, system=system_name, tiebreaks=tiebreaks, after_round=round_number
+        tournament,
+        system=system_name,
+        tiebreaks=tiebreaks,
+        after_round=round_number,
+        edition=edition,
+        file=file,
     )
     not_the_input(csv_path, file)
     not_the_input(json_path, file)
@@ -420,16 +441,14 @@ def _format_choices() -> list[str]:
 )
 @click.option(
     "--format",
-    "output_format",
+    "kind",
     type=click.Choice(["trf", "trf2026", "json", "opengotha", "h9", "aga", "nrtm"]),
-    help="Write this kind of file (default: by the output's extension, .json JSON, else TRF).",
+    help="Output format (default: by the output's extension, .json is JSON, else TRF). "
+    "trf2026: a FIDE rating report in plain TRF-2026 (event records, 142/152/162/250/260, "
+    "ranks, tie-breaks 202/212; CR LF; no XX/BB/FPJ extension lines); opengotha: "
+    "OpenGotha/pairgoth XML; h9: EGF results, aga: AGA rating report (Go).",
 )
-@click.option(
-    "--trf2026",
-    is_flag=True,
-    help="Same as --format trf2026: plain TRF-2026 (records 142/152/162/250/260, CR LF; "
-    "no XX/BB extensions).",
-)
+@click.option("--trf2026", is_flag=True, help="The same as --format trf2026.")
 @click.option(
     "--allow-temporary-ids",
     is_flag=True,
@@ -437,53 +456,44 @@ def _format_choices() -> list[str]:
 )
 @bulk
 def convert_command(
-    source: str,
-    output: str,
-    output_format: str | None,
-    trf2026: bool,
-    allow_temporary_ids: bool,
+    source: str, output: str, kind: str | None, trf2026: bool, allow_temporary_ids: bool
 ) -> int:
-    """Convert a tournament between file kinds.
+    """Convert a tournament between file kinds: TRF and JSON losslessly, a TRF-2026
+    rating report, OpenGotha XML, the EGF and AGA results of a Go event.
 
     The input's kind is recognised by its content: TRF, fairpair JSON, OpenGotha XML
-    (a .json file is always read as fairpair JSON). Without --format the output's
-    extension decides as it always did (.json is JSON, anything else TRF): TRF -> JSON
-    -> TRF reproduces the file; lines fairpair does not interpret are carried along.
-    --format writes another kind: opengotha (OpenGotha/pairgoth XML), h9 (EGF results)
-    and aga (AGA rating report) of a Go tournament, trf2026 (a rating report), json, trf.
+    (a .json file is always read as fairpair JSON). The output's is chosen by --format
+    or else by file extension (.json is JSON, anything else TRF). TRF -> JSON -> TRF
+    reproduces the file; lines fairpair does not interpret are carried along.
 
     \b
     Examples:
       fairpair convert tournament.trf -o tournament.json
       fairpair convert tournament.json -o tournament.trf
-      fairpair convert tournament.trf -o fide.trf --trf2026
+      fairpair convert tournament.json -o report.trf --format trf2026
       fairpair convert event.xml -o event.json            (OpenGotha in)
       fairpair convert go.json -o go.xml --format opengotha
       fairpair convert go.json -o go.h9 --format h9
     """
     if trf2026:
-        if output_format not in (None, "trf2026"):
-            raise InputError(f"--trf2026 with --format {output_format}", expected="one of the two")
-        output_format = "trf2026"
-    if output_format not in _format_choices() and output_format is not None:
+        if kind not in (None, "trf2026"):
+            raise InputError(f"--trf2026 with --format {kind}", expected="one output format")
+        kind = "trf2026"
+    if kind is not None and kind not in _format_choices():
         raise InputError(
-            f"--format {output_format}: not available in this build",
+            f"--format {kind}: not available in this build",
             expected="one of " + ", ".join(_format_choices()),
         )
-    if output_format in ("trf", "trf2026") and output.lower().endswith(".json"):
-        flag = "--trf2026" if trf2026 else f"--format {output_format}"
-        raise InputError(f"{flag} with a .json output", expected="a .trf/.txt output file")
-    if output_format == "json" and not output.lower().endswith(".json"):
-        raise InputError(f"--format json with -o {output}", expected="a .json output file")
-    if allow_temporary_ids and output_format != "aga":
+    if allow_temporary_ids and kind != "aga":
         raise InputError("--allow-temporary-ids without --format aga", expected="--format aga")
     tournament = _load_any(source)
-    if output_format is None or output_format in ("json", "trf"):
+    if kind is None:
         save(tournament, output)
         return 0
-    not_the_input(output, source)
+    if kind in ("h9", "aga"):
+        not_the_input(output, source)  # a report written over the tournament
     with about(source):  # what the tournament holds that the format cannot
-        text = wf.export(tournament, output_format, allow_temporary_ids=allow_temporary_ids)
+        text = wf.export(tournament, kind, source=source, allow_temporary_ids=allow_temporary_ids)
     write_text(text, output)
     return 0
 

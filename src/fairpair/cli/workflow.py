@@ -109,6 +109,41 @@ def _tournament_file(path: str) -> Tournament | None:
 # --------------------------------------------------------------------------- new
 
 
+#: The event records of a rating report: (parameter, flag, help).
+_EVENT_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    ("city", "--city", "City (TRF record 022)."),
+    ("federation", "--federation", "Federation, a 3-letter FIDE code such as ITA (032)."),
+    ("start", "--start", "Date of start, YYYY-MM-DD or YYYY/MM/DD (042)."),
+    ("end", "--end", "Date of end, YYYY-MM-DD or YYYY/MM/DD (052)."),
+    ("arbiter", "--arbiter", "Chief arbiter (102)."),
+    ("deputy", "--deputy", "Deputy chief arbiter (112); repeat for each one."),
+    ("time_control", "--time-control", "Allotted times per moves/game (122)."),
+    ("type", "--type", "Type of tournament (092), e.g. 'Individual: Swiss-System'."),
+)
+
+
+def _event_options(command: Callable[P, R]) -> Callable[P, R]:
+    """The event-record options of ``new`` and ``edit-event`` (an empty text removes a
+    record in edit-event)."""
+    for name, flag, text in reversed(_EVENT_OPTIONS):
+        command = click.option(
+            flag, f"event_{name}", multiple=name == "deputy", metavar="TEXT", help=text
+        )(command)
+    return command
+
+
+def _event_changes(values: dict[str, Any]) -> dict[str, Any]:
+    """The event fields given on the command line (``event_city`` -> ``city``)."""
+    changes: dict[str, Any] = {}
+    for name, _flag, _text in _EVENT_OPTIONS:
+        value = values.pop(f"event_{name}", None)
+        if name == "deputy":
+            value = list(value) if value else None
+        if value is not None:
+            changes[name] = value
+    return changes
+
+
 @click.command("new")
 @click.argument("players_file", metavar="PLAYERS.csv|EVENT.xml", type=FILE)
 @click.option(
@@ -147,6 +182,7 @@ def _tournament_file(path: str) -> Tournament | None:
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_event_options
 def new_command(
     players_file: str,
     output: str,
@@ -162,6 +198,7 @@ def new_command(
     options: tuple[str, ...],
     force: bool,
     as_json: bool,
+    **event_values: Any,
 ) -> int:
     """Create a tournament from a CSV player list, or from an OpenGotha file (its
     players, and the rounds it has for McMahon).
@@ -181,7 +218,10 @@ def new_command(
       fairpair new go.csv -o go.json --system mcmahon --rounds 5 --bar 3d
       fairpair new go.csv -o go.json --system mcmahon --rounds 5 --handicap minus1
       fairpair new event.xml -o go.json --system mcmahon --rounds 5   (OpenGotha)
+      fairpair new players.csv -o open.json -s dutch -R 9 --city Torino --federation ITA \\
+        --start 2026-04-03 --end 2026-04-07 --arbiter "Rossi, Anna" --deputy "Bianchi, Luca"
     """
+    event = _event_changes(event_values)
     if not output.lower().endswith((".json", ".trf", ".txt")):
         raise InputError(
             f"-o {output}", expected="a .json (recommended), .trf or .txt tournament file name"
@@ -220,11 +260,15 @@ def new_command(
             bar=bar,
             zero=zero,
         )
+        if event:
+            t = wf.edit_event(t, event=event)
     elif descriptor.initial_order == "go":
         text = _read_text(players_file)
         t = wf.new_mcmahon_tournament(
             text, players_file, rounds=rounds, name=event_name, bar=bar, zero=zero, options=stored
         )
+        if event:
+            t = wf.edit_event(t, event=event)
     else:
         from fairpair.formats.csv import chess_players, read_table
 
@@ -238,6 +282,7 @@ def new_command(
             options=stored,
             double=double,
             seeding=seeding,
+            event=event,
         )
     _store(t, output)
     _say(
@@ -443,6 +488,7 @@ def edit_player_command(
     "(repeatable; see `fairpair systems`).",
 )
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_event_options
 @_on_file
 @bulk
 def edit_event_command(
@@ -452,24 +498,32 @@ def edit_event_command(
     handicap: str | None,
     options: tuple[str, ...],
     as_json: bool,
+    **event_values: Any,
 ) -> int:
-    """Change the number of rounds, the tournament's name, or (until round 1 is paired)
-    its system options and event settings.
+    """Change the number of rounds, the tournament's name, its event records (the TRF
+    records of a rating report; an empty text removes a record, --deputy replaces the
+    list of deputies), or (until round 1 is paired) its system options and event
+    settings.
 
     \b
     Examples:
       fairpair edit-event open.json --rounds 9
       fairpair edit-event go.json --handicap minus1 -O komi_handicap=0.5
+      fairpair edit-event open.json --city Torino --federation ITA --start 2026-04-03
     """
+    event = _event_changes(event_values)
     given = parse_options(options)
     if handicap is not None:
         given["handicap"] = handicap
-    if rounds is None and event_name is None and not given:
+    if rounds is None and event_name is None and not event and not given:
         raise InputError(
-            "nothing to change", expected="--rounds N, --name TEXT, --handicap or -O KEY=VALUE"
+            "nothing to change",
+            expected="--rounds N, --name TEXT, an event record (--city, --start, ...), "
+            "--handicap or -O KEY=VALUE",
         )
-    t = wf.edit_event(load(file), rounds=rounds, name=event_name, options=given)
+    t = wf.edit_event(load(file), rounds=rounds, name=event_name, event=event, options=given)
     _store(t, file)
+    from fairpair.formats.trf.event import event_records
     from fairpair.workflow.rounds import tournament_name
 
     changed = "".join(f"; {key}={value}" for key, value in given.items())
@@ -481,6 +535,7 @@ def edit_event_command(
             "name": tournament_name(t),
             "rounds": rounds,
             "options": given,
+            "event": event_records(t),
         },
     )
     return 0

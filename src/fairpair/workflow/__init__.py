@@ -55,7 +55,7 @@ if TYPE_CHECKING:
         withdraw,
         withdrawal_drops_byes,
     )
-    from fairpair.workflow.ranking import standings_of, with_ranks
+    from fairpair.workflow.ranking import rating_report, standings_of, with_ranks
     from fairpair.workflow.results import (
         EnteredResult,
         ResultEntry,
@@ -121,6 +121,7 @@ __all__ = [
     "pair_round",
     "parse_entry",
     "pending_games",
+    "rating_report",
     "request_bye",
     "result_text",
     "round_label",
@@ -182,6 +183,7 @@ _ORIGIN: dict[str, str] = {
     "set_bye_volunteer": "fairpair.workflow.go",
     "set_handicap": "fairpair.workflow.go",
     "set_result": "fairpair.workflow.results",
+    "rating_report": "fairpair.workflow.ranking",
     "standings_of": "fairpair.workflow.ranking",
     "stored_options": "fairpair.workflow.rounds",
     "system_name_for": "fairpair.workflow.rounds",

@@ -52,13 +52,17 @@ def export(
     t: Tournament,
     name: str,
     *,
+    source: str | None = None,
     after_round: int | None = None,
     allow_temporary_ids: bool = False,
 ) -> str:
     """``t`` as the file ``name`` names (a kind of :mod:`fairpair.formats.kinds` or a
-    report of :data:`REPORTS`). ``after_round`` and ``allow_temporary_ids`` are for
-    the reports. Raises InputError (field ``format``) for an unknown name or a report
-    of a tournament that is not a Go one."""
+    report of :data:`REPORTS`). ``trf2026`` is the FIDE rating report
+    (:func:`fairpair.workflow.ranking.rating_report`: ranks, tie-break records; its
+    event records checked); ``source`` names the tournament's file in its errors.
+    ``after_round`` and ``allow_temporary_ids`` are for the Go reports. Raises
+    InputError (field ``format``) for an unknown name or a Go report of a tournament
+    that is not a Go one."""
     if name in REPORTS:
         if not is_go(t):
             raise InputError(
@@ -77,4 +81,10 @@ def export(
         raise InputError(
             f"format {name!r}", expected="one of " + ", ".join(export_names()), field="format"
         ) from None
+    if name == "trf2026":
+        from fairpair.formats.trf.event import check_event_records
+        from fairpair.workflow.ranking import rating_report
+
+        check_event_records(t, source)
+        t = rating_report(t, source)
     return kinds.dumps(t, kind, _context(t)).decode("utf-8")

@@ -20,6 +20,7 @@ from typing import Any
 from fairpair.errors import ConflictError, InputError
 from fairpair.formats.csv import SeedEntry
 from fairpair.formats.text import clean_text
+from fairpair.formats.trf.event import with_event
 from fairpair.model import Colour, Player, Tournament
 from fairpair.systems import descriptor_of, descriptors
 from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
@@ -105,12 +106,15 @@ def new_tournament(
     double: bool = False,
     seeding: str | None = None,
     initial_colour: Colour | None = None,
+    event: Mapping[str, str | Sequence[str] | None] | None = None,
 ) -> Tournament:
     """A new tournament of ``players`` (numbered by the system's initial order).
 
     ``rounds`` counts pairings; with ``double`` (TCEC double rounds, double-sided
     Netrunner) each pairing fills two round columns. ``options`` are stored and used by
-    every later pairing (e.g. ``{"seed": 7}``).
+    every later pairing (e.g. ``{"seed": 7}``). ``event``: the event records of a
+    rating report (city, federation, start, end, type, arbiter, deputy, time_control;
+    see :func:`fairpair.formats.trf.event.with_event`).
     """
     descriptor = descriptor_of(system)
     if descriptor.initial_order == "go":
@@ -154,7 +158,8 @@ def new_tournament(
         settings=settings,
         double_rounds=double,
     )
-    return _with_settings(t, chosen)
+    t = _with_settings(t, chosen)
+    return with_event(t, event) if event else t
 
 
 def _with_settings(t: Tournament, chosen: Mapping[str, Any]) -> Tournament:
@@ -348,10 +353,15 @@ def edit_event(
     rounds: int | None = None,
     name: str | None = None,
     options: Mapping[str, Any] | None = None,
+    event: Mapping[str, str | Sequence[str] | None] | None = None,
 ) -> Tournament:
-    """Change the number of rounds (never below the rounds already paired), the name, or
-    the system's options and event settings (``options``, as ``-O NAME=VALUE`` gives
-    them: McMahon handicaps, komi, bands ...), these only until round 1 is paired."""
+    """Change the number of rounds (never below the rounds already paired), the name,
+    the event records of ``event`` (see :func:`fairpair.formats.trf.event.with_event`:
+    an empty text removes a record), or the system's options and event settings
+    (``options``, as ``-O NAME=VALUE`` gives them: McMahon handicaps, komi, bands ...),
+    these only until round 1 is paired."""
+    if event:
+        t = with_event(t, event)
     if options:
         descriptor = descriptor_of(t.system)
         opts, chosen = descriptor.split_options(options)
