@@ -428,78 +428,94 @@ def _as_text(value: object) -> str:
 # --------------------------------------------------------------------------- convert
 
 
+def _format_choices() -> list[str]:
+    from fairpair.workflow.convert import export_names
+
+    return list(export_names())
+
+
 @click.command("convert")
 @click.argument("source", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", required=True, help="Target file: .trf/.txt or .json.")
+@click.option(
+    "-o", "--output", required=True, help="Target file (.trf/.txt or .json without --format)."
+)
 @click.option(
     "--format",
     "kind",
-    type=click.Choice(["trf", "trf2026", "json", "nrtm"]),
+    type=click.Choice(["trf", "trf2026", "json", "opengotha", "h9", "aga", "nrtm"]),
     help="Output format (default: by the output's extension, .json is JSON, else TRF). "
     "trf2026: a FIDE rating report in plain TRF-2026 (event records, 142/152/162/250/260, "
-    "ranks, tie-breaks 202/212; CR LF; no XX/BB/FPJ extension lines). nrtm: NRTM JSON, "
-    "for Cobra and AlwaysBeRunning (a Netrunner tournament).",
+    "ranks, tie-breaks 202/212; CR LF; no XX/BB/FPJ extension lines); opengotha: "
+    "OpenGotha/pairgoth XML; h9: EGF results, aga: AGA rating report (Go).",
 )
 @click.option("--trf2026", is_flag=True, help="The same as --format trf2026.")
+@click.option(
+    "--allow-temporary-ids",
+    is_flag=True,
+    help="--format aga: report players without an AGA id under their pairing number.",
+)
 @bulk
-def convert_command(source: str, output: str, kind: str | None, trf2026: bool) -> int:
-    """Convert a tournament between TRF and JSON, losslessly; write a TRF-2026 rating
-    report; read and write NRTM JSON.
+def convert_command(
+    source: str, output: str, kind: str | None, trf2026: bool, allow_temporary_ids: bool
+) -> int:
+    """Convert a tournament between file kinds: TRF and JSON losslessly, a TRF-2026
+    rating report, OpenGotha XML, the EGF and AGA results of a Go event.
 
-    The format is chosen by --format or else by file extension (.json is JSON,
-    anything else TRF). An NRTM file (Cobra's export) is recognised by its content and
-    read as a Netrunner tournament. TRF -> JSON -> TRF reproduces the file; lines
-    fairpair does not interpret are carried along.
+    The input's kind is recognised by its content: TRF, fairpair JSON, OpenGotha XML
+    (a .json file is always read as fairpair JSON). The output's is chosen by --format
+    or else by file extension (.json is JSON, anything else TRF). TRF -> JSON -> TRF
+    reproduces the file; lines fairpair does not interpret are carried along.
 
     \b
     Examples:
       fairpair convert tournament.trf -o tournament.json
       fairpair convert tournament.json -o tournament.trf
       fairpair convert tournament.json -o report.trf --format trf2026
-      fairpair convert cobra-export.json -o store.json
-      fairpair convert store.json -o abr-upload.json --format nrtm
+      fairpair convert event.xml -o event.json            (OpenGotha in)
+      fairpair convert go.json -o go.xml --format opengotha
+      fairpair convert go.json -o go.h9 --format h9
     """
     if trf2026:
         if kind not in (None, "trf2026"):
             raise InputError(f"--trf2026 with --format {kind}", expected="one output format")
         kind = "trf2026"
-    from fairpair.formats.nrtm import sniff
-
-    if sniff(source):
-        from fairpair.workflow.nrtm import load_nrtm
-
-        with about(source):
-            tournament, warnings = load_nrtm(source)
-        warn(warnings)
-    else:
-        tournament = load(source)
-    if kind == "nrtm":
-        from fairpair.workflow.nrtm import nrtm_text
-
-        not_the_input(output, source)
-        with about(source):
-            text = nrtm_text(tournament)
-        write_text(text, output)
+    if kind is not None and kind not in _format_choices():
+        raise InputError(
+            f"--format {kind}: not available in this build",
+            expected="one of " + ", ".join(_format_choices()),
+        )
+    if allow_temporary_ids and kind != "aga":
+        raise InputError("--allow-temporary-ids without --format aga", expected="--format aga")
+    tournament = _load_any(source)
+    if kind is None:
+        save(tournament, output)
         return 0
-    if kind == "trf2026":
-        from fairpair.formats.trf import dumps
-        from fairpair.formats.trf.event import check_event_records
-
-        check_event_records(tournament, source)
-        write_text(dumps(wf.rating_report(tournament, source), flavour="trf2026"), output)
-        return 0
-    if kind == "trf":
-        from fairpair.formats.trf import dumps
-
-        write_text(dumps(tournament), output)
-        return 0
-    if kind == "json":
-        from fairpair.formats.jsondoc import dumps as dumps_document
-
-        write_text(dumps_document(tournament), output)
-        return 0
-    save(tournament, output)
+    if kind in ("h9", "aga"):
+        not_the_input(output, source)  # a report written over the tournament
+    with about(source):  # what the tournament holds that the format cannot
+        text = wf.export(tournament, kind, source=source, allow_temporary_ids=allow_temporary_ids)
+    write_text(text, output)
     return 0
+
+
+def _load_any(source: str) -> Tournament:
+    """The tournament of ``source``, of the kind its content says (TRF and fairpair JSON
+    exactly as every command reads them)."""
+    from fairpair.formats import kinds
+
+    try:
+        kind = kinds.detect(source)
+    except OSError:
+        kind = kinds.kind_named("trf")
+    if kind.name in ("trf", "json") or os.path.isdir(source):
+        return load(source)
+    assert kind.read is not None
+    try:
+        tournament, warnings = kind.read(source)
+    except OSError as exc:
+        raise InputError(f"cannot open file: {exc.strerror or exc}", file=source) from None
+    warn(warnings)
+    return tournament
 
 
 # --------------------------------------------------------------------------- systems

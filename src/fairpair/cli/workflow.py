@@ -85,6 +85,27 @@ def _read_text(path: str) -> str:
     return read_file(path)
 
 
+def _tournament_file(path: str) -> Tournament | None:
+    """The tournament of another program's file given to ``new`` instead of a CSV list
+    (a kind :mod:`fairpair.formats.kinds` recognises by content: OpenGotha, NRTM ...),
+    None for a CSV list."""
+    from fairpair.formats import kinds
+
+    if os.path.isdir(path):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(kinds.HEAD_BYTES)
+    except OSError:
+        return None  # the CSV reader names the file and the reason
+    kind = kinds.recognise(head)
+    if kind is None or kind.read is None:
+        return None
+    tournament, warnings = kind.read(path)
+    warn(warnings)
+    return tournament
+
+
 # --------------------------------------------------------------------------- new
 
 
@@ -124,7 +145,7 @@ def _event_changes(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @click.command("new")
-@click.argument("players_file", metavar="PLAYERS.csv", type=FILE)
+@click.argument("players_file", metavar="PLAYERS.csv|EVENT.xml", type=FILE)
 @click.option(
     "-o", "--output", required=True, help="The tournament file to create (.json or .trf)."
 )
@@ -181,7 +202,8 @@ def new_command(
     as_json: bool,
     **event_values: Any,
 ) -> int:
-    """Create a tournament from a CSV player list.
+    """Create a tournament from a CSV player list, or from an OpenGotha file (its
+    players, and the rounds it has for McMahon).
 
     The CSV has a header row; columns by name: name (required), rating, title,
     federation, fide_id, birth, sex, club (chess, TCEC, Netrunner); for McMahon (Go):
@@ -201,6 +223,7 @@ def new_command(
       fairpair new engines.csv -o tcec.json --system tcec --rounds 9 --seeding group:4
       fairpair new go.csv -o go.json --system mcmahon --rounds 5 --bar 3d
       fairpair new go.csv -o go.json --system mcmahon --rounds 5 --handicap minus1
+      fairpair new event.xml -o go.json --system mcmahon --rounds 5   (OpenGotha)
       fairpair new players.csv -o open.json -s dutch -R 9 --city Torino --federation ITA \\
         --start 2026-04-03 --end 2026-04-07 --arbiter "Rossi, Anna" --deputy "Bianchi, Luca"
     """
@@ -255,8 +278,23 @@ def new_command(
             )
         stored["handicap"] = handicap
     descriptor.split_options(stored)  # every name and value checked before any work
-    text = _read_text(players_file)
-    if descriptor.initial_order == "go":
+    source = _tournament_file(players_file)
+    if source is not None:
+        t = wf.new_from_tournament(
+            source,
+            system=system_name,
+            rounds=rounds,
+            name=event_name,
+            options=stored,
+            double=double,
+            seeding=seeding,
+            bar=bar,
+            zero=zero,
+        )
+        if event:
+            t = wf.edit_event(t, event=event)
+    elif descriptor.initial_order == "go":
+        text = _read_text(players_file)
         t = wf.new_mcmahon_tournament(
             text, players_file, rounds=rounds, name=event_name, bar=bar, zero=zero, options=stored
         )
@@ -265,6 +303,7 @@ def new_command(
     else:
         from fairpair.formats.csv import chess_players, read_table
 
+        text = _read_text(players_file)
         players = chess_players(read_table(text, players_file))
         t = wf.new_tournament(
             players,

@@ -36,9 +36,11 @@ from fairpair.lazy import lazy_names
 if TYPE_CHECKING:
     from fairpair.systems import descriptor_of
     from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
+    from fairpair.workflow.convert import export, export_names
     from fairpair.workflow.create import (
         edit_event,
         event_settings,
+        new_from_tournament,
         new_mcmahon_tournament,
         new_tournament,
         tcec_seeding,
@@ -104,11 +106,14 @@ __all__ = [
     "ensure_results_complete",
     "enter_results",
     "event_settings",
+    "export",
+    "export_names",
     "fide_initial_order",
     "find_player",
     "forbid_pair",
     "force_pair",
     "last_pairing_columns",
+    "new_from_tournament",
     "new_mcmahon_tournament",
     "new_tournament",
     "next_round_to_pair",
@@ -156,11 +161,14 @@ _ORIGIN: dict[str, str] = {
     "edit_player": "fairpair.workflow.players",
     "ensure_results_complete": "fairpair.workflow.rounds",
     "enter_results": "fairpair.workflow.results",
+    "export": "fairpair.workflow.convert",
+    "export_names": "fairpair.workflow.convert",
     "fide_initial_order": "fairpair.workflow.players",
     "find_player": "fairpair.workflow.players",
     "forbid_pair": "fairpair.workflow.constraints",
     "force_pair": "fairpair.workflow.constraints",
     "last_pairing_columns": "fairpair.workflow.rounds",
+    "new_from_tournament": "fairpair.workflow.create",
     "new_mcmahon_tournament": "fairpair.workflow.create",
     "new_tournament": "fairpair.workflow.create",
     "next_round_to_pair": "fairpair.workflow.rounds",

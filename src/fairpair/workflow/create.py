@@ -30,6 +30,7 @@ __all__ = [
     "MAX_ROUNDS",
     "edit_event",
     "event_settings",
+    "new_from_tournament",
     "new_mcmahon_tournament",
     "new_tournament",
     "seeded_tournament",
@@ -197,27 +198,108 @@ def new_mcmahon_tournament(
 ) -> Tournament:
     """A new AGA McMahon tournament from a Go player list (name, rank and/or AGA rating,
     club, ...), with bands and initial McMahon scores built automatically."""
-    from fairpair.systems.mcmahon.bands import McMahonSettings, build_bands
     from fairpair.systems.mcmahon.players import players_from_csv
-    from fairpair.systems.mcmahon.ranks import parse_rank
 
     _check_rounds(rounds)
+    _check_bar(bar)
+    opts, chosen = descriptor_of("mcmahon").split_options(options or {})
+    players = players_from_csv(csv_text, file)
+    return _mcmahon_of(Tournament(players=tuple(players)), rounds, name, bar, zero, opts, chosen)
+
+
+def _check_bar(bar: str | None) -> None:
+    from fairpair.systems.mcmahon.ranks import parse_rank
+
     if bar is not None:
         try:
             parse_rank(bar)
         except ValueError:
             raise InputError(f"bar {bar!r}", expected="a rank like 5d or 2k", field="bar") from None
-    opts, chosen = descriptor_of("mcmahon").split_options(options or {})
-    players = players_from_csv(csv_text, file)
-    bands = build_bands(players, rounds, bar=bar, zero=zero)
-    t = Tournament(
-        players=tuple(players),
+
+
+def _mcmahon_of(
+    t: Tournament,
+    rounds: int,
+    name: str | None,
+    bar: str | None,
+    zero: str,
+    opts: Mapping[str, Any],
+    chosen: Mapping[str, Any],
+) -> Tournament:
+    """``t`` (its players, and the rounds, headers and settings a file gave it) as a
+    McMahon tournament of ``rounds`` rounds with bands built automatically; ``bar``
+    (else the file's) and ``zero`` decide them; ``chosen``: the event settings the
+    director gave (over the file's)."""
+    from fairpair.systems.mcmahon.bands import McMahonSettings, build_bands
+
+    stored = t.settings.get("mcmahon", {})
+    settings = McMahonSettings.from_dict(stored if isinstance(stored, Mapping) else {})
+    bar = bar if bar is not None else settings.bar
+    try:
+        bands = build_bands(t.players, rounds, bar=bar, zero=zero)
+    except ValueError as exc:
+        raise InputError(str(exc), expected="Go ranks such as 5k or 1d", field="players") from None
+    headers = [(code, text) for code, text in t.headers if code != "012"]
+    title = (name and _event_name(name)) or dict(t.headers).get("012") or "McMahon tournament"
+    extra = {k: v for k, v in t.settings.items() if k != "options"}  # apply() sets the rest
+    made = t.replace(
         total_rounds=rounds,
         system="mcmahon",
-        headers=(("012", (name and _event_name(name)) or "McMahon tournament"),),
-        settings={"options": opts} if opts else {},
+        headers=(("012", title), *headers),
+        settings=({"options": dict(opts)} if opts else {}) | extra,
     )
-    return _with_settings(McMahonSettings(bar=bar, zero=zero, bands=bands).apply(t), chosen)
+    return _with_settings(settings.replace(bar=bar, zero=zero, bands=bands).apply(made), chosen)
+
+
+def new_from_tournament(
+    source: Tournament,
+    *,
+    system: str,
+    rounds: int,
+    name: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    double: bool = False,
+    seeding: str | None = None,
+    bar: str | None = None,
+    zero: str = "top",
+) -> Tournament:
+    """A new tournament from another program's file (OpenGotha, NRTM ...) read into
+    ``source``: its players, and, for a system that keeps the file's order of players
+    (McMahon, Netrunner), the rounds it already has. A Go system gets bands as from a
+    CSV list (:func:`new_mcmahon_tournament`)."""
+    _check_rounds(rounds)
+    if not source.players:
+        raise InputError("no players", expected="at least one player", field="players")
+    played = max(source.total_rounds or 0, len(source.rounds)) if source.rounds else 0
+    if played > rounds:
+        raise InputError(
+            f"{rounds} rounds, but the file has {played}",
+            expected=f"at least {played} rounds",
+            field="rounds",
+        )
+    descriptor = descriptor_of(system)
+    if descriptor.initial_order == "go":
+        _check_bar(bar)
+        opts, chosen = descriptor.split_options(options or {})
+        return _mcmahon_of(source, rounds, name, bar, zero, opts, chosen)
+    made = new_tournament(
+        source.players,
+        system=system,
+        rounds=rounds,
+        name=name or dict(source.headers).get("012"),
+        options=options,
+        double=double,
+        seeding=seeding,
+    )
+    if any(entry.games or entry.byes for entry in source.rounds):
+        if [p.name for p in made.players] != [p.name for p in source.players]:
+            raise InputError(
+                f"the file has rounds, and {system} orders its players anew",
+                expected="a file without rounds, or a system that keeps the file's order",
+                field="system",
+            )
+        made = made.replace(rounds=source.rounds)
+    return made
 
 
 def seeding_table(
