@@ -795,7 +795,7 @@ def _lowest_bye_score(
 
 def _pab_unplayed_applies(
     players: Sequence[PlayerFacts],
-    adjacency: Sequence[list[int]],
+    adjacency: CompatibilityGraph,
     alive: Sequence[bool],
     mdps: Sequence[int],
     residents: Sequence[int],
@@ -803,7 +803,43 @@ def _pab_unplayed_applies(
 ) -> bool:
     """2026 C9's scope, for a bracket at or below the PAB score: the bracket can pair
     all its players but one, who gets the PAB (MDPs meet residents only), while the
-    players below it pair among themselves."""
+    players below it pair among themselves.
+
+    Both questions are asked of implicit graphs (:meth:`CompatibilityGraph.induced`:
+    rows computed when the matcher asks, from a greedy start), in O(n + blocked pairs)
+    memory; :data:`EXPLICIT_PAB_SCOPE` asks them of explicit adjacency lists instead
+    (O(n^2) memory: the way the tests check this one against)."""
+    if EXPLICIT_PAB_SCOPE:
+        return _pab_unplayed_applies_explicit(
+            players, adjacency, alive, mdps, residents, bye_score
+        )
+    members = [*mdps, *residents]
+    candidates = [
+        v for v in members if players[v].pab_eligible and players[v].score <= bye_score
+    ]
+    bracket = adjacency.induced(members, mdps, candidates)
+    if not CardinalityMatcher(bracket, bracket.greedy_mate()).is_perfect():
+        return False
+    inside = set(members)
+    below = [v for v in range(len(players)) if alive[v] and v not in inside]
+    lower = adjacency.induced(below)
+    return CardinalityMatcher(lower, lower.greedy_mate()).is_perfect()
+
+
+#: Ask the C9 scope questions of explicit adjacency lists (tests set it to compare).
+EXPLICIT_PAB_SCOPE = False
+
+
+def _pab_unplayed_applies_explicit(
+    players: Sequence[PlayerFacts],
+    adjacency: Sequence[list[int]],
+    alive: Sequence[bool],
+    mdps: Sequence[int],
+    residents: Sequence[int],
+    bye_score: Fraction,
+) -> bool:
+    """:func:`_pab_unplayed_applies` over explicit adjacency lists (O(n^2) memory for
+    a bracket of n players)."""
     inside = set(mdps) | set(residents)
     below = [v for v in range(len(players)) if alive[v] and v not in inside]
     mdp_set = set(mdps)
