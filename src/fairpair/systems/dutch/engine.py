@@ -810,13 +810,9 @@ def _pab_unplayed_applies(
     memory; :data:`EXPLICIT_PAB_SCOPE` asks them of explicit adjacency lists instead
     (O(n^2) memory: the way the tests check this one against)."""
     if EXPLICIT_PAB_SCOPE:
-        return _pab_unplayed_applies_explicit(
-            players, adjacency, alive, mdps, residents, bye_score
-        )
+        return _pab_unplayed_applies_explicit(players, adjacency, alive, mdps, residents, bye_score)
     members = [*mdps, *residents]
-    candidates = [
-        v for v in members if players[v].pab_eligible and players[v].score <= bye_score
-    ]
+    candidates = [v for v in members if players[v].pab_eligible and players[v].score <= bye_score]
     bracket = adjacency.induced(members, mdps, candidates)
     if not CardinalityMatcher(bracket, bracket.greedy_mate()).is_perfect():
         return False
