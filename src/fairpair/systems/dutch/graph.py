@@ -533,7 +533,9 @@ class CompatibilityGraph(Sequence[list[int]]):
             allowed = self.allowed[self.tags[v]]
             blocked = self.blocked[v]
             flagged = apart[v]
-            for u in allowed[bisect_right(allowed, v) :]:
+            # (by index: a slice of the row would copy O(n) per vertex)
+            for i in range(bisect_right(allowed, v), len(allowed)):
+                u = allowed[i]
                 if mate[u] == -1 and u not in blocked and not (flagged and apart[u]):
                     mate[v], mate[u] = u, v
                     break
