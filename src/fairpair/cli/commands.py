@@ -27,6 +27,7 @@ from fairpair.cli.common import (
 )
 from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError, SystemNotAvailable
+from fairpair.formats import is_json
 from fairpair.model import Pairing, Tournament
 from fairpair.rendering.explanations import explanation_lines
 from fairpair.systems import SYSTEMS, descriptor_of, descriptors
@@ -488,7 +489,7 @@ def convert_command(
         raise InputError("--allow-temporary-ids without --format aga", expected="--format aga")
     tournament = _load_any(source)
     if kind is None:
-        save(tournament, output)
+        save(tournament if is_json(output) else wf.trf_ranks(tournament), output)
         return 0
     if kind in ("h9", "aga"):
         not_the_input(output, source)  # a report written over the tournament

@@ -62,8 +62,9 @@ def _on_file(function: Callable[P, R]) -> Callable[P, R]:
 
 
 def _store(t: Tournament, path: str) -> None:
-    """Save the tournament in place, its rank column refreshed from the standings."""
-    save(wf.with_ranks(t), path)
+    """Save the tournament in place: a TRF with its rank column refreshed from the
+    standings, a JSON document without it (see :func:`fairpair.workflow.rank_column_for`)."""
+    save(wf.rank_column_for(t, path), path)
 
 
 def _say(as_json: bool, text: str, document: dict[str, Any]) -> None:
@@ -341,7 +342,7 @@ def _new_from_nrtm(
 ) -> int:
     """``new`` from an NRTM file: its Netrunner tournament, saved as ``output``;
     ``options`` (``-O``, ``--seed``) are stored over those the file carries."""
-    from fairpair.workflow.nrtm import load_nrtm
+    from fairpair.formats import nrtm
 
     if system_name is not None and descriptor_of(system_name).sides != ("corp", "runner"):
         raise InputError(
@@ -349,7 +350,7 @@ def _new_from_nrtm(
             expected="a Netrunner system (NRTM holds Netrunner events)",
         )
     with about(source):
-        t, warnings = load_nrtm(source)
+        t, warnings = nrtm.load(source)
     if rounds is not None:
         t = wf.edit_event(t, rounds=rounds)
     if event_name is not None:

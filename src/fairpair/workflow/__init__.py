@@ -55,7 +55,13 @@ if TYPE_CHECKING:
         withdraw,
         withdrawal_drops_byes,
     )
-    from fairpair.workflow.ranking import rating_report, standings_of, with_ranks
+    from fairpair.workflow.ranking import (
+        rank_column_for,
+        rating_report,
+        standings_of,
+        trf_ranks,
+        with_ranks,
+    )
     from fairpair.workflow.results import (
         EnteredResult,
         ResultEntry,
@@ -121,6 +127,7 @@ __all__ = [
     "pair_round",
     "parse_entry",
     "pending_games",
+    "rank_column_for",
     "rating_report",
     "request_bye",
     "result_text",
@@ -134,6 +141,7 @@ __all__ = [
     "system_name_for",
     "tcec_seeding",
     "total_label",
+    "trf_ranks",
     "unpair",
     "with_ranks",
     "withdraw",
@@ -183,12 +191,14 @@ _ORIGIN: dict[str, str] = {
     "set_bye_volunteer": "fairpair.workflow.go",
     "set_handicap": "fairpair.workflow.go",
     "set_result": "fairpair.workflow.results",
+    "rank_column_for": "fairpair.workflow.ranking",
     "rating_report": "fairpair.workflow.ranking",
     "standings_of": "fairpair.workflow.ranking",
     "stored_options": "fairpair.workflow.rounds",
     "system_name_for": "fairpair.workflow.rounds",
     "tcec_seeding": "fairpair.workflow.create",
     "total_label": "fairpair.workflow.rounds",
+    "trf_ranks": "fairpair.workflow.ranking",
     "unpair": "fairpair.workflow.rounds",
     "with_ranks": "fairpair.workflow.ranking",
     "withdraw": "fairpair.workflow.players",

@@ -91,4 +91,8 @@ def export(
 
         check_event_records(t, source)
         t = rating_report(t, source)
+    elif name == "trf":
+        from fairpair.workflow.ranking import trf_ranks
+
+        t = trf_ranks(t)
     return kinds.dumps(t, kind, _context(t, name)).decode("utf-8")

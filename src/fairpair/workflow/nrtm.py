@@ -7,7 +7,6 @@ system computes: :func:`nrtm_text` works them out and hands them to the writer.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -15,19 +14,12 @@ from fairpair.errors import InputError
 from fairpair.formats import nrtm
 from fairpair.model import Tournament
 from fairpair.systems import descriptor_of
-from fairpair.workflow.ranking import standings_of, with_ranks
+from fairpair.workflow.ranking import standings_of
 
-__all__ = ["load_nrtm", "nrtm_standings", "nrtm_text"]
+__all__ = ["nrtm_standings", "nrtm_text"]
 
 #: The standings columns NRTM has besides the points.
 _SCHEDULE = ("SOS", "ESOS")
-
-
-def load_nrtm(path: str | os.PathLike[str]) -> tuple[Tournament, list[str]]:
-    """The Netrunner tournament of an NRTM file, its rank column refreshed from the
-    standings (as every saved tournament has it), and the reader's warnings."""
-    t, warnings = nrtm.load(path)
-    return with_ranks(t), warnings
 
 
 def _check_netrunner(t: Tournament) -> None:

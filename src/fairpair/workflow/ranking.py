@@ -8,10 +8,12 @@ engine's ``ranking_criteria``; every other tournament by points and the FIDE tie
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any, Protocol
 
 from fairpair import standings as st
 from fairpair.errors import SystemNotAvailable
+from fairpair.formats import is_json
 from fairpair.formats.trf.event import start_date, tiebreak_record
 from fairpair.model import Tournament
 from fairpair.systems import descriptor_of
@@ -23,7 +25,15 @@ from fairpair.tiebreaks import (
     record_tiebreaks,
 )
 
-__all__ = ["file_tiebreaks", "rating_report", "standings_of", "tiebreak_edition", "with_ranks"]
+__all__ = [
+    "file_tiebreaks",
+    "rank_column_for",
+    "rating_report",
+    "standings_of",
+    "tiebreak_edition",
+    "trf_ranks",
+    "with_ranks",
+]
 
 
 class _RanksItself(Protocol):
@@ -100,6 +110,34 @@ def with_ranks(t: Tournament) -> Tournament:
     players = tuple(
         dataclasses.replace(p, reported_rank=ranks.get(p.number), reported_points=None)
         for p in t.players
+    )
+    return t.replace(players=players)
+
+
+def trf_ranks(t: Tournament) -> Tournament:
+    """``t`` for a TRF file written from it (``convert``, ``--format trf``): a tournament
+    fairpair manages (it has a pairing system) whose rank column is incomplete gets the
+    column from the current standings (:func:`with_ranks`), as every managed TRF has it
+    (a JSON document leaves the derived column out); any other tournament keeps the
+    column as read, so that a TRF read and written back is the same file."""
+    if t.system is None or all(p.reported_rank is not None for p in t.players):
+        return t
+    return with_ranks(t)
+
+
+def rank_column_for(t: Tournament, path: str | os.PathLike[str]) -> Tournament:
+    """``t`` as a director's command saves it to ``path``: a TRF file with every
+    player's rank column set from the current standings (:func:`with_ranks`), a JSON
+    document without the rank and points columns. In JSON they are derived data: the
+    standings are computed where a file needs them (:func:`trf_ranks`,
+    :func:`rating_report`) instead of on every save (the standings were most of a
+    save's time), and no stale column is kept."""
+    if not is_json(path):
+        return with_ranks(t)
+    if all(p.reported_rank is None and p.reported_points is None for p in t.players):
+        return t
+    players = tuple(
+        dataclasses.replace(p, reported_rank=None, reported_points=None) for p in t.players
     )
     return t.replace(players=players)
 
