@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import line, text
 
 from fairpair.cli import run
 from fairpair.formats import load_tournament
@@ -526,3 +527,70 @@ def test_dutch_legacy_event(fp: Runner, tmp_path: Path) -> None:
         _enter_all(fp, path, rng, CHESS_RESULTS)
     assert _standings_points(fp, path) == _expected_points(_load(path))
     assert fp("check", path, "--all")[0] == 0
+
+
+# --------------------------------------------------------------------------- the rank column
+
+
+@pytest.mark.parametrize("system", ["dutch", "netrunner"])
+def test_the_rank_column_is_computed_for_trf_files_only(
+    fp: Runner, tmp_path: Path, system: str
+) -> None:
+    """A director's command saves a TRF with its rank column set from the standings and
+    a JSON document without it (derived data: no standings computed on a JSON save);
+    a TRF written from that JSON (``convert``, ``--format trf``) is byte for byte the
+    TRF the same commands saved."""
+    players = _csv(tmp_path / "p.csv", [f"Player {i}" for i in range(1, 10)], header="name")
+    trf, doc = tmp_path / "t.trf", tmp_path / "t.json"
+    for path in (trf, doc):
+        assert fp("new", players, "-o", path, "-s", system, "-R", 3, "--seed", 2)[0] == 0
+    for _ in range(2):
+        for path in (trf, doc):
+            assert fp("next", path)[0] == 0
+            _enter_all(fp, path, random.Random(7), ["1-0", "0-1", "1/2"])
+    assert fp("result", doc, "-r", 1, "1=clear")[0] == 0  # a correction, then again
+    assert fp("result", doc, "-r", 1, "1=1-0")[0] == 0
+    assert fp("result", trf, "-r", 1, "1=clear")[0] == 0
+    assert fp("result", trf, "-r", 1, "1=1-0")[0] == 0
+    assert "reported_rank" not in doc.read_text()
+    ranks = [p.reported_rank for p in _load(trf).players]
+    assert None not in ranks and 1 in ranks
+    for extra in ((), ("--format", "trf")):
+        out = tmp_path / "out.trf"
+        assert fp("convert", doc, "-o", out, *extra)[0] == 0
+        assert out.read_bytes() == trf.read_bytes()
+
+
+def test_a_json_save_drops_a_stale_rank_column(fp: Runner, tmp_path: Path) -> None:
+    """A JSON document of an older fairpair carries the rank column of its last save:
+    the next save drops it instead of keeping ranks the new result made wrong."""
+    players = _csv(tmp_path / "p.csv", _chess_players(6, 1))
+    doc = tmp_path / "t.json"
+    assert fp("new", players, "-o", doc, "-s", "dutch", "-R", 2)[0] == 0
+    assert fp("next", doc)[0] == 0
+    data = json.loads(doc.read_text())
+    for index, player in enumerate(data["players"]):
+        player["reported_rank"] = index + 1
+    doc.write_text(json.dumps(data), encoding="utf-8")
+    assert fp("result", doc, "1=0-1", "2=0-1", "3=0-1")[0] == 0
+    assert "reported_rank" not in doc.read_text()
+
+
+def test_a_trf_without_ranks_converts_back_unchanged(fp: Runner, tmp_path: Path) -> None:
+    """A TRF of another program (no pairing system) without a rank column goes to JSON
+    and back as the same file: ranks are added only to tournaments fairpair manages."""
+    source = tmp_path / "t.trf"
+    source.write_text(
+        text(
+            "012 Other program",
+            line(1, "1.0", ("   2 w 1",), name="Alpha", rating=2000),
+            line(2, "0.0", ("   1 b 0",), name="Beta", rating=1900),
+        ),
+        encoding="utf-8",
+    )
+    t = _load(source)
+    assert t.system is None and [p.reported_rank for p in t.players] == [None, None]
+    doc, back = tmp_path / "t.json", tmp_path / "back.trf"
+    assert fp("convert", source, "-o", doc)[0] == 0
+    assert fp("convert", doc, "-o", back)[0] == 0
+    assert back.read_bytes() == source.read_bytes()
