@@ -37,7 +37,8 @@ Usage::
 Systems (``--only``): ``dutch`` (2017 and 2026 rules: random tournaments, the reference
 rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``, odd fields of 2,001,
 5,001 and 9,999 players at round 1 and round 5 and of 10,001 players (JSON) at round 1,
-100,001 with ``--huge``), ``mcmahon``,
+100,001 with ``--huge``; ``fairpair result`` correcting one result of a 9,998-player
+event saved as JSON and as TRF: a director's command with its save), ``mcmahon``,
 ``tcec``, ``netrunner`` (each at its benchmark sizes and 10x), ``batch`` (rows of
 ``benchmarks/batch.py``), ``startup`` (the drop-in as a platform calls it: ``fairpair
 --dutch FILE -p`` on a 10-player lichess-style file, round 4; the whole command,
@@ -82,6 +83,9 @@ DUTCH_GROWTH_SIZES = (5000, 9998)
 #: A second family, round 5 of 5: every player present, no forfeits, no byes.
 DUTCH_COMPLETE_SIZES = (2000, 5000, 9998)
 ROUND1_PLAYERS = 9998
+#: ``fairpair result`` on a saved tournament (JSON and TRF), round 5 of the complete
+#: 5-round family: the cost of a director's command, the save included.
+RESULT_PLAYERS = 9998
 #: Odd fields (a pairing-allocated bye in every round, issue 34): round 1 of a TRF
 #: through ``fairpair pair``, and round 5 of a complete 5-round tournament.
 DUTCH_ODD_SIZES = (2001, 5001, 9999)
@@ -243,6 +247,29 @@ def dutch_round1(players: int, rules: str, suffix: str = ".trf") -> Case:
 
     kind = "JSON" if suffix == ".json" else "TRF"
     return Case(f"fairpair pair, {kind} n={players} r1", f"dutch-{rules}", measure)
+
+
+def dutch_result(players: int, suffix: str) -> Case:
+    """``fairpair result FILE -r 5 1=clear`` on round 5 of a complete 5-round tournament
+    saved as ``suffix`` (``.json`` or ``.trf``): a director's round trip, the whole
+    command (reading, the change and the save; a TRF save computes the standings for
+    its rank column, a JSON one does not)."""
+
+    def measure(options: Options) -> dict[str, Any]:
+        from fairpair.formats import load_tournament, save_tournament
+
+        dutch.SEEDS.setdefault(players, players)
+        source = dutch.generate(players, options.cache, quiet=True, rounds=5, complete=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"event{suffix}"
+            save_tournament(load_tournament(source)[0], path)
+            command = [PYTHON, "-m", "fairpair", "result", str(path), "-r", "5", "1=clear"]
+            _, usage = run_child(command, options)
+            cleared = not load_tournament(path)[0].round(5).games[0].has_result
+        return {"players": players, "round": 5, **usage, "check": "ok" if cleared else "FAIL"}
+
+    kind = "JSON" if suffix == ".json" else "TRF"
+    return Case(f"fairpair result, {kind} n={players} r5", "dutch", measure)
 
 
 def startup_trf(players: int, directory: Path) -> Path:
@@ -440,6 +467,8 @@ def cases(
         if not quick and not sizes:
             for players in DUTCH_ODD_JSON_SIZES + (DUTCH_HUGE_JSON_SIZES if huge else ()):
                 found += [dutch_round1(players, rules, ".json") for rules in RULES]
+        saved = max(sizes) if sizes else 300 if quick else RESULT_PLAYERS
+        found += [dutch_result(saved, suffix) for suffix in (".json", ".trf")]
     if "mcmahon" in chosen:
         for players in pick("mcmahon", MCMAHON_SIZES[0] + MCMAHON_SIZES[1]):
             found.append(mcmahon_case(players, MCMAHON_ROUND))

@@ -27,17 +27,21 @@ def test_quick_dutch_run_prints_one_table_and_writes_the_results(tmp_path: Path)
         assert column in header
     assert header.index("case") < header.index("players") < header.index("vs prev")
     rows = [line for line in out.splitlines() if line.startswith(("random", "fairpair"))]
-    # rounds 5 and 9 under both rule sets, and round 1 of a TRF through `fairpair pair`
-    assert len(rows) == 6
-    assert all("dutch-2017" in r or "dutch-2026" in r for r in rows)
+    # rounds 5 and 9 under both rule sets, round 1 of a TRF through `fairpair pair`, and
+    # `fairpair result` on a JSON and on a TRF file
+    assert len(rows) == 8
+    assert all("dutch-2017" in r or "dutch-2026" in r for r in rows[:6])
+    assert [r.split(",")[0] for r in rows[6:]] == ["fairpair result"] * 2
     first = json.loads((tmp_path / "last.json").read_text())
     assert not (tmp_path / "previous.json").exists()
-    assert len(first["rows"]) == 6
+    assert len(first["rows"]) == 8
     for row in first["rows"]:
         assert {"case", "system", "players", "round", "wall", "cpu", "peak_mb"} <= set(row)
         assert row["cpu"] >= 0 and row["peak_mb"] > 0
     round1 = [r for r in first["rows"] if r["round"] == 1]
     assert [r["check"] for r in round1] == ["ok", "ok"]
+    saves = [r for r in first["rows"] if r["case"].startswith("fairpair result")]
+    assert [r["check"] for r in saves] == ["ok", "ok"]
 
     # A second run compares with the first, which becomes previous.json.
     out = run(tmp_path)

@@ -17,11 +17,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import line, text
 
 from fairpair.cli import run
 from fairpair.formats import load_tournament
 from fairpair.model import Tournament
+from helpers import line, text
 
 Runner = Callable[..., tuple[int, str, str]]
 
