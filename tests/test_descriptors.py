@@ -159,12 +159,73 @@ def _names_tested(path: Path) -> list[str]:
     return found
 
 
+def _names_looked_up(path: Path, root: Path = SRC) -> list[str]:
+    """Tables keyed by a registered system's name: ``{"netrunner": ...}``,
+    ``table["tcec"]``, ``table.get("dutch")`` (what a system is belongs in its
+    descriptor, not in a table beside it)."""
+    names = set(SYSTEMS) | {"dutch"}
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        keys: list[ast.expr | None] = []
+        if isinstance(node, ast.Dict):
+            keys = list(node.keys)
+        elif isinstance(node, ast.Subscript):
+            keys = [node.slice]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("get", "pop", "setdefault")
+        ):
+            keys = list(node.args[:1])
+        for key in keys:
+            if isinstance(key, ast.Constant) and key.value in names:
+                found.append(f"{path.relative_to(root)}: {key.value!r}")
+    return found
+
+
+#: Tables keyed by a word that is also a system's name, and why that is not a system
+#: looked up by its name.
+_NOT_SYSTEM_TABLES = {
+    "cli/app.py: 'mcmahon'": "the `fairpair mcmahon` command group (LAZY_COMMANDS)",
+    "formats/opengotha.py: 'mcmahon'": "the settings section `mcmahon` of a Go event",
+    "workflow/create.py: 'mcmahon'": "the settings section `mcmahon` of a Go event",
+}
+
+
+def _outside_systems() -> list[Path]:
+    return [p for p in sorted(SRC.rglob("*.py")) if "systems" not in p.relative_to(SRC).parts[:1]]
+
+
 def test_no_code_outside_a_system_tests_a_system_name() -> None:
-    outside = [
-        p for p in sorted(SRC.rglob("*.py")) if "systems" not in p.relative_to(SRC).parts[:1]
-    ]
-    found = [hit for path in outside for hit in _names_tested(path)]
+    found = [hit for path in _outside_systems() for hit in _names_tested(path)]
     assert found == []
+
+
+def test_no_table_outside_a_system_is_keyed_by_a_system_name() -> None:
+    found = {hit for path in _outside_systems() for hit in _names_looked_up(path)}
+    assert sorted(found - set(_NOT_SYSTEM_TABLES)) == []
+
+
+def test_the_scan_finds_a_table_keyed_by_a_system_name(tmp_path: Path) -> None:
+    source = tmp_path / "values.py"
+    source.write_text(
+        'SIDE_NAMES = {"netrunner": ("corp", "runner")}\n'
+        'rate = RATES["mcmahon"]\n'
+        'order = ORDERS.get("tcec", "rating")\n'
+        'fine = {"white": 1, "black": 2}["white"], ORDERS.get("b")\n'
+    )
+    found = [hit.split(": ", 1)[1] for hit in _names_looked_up(source, tmp_path)]
+    assert sorted(found) == ["'mcmahon'", "'netrunner'", "'tcec'"]
+
+
+def test_every_systems_side_names_are_a_pair_the_json_document_knows() -> None:
+    from fairpair.formats import jsondoc
+    from fairpair.systems import sides_of
+
+    for d in descriptors():
+        assert d.sides in jsondoc.SIDE_PAIRS, d.name
+        assert sides_of(d.name) == d.sides
+    assert sides_of(None) == sides_of("no-such-system") == jsondoc.WHITE_BLACK
 
 
 # ---------------------------------------------------------------- the web app, one schema

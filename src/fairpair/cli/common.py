@@ -130,10 +130,13 @@ def _other_kind(path: str) -> None:
 
 
 def save(tournament: Tournament, path: str) -> None:
+    """Save ``tournament`` to ``path`` (JSON or TRF by extension, a JSON document's
+    games under the system's side names); an OS error named as a write error."""
     from fairpair.formats import save_tournament
+    from fairpair.systems import sides_of
 
     try:
-        save_tournament(tournament, path)
+        save_tournament(tournament, path, sides=sides_of(tournament.system))
     except OSError as exc:
         raise _os_error(path, exc, "write") from None
 

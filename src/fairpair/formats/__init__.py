@@ -74,8 +74,12 @@ def load_tournament(
     return trf.load(path, layout=layout)
 
 
-def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:
-    """Write a tournament (JSON or TRF, by extension).
+def save_tournament(
+    t: Tournament, path: str | os.PathLike[str], *, sides: tuple[str, str] = ("white", "black")
+) -> None:
+    """Write a tournament (JSON or TRF, by extension). ``sides``: the keys of a game's
+    two players in a JSON document (the pairing system's side names,
+    :func:`fairpair.systems.sides_of`; see :func:`fairpair.formats.jsondoc.dumps`).
 
     The text is rendered completely before the file is touched, then written atomically:
     if anything fails, an existing file at ``path`` keeps its old content. A tournament
@@ -89,7 +93,7 @@ def save_tournament(t: Tournament, path: str | os.PathLike[str]) -> None:
     name = os.fspath(path)
     try:
         check_limits(t)
-        text = jsondoc.dumps(t) if is_json(name) else trf.dumps(t)
+        text = jsondoc.dumps(t, sides=sides) if is_json(name) else trf.dumps(t)
         data = text.encode("utf-8")
         # What fairpair writes it must be able to read back (the readers refuse files
         # over the file_bytes limit).
@@ -161,8 +165,14 @@ def _free_texts(where: str, value: Any) -> Iterator[tuple[str, str]]:
             yield from _free_texts(where, item)
 
 
-def convert(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> list[str]:
-    """Convert ``src`` to ``dst`` (formats by extension); return the reader's warnings."""
+def convert(
+    src: str | os.PathLike[str],
+    dst: str | os.PathLike[str],
+    *,
+    sides: tuple[str, str] = ("white", "black"),
+) -> list[str]:
+    """Convert ``src`` to ``dst`` (formats by extension); return the reader's warnings.
+    ``sides`` as for :func:`save_tournament`."""
     tournament, warnings = load_tournament(src)
-    save_tournament(tournament, dst)
+    save_tournament(tournament, dst, sides=sides)
     return warnings

@@ -104,8 +104,7 @@ def _read_json(path: str) -> tuple[Tournament, list[str]]:
 def _write_json(t: Tournament, context: Mapping[str, Any]) -> str:
     from fairpair.formats import jsondoc
 
-    del context
-    return jsondoc.dumps(t)
+    return jsondoc.dumps(t, sides=context.get("sides", jsondoc.WHITE_BLACK))
 
 
 def _detect_opengotha(head: bytes) -> bool:

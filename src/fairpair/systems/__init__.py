@@ -40,6 +40,7 @@ __all__ = [
     "descriptor_of",
     "descriptors",
     "get_system",
+    "sides_of",
     "system_named_by",
 ]
 
@@ -89,6 +90,16 @@ def descriptor_of(name: str | None) -> SystemDescriptor:
         ) from None
     descriptor: SystemDescriptor = getattr(module, attribute)
     return descriptor
+
+
+def sides_of(name: str | None) -> tuple[str, str]:
+    """The names of the two sides of a game of system ``name`` (its descriptor's
+    ``sides``; a file's writer is told them): ``("white", "black")`` also for a
+    tournament without a system and for a system fairpair does not have."""
+    try:
+        return descriptor_of(name).sides
+    except SystemNotAvailable:
+        return ("white", "black")
 
 
 def descriptors() -> list[SystemDescriptor]:

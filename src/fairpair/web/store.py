@@ -59,6 +59,7 @@ from sqlalchemy.exc import IntegrityError
 from fairpair import limits
 from fairpair.formats import check_limits, jsondoc
 from fairpair.model import Tournament
+from fairpair.systems import sides_of
 from fairpair.web.schema import meta, reports, tokens, tournaments
 from fairpair.workflow.rounds import tournament_name
 
@@ -193,7 +194,7 @@ def storable_document(t: Tournament) -> str:
     what is stored can always be read back. Over a limit:
     :class:`~fairpair.limits.LimitExceeded`, and nothing is written."""
     check_limits(t)
-    document = jsondoc.dumps(t)
+    document = jsondoc.dumps(t, sides=sides_of(t.system))
     size = len(document.encode("utf-8"))
     limits.check("file_bytes", size, "bytes of the tournament's document")
     return document

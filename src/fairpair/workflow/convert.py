@@ -14,7 +14,7 @@ from typing import Any
 from fairpair.errors import InputError
 from fairpair.formats import kinds
 from fairpair.model import Tournament
-from fairpair.systems import descriptor_of
+from fairpair.systems import descriptor_of, sides_of
 
 __all__ = ["REPORTS", "export", "export_names", "is_go"]
 
@@ -41,6 +41,8 @@ def is_go(t: Tournament) -> bool:
 
 
 def _context(t: Tournament, name: str) -> dict[str, Any]:
+    if name == "json":  # the keys of a game's players: the system's side names
+        return {"sides": sides_of(t.system)}
     if name == "nrtm":  # the standings NRTM carries (rank, points, SoS, ESoS)
         from fairpair.workflow.nrtm import nrtm_standings
 

@@ -20,18 +20,18 @@ from fairpair.formats.jsondoc.reader import load, loads
 from fairpair.formats.jsondoc.schema import _inlined_schema as _inlined_schema
 from fairpair.formats.jsondoc.schema import _quick_valid as _quick_valid
 from fairpair.formats.jsondoc.schema import schema
-from fairpair.formats.jsondoc.values import FORMAT, SIDE_NAMES, VERSION, side_names
+from fairpair.formats.jsondoc.values import FORMAT, SIDE_PAIRS, VERSION, WHITE_BLACK
 from fairpair.formats.jsondoc.writer import dump, dumps, to_document
 
 __all__ = [
     "FORMAT",
-    "SIDE_NAMES",
+    "SIDE_PAIRS",
     "VERSION",
+    "WHITE_BLACK",
     "dump",
     "dumps",
     "load",
     "loads",
     "schema",
-    "side_names",
     "to_document",
 ]

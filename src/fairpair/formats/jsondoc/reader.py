@@ -25,7 +25,7 @@ from fairpair.formats.jsondoc.schema import game_check, valid_but_games, validat
 from fairpair.formats.jsondoc.values import (
     _BYE_KINDS,
     _SAME_KEYS,
-    SIDE_NAMES,
+    SIDE_PAIRS,
     _as_white_black,
     _plain,
     _points_from_json,
@@ -433,8 +433,9 @@ def _round(
     return Round(number=index + 1, games=tuple(games), byes=byes)
 
 
-#: The keys of the side names of every system (see fairpair.formats.jsondoc.values).
-_SIDE_KEYS = frozenset(key for sides in SIDE_NAMES.values() for key in sides)
+#: The keys of the sides a game may name instead of colours (see
+#: fairpair.formats.jsondoc.values).
+_SIDE_KEYS = frozenset(key for sides in SIDE_PAIRS[1:] for key in sides)
 
 
 def _check_game_players(

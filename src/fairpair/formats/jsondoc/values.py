@@ -37,14 +37,23 @@ _POINT_FIELDS = (
     "zero_point_bye",
 )
 
-#: Systems whose games name their sides instead of colours: (white side, black side).
-SIDE_NAMES: Mapping[str, tuple[str, str]] = {"netrunner": ("corp", "runner")}
+#: The keys of the two players of a game by colour (the model's white and black).
+WHITE_BLACK: tuple[str, str] = ("white", "black")
+
+#: Every pair of keys the format knows for the two players of a game (first-listed,
+#: second-listed): the colours, or the sides of a game that has sides instead (Corp and
+#: Runner, Corp being the model's white). The writer uses the pair its caller names
+#: (the pairing system's descriptor says which, ``SystemDescriptor.sides``); the reader
+#: accepts any of them.
+SIDE_PAIRS: tuple[tuple[str, str], ...] = (WHITE_BLACK, ("corp", "runner"))
 
 
-def side_names(system: str | None) -> tuple[str, str]:
-    """Keys of the two players of a game: ``("white", "black")``, or the system's side
-    names (Netrunner: ``("corp", "runner")``, Corp being the model's white)."""
-    return SIDE_NAMES.get(system or "", ("white", "black"))
+def checked_sides(sides: tuple[str, str]) -> tuple[str, str]:
+    """``sides`` if the format has that pair of keys (:data:`SIDE_PAIRS`), else a
+    ValueError: a document is never written with keys its reader would refuse."""
+    if tuple(sides) not in SIDE_PAIRS:
+        raise ValueError(f"side names {sides!r}: the JSON document knows {SIDE_PAIRS!r}")
+    return sides
 
 
 _SAME_KEYS: Mapping[str, str] = {k: k for k in ("white", "black", "white_result", "black_result")}
@@ -54,7 +63,7 @@ def _as_white_black(game: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping
     """A game object with side names (``corp``/``runner``) read as white/black keys
     (``game`` itself when it has white/black keys); also returns model key ->
     document key, for error paths."""
-    for first, second in SIDE_NAMES.values():
+    for first, second in SIDE_PAIRS[1:]:
         if first in game or second in game:
             rename = {
                 "white": first,

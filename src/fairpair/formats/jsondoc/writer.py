@@ -16,8 +16,9 @@ from fairpair.formats.jsondoc.values import (
     _POINT_FIELDS,
     FORMAT,
     VERSION,
+    WHITE_BLACK,
     _points_to_json,
-    side_names,
+    checked_sides,
 )
 from fairpair.model import (
     GAME_FLAGS,
@@ -31,9 +32,11 @@ from fairpair.model import (
 )
 
 
-def to_document(t: Tournament) -> dict[str, Any]:
-    """The JSON document (a dict of plain JSON values) for ``t``."""
-    sides = side_names(t.system)
+def to_document(t: Tournament, *, sides: tuple[str, str] = WHITE_BLACK) -> dict[str, Any]:
+    """The JSON document (a dict of plain JSON values) for ``t``; ``sides``: the keys of
+    the two players of a game (one of :data:`~fairpair.formats.jsondoc.values.SIDE_PAIRS`,
+    the system's ``SystemDescriptor.sides``)."""
+    sides = checked_sides(sides)
     return _document(t, [_round_doc(r, sides) for r in t.rounds])
 
 
@@ -108,19 +111,23 @@ def _game_doc(g: Game, sides: tuple[str, str]) -> dict[str, Any]:
     return game
 
 
-def dumps(t: Tournament) -> str:
-    """``t`` as a JSON document (UTF-8 text, 2-space indented, short objects inline)."""
+def dumps(t: Tournament, *, sides: tuple[str, str] = WHITE_BLACK) -> str:
+    """``t`` as a JSON document (UTF-8 text, 2-space indented, short objects inline);
+    ``sides`` as for :func:`to_document`."""
+    rounds = _Rounds(t, checked_sides(sides))
     with paused_gc():  # see fairpair.model.paused_gc: a large document has a million values
-        return _render(_document(t, _Rounds(t)), 0) + "\n"
+        return _render(_document(t, rounds), 0) + "\n"
 
 
-def dump(t: Tournament, path: str | os.PathLike[str]) -> None:
-    """Write ``t`` to ``path`` as a JSON document.
+def dump(
+    t: Tournament, path: str | os.PathLike[str], *, sides: tuple[str, str] = WHITE_BLACK
+) -> None:
+    """Write ``t`` to ``path`` as a JSON document (``sides`` as for :func:`to_document`).
 
     The text is rendered first and then written atomically: if anything fails, an
     existing file at ``path`` is left as it was.
     """
-    atomic_write_text(path, dumps(t), newline="\n")
+    atomic_write_text(path, dumps(t, sides=sides), newline="\n")
 
 
 # -- the text -------------------------------------------------------------------------
@@ -252,9 +259,9 @@ class _Rounds:
     game (the usual one-line form, made by string formatting), anything unusual (a
     game line over the width, a round without games) by :func:`_render`."""
 
-    def __init__(self, t: Tournament) -> None:
+    def __init__(self, t: Tournament, sides: tuple[str, str]) -> None:
         self.t = t
-        self.sides = side_names(t.system)
+        self.sides = sides
 
     def render(self, indent: int) -> str:
         if not self.t.rounds:
