@@ -44,7 +44,7 @@ from fairpair.errors import FairpairError
 from fairpair.model import Tournament
 from fairpair.rendering.printouts import boards_html, crosstable_html
 from fairpair.web.errors import ApiError
-from fairpair.web.exports import EXPORTS
+from fairpair.web.exports import exports_for
 from fairpair.web.messages import plain, plain_invalid, sign_in_error
 from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
 from fairpair.web.service import Service, pending_json
@@ -259,7 +259,7 @@ def render_director(
         requested_byes=_requested_byes(t),
         forbidden=_pair_names(t, t.forbidden_pairs),
         form_token=form,
-        exports=EXPORTS,
+        exports=exports_for(t),
         **context,
     )
 

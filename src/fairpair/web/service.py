@@ -382,14 +382,24 @@ class Service:
     def import_document(
         self, body: bytes, content_type: str, system: str | None, name: str | None
     ) -> tuple[str, str]:
-        """A new tournament from a TRF or a JSON document."""
-        from fairpair.formats import jsondoc, trf
+        """A new tournament from a TRF, a JSON document, an OpenGotha file or an NRTM
+        export (recognised by content, as ``fairpair convert`` recognises them)."""
+        from fairpair.formats import jsondoc, kinds, trf
 
         if not body.strip():
             raise ApiError(400, "empty body", field="body", expected="a TRF or JSON document")
+        kind = kinds.recognise(body[: kinds.HEAD_BYTES])
         is_json = "json" in content_type.lower() or body.lstrip()[:1] in (b"{", b"[")
         with refusals("body"):
-            if is_json:
+            if kind is not None and kind.name == "opengotha":
+                from fairpair.formats import opengotha
+
+                t, _ = opengotha.loads(body, file="<request>")
+            elif kind is not None and kind.name == "nrtm":
+                from fairpair.formats import nrtm
+
+                t, _ = nrtm.loads(body, file="<request>")
+            elif is_json:
                 t, _ = jsondoc.loads(body, file="<request>")
             else:
                 t, _ = trf.loads(body, file="<request>")
