@@ -187,12 +187,12 @@ def test_no_player_may_get_the_bye_article_3_1() -> None:
     t = _event(
         3,
         [[(1, 2, "1")], [(2, 3, "1")], [(1, 3, "=")]],
-        total=8,
+        total=6,
         byes={1: {3: ByeKind.PAIRING_ALLOCATED}, 2: {1: ByeKind.PAIRING_ALLOCATED},
               3: {2: ByeKind.PAIRING_ALLOCATED}},
     )
     with pytest.raises(NoPairingError):
-        _burstein_2025().pair(t, 5)
+        _burstein_2025().pair(t, 4)
 
 
 # -------------------------------------------------------------------- random invariants
@@ -315,7 +315,7 @@ def test_explain_and_check_for_the_2025_edition(tmp_path: Path) -> None:
 
 
 def test_cli_selects_the_edition_by_option_and_record_192(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    source = DATA / "public" / "b1001_n8_r5of9.trf"
+    source = DATA / "public" / "b1001_n8_r1of9.trf"  # round 1: Dutch seeding, 1.6
     text = source.read_text(encoding="utf-8")
     named = tmp_path / "named.trf"
     named.write_text("192 FIDE_BURSTEIN_2025\n" + text, encoding="utf-8")
