@@ -188,8 +188,11 @@ def test_no_player_may_get_the_bye_article_3_1() -> None:
         3,
         [[(1, 2, "1")], [(2, 3, "1")], [(1, 3, "=")]],
         total=6,
-        byes={1: {3: ByeKind.PAIRING_ALLOCATED}, 2: {1: ByeKind.PAIRING_ALLOCATED},
-              3: {2: ByeKind.PAIRING_ALLOCATED}},
+        byes={
+            1: {3: ByeKind.PAIRING_ALLOCATED},
+            2: {1: ByeKind.PAIRING_ALLOCATED},
+            3: {2: ByeKind.PAIRING_ALLOCATED},
+        },
     )
     with pytest.raises(NoPairingError):
         _burstein_2025().pair(t, 4)
@@ -249,10 +252,17 @@ def _random_events(count: int, seed: int) -> int:
             pairing = Pairing(
                 round=rnd,
                 boards=tuple(Board(g.white, g.black) for g in stored.games),
-                bye=next((n for n, k in stored.byes.items() if k is ByeKind.PAIRING_ALLOCATED), None),
+                bye=next(
+                    (n for n, k in stored.byes.items() if k is ByeKind.PAIRING_ALLOCATED), None
+                ),
             )
             before = full.replace(rounds=full.rounds[: rnd - 1]).with_round(
-                Round(number=rnd, byes={n: k for n, k in stored.byes.items() if k is not ByeKind.PAIRING_ALLOCATED})
+                Round(
+                    number=rnd,
+                    byes={
+                        n: k for n, k in stored.byes.items() if k is not ByeKind.PAIRING_ALLOCATED
+                    },
+                )
             )
             _check_round(before, pairing)
             assert system.check(full, rnd) == []
@@ -314,7 +324,9 @@ def test_explain_and_check_for_the_2025_edition(tmp_path: Path) -> None:
     assert _burstein_2025().check(swapped, 2) != []
 
 
-def test_cli_selects_the_edition_by_option_and_record_192(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_selects_the_edition_by_option_and_record_192(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     source = DATA / "public" / "b1001_n8_r1of9.trf"  # round 1: Dutch seeding, 1.6
     text = source.read_text(encoding="utf-8")
     named = tmp_path / "named.trf"
