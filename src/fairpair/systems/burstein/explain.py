@@ -90,8 +90,14 @@ def explanation_of(
         for number in record.moved_in:
             ex.set(number, float="down")
         ex.group_detail(group, index_order=list(record.members))
-        if record.downfloater is not None:
-            rule = f"{TEXT} (2025) 2.3" if later else f"{TEXT}, score brackets"
+        if later:
+            # 2025: any number of players may move down (the most pairs, [C5])
+            paired = {x for pair in record.pairs for x in pair}
+            for number in record.members:
+                if number not in paired:
+                    ex.group_note(group, "float_burstein", f"{TEXT} (2025) 2.3", player=number)
+        elif record.downfloater is not None:
+            rule = f"{TEXT}, score brackets"
             ex.group_note(group, "float_burstein", rule, player=record.downfloater)
     for white, black, decision in decisions:
         higher, lower = _pair_of(result, white, black)
