@@ -294,12 +294,15 @@ def _pair_bracket(
             w += score_weight(i, next_scores, c7_scores) + score_weight(j, next_scores, c7_scores)
         return w
 
-    touched = [i for i in members | nxt if i not in fixed]
+    near = members | nxt
     free = [i for i in range(len(players)) if i not in fixed]
-    for i in touched:
+    edges: list[tuple[int, int, int | None]] = []
+    for i in sorted(near - fixed.keys()):
+        row = compatible[i]
         for j in free:
-            if j != i and (j not in members | nxt or i < j):
-                matcher.set_weight(i, j, weight(i, j))
+            if j != i and row[j] and (j not in near or i < j):
+                edges.append((i, j, weight(i, j)))
+    matcher.set_weights(edges)
     # Article 4: BSN 1 meets the lowest player it can, then BSN 2, ...
     floaters: list[int] = []
     for position, v in enumerate(bracket):
@@ -317,16 +320,15 @@ def _pair_bracket(
         if u in members:
             fixed[v], fixed[u] = u, v
             record.pairs.append((players[v].number, players[u].number))
-            for x in range(len(players)):
-                if x != v:
-                    matcher.set_weight(v, x, 1 if x == u else None)
-                if x != u:
-                    matcher.set_weight(u, x, 1 if x == v else None)
+            # the pair is final: its only edge is the one between them
+            row: list[int | None] = [None] * len(players)
+            row[u] = 1
+            matcher.set_vertex_weights(v, row)
+            row[u], row[v] = None, 1
+            matcher.set_vertex_weights(u, row)
         else:
             floaters.append(v)
-            for x in members:
-                if x != v:
-                    matcher.set_weight(v, x, None)
+            matcher.set_weights([(v, x, None) for x in members if x != v])
     return floaters
 
 
