@@ -321,11 +321,11 @@ def _pair_bracket(
             fixed[v], fixed[u] = u, v
             record.pairs.append((players[v].number, players[u].number))
             # the pair is final: its only edge is the one between them
-            row: list[int | None] = [None] * len(players)
-            row[u] = 1
-            matcher.set_vertex_weights(v, row)
-            row[u], row[v] = None, 1
-            matcher.set_vertex_weights(u, row)
+            only: list[int | None] = [None] * len(players)
+            only[u] = 1
+            matcher.set_vertex_weights(v, only)
+            only[u], only[v] = None, 1
+            matcher.set_vertex_weights(u, only)
         else:
             floaters.append(v)
             matcher.set_weights([(v, x, None) for x in members if x != v])
