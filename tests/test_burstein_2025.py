@@ -34,7 +34,7 @@ from fairpair.model import (
 )
 from fairpair.systems import descriptor_of, get_system
 from fairpair.systems.burstein import BursteinSystem
-from fairpair.systems.burstein.rules2025 import opposition_index, seeding_rounds
+from fairpair.systems.burstein.rules2025 import colours_2025, opposition_index, seeding_rounds
 from fairpair.systems.dutch import Dutch2026System
 from fairpair.systems.dutch.players import player_facts
 from fairpair.systems.dutch.rules import RULES_2026
@@ -347,3 +347,34 @@ def test_cli_selects_the_edition_by_option_and_record_192(
     expected = (source.with_suffix(".expected")).read_text(encoding="utf-8")
     assert dropin_default.split() == expected.split()
     assert dropin_named.split() != expected.split()
+
+
+def _reference_boards(case: Path) -> list[tuple[int, int]]:
+    """bbpPairings' boards of a stored round (``.expected``), the bye left out."""
+    lines = case.with_suffix(".expected").read_text(encoding="utf-8").split("\n")[1:]
+    boards = [tuple(int(x) for x in line.split()) for line in lines if line.strip()]
+    return [(w, b) for w, b in boards if b != 0]
+
+
+def test_colour_rules_agree_with_the_reference_where_the_texts_agree() -> None:
+    """5.2.2-5.2.4 are C.04.3 E.1-E.3, and 5.2.1 between players of equal score is
+    E.5: on every board of the stored reference rounds (bbpPairings v5.0.1, the
+    earlier text) decided by those rules, the 2025 rule gives the reference's
+    colours."""
+    compared = 0
+    for case in sorted((DATA / "public").glob("*.trf")) + sorted((DATA / "lichess").glob("*.trf")):
+        t, _ = load_tournament(case)
+        rnd = t.next_round()
+        facts = player_facts(t, rnd, t.present_players(rnd), rules=RULES_2026)
+        ranking = opposition_index(t, rnd, {n: f.rank for n, f in facts.items()})
+        initial = t.initial_colour or Colour.WHITE
+        for white, black in _reference_boards(case):
+            a, b = facts[white], facts[black]
+            if not a.history and not b.history and a.score != b.score:
+                continue  # 5.2.1 ranks by score, the earlier E.5 by pairing number only
+            got_white, got_black, decision = colours_2025(a, b, ranking, initial)
+            if decision.step > 4:
+                continue  # 5.2.5 reads the 2025 ranking, E.4 the earlier index
+            assert (got_white, got_black) == (white, black), (case.name, white, black)
+            compared += 1
+    assert compared > 7000
