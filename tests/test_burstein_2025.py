@@ -42,7 +42,12 @@ from fairpair.workflow.generator import GeneratorConfig, generate
 
 DATA = Path(__file__).parent / "data" / "burstein"
 W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
-_RESULT = {"1": (W, L), "0": (L, W), "=": (D, D)}
+_RESULT = {
+    "1": (W, L),
+    "0": (L, W),
+    "=": (D, D),
+    "+": (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
+}
 
 
 def _event(
@@ -127,6 +132,17 @@ def test_seeding_round_is_the_dutch_pairing_article_1_6() -> None:
         assert (_pairs(ours), ours.bye) == (_pairs(dutch), dutch.bye)
 
 
+def test_baku_acceleration_by_record_192() -> None:
+    t = generate("dutch-2026", GeneratorConfig(players=20, rounds=2, seed=9, draw_rate=0.3))
+    t = t.replace(total_rounds=9)
+    burstein = t.replace(headers=(("192", "FIDE_BURSTEIN_2025_BAKU"),))
+    dutch = t.replace(headers=(("192", "FIDE_DUTCH_2026_BAKU"),))
+    plain = t.replace(headers=(("192", "FIDE_BURSTEIN_2025"),))
+    ours = get_system("burstein").pair(burstein, 3)
+    assert _pairs(ours) == _pairs(get_system("dutch").pair(dutch, 3))
+    assert _pairs(ours) != _pairs(get_system("burstein").pair(plain, 3))
+
+
 # ----------------------------------------------------------------- hand-worked examples
 
 
@@ -181,6 +197,37 @@ def test_bye_floaters_and_colour_preferences_articles_3_1_and_2_3() -> None:
     # 1 cannot float (he met 4, [C4]); [C8]: 3 (no colour yet) with 1 grants both
     # wishes -> 3-1 and 2 floats to 4.  Colours 5.2.2/5.2.3: 1 and 2 get black.
     assert sorted(_pairs(p)) == [(3, 1), (4, 2)]
+
+
+def test_floaters_scores_and_colours_before_the_order_articles_2_3_and_4() -> None:
+    # R1: 1-5, 2-6, 3-7 white wins, 4-8 draw; 3 rounds: 1 seeding round.
+    t = _event(8, [[(1, 5, "1"), (2, 6, "1"), (3, 7, "1"), (4, 8, "=")]], total=3)
+    p = _burstein_2025().pair(t, 2)
+    # Score 1 {1, 2, 3}: equal index, so BSN 1 (no. 1) meets the lowest, 3; 2 floats.
+    # Score 0.5 {4, 8} + 2, ranked 4, 8, 2 (Buchholz 0.5, 0.5, 0): [C6] floats a
+    # 0.5 player, not 2; [C8] prefers 2-8 (both wishes granted) to 2-4 (both due
+    # black), before Article 4 would have 4 meet 2. Score 0 {5, 6, 7} + 4, ranked 5,
+    # 6, 7 (Buchholz 1), 4: 5-4, 6-7 (every pairing leaves one wish unmet).
+    # Colours 5.2.5: 1 black against 3; 6 white against 7.
+    assert _pairs(p) == [(3, 1), (8, 2), (5, 4), (6, 7)]
+
+
+def test_colours_of_two_players_without_a_game_article_5_2_1() -> None:
+    # R1: 3 wins by forfeit against 2 (no game for either), 1 and 4 half-point byes.
+    t = _event(
+        4,
+        [[(3, 2, "+")]],
+        total=2,
+        byes={1: {1: ByeKind.HALF_POINT, 4: ByeKind.HALF_POINT}},
+    ).replace(forbidden_pairs=frozenset({frozenset((3, 4))}))
+    p = _burstein_2025().pair(t, 2)
+    # 3 floats into {1, 4} and cannot meet 4 (forbidden): 3-1, 4 floats to 2. Nobody
+    # has played a game: the higher ranked by score gets the initial colour if his
+    # pairing number is odd (3: white), else the other (4: black). The earlier text's
+    # E.5 looks at the smaller pairing number only and would give 1 white.
+    assert _pairs(p) == [(3, 1), (2, 4)]
+    earlier = get_system("burstein", rules="2024").pair(t, 2)
+    assert (1, 3) in _pairs(earlier)
 
 
 def test_no_player_may_get_the_bye_article_3_1() -> None:
