@@ -1,3 +1,8 @@
+"""List the stored Burstein rounds whose legal pairing is unique (no rematch, no
+forbidden pair, no two equal absolute colour preferences, the bye to an eligible
+player): the rounds both editions must pair alike (``forced.txt``). Run from the
+repository root with ``PYTHONPATH=src``; prints the count, then the cases."""
+
 import time
 from pathlib import Path
 
