@@ -14,7 +14,8 @@ __all__ = ["BURSTEIN"]
 
 BURSTEIN = SystemDescriptor(
     name="burstein",
-    summary="FIDE Burstein system (C.04.4.2, text in force until 30 June 2025)",
+    summary="FIDE Burstein system (C.04.4.2): the text in force until 30 June 2025, or "
+    "rules=2025 for the one effective from 1 July 2025",
     engine="fairpair.systems.burstein:BursteinSystem",
     options=(
         Option(
