@@ -63,12 +63,14 @@ def explanation_of(
     ex.detail(rules=f"FIDE Burstein system, C.04.4.2 (text {words})")
     for number, scores_of in index.items():
         # the index order's values: score, Sonneborn-Berger, Buchholz, median Buchholz
-        ex.player_detail(
-            number,
-            sonneborn_berger=format_points(scores_of.sonneborn_berger),
-            buchholz=format_points(scores_of.buchholz),
-            median_buchholz=format_points(scores_of.median),
-        )
+        # (2025: Buchholz and Sonneborn-Berger only, 1.7.1)
+        values = {
+            "sonneborn_berger": format_points(scores_of.sonneborn_berger),
+            "buchholz": format_points(scores_of.buchholz),
+        }
+        if not later:
+            values["median_buchholz"] = format_points(scores_of.median)
+        ex.player_detail(number, **values)
     if accelerated:
         ex.note("burstein_acceleration", f"{TEXT}, acceleration", players=list(accelerated))
     group_of: dict[int, int] = {}
