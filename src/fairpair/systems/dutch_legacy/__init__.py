@@ -70,6 +70,7 @@ class DutchLegacySystem:
                 players[b],
                 initial=initial,
                 s1_position=result.s1_position,
+                first_round=rnd == 1,
             )
             boards.append(Board(white, black))
             colour_rules[white, black] = rule

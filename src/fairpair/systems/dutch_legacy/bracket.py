@@ -155,7 +155,12 @@ class ScoreBracket:
         self.topscorers = any(p.topscorer for p in self.players)
         self.eligible = [p.bye_eligible for p in self.players]
         self.scores = [p.score for p in self.players]
-        self.vcost = [unpaired_costs(p) for p in self.players]
+        # B.5/B.6 for downfloaters: a player moved down into this bracket already has
+        # his downfloat of this round; floating on (or the bye) adds none (class B).
+        self.vcost = [
+            ZERO if moved else unpaired_costs(p)
+            for p, moved in zip(self.players, self.mdp, strict=True)
+        ]
         self.compat = [0] * n
         self.cost: list[list[Costs]] = [[ZERO] * n for _ in range(n)]
         self.packed_cost: list[list[int]] = [[0] * n for _ in range(n)]
