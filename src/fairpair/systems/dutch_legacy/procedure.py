@@ -241,7 +241,10 @@ class _Round:
             notes: list[str] = []
             moved = c1_incompatible(players, self.ctx)
             stuck = [p for p in moved if p.score > residents[0].score]
-            if stuck and frames:
+            if stuck and frames and self._max_pairs(players) < len(players) // 2:
+                # C.12 backtracks only when that can allow P1 pairings that the bracket
+                # cannot make now (class H: the reference leaves the previous bracket
+                # alone when this one reaches P1 = P0 pairs anyway).
                 frame = frames[-1]
                 alt = self.c12_backtrack(frame, residents)
                 if alt is not None:
