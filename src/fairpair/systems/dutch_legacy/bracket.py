@@ -142,6 +142,7 @@ class ScoreBracket:
         *,
         lowest: bool,
         accept: Accept | None = None,
+        movers: frozenset[int] | None = None,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -149,9 +150,19 @@ class ScoreBracket:
         self.accept = accept
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
-        self.mdp = [p.score > self.score for p in self.players]
-        self.m0 = sum(self.mdp)
-        self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
+        #: Players moved down into the bracket (their float is this round's downfloat).
+        moved_down = [p.score > self.score for p in self.players]
+        if movers is None:
+            self.mdp = moved_down
+            self.m0 = sum(self.mdp)
+            self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
+        else:
+            # C.13: a joined lowest bracket "shall be treated as a heterogeneous score
+            # bracket with the latest added score bracket as S1" (not A.3's rule).
+            self.mdp = [p.number in movers for p in self.players]
+            self.m0 = sum(self.mdp)
+            self.treated_homogeneous = self.m0 == 0
+        self.joined = movers is not None
         self.topscorers = any(p.topscorer for p in self.players)
         self.eligible = [p.bye_eligible for p in self.players]
         self.scores = [p.score for p in self.players]
@@ -159,7 +170,7 @@ class ScoreBracket:
         # his downfloat of this round; floating on (or the bye) adds none (class B).
         self.vcost = [
             ZERO if moved else unpaired_costs(p)
-            for p, moved in zip(self.players, self.mdp, strict=True)
+            for p, moved in zip(self.players, moved_down, strict=True)
         ]
         self.compat = [0] * n
         self.cost: list[list[Costs]] = [[ZERO] * n for _ in range(n)]
@@ -173,6 +184,10 @@ class ScoreBracket:
                     self.compat[i] |= 1 << j
                     self.compat[j] |= 1 << i
                     c = pair_costs(a, b, ctx)
+                    if self.treated_homogeneous:
+                        # C.3.g/h, C.10.a/b: B5/B6 for upfloaters are requirements of
+                        # heterogeneous score brackets only.
+                        c = (*c[:B5_UP], 0, 0)
                     self.cost[i][j] = self.cost[j][i] = c
                     self.packed_cost[i][j] = self.packed_cost[j][i] = pack(c)
                     self.edges.append((i, j, c))
@@ -256,6 +271,8 @@ class ScoreBracket:
         head = f"C.2: P0={p0}, M0={self.m0}, X1={x1}" + ("" if self.ctx.odd else f", Z1={z1}")
         if self.m0 and self.treated_homogeneous:
             head += " (A.3: at least half moved down, treated as homogeneous)"
+        if self.joined:
+            head += " (C.13: joined bracket, the latest added score bracket as S1)"
         notes = [head]
         reductions: list[str] = []
         hetero = not self.treated_homogeneous
@@ -289,9 +306,14 @@ class ScoreBracket:
         )
         if self.lowest:
             return
-        # Another pairing asked for (C.12/C.13): other floaters, then fewer pairs.
+        # Another pairing asked for (C.12/C.13): other floaters, in B.3's order (the
+        # lowest scores first), then fewer pairs.
         notes.append("another pairing asked for: floaters with other scores")
-        yield _State(hetero, p1, m1, x1, z1, best.vector, None, tuple(notes), tuple(reductions))
+        for floaters in self._floater_scores(n - 2 * p1):
+            if floaters != best.floaters:
+                yield _State(
+                    hetero, p1, m1, x1, z1, best.vector, floaters, tuple(notes), tuple(reductions)
+                )
         for p in range(p1 - 1, -1, -1):
             x1, z1 = max(0, x1 - 1), max(0, z1 - 1)
             hetero_p = hetero and p > 0
@@ -303,9 +325,31 @@ class ScoreBracket:
                 hetero_p = False
             notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
             reductions.append("C.14")
-            yield _State(
-                hetero_p, p, m, x1, z1, best_p.vector, None, tuple(notes), tuple(reductions)
-            )
+            for floaters in self._floater_scores(n - 2 * p):
+                yield _State(
+                    hetero_p, p, m, x1, z1, best_p.vector, floaters, tuple(notes), tuple(reductions)
+                )
+
+    def _floater_scores(self, k: int) -> list[tuple[Fraction, ...]]:
+        """The possible scores of ``k`` floaters (each highest first), in B.3's order:
+        the lowest scores first (compared from the highest floater down)."""
+        counts: dict[Fraction, int] = {}
+        for score in self.scores:
+            counts[score] = counts.get(score, 0) + 1
+        levels = sorted(counts)
+        out: list[tuple[Fraction, ...]] = []
+
+        def build(i: int, left: int, chosen: list[Fraction]) -> None:
+            if left == 0:
+                out.append(tuple(sorted(chosen, reverse=True)))
+                return
+            if i == len(levels):
+                return
+            for take in range(min(left, counts[levels[i]]), -1, -1):
+                build(i + 1, left - take, chosen + [levels[i]] * take)
+
+        build(0, k, [])
+        return sorted(set(out))
 
     def _start_level(self, state: _State) -> Level | None:
         """The first level of C.10 at which this state can give a pairing (with

@@ -108,9 +108,14 @@ class _Round:
 
     # -- the lowest bracket -------------------------------------------------------
 
-    def lowest_pairing(self, players: Sequence[LegacyPlayer]) -> Candidate | None:
-        """The lowest bracket: P0 pairs, the player left over (if any) gets the bye."""
-        return _first(ScoreBracket(players, self.ctx, lowest=True).candidates())
+    def lowest_pairing(
+        self, players: Sequence[LegacyPlayer], movers: frozenset[int] | None = None
+    ) -> Candidate | None:
+        """The lowest bracket: P0 pairs, the player left over (if any) gets the bye.
+        ``movers``: the bracket was joined (C.13), these players (the latest added
+        score bracket) form S1."""
+        bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers)
+        return _first(bracket.candidates())
 
     def lowest_possible(self, players: Sequence[LegacyPlayer]) -> bool:
         """Can the lowest bracket with these players be paired at all (P0 pairs and a
@@ -195,8 +200,13 @@ class _Round:
 
     def pair(self) -> RoundResult:
         groups = _score_groups(list(self.by_number.values()))
+        original = [list(g) for g in groups]
         frames: list[_Frame] = []
         incoming: list[LegacyPlayer] = []
+        #: C.13: the lowest bracket is a joined one, with these players as S1.
+        movers: frozenset[int] | None = None
+        #: C.13 backtracks after which the joined brackets were split again.
+        split_done: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -205,7 +215,7 @@ class _Round:
             label = f"bracket {format_points(residents[0].score)}"
             if k == len(groups) - 1:
                 players = incoming + residents
-                cand = self.lowest_pairing(players)
+                cand = self.lowest_pairing(players, movers)
                 if cand is not None:
                     return self._finish(frames, players, cand)
                 # C.13: backtrack to the penultimate bracket.
@@ -225,6 +235,27 @@ class _Round:
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
                     frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
+                    if not alt.pairs:
+                        # A re-pairing with P = 0 moves the whole bracket down: that is
+                        # the join of C.13 (the reference's practice, class C).
+                        movers = frozenset(p.number for p in incoming)
+                        self.events.append(
+                            f"C.13: bracket {format_points(frame.residents[0].score)} "
+                            "re-paired with P = 0, joined with the lowest bracket"
+                        )
+                        continue
+                    movers = None
+                    key = (len(frames), alt.pairs)
+                    if len(groups) < len(original) and key not in split_done:
+                        # The lower score brackets are paired again one by one (the
+                        # reference's practice, class C-split; docs/dutch-legacy.md).
+                        split_done.add(key)
+                        groups = [list(g) for g in original]
+                        k = len(frames)
+                        self.events.append(
+                            "C.13: after the backtrack the joined score brackets are "
+                            "paired again one by one"
+                        )
                     continue
                 # P became zero: join the two lowest brackets (C.13).
                 frames.pop()
@@ -232,10 +263,11 @@ class _Round:
                     f"C.13: joined bracket {format_points(groups[k - 1][0].score)} with "
                     f"the lowest bracket"
                 )
+                incoming = frames[-1].down(self.by_number) if frames else []
+                movers = frozenset(p.number for p in incoming + groups[k - 1])
                 groups[k - 1] = groups[k - 1] + residents
                 del groups[k]
                 k -= 1
-                incoming = frames[-1].down(self.by_number) if frames else []
                 continue
             players = incoming + residents
             notes: list[str] = []
