@@ -329,16 +329,20 @@ def test_c9_back_to_the_heterogeneous_part() -> None:
 
 
 C10_CASES = {
-    # Only 4 (1.5) can meet 3 (1): 3 gets an upfloat and had one two rounds before.
+    # Round 6 of a random tournament paired by the reference (JaVaFo 1.4, seed 97 of
+    # tests/data/dutch-legacy-random): C.13 joins the lowest brackets; in the joined
+    # bracket (S1 [1 2 4], S2 [8 6 7]) every pairing gives upfloats to players who
+    # floated up before: C.10.b and C.10.a drop B5/B6 for upfloaters.
     "C.10.a": (
         "c10a",
-        ({(2, 5), (3, 4)}, None),
+        ({(3, 5), (8, 2), (1, 6), (7, 4)}, None),
         "C.10.a: B6 for upfloaters dropped for 1 pair(s)",
     ),
-    # 3 (0.5) floated up in round 2 and must float up again against 5.
+    # Round 5, seed 87: after C.12, the moved-down 1 (3 points) meets 5 (2.5), who
+    # floated up in the previous round (C.10.b).
     "C.10.b": (
         "c10b",
-        ({(2, 1), (5, 3)}, None),
+        ({(5, 1), (4, 2), (6, 7)}, 3),
         "C.10.b: B5 for upfloaters dropped for 1 pair(s)",
     ),
     # 1 and 4 won by forfeit, 5 had the bye: whoever of the three is moved down had a
