@@ -686,6 +686,8 @@ def literal_first(
     def homogeneous(
         group: list[int], p: int, used: Costs
     ) -> Iterator[tuple[list[tuple[int, int]], list[int], Costs]]:
+        """Every pairing of a homogeneous group or remainder; the vector is ``used``
+        plus its own costs."""
         if p < 0 or 2 * p > len(group):
             return
         for s1p, s2p in d2_exchanges(len(group), p):
@@ -720,8 +722,11 @@ def literal_first(
                     v = add(v, b.cost[s1[k]][s2[perm[k]]])
                 rest = [s2[j] for j in range(len(s2)) if j not in perm]
                 head = [(s1[k], s2[perm[k]]) for k in range(len(s1))]
-                for pairs, left, v2 in homogeneous(rest, p1 - m1, v):
-                    yield head + pairs, left, v2
+                # The remainder's budgets: the heterogeneous part's requirements but
+                # B5/B6 for upfloaters, which count the remainder's own pairs.
+                part = (*v[:6], 0, 0)
+                for pairs, left, v2 in homogeneous(rest, p1 - m1, part):  # type: ignore[arg-type]
+                    yield head + pairs, left, (v, v2)  # type: ignore[misc]
 
     def valid(left: list[int]) -> bool:
         return not lowest or (len(left) <= 1 and all(b.eligible[u] for u in left))
@@ -742,7 +747,8 @@ def literal_first(
             level = box.start
             while level is not None:
                 for pairs, left, v in found:
-                    if fits(v, level) and profile(left) == floaters:
+                    vectors = v if hetero else (v,)
+                    if all(fits(x, level) for x in vectors) and profile(left) == floaters:
                         return (
                             sorted((b.number(x), b.number(y)) for x, y in pairs),
                             sorted(b.number(u) for u in left),
