@@ -972,3 +972,48 @@ def test_hundred_players_nine_rounds() -> None:
     a round, is a benchmark's business: here only a hang fails, by the timeout)."""
     t = generate("dutch-legacy", GeneratorConfig(players=100, rounds=9, seed=1))
     assert t.rounds_played == 9
+
+
+def test_explain_names_the_step_and_criterion_of_floats_and_colours() -> None:
+    """``--explain`` (issue 31): every group names the C step that found its pairing,
+    every player moved down the step and the criterion (B.3 or C.14) that left him
+    over, every board the E rule of its colours (reading F for two players without a
+    game after round 1). public2 t5408_n9_r7of11, reproduced from the reference."""
+    t, _ = loads(
+        (
+            Path(__file__).parent
+            / "data"
+            / "vectors"
+            / "dutch-legacy"
+            / "public2"
+            / "t5408_n9_r7of11.trf"
+        ).read_text()
+    )
+    doc = DutchLegacySystem(explain=True).pair(t).info["explanation"]
+    steps = [g["details"]["decided_by"] for g in doc["groups"]]
+    assert steps == ["C.1", "C.1", "C.6", "C.8.a"]
+    for g in doc["groups"]:
+        assert any(n["code"] == "group_step_legacy" for n in g["notes"])
+    floated = {
+        p["number"]: r
+        for p in doc["players"]
+        for r in p["reasons"]
+        if r["code"] == "float_legacy_step"
+    }
+    assert set(floated) == {2, 4, 5}
+    assert all(r["params"]["step"] == "C.6" and "C.14" in r["rule"] for r in floated.values())
+    rules = {b["details"]["colour_rule"] for b in doc["boards"]}
+    assert rules <= {"E.1", "E.2", "E.3", "E.4"}
+    t2, _ = loads(
+        (
+            Path(__file__).parent
+            / "data"
+            / "vectors"
+            / "dutch-legacy"
+            / "public2"
+            / "t5348_n9_r2of11.trf"
+        ).read_text()
+    )
+    doc2 = DutchLegacySystem(explain=True).pair(t2).info["explanation"]
+    codes = [n["code"] for b in doc2["boards"] for n in b["notes"]]
+    assert "colour_legacy_parity" in codes

@@ -69,6 +69,8 @@ class BracketPairing:
     relaxed: list[str] = field(default_factory=list)
     #: C.14: the reductions of P1 and M1 made before (articles, e.g. "C.14.a").
     reductions: list[str] = field(default_factory=list)
+    #: C.13: the lowest bracket is two or more score brackets joined.
+    joined: bool = False
 
 
 @dataclass
@@ -217,7 +219,7 @@ class _Round:
                 players = incoming + residents
                 cand = self.lowest_pairing(players, movers)
                 if cand is not None:
-                    return self._finish(frames, players, cand)
+                    return self._finish(frames, players, cand, joined=movers is not None)
                 # C.13: backtrack to the penultimate bracket.
                 self.events.append(
                     f"{label} (lowest): no acceptable pairing with moved-down "
@@ -310,7 +312,7 @@ class _Round:
             k += 1
 
     def _finish(
-        self, frames: list[_Frame], lowest: list[LegacyPlayer], cand: Candidate
+        self, frames: list[_Frame], lowest: list[LegacyPlayer], cand: Candidate, *, joined: bool
     ) -> RoundResult:
         pairs: list[tuple[int, int]] = []
         s1_position: dict[int, int] = {}
@@ -324,6 +326,7 @@ class _Round:
         residents = [p for p in lowest if p.score == min(q.score for q in lowest)]
         incoming = [p for p in lowest if p not in residents]
         brackets.append(_bracket(None, residents, incoming, cand))
+        brackets[-1].joined = joined
         bye = cand.unpaired[0] if cand.unpaired else None
         return RoundResult(pairs, bye, s1_position, brackets, list(self.events))
 
