@@ -34,7 +34,9 @@ Usage::
     python benchmarks/run.py --markdown             # also print the table as Markdown
 
 Systems (``--only``): ``dutch`` (2017 and 2026 rules: random tournaments, the reference
-rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``), ``mcmahon``,
+rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``), ``legacy`` (the
+pre-2013 Dutch system: the slowest round of a 100-player, 9-round random tournament,
+``check`` ok within 0.2 CPU s), ``mcmahon``,
 ``tcec``, ``netrunner`` (each at its benchmark sizes and 10x), ``batch`` (rows of
 ``benchmarks/batch.py``), ``startup`` (the drop-in as a platform calls it: ``fairpair
 --dutch FILE -p`` on a 10-player lichess-style file, round 4; the whole command,
@@ -69,7 +71,7 @@ import dutch  # noqa: E402  (benchmarks/dutch.py)
 
 PYTHON = sys.executable
 RESULTS = HERE / "results"
-SYSTEMS = ("dutch", "mcmahon", "tcec", "netrunner", "batch", "startup")
+SYSTEMS = ("dutch", "legacy", "mcmahon", "tcec", "netrunner", "batch", "startup")
 RULES = ("2017", "2026")
 #: Sizes: (benchmark sizes, the 10x sizes of issue 17) per system.
 DUTCH_SIZES = (100, 300, 1000, 2000)
@@ -341,6 +343,26 @@ def bbp_startup_case(executable: str, players: int = STARTUP_PLAYERS) -> Case:
     return Case(f"bbpPairings --dutch FILE -p, median of {STARTUP_REPEAT}", "bbp", measure)
 
 
+def legacy_case(players: int, rounds: int) -> Case:
+    """The slowest round of a random ``dutch-legacy`` tournament (benchmarks/legacy.py);
+    ``check`` ok within its budget of 0.2 CPU s per round (issue 31)."""
+
+    def measure(options: Options) -> dict[str, Any]:
+        command = [PYTHON, str(HERE / "legacy.py"), "--players", str(players)]
+        command += ["--rounds", str(rounds)]
+        result = json_child(command, options)
+        return {
+            "players": result["players"],
+            "round": result["round"],
+            "wall": result["wall"],
+            "cpu": result["cpu"],
+            "peak_mb": result["peak_mb"],
+            "check": "ok" if result["ok"] else "FAIL",
+        }
+
+    return Case(f"random n={players} r1-{rounds} (slowest round)", "dutch-legacy", measure)
+
+
 def mcmahon_case(players: int, rnd: int) -> Case:
     def measure(options: Options) -> dict[str, Any]:
         command = [PYTHON, str(HERE / "mcmahon.py"), "--one", str(players)]
@@ -417,6 +439,8 @@ def cases(systems: Iterable[str], quick: bool, sizes: Sequence[int] | None) -> l
                 found += [dutch_reference(path, rules) for rules in RULES]
         round1 = max(sizes) if sizes else 500 if quick else ROUND1_PLAYERS
         found += [dutch_round1(round1, rules) for rules in RULES]
+    if "legacy" in chosen:
+        found.append(legacy_case(100, 9))
     if "mcmahon" in chosen:
         for players in pick("mcmahon", MCMAHON_SIZES[0] + MCMAHON_SIZES[1]):
             found.append(mcmahon_case(players, MCMAHON_ROUND))

@@ -92,7 +92,9 @@ def play(jar: str, seed: int) -> dict[str, object]:
     # Distinct ratings, decreasing with the pairing number (A.2 orders by rating).
     players = _seeded_players(config, rng)
     ratings = sorted(rng.sample(range(1400, 2700), len(players)), reverse=True)
-    players = tuple(dataclasses.replace(pl, rating=r) for pl, r in zip(players, ratings, strict=True))
+    players = tuple(
+        dataclasses.replace(pl, rating=r) for pl, r in zip(players, ratings, strict=True)
+    )
     t = Tournament(
         players=players,
         total_rounds=config.rounds,
