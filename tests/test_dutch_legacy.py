@@ -587,19 +587,19 @@ def test_e4_higher_ranked_player() -> None:
 def test_f_players_without_a_game_later() -> None:
     """Reading F (the text is silent: E.5 speaks of the first round): two players
     without colour history after round 1 (both had a half-point bye). The reference,
-    JaVaFo, gives White to the even pairing number whatever the initial colour: 6-5
-    with ``XXC white1`` and with ``black1`` alike (JaVaFo pairs both so; public vector
+    JaVaFo, gives the initial colour to the even pairing number: 6-5 with ``XXC
+    white1``, 5-6 with ``black1`` (JaVaFo pairs both so; public vector
     t2137_n21_r2of3: 2-9)."""
-    for initial in (W, B):
+    for initial, first, board in ((W, "1-3 1-0, 2-4 1-0", (6, 5)), (B, "3-1 0-1, 2-4 1-0", (5, 6))):
         t = make(
             6,
-            ["1-3 1-0, 2-4 1-0"],
+            [first],
             initial=initial,
             byes={1: {5: ByeKind.HALF_POINT, 6: ByeKind.HALF_POINT}},
         )
         pairs, _, lines = pair(t)
-        assert (6, 5) in pairs
-        assert has(lines, "6-5: E.5")
+        assert board in pairs
+        assert has(lines, f"{board[0]}-{board[1]}: E.5")
 
 
 def test_f_same_parity_the_higher_ranked_gets_his_parity() -> None:

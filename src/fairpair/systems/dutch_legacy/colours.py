@@ -14,9 +14,9 @@ For each pair, with descending priority:
 
 E.1-E.4 cannot decide a pair of two players without colour preference after the
 first round either (two players who have not played a game yet), and E.5 speaks of
-the first round only: the reference (JaVaFo) gives White to the even pairing number,
-and when both numbers have the same parity the higher ranked player gets the colour
-of his parity (class F of the public vectors; see docs/dutch-legacy.md).
+the first round only: the reference (JaVaFo) gives the initial colour (White for
+``XXC white1``) to the even pairing number, and when both numbers have the same parity
+the higher ranked player gets the colour of his parity (class F of the public vectors; see docs/dutch-legacy.md).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def _colour_of_a(
         assert wanted is not None
         return (wanted if higher is a else wanted.opposite), "E.4"
     if not first_round:
-        return _unplayed_pair(a, b), "E.5"
+        return _unplayed_pair(a, b, initial), "E.5"
     # E.5: S1 players alternate (the first gets the initial colour), each S2 player
     # gets the other colour of his S1 opponent.
     for player in (a, b):
@@ -95,17 +95,16 @@ def _colour_of_a(
     raise ValueError(f"E.5: neither {a.number} nor {b.number} was in S1")
 
 
-def _unplayed_pair(a: LegacyPlayer, b: LegacyPlayer) -> Colour:
+def _unplayed_pair(a: LegacyPlayer, b: LegacyPlayer, initial: Colour) -> Colour:
     """The colour of ``a`` when neither player has played a game yet after the first
     round (the text is silent: E.5 speaks of the first round only). The reference's
-    practice (class F, docs/dutch-legacy.md): an even pairing number gets White, an odd
-    one Black, whatever the initial colour; when both numbers have the same parity the
-    higher ranked player (A.2) gets the colour of his parity."""
-    white = Colour.WHITE
+    practice (class F, docs/dutch-legacy.md): an even pairing number gets the initial
+    colour (``XXC``: White for ``white1``), an odd one the other; when both numbers have
+    the same parity the higher ranked player (A.2) gets the colour of his parity."""
     if a.number % 2 != b.number % 2:
-        return white if a.number % 2 == 0 else white.opposite
+        return initial if a.number % 2 == 0 else initial.opposite
     higher = higher_ranked(a, b)
-    own = white if higher.number % 2 == 0 else white.opposite
+    own = initial if higher.number % 2 == 0 else initial.opposite
     return own if higher is a else own.opposite
 
 
