@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from fairpair.errors import NoPairingError
+from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import RoundContext, b1_b2_compatible
@@ -147,18 +148,30 @@ class _Round:
                 if ok:
                     bracket = down + residents
                     mdps = [p for p in bracket if p.score > residents[0].score]
-                    ok = (
-                        all(
-                            any(q is not p and b1_b2_compatible(p, q, self.ctx) for q in bracket)
-                            for p in mdps
-                        )
-                        and self._max_pairs(bracket) >= before
-                    )
+                    ok = self._all_paired(bracket, mdps) and self._max_pairs(bracket) >= before
                 memo[key] = ok
             return memo[key]
 
         bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
         return _first(bracket.candidates())
+
+    def _all_paired(self, players: Sequence[LegacyPlayer], must: Sequence[LegacyPlayer]) -> bool:
+        """Can ``players`` be paired (B.1, B.2) so that every one of ``must`` has an
+        opponent at once? C.12's "this now allows P1 pairings": every moved-down
+        player of the bracket paired, not each of them on his own (class H)."""
+        if not must:
+            return True
+        index = {p.number: k for k, p in enumerate(players)}
+        wanted = {index[p.number] for p in must}
+        big = len(players) + 1  # covering a moved-down player outweighs any pair count
+        edges = [
+            (i, j, 1 + big * ((i in wanted) + (j in wanted)))
+            for i in range(len(players))
+            for j in range(i + 1, len(players))
+            if b1_b2_compatible(players[i], players[j], self.ctx)
+        ]
+        mate = max_weight_matching(len(players), edges)
+        return all(mate[k] != -1 for k in wanted)
 
     def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
         best = self._most_pairs(players, lowest=False)
@@ -275,10 +288,7 @@ class _Round:
             notes: list[str] = []
             moved = c1_incompatible(players, self.ctx)
             stuck = [p for p in moved if p.score > residents[0].score]
-            if stuck and frames and self._max_pairs(players) < len(players) // 2:
-                # C.12 backtracks only when that can allow P1 pairings that the bracket
-                # cannot make now (class H: the reference leaves the previous bracket
-                # alone when this one reaches P1 = P0 pairs anyway).
+            if stuck and frames:
                 frame = frames[-1]
                 alt = self.c12_backtrack(frame, residents)
                 if alt is not None:
