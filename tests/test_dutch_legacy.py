@@ -1017,3 +1017,16 @@ def test_explain_names_the_step_and_criterion_of_floats_and_colours() -> None:
     doc2 = DutchLegacySystem(explain=True).pair(t2).info["explanation"]
     codes = [n["code"] for b in doc2["boards"] for n in b["notes"]]
     assert "colour_legacy_parity" in codes
+
+
+def test_a4_the_loser_of_a_forfeit_has_no_float() -> None:
+    """Class E (docs/dutch-legacy.md reading 2): 1 (1 point) was paired with 4 (0) in
+    round 2 and lost by forfeit. The pairing card of A.4 would give 1 a downfloat; the
+    reference (JaVaFo 1.4, public2 t5095, t5310 r7, t5335, t5417) records none for the
+    loser of a forfeit, while the winner, who scored without playing, is a downfloater
+    (B.1.b). 2-3 was played between unequal scores: downfloat and upfloat."""
+    t = make(4, ["1-3 1-0, 2-4 1-0", "1-4 -+, 2-3 1-0"])
+    players = legacy_players(t, 3, t.present_players(3))
+    assert players[1].floats[0] is Float.NONE
+    assert players[4].floats[0] is Float.DOWN
+    assert players[2].floats[0] is Float.DOWN and players[3].floats[0] is Float.UP
