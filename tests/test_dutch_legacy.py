@@ -824,7 +824,7 @@ def test_search_is_the_procedure_as_written() -> None:
 
 @pytest.mark.slow
 def test_search_is_the_procedure_as_written_many() -> None:
-    _compare_with_literal(range(150, 1150))
+    _compare_with_literal(range(150, 3150))
 
 
 # --------------------------------------------------------------------------- property:

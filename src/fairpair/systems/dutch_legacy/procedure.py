@@ -30,6 +30,7 @@ from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 __all__ = ["BracketPairing", "RoundResult", "pair_round"]
 
 
+
 @dataclass
 class _Frame:
     """A bracket already paired: its players, who C.1 moved down, its pairing."""
@@ -288,7 +289,10 @@ class _Round:
             notes: list[str] = []
             moved = c1_incompatible(players, self.ctx)
             stuck = [p for p in moved if p.score > residents[0].score]
-            if stuck and frames:
+            # "Backtracking is disallowed when already backtracking from a lower score
+            # bracket": no C.12 into a bracket that C.13 has re-paired.
+            blocked = bool(frames) and "C.13" in frames[-1].repaired
+            if stuck and frames and not blocked:
                 frame = frames[-1]
                 alt = self.c12_backtrack(frame, residents)
                 if alt is not None:
