@@ -39,7 +39,9 @@ def cut_before(full: Tournament, rnd: int) -> Tournament:
     return cut.with_round(Round(number=rnd, byes=known)) if known else cut
 
 
-def reference_rounds(limit: int | None = None) -> Iterator[tuple[int, int, Tournament, set[tuple[int, int]]]]:
+def reference_rounds(
+    limit: int | None = None,
+) -> Iterator[tuple[int, int, Tournament, set[tuple[int, int]]]]:
     """(seed, round, tournament before the round, reference pairs with the bye as
     (N, 0)) for the stored tournaments (the first ``limit`` of them)."""
     with DATA.open(encoding="utf-8") as f:

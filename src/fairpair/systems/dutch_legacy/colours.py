@@ -16,7 +16,8 @@ E.1-E.4 cannot decide a pair of two players without colour preference after the
 first round either (two players who have not played a game yet), and E.5 speaks of
 the first round only: the reference (JaVaFo) gives the initial colour (White for
 ``XXC white1``) to the even pairing number, and when both numbers have the same parity
-the higher ranked player gets the colour of his parity (class F of the public vectors; see docs/dutch-legacy.md).
+the higher ranked player gets the colour of his parity (class F of the public vectors;
+see docs/dutch-legacy.md).
 """
 
 from __future__ import annotations

@@ -30,7 +30,6 @@ from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 __all__ = ["BracketPairing", "RoundResult", "pair_round"]
 
 
-
 @dataclass
 class _Frame:
     """A bracket already paired: its players, who C.1 moved down, its pairing."""
