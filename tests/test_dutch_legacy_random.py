@@ -1,6 +1,6 @@
 """``dutch-legacy`` against the reference on rounds of random tournaments (issue 31).
 
-``tests/data/dutch-legacy-random/reference.jsonl`` holds random tournaments (seeded,
+``tests/data/dutch-legacy-random/reference.jsonl.gz`` holds random tournaments (seeded,
 made by ``make_reference.py`` in that directory) whose every round was paired by the
 reference, JaVaFo 1.4 (Build 1913): one JSON line per tournament with the whole
 tournament as TRF and, per round, the reference's output. Each round is cut from the
@@ -15,6 +15,7 @@ when a listed round no longer does (then the list must shrink).
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,10 +27,62 @@ from fairpair.formats.trf import loads
 from fairpair.model import Round, Tournament
 from fairpair.systems.dutch_legacy import DutchLegacySystem
 
-DATA = Path(__file__).parent / "data" / "dutch-legacy-random" / "reference.jsonl"
+DATA = Path(__file__).parent / "data" / "dutch-legacy-random" / "reference.jsonl.gz"
 
-#: (seed, round) of the rounds the engine pairs differently from the reference.
-STILL_DIFFERENT: frozenset[tuple[int, int]] = frozenset()
+#: (seed, round) of the rounds the engine pairs differently from the reference: 47 of
+#: 2,832, all but four of them rounds where C.13 backtracks or joins brackets (see
+#: docs/dutch-legacy.md, "What remains").
+STILL_DIFFERENT: frozenset[tuple[int, int]] = frozenset(
+    {
+        (5, 11),
+        (19, 8),
+        (26, 11),
+        (37, 10),
+        (37, 11),
+        (48, 8),
+        (98, 9),
+        (136, 9),
+        (148, 8),
+        (148, 9),
+        (158, 8),
+        (158, 9),
+        (161, 5),
+        (167, 5),
+        (171, 10),
+        (175, 11),
+        (193, 11),
+        (194, 6),
+        (194, 8),
+        (228, 4),
+        (243, 10),
+        (254, 8),
+        (265, 9),
+        (268, 9),
+        (272, 5),
+        (1012, 6),
+        (1016, 7),
+        (1016, 8),
+        (1016, 9),
+        (1016, 10),
+        (1024, 7),
+        (1024, 11),
+        (1046, 6),
+        (1058, 6),
+        (1061, 5),
+        (1061, 8),
+        (1061, 9),
+        (1064, 8),
+        (1066, 8),
+        (1075, 6),
+        (1083, 8),
+        (1086, 10),
+        (1098, 7),
+        (1142, 9),
+        (1143, 7),
+        (1143, 8),
+        (1148, 8),
+    }
+)
 
 
 def cut_before(full: Tournament, rnd: int) -> Tournament:
@@ -44,7 +97,7 @@ def reference_rounds(
 ) -> Iterator[tuple[int, int, Tournament, set[tuple[int, int]]]]:
     """(seed, round, tournament before the round, reference pairs with the bye as
     (N, 0)) for the stored tournaments (the first ``limit`` of them)."""
-    with DATA.open(encoding="utf-8") as f:
+    with gzip.open(DATA, "rt", encoding="utf-8") as f:
         for index, line in enumerate(f):
             if limit is not None and index >= limit:
                 return
