@@ -364,6 +364,26 @@ REASONS: dict[str, str] = {
         "Colours: both were due {colour} equally strongly and had the same colours in "
         "every round; the player higher in the list, {player}, gets {colour}."
     ),
+    "burstein2025_method": (
+        "Players are paired inside groups from the top score down; a group holds the "
+        "players of one score and those who moved down to it. Inside a group the players "
+        "are listed by the strength of their opponents so far (Buchholz, then "
+        "Sonneborn-Berger, then pairing number). The group gets as many pairs as "
+        "possible, the players who move down have the lowest scores possible and leave "
+        "the next group as well paired as possible, as many colour preferences as "
+        "possible are granted, and among those pairings the top of the list meets the "
+        "lowest-listed player it can."
+    ),
+    "burstein2025_seeding": (
+        "This is one of the first {count} rounds, which are paired by the Dutch system "
+        "to seed the Burstein system."
+    ),
+    "bye_burstein2025": (
+        "{player} gets the pairing-allocated bye (a point without playing): among the "
+        "players who have not had one or a win without playing, and whose absence "
+        "leaves the others pairable, the lowest score, then the most games played, "
+        "then the lowest in the list."
+    ),
     "bye_burstein": (
         "{player} gets the pairing-allocated bye (a point without playing): the last "
         "player by score and list order among those who have not had a "

@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fairpair import limits
 from fairpair.web.api import PREFIX, api_router, error_response
+from fairpair.web.director_pages import director_router
 from fairpair.web.errors import ApiError
 from fairpair.web.pages import pages_router
 from fairpair.web.security import RateLimit, SecurityHeaders
@@ -215,9 +216,10 @@ def create_app(db: str | Store) -> FastAPI:
     # the pages' own scripts (htmx, bundled: no page loads anything from another host)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api_router(service))
+    app.include_router(director_router(service))
     app.include_router(pages_router(service))
     app.add_middleware(_BodyLimit)
-    create = (f"{PREFIX}/tournaments", f"{PREFIX}/tournaments/import")
+    create = (f"{PREFIX}/tournaments", f"{PREFIX}/tournaments/import", "/new")
     app.add_middleware(RateLimit, create_paths=create)  # before a body is read
     # outermost: the headers go on every answer, the body limit's 413 included
     app.add_middleware(SecurityHeaders, docs_prefix=f"{PREFIX}/docs")
