@@ -37,7 +37,8 @@ Usage::
 Systems (``--only``): ``dutch`` (2017 and 2026 rules: random tournaments, the reference
 rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``, odd fields of 2,001,
 5,001 and 9,999 players at round 1 and round 5 and of 10,001 players (JSON) at round 1,
-100,001 with ``--huge``), ``mcmahon``,
+100,001 with ``--huge``), ``legacy`` (the pre-2013 Dutch system: the slowest round of a
+100-player, 9-round random tournament, ``check`` ok within 0.2 CPU s), ``mcmahon``,
 ``tcec``, ``netrunner`` (each at its benchmark sizes and 10x), ``batch`` (rows of
 ``benchmarks/batch.py``), ``startup`` (the drop-in as a platform calls it: ``fairpair
 --dutch FILE -p`` on a 10-player lichess-style file, round 4; the whole command,
@@ -72,7 +73,7 @@ import dutch  # noqa: E402  (benchmarks/dutch.py)
 
 PYTHON = sys.executable
 RESULTS = HERE / "results"
-SYSTEMS = ("dutch", "mcmahon", "tcec", "netrunner", "batch", "startup")
+SYSTEMS = ("dutch", "legacy", "mcmahon", "tcec", "netrunner", "batch", "startup")
 RULES = ("2017", "2026")
 #: Sizes: (benchmark sizes, the 10x sizes of issue 17) per system.
 DUTCH_SIZES = (100, 300, 1000, 2000)
@@ -354,6 +355,26 @@ def bbp_startup_case(executable: str, players: int = STARTUP_PLAYERS) -> Case:
     return Case(f"bbpPairings --dutch FILE -p, median of {STARTUP_REPEAT}", "bbp", measure)
 
 
+def legacy_case(players: int, rounds: int) -> Case:
+    """The slowest round of a random ``dutch-legacy`` tournament (benchmarks/legacy.py);
+    ``check`` ok within its budget of 0.2 CPU s per round (issue 31)."""
+
+    def measure(options: Options) -> dict[str, Any]:
+        command = [PYTHON, str(HERE / "legacy.py"), "--players", str(players)]
+        command += ["--rounds", str(rounds)]
+        result = json_child(command, options)
+        return {
+            "players": result["players"],
+            "round": result["round"],
+            "wall": result["wall"],
+            "cpu": result["cpu"],
+            "peak_mb": result["peak_mb"],
+            "check": "ok" if result["ok"] else "FAIL",
+        }
+
+    return Case(f"random n={players} r1-{rounds} (slowest round)", "dutch-legacy", measure)
+
+
 def mcmahon_case(players: int, rnd: int) -> Case:
     def measure(options: Options) -> dict[str, Any]:
         command = [PYTHON, str(HERE / "mcmahon.py"), "--one", str(players)]
@@ -440,6 +461,8 @@ def cases(
         if not quick and not sizes:
             for players in DUTCH_ODD_JSON_SIZES + (DUTCH_HUGE_JSON_SIZES if huge else ()):
                 found += [dutch_round1(players, rules, ".json") for rules in RULES]
+    if "legacy" in chosen:
+        found.append(legacy_case(100, 9))
     if "mcmahon" in chosen:
         for players in pick("mcmahon", MCMAHON_SIZES[0] + MCMAHON_SIZES[1]):
             found.append(mcmahon_case(players, MCMAHON_ROUND))

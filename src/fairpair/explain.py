@@ -160,6 +160,15 @@ REASONS: dict[str, str] = {
         "order of the candidates) leaves {player} over."
     ),
     "float_legacy": "{player} could not be paired in this group and moves down.",
+    "float_legacy_step": (
+        "{player} moves down to the next group: {step} found the pairing of this "
+        "group and left {player} over ({criterion})."
+    ),
+    "group_step_legacy": "This group's pairing was found at step {step}: {what}",
+    "group_joined_legacy": (
+        "The lowest groups were joined into one and paired with the players of the "
+        "group added last as the upper half, so that the round can be completed"
+    ),
     "float_legacy_none": (
         "{player} moves down to the next group: no player of this group may be met "
         "(all played already, a forbidden pair, or both must have the same colour)."
@@ -215,6 +224,11 @@ REASONS: dict[str, str] = {
     "colour_legacy_higher": (
         "Colours: both were due {colour} equally strongly; the higher-ranked player, "
         "{player}, gets {colour}."
+    ),
+    "colour_legacy_parity": (
+        "Colours: neither player has played a game yet; {player} gets {colour} by the "
+        "pairing numbers (white to the even number; same parity: the higher-ranked "
+        "player gets the colour of his parity)."
     ),
     "colour_legacy_number": (
         "Colours: neither player had a colour due; by the pairing numbers, {player} gets {colour}."
