@@ -1,0 +1,419 @@
+"""The public pages of a tournament: the pairings and results of a round (with a "find
+my pairing" box), the standings, the crosstable and the printable lists, on a phone as
+on a desk, and live.
+
+**Live.** Each page's changing part is one ``<div id="live">`` that htmx (bundled, see
+``static/README.md``) asks for again every :data:`POLL_SECONDS` seconds at
+``/t/{id}/live?view=...&v=VERSION``: the answer is ``204 No Content`` (one small read
+of the tournament's version, nothing rendered) while the tournament is at that version,
+else the fragment at the new version. Results and pairings therefore show within a
+poll (at most :data:`POLL_SECONDS` s late) without a reload; without JavaScript the page
+is simply static.
+
+**Large events.** Tables are shown :data:`PAGE_SIZE` rows a page (``?page=N``), so no
+page grows with the field; what a page shows is computed once per tournament version
+(:class:`Views`) and only sliced per request.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from fairpair import workflow as wf
+from fairpair.rendering.printouts import board_lines, crosstable_legend, crosstable_rows
+from fairpair.web.errors import ApiError
+from fairpair.web.service import Service
+from fairpair.web.store import NotFound, Stored
+from fairpair.web.views import find_players, round_json, standings_json
+from fairpair.workflow.rounds import tournament_name
+
+__all__ = [
+    "PAGE_SIZE",
+    "POLL_SECONDS",
+    "Views",
+    "env",
+    "live_url",
+    "pager",
+    "public_router",
+]
+
+#: Rows of a table on one page (boards, standings, crosstable, printouts).
+PAGE_SIZE = 200
+#: Standings rows shown under the pairings on the main page (the rest: the standings page).
+STANDINGS_ON_MAIN = 50
+#: Seconds between two polls of a live page (results show at most this late).
+POLL_SECONDS = 3
+
+env = Environment(
+    loader=FileSystemLoader(__file__.rsplit("/", 1)[0] + "/templates"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def html(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page from ``template``."""
+    return HTMLResponse(env.get_template(template).render(**context), status_code=status)
+
+
+def error_page(error: ApiError) -> HTMLResponse:
+    """An error as a page in plain words."""
+    return html("error.html", error.status, error=error)
+
+
+class Views:
+    """What the pages show of a tournament (round tables, standings, crosstable rows),
+    computed once per tournament version and kept for the next requests (a few dozen
+    entries; a new version makes new entries, the old ones age out)."""
+
+    SIZE = 64
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any]) -> Any:
+        key = (stored.id, stored.version, kind, arg)
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = make()
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.SIZE:
+                self._items.popitem(last=False)
+        return value
+
+
+def pager(
+    total: int, asked: int | None, url: Callable[[int], str], size: int = PAGE_SIZE
+) -> dict[str, Any]:
+    """Page ``asked`` (1-based, clamped) of ``total`` rows: its slice and the links to
+    the first, previous, next and last pages (``url(page)``)."""
+    pages = max(1, -(-total // size))
+    page = min(max(asked or 1, 1), pages)
+    links = []
+    if pages > 1:
+        for label, target in (
+            ("« first", 1),
+            ("‹ previous", page - 1),
+            ("next ›", page + 1),
+            ("last »", pages),
+        ):
+            ok = 1 <= target <= pages and target != page
+            links.append({"label": label, "url": url(target) if ok else None})
+    return {
+        "page": page,
+        "pages": pages,
+        "start": (page - 1) * size,
+        "stop": min(page * size, total),
+        "total": total,
+        "links": links,
+    }
+
+
+def _query(**values: Any) -> str:
+    kept = {k: v for k, v in values.items() if v not in (None, "", 1) or k == "v"}
+    return urlencode(kept)
+
+
+def live_url(tid: str, view: str, version: int, **params: Any) -> str:
+    """The address a live fragment polls: 204 while the tournament is at ``version``."""
+    return f"/t/{tid}/live?" + _query(view=view, v=version, **params)
+
+
+def _current_round(stored: Stored, asked: int | None) -> int:
+    t = stored.tournament
+    if asked is not None and 1 <= asked <= len(t.rounds):
+        return asked
+    return t.rounds_played or len(t.rounds)
+
+
+def _found(found: Sequence[Any], shown: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Where each found player is in the round shown: board, side, opponent; or bye."""
+    out = []
+    for player in found:
+        item: dict[str, Any] = {"player": player, "board": None, "bye": None}
+        if shown is not None:
+            first, second = shown["sides"]
+            for board in shown["boards"]:
+                if player.number in (board[first]["number"], board[second]["number"]):
+                    mine, theirs = (
+                        (first, second)
+                        if board[first]["number"] == player.number
+                        else (second, first)
+                    )
+                    item.update(
+                        board=board["board"],
+                        side=mine,
+                        opponent=board[theirs],
+                        result=board["result"],
+                    )
+                    break
+            else:
+                for bye in shown["byes"]:
+                    if bye["player"]["number"] == player.number:
+                        item["bye"] = bye["kind"].replace("_", "-")
+        out.append(item)
+    return out
+
+
+class PublicPages:
+    """The contexts of the public pages (shared by a page and its live fragment)."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.views = Views()
+
+    def round_data(self, stored: Stored, number: int) -> dict[str, Any] | None:
+        if not number:
+            return None
+        data: dict[str, Any] = self.views.get(
+            stored, "round", number, lambda: round_json(stored.tournament, number)
+        )
+        return data
+
+    def standings_data(self, stored: Stored) -> dict[str, Any] | None:
+        t = stored.tournament
+        if not t.players:
+            return None
+        data: dict[str, Any] = self.views.get(
+            stored, "standings", None, lambda: standings_json(wf.standings_of(t))
+        )
+        return data
+
+    def base(self, stored: Stored) -> dict[str, Any]:
+        t = stored.tournament
+        return {
+            "tid": stored.id,
+            "name": tournament_name(t),
+            "t": t,
+            "system": t.system,
+            "total": wf.total_label(t),
+            "version": stored.version,
+            "poll": POLL_SECONDS,
+        }
+
+    def public(
+        self, stored: Stored, asked: int | None, page: int | None, find: str
+    ) -> dict[str, Any]:
+        """The main page: a round's boards (a page of them), who was found, the top of
+        the standings."""
+        t = stored.tournament
+        tid = stored.id
+        current = _current_round(stored, asked)
+        shown = self.round_data(stored, current)
+        find = find.strip()[:100]
+
+        def url(p: int) -> str:
+            return f"/t/{tid}?" + _query(round=asked, page=p, find=find)
+
+        boards = shown["boards"] if shown else []
+        paging = pager(len(boards), page, url)
+        standings = self.standings_data(stored)
+        rows = standings["rows"] if standings else []
+        players = list(t.players) if not t.rounds else []
+        return {
+            **self.base(stored),
+            "view": "public",
+            "live_body": "_public_body.html",
+            "live_url": live_url(tid, "public", stored.version, round=asked, page=page, find=find),
+            "rounds": list(range(1, len(t.rounds) + 1)),
+            "current": current,
+            "asked": asked,
+            "round": shown,
+            "boards": boards[paging["start"] : paging["stop"]],
+            "pager": paging,
+            "find": find,
+            "found": _found(find_players(t, find), shown) if find else None,
+            "standings": standings,
+            "standings_rows": rows[:STANDINGS_ON_MAIN],
+            "standings_more": len(rows) > STANDINGS_ON_MAIN,
+            "players": players[:PAGE_SIZE],
+            "players_more": len(players) > PAGE_SIZE,
+        }
+
+    def standings(self, stored: Stored, page: int | None, find: str) -> dict[str, Any]:
+        """The standings page: a page of rows, or the rows of the players found."""
+        t = stored.tournament
+        tid = stored.id
+        standings = self.standings_data(stored)
+        rows = standings["rows"] if standings else []
+        find = find.strip()[:100]
+        if find:
+            wanted = {p.number for p in find_players(t, find)}
+            rows = [r for r in rows if r["number"] in wanted]
+
+        def url(p: int) -> str:
+            return f"/t/{tid}/standings?" + _query(page=p, find=find)
+
+        paging = pager(len(rows), page, url)
+        return {
+            **self.base(stored),
+            "view": "standings",
+            "live_body": "_standings_body.html",
+            "live_url": live_url(tid, "standings", stored.version, page=page, find=find),
+            "standings": standings,
+            "standings_rows": rows[paging["start"] : paging["stop"]],
+            "standings_more": False,
+            "pager": paging,
+            "find": find,
+        }
+
+
+def public_router(service: Service) -> APIRouter:
+    """The public pages, working on ``service``."""
+    router = APIRouter(include_in_schema=False)
+    pages = PublicPages(service)
+
+    def load(tid: str) -> Stored:
+        return service.load(tid)
+
+    @router.get("/t/{tid}", response_class=HTMLResponse)
+    def public(
+        tid: str, round: int | None = None, page: int | None = None, find: str = ""
+    ) -> HTMLResponse:
+        try:
+            stored = load(tid)
+        except ApiError as exc:
+            return error_page(exc)
+        return html("public.html", **pages.public(stored, round, page, find))
+
+    @router.get("/t/{tid}/standings", response_class=HTMLResponse)
+    def standings(tid: str, page: int | None = None, find: str = "") -> HTMLResponse:
+        try:
+            stored = load(tid)
+        except ApiError as exc:
+            return error_page(exc)
+        return html("standings.html", **pages.standings(stored, page, find))
+
+    @router.get("/t/{tid}/live")
+    def live(
+        tid: str,
+        request: Request,
+        view: str = "public",
+        v: int = 0,
+        round: int | None = None,
+        page: int | None = None,
+        find: str = "",
+    ) -> Response:
+        """A page's live part: 204 while the tournament is at version ``v``."""
+        try:
+            if service.store.version(tid) == v:
+                return Response(status_code=204)
+            stored = load(tid)
+        except (ApiError, NotFound):  # gone: the page stays as it is
+            return Response(status_code=204)
+        if view == "standings":
+            context = pages.standings(stored, page, find)
+        elif view == "player":
+            from fairpair.web.player_pages import player_live
+
+            return player_live(service, stored, request)
+        else:
+            context = pages.public(stored, round, page, find)
+        return html("_live.html", **context)
+
+    @router.get("/t/{tid}/crosstable", response_class=HTMLResponse)
+    def crosstable(tid: str, page: int | None = None) -> HTMLResponse:
+        try:
+            stored = load(tid)
+        except ApiError as exc:
+            return error_page(exc)
+        t = stored.tournament
+
+        def make() -> tuple[list[str], list[list[str]], int]:
+            table = wf.standings_of(t)
+            head, rows = crosstable_rows(t, table)
+            return head, rows, table.after_round
+
+        head, rows, after = pages.views.get(stored, "crosstable", None, make)
+        paging = pager(len(rows), page, lambda p: f"/t/{tid}/crosstable?page={p}")
+        numeric = {0, 1, 3} | set(range(4 + after, len(head)))
+        return html(
+            "crosstable.html",
+            **pages.base(stored),
+            title=f"crosstable after round {after}",
+            head=head,
+            rows=rows[paging["start"] : paging["stop"]],
+            numeric=numeric,
+            name_column=2,
+            legend=crosstable_legend(t),
+            pager=paging,
+        )
+
+    @router.get("/t/{tid}/rounds/{round_number}/print", response_class=HTMLResponse)
+    def print_round(tid: str, round_number: int, page: int | None = None) -> HTMLResponse:
+        try:
+            stored = load(tid)
+            service.round_of(tid, round_number)
+        except ApiError as exc:
+            return error_page(exc)
+        t = stored.tournament
+        lines = pages.views.get(stored, "print", round_number, lambda: board_lines(t, round_number))
+        paging = pager(
+            len(lines), page, lambda p: f"/t/{tid}/rounds/{round_number}/print?page={p}", 500
+        )
+        shown = pages.round_data(stored, round_number)
+        return html(
+            "print_round.html",
+            **pages.base(stored),
+            round=shown,
+            label=wf.round_label(t, round_number),
+            lines=lines[paging["start"] : paging["stop"]],
+            strength="Rank" if wf.descriptor_of(t.system).strength == "rank" else "Rating",
+            pager=paging,
+        )
+
+    @router.get("/t/{tid}/standings/print", response_class=HTMLResponse)
+    def print_standings(
+        tid: str, after_round: int | None = None, page: int | None = None
+    ) -> HTMLResponse:
+        """The standings as a page to print (print CSS: A4, no navigation)."""
+        try:
+            stored = load(tid)
+            t = stored.tournament
+            if after_round is not None and not 0 <= after_round <= len(t.rounds):
+                raise ApiError(
+                    400,
+                    f"after_round {after_round}",
+                    field="after_round",
+                    expected=f"a round from 0 to {len(t.rounds)}",
+                )
+        except ApiError as exc:
+            return error_page(exc)
+
+        def make() -> dict[str, Any] | None:
+            if not t.players:
+                return None
+            return standings_json(wf.standings_of(t, after_round=after_round))
+
+        data = pages.views.get(stored, "standings-after", after_round, make)
+        rows = data["rows"] if data else []
+
+        def url(p: int) -> str:
+            return f"/t/{tid}/standings/print?" + _query(after_round=after_round, page=p)
+
+        paging = pager(len(rows), page, url, 500)
+        return html(
+            "standings_print.html",
+            tid=tid,
+            name=tournament_name(t),
+            system=t.system,
+            total=wf.total_label(t),
+            standings=data,
+            rows=rows[paging["start"] : paging["stop"]],
+            pager=paging,
+        )
+
+    return router
