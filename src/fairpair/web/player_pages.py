@@ -337,8 +337,7 @@ def player_router(service: Service) -> APIRouter:
             sheet_max=SHEET_MAX,
             agreed=service.settings(tid)[AGREED_REPORTS],
             form_token=form,
-            issued=None,
-            **extra,
+            **{"issued": None, **extra},
         )
         page.headers["Cache-Control"] = "no-store"
         return page

@@ -631,7 +631,7 @@ class Service:
         """With the event setting :data:`AGREED_REPORTS` on: if both players of a board
         without a result have reported, and their latest reports agree, enter that
         result (as the director would, the board's reports cleared in the same
-        transaction); return it. Otherwise (setting off, one report, reports that
+        transaction); return it as the pages show it (``1-0``, ``½-½``). Otherwise (setting off, one report, reports that
         differ, a result already entered) None: the reports wait for the director."""
         if not self.settings(tid)[AGREED_REPORTS]:
             return None
@@ -665,10 +665,12 @@ class Service:
             return now, None
 
         try:
-            self._change(tid, operation, also=Store.clear_reports(tid, round_number, board))
+            stored, _ = self._change(
+                tid, operation, also=Store.clear_reports(tid, round_number, board)
+            )
         except _NothingToConfirm:
             return None
-        return key
+        return wf.result_text(stored.tournament.round(round_number).games[board - 1])
 
     # ------------------------------------------------------------------ settings
 
