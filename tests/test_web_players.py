@@ -260,7 +260,7 @@ def test_bad_player_links_are_refused_in_plain_words(server: Server, client: htt
 
 
 def test_the_directors_sheet_of_player_links(server: Server, client: httpx.Client) -> None:
-    tid, director, shown = _paired(client, players=6)
+    tid, director, _ = _paired(client, players=6)
     token = director["Authorization"].removeprefix("Bearer ")
     http = httpx.Client(base_url=server.url, timeout=60)
     # not signed in as the director: back to the sign-in
@@ -287,6 +287,10 @@ def test_the_directors_sheet_of_player_links(server: Server, client: httpx.Clien
     links = re.findall(r'class="link">([^<]+)<', sheet.text)
     assert len(links) == 6 and _token_count(client, tid, director) == before + 6
     assert all(link.startswith(f"{server.url}/t/{tid}/me#") for link in links)
+    # each QR code holds its link: the same symbol made again from the link is on the sheet
+    from fairpair.web.player_pages import qr_svg
+
+    assert all(qr_svg(link) in sheet.text for link in links)
     player = _player(server, tid, links[0].rsplit("#", 1)[1])
     assert "Board" in player.get(f"/t/{tid}/me").text
     # the setting's form
@@ -320,7 +324,7 @@ def test_find_my_pairing(client: httpx.Client) -> None:
 
 
 def test_large_field_pages(client: httpx.Client) -> None:
-    tid, director, shown = _paired(client, players=450)
+    tid, _, shown = _paired(client, players=450)
     assert len(shown["boards"]) == 225
     first = client.get(f"/t/{tid}")
     assert first.text.count('<tr id="bd-') == 200 and "page 1 of 2" in first.text
@@ -354,7 +358,7 @@ def test_live_fragment(client: httpx.Client) -> None:
     assert ">0-1<" in changed.text
     standings = client.get(f"/t/{tid}/live", params={"view": "standings", "v": version})
     assert standings.status_code == 200 and "standings" in standings.text
-    assert client.get(f"/t/nosuch/live", params={"v": 1}).status_code == 204
+    assert client.get("/t/nosuch/live", params={"v": 1}).status_code == 204
 
 
 # --------------------------------------------------------------------------- offline

@@ -17,6 +17,7 @@ page grows with the field; what a page shows is computed once per tournament ver
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -44,6 +45,8 @@ __all__ = [
     "pager",
     "public_router",
 ]
+
+log = logging.getLogger("fairpair.web")
 
 #: Rows of a table on one page (boards, standings, crosstable, printouts).
 PAGE_SIZE = 200
@@ -73,13 +76,16 @@ def error_page(error: ApiError) -> HTMLResponse:
 class Views:
     """What the pages show of a tournament (round tables, standings, crosstable rows),
     computed once per tournament version and kept for the next requests (a few dozen
-    entries; a new version makes new entries, the old ones age out)."""
+    entries; a new version makes new entries, the old ones age out). Readers asking
+    for the same thing at the same time (every open page polls at once after a change)
+    wait for one computation instead of each making it."""
 
     SIZE = 64
 
     def __init__(self) -> None:
         self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
+        self._making: dict[tuple[Any, ...], threading.Lock] = {}
 
     def get(self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any]) -> Any:
         key = (stored.id, stored.version, kind, arg)
@@ -87,12 +93,50 @@ class Views:
             if key in self._items:
                 self._items.move_to_end(key)
                 return self._items[key]
-        value = make()
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self.SIZE:
-                self._items.popitem(last=False)
+            making = self._making.setdefault(key, threading.Lock())
+        with making:
+            with self._lock:
+                if key in self._items:  # made meanwhile by another reader
+                    return self._items[key]
+            value = make()
+            with self._lock:
+                self._items[key] = value
+                self._making.pop(key, None)
+                while len(self._items) > self.SIZE:
+                    self._items.popitem(last=False)
         return value
+
+
+class Warmer:
+    """Computes what the main pages show of a tournament's new version in a
+    background thread, right after a change: the first reader (every live page polls
+    within seconds of a result) then finds it ready. Only the newest version of each
+    tournament waiting is computed."""
+
+    def __init__(self, work: Callable[[Stored], None]) -> None:
+        self._work = work
+        self._waiting: OrderedDict[str, Stored] = OrderedDict()
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def __call__(self, stored: Stored) -> None:
+        with self._wake:
+            self._waiting[stored.id] = stored
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="fairpair-warm", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._waiting:
+                    self._wake.wait()
+                _, stored = self._waiting.popitem(last=False)
+            try:
+                self._work(stored)
+            except Exception:  # a page computes it again (and shows the error) itself
+                log.warning("could not prepare the pages of %s", stored.id, exc_info=True)
 
 
 def pager(
@@ -174,6 +218,19 @@ class PublicPages:
     def __init__(self, service: Service) -> None:
         self.service = service
         self.views = Views()
+        service.listeners.append(Warmer(self.warm))
+
+    def warm(self, stored: Stored) -> None:
+        """Read a new version (the store keeps it parsed) and compute the main page's
+        round and standings of it."""
+        try:
+            current = self.service.load(stored.id)
+        except ApiError:
+            return  # deleted meanwhile
+        if current.version != stored.version:
+            return  # a newer change is on its way here
+        self.round_data(current, _current_round(current, None))
+        self.standings_data(current)
 
     def round_data(self, stored: Stored, number: int) -> dict[str, Any] | None:
         if not number:

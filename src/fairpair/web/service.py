@@ -188,6 +188,9 @@ class Service:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: Called with every stored change (after its transaction), e.g. to prepare
+        #: what the pages show of the new version; never fails the change.
+        self.listeners: list[Callable[[Stored], None]] = []
 
     # ------------------------------------------------------------------ reading
 
@@ -213,13 +216,16 @@ class Service:
         try:
             with refusals(field):
                 try:
-                    return self.store.change(tid, operation, also=also)
+                    done = self.store.change(tid, operation, also=also)
                 except limits.LimitExceeded as exc:  # the stored tournament would be over it
                     raise limit_error(exc, 409, field) from None
         except NotFound:
             raise ApiError(404, f"no tournament {tid!r}", field="id") from None
         except Conflict as exc:
             raise ApiError(503, str(exc), expected="the same request again") from None
+        for listener in self.listeners:
+            listener(done[0])
+        return done
 
     def authorize(self, tid: str, token: str | None, roles: Sequence[str]) -> Grant:
         """The grant of ``token`` if it may act on ``tid`` with one of ``roles``:
@@ -631,8 +637,9 @@ class Service:
         """With the event setting :data:`AGREED_REPORTS` on: if both players of a board
         without a result have reported, and their latest reports agree, enter that
         result (as the director would, the board's reports cleared in the same
-        transaction); return it as the pages show it (``1-0``, ``½-½``). Otherwise (setting off, one report, reports that
-        differ, a result already entered) None: the reports wait for the director."""
+        transaction); return it as the pages show it (``1-0``, ``½-½``). Otherwise
+        (setting off, one report, reports that differ, a result already entered) None:
+        the reports wait for the director."""
         if not self.settings(tid)[AGREED_REPORTS]:
             return None
         t = self.load(tid).tournament
