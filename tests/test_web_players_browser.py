@@ -185,6 +185,7 @@ def test_live_update(server: Server, browser: Any) -> None:
     standings = context.new_page()
     standings.goto(f"{server.url}/t/{tid}/standings")
     assert public.inner_text("#bd-1 td.res") == "–"
+    assert "after round 1" not in standings.inner_text("#live")
     with httpx.Client(base_url=server.url, timeout=60) as http:
         for board in range(1, 6):
             answer = http.put(
@@ -194,7 +195,7 @@ def test_live_update(server: Server, browser: Any) -> None:
             )
             assert answer.status_code == 200
     public.locator("#bd-1 td.res", has_text="1-0").wait_for(timeout=5000)
-    standings.locator("table.standings", has_text="after round 1").wait_for(timeout=5000)
+    standings.locator("#live h2", has_text="after round 1").wait_for(timeout=5000)
     with httpx.Client(base_url=server.url, timeout=60) as http:
         assert http.post(f"{API}/tournaments/{tid}/rounds", headers=director).status_code == 201
     public.locator("h2", has_text="Round 2").wait_for(timeout=5000)
@@ -239,6 +240,7 @@ def test_pages_fit_the_screen(server: Server, browser: Any, size: dict[str, Any]
     # the find box works without scripts too (a GET form)
     page.fill("#find", NAMES[0].split(",")[0])
     page.click("form.find button")
+    page.wait_for_url("**find=**")
     assert NAMES[0] in page.inner_text("#found")
     _fits(page)
     assert elsewhere == []
