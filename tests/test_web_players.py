@@ -395,3 +395,29 @@ def test_no_page_loads_anything_from_another_host(server: Server, client: httpx.
         assert not HOSTS.search(answer.text), (path, HOSTS.search(answer.text))
         assert "default-src 'none'" in answer.headers["Content-Security-Policy"], path
     http.close()
+
+
+def test_the_directors_live_part(server: Server, client: httpx.Client) -> None:
+    """The director's page's live part: 204 unless signed in; the players' reports
+    appear (a report does not change the tournament's version, the key has it too)."""
+    tid, director, shown = _paired(client)
+    white, _ = board_numbers(shown)[0]
+    assert client.get(f"/t/{tid}/live", params={"view": "director", "v": "0"}).status_code == 204
+    http = httpx.Client(base_url=server.url, timeout=60)
+    sign_in(http, tid, director["Authorization"].removeprefix("Bearer "))
+    first = http.get(f"/t/{tid}/live", params={"view": "director", "v": "0"})
+    assert first.status_code == 200 and "0 of 4 results in" in first.text
+    key = re.search(r"v=([0-9-]+)", first.text)
+    assert key is not None
+    same = http.get(f"/t/{tid}/live", params={"view": "director", "v": key.group(1)})
+    assert same.status_code == 204
+    links = _links(client, tid, director, players=[white])
+    client.put(
+        f"{API}/tournaments/{tid}/rounds/1/boards/1",
+        json={"result": "0-1"},
+        headers={"Authorization": f"Bearer {links[white]}"},
+    )
+    changed = http.get(f"/t/{tid}/live", params={"view": "director", "v": key.group(1)})
+    assert changed.status_code == 200 and 'id="live-reports"' in changed.text
+    assert FORM.search(changed.text) is not None  # its Confirm button works as on the page
+    http.close()

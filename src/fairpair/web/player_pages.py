@@ -54,7 +54,14 @@ from fairpair.web.store import Grant, Stored
 from fairpair.web.views import player_games, round_json
 from fairpair.workflow.rounds import tournament_name
 
-__all__ = ["PLAYER_COOKIE", "PLAYER_SESSION", "player_live", "player_router", "qr_svg"]
+__all__ = [
+    "PLAYER_COOKIE",
+    "PLAYER_SESSION",
+    "director_live",
+    "player_live",
+    "player_router",
+    "qr_svg",
+]
 
 #: The cookie holding a player's token (path ``/t/{id}``).
 PLAYER_COOKIE = "fairpair_player"
@@ -167,6 +174,51 @@ def player_live(service: Service, stored: Stored, request: Request) -> Response:
     context = _player_context(service, stored, grant)
     context["form_token"] = _player_form_token(service, stored.id, request)
     return html("_live.html", **context)
+
+
+def director_live(service: Service, stored: Stored, request: Request) -> Response:
+    """The director's page's live part: the players' reports waiting (with their
+    Confirm buttons) and how many results of the current round are in. 204 when not
+    signed in as the director or an arbiter (the page stays as it is).
+
+    The director's page shows it with one element that loads it at once and then
+    polls: ``<div hx-get="/t/{id}/live?view=director&v=0" hx-trigger="load"
+    hx-swap="outerHTML"></div>``."""
+    tid = stored.id
+    token = request.cookies.get(COOKIE)
+    try:
+        service.authorize(tid, token, ("director", "arbiter"))
+    except ApiError:
+        return Response(status_code=204)
+    assert token is not None
+    session = request.cookies.get(SESSION_COOKIE, "")
+    t = stored.tournament
+    last = t.rounds_played
+    shown = round_json(t, last) if last else None
+    newest = service.store.last_report(tid)  # before the list: never newer than shown
+    reports = [
+        {
+            "round": r.round,
+            "board": r.board,
+            "name": t.player(r.player).name if r.player in t.player_map else str(r.player),
+            "result": r.result,
+            "shown": "½-½" if r.result in ("1/2", "=", "½", "½-½") else r.result,
+        }
+        for r in service.reports(tid)
+    ]
+    page = html(
+        "_live.html",
+        tid=tid,
+        version=stored.version,
+        poll=POLL_SECONDS,
+        live_url=live_url(tid, "director", f"{stored.version}-{newest}"),
+        live_body="_director_body.html",
+        reports=reports,
+        round=shown,
+        form_token=form_token(service.store.secret(_FORM_SECRET), tid, session, token),
+    )
+    page.headers["Cache-Control"] = "no-store"
+    return page
 
 
 def _player_form_token(service: Service, tid: str, request: Request) -> str:

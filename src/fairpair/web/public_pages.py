@@ -41,6 +41,7 @@ __all__ = [
     "POLL_SECONDS",
     "Views",
     "env",
+    "live_key",
     "live_url",
     "pager",
     "public_router",
@@ -171,9 +172,18 @@ def _query(**values: Any) -> str:
     return urlencode(kept)
 
 
-def live_url(tid: str, view: str, version: int, **params: Any) -> str:
-    """The address a live fragment polls: 204 while the tournament is at ``version``."""
+def live_url(tid: str, view: str, version: int | str, **params: Any) -> str:
+    """The address a live fragment polls: 204 while :func:`live_key` is ``version``."""
     return f"/t/{tid}/live?" + _query(view=view, v=version, **params)
+
+
+def live_key(service: Service, tid: str, view: str) -> str:
+    """What a live fragment compares: the tournament's version; on the director's
+    page also the newest player's report (a report does not change the tournament)."""
+    version = service.store.version(tid)
+    if view == "director":
+        return f"{version}-{service.store.last_report(tid)}"
+    return str(version)
 
 
 def _current_round(stored: Stored, asked: int | None) -> int:
@@ -359,14 +369,14 @@ def public_router(service: Service) -> APIRouter:
         tid: str,
         request: Request,
         view: str = "public",
-        v: int = 0,
+        v: str = "",
         round: int | None = None,
         page: int | None = None,
         find: str = "",
     ) -> Response:
         """A page's live part: 204 while the tournament is at version ``v``."""
         try:
-            if service.store.version(tid) == v:
+            if live_key(service, tid, view) == v:
                 return Response(status_code=204)
             stored = load(tid)
         except (ApiError, NotFound):  # gone: the page stays as it is
@@ -377,6 +387,10 @@ def public_router(service: Service) -> APIRouter:
             from fairpair.web.player_pages import player_live
 
             return player_live(service, stored, request)
+        elif view == "director":
+            from fairpair.web.player_pages import director_live
+
+            return director_live(service, stored, request)
         else:
             context = pages.public(stored, round, page, find)
         return html("_live.html", **context)

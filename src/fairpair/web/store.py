@@ -49,6 +49,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     text,
@@ -756,6 +757,15 @@ class Store:
             )
             key = outcome.inserted_primary_key
         return int(key[0]) if key is not None else 0
+
+    def last_report(self, tid: str) -> int:
+        """The id of the newest report of ``tid`` (0: none): with the version, what a
+        live director's page compares to know whether anything changed."""
+        with self._reading() as connection:
+            found: int | None = connection.execute(
+                select(func.max(reports.c.id)).where(reports.c.tournament_id == tid)
+            ).scalar_one_or_none()
+        return found or 0
 
     def reports(self, tid: str) -> list[Report]:
         """The reports of ``tid`` waiting for confirmation, oldest first."""
