@@ -125,7 +125,7 @@ def main() -> int:
                         "path": path.replace(tid, "ID"),
                         "bytes": size,
                         "first": times[0],
-                        "again": times[1],
+                        "again": again,
                     }
                 )
         finally:
