@@ -27,11 +27,18 @@ __all__ = [
 ]
 
 
+def _number(value: Fraction | int) -> int | float | str:
+    return number(value)
+
+
 def number(value: Fraction | int) -> int | float | str:
     """A point value for JSON: an int, an exact decimal, or ``"p/q"``."""
-    value = Fraction(value)
+    if isinstance(value, int):
+        return value
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
     if value.denominator == 1:
-        return int(value)
+        return int(value.numerator)
     if (value * 1000).denominator == 1:
         return float(value)
     return f"{value.numerator}/{value.denominator}"
@@ -104,6 +111,15 @@ def round_json(t: Tournament, round_number: int) -> dict[str, Any]:
 
 def standings_json(table: Standings) -> dict[str, Any]:
     """Standings rows with names, points and tiebreaks by code."""
+    shown: dict[Fraction | int, int | float | str] = {}
+
+    def number(value: Fraction | int) -> int | float | str:
+        # a few distinct values repeat over thousands of rows: convert each once
+        found = shown.get(value)
+        if found is None:
+            found = shown[value] = _number(value)
+        return found
+
     return {
         "after_round": table.after_round,
         "title": table.title,
