@@ -421,3 +421,43 @@ def test_the_directors_live_part(server: Server, client: httpx.Client) -> None:
     assert changed.status_code == 200 and 'id="live-reports"' in changed.text
     assert FORM.search(changed.text) is not None  # its Confirm button works as on the page
     http.close()
+
+
+def test_live_pages_never_wait_for_a_slow_computation() -> None:
+    """A live page shows the previous version's standings while the new ones are made
+    (its next poll gets them); the same thing asked at once is made once."""
+    import threading
+
+    from fairpair.model import Tournament
+    from fairpair.web.public_pages import Views
+    from fairpair.web.store import Stored
+
+    views = Views()
+    t = Tournament()
+    made: list[int] = []
+    gate = threading.Event()
+
+    def make(version: int, slow: bool) -> Any:
+        def run() -> str:
+            made.append(version)
+            if slow:
+                gate.wait(10)
+            return f"standings of version {version}"
+
+        return run
+
+    one, two = Stored("x", t, 1, "", ""), Stored("x", t, 2, "", "")
+    assert views.recent(one, "standings", None, make(1, False), 0.1) == (
+        "standings of version 1",
+        1,
+    )
+    start = time.monotonic()
+    shown = views.recent(two, "standings", None, make(2, True), 0.1)
+    assert shown == ("standings of version 1", 1) and time.monotonic() - start < 2
+    again = views.recent(two, "standings", None, make(2, True), 0.1)  # still being made
+    assert again == ("standings of version 1", 1)
+    gate.set()
+    deadline = time.monotonic() + 10
+    while views.recent(two, "standings", None, make(2, True), 0.1)[1] != 2:
+        assert time.monotonic() < deadline
+    assert made == [1, 2]  # version 2 made once, for every reader

@@ -55,6 +55,9 @@ PAGE_SIZE = 200
 STANDINGS_ON_MAIN = 50
 #: Seconds between two polls of a live page (results show at most this late).
 POLL_SECONDS = 3
+#: Seconds a live page waits for the standings of a new version before it shows the
+#: previous ones (its next poll brings the new ones).
+STALE_WAIT = 0.3
 
 env = Environment(
     loader=FileSystemLoader(__file__.rsplit("/", 1)[0] + "/templates"),
@@ -79,33 +82,86 @@ class Views:
     computed once per tournament version and kept for the next requests (a few dozen
     entries; a new version makes new entries, the old ones age out). Readers asking
     for the same thing at the same time (every open page polls at once after a change)
-    wait for one computation instead of each making it."""
+    wait for one computation instead of each making it.
+
+    :meth:`recent` is for the live pages: it waits a moment for the new version's value
+    and otherwise answers with the newest older one (the page's next poll, a few
+    seconds later, gets the new one), so that no reader waits for the standings of a
+    large field to be computed again after each result."""
 
     SIZE = 64
 
     def __init__(self) -> None:
         self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
-        self._making: dict[tuple[Any, ...], threading.Lock] = {}
+        self._making: dict[tuple[Any, ...], threading.Event] = {}
+        #: (id, kind, arg) -> (version, value): the newest value made of each.
+        self._newest: OrderedDict[tuple[Any, ...], tuple[int, Any]] = OrderedDict()
 
     def get(self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any]) -> Any:
+        key = (stored.id, stored.version, kind, arg)
+        while True:
+            with self._lock:
+                if key in self._items:
+                    self._items.move_to_end(key)
+                    return self._items[key]
+                busy = self._making.get(key)
+                if busy is None:
+                    mine = self._making[key] = threading.Event()
+                    break
+            busy.wait()  # another reader makes it; then it is there (or failed: retry)
+        try:
+            value = make()
+            with self._lock:
+                self._items[key] = value
+                while len(self._items) > self.SIZE:
+                    self._items.popitem(last=False)
+                same = (stored.id, kind, arg)
+                known = self._newest.get(same)
+                if known is None or known[0] < stored.version:
+                    self._newest[same] = (stored.version, value)
+                    self._newest.move_to_end(same)
+                    while len(self._newest) > 16 * self.SIZE:
+                        self._newest.popitem(last=False)
+        finally:
+            with self._lock:
+                self._making.pop(key, None)
+            mine.set()
+        return value
+
+    def recent(
+        self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any], wait: float
+    ) -> tuple[Any, int]:
+        """The value of ``stored``'s version if it is ready within ``wait`` seconds
+        (it is made in the background meanwhile), else the newest value of an older
+        version; with the version the value is of."""
         key = (stored.id, stored.version, kind, arg)
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
-                return self._items[key]
-            making = self._making.setdefault(key, threading.Lock())
-        with making:
-            with self._lock:
-                if key in self._items:  # made meanwhile by another reader
-                    return self._items[key]
-            value = make()
-            with self._lock:
-                self._items[key] = value
-                self._making.pop(key, None)
-                while len(self._items) > self.SIZE:
-                    self._items.popitem(last=False)
-        return value
+                return self._items[key], stored.version
+            older = self._newest.get((stored.id, kind, arg))
+            busy = self._making.get(key)
+        if older is None or older[0] >= stored.version:  # nothing older to show
+            return self.get(stored, kind, arg, make), stored.version
+        if busy is None:
+            done = threading.Event()
+
+            def work() -> None:
+                try:
+                    self.get(stored, kind, arg, make)
+                except Exception:  # a later request makes it again and shows the error
+                    log.warning("could not prepare %s of %s", kind, stored.id, exc_info=True)
+                finally:
+                    done.set()
+
+            threading.Thread(target=work, name="fairpair-view", daemon=True).start()
+            busy = done
+        busy.wait(wait)
+        with self._lock:
+            if key in self._items:
+                return self._items[key], stored.version
+        return older[1], older[0]
 
 
 class Warmer:
@@ -259,6 +315,22 @@ class PublicPages:
         )
         return data
 
+    def recent_standings(self, stored: Stored) -> tuple[dict[str, Any] | None, int]:
+        """The standings for a live page: of this version if ready within
+        :data:`STALE_WAIT` s, else the newest older ones (the next poll brings these);
+        with the version they are of."""
+        t = stored.tournament
+        if not t.players:
+            return None, stored.version
+        data, version = self.views.recent(
+            stored,
+            "standings",
+            None,
+            lambda: standings_json(wf.standings_of(t)),
+            STALE_WAIT,
+        )
+        return data, version
+
     def base(self, stored: Stored) -> dict[str, Any]:
         t = stored.tournament
         return {
@@ -287,14 +359,14 @@ class PublicPages:
 
         boards = shown["boards"] if shown else []
         paging = pager(len(boards), page, url)
-        standings = self.standings_data(stored)
+        standings, shown_version = self.recent_standings(stored)
         rows = standings["rows"] if standings else []
         players = list(t.players) if not t.rounds else []
         return {
             **self.base(stored),
             "view": "public",
             "live_body": "_public_body.html",
-            "live_url": live_url(tid, "public", stored.version, round=asked, page=page, find=find),
+            "live_url": live_url(tid, "public", shown_version, round=asked, page=page, find=find),
             "rounds": list(range(1, len(t.rounds) + 1)),
             "current": current,
             "asked": asked,
@@ -314,7 +386,7 @@ class PublicPages:
         """The standings page: a page of rows, or the rows of the players found."""
         t = stored.tournament
         tid = stored.id
-        standings = self.standings_data(stored)
+        standings, shown_version = self.recent_standings(stored)
         rows = standings["rows"] if standings else []
         find = find.strip()[:100]
         if find:
@@ -329,7 +401,7 @@ class PublicPages:
             **self.base(stored),
             "view": "standings",
             "live_body": "_standings_body.html",
-            "live_url": live_url(tid, "standings", stored.version, page=page, find=find),
+            "live_url": live_url(tid, "standings", shown_version, page=page, find=find),
             "standings": standings,
             "standings_rows": rows[paging["start"] : paging["stop"]],
             "standings_more": False,
