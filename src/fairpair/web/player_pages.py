@@ -48,10 +48,10 @@ from fairpair.web.pages import (
     _same_origin,
     form_token,
 )
-from fairpair.web.public_pages import POLL_SECONDS, error_page, html, live_url
+from fairpair.web.public_pages import POLL_SECONDS, PublicPages, error_page, html, live_url
 from fairpair.web.service import AGREED_REPORTS, Service
 from fairpair.web.store import Grant, Stored
-from fairpair.web.views import player_games, round_json
+from fairpair.web.views import player_games
 from fairpair.workflow.rounds import tournament_name
 
 __all__ = [
@@ -123,7 +123,8 @@ def _player_context(service: Service, stored: Stored, grant: Grant) -> dict[str,
     sides = None
     board = None
     if current is not None and "board" in current:
-        shown = round_json(t, last)
+        shown = PublicPages.of(service).round_data(stored, last)
+        assert shown is not None
         sides = shown["sides"]
         board = shown["boards"][current["board"] - 1]
     waiting = [r for r in service.reports(stored.id) if r.player == number]
@@ -194,7 +195,7 @@ def director_live(service: Service, stored: Stored, request: Request) -> Respons
     session = request.cookies.get(SESSION_COOKIE, "")
     t = stored.tournament
     last = t.rounds_played
-    shown = round_json(t, last) if last else None
+    shown = PublicPages.of(service).round_data(stored, last)
     newest = service.store.last_report(tid)  # before the list: never newer than shown
     reports = [
         {

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -39,6 +40,7 @@ from fairpair.workflow.rounds import tournament_name
 __all__ = [
     "PAGE_SIZE",
     "POLL_SECONDS",
+    "PublicPages",
     "Views",
     "env",
     "live_key",
@@ -281,10 +283,21 @@ def _found(found: Sequence[Any], shown: dict[str, Any] | None) -> list[dict[str,
 class PublicPages:
     """The contexts of the public pages (shared by a page and its live fragment)."""
 
+    _of: weakref.WeakKeyDictionary[Service, PublicPages] = weakref.WeakKeyDictionary()
+
     def __init__(self, service: Service) -> None:
         self.service = service
         self.views = Views()
         service.listeners.append(Warmer(self.warm))
+
+    @classmethod
+    def of(cls, service: Service) -> PublicPages:
+        """The one :class:`PublicPages` of ``service`` (its views are shared by the
+        public pages and the players' pages)."""
+        found = cls._of.get(service)
+        if found is None:
+            found = cls._of[service] = cls(service)
+        return found
 
     def warm(self, stored: Stored) -> None:
         """Read a new version (the store keeps it parsed) and compute the main page's
@@ -413,7 +426,7 @@ class PublicPages:
 def public_router(service: Service) -> APIRouter:
     """The public pages, working on ``service``."""
     router = APIRouter(include_in_schema=False)
-    pages = PublicPages(service)
+    pages = PublicPages.of(service)
 
     def load(tid: str) -> Stored:
         return service.load(tid)
