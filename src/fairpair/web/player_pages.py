@@ -174,7 +174,9 @@ def player_live(service: Service, stored: Stored, request: Request) -> Response:
         return Response(status_code=204)
     context = _player_context(service, stored, grant)
     context["form_token"] = _player_form_token(service, stored.id, request)
-    return html("_live.html", **context)
+    page = html("_live.html", **context)
+    page.headers["Cache-Control"] = "no-store"  # a form token of the player's session
+    return page
 
 
 def director_live(service: Service, stored: Stored, request: Request) -> Response:

@@ -478,7 +478,9 @@ def public_router(service: Service) -> APIRouter:
             return director_live(service, stored, request)
         else:
             context = pages.public(stored, round, page, find)
-        return html("_live.html", **context)
+        fragment = html("_live.html", **context)
+        fragment.headers["Cache-Control"] = "no-cache"  # always asked again
+        return fragment
 
     @router.get("/t/{tid}/crosstable", response_class=HTMLResponse)
     def crosstable(tid: str, page: int | None = None) -> HTMLResponse:
