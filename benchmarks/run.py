@@ -437,6 +437,8 @@ WEB_PAGES = (
     "/t/ID/standings/print",
     "/t/ID/me",
     "/t/ID/live?view=public&v=2",
+    "/t/ID after a result",
+    "/t/ID/standings after a result",
 )
 
 

@@ -7,10 +7,12 @@ and no rounds (``POST /api/v1/tournaments/import?system=dutch-RULES``), then tim
   it: reading the stored tournament, pairing, writing the new document), and the same
   TRF through the command line (``fairpair pair --system dutch-RULES FILE -o OUT``, the
   whole command, interpreter start-up included);
-* each public page after the pairing: its size and its time, the first request after
+* each public page after the pairing (the main page and the standings were read once
+  before it, as during an event): its size and its time, the first request after
   the change (``first``: what the pages show of this version may still be being
   prepared) and the median of the next three (what later readers get until the next
-  change).
+  change); then, a result entered, the first read of the main page and of the
+  standings (``... after a result``).
 
 Prints one JSON object: ``{"players", "rules", "web_pair", "cli_pair", "pages": [{"path",
 "bytes", "first", "again"}]}``.
@@ -87,6 +89,10 @@ def main() -> int:
             created.raise_for_status()
             tid = created.json()["id"]
             auth = {"Authorization": f"Bearer {created.json()['director_token']}"}
+            # the pages were read before (as during an event): the live pages can show
+            # the previous standings while the new ones are computed
+            http.get(f"/t/{tid}").raise_for_status()
+            http.get(f"/t/{tid}/standings").raise_for_status()
             start = time.perf_counter()
             paired = http.post(f"/api/v1/tournaments/{tid}/rounds", headers=auth)
             web_pair = time.perf_counter() - start
@@ -126,6 +132,25 @@ def main() -> int:
                         "bytes": size,
                         "first": times[0],
                         "again": again,
+                    }
+                )
+            # a result comes in: the first reads of the live pages right after it
+            http.put(
+                f"/api/v1/tournaments/{tid}/rounds/1/boards/1",
+                headers=auth,
+                json={"result": "1-0"},
+            ).raise_for_status()
+            for path in (f"/t/{tid}", f"/t/{tid}/standings"):
+                start = time.perf_counter()
+                answer = http.get(path)
+                took = time.perf_counter() - start
+                answer.raise_for_status()
+                pages.append(
+                    {
+                        "path": path.replace(tid, "ID") + " after a result",
+                        "bytes": len(answer.content),
+                        "first": took,
+                        "again": took,
                     }
                 )
         finally:
