@@ -564,8 +564,11 @@ class Store:
                         if written and also is not None:
                             also(connection)
                 if written:
-                    self._forget(tid)
+                    # what was written is what a read would parse back (the document
+                    # round-trips, tests/test_jsondoc.py): keep it parsed for the next
+                    # readers instead of parsing it again (0.3-0.5 s at 10,000 players)
                     stored = Stored(tid, new, current.version + 1, current.created_at, now)
+                    self._remember(stored)
                     return stored, result
                 time.sleep(random.uniform(0, 0.01))
         raise Conflict(f"tournament {tid} kept changing; try again")
