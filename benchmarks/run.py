@@ -32,9 +32,12 @@ Usage::
     python benchmarks/run.py --sizes 50 200         # these sizes for every system
                                                     # (no reference rounds then)
     python benchmarks/run.py --markdown             # also print the table as Markdown
+    python benchmarks/run.py --only dutch --huge    # with the 100,001-player odd field
 
 Systems (``--only``): ``dutch`` (2017 and 2026 rules: random tournaments, the reference
-rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``), ``mcmahon``,
+rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``, odd fields of 2,001,
+5,001 and 9,999 players at round 1 and round 5 and of 10,001 players (JSON) at round 1,
+100,001 with ``--huge``), ``mcmahon``,
 ``tcec``, ``netrunner`` (each at its benchmark sizes and 10x), ``batch`` (rows of
 ``benchmarks/batch.py``), ``startup`` (the drop-in as a platform calls it: ``fairpair
 --dutch FILE -p`` on a 10-player lichess-style file, round 4; the whole command,
@@ -82,6 +85,13 @@ DUTCH_GROWTH_SIZES = (5000, 9998)
 #: A second family, round 5 of 5: every player present, no forfeits, no byes.
 DUTCH_COMPLETE_SIZES = (2000, 5000, 9998)
 ROUND1_PLAYERS = 9998
+#: Odd fields (a pairing-allocated bye in every round, issue 34): round 1 of a TRF
+#: through ``fairpair pair``, and round 5 of a complete 5-round tournament.
+DUTCH_ODD_SIZES = (2001, 5001, 9999)
+#: Odd fields beyond a TRF's 9,999 players: round 1 of a JSON file through ``fairpair
+#: pair``; the larger ones with ``--huge`` only (minutes).
+DUTCH_ODD_JSON_SIZES = (10001,)
+DUTCH_HUGE_JSON_SIZES = (100001,)
 MCMAHON_SIZES = ((100, 500, 1000, 2000), (1000, 5000, 10000, 20000))
 MCMAHON_ROUND = 3
 NETRUNNER_SIZES = ((50, 100, 200, 500), (1000, 2000, 5000))
@@ -201,13 +211,14 @@ def dutch_reference(path: Path, rules: str) -> Case:
     return Case(f"reference {path.stem}", f"dutch-{rules}", measure)
 
 
-def round1_trf(players: int, directory: Path) -> Path:
-    """A TRF of ``players`` rated players and no rounds (fixed seed), made once."""
+def round1_trf(players: int, directory: Path, suffix: str = ".trf") -> Path:
+    """A TRF (or, with ``suffix`` ``.json``, a JSON document) of ``players`` rated
+    players and no rounds (fixed seed), made once."""
     from fairpair.formats import save_tournament
     from fairpair.model import Colour, Tournament
     from fairpair.workflow.generator import GeneratorConfig, _seeded_players
 
-    path = directory / f"round1_n{players}.trf"
+    path = directory / f"round1_n{players}{suffix}"
     if not path.exists():
         config = GeneratorConfig(players=players, rounds=9, seed=players)
         t = Tournament(
@@ -220,19 +231,21 @@ def round1_trf(players: int, directory: Path) -> Path:
     return path
 
 
-def dutch_round1(players: int, rules: str) -> Case:
+def dutch_round1(players: int, rules: str, suffix: str = ".trf") -> Case:
     def measure(options: Options) -> dict[str, Any]:
-        path = round1_trf(players, options.cache)
+        path = round1_trf(players, options.cache, suffix)
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "pairing.txt"
             command = [PYTHON, "-m", "fairpair", "pair", "--system", f"dutch-{rules}"]
             command += [str(path), "-o", str(out)]
             _, usage = run_child(command, options)
             pairs = int(out.read_text().split()[0])
-        check = "ok" if pairs == players // 2 else f"{pairs} pairs"
+        # (the output's count includes the bye's line when there is one)
+        check = "ok" if pairs == (players + 1) // 2 else f"{pairs} pairs"
         return {"players": players, "round": 1, **usage, "check": check}
 
-    return Case(f"fairpair pair, TRF n={players} r1", f"dutch-{rules}", measure)
+    kind = "JSON" if suffix == ".json" else "TRF"
+    return Case(f"fairpair pair, {kind} n={players} r1", f"dutch-{rules}", measure)
 
 
 def startup_trf(players: int, directory: Path) -> Path:
@@ -466,8 +479,11 @@ def batch_rows(count: int, jobs: tuple[int, ...]) -> list[dict[str, Any]]:
     return rows
 
 
-def cases(systems: Iterable[str], quick: bool, sizes: Sequence[int] | None) -> list[Case]:
-    """The measurements of ``systems``, in table order."""
+def cases(
+    systems: Iterable[str], quick: bool, sizes: Sequence[int] | None, huge: bool = False
+) -> list[Case]:
+    """The measurements of ``systems``, in table order (``huge``: with the 100,001-player
+    odd field)."""
     found: list[Case] = []
     chosen = set(systems)
 
@@ -491,6 +507,13 @@ def cases(systems: Iterable[str], quick: bool, sizes: Sequence[int] | None) -> l
                 found += [dutch_reference(path, rules) for rules in RULES]
         round1 = max(sizes) if sizes else 500 if quick else ROUND1_PLAYERS
         found += [dutch_round1(round1, rules) for rules in RULES]
+        odd = [] if sizes else [501] if quick else list(DUTCH_ODD_SIZES)
+        for players in odd:
+            found += [dutch_round1(players, rules) for rules in RULES]
+            found += [dutch_random(players, 5, r, rounds=5, complete=True) for r in RULES]
+        if not quick and not sizes:
+            for players in DUTCH_ODD_JSON_SIZES + (DUTCH_HUGE_JSON_SIZES if huge else ()):
+                found += [dutch_round1(players, rules, ".json") for rules in RULES]
     if "mcmahon" in chosen:
         for players in pick("mcmahon", MCMAHON_SIZES[0] + MCMAHON_SIZES[1]):
             found.append(mcmahon_case(players, MCMAHON_ROUND))
@@ -611,6 +634,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--memory", type=float, default=8, help="GB of address space per case")
     parser.add_argument("--results", type=Path, default=RESULTS, help="results directory")
     parser.add_argument("--markdown", action="store_true", help="also print Markdown")
+    parser.add_argument(
+        "--huge",
+        action="store_true",
+        help="also the 100,001-player odd field (JSON, round 1; minutes)",
+    )
     args = parser.parse_args(argv)
     systems = args.only or list(SYSTEMS)
     cache = args.results / "cache"
@@ -621,7 +649,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("-" * (sum(WIDTHS) + len(WIDTHS) + 6))
     rows: list[dict[str, Any]] = []
     failures = 0
-    for case in cases(systems, args.quick, args.sizes):
+    for case in cases(systems, args.quick, args.sizes, args.huge):
         row: dict[str, Any] = {"case": case.name, "system": case.system}
         try:
             measured = case.measure(options)

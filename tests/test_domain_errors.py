@@ -105,7 +105,7 @@ def test_api_pairing_when_every_round_is_paired_is_a_conflict(client: Any) -> No
     assert response.status_code == 409, response.text
     body = response.json()
     assert {"error", "field", "expected"} <= set(body)
-    assert "all 1 round" in body["error"] and body["expected"], body
+    assert "the only round" in body["error"] and body["expected"], body
     _no_command_line(body)
     assert client.get(base).json()["version"] == version  # nothing changed
 
@@ -156,7 +156,8 @@ def test_director_page_words_a_conflict_as_what_to_do(client: Any) -> None:
     form_token = re.search(r'name="form_token" value="([0-9a-f]+)"', opened.text)
     assert form_token is not None  # every director's form carries it (issue 28)
     page = client.post(f"/t/{tid}/director/pair", data={"form_token": form_token[1]}).text
-    assert "all 1 round of the tournament are paired; raise the number of rounds" in page
+    # in plain words on the page: what happened and what to do
+    assert "the only round of the tournament is paired: raise the number of rounds" in page.lower()
     assert "expected raise" not in page and "edit-event" not in page and "--rounds" not in page
 
 
@@ -223,7 +224,7 @@ def test_cli_next_when_every_round_is_paired_is_a_conflict(
     err = capsys.readouterr().err
     assert code == 1, err
     # the file is named first (issue 28)
-    assert err.startswith(f"fairpair: error: {path}: all 1 round of the tournament are paired")
+    assert err.startswith(f"fairpair: error: {path}: the only round of the tournament is paired")
     # the command line adds the command that helps; the workflow's words do not have it
     assert f"fairpair edit-event {path} --rounds N" in err  # the file as typed
     assert path.read_bytes() == before

@@ -187,7 +187,11 @@ EVERY_COMMAND: tuple[tuple[str, tuple[str, ...], bool], ...] = (
     ("--dutch -p", ("--dutch", "{f}", "-p"), False),
     ("boards --go", ("boards", "{f}", "--go"), False),
     ("mcmahon results", ("mcmahon", "results", "{f}"), False),
-    ("mcmahon results aga", ("mcmahon", "results", "{f}", "--format", "aga"), False),
+    (
+        "mcmahon results aga",
+        ("mcmahon", "results", "{f}", "--format", "aga", "--allow-temporary-ids"),
+        False,
+    ),
     ("mcmahon bands", ("mcmahon", "bands", "{f}", "--dry-run"), False),
 )
 

@@ -32,7 +32,11 @@ LAYERS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
     (1, "matching", ("fairpair.matching",)),
     (2, "model", ("fairpair.model",)),
     (3, "formats", ("fairpair.formats",)),
-    (4, "data", ("fairpair.standings", "fairpair.tiebreaks", "fairpair.explain")),
+    (
+        4,
+        "data",
+        ("fairpair.standings", "fairpair.tiebreaks", "fairpair.explain", "fairpair.naming"),
+    ),
     # The package's own names: the model, the errors and the system registry.
     (5, "systems", ("fairpair.systems", "fairpair")),
     (6, "workflow", ("fairpair.workflow",)),

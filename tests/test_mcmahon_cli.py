@@ -95,7 +95,10 @@ def test_pair_check_results_on_a_document(
     entries = [f"{g['white']}=win" for g in info["games"]]
     assert run(["result", str(paired), *entries]) == 0
     capsys.readouterr()
-    assert run(["mcmahon", "results", str(paired), "--format", "aga"]) == 0
+    # no AGA ids: refused, unless they may be temporary (the pairing numbers)
+    assert run(["mcmahon", "results", str(paired), "--format", "aga"]) == 2
+    assert "5 players without an AGA id: 1 Ann, 2 Bob" in capsys.readouterr().err
+    assert run(["mcmahon", "results", str(paired), "--format", "aga", "--allow-temporary-ids"]) == 0
     report = capsys.readouterr().out.splitlines()
     assert report[0] == "TOURNEY McMahon tournament" and "        rules=AGA" in report
     players = report[report.index("PLAYERS") + 1 : report.index("GAMES")]
@@ -165,7 +168,8 @@ def test_result_table_and_h9_contents(tmp_path: Path) -> None:
     # MMS 1; Cy's phantom (0 + 1/2) beats Ann's SOMS (Bob: 0): Cy 1st, Ann 2nd, Bob 3rd.
     assert p.bye == 3
     assert "0+" in table and "3+/w0" in table
-    ann = next(line for line in h9.splitlines() if "Lee Ann" in line)
+    # names exactly as entered (never turned round)
+    ann = next(line for line in h9.splitlines() if "Ann Lee" in line)
     assert ann.split()[0] == "2" and ann.endswith("3+/w0")
 
 

@@ -604,10 +604,10 @@ def test_double_round_check_compares_both_games() -> None:
     # Game 2 of TCEC round 3 (column 6) does not reverse game 1.
     bad = _swap_opponents(t, 6)
     problems = SYSTEM.check(bad, 5)
-    assert problems and all("round 6 (TCEC round 3, game 2)" in p for p in problems)
+    assert problems and all("round 3, game 2 (TRF round 6)" in p for p in problems)
     bad = _swap_opponents(t, 5)
     problems = SYSTEM.check(bad.replace(rounds=bad.rounds[:6]), 5)
-    assert any("round 5 (TCEC round 3, game 1): file has" in p for p in problems)
+    assert any("round 3, game 1 (TRF round 5): file has" in p for p in problems)
 
 
 def test_check_of_an_unpaired_round() -> None:

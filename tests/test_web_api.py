@@ -614,7 +614,8 @@ def test_director_page_runs_a_round(server: Server) -> None:
         issued = browser.post(f"/t/{tid}/director/token", data={**form(), "role": "arbiter"})
         assert "new arbiter token" in issued.text
         unpaired = browser.post(
-            f"/t/{tid}/director/unpair", data={**form(), "round": "1", "force": "on"}
+            f"/t/{tid}/director/unpair",
+            data={**form(), "round": "1", "force": "on", "confirm": "on"},
         )
         assert "pairing of round 1 deleted" in unpaired.text
         assert browser.get(f"{API}/tournaments/{tid}").json()["rounds_paired"] == 0

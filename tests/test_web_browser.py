@@ -203,7 +203,9 @@ def test_director_byes_forbid_withdraw_unpair_in_chromium(server: Server, browse
     _shot(page, "web-director-forms.png")
 
     # unpair the round (no results yet), then the byes are still recorded
-    page.click("#unpair")
+    page.click("#unpair")  # a confirmation page first
+    page.check("#confirm")
+    page.click("#unpair-confirm")
     assert "pairing of round 1 deleted" in page.inner_text("#message")
     with httpx.Client(base_url=server.url, timeout=60) as http:
         info = http.get(f"{API}/tournaments/{tid}").json()

@@ -366,7 +366,7 @@ def test_pending_results_block_the_next_round() -> None:
     err = info.value
     assert err.exit_code == 1 and not isinstance(err, InputError)
     text = str(err)
-    assert "round 2 cannot be paired: 2 game(s) of round(s) 1 have no result" in text
+    assert "round 2 cannot be paired: 2 games of round 1 have no result" in text
     for board, game in enumerate(games, 1):
         name_w, name_b = t.player(game.white).name, t.player(game.black).name
         assert f"round 1 board {board}: {name_w} ({game.white}) - {name_b} ({game.black})" in text
@@ -374,7 +374,7 @@ def test_pending_results_block_the_next_round() -> None:
     t, _ = enter_results(t, 1, [parse_entry("1=1-0")])
     with pytest.raises(PendingResultsError) as info:
         ensure_results_complete(t, 2)
-    assert "1 game(s)" in str(info.value)
+    assert "1 game of round 1 has no result" in str(info.value)
     assert "board 2" in str(info.value) and "board 1:" not in str(info.value)
     t = complete(t, 1, "0-1")
     ensure_results_complete(t, 2)
@@ -387,7 +387,7 @@ def test_a_result_cleared_later_blocks_pairing_again() -> None:
     t, _ = enter_results(t, 1, [parse_entry("2=clear")])
     with pytest.raises(PendingResultsError) as info:
         pair_next(t)
-    assert "of round(s) 1 have no result" in str(info.value) and "round 1 board 2" in str(
+    assert "1 game of round 1 has no result" in str(info.value) and "round 1 board 2" in str(
         info.value
     )
 
@@ -397,7 +397,7 @@ def test_pending_message_sums_up_long_lists() -> None:
     with pytest.raises(PendingResultsError) as info:
         pair_next(t)
     text = str(info.value)
-    assert "60 game(s)" in text and "round 1 board 1:" in text
+    assert "60 games" in text and "round 1 board 1:" in text
     listed = text.count("round 1 board ")
     assert 1 <= listed < 60 and f"and {60 - listed} more" in text
 
@@ -470,7 +470,8 @@ def test_double_round_pairing_fills_two_columns() -> None:
     t = complete(t, 1)
     with pytest.raises(PendingResultsError) as info:
         pair_next(t)  # game 2 of the round is still pending
-    assert "round(s) 2" in str(info.value)
+    assert "round 2 cannot be paired" in str(info.value)
+    assert "of round 1 (game 2) have no result" in str(info.value), str(info.value)
     t = complete(t, 2)
     t, pairing = pair_next(t)
     assert pairing.round == 3 and last_pairing_columns(t) == [3, 4]

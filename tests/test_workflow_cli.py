@@ -80,7 +80,7 @@ def _next_checked(fp: Runner, path: Path, system: str, tmp: Path) -> Tournament:
     t = _load(path)
     column = before.next_round()
     assert sorted(_pairs(expected)) == sorted(_pairs(_stored_lines(t, column)))
-    label = f"TRF round {column})" if t.double_rounds else f"round {column}"
+    label = f"TRF rounds {column}-{column + 1})" if t.double_rounds else f"round {column}"
     assert f"{label} paired" in out
     return t
 
@@ -383,7 +383,7 @@ def test_tcec_double_rounds(fp: Runner, tmp_path: Path) -> None:
     assert _load(path).total_rounds == 6
     code, out, err = fp("next", path)
     assert code == 0, err
-    assert "round 1, game 1 (TRF round 1) paired" in out
+    assert "round 1 (TRF rounds 1-2) paired" in out
     t = _load(path)
     first = {(g.white, g.black) for g in t.round(1).games}
     assert {(g.black, g.white) for g in t.round(2).games} == first

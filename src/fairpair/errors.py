@@ -182,10 +182,10 @@ class PendingResultsError(ConflictError):
     paired (it would pair the same players again). ``games`` lists the boards, one line
     each; ``str(err)`` adds them below the message.
 
-    >>> err = PendingResultsError("round 2 cannot be paired: 1 game(s) of round(s) 1 "
-    ...     "have no result", expected="enter the results first", games=["round 1 board 1"])
+    >>> err = PendingResultsError("round 2 cannot be paired: 1 game of round 1 has no "
+    ...     "result", expected="enter the results first", games=["round 1 board 1"])
     >>> print(err)
-    round 2 cannot be paired: 1 game(s) of round(s) 1 have no result; enter the results first:
+    round 2 cannot be paired: 1 game of round 1 has no result; enter the results first:
       round 1 board 1
     """
 

@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = [
+    "GAME_FLAGS",
     "Board",
     "ByeKind",
     "Colour",
@@ -85,6 +86,11 @@ class ResultCode(str, Enum):
             return 0
         return -1
 
+
+#: The flags a game may carry (:attr:`Game.flags`): an intentional draw (both players
+#: agreed to draw; the codes are a draw) and a 2-for-1 (in a double round, one report
+#: giving one player both games; the codes are his two wins).
+GAME_FLAGS: tuple[str, ...] = ("intentional_draw", "two_for_one")
 
 #: The results of games played over the board (:attr:`ResultCode.played`).
 _PLAYED_CODES: frozenset[ResultCode | None] = frozenset(code for code in ResultCode if code.played)
@@ -235,6 +241,8 @@ class Game:
 
     ``coloured`` is False when the colours are unknown (a TRF ``-`` colour, typically a
     forfeit); then ``white``/``black`` are just the order the players were listed in.
+    (Games made by :func:`_game` have no ``flags`` of their own: they read the class
+    default, the empty set.)
     """
 
     white: int
@@ -242,6 +250,10 @@ class Game:
     white_result: ResultCode | None = None
     black_result: ResultCode | None = None
     coloured: bool = True
+    #: How the result came about, where the game's community records it (Netrunner:
+    #: ``"intentional_draw"``, ``"two_for_one"``, see :data:`GAME_FLAGS`). The points
+    #: come from the result codes alone; the flags are kept and exported (NRTM).
+    flags: frozenset[str] = frozenset()
 
     @property
     def players(self) -> tuple[int, int]:

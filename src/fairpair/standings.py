@@ -33,6 +33,7 @@ from typing import Any
 from rich.table import Table
 
 from fairpair.model import Player, Tournament, format_points
+from fairpair.naming import after_name
 from fairpair.tiebreaks import (
     POINTS,
     GroupTiebreak,
@@ -49,6 +50,7 @@ __all__ = [
     "format_value",
     "render_rich",
     "render_table",
+    "silent_places",
     "to_csv",
     "to_dict",
     "to_json",
@@ -84,8 +86,8 @@ class Standings:
     criteria: tuple[Tiebreak, ...]
     rows: tuple[StandingsRow, ...]
     primary: tuple[Tiebreak, ...] = (POINTS,)
-    #: How the round is named: ``round 5``; with double rounds (two games a pairing)
-    #: ``round 15 of 15 (30 games)``.
+    #: How the round is named (:func:`fairpair.naming.after_name`): ``round 5``; with
+    #: double rounds (two games a pairing) ``round 15 of 15 (30 games)``.
     label: str = ""
 
     @property
@@ -194,25 +196,25 @@ def compute_standings(
         criteria=criteria,
         rows=tuple(rows),
         primary=first,
-        label=round_label(tournament, rounds),
+        label=after_name(tournament, rounds),
     )
-
-
-def round_label(tournament: Tournament, games: int) -> str:
-    """``round 5``; with double rounds ``round 15 of 15 (30 games)``: one round of a
-    double-round event is two game columns."""
-    if not tournament.double_rounds:
-        return f"round {games}"
-    total = f" of {tournament.total_rounds // 2}" if tournament.total_rounds else ""
-    return f"round {(games + 1) // 2}{total} ({games} games)"
 
 
 # -- output ---------------------------------------------------------------------------
 
 
 def format_value(value: Fraction) -> str:
-    """A tie-break value for display: ``format_points`` (``12``, ``12.5``, ``3.25``)."""
-    return format_points(value)
+    """A tie-break value for a printed table: exact when it has at most three decimals
+    (``12``, ``12.5``, ``3.25``, ``0.125``), else rounded to three (an average such as
+    Netrunner's SOS: ``1.444``); CSV and JSON keep full precision.
+
+    >>> format_value(Fraction(13, 9)), format_value(Fraction(5, 2)), format_value(Fraction(44, 27))
+    ('1.444', '2.5', '1.630')
+    """
+    scaled = value * 1000
+    if scaled.denominator == 1:
+        return format_points(value)
+    return f"{round(scaled) / 1000:.3f}"
 
 
 def _headers(standings: Standings) -> list[str]:
@@ -226,6 +228,7 @@ def _cells(
     row: StandingsRow,
     place: str,
     shown: Callable[[Fraction], str] = format_value,
+    silent: frozenset[int] = frozenset(),
 ) -> list[str]:
     player = row.player
     name = player.name or f"#{player.number}"
@@ -233,7 +236,28 @@ def _cells(
         name = f"{player.title} {name}"
     cells = [place, str(player.number), name, str(player.rating or ""), shown(row.points)]
     cells += [shown(row.primary_values[i]) for i in standings.extra_primary]
-    return cells + [shown(v) for v in row.values]
+    return cells + ["" if i in silent else shown(v) for i, v in enumerate(row.values)]
+
+
+def silent_places(standings: Standings) -> list[frozenset[int]]:
+    """Per row, the place-valued criteria (direct encounter) that separate nobody in his
+    group - the players equal on everything before that criterion - and so are left
+    blank in printed tables: a column of 1s for players who were never tied said
+    nothing (issue 32). The value stays in CSV and JSON."""
+    places = [i for i, tb in enumerate(standings.criteria) if not getattr(tb, "descending", True)]
+    if not places:
+        return [frozenset()] * len(standings.rows)
+    silent: list[set[int]] = [set() for _ in standings.rows]
+    for i in places:
+        groups: dict[tuple[Fraction, ...], list[int]] = {}
+        for index, row in enumerate(standings.rows):
+            key = (row.points, *row.primary_values, *row.values[:i])
+            groups.setdefault(key, []).append(index)
+        for members in groups.values():
+            if len({standings.rows[m].values[i] for m in members}) == 1:
+                for m in members:
+                    silent[m].add(i)
+    return [frozenset(x) for x in silent]
 
 
 def _remembered_values() -> Callable[[Fraction], str]:
@@ -265,8 +289,10 @@ def render_table(standings: Standings) -> str:
     head = _headers(standings)
     shown = _remembered_values()
     body = [
-        _cells(standings, row, label, shown)
-        for row, label in zip(standings.rows, _places(standings), strict=True)
+        _cells(standings, row, label, shown, silent)
+        for row, label, silent in zip(
+            standings.rows, _places(standings), silent_places(standings), strict=True
+        )
     ]
     widths = [max([len(head[i])] + [len(line[i]) for line in body]) for i in range(len(head))]
     left = {2}  # the name column
@@ -290,8 +316,10 @@ def render_rich(standings: Standings) -> Table:
     table = Table(title=standings.title)
     for i, name in enumerate(head):
         table.add_column(name, justify="left" if i == 2 else "right")
-    for row, label in zip(standings.rows, _places(standings), strict=True):
-        table.add_row(*_cells(standings, row, label))
+    for row, label, silent in zip(
+        standings.rows, _places(standings), silent_places(standings), strict=True
+    ):
+        table.add_row(*_cells(standings, row, label, silent=silent))
     return table
 
 
@@ -317,12 +345,12 @@ def to_csv(standings: Standings) -> str:
     )
     for row in standings.rows:
         p = row.player
-        primary = [format_value(row.primary_values[i]) for i in standings.extra_primary]
+        primary = [format_points(row.primary_values[i]) for i in standings.extra_primary]
         writer.writerow(
             [row.rank, row.place, p.number, p.name, p.title, p.federation, p.rating]
             + [format_points(row.points)]
             + primary
-            + [format_value(v) for v in row.values]
+            + [format_points(v) for v in row.values]
         )
     return out.getvalue()
 

@@ -1,4 +1,16 @@
-"""Tie-breaks of the FIDE Tie-Break Regulations (C.07, 2023 edition), individual Swiss.
+"""Tie-breaks of the FIDE Tie-Break Regulations (C.07, 2023 and 2026 editions),
+individual Swiss.
+
+The 2026 edition (in force since 1 March 2026; :data:`EDITION_2026`, chosen with
+``parse_tiebreaks(spec, edition)``, for a file by its start date,
+:func:`edition_for_start`) differs in two ways implemented here: the dummy opponent of
+a player's own unplayed round is capped (Art. 16.4: at most the scheduled opponent's
+score as an opponent for a forfeit, at most a draw per round counted without an
+opponent), which changes BH, FB, SB and AOB; and new codes: REP (rounds elected to
+play, the 2023 GE, which stays accepted), STD (standard points: 1 / 1/2 / 0 per round
+whatever the point system), RTNG (the player's rating), TPN (the pairing number, lower
+first). Both editions are checked against the FIDE Technical Commission's tie-break
+program (tests/test_tiebreaks_2026.py).
 
 Every tie-break is an object with a short ``code`` (``"BH-C1"``), a human ``name`` and
 ``values(tournament, after_round) -> {pairing number: Fraction}``. Higher is better
@@ -96,6 +108,28 @@ from typing import Protocol, cast, runtime_checkable
 
 from fairpair.errors import InputError
 from fairpair.model import ByeKind, Colour, PointSystem, ResultCode, Tournament, paused_gc
+
+#: The editions of C.07 this module implements: the 2023 text (also published as
+#: 2024, definitions unchanged) and the one in force since 1 March 2026.
+EDITION_2023 = "2023"
+EDITION_2026 = "2026"
+EDITIONS: tuple[str, ...] = (EDITION_2023, EDITION_2026)
+#: The first day of the 2026 edition (an event that starts earlier keeps 2023's).
+EDITION_2026_START = "2026/03/01"
+
+
+def edition_for_start(start: str | None) -> str:
+    """The C.07 edition for an event starting on ``start`` (``YYYY/MM/DD``, as TRF
+    record 042 holds it): 2023 before 1 March 2026, else 2026; without a start date the
+    edition in force (2026).
+
+    >>> edition_for_start("2025/11/02"), edition_for_start("2026/03/01"), edition_for_start(None)
+    ('2023', '2026', '2026')
+    """
+    if start is None:
+        return EDITION_2026
+    return EDITION_2023 if start < EDITION_2026_START else EDITION_2026
+
 
 __all__ = [
     "DEFAULT_SWISS_TIEBREAKS",
@@ -476,28 +510,35 @@ def _opponent_sums(
     low: int,
     high: int,
     view: tuple[Mapping[int, Sequence[Slot]], Mapping[int, int], Mapping[int, int]] | None = None,
+    edition: str = EDITION_2023,
 ) -> dict[int, Fraction]:
     """Buchholz (``weighted`` False) or Sonneborn-Berger (True) for every player.
 
     A played game contributes the opponent's score as an opponent (Art. 16.3); every
-    unplayed round a dummy opponent with the player's own score (Art. 16.4). SB
-    weights each contribution by the points obtained in the round. ``view`` replaces
-    the context's (slots, adjusted scores, scores), for Fore Buchholz.
+    unplayed round a dummy opponent with the player's own score (Art. 16.4; in the 2026
+    edition at most the scheduled opponent's score, or half the points of the rounds
+    counted when there was no opponent). SB weights each contribution by the points
+    obtained in the round. ``view`` replaces the context's (slots, adjusted scores,
+    scores), for Fore Buchholz.
     """
     cut = bool(low or high)
     fraction = context.fraction
     power = 2 if weighted else 1
+    cap = (context.draw, context.after_round) if edition == EDITION_2026 else None
     if view is None:  # BH and BH-C1, SB and SB-C1 share their contributions
-        cache: dict[bool, dict[int, _Contributions]] = context.__dict__.setdefault(
+        cache: dict[tuple[bool, str], dict[int, _Contributions]] = context.__dict__.setdefault(
             "_opponent_contributions", {}
         )
-        if weighted not in cache:
-            if False not in cache:
-                cache[False] = _contributions((context.slots, context.adjusted, context.score))
-            cache[weighted] = _weighted(cache[False], context.slots) if weighted else cache[False]
-        found = cache[weighted]
+        if (weighted, edition) not in cache:
+            if (False, edition) not in cache:
+                cache[False, edition] = _contributions(
+                    (context.slots, context.adjusted, context.score), cap
+                )
+            plain = cache[False, edition]
+            cache[weighted, edition] = _weighted(plain, context.slots) if weighted else plain
+        found = cache[weighted, edition]
     else:
-        found = _contributions(view)
+        found = _contributions(view, cap)
         if weighted:
             found = _weighted(found, view[0])
     result: dict[int, Fraction] = {}
@@ -531,20 +572,33 @@ _Contributions = tuple[list[int], list[int], list[bool]]
 
 def _contributions(
     view: tuple[Mapping[int, Sequence[Slot]], Mapping[int, int], Mapping[int, int]],
+    cap: tuple[int, int] | None = None,
 ) -> dict[int, _Contributions]:
     """Per player: the contributions to the Buchholz (see :func:`_opponent_sums`).
 
     A played game contributes the opponent's score as an opponent, any other round the
-    player's own score; the VUR flag of a played game is False.
+    player's own score; the VUR flag of a played game is False. ``cap`` = (draw units,
+    rounds counted): the 2026 edition's limit on the dummy opponent's score (at most the
+    scheduled opponent's score as an opponent; without an opponent, at most a draw in
+    every round counted).
     """
     slots, adjusted, scores = view
     get = adjusted.get
     found: dict[int, _Contributions] = {}
     for number, row in slots.items():
         own = scores[number]
-        opponents = [
-            get(s.opponent, 0) if s.played and s.opponent is not None else own for s in row
-        ]
+        if cap is None:
+            opponents = [
+                get(s.opponent, 0) if s.played and s.opponent is not None else own for s in row
+            ]
+        else:
+            half = cap[0] * cap[1]
+            opponents = [
+                get(s.opponent, 0)
+                if s.played and s.opponent is not None
+                else min(own, get(s.opponent, 0) if s.opponent is not None else half)
+                for s in row
+            ]
         vurs = [False if s.played and s.opponent is not None else s.vur for s in row]
         found[number] = (opponents, opponents, vurs)
     return found
@@ -611,6 +665,7 @@ class Buchholz(_Base):
 
     cut_low: int = 0
     cut_high: int = 0
+    edition: str = EDITION_2023
 
     @property
     def code(self) -> str:
@@ -621,7 +676,7 @@ class Buchholz(_Base):
         return "Buchholz" + _modifier_name(self.cut_low, self.cut_high)
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
-        return _opponent_sums(context, False, self.cut_low, self.cut_high)
+        return _opponent_sums(context, False, self.cut_low, self.cut_high, edition=self.edition)
 
 
 @dataclass(frozen=True, repr=False)
@@ -632,6 +687,7 @@ class ForeBuchholz(_Base):
 
     cut_low: int = 0
     cut_high: int = 0
+    edition: str = EDITION_2023
 
     @property
     def code(self) -> str:
@@ -642,18 +698,22 @@ class ForeBuchholz(_Base):
         return "Fore Buchholz" + _modifier_name(self.cut_low, self.cut_high)
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
-        return _opponent_sums(context, False, self.cut_low, self.cut_high, _fore_view(context))
+        return _opponent_sums(
+            context, False, self.cut_low, self.cut_high, _fore_view(context), self.edition
+        )
 
 
+@dataclass(frozen=True, repr=False)
 class AverageOpponentsBuchholz(_Base):
     """Art. 8 AOB: the average of the Buchholz of the opponents of games played over
     the board (exact, not rounded); 0 without such games."""
 
+    edition: str = EDITION_2023
     code = "AOB"
     name = "Average of opponents' Buchholz"
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
-        buchholz = _opponent_sums(context, False, 0, 0)
+        buchholz = _opponent_sums(context, False, 0, 0, edition=self.edition)
         # summed as whole multiples of the values' common denominator (adding a
         # Fraction per game takes seconds for a large tournament)
         unit = math.lcm(1, *(value.denominator for value in buchholz.values()))
@@ -674,6 +734,7 @@ class SonnebornBerger(_Base):
 
     cut_low: int = 0
     cut_high: int = 0
+    edition: str = EDITION_2023
 
     @property
     def code(self) -> str:
@@ -684,7 +745,7 @@ class SonnebornBerger(_Base):
         return "Sonneborn-Berger" + _modifier_name(self.cut_low, self.cut_high)
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
-        return _opponent_sums(context, True, self.cut_low, self.cut_high)
+        return _opponent_sums(context, True, self.cut_low, self.cut_high, edition=self.edition)
 
 
 class Wins(_Base):
@@ -722,6 +783,69 @@ class GamesElected(_Base):
 
     def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
         return {n: Fraction(sum(1 for s in row if not s.vur)) for n, row in context.slots.items()}
+
+
+class RoundsElected(GamesElected):
+    """C.07 2026 REP, rounds elected to play: the 2023 GE under its 2026 code (the
+    rounds minus the voluntary unplayed rounds)."""
+
+    code = "REP"
+    name = "Rounds elected to play"
+
+
+class StandardPoints(_Base):
+    """C.07 2026 STD, standard points: the score recounted with 1 for a round worth
+    more than a draw, 1/2 for a round worth a draw and 0 for less, whatever the event's
+    point system (a 3-1-0 event ranks by the 1-1/2-0 score). Byes and forfeits count
+    with the points they gave."""
+
+    code = "STD"
+    name = "Standard points"
+
+    def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
+        draw = context.draw
+        return {
+            n: Fraction(
+                sum(2 if s.points > draw else (1 if s.points == draw else 0) for s in row), 2
+            )
+            for n, row in context.slots.items()
+        }
+
+
+@dataclass(frozen=True, repr=False)
+class PlayerRating(_Base):
+    """C.07 2026 RTNG: the player's own rating (higher first). An unrated player
+    (rating 0) counts as 0, or as ``unrated_rating`` (code suffix ``-U1400``)."""
+
+    unrated_rating: int | None = None
+
+    @property
+    def code(self) -> str:
+        return "RTNG" + _unrated_suffix(self.unrated_rating)
+
+    @property
+    def name(self) -> str:
+        return "Rating"
+
+    def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
+        players = context.tournament.player_map
+        unrated = self.unrated_rating or 0
+        return {
+            n: Fraction(players[n].rating if players[n].rating > 0 else unrated)
+            for n in context.slots
+        }
+
+
+class PairingNumber(_Base):
+    """C.07 2026 TPN: the tournament pairing number (lower first), the last criterion
+    that always separates two players."""
+
+    code = "TPN"
+    name = "Tournament pairing number"
+    descending = False
+
+    def from_context(self, context: TiebreakContext) -> Mapping[int, Fraction]:
+        return {n: Fraction(n) for n in context.slots}
 
 
 class BlackGames(_Base):
@@ -1195,6 +1319,10 @@ def _registry() -> dict[str, Tiebreak]:
         Wins(),
         GamesWon(),
         GamesElected(),
+        RoundsElected(),
+        StandardPoints(),
+        PlayerRating(),
+        PairingNumber(),
         BlackGames(),
         BlackWins(),
         AverageRatingOfOpponents(),
@@ -1221,9 +1349,23 @@ _MODIFIED = re.compile(r"^(BH|FB|SB|ARO|PS)[-/]([CM])([0-9]{1,9})\Z")
 _UNRATED = re.compile(r"^(.+)-U([0-9]{1,9})\Z")
 
 
-def default_tiebreaks() -> list[Tiebreak]:
-    """The objects of :data:`DEFAULT_SWISS_TIEBREAKS`."""
-    return [FIDE_TIEBREAKS[code] for code in DEFAULT_SWISS_TIEBREAKS]
+def default_tiebreaks(edition: str = EDITION_2023) -> list[Tiebreak]:
+    """The objects of :data:`DEFAULT_SWISS_TIEBREAKS` (under ``edition``'s rules)."""
+    return [in_edition(FIDE_TIEBREAKS[code], edition) for code in DEFAULT_SWISS_TIEBREAKS]
+
+
+#: The tie-breaks whose values differ between the editions (Art. 16.4 in 2026: the
+#: dummy opponent of an unplayed round is capped).
+_EDITIONED = (Buchholz, ForeBuchholz, SonnebornBerger, AverageOpponentsBuchholz)
+
+
+def in_edition(tiebreak: Tiebreak, edition: str) -> Tiebreak:
+    """``tiebreak`` computed under the rules of C.07 ``edition`` (``"2023"``/``"2026"``)."""
+    if edition not in EDITIONS:
+        raise InputError(f"tie-break edition {edition!r}", expected="2023 or 2026", field="edition")
+    if isinstance(tiebreak, _EDITIONED) and tiebreak.edition != edition:
+        return replace(tiebreak, edition=edition)
+    return tiebreak
 
 
 def _parse_one(code: str) -> Tiebreak | None:
@@ -1233,7 +1375,12 @@ def _parse_one(code: str) -> Tiebreak | None:
         return _parse_plain(code)
     rating = int(unrated.group(2))
     base = _parse_plain(unrated.group(1))
-    rated = (AverageRatingOfOpponents, TournamentPerformanceRating, PerfectTournamentPerformance)
+    rated = (
+        AverageRatingOfOpponents,
+        TournamentPerformanceRating,
+        PerfectTournamentPerformance,
+        PlayerRating,
+    )
     if rating <= 0 or not isinstance(base, rated):
         return None
     return replace(base, unrated_rating=rating)
@@ -1263,9 +1410,10 @@ def _parse_plain(code: str) -> Tiebreak | None:
     return None
 
 
-def parse_tiebreaks(spec: str) -> list[Tiebreak]:
-    """``"BH-C1,SB,DE"`` -> tie-break objects, in order. Codes are case-insensitive and
-    ``/`` may replace ``-`` (``BH/C1``). Raises :class:`InputError` on an unknown code.
+def parse_tiebreaks(spec: str, edition: str = EDITION_2023) -> list[Tiebreak]:
+    """``"BH-C1,SB,DE"`` -> tie-break objects, in order, computed under the rules of
+    C.07 ``edition``. Codes are case-insensitive and ``/`` may replace ``-``
+    (``BH/C1``). Raises :class:`InputError` on an unknown code.
 
     >>> [tb.code for tb in parse_tiebreaks("bh-c1, SB ,de,BH/M2")]
     ['BH-C1', 'SB', 'DE', 'BH-M2']
@@ -1286,11 +1434,26 @@ def parse_tiebreaks(spec: str) -> list[Tiebreak]:
             raise InputError(
                 f"unknown tie-break {_shown(part.strip())!r}",
                 expected=f"one of {valid} (cuts: BH-Cn, BH-Mn, FB-Cn, SB-Cn, SB-Mn, ARO-Cn, "
-                "PS-Cn; a rating for unrated opponents: ARO-Un, TPR-Un, PTP-Un)",
+                "PS-Cn; a rating for unrated players: ARO-Un, TPR-Un, PTP-Un, RTNG-Un)",
                 field="tiebreaks",
             )
-        result.append(tiebreak)
+        result.append(in_edition(tiebreak, edition))
     return result
+
+
+def record_tiebreaks(
+    record: str, codes: str, edition: str = EDITION_2023, file: str | None = None
+) -> list[Tiebreak]:
+    """:func:`parse_tiebreaks` for the codes of a file's tie-break record (TRF 202 or
+    212): an error names the ``file`` and the ``record``."""
+    try:
+        return parse_tiebreaks(codes, edition)
+    except InputError as exc:
+        raise InputError(
+            f"record {record}: {exc.message}",
+            expected=exc.expected or "FIDE tie-break codes",
+            file=file,
+        ) from None
 
 
 def _shown(text: str, width: int = 40) -> str:

@@ -11,6 +11,7 @@ import click
 from fairpair import limits
 from fairpair import workflow as wf
 from fairpair.cli.common import (
+    about,
     bulk,
     dumps_json,
     load,
@@ -333,7 +334,18 @@ def _check_generate_limits(players: int, rounds: int, double: bool) -> None:
 
 @click.command("standings")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-t", "--tiebreaks", help="Comma-separated tiebreak codes, e.g. BH-C1,BH,SB.")
+@click.option(
+    "-t",
+    "--tiebreaks",
+    help="Comma-separated tiebreak codes, e.g. BH-C1,BH,SB (default: the file's record "
+    "212 or 202, else BH-C1,BH,SB,DE,WIN,BPG).",
+)
+@click.option(
+    "--edition",
+    type=click.Choice(["2023", "2026"]),
+    help="FIDE C.07 edition (default: 2023 for events that started before 1 March 2026 "
+    "by record 042, else 2026).",
+)
 @click.option(
     "-s",
     "--system",
@@ -348,6 +360,7 @@ def _check_generate_limits(players: int, rounds: int, double: bool) -> None:
 def standings_command(
     file: str,
     tiebreaks: str | None,
+    edition: str | None,
     system_name: str | None,
     round_number: int | None,
     csv_path: str | None,
@@ -355,15 +368,19 @@ def standings_command(
 ) -> int:
     """Print the standings table with tiebreaks.
 
-    Points are computed from the results. Tiebreaks follow FIDE C.07 (2023), with a
-    player's own unplayed rounds counted as a dummy opponent with the player's own
-    score. TCEC, Netrunner and McMahon files are ranked by their own systems' rules.
+    Points are computed from the results. Tiebreaks follow FIDE C.07 (the 2026
+    edition, or 2023 for events that started before 1 March 2026), with a player's
+    own unplayed rounds counted as a dummy opponent with the player's own score (2026:
+    at most the scheduled opponent's score, or half the points of the rounds counted).
+    The tiebreaks are the file's (TRF record 212, else 202) unless --tiebreaks is
+    given. TCEC, Netrunner and McMahon files are ranked by their own systems' rules.
 
     \b
     Tiebreak codes: BH (Buchholz), BH-C1 / BH-M1 (cut / median, any n: BH-C2),
     SB (Sonneborn-Berger), DE (direct encounter), WIN (wins), WON (wins over the
     board), BPG / BWG (games played with black / won with black), GE (games
-    elected to play), ARO (average rating of opponents), PS (progressive score),
+    elected to play; REP in 2026), ARO (average rating of opponents), PS
+    (progressive score), STD (standard points), RTNG (rating), TPN (pairing number),
     FB (fore Buchholz), AOB (average of opponents' Buchholz),
     TPR (tournament performance rating), PTP (perfect tournament performance).
     Games against unrated opponents are left out of ARO, TPR and PTP unless a
@@ -379,7 +396,12 @@ def standings_command(
 
     tournament = load(file, layout=False)  # not saved again
     table = wf.standings_of(
-        tournament, system=system_name, tiebreaks=tiebreaks, after_round=round_number
+        tournament,
+        system=system_name,
+        tiebreaks=tiebreaks,
+        after_round=round_number,
+        edition=edition,
+        file=file,
     )
     not_the_input(csv_path, file)
     not_the_input(json_path, file)
@@ -406,38 +428,94 @@ def _as_text(value: object) -> str:
 # --------------------------------------------------------------------------- convert
 
 
+def _format_choices() -> list[str]:
+    from fairpair.workflow.convert import export_names
+
+    return list(export_names())
+
+
 @click.command("convert")
 @click.argument("source", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", required=True, help="Target file: .trf/.txt or .json.")
 @click.option(
-    "--trf2026",
+    "-o", "--output", required=True, help="Target file (.trf/.txt or .json without --format)."
+)
+@click.option(
+    "--format",
+    "kind",
+    type=click.Choice(["trf", "trf2026", "json", "opengotha", "h9", "aga", "nrtm"]),
+    help="Output format (default: by the output's extension, .json is JSON, else TRF). "
+    "trf2026: a FIDE rating report in plain TRF-2026 (event records, 142/152/162/250/260, "
+    "ranks, tie-breaks 202/212; CR LF; no XX/BB/FPJ extension lines); opengotha: "
+    "OpenGotha/pairgoth XML; h9: EGF results, aga: AGA rating report (Go).",
+)
+@click.option("--trf2026", is_flag=True, help="The same as --format trf2026.")
+@click.option(
+    "--allow-temporary-ids",
     is_flag=True,
-    help="Write plain TRF-2026 (records 142/152/162/250/260, CR LF; no XX/BB extensions).",
+    help="--format aga: report players without an AGA id under their pairing number.",
 )
 @bulk
-def convert_command(source: str, output: str, trf2026: bool) -> int:
-    """Convert a tournament between TRF and JSON, losslessly.
+def convert_command(
+    source: str, output: str, kind: str | None, trf2026: bool, allow_temporary_ids: bool
+) -> int:
+    """Convert a tournament between file kinds: TRF and JSON losslessly, a TRF-2026
+    rating report, OpenGotha XML, the EGF and AGA results of a Go event.
 
-    The format is chosen by file extension (.json is JSON, anything else TRF).
-    TRF -> JSON -> TRF reproduces the file; lines fairpair does not interpret are
-    carried along.
+    The input's kind is recognised by its content: TRF, fairpair JSON, OpenGotha XML
+    (a .json file is always read as fairpair JSON). The output's is chosen by --format
+    or else by file extension (.json is JSON, anything else TRF). TRF -> JSON -> TRF
+    reproduces the file; lines fairpair does not interpret are carried along.
 
     \b
     Examples:
       fairpair convert tournament.trf -o tournament.json
       fairpair convert tournament.json -o tournament.trf
-      fairpair convert tournament.trf -o fide.trf --trf2026
+      fairpair convert tournament.json -o report.trf --format trf2026
+      fairpair convert event.xml -o event.json            (OpenGotha in)
+      fairpair convert go.json -o go.xml --format opengotha
+      fairpair convert go.json -o go.h9 --format h9
     """
-    tournament = load(source)
     if trf2026:
-        from fairpair.formats.trf import dumps
-
-        if output.lower().endswith(".json"):
-            raise InputError("--trf2026 with a .json output", expected="a .trf/.txt output file")
-        write_text(dumps(tournament, flavour="trf2026"), output)
+        if kind not in (None, "trf2026"):
+            raise InputError(f"--trf2026 with --format {kind}", expected="one output format")
+        kind = "trf2026"
+    if kind is not None and kind not in _format_choices():
+        raise InputError(
+            f"--format {kind}: not available in this build",
+            expected="one of " + ", ".join(_format_choices()),
+        )
+    if allow_temporary_ids and kind != "aga":
+        raise InputError("--allow-temporary-ids without --format aga", expected="--format aga")
+    tournament = _load_any(source)
+    if kind is None:
+        save(tournament, output)
         return 0
-    save(tournament, output)
+    if kind in ("h9", "aga"):
+        not_the_input(output, source)  # a report written over the tournament
+    with about(source):  # what the tournament holds that the format cannot
+        text = wf.export(tournament, kind, source=source, allow_temporary_ids=allow_temporary_ids)
+    write_text(text, output)
     return 0
+
+
+def _load_any(source: str) -> Tournament:
+    """The tournament of ``source``, of the kind its content says (TRF and fairpair JSON
+    exactly as every command reads them)."""
+    from fairpair.formats import kinds
+
+    try:
+        kind = kinds.detect(source)
+    except OSError:
+        kind = kinds.kind_named("trf")
+    if kind.name in ("trf", "json") or os.path.isdir(source):
+        return load(source)
+    assert kind.read is not None
+    try:
+        tournament, warnings = kind.read(source)
+    except OSError as exc:
+        raise InputError(f"cannot open file: {exc.strerror or exc}", file=source) from None
+    warn(warnings)
+    return tournament
 
 
 # --------------------------------------------------------------------------- systems
@@ -461,6 +539,10 @@ def systems_command() -> int:
         click.echo(f"{name:13} {'available':20} {found.summary}")
         for option in found.choices:
             click.echo(f"{'':15}-O {option.name}={option.describe()}")
+        if found.settings:
+            click.echo(f"{'':15}event settings (new, or edit-event before round 1):")
+            for option in found.settings:
+                click.echo(f"{'':15}-O {option.name}={option.describe()}")
     click.echo(
         "Every system also takes -O explain=yes|no (explain the pairing) and -O seed=N "
         "(the random seed; systems that draw no lots ignore it)."
@@ -498,19 +580,13 @@ def demo_command(system_name: str) -> int:
         f"{name}: {len(tournament.players)} players, round {rnd} of "
         f"{tournament.total_rounds or '?'} ({system_name} system)\n"
     )
-    pairing: Pairing = wf.pair_round(tournament, rnd, system=choice).pairing
-    state = tournament.state(after_round=rnd - 1)
-    from fairpair.model import format_points
+    paired = wf.pair_round(tournament, rnd, system=choice)
+    pairing: Pairing = paired.pairing
+    from fairpair.rendering.printouts import boards_text
 
-    click.echo(f"Pairing of round {rnd}:")
-    for index, board in enumerate(pairing.boards, 1):
-        white, black = tournament.player(board.white), tournament.player(board.black)
-        click.echo(
-            f"  {index:>2}. {white.name:<24} ({format_points(state[white.number].score):>3})"
-            f"  -  {black.name:<24} ({format_points(state[black.number].score):>3})"
-        )
-    if pairing.bye is not None:
-        click.echo(f"      {tournament.player(pairing.bye).name} gets the pairing-allocated bye")
+    # the same pairing list as `fairpair boards` (names with pairing numbers in
+    # parentheses, points in their own column)
+    click.echo(boards_text(paired.tournament, rnd), nl=False)
     click.echo("\nEngine format:\n" + "\n".join(pairing.engine_lines()))
     click.echo("")
     click.echo(st.render_table(st.compute_standings(tournament, None, after_round=rnd - 1)))

@@ -102,9 +102,31 @@ def load(path: str, *, quiet: bool = False, layout: bool = True) -> Tournament:
         tournament, warnings = load_tournament(path, layout=layout)
     except OSError as exc:
         raise _os_error(path, exc) from None
+    except InputError:
+        _other_kind(path)
+        raise
     if not quiet:
         warn(warnings)
     return tournament
+
+
+def _other_kind(path: str) -> None:
+    """Refuse a file of another program (OpenGotha ...) that a command was given as
+    its tournament, saying how to make one of it (the TRF reader's error would only
+    say that no TRF record was found)."""
+    from fairpair.formats import kinds
+
+    try:
+        with open(path, "rb") as handle:
+            kind = kinds.recognise(handle.read(kinds.HEAD_BYTES))
+    except OSError:
+        return
+    if kind is not None and kind.name != "json":
+        raise InputError(
+            f"{kind.summary}, not a fairpair tournament",
+            expected=f"a TRF or JSON tournament: `fairpair convert {path} -o FILE.json` makes one",
+            file=path,
+        )
 
 
 def save(tournament: Tournament, path: str) -> None:
@@ -186,6 +208,8 @@ def options_help(stored: bool = False) -> str:
     parts = []
     for descriptor in descriptors():
         own = [f"{o.name}={o.describe().partition(':')[0]}" for o in descriptor.choices]
+        if stored and descriptor.settings:  # event settings: names only (see `systems`)
+            own.append("event settings " + ", ".join(o.name for o in descriptor.settings))
         if own:
             parts.append(f"{descriptor.name}: " + "; ".join(own))
     kept = " Stored in the file for every later round." if stored else ""

@@ -250,15 +250,42 @@ def import_command(
 )
 @click.option("-r", "--round", "after_round", type=NUMBER, help="After this round.")
 @click.option("-o", "--output", help="Write to this file.")
+@click.option(
+    "--class",
+    "tournament_class",
+    type=click.Choice(["A", "B", "C", "D"], case_sensitive=False),
+    help="h9: the EGF class of the event (the ; CL[...] line).",
+)
+@click.option("--time", "minutes", type=NUMBER, help="h9: basic time in minutes (; TM[...]).")
+@click.option(
+    "--allow-temporary-ids",
+    is_flag=True,
+    help="aga: report players without an AGA id under their pairing number.",
+)
 @bulk
 def results_command(
-    file: str, output_format: str, after_round: int | None, output: str | None
+    file: str,
+    output_format: str,
+    after_round: int | None,
+    output: str | None,
+    tournament_class: str | None,
+    minutes: int | None,
+    allow_temporary_ids: bool,
 ) -> int:
     """The result table: McMahon score, SOMS, SODOMS and every round (text), the EGF
-    tournament table (h9), or the AGA rating report (aga)."""
+    tournament table (h9: names as entered, two-letter ISO countries, class, time and
+    EGD PINs), or the AGA rating report (aga: every player needs an AGA id)."""
+    if (tournament_class or minutes is not None) and output_format != "h9":
+        raise InputError("--class/--time without --format h9", expected="--format h9")
+    if allow_temporary_ids and output_format != "aga":
+        raise InputError("--allow-temporary-ids without --format aga", expected="--format aga")
     t = load(file, layout=False)  # not saved again
-    writer = {"h9": results_h9, "aga": results_aga, "text": results_table}[output_format]
-    text = writer(t, after_round)
+    if output_format == "h9":
+        text = results_h9(t, after_round, tournament_class=tournament_class, minutes=minutes)
+    elif output_format == "aga":
+        text = results_aga(t, after_round, allow_temporary_ids=allow_temporary_ids)
+    else:
+        text = results_table(t, after_round)
     not_the_input(output, file)
     write_text(text, output)
     return 0

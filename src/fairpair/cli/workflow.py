@@ -30,12 +30,14 @@ from fairpair.cli.common import (
     parse_options,
     require_players,
     save,
+    warn,
     write_text,
 )
 from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError
 from fairpair.model import Player, Tournament, format_points
-from fairpair.systems import SYSTEMS, descriptor_of
+from fairpair.naming import pairing_name
+from fairpair.systems import SYSTEMS, descriptor_of, descriptors
 
 __all__ = ["WORKFLOW_COMMANDS"]
 
@@ -83,16 +85,74 @@ def _read_text(path: str) -> str:
     return read_file(path)
 
 
+def _tournament_file(path: str) -> Tournament | None:
+    """The tournament of another program's file given to ``new`` instead of a CSV list
+    (a kind :mod:`fairpair.formats.kinds` recognises by content: OpenGotha, NRTM ...),
+    None for a CSV list."""
+    from fairpair.formats import kinds
+
+    if os.path.isdir(path):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(kinds.HEAD_BYTES)
+    except OSError:
+        return None  # the CSV reader names the file and the reason
+    kind = kinds.recognise(head)
+    if kind is None or kind.read is None:
+        return None
+    tournament, warnings = kind.read(path)
+    warn(warnings)
+    return tournament
+
+
 # --------------------------------------------------------------------------- new
 
 
+#: The event records of a rating report: (parameter, flag, help).
+_EVENT_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    ("city", "--city", "City (TRF record 022)."),
+    ("federation", "--federation", "Federation, a 3-letter FIDE code such as ITA (032)."),
+    ("start", "--start", "Date of start, YYYY-MM-DD or YYYY/MM/DD (042)."),
+    ("end", "--end", "Date of end, YYYY-MM-DD or YYYY/MM/DD (052)."),
+    ("arbiter", "--arbiter", "Chief arbiter (102)."),
+    ("deputy", "--deputy", "Deputy chief arbiter (112); repeat for each one."),
+    ("time_control", "--time-control", "Allotted times per moves/game (122)."),
+    ("type", "--type", "Type of tournament (092), e.g. 'Individual: Swiss-System'."),
+)
+
+
+def _event_options(command: Callable[P, R]) -> Callable[P, R]:
+    """The event-record options of ``new`` and ``edit-event`` (an empty text removes a
+    record in edit-event)."""
+    for name, flag, text in reversed(_EVENT_OPTIONS):
+        command = click.option(
+            flag, f"event_{name}", multiple=name == "deputy", metavar="TEXT", help=text
+        )(command)
+    return command
+
+
+def _event_changes(values: dict[str, Any]) -> dict[str, Any]:
+    """The event fields given on the command line (``event_city`` -> ``city``)."""
+    changes: dict[str, Any] = {}
+    for name, _flag, _text in _EVENT_OPTIONS:
+        value = values.pop(f"event_{name}", None)
+        if name == "deputy":
+            value = list(value) if value else None
+        if value is not None:
+            changes[name] = value
+    return changes
+
+
 @click.command("new")
-@click.argument("players_file", metavar="PLAYERS.csv", type=FILE)
+@click.argument("players_file", metavar="PLAYERS.csv|EVENT.xml", type=FILE)
 @click.option(
     "-o", "--output", required=True, help="The tournament file to create (.json or .trf)."
 )
-@click.option("-s", "--system", "system_name", type=SYSTEM_CHOICE, required=True)
-@click.option("-R", "--rounds", type=NUMBER, required=True, help="Number of rounds.")
+@click.option(
+    "-s", "--system", "system_name", type=SYSTEM_CHOICE, help="Pairing system (required)."
+)
+@click.option("-R", "--rounds", type=NUMBER, help="Number of rounds (required).")
 @click.option("--name", "event_name", help="Tournament name (default: '<system> tournament').")
 @click.option("--seed", type=SEED, help="Seed stored for systems that draw lots (Netrunner).")
 @click.option(
@@ -113,26 +173,37 @@ def _read_text(path: str) -> str:
     help="McMahon: which band starts at McMahon score 0.",
 )
 @click.option(
+    "--handicap",
+    type=click.Choice(["none", "full", "minus1", "minus2"]),
+    help="McMahon: handicap stones (none: every game even, the default; full: the rank "
+    "difference; minus1/minus2: one or two stones fewer). The same as -O handicap=...; "
+    "komi and the other event settings: see `fairpair systems`.",
+)
+@click.option(
     "-O", "--option", "options", multiple=True, metavar="KEY=VALUE", help=options_help(True)
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_event_options
 def new_command(
     players_file: str,
     output: str,
-    system_name: str,
-    rounds: int,
+    system_name: str | None,
+    rounds: int | None,
     event_name: str | None,
     seed: int | None,
     double: bool,
     seeding: str | None,
     bar: str | None,
     zero: str,
+    handicap: str | None,
     options: tuple[str, ...],
     force: bool,
     as_json: bool,
+    **event_values: Any,
 ) -> int:
-    """Create a tournament from a CSV player list.
+    """Create a tournament from a CSV player list, or from an OpenGotha file (its
+    players, and the rounds it has for McMahon).
 
     The CSV has a header row; columns by name: name (required), rating, title,
     federation, fide_id, birth, sex, club (chess, TCEC, Netrunner); for McMahon (Go):
@@ -141,13 +212,22 @@ def new_command(
     TCEC by group seeding; Netrunner and McMahon as listed. The file records the system,
     rounds, point system (Netrunner 3/1/0 prestige) and the options given here.
 
+    An NRTM file (Cobra's export; recognised by its content) instead of the CSV gives
+    a Netrunner tournament with its players and rounds; --system and --rounds are then
+    taken from it (--rounds may add rounds).
+
     \b
     Examples:
       fairpair new players.csv -o open.json --system dutch --rounds 7 --name "Club Open"
       fairpair new decks.csv -o store.json --system netrunner --rounds 5 --seed 7
       fairpair new engines.csv -o tcec.json --system tcec --rounds 9 --seeding group:4
       fairpair new go.csv -o go.json --system mcmahon --rounds 5 --bar 3d
+      fairpair new go.csv -o go.json --system mcmahon --rounds 5 --handicap minus1
+      fairpair new event.xml -o go.json --system mcmahon --rounds 5   (OpenGotha)
+      fairpair new players.csv -o open.json -s dutch -R 9 --city Torino --federation ITA \\
+        --start 2026-04-03 --end 2026-04-07 --arbiter "Rossi, Anna" --deputy "Bianchi, Luca"
     """
+    event = _event_changes(event_values)
     if not output.lower().endswith((".json", ".trf", ".txt")):
         raise InputError(
             f"-o {output}", expected="a .json (recommended), .trf or .txt tournament file name"
@@ -160,19 +240,70 @@ def new_command(
             expected="a new file name (or --force to overwrite it)",
             file=output,
         )
+    from fairpair.formats.nrtm import sniff
+
+    if sniff(players_file):
+        given = [
+            flag
+            for flag, value in (("--double", double), ("--seeding", seeding), ("--bar", bar))
+            if value
+        ]
+        if given:
+            raise InputError(
+                f"{given[0]} with an NRTM file",
+                expected="no --double, --seeding or --bar (the NRTM file says how its "
+                "rounds are played)",
+            )
+        stored = parse_options(options)
+        if seed is not None:
+            stored["seed"] = seed
+        return _new_from_nrtm(
+            players_file, output, system_name, rounds, event_name, stored, as_json
+        )
+    if system_name is None or rounds is None:
+        context = click.get_current_context()
+        name = "system_name" if system_name is None else "rounds"
+        param = next(p for p in context.command.params if p.name == name)
+        raise click.MissingParameter(ctx=context, param=param)
     stored = parse_options(options)
     if seed is not None:
         stored["seed"] = seed
     descriptor = descriptor_of(system_name)
-    stored = descriptor.options_from(stored)
-    text = _read_text(players_file)
-    if descriptor.initial_order == "go":
+    if handicap is not None:
+        if descriptor.setting("handicap") is None:
+            raise InputError(
+                f"--handicap for a {system_name} tournament",
+                expected="a system with handicaps: "
+                + ", ".join(d.name for d in descriptors() if d.setting("handicap")),
+            )
+        stored["handicap"] = handicap
+    descriptor.split_options(stored)  # every name and value checked before any work
+    source = _tournament_file(players_file)
+    if source is not None:
+        t = wf.new_from_tournament(
+            source,
+            system=system_name,
+            rounds=rounds,
+            name=event_name,
+            options=stored,
+            double=double,
+            seeding=seeding,
+            bar=bar,
+            zero=zero,
+        )
+        if event:
+            t = wf.edit_event(t, event=event)
+    elif descriptor.initial_order == "go":
+        text = _read_text(players_file)
         t = wf.new_mcmahon_tournament(
             text, players_file, rounds=rounds, name=event_name, bar=bar, zero=zero, options=stored
         )
+        if event:
+            t = wf.edit_event(t, event=event)
     else:
         from fairpair.formats.csv import chess_players, read_table
 
+        text = _read_text(players_file)
         players = chess_players(read_table(text, players_file))
         t = wf.new_tournament(
             players,
@@ -182,6 +313,7 @@ def new_command(
             options=stored,
             double=double,
             seeding=seeding,
+            event=event,
         )
     _store(t, output)
     _say(
@@ -192,6 +324,51 @@ def new_command(
             "file": output,
             "system": system_name,
             "rounds": rounds,
+            "players": [_player_json(p) for p in t.players],
+        },
+    )
+    return 0
+
+
+def _new_from_nrtm(
+    source: str,
+    output: str,
+    system_name: str | None,
+    rounds: int | None,
+    event_name: str | None,
+    options: dict[str, Any],
+    as_json: bool,
+) -> int:
+    """``new`` from an NRTM file: its Netrunner tournament, saved as ``output``;
+    ``options`` (``-O``, ``--seed``) are stored over those the file carries."""
+    from fairpair.workflow.nrtm import load_nrtm
+
+    if system_name is not None and descriptor_of(system_name).sides != ("corp", "runner"):
+        raise InputError(
+            f"--system {system_name} with an NRTM file",
+            expected="a Netrunner system (NRTM holds Netrunner events)",
+        )
+    with about(source):
+        t, warnings = load_nrtm(source)
+    if rounds is not None:
+        t = wf.edit_event(t, rounds=rounds)
+    if event_name is not None:
+        t = wf.edit_event(t, name=event_name)
+    if options:
+        assert t.system is not None
+        merged = descriptor_of(t.system).options_from({**t.settings.get("options", {}), **options})
+        t = t.replace(settings={**t.settings, "options": merged})
+    warn(warnings)
+    _store(t, output)
+    _say(
+        as_json,
+        f"created {output}: {len(t.players)} players, {wf.total_label(t)}, {t.system} "
+        f"(from the NRTM file {source}, {t.rounds_played} round(s) played)",
+        {
+            "command": "new",
+            "file": output,
+            "system": t.system,
+            "rounds": t.total_rounds,
             "players": [_player_json(p) for p in t.players],
         },
     )
@@ -372,26 +549,70 @@ def edit_player_command(
 @click.argument("file", type=FILE)
 @click.option("-R", "--rounds", type=NUMBER, help="New number of rounds.")
 @click.option("--name", "event_name", help="New tournament name.")
+@click.option(
+    "--handicap",
+    type=click.Choice(["none", "full", "minus1", "minus2"]),
+    help="McMahon: handicap stones (before round 1); the same as -O handicap=...",
+)
+@click.option(
+    "-O",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A system option or event setting to change before round 1 is paired "
+    "(repeatable; see `fairpair systems`).",
+)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
+@_event_options
 @_on_file
 @bulk
-def edit_event_command(file: str, rounds: int | None, event_name: str | None, as_json: bool) -> int:
-    """Change the number of rounds or the tournament's name.
+def edit_event_command(
+    file: str,
+    rounds: int | None,
+    event_name: str | None,
+    handicap: str | None,
+    options: tuple[str, ...],
+    as_json: bool,
+    **event_values: Any,
+) -> int:
+    """Change the number of rounds, the tournament's name, its event records (the TRF
+    records of a rating report; an empty text removes a record, --deputy replaces the
+    list of deputies), or (until round 1 is paired) its system options and event
+    settings.
 
     \b
-    Example:
+    Examples:
       fairpair edit-event open.json --rounds 9
+      fairpair edit-event go.json --handicap minus1 -O komi_handicap=0.5
+      fairpair edit-event open.json --city Torino --federation ITA --start 2026-04-03
     """
-    if rounds is None and event_name is None:
-        raise InputError("nothing to change", expected="--rounds N or --name TEXT")
-    t = wf.edit_event(load(file), rounds=rounds, name=event_name)
+    event = _event_changes(event_values)
+    given = parse_options(options)
+    if handicap is not None:
+        given["handicap"] = handicap
+    if rounds is None and event_name is None and not event and not given:
+        raise InputError(
+            "nothing to change",
+            expected="--rounds N, --name TEXT, an event record (--city, --start, ...), "
+            "--handicap or -O KEY=VALUE",
+        )
+    t = wf.edit_event(load(file), rounds=rounds, name=event_name, event=event, options=given)
     _store(t, file)
+    from fairpair.formats.trf.event import event_records
     from fairpair.workflow.rounds import tournament_name
 
+    changed = "".join(f"; {key}={value}" for key, value in given.items())
     _say(
         as_json,
-        f"{tournament_name(t)}: {wf.total_label(t)}",
-        {"command": "edit-event", "name": tournament_name(t), "rounds": rounds},
+        f"{tournament_name(t)}: {wf.total_label(t)}{changed}",
+        {
+            "command": "edit-event",
+            "name": tournament_name(t),
+            "rounds": rounds,
+            "options": given,
+            "event": event_records(t),
+        },
     )
     return 0
 
@@ -433,7 +654,7 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
         click.echo(dumps_json({"ok": True, "command": "next", **document}), nl=False)
         return 0
     bye = f", bye: {t.player(pairing.bye).name}" if pairing.bye is not None else ""
-    label = wf.round_label(t, pairing.round)
+    label = pairing_name(t, pairing.round)
     click.echo(f"{label} paired: {len(pairing.boards)} boards{bye}; saved {file}")
     click.echo(boards_text(t, pairing.round), nl=False)
     notes = explanation_lines(pairing.info) if explain else None
@@ -447,13 +668,23 @@ def next_command(file: str, explain: bool, options: tuple[str, ...], as_json: bo
 
 @click.command("result")
 @click.argument("file", type=FILE)
-@click.argument("entries", nargs=-1, required=True, metavar="BOARD=RESULT|PLAYER=OUTCOME...")
+@click.argument("entries", nargs=-1, metavar="BOARD=RESULT|PLAYER=OUTCOME...")
 @click.option("-r", "--round", "round_number", type=NUMBER, help="Round (default: the current).")
+@click.option(
+    "--pgn",
+    "pgn_path",
+    type=FILE,
+    help="Enter the pending round's results from this PGN file (cutechess-cli, fastchess).",
+)
 @click.option("--json", "as_json", is_flag=True, help=JSON_HELP)
 @_on_file
 @bulk
 def result_command(
-    file: str, entries: tuple[str, ...], round_number: int | None, as_json: bool
+    file: str,
+    entries: tuple[str, ...],
+    round_number: int | None,
+    pgn_path: str | None,
+    as_json: bool,
 ) -> int:
     """Enter results, all or nothing.
 
@@ -463,11 +694,34 @@ def result_command(
     double-forfeit, clear. The round defaults to the first one with games still
     without a result; to correct a result already entered, name its round with -r.
 
+    Netrunner (flagged, and exported to NRTM): BOARD=id or PLAYER=id is an intentional
+    draw (both players get the tie points; in a double-sided round both games);
+    in a double-sided round BOARD=2-0 / BOARD=0-2 or PLAYER=2-for-1 is a 2-for-1 (one
+    player wins both games of the round in one report).
+
+    --pgn FILE enters the pending round's results from a PGN file (cutechess-cli,
+    fastchess): White and Black name players (exactly, or ignoring case and spaces if
+    only one player matches), Result gives the result; every game must belong to the
+    round and be finished, or nothing is entered.
+
     \b
     Examples:
       fairpair result open.json 1=1-0 2=1/2 3=0-1 4=+-
       fairpair result open.json -r 2 carlsen=win
+      fairpair result store.json 3=id jack=2-for-1
+      fairpair result tcec.json --pgn games.pgn
     """
+    if pgn_path is not None:
+        if entries or round_number is not None:
+            raise InputError(
+                "--pgn with " + ("results" if entries else "--round"),
+                expected="--pgn alone (it enters the pending round)",
+            )
+        return _result_from_pgn(file, pgn_path, as_json)
+    if not entries:
+        context = click.get_current_context()
+        param = next(p for p in context.command.params if p.name == "entries")
+        raise click.MissingParameter(ctx=context, param=param)
     t = load(file)
     parsed = [wf.parse_entry(e) for e in entries]
     rnd = round_number if round_number is not None else wf.default_result_round(t)
@@ -477,7 +731,8 @@ def result_command(
     _store(t, file)
     pending = sum(1 for g in t.round(rnd).games if not g.has_result)
     changed = ", ".join(
-        f"board {d.board} {wf.result_text(d.game) or 'cleared'}"
+        (f"{wf.round_label(t, d.round)} " if d.round is not None else "")
+        + f"board {d.board} {wf.result_text(d.game) or 'cleared'}"
         + (f" (was {d.before})" if d.before and d.before != wf.result_text(d.game) else "")
         for d in done
     )
@@ -490,7 +745,53 @@ def result_command(
             "command": "result",
             "round": rnd,
             "entered": [
-                {"board": d.board, "result": wf.result_text(d.game), "before": d.before}
+                {
+                    "board": d.board,
+                    "result": wf.result_text(d.game),
+                    "before": d.before,
+                    **({"round": d.round} if d.round is not None else {}),
+                }
+                for d in done
+            ],
+            "pending": pending,
+        },
+    )
+    return 0
+
+
+def _result_from_pgn(file: str, pgn_path: str, as_json: bool) -> int:
+    """``result --pgn``: the PGN's games into the pending round, all or nothing."""
+    from fairpair.formats.pgn import load as load_pgn
+    from fairpair.workflow.pgn import enter_pgn
+
+    t = load(file)
+    not_the_input(pgn_path, file)
+    try:
+        games = load_pgn(pgn_path)
+    except OSError as exc:
+        from fairpair.cli.common import _os_error
+
+        raise _os_error(pgn_path, exc) from None
+    t, done = enter_pgn(t, games, pgn_path)
+    _store(t, file)
+    columns = sorted({d.round for d in done})
+    pending = sum(1 for c in columns for g in t.round(c).games if not g.has_result)
+    entered = sum(1 for d in done if d.new)
+    parts = [
+        f"{wf.round_label(t, c)}: "
+        + ", ".join(f"board {d.board} {wf.result_text(d.game)}" for d in done if d.round == c)
+        for c in columns
+    ]
+    _say(
+        as_json,
+        f"{pgn_path}: {len(games)} game(s), {entered} result(s) entered; "
+        + "; ".join(parts)
+        + f"; {pending} game(s) without a result",
+        {
+            "command": "result",
+            "pgn": pgn_path,
+            "entered": [
+                {"round": d.round, "board": d.board, "result": wf.result_text(d.game), "new": d.new}
                 for d in done
             ],
             "pending": pending,
@@ -588,10 +889,7 @@ def bye_command(
         t, who, rnd, _points(points), default_points=profile.default_bye_points, remove=remove
     )
     _store(t, file)
-    columns = wf.columns_of_pairing(t, rnd)
-    where = f"round {rnd}"
-    if len(columns) == 2:
-        where = f"round {columns[1] // 2}, both games (TRF rounds {columns[0]}-{columns[1]})"
+    where = pairing_name(t, rnd)
     if kind is None:
         text = f"{who.name} ({who.number}): bye in {where} removed"
     else:
@@ -599,7 +897,7 @@ def bye_command(
         label = kind.name.lower().replace("_", "-")
         unit = "point" if value == "1" else "points"
         text = f"{who.name} ({who.number}): {label} bye in {where} ({value} {unit} a game)"
-        if len(columns) == 1:
+        if not t.double_rounds:
             text = text.replace(" a game)", ")")
     _say(
         as_json,
@@ -633,11 +931,10 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
     results = sum(1 for c in columns for g in t.round(c).games if g.has_result)
     t, columns = wf.unpair(t, force=force)
     _store(t, file)
-    label = " and ".join(map(str, columns))
     lost = f" with {results} result(s)" if results else ""
     _say(
         as_json,
-        f"pairing of round {label}{lost} deleted; `next` pairs it again",
+        f"pairing of {pairing_name(t, columns[0])}{lost} deleted; `next` pairs it again",
         {"command": "unpair", "rounds": columns, "results_deleted": results},
     )
     return 0
@@ -660,10 +957,34 @@ def unpair_command(file: str, force: bool, as_json: bool) -> int:
     help="McMahon (Go): ranks, McMahon scores before the round, handicap, komi, results "
     "in Go words (jigo).",
 )
+@click.option(
+    "--cutechess",
+    is_flag=True,
+    help="One cutechess-cli command line per board still to play (default: the pending "
+    "round; double rounds: both games, -games 2 -repeat), engines as -engine conf=NAME, "
+    "the first one White.",
+)
+@click.option(
+    "--pgnout",
+    help="With --cutechess: the PGN file the games go to (default: round-R.pgn).",
+)
+@click.option(
+    "--cutechess-args",
+    "cutechess_args",
+    default="",
+    help="With --cutechess: options added to every line, e.g. '-each tc=40/60+1 proto=uci'.",
+)
 @_on_file
 @bulk
 def boards_command(
-    file: str, round_number: int | None, html_path: str | None, as_json: bool, go: bool
+    file: str,
+    round_number: int | None,
+    html_path: str | None,
+    as_json: bool,
+    go: bool,
+    cutechess: bool,
+    pgnout: str | None,
+    cutechess_args: str,
 ) -> int:
     """The pairing list of a round: board, names, ratings, scores before the round,
     result; then byes, absences and withdrawals.
@@ -673,10 +994,21 @@ def boards_command(
       fairpair boards open.json
       fairpair boards open.json -r 3 --html round3.html
       fairpair boards go.json --go
+      fairpair boards tcec.json --cutechess --cutechess-args '-each tc=60+1'
     """
     from fairpair.rendering.printouts import boards_html, boards_text, go_boards_text
 
     t = load(file, layout=False)  # not saved again
+    if cutechess:
+        if as_json or html_path or go:
+            raise InputError(
+                "--cutechess with --json, --html or --go", expected="--cutechess alone"
+            )
+        return _cutechess(t, round_number, pgnout, cutechess_args)
+    if pgnout is not None or cutechess_args:
+        raise InputError(
+            "--pgnout or --cutechess-args without --cutechess", expected="--cutechess too"
+        )
     rnd = _paired_round(t, round_number)
     if go:
         if as_json or html_path:
@@ -694,6 +1026,27 @@ def boards_command(
             click.echo(f"wrote {html_path}", err=True)
         return 0
     click.echo(boards_text(t, rnd), nl=False)
+    return 0
+
+
+def _cutechess(t: Tournament, round_number: int | None, pgnout: str | None, extra: str) -> int:
+    from fairpair.rendering.cutechess import cutechess_lines
+    from fairpair.workflow.pgn import pending_columns
+
+    if round_number is None:
+        columns = pending_columns(t)
+    else:
+        column = _paired_round(t, round_number)
+        first = column - (1 if t.double_rounds and column % 2 == 0 else 0)
+        columns = (first, first + 1) if t.double_rounds else (column,)
+    name = (columns[0] + 1) // 2 if t.double_rounds else columns[0]
+    lines = cutechess_lines(t, columns, pgnout=pgnout or f"round-{name}.pgn", extra=extra)
+    if not lines:
+        raise InputError(
+            f"every game of {wf.round_label(t, columns[0])} has a result",
+            expected="a round with games to play",
+        )
+    click.echo("\n".join(lines))
     return 0
 
 

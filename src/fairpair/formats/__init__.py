@@ -19,12 +19,39 @@ from fairpair import limits
 from fairpair.errors import InputError
 from fairpair.model import Tournament
 
-__all__ = ["check_limits", "convert", "is_json", "load_tournament", "save_tournament"]
+__all__ = [
+    "check_limits",
+    "convert",
+    "is_json",
+    "kind_of",
+    "load_tournament",
+    "save_tournament",
+]
 
 
 def is_json(path: str | os.PathLike[str]) -> bool:
     """True if ``path`` names a JSON document (by its extension, case-insensitive)."""
     return os.fspath(path).lower().endswith(".json")
+
+
+def kind_of(data: bytes) -> str:
+    r"""What an uploaded file is, by its content: ``"json"`` (a fairpair JSON document:
+    it opens with ``{``), ``"trf"`` (a line opens with a three-digit record code and a
+    space, as TRF records do) or ``"csv"`` (a player list).
+
+    >>> kind_of(b'  {"format": "fairpair"}'), kind_of(b"012 Club Open\n001    1")
+    ('json', 'trf')
+    >>> kind_of(b"name,rating\nRossi, 2100")
+    'csv'
+    """
+    text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:1] == b"{":
+        return "json"
+    for line in text.splitlines()[:50]:
+        head = line[:4]
+        if len(head) == 4 and head[:3].isdigit() and head[3:] == b" ":
+            return "trf"
+    return "csv"
 
 
 def load_tournament(

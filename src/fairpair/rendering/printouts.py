@@ -15,6 +15,7 @@ import html
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from fairpair.model import (
     ByeKind,
@@ -25,7 +26,7 @@ from fairpair.model import (
     format_points,
     paused_gc,
 )
-from fairpair.standings import Standings, _remembered_values
+from fairpair.standings import Standings, _remembered_values, silent_places
 from fairpair.systems import descriptor_of
 from fairpair.workflow.results import result_text
 from fairpair.workflow.rounds import round_label, total_label, tournament_name
@@ -270,8 +271,9 @@ def boards_html(t: Tournament, round_number: int) -> str:
 
 def _cell(t: Tournament, record: RoundRecord, place_of: dict[int, int]) -> str:
     """One crosstable cell: opponent's place, side, result (``5w1``, ``12b½``; with
-    Netrunner ``5c3``: corp, 3 prestige), a bye (``bye+``, ``bye½``, ``bye-``; Netrunner:
-    ``bye3``...), ``?`` a pending game, or ``.`` for no entry (not paired, withdrawn)."""
+    Netrunner ``5c3``: corp, 3 prestige), a bye with its points (``bye1``, ``bye½``,
+    ``bye0``; Netrunner: ``bye3``...), ``?`` a pending game, or ``.`` for no entry (not
+    paired, withdrawn)."""
     first, second = (side[0] for side in descriptor_of(t.system).sides)
     by_points = t.points.win != 1
     if record.opponent is not None:
@@ -286,20 +288,33 @@ def _cell(t: Tournament, record: RoundRecord, place_of: dict[int, int]) -> str:
             mark = {1: "1", 0: "½", -1: "0"}[record.result.outcome]
         return f"{place_of.get(record.opponent, record.opponent)}{side}{mark}"
     if record.bye is not None:
-        if by_points:
-            return f"bye{format_points(record.points)}"
-        return {
-            ByeKind.PAIRING_ALLOCATED: "bye+",
-            ByeKind.FULL_POINT: "bye+",
-            ByeKind.HALF_POINT: "bye½",
-        }.get(record.bye, "bye-")
+        return _bye_cell(t, record.bye)
     return "."
+
+
+def _bye_cell(t: Tournament, kind: ByeKind) -> str:
+    """A bye with its points, as a game's result is shown: ``bye1``, ``bye½``, ``bye0``
+    (Netrunner ``bye3``). Never ``+``/``-``, which mean forfeits in a crosstable."""
+    points = t.points.bye_points(kind)
+    if t.points.win != 1:
+        return f"bye{format_points(points)}"
+    return "bye" + {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}.get(
+        points, format_points(points)
+    )
+
+
+def _column_head(t: Tournament, column: int) -> str:
+    """``R3``; with double rounds ``R2.1`` (round 2, game 1)."""
+    if not t.double_rounds:
+        return f"R{column}"
+    return f"R{(column + 1) // 2}.{2 - column % 2}"
 
 
 def _crosstable_rows(t: Tournament, standings: Standings) -> tuple[list[str], list[list[str]]]:
     rounds = standings.after_round
     place_of = {row.player.number: index for index, row in enumerate(standings.rows, 1)}
-    head = ["Pl", "No", "Name", "Rtg"] + [f"R{r}" for r in range(1, rounds + 1)] + ["Pts"]
+    head = ["Pl", "No", "Name", "Rtg"] + [_column_head(t, r) for r in range(1, rounds + 1)]
+    head.append("Pts")
     head += list(standings.codes)
     with paused_gc():  # a cell per player and round: see fairpair.model.paused_gc
         cells_of = _crosstable_cells(t, rounds, place_of)
@@ -311,15 +326,17 @@ def _crosstable_rows(t: Tournament, standings: Standings) -> tuple[list[str], li
             }
         rows = []
         shown = _remembered_values()
+        quiet = silent_places(standings)
         for index, row in enumerate(standings.rows, 1):
             player = row.player
             shared = index > 1 and standings.rows[index - 2].rank == row.rank
+            silent = quiet[index - 1]
             rows.append(
                 ["" if shared else row.place, str(player.number), player.name]
                 + [_strength(t, player.number)]
                 + cells_of[player.number]
                 + [shown(row.points)]
-                + [shown(v) for v in row.values]
+                + ["" if i in silent else shown(v) for i, v in enumerate(row.values)]
             )
     return head, rows
 
@@ -352,18 +369,7 @@ def _crosstable_cells(
     as_white = {code: _Cells(places, first + mark(code, Colour.WHITE)) for code in codes}
     as_black = {code: _Cells(places, second + mark(code, Colour.BLACK)) for code in codes}
     uncoloured = {code: _Cells(places, "-" + mark(code, None)) for code in codes}
-    bye_cells = {
-        kind: (
-            f"bye{format_points(t.points.bye_points(kind))}"
-            if by_points
-            else {
-                ByeKind.PAIRING_ALLOCATED: "bye+",
-                ByeKind.FULL_POINT: "bye+",
-                ByeKind.HALF_POINT: "bye½",
-            }.get(kind, "bye-")
-        )
-        for kind in ByeKind
-    }
+    bye_cells = {kind: _bye_cell(t, kind) for kind in ByeKind}
     # per round: player -> cell (written in order, read per player at C speed below)
     by_round: list[dict[int, str]] = []
     for rnd in t.rounds[:rounds]:
@@ -419,7 +425,8 @@ def _legend(t: Tournament) -> str:
     score = "points" if t.points.win != 1 else "1 win, ½ draw, 0 loss"
     return (
         f"Each round: the opponent's place, {first[0]} = {first} / {second[0]} = {second}, "
-        f"the result ({score}; + / - forfeit; ? pending); bye with its points; "
+        f"the result ({score}; + / - a forfeit won / lost; ? pending); "
+        "bye followed by its points (bye1, bye½, bye0); "
         ". = not paired (absent, withdrawn or not yet entered)."
     )
 
@@ -439,9 +446,9 @@ def crosstable_legend(t: Tournament) -> str:
 def crosstable_text(t: Tournament, standings: Standings) -> str:
     """The crosstable in standings order: each round's cell is the opponent's place, the
     colour and the result (``5w1``: beat number 5 in the table with white; ``+``/``-``
-    forfeits; ``bye+``/``bye½``/``bye-``; ``.`` not paired)."""
+    forfeits; ``bye1``/``bye½``/``bye0``; ``.`` not paired)."""
     head, rows = _crosstable_rows(t, standings)
-    title = f"{tournament_name(t)}: crosstable after round {standings.after_round}"
+    title = f"{tournament_name(t)}: crosstable after {standings.label}"
     return "\n".join([title, *_aligned([head, *rows], {2}), "", _legend(t)]) + "\n"
 
 
@@ -449,6 +456,6 @@ def crosstable_html(t: Tournament, standings: Standings) -> str:
     """The crosstable as a printable HTML page."""
     head, rows = _crosstable_rows(t, standings)
     numeric = {0, 1, 3} | set(range(4 + standings.after_round, len(head)))
-    title = f"{tournament_name(t)}: crosstable after round {standings.after_round}"
+    title = f"{tournament_name(t)}: crosstable after {standings.label}"
     legend = f"<p>{html.escape(_legend(t))}</p>\n"
     return _page(title, _table(head, rows, numeric) + legend)

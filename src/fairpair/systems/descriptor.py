@@ -122,7 +122,8 @@ class Option:
                 text = self.aliases.get(text, text)
                 if text in self.choices:
                     return text
-        elif isinstance(value, str):
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            value = str(value)  # a number where a text is read (komi 0.5 from JSON)
             if self.check is None:
                 return value
             try:
@@ -148,7 +149,7 @@ class Option:
             "|".join(self.choices) if self.kind == "choice" else "TEXT"
         )
         default = ""
-        if self.default is not None:
+        if self.default is not None and self.default != "":
             shown = self.default
             if isinstance(shown, bool):
                 shown = "yes" if shown else "no"
@@ -217,6 +218,13 @@ class SystemDescriptor:
     #: Reads the system's own settings of a tournament (``settings[...]``) and raises
     #: :class:`InputError` when they are not readable; None: the system has none.
     check_settings: Callable[[Any], None] | None = None
+    #: Event settings a director chooses when creating the event and may change until
+    #: round 1 is paired (McMahon: handicaps, komi, band separation): like options in
+    #: ``-O NAME=VALUE``, the web form and the API, but kept in the system's own settings
+    #: (``settings[...]``) by :attr:`apply_settings`, not passed to the engine.
+    settings: tuple[Option, ...] = ()
+    #: ``(tournament, typed settings) -> tournament`` storing them; None: no settings.
+    apply_settings: Callable[[Any, Mapping[str, Any]], Any] | None = None
 
     # -- options ------------------------------------------------------------------------
 
@@ -248,10 +256,34 @@ class SystemDescriptor:
             options[option.name] = option.parse(value, self.name)
         return options
 
+    def setting(self, name: str) -> Option | None:
+        """The event setting called ``name`` (``-`` read as ``_``), or None."""
+        key = name.strip().replace("-", "_")
+        return next((o for o in self.settings if o.name == key), None)
+
+    def split_options(self, given: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``given`` (``-O`` pairs, a form, a request) as (options, event settings), each
+        checked and typed; a name that is neither raises :class:`InputError` naming the
+        allowed ones (field ``options.NAME``).
+
+        >>> from fairpair.systems import descriptor_of
+        >>> descriptor_of("mcmahon").split_options({"seed": "3", "handicap": "minus1"})
+        ({'seed': 3}, {'handicap': 'minus1'})
+        """
+        options: dict[str, Any] = {}
+        settings: dict[str, Any] = {}
+        for key, value in given.items():
+            setting = self.setting(str(key)) if self.option(str(key)) is None else None
+            if setting is not None:
+                settings[setting.name] = setting.parse(value, self.name)
+            else:
+                options.update(self.options_from({key: value}))
+        return options, settings
+
     def _unknown(self, key: str) -> InputError:
         import difflib  # only for this hint (start-up of the drop-in command)
 
-        names = sorted(o.name for o in self.all_options)
+        names = sorted(o.name for o in (*self.all_options, *self.settings))
         close = difflib.get_close_matches(key.replace("-", "_"), names, n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]}?)" if close else ""
         shown = key if len(key) <= 40 else key[:37] + "..."

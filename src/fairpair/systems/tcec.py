@@ -56,6 +56,7 @@ from typing import Any, TypeVar
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching.cardinality import CardinalityMatcher
 from fairpair.model import Board, ByeKind, Pairing, Tournament
+from fairpair.naming import round_name
 from fairpair.systems.base import compare_pairings
 from fairpair.systems.descriptor import Option, SystemDescriptor
 from fairpair.tiebreaks import POINTS, Tiebreak, parse_tiebreaks
@@ -595,9 +596,7 @@ def _columns(tournament: Tournament, tcec_round: int) -> list[int]:
 
 
 def _round_label(tournament: Tournament, column: int) -> str:
-    if not tournament.double_rounds:
-        return f"round {column}"
-    return f"round {column} (TCEC round {(column + 1) // 2}, game {2 - column % 2})"
+    return round_name(tournament, column)
 
 
 def _present(tournament: Tournament, column: int) -> list[int]:

@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fairpair import limits
 from fairpair.web.api import PREFIX, api_router, error_response
+from fairpair.web.director_pages import director_router
 from fairpair.web.docs_page import docs_router
 from fairpair.web.errors import ApiError
 from fairpair.web.pages import pages_router
@@ -221,9 +222,10 @@ def create_app(db: str | Store) -> FastAPI:
     app.include_router(docs_router(PREFIX))
     app.include_router(public_router(service))
     app.include_router(player_router(service))
+    app.include_router(director_router(service))
     app.include_router(pages_router(service))
     app.add_middleware(_BodyLimit)
-    create = (f"{PREFIX}/tournaments", f"{PREFIX}/tournaments/import")
+    create = (f"{PREFIX}/tournaments", f"{PREFIX}/tournaments/import", "/new")
     app.add_middleware(RateLimit, create_paths=create)  # before a body is read
     # outermost: the headers go on every answer, the body limit's 413 included
     app.add_middleware(SecurityHeaders, docs_prefix=f"{PREFIX}/docs")

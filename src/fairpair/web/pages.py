@@ -10,6 +10,10 @@ it redirects to the sign-in form (the token dropped from the address), and the a
 log writes such a query's token as ``[redacted]`` (:mod:`fairpair.web.security`).
 Its forms post to ``/t/{id}/director/{action}`` and call the same operations as the
 API (:class:`fairpair.web.service.Service`).
+The director's other pages (the "New tournament" form, a round's results on one
+screen, a player's details, the unpair confirmation, the exports) are in
+:mod:`fairpair.web.director_pages`; refusals are shown in plain words
+(:mod:`fairpair.web.messages`).
 
 A SameSite cookie does not stop a page of the same site (another port or subdomain of
 the host): every form therefore carries a form token (hidden field ``form_token``), an
@@ -32,24 +36,37 @@ from urllib.parse import parse_qs, quote, urlsplit
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from fairpair import workflow as wf
 from fairpair.errors import FairpairError
 from fairpair.model import Tournament
 from fairpair.web.errors import ApiError
+from fairpair.web.exports import EXPORTS
+from fairpair.web.messages import plain, plain_invalid, sign_in_error
 from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
 from fairpair.web.service import Service, pending_json
 from fairpair.web.store import Stored, hash_token
 from fairpair.web.views import round_json, standings_json
 from fairpair.workflow.rounds import tournament_name
 
-__all__ = ["COOKIE", "FORM_FIELD", "SESSION_COOKIE", "pages_router"]
+__all__ = [
+    "COOKIE",
+    "CREATED_COOKIE",
+    "FORM_FIELD",
+    "SESSION_COOKIE",
+    "pages_router",
+    "render_director",
+]
 
 #: The cookie holding a director's (or arbiter's) token, one per tournament path.
 COOKIE = "fairpair_token"
 #: The cookie holding the random id of a signed-in session (the form tokens' key).
 SESSION_COOKIE = "fairpair_session"
+#: A one-shot cookie set when a tournament is created on the "New tournament" form: the
+#: director's page then shows the director token once (and deletes the cookie).
+CREATED_COOKIE = "fairpair_created"
 #: The hidden field of every director's form: the session's form token.
 FORM_FIELD = "form_token"
 #: The ``meta`` key of the database's secret for form tokens.
@@ -62,6 +79,8 @@ _env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+#: ``{{ error | sign_in }}``: why a token did not open the page, in words.
+_env.filters["sign_in"] = sign_in_error
 
 #: Results offered on the director's page, from the first-listed player's side, and
 #: how the workflow writes them (:func:`fairpair.workflow.result_text`).
@@ -200,6 +219,50 @@ def _int(form: dict[str, str], key: str, *, required: bool = True) -> int | None
     return int(text)
 
 
+def render_director(
+    service: Service,
+    tid: str,
+    role: str,
+    *,
+    message: str = "",
+    error: str = "",
+    token: str = "",
+    form: str = "",
+    created: str = "",
+    created_url: str = "",
+) -> HTMLResponse:
+    """The director's (or arbiter's) page of ``tid``; ``created``: the director token
+    of a tournament just created, shown once with the advice to keep it."""
+    stored = service.load(tid)
+    t = stored.tournament
+    context = _public_context(stored, None)
+    last = t.rounds_played
+    reports = service.reports(tid)
+    return _html(
+        "director.html",
+        400 if error else 200,
+        role=role,
+        message=message,
+        error=error,
+        new_token=token,
+        created_token=created,
+        created_url=created_url,
+        results=RESULTS,
+        last=last,
+        pending=pending_json(t),
+        players=t.players,
+        reports=reports,
+        descriptor=wf.descriptor_of(t.system),
+        next_round=t.next_round(),
+        bye_choices=BYE_CHOICES,
+        requested_byes=_requested_byes(t),
+        forbidden=_pair_names(t, t.forbidden_pairs),
+        form_token=form,
+        exports=EXPORTS,
+        **context,
+    )
+
+
 def pages_router(service: Service) -> APIRouter:
     """The pages, working on ``service``."""
     router = APIRouter(include_in_schema=False)
@@ -209,41 +272,13 @@ def pages_router(service: Service) -> APIRouter:
 
     @router.get("/", response_class=HTMLResponse)
     def index() -> HTMLResponse:
-        return _html("index.html", tournaments=service.store.summaries(limit=200))
+        from fairpair.web.director_pages import new_tournament_context
 
-    def director_page(
-        tid: str,
-        role: str,
-        *,
-        message: str = "",
-        error: str = "",
-        token: str = "",
-        form: str = "",
-    ) -> HTMLResponse:
-        stored = load(tid)
-        t = stored.tournament
-        context = _public_context(stored, None)
-        last = t.rounds_played
-        reports = service.reports(tid)
         return _html(
-            "director.html",
-            400 if error else 200,
-            role=role,
-            message=message,
-            error=error,
-            new_token=token,
-            results=RESULTS,
-            last=last,
-            pending=pending_json(t),
-            players=t.players,
-            reports=reports,
-            descriptor=wf.descriptor_of(t.system),
-            next_round=t.next_round(),
-            bye_choices=BYE_CHOICES,
-            requested_byes=_requested_byes(t),
-            forbidden=_pair_names(t, t.forbidden_pairs),
-            form_token=form,
-            **context,
+            "index.html",
+            tournaments=service.store.summaries(limit=200),
+            new=new_tournament_context(service),
+            values={},
         )
 
     @router.get("/t/{tid}/director", response_class=HTMLResponse)
@@ -271,15 +306,22 @@ def pages_router(service: Service) -> APIRouter:
         if fresh:
             session = secrets.token_urlsafe(24)
         secret = service.store.secret(_FORM_SECRET)
-        page = director_page(
+        # just created on the "New tournament" form: show the director token this once
+        created = request.cookies.get(CREATED_COOKIE) is not None
+        page = render_director(
+            service,
             tid,
             grant.role,
             message=msg[:500],
             error=error[:500],
             form=form_token(secret, tid, session, signed_in),
+            created=signed_in if created and grant.role == "director" else "",
+            created_url=f"{request.base_url}t/{tid}/director",
         )
         if fresh:
             _set_cookies(page, request, tid, **{SESSION_COOKIE: session})
+        if created:
+            page.delete_cookie(CREATED_COOKIE, path=f"/t/{tid}")
         return page
 
     @router.post("/t/{tid}/director", response_class=HTMLResponse)
@@ -345,8 +387,12 @@ def pages_router(service: Service) -> APIRouter:
             return response
         if grant.role != "director" and action != "result":
             return await run_in_threadpool(
-                lambda: director_page(
-                    tid, grant.role, error="an arbiter can only enter results", form=expected
+                lambda: render_director(
+                    service,
+                    tid,
+                    grant.role,
+                    error="An arbiter can only enter results.",
+                    form=expected,
                 )
             )
         try:
@@ -361,7 +407,8 @@ def pages_router(service: Service) -> APIRouter:
                 )
                 issued, _ = await run_in_threadpool(service.issue_token, tid, spec)
                 return await run_in_threadpool(
-                    lambda: director_page(
+                    lambda: render_director(
+                        service,
                         tid,
                         grant.role,
                         message=f"new {spec.role} token (shown once)",
@@ -371,10 +418,12 @@ def pages_router(service: Service) -> APIRouter:
                 )
             message = await run_in_threadpool(_perform, service, tid, action, form)
         except ApiError as exc:
-            # a refusal by the tournament's state (409) says what to do, a bad value what
-            # was expected
-            joint = "; " if exc.status == 409 else ", expected "
-            text = exc.error + (joint + exc.expected if exc.expected else "")
+            # in plain words: a refusal by the tournament's state (409) says what to do,
+            # a bad value what was expected
+            text = plain(exc)
+            return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
+        except ValidationError as exc:
+            text = plain_invalid(exc.errors())
             return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
         except (ValueError, FairpairError) as exc:
             return RedirectResponse(f"/t/{tid}/director?error={quote(str(exc))}", status_code=303)
@@ -395,6 +444,7 @@ def _perform(service: Service, tid: str, action: str, form: dict[str, str]) -> s
                 "federation": form.get("federation", "").strip(),
                 "rank": form.get("rank", "").strip() or None,
                 "from_round": _int(form, "from_round", required=False),
+                "allow_duplicate": form.get("allow_duplicate") == "on",
             }
         )
         _, added = service.add_players(tid, [spec])
@@ -415,6 +465,13 @@ def _perform(service: Service, tid: str, action: str, form: dict[str, str]) -> s
     if action == "unpair":
         rnd = _int(form, "round")
         assert rnd is not None
+        if form.get("confirm") != "on":
+            raise ApiError(
+                400,
+                f"round {rnd} was not unpaired",
+                field="confirm",
+                expected="the box saying that the pairing of the round is to be deleted, ticked",
+            )
         columns = service.unpair(tid, rnd, force=form.get("force") == "on")
         return f"pairing of round {' and '.join(map(str, columns))} deleted"
     if action == "withdraw":

@@ -25,7 +25,7 @@ import time
 from collections import OrderedDict
 
 from starlette.datastructures import MutableHeaders
-from starlette.responses import JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fairpair import limits
@@ -135,6 +135,17 @@ class RateLimit:
             if wait > 0:
                 _, what = _KINDS[kind]
                 item = limits.LIMITS[kind]
+                retry = str(max(1, math.ceil(wait)))
+                if _wants_html(scope):
+                    # a page's form (the home page's "New tournament", a director's form):
+                    # a page in words, not the API's JSON body
+                    page = HTMLResponse(
+                        _TOO_MANY.format(what=what, limit=limits.limit(kind), wait=retry),
+                        status_code=429,
+                        headers={"Retry-After": retry},
+                    )
+                    await page(scope, receive, send)
+                    return
                 response = JSONResponse(
                     {
                         "error": f"too many requests from {client}",
@@ -146,7 +157,7 @@ class RateLimit:
                         "limit": kind,
                     },
                     status_code=429,
-                    headers={"Retry-After": str(max(1, math.ceil(wait)))},
+                    headers={"Retry-After": retry},
                 )
                 await response(scope, receive, send)
                 return
@@ -154,6 +165,26 @@ class RateLimit:
 
 
 _LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost", "testclient"})
+
+_TOO_MANY = (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+    '<meta name="viewport" content="width=device-width, initial-scale=1">'
+    "<title>Too many changes</title></head><body>"
+    "<h1>Too many changes from this computer</h1>"
+    "<p>This server takes at most {limit} {what} from one computer. "
+    "Wait {wait} seconds, then go back and send the form again.</p>"
+    '<p><a href="/">All tournaments</a></p></body></html>'
+)
+
+
+def _wants_html(scope: Scope) -> bool:
+    """Did a browser's page send this (it accepts HTML, and it is not the API)?"""
+    if str(scope.get("path", "")).startswith("/api/"):
+        return False
+    for key, value in scope.get("headers", ()):
+        if key == b"accept":
+            return b"text/html" in value
+    return False
 
 
 def header_timeout_protocol() -> type:

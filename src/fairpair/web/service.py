@@ -292,20 +292,7 @@ class Service:
 
     def create(self, spec: TournamentIn) -> tuple[str, str]:
         """A new tournament from ``spec``; its id and director token."""
-        with refusals("system"):
-            wf.descriptor_of(spec.system)
-        try:
-            get_system(spec.system, **spec.options)
-        except ApiError:
-            raise
-        except InputError as exc:
-            raise ApiError(
-                400, exc.message, field=exc.field or "system", expected=exc.expected
-            ) from None
-        except (TypeError, ValueError) as exc:
-            raise ApiError(
-                400, f"options {spec.options}: {exc}", field="options", expected="system options"
-            ) from None
+        self._check_new(spec)
         with refusals("players"):  # before any work on them (422 naming the limit)
             limits.check("players", len(spec.players), "players")
         for index, player in enumerate(spec.players):
@@ -346,6 +333,62 @@ class Service:
                 else:
                     t = empty_tournament(spec)
         with refusals("players"):
+            return self.store.create(t)
+
+    @staticmethod
+    def _check_new(spec: TournamentIn) -> None:
+        """The system of a new tournament exists and takes ``spec.options``."""
+        with refusals("system"):
+            wf.descriptor_of(spec.system)
+        try:
+            # options and event settings (McMahon handicaps ...), checked before any work
+            wf.descriptor_of(spec.system).split_options(spec.options)
+        except ApiError:
+            raise
+        except InputError as exc:
+            raise ApiError(
+                400, exc.message, field=exc.field or "system", expected=exc.expected
+            ) from None
+        except (TypeError, ValueError) as exc:
+            raise ApiError(
+                400, f"options {spec.options}: {exc}", field="options", expected="system options"
+            ) from None
+
+    def create_from_list(self, spec: TournamentIn, text: str, file: str) -> tuple[str, str]:
+        """A new tournament of ``spec`` (system, rounds, options; its ``players`` are
+        not read) whose players come from a CSV player list ``text`` read exactly as
+        ``fairpair new`` reads one (a Go list with ranks for a McMahon system); an error
+        names the line and column of ``file`` (field ``file``)."""
+        self._check_new(spec)
+        descriptor = wf.descriptor_of(spec.system)
+        if descriptor.initial_order == "go":
+            with refusals("file"):
+                t = wf.new_mcmahon_tournament(
+                    text,
+                    file,
+                    rounds=spec.rounds,
+                    name=spec.name,
+                    bar=spec.bar,
+                    zero=spec.zero,
+                    options=spec.options,
+                )
+        else:
+            from fairpair.formats.csv import chess_players, read_table
+
+            if spec.bar is not None:
+                raise ApiError(400, "bar", field="bar", expected="no bar (McMahon only)")
+            with refusals("file"):
+                players = chess_players(read_table(text, file))
+                t = wf.new_tournament(
+                    players,
+                    system=spec.system,
+                    rounds=spec.rounds,
+                    name=spec.name,
+                    options=spec.options,
+                    double=spec.double,
+                    seeding=spec.seeding,
+                )
+        with refusals("file"):
             return self.store.create(t)
 
     def import_document(
@@ -599,6 +642,39 @@ class Service:
 
         stored, _ = self._change(tid, operation, also=Store.clear_reports(tid, round_number, board))
         return stored
+
+    def set_results(
+        self, tid: str, round_number: int, results: dict[int, str]
+    ) -> tuple[Stored, dict[int, tuple[str, str]]]:
+        """Enter (or correct, or clear) the results of several boards of one round in one
+        change: all of them or none. The answer maps each board to its result before and
+        after (as the pages show them, ``""`` for none)."""
+        keys = {}
+        for board, text in sorted(results.items()):
+            try:
+                keys[board] = _result_key(text)
+            except ApiError as exc:
+                exc.field = f"result-{board}"
+                raise
+        if not keys:
+            raise ApiError(400, "no results", field="result", expected="at least one result")
+
+        def operation(t: Tournament) -> tuple[Tournament, dict[int, tuple[str, str]]]:
+            changed: dict[int, tuple[str, str]] = {}
+            for board, key in sorted(keys.items()):
+                self._game(t, round_number, board)
+                before = wf.result_text(t.round(round_number).games[board - 1])
+                with refusals(f"result-{board}"):
+                    t, _ = wf.set_result(t, round_number, board, SCORES[key])
+                after = wf.result_text(t.round(round_number).games[board - 1])
+                changed[board] = (before or "", after or "")
+            return t, changed
+
+        def clear(connection: Connection) -> None:
+            for board in keys:
+                Store.clear_reports(tid, round_number, board)(connection)
+
+        return self._change(tid, operation, also=clear)
 
     def report_result(
         self, tid: str, grant: Grant, round_number: int, board: int, result: str

@@ -36,8 +36,11 @@ from fairpair.lazy import lazy_names
 if TYPE_CHECKING:
     from fairpair.systems import descriptor_of
     from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
+    from fairpair.workflow.convert import export, export_names
     from fairpair.workflow.create import (
         edit_event,
+        event_settings,
+        new_from_tournament,
         new_mcmahon_tournament,
         new_tournament,
         tcec_seeding,
@@ -52,7 +55,7 @@ if TYPE_CHECKING:
         withdraw,
         withdrawal_drops_byes,
     )
-    from fairpair.workflow.ranking import standings_of, with_ranks
+    from fairpair.workflow.ranking import rating_report, standings_of, with_ranks
     from fairpair.workflow.results import (
         EnteredResult,
         ResultEntry,
@@ -102,11 +105,15 @@ __all__ = [
     "edit_player",
     "ensure_results_complete",
     "enter_results",
+    "event_settings",
+    "export",
+    "export_names",
     "fide_initial_order",
     "find_player",
     "forbid_pair",
     "force_pair",
     "last_pairing_columns",
+    "new_from_tournament",
     "new_mcmahon_tournament",
     "new_tournament",
     "next_round_to_pair",
@@ -114,6 +121,7 @@ __all__ = [
     "pair_round",
     "parse_entry",
     "pending_games",
+    "rating_report",
     "request_bye",
     "result_text",
     "round_label",
@@ -149,14 +157,18 @@ _ORIGIN: dict[str, str] = {
     "descriptor_of": "fairpair.systems",
     "edit_bands": "fairpair.workflow.go",
     "edit_event": "fairpair.workflow.create",
+    "event_settings": "fairpair.workflow.create",
     "edit_player": "fairpair.workflow.players",
     "ensure_results_complete": "fairpair.workflow.rounds",
     "enter_results": "fairpair.workflow.results",
+    "export": "fairpair.workflow.convert",
+    "export_names": "fairpair.workflow.convert",
     "fide_initial_order": "fairpair.workflow.players",
     "find_player": "fairpair.workflow.players",
     "forbid_pair": "fairpair.workflow.constraints",
     "force_pair": "fairpair.workflow.constraints",
     "last_pairing_columns": "fairpair.workflow.rounds",
+    "new_from_tournament": "fairpair.workflow.create",
     "new_mcmahon_tournament": "fairpair.workflow.create",
     "new_tournament": "fairpair.workflow.create",
     "next_round_to_pair": "fairpair.workflow.rounds",
@@ -171,6 +183,7 @@ _ORIGIN: dict[str, str] = {
     "set_bye_volunteer": "fairpair.workflow.go",
     "set_handicap": "fairpair.workflow.go",
     "set_result": "fairpair.workflow.results",
+    "rating_report": "fairpair.workflow.ranking",
     "standings_of": "fairpair.workflow.ranking",
     "stored_options": "fairpair.workflow.rounds",
     "system_name_for": "fairpair.workflow.rounds",

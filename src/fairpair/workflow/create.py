@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fairpair.errors import InputError
+from fairpair.errors import ConflictError, InputError
 from fairpair.formats.csv import SeedEntry
 from fairpair.formats.text import clean_text
+from fairpair.formats.trf.event import with_event
 from fairpair.model import Colour, Player, Tournament
 from fairpair.systems import descriptor_of, descriptors
 from fairpair.systems.tcec import group_labels, group_seeding, random_seeding, recommended_groups
@@ -28,6 +29,8 @@ from fairpair.workflow.players import fide_initial_order, renumber
 __all__ = [
     "MAX_ROUNDS",
     "edit_event",
+    "event_settings",
+    "new_from_tournament",
     "new_mcmahon_tournament",
     "new_tournament",
     "seeded_tournament",
@@ -103,12 +106,15 @@ def new_tournament(
     double: bool = False,
     seeding: str | None = None,
     initial_colour: Colour | None = None,
+    event: Mapping[str, str | Sequence[str] | None] | None = None,
 ) -> Tournament:
     """A new tournament of ``players`` (numbered by the system's initial order).
 
     ``rounds`` counts pairings; with ``double`` (TCEC double rounds, double-sided
     Netrunner) each pairing fills two round columns. ``options`` are stored and used by
-    every later pairing (e.g. ``{"seed": 7}``).
+    every later pairing (e.g. ``{"seed": 7}``). ``event``: the event records of a
+    rating report (city, federation, start, end, type, arbiter, deputy, time_control;
+    see :func:`fairpair.formats.trf.event.with_event`).
     """
     descriptor = descriptor_of(system)
     if descriptor.initial_order == "go":
@@ -128,7 +134,7 @@ def new_tournament(
         )
     if not players:
         raise InputError("no players", expected="at least one player", field="players")
-    opts = descriptor.options_from(options or {})
+    opts, chosen = descriptor.split_options(options or {})
     seed = opts.get("seed")
     ordered = _ordered(system, players, seeding, seed if isinstance(seed, int) else None)
     if initial_colour is None:
@@ -142,7 +148,7 @@ def new_tournament(
         # FIDE Dutch: the rules in force (2026 since 1 February 2026), or those the
         # system / `-O rules=` names, as TRF-2026 record 192 (written to TRF and JSON).
         headers += (("192", kind),)
-    return Tournament(
+    t = Tournament(
         players=ordered,
         total_rounds=rounds * (2 if double else 1),
         points=descriptor.points,
@@ -152,6 +158,32 @@ def new_tournament(
         settings=settings,
         double_rounds=double,
     )
+    t = _with_settings(t, chosen)
+    return with_event(t, event) if event else t
+
+
+def _with_settings(t: Tournament, chosen: Mapping[str, Any]) -> Tournament:
+    """``t`` with the event settings ``chosen`` (typed by the descriptor) stored."""
+    if not chosen:
+        return t
+    apply = descriptor_of(t.system).apply_settings
+    assert apply is not None  # only a system with settings declares any
+    result: Tournament = apply(t, chosen)
+    return result
+
+
+def event_settings(t: Tournament) -> dict[str, Any]:
+    """The event settings of ``t`` as a director chose them (every setting its system
+    declares, the stored value or the default), for the web form and ``systems``."""
+    descriptor = descriptor_of(t.system)
+    own = t.settings.get(descriptor.name, {})
+    values: dict[str, Any] = {}
+    for option in descriptor.settings:
+        value = own.get(option.name, option.default) if isinstance(own, Mapping) else None
+        if isinstance(value, list):
+            value = ",".join(map(str, value))
+        values[option.name] = option.default if value is None else value
+    return values
 
 
 def new_mcmahon_tournament(
@@ -166,27 +198,108 @@ def new_mcmahon_tournament(
 ) -> Tournament:
     """A new AGA McMahon tournament from a Go player list (name, rank and/or AGA rating,
     club, ...), with bands and initial McMahon scores built automatically."""
-    from fairpair.systems.mcmahon.bands import McMahonSettings, build_bands
     from fairpair.systems.mcmahon.players import players_from_csv
-    from fairpair.systems.mcmahon.ranks import parse_rank
 
     _check_rounds(rounds)
+    _check_bar(bar)
+    opts, chosen = descriptor_of("mcmahon").split_options(options or {})
+    players = players_from_csv(csv_text, file)
+    return _mcmahon_of(Tournament(players=tuple(players)), rounds, name, bar, zero, opts, chosen)
+
+
+def _check_bar(bar: str | None) -> None:
+    from fairpair.systems.mcmahon.ranks import parse_rank
+
     if bar is not None:
         try:
             parse_rank(bar)
         except ValueError:
             raise InputError(f"bar {bar!r}", expected="a rank like 5d or 2k", field="bar") from None
-    opts = descriptor_of("mcmahon").options_from(options or {})
-    players = players_from_csv(csv_text, file)
-    bands = build_bands(players, rounds, bar=bar, zero=zero)
-    t = Tournament(
-        players=tuple(players),
+
+
+def _mcmahon_of(
+    t: Tournament,
+    rounds: int,
+    name: str | None,
+    bar: str | None,
+    zero: str,
+    opts: Mapping[str, Any],
+    chosen: Mapping[str, Any],
+) -> Tournament:
+    """``t`` (its players, and the rounds, headers and settings a file gave it) as a
+    McMahon tournament of ``rounds`` rounds with bands built automatically; ``bar``
+    (else the file's) and ``zero`` decide them; ``chosen``: the event settings the
+    director gave (over the file's)."""
+    from fairpair.systems.mcmahon.bands import McMahonSettings, build_bands
+
+    stored = t.settings.get("mcmahon", {})
+    settings = McMahonSettings.from_dict(stored if isinstance(stored, Mapping) else {})
+    bar = bar if bar is not None else settings.bar
+    try:
+        bands = build_bands(t.players, rounds, bar=bar, zero=zero)
+    except ValueError as exc:
+        raise InputError(str(exc), expected="Go ranks such as 5k or 1d", field="players") from None
+    headers = [(code, text) for code, text in t.headers if code != "012"]
+    title = (name and _event_name(name)) or dict(t.headers).get("012") or "McMahon tournament"
+    extra = {k: v for k, v in t.settings.items() if k != "options"}  # apply() sets the rest
+    made = t.replace(
         total_rounds=rounds,
         system="mcmahon",
-        headers=(("012", (name and _event_name(name)) or "McMahon tournament"),),
-        settings={"options": opts} if opts else {},
+        headers=(("012", title), *headers),
+        settings=({"options": dict(opts)} if opts else {}) | extra,
     )
-    return McMahonSettings(bar=bar, zero=zero, bands=bands).apply(t)
+    return _with_settings(settings.replace(bar=bar, zero=zero, bands=bands).apply(made), chosen)
+
+
+def new_from_tournament(
+    source: Tournament,
+    *,
+    system: str,
+    rounds: int,
+    name: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    double: bool = False,
+    seeding: str | None = None,
+    bar: str | None = None,
+    zero: str = "top",
+) -> Tournament:
+    """A new tournament from another program's file (OpenGotha, NRTM ...) read into
+    ``source``: its players, and, for a system that keeps the file's order of players
+    (McMahon, Netrunner), the rounds it already has. A Go system gets bands as from a
+    CSV list (:func:`new_mcmahon_tournament`)."""
+    _check_rounds(rounds)
+    if not source.players:
+        raise InputError("no players", expected="at least one player", field="players")
+    played = max(source.total_rounds or 0, len(source.rounds)) if source.rounds else 0
+    if played > rounds:
+        raise InputError(
+            f"{rounds} rounds, but the file has {played}",
+            expected=f"at least {played} rounds",
+            field="rounds",
+        )
+    descriptor = descriptor_of(system)
+    if descriptor.initial_order == "go":
+        _check_bar(bar)
+        opts, chosen = descriptor.split_options(options or {})
+        return _mcmahon_of(source, rounds, name, bar, zero, opts, chosen)
+    made = new_tournament(
+        source.players,
+        system=system,
+        rounds=rounds,
+        name=name or dict(source.headers).get("012"),
+        options=options,
+        double=double,
+        seeding=seeding,
+    )
+    if any(entry.games or entry.byes for entry in source.rounds):
+        if [p.name for p in made.players] != [p.name for p in source.players]:
+            raise InputError(
+                f"the file has rounds, and {system} orders its players anew",
+                expected="a file without rounds, or a system that keeps the file's order",
+                field="system",
+            )
+        made = made.replace(rounds=source.rounds)
+    return made
 
 
 def seeding_table(
@@ -234,8 +347,37 @@ def _event_name(name: str) -> str:
     return clean_text(name, "name")
 
 
-def edit_event(t: Tournament, *, rounds: int | None = None, name: str | None = None) -> Tournament:
-    """Change the number of rounds (never below the rounds already paired) or the name."""
+def edit_event(
+    t: Tournament,
+    *,
+    rounds: int | None = None,
+    name: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    event: Mapping[str, str | Sequence[str] | None] | None = None,
+) -> Tournament:
+    """Change the number of rounds (never below the rounds already paired), the name,
+    the event records of ``event`` (see :func:`fairpair.formats.trf.event.with_event`:
+    an empty text removes a record), or the system's options and event settings
+    (``options``, as ``-O NAME=VALUE`` gives them: McMahon handicaps, komi, bands ...),
+    these only until round 1 is paired."""
+    if event:
+        t = with_event(t, event)
+    if options:
+        descriptor = descriptor_of(t.system)
+        opts, chosen = descriptor.split_options(options)
+        if t.rounds_played:
+            names = ", ".join(sorted({*opts, *chosen}))
+            raise ConflictError(
+                f"{names}: the options and settings of an event cannot change once round 1 "
+                "is paired",
+                expected="unpair every round first, or keep them as they are",
+            )
+        stored = dict(t.settings.get("options", {}))
+        stored.update(opts)
+        settings = dict(t.settings)
+        if stored:
+            settings["options"] = stored
+        t = _with_settings(t.replace(settings=settings), chosen)
     if rounds is not None:
         _check_rounds(rounds)
         columns = rounds * (2 if t.double_rounds else 1)

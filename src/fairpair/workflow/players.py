@@ -66,7 +66,9 @@ def find_player(t: Tournament, text: str) -> Player:
         return found[0]
     if not found:
         raise InputError(
-            f"no player matches {query!r}", expected="a pairing number or a name", field="player"
+            f"no player matches {query!r}{_closest(t, needle)}",
+            expected="a pairing number or a name",
+            field="player",
         )
     listed = ", ".join(f"{p.number} {p.name}" for p in found[:10])
     more = f" and {len(found) - 10} more" if len(found) > 10 else ""
@@ -75,6 +77,32 @@ def find_player(t: Tournament, text: str) -> Player:
         expected="a pairing number or a longer part of the name",
         field="player",
     )
+
+
+def _closest(t: Tournament, needle: str) -> str:
+    """`` (did you mean 7 Andersen?)``: the names closest to a name that matched no
+    player (whole names and their single words compared; at most three), or ``""``."""
+    import difflib  # only for this hint
+
+    if len(t.players) > 20_000:  # a hint must not cost more than the command
+        return ""
+    scored: dict[int, float] = {}
+    for p in t.players:
+        plain = _plain(p.name)
+        best = max(
+            (
+                difflib.SequenceMatcher(None, needle, part).ratio()
+                for part in (plain, *plain.split())
+            ),
+            default=0.0,
+        )
+        if best >= 0.75:
+            scored[p.number] = best
+    if not scored:
+        return ""
+    ranked = sorted(scored, key=lambda n: (-scored[n], n))[:3]
+    names = " or ".join(f"{n} {t.player(n).name}" for n in ranked)
+    return f" (did you mean {names}?)"
 
 
 def _plain(text: str) -> str:
@@ -221,6 +249,30 @@ def _not_past_the_end(t: Tournament, first: int) -> None:
         )
 
 
+def _a_round_left(t: Tournament, player: Player, first: int) -> None:
+    """A withdrawal from the next round to pair needs such a round: when every round is
+    paired, say what the director can do instead (a forfeit in the round he is paired
+    in, or nothing: the event is over)."""
+    if t.total_rounds is None or first <= t.total_rounds:
+        return
+    last = t.rounds[-1] if t.rounds else None
+    game = None if last is None else last.game_of(player.number)
+    if last is not None and game is not None and game.white_result is None:
+        raise ConflictError(
+            f"{player.name} cannot be withdrawn: every round is paired and he plays in the "
+            f"last one, round {last.number}",
+            expected=(
+                f"enter a forfeit loss as his result in round {last.number} (his opponent "
+                "gets a forfeit win)"
+            ),
+        )
+    raise ConflictError(
+        f"{player.name} cannot be withdrawn: every round (1-{t.total_rounds}) is paired "
+        "and he has no game left to miss",
+        expected="nothing to do: the tournament has no round left to withdraw him from",
+    )
+
+
 def _replace_player(t: Tournament, new: Player) -> Tournament:
     return t.replace(players=tuple(new if p.number == new.number else p for p in t.players))
 
@@ -235,13 +287,15 @@ def withdraw(t: Tournament, player: Player, from_round: int | None = None) -> To
     first = t.next_round() if from_round is None else from_round
     if first < 1:
         raise InputError(f"round {first}", expected="a round number >= 1", field="from_round")
-    _first_game_of_a_round(t, first)
-    _not_past_the_end(t, first)
     if player.withdrawn_from is not None and player.withdrawn_from <= first:
         raise ConflictError(
             f"{player.name} is already withdrawn from round {player.withdrawn_from}",
             expected="withdraw a player still in the tournament",
         )
+    if from_round is None:
+        _a_round_left(t, player, first)
+    _first_game_of_a_round(t, first)
+    _not_past_the_end(t, first)
     for rnd in t.rounds[first - 1 :]:
         if (
             rnd.game_of(player.number) is not None

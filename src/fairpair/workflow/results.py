@@ -9,10 +9,23 @@ Two ways to name a result:
   ``jigo``, ``tie``), ``forfeit-win``, ``forfeit-loss``, ``double-forfeit``, ``clear``;
   PLAYER is a pairing number or a unique part of a name.
 
->>> parse_entry("3=1-0")
-ResultEntry(target='3', by_board=True, codes=(<ResultCode.WIN: '1'>, <ResultCode.LOSS: '0'>))
+Two Netrunner result kinds (Cobra's terms) are flagged on the games they make
+(:attr:`fairpair.model.Game.flags`), so that they are kept and exported:
+
+* an intentional draw, ``BOARD=id`` or ``PLAYER=id`` (also ``intentional-draw``): both
+  players get the draw (tie) points; in a double round both games are drawn;
+* a 2-for-1, only in a double round: one report gives one player both games,
+  ``BOARD=2-0`` / ``BOARD=0-2`` (the board's first-listed player wins both / loses
+  both) or ``PLAYER=2-for-1`` (also ``2for1``, ``two-for-one``): that player wins both
+  games, whatever his side in each.
+
+>>> entry = parse_entry("3=1-0")
+>>> entry.target, entry.by_board, entry.codes, entry.flag
+('3', True, (<ResultCode.WIN: '1'>, <ResultCode.LOSS: '0'>), None)
 >>> parse_entry("carlsen=draw").codes
 (<ResultCode.DRAW: '='>, <ResultCode.DRAW: '='>)
+>>> parse_entry("4=id").flag, parse_entry("jack=2-for-1").flag
+('intentional_draw', 'two_for_one')
 """
 
 from __future__ import annotations
@@ -26,6 +39,8 @@ from fairpair.model import Game, ResultCode, Tournament
 from fairpair.workflow.players import find_player
 
 __all__ = [
+    "FLAGGED_OUTCOMES",
+    "FLAGGED_SCORES",
     "OUTCOMES",
     "SCORES",
     "EnteredResult",
@@ -73,6 +88,25 @@ OUTCOMES: Mapping[str, Codes] = {
     "clear": None,
 }
 
+ID, TWO_FOR_ONE = "intentional_draw", "two_for_one"
+
+#: Flagged board results (Netrunner), from the first-listed player's side: the codes
+#: and the flag.
+FLAGGED_SCORES: Mapping[str, tuple[tuple[ResultCode, ResultCode], str]] = {
+    "id": (_DRAW, ID),
+    "2-0": ((W, L), TWO_FOR_ONE),
+    "0-2": ((L, W), TWO_FOR_ONE),
+}
+
+#: Flagged player outcomes (Netrunner), from that player's side.
+FLAGGED_OUTCOMES: Mapping[str, tuple[tuple[ResultCode, ResultCode], str]] = {
+    "id": (_DRAW, ID),
+    "intentional-draw": (_DRAW, ID),
+    "2-for-1": ((W, L), TWO_FOR_ONE),
+    "2for1": ((W, L), TWO_FOR_ONE),
+    "two-for-one": ((W, L), TWO_FOR_ONE),
+}
+
 _TEXT: Mapping[tuple[ResultCode, ResultCode], str] = {
     (W, L): "1-0",
     (L, W): "0-1",
@@ -91,17 +125,24 @@ def result_text(game: Game) -> str:
     if game.white_result is None or game.black_result is None:
         return ""
     pair = (game.white_result, game.black_result)
-    return _TEXT.get(pair, f"{pair[0].value}-{pair[1].value}")
+    text = _TEXT.get(pair, f"{pair[0].value}-{pair[1].value}")
+    if ID in game.flags:
+        text += " (ID)"
+    if TWO_FOR_ONE in game.flags:
+        text += " (2-for-1)"
+    return text
 
 
 @dataclass(frozen=True)
 class ResultEntry:
     """One parsed ``X=Y`` argument: a board number or a player, and the codes of the
-    first-listed player / the named player then his opponent (None = clear)."""
+    first-listed player / the named player then his opponent (None = clear); ``flag``
+    for an intentional draw or a 2-for-1 (see the module docstring)."""
 
     target: str
     by_board: bool
     codes: Codes
+    flag: str | None = None
 
     @classmethod
     def for_board(cls, board: int, codes: Codes) -> ResultEntry:
@@ -124,6 +165,12 @@ def parse_entry(text: str, *, players_only: bool = False) -> ResultEntry:
             field="result",
         )
     by_word = players_only or not (target.isascii() and target.isdigit())
+    if not by_word and key in FLAGGED_SCORES:
+        codes, flag = FLAGGED_SCORES[key]
+        return ResultEntry(target, True, codes, flag)
+    if key in FLAGGED_OUTCOMES and (by_word or key not in FLAGGED_SCORES):
+        codes, flag = FLAGGED_OUTCOMES[key]
+        return ResultEntry(target, False, codes, flag)
     if key in SCORES and not (by_word and key in OUTCOMES):
         if players_only:
             raise InputError(
@@ -142,7 +189,11 @@ def parse_entry(text: str, *, players_only: bool = False) -> ResultEntry:
         return ResultEntry(target, False, OUTCOMES[key])
     raise InputError(
         f"found result {value.strip()!r} in {text!r}",
-        expected="one of " + " ".join(SCORES) + " (board) or " + "|".join(OUTCOMES) + " (player)",
+        expected="one of "
+        + " ".join([*SCORES, *FLAGGED_SCORES])
+        + " (board) or "
+        + "|".join([*OUTCOMES, *FLAGGED_OUTCOMES])
+        + " (player)",
         field="result",
     )
 
@@ -160,11 +211,14 @@ def default_result_round(t: Tournament) -> int:
 
 @dataclass(frozen=True)
 class EnteredResult:
-    """What one entry did: the board, the game after it, the result before it."""
+    """What one entry did: the board, the game after it, the result before it; and the
+    round (TRF column) when it is not the one entered into (the other game of a double
+    round, for an intentional draw or a 2-for-1), else None."""
 
     board: int
     game: Game
     before: str
+    round: int | None = None
 
 
 def _locate(t: Tournament, round_number: int, entry: ResultEntry) -> tuple[int, bool]:
@@ -192,6 +246,78 @@ def _locate(t: Tournament, round_number: int, entry: ResultEntry) -> tuple[int, 
     )
 
 
+def _partner_column(t: Tournament, round_number: int) -> int | None:
+    """The other round column of the double round ``round_number`` belongs to (None
+    in a tournament of single rounds)."""
+    if not t.double_rounds:
+        return None
+    return round_number + 1 if round_number % 2 == 1 else round_number - 1
+
+
+def _partner_game(t: Tournament, column: int, players: tuple[int, int]) -> int | None:
+    """The index of the game of the same two players in round ``column``."""
+    for index, game in enumerate(t.round(column).games):
+        if set(game.players) == set(players):
+            return index
+    return None
+
+
+#: (round column, game index) -> (codes of the game's white then black, flags)
+_Decided = dict[tuple[int, int], tuple[Codes, frozenset[str]]]
+
+
+def _decide(
+    t: Tournament, round_number: int, entries: Sequence[ResultEntry]
+) -> tuple[_Decided, set[tuple[int, int]]]:
+    """What each game is to become; and the games of other columns whose flags an
+    ordinary entry clears (the other game of a flagged double round)."""
+    decided: _Decided = {}
+    unflag: set[tuple[int, int]] = set()
+    for entry in entries:
+        index, second = _locate(t, round_number, entry)
+        game = t.round(round_number).games[index]
+        codes = entry.codes
+        if codes is not None and second:
+            codes = (codes[1], codes[0])
+        flags = frozenset({entry.flag}) if entry.flag else frozenset()
+        targets = [(round_number, index, codes)]
+        partner = _partner_column(t, round_number)
+        if entry.flag is not None:
+            if partner is None and entry.flag == TWO_FOR_ONE:
+                raise InputError(
+                    f"a 2-for-1 for {entry.target} in a tournament of single rounds",
+                    expected="a double round (two games per pairing); "
+                    "for one game use BOARD=1-0 or PLAYER=win",
+                    field="result",
+                )
+            if partner is not None:
+                other = _partner_game(t, partner, game.players)
+                if other is None:
+                    raise InputError(
+                        f"board {index + 1} of round {round_number} has no second game "
+                        f"in round {partner}",
+                        expected="a double round paired in both its rounds",
+                        field="result",
+                    )
+                # the same player wins (or both draw) in the other game
+                swap = t.round(partner).games[other].white != game.white
+                twin = codes if codes is None or not swap else (codes[1], codes[0])
+                targets.append((partner, other, twin))
+        elif partner is not None and game.flags:
+            other = _partner_game(t, partner, game.players)
+            if other is not None:
+                unflag.add((partner, other))
+        for column, at, result in targets:
+            if (column, at) in decided and decided[column, at] != (result, flags):
+                raise InputError(
+                    f"board {at + 1} of round {column} is given two different results",
+                    expected="one result per game",
+                    field="result",
+                )
+            decided[column, at] = (result, flags)
+    return decided, unflag - set(decided)
+
+
 def enter_results(
     t: Tournament,
     round_number: int,
@@ -204,6 +330,9 @@ def enter_results(
     Refused when the round has no games, a board or player is unknown, or one game is
     given two different results in the same call; without ``allow_changes`` also when an
     entry would change a result already entered (a correction must name its round).
+    An intentional draw or a 2-for-1 in a double round fills both of its games (a
+    2-for-1 needs a double round); an ordinary result entered over a flagged game
+    removes the flag from both games of its double round.
     """
     if not entries:
         raise InputError(
@@ -214,39 +343,34 @@ def enter_results(
         paired = t.rounds_played
         hint = f"a paired round (1 to {paired})" if paired else "a paired round"
         raise InputError(f"round {round_number} is not paired", expected=hint, field="round")
-    games = list(rnd.games)
-    decided: dict[int, Codes] = {}
-    for entry in entries:
-        index, second = _locate(t, round_number, entry)
-        codes = entry.codes
-        if codes is not None and second:
-            codes = (codes[1], codes[0])
-        if index in decided and decided[index] != codes:
-            raise InputError(
-                f"board {index + 1} of round {round_number} is given two different results",
-                expected="one result per game",
-                field="result",
-            )
-        decided[index] = codes
+    decided, unflag = _decide(t, round_number, entries)
+    columns = {column: list(t.round(column).games) for column, _ in [*decided, *unflag]}
     done: list[EnteredResult] = []
-    for index, codes in sorted(decided.items()):
-        old = games[index]
+    for (column, index), (codes, flags) in sorted(
+        decided.items(), key=lambda item: (item[0][0] != round_number, item[0])
+    ):
+        old = columns[column][index]
         was = result_text(old)
         if (
             not allow_changes
             and was
-            and (old.white_result, old.black_result)
-            != (codes if codes is not None else (None, None))
+            and ((old.white_result, old.black_result), old.flags)
+            != ((codes if codes is not None else (None, None)), flags)
         ):
             raise ResultEnteredError(
-                f"board {index + 1} of round {round_number} already has the result {was}",
+                f"board {index + 1} of round {column} already has the result {was}",
                 expected=f"name round {round_number} to correct it",
                 round_number=round_number,
             )
         white, black = codes if codes is not None else (None, None)
-        games[index] = dataclasses.replace(old, white_result=white, black_result=black)
-        done.append(EnteredResult(index + 1, games[index], result_text(old)))
-    return t.with_round(dataclasses.replace(rnd, games=tuple(games))), done
+        new = dataclasses.replace(old, white_result=white, black_result=black, flags=flags)
+        columns[column][index] = new
+        done.append(EnteredResult(index + 1, new, was, None if column == round_number else column))
+    for column, index in unflag:
+        columns[column][index] = dataclasses.replace(columns[column][index], flags=frozenset())
+    for column, games in columns.items():
+        t = t.with_round(dataclasses.replace(t.round(column), games=tuple(games)))
+    return t, done
 
 
 def set_result(

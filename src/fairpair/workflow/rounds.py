@@ -29,6 +29,7 @@ from fairpair.errors import (
     RoundHasResultsError,
 )
 from fairpair.model import ByeKind, Game, Pairing, Player, Round, Tournament
+from fairpair.naming import pairing_round, round_name, rounds_named, total_name
 from fairpair.systems import SYSTEMS, PairingSystem, get_system, system_named_by
 
 __all__ = [
@@ -91,10 +92,21 @@ def next_round_to_pair(t: Tournament) -> int:
     total = t.total_rounds
     if total is not None and rnd > total:
         raise AllRoundsPairedError(
-            f"all {total_label(t)} of the tournament are paired",
+            (
+                "the only round of the tournament is paired"
+                if total_label(t) == "1 round"
+                else f"all {total_label(t)} of the tournament are paired"
+            ),
             expected="raise the number of rounds to pair another one",
         )
     return rnd
+
+
+def _board_place(t: Tournament, column: int) -> str:
+    """``round 3``, or with double rounds ``round 2, game 1`` (for board lists)."""
+    if not t.double_rounds:
+        return f"round {column}"
+    return f"round {pairing_round(t, column)}, game {2 - column % 2}"
 
 
 def describe_game(t: Tournament, game: Game) -> str:
@@ -125,15 +137,21 @@ def ensure_results_complete(t: Tournament, round_number: int) -> None:
     pending = pending_games(t, round_number)
     if not pending:
         return
-    rounds = sorted({r for r, _, _ in pending})
-    listed = [f"round {r} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]]
+    listed = [
+        f"{_board_place(t, r)} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]
+    ]
     if len(pending) > _LISTED:
         listed.append(f"and {len(pending) - _LISTED} more")
-    where = ", ".join(map(str, rounds))
+    where = rounds_named(t, (r for r, _, _ in pending))
     last = t.total_rounds is not None and round_number > t.total_rounds
-    head = "the results are incomplete" if last else f"round {round_number} cannot be paired"
+    head = (
+        "the results are incomplete"
+        if last
+        else f"round {pairing_round(t, round_number)} cannot be paired"
+    )
+    games = "1 game" if len(pending) == 1 else f"{len(pending)} games"
     raise PendingResultsError(
-        f"{head}: {len(pending)} game(s) of round(s) {where} have no result",
+        f"{head}: {games} of {where} {'has' if len(pending) == 1 else 'have'} no result",
         expected="enter the results first (or unpair the last round)",
         games=listed,
     )
@@ -147,21 +165,9 @@ def columns_of_pairing(t: Tournament, column: int) -> list[int]:
     return [first, first + 1]
 
 
-def round_label(t: Tournament, column: int) -> str:
-    """How a person names round column ``column``: ``round 3``, or with double rounds
-    ``round 2, game 1 (TRF round 3)``."""
-    if not t.double_rounds:
-        return f"round {column}"
-    return f"round {(column + 1) // 2}, game {2 - column % 2} (TRF round {column})"
-
-
-def total_label(t: Tournament) -> str:
-    """``7 rounds``, or with double rounds ``15 rounds (30 games)``."""
-    if t.total_rounds is None:
-        return "? rounds"
-    if not t.double_rounds:
-        return f"{t.total_rounds} round{'s' if t.total_rounds != 1 else ''}"
-    return f"{t.total_rounds // 2} rounds ({t.total_rounds} games)"
+#: How a person names a round column and the number of rounds (``fairpair.naming``).
+round_label = round_name
+total_label = total_name
 
 
 def tournament_name(t: Tournament) -> str:

@@ -424,7 +424,11 @@ def _round(
         if white_result is not None and (white_result, black_result) not in consistent:
             games.append(_game(g, keys, (*path, "games", g_index), where))
             continue
-        games.append(_new_game(white, black, white_result, black_result, g.get("coloured", True)))
+        game = _new_game(white, black, white_result, black_result, g.get("coloured", True))
+        flags = g.get("flags")
+        if flags:
+            game.__dict__["flags"] = frozenset(flags)
+        games.append(game)
     byes = _byes(item.get("byes", {}), path, numbers, busy, where)
     return Round(number=index + 1, games=tuple(games), byes=byes)
 
@@ -509,6 +513,7 @@ def _game(g: Mapping[str, Any], keys: Mapping[str, str], path: JsonPath, where: 
         white_result=white_result,
         black_result=black_result,
         coloured=g.get("coloured", True),
+        flags=frozenset(g.get("flags", ())),
     )
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 from fairpair.formats.jsondoc.locate import Locator
 from fairpair.formats.jsondoc.values import _plain
+from fairpair.model import GAME_FLAGS
 
 
 @cache
@@ -103,6 +104,11 @@ _KNOWN_GAME: Mapping[str, Any] = {
         **{side: {"type": "integer", "minimum": 1} for side in _GAME_SIDES},
         **{f"{side}_result": {"enum": _RESULTS} for side in _GAME_SIDES},
         "coloured": {"type": "boolean"},
+        "flags": {
+            "type": "array",
+            "items": {"enum": list(GAME_FLAGS)},
+            "uniqueItems": True,
+        },
     },
 }
 
@@ -159,6 +165,7 @@ _GAME_KINDS: Mapping[str, int] = {
     **dict.fromkeys(_GAME_SIDES, 0),
     **dict.fromkeys((f"{side}_result" for side in _GAME_SIDES), 1),
     "coloured": 2,
+    "flags": 3,
 }
 _RESULT_LETTERS = frozenset(r for r in _RESULTS if r is not None)
 _PLAYED_GAME = frozenset({"white", "black", "white_result", "black_result"})
@@ -195,7 +202,14 @@ def game_check(game: Any) -> bool:
         elif kind == 1:
             if value is not None and (type(value) is not str or value not in _RESULT_LETTERS):
                 return False
-        elif type(value) is not bool:
+        elif kind == 2:
+            if type(value) is not bool:
+                return False
+        elif (
+            type(value) is not list
+            or len(set(value)) != len(value)
+            or not all(type(flag) is str and flag in GAME_FLAGS for flag in value)
+        ):
             return False
     return True
 

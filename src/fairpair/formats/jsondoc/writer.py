@@ -19,7 +19,16 @@ from fairpair.formats.jsondoc.values import (
     _points_to_json,
     side_names,
 )
-from fairpair.model import Colour, Game, Player, ResultCode, Round, Tournament, paused_gc
+from fairpair.model import (
+    GAME_FLAGS,
+    Colour,
+    Game,
+    Player,
+    ResultCode,
+    Round,
+    Tournament,
+    paused_gc,
+)
 
 
 def to_document(t: Tournament) -> dict[str, Any]:
@@ -94,6 +103,8 @@ def _game_doc(g: Game, sides: tuple[str, str]) -> dict[str, Any]:
         game[f"{second}_result"] = None if g.black_result is None else g.black_result.value
     if not g.coloured:
         game["coloured"] = False
+    if g.flags:
+        game["flags"] = [flag for flag in GAME_FLAGS if flag in g.flags]
     return game
 
 
@@ -276,7 +287,7 @@ class _Rounds:
             if tail is None:
                 tail = tails[key] = self._tail(*key)
             line = f"{head}{white}{second}{black}{tail}"
-            if len(line) > _WIDTH or type(white) is not int or type(black) is not int:
+            if len(line) > _WIDTH or type(white) is not int or type(black) is not int or g.flags:
                 line = " " * inner + _render(_game_doc(g, self.sides), inner)
             lines.append(line)
         return "[\n" + ",\n".join(lines) + "\n" + " " * indent + "]"

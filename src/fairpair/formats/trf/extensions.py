@@ -1,6 +1,7 @@
 """fairpair's own ``FPJ`` record: one line of JSON for what TRF cannot express (the
 system, settings, exact points such as 1/3, player fields that do not fit their
-columns, board order, trailing empty rounds). See docs/trf.md.
+columns, board order, trailing empty rounds, the flags of games such as a Netrunner
+intentional draw). See docs/trf.md.
 
 The record is validated as strictly as the rest of the file: an unknown key, a value of
 the wrong type or out of range, a player or a game that does not exist is refused
@@ -29,10 +30,10 @@ from fairpair.formats.trf.records import (
     _State,
     format_trf_points,
 )
-from fairpair.model import Game, Player, Round, Tournament
+from fairpair.model import GAME_FLAGS, Game, Player, Round, Tournament
 
 #: The keys of the FPJ record.
-_FPJ_KEYS = ("boards", "players", "points", "rounds", "settings", "system")
+_FPJ_KEYS = ("boards", "flags", "players", "points", "rounds", "settings", "system")
 #: The keys of one player in ``players``.
 _PLAYER_TEXT_KEYS = ("club", *_FIXED_WIDTHS)
 _PLAYER_KEYS = (*_PLAYER_TEXT_KEYS, "attributes", "rating", "reported_rank")
@@ -265,8 +266,31 @@ def _check_boards(value: Any, path: JsonPath, where: Locator) -> None:
             )
 
 
+def _check_flags(value: Any, path: JsonPath, where: Locator) -> None:
+    rounds = _check_object(value, path, where, "an object: round -> [[white, black, [flag]]]")
+    for key, games in rounds.items():
+        here = (*path, key)
+        _check_number_key(key, here, where, "a round number")
+        _expect(isinstance(games, list), games, here, where, "a list of [white, black, [flag]]")
+        for index, item in enumerate(games):
+            _expect(
+                isinstance(item, list)
+                and len(item) == 3
+                and all(_is_int(n) and 1 <= n <= limits.max_pairing_number() for n in item[:2])
+                and isinstance(item[2], list)
+                and len(set(map(str, item[2]))) == len(item[2]) > 0
+                and all(isinstance(f, str) and f in GAME_FLAGS for f in item[2]),
+                item,
+                (*here, index),
+                where,
+                "[white, black, [flags]]: two pairing numbers and flags among "
+                + ", ".join(GAME_FLAGS),
+            )
+
+
 _FPJ_CHECKS: Mapping[str, Any] = {
     "boards": _check_boards,
+    "flags": _check_flags,
     "players": _check_players,
     "points": _check_points,
     "rounds": _check_rounds,
@@ -365,6 +389,28 @@ def _apply_board_order(rounds: list[Round], st: _State) -> list[Round]:
     return result
 
 
+def _apply_flags(rounds: list[Round], st: _State) -> list[Round]:
+    """FPJ "flags": {"3": [[w, b, ["intentional_draw"]], ...]}: the flags of games."""
+    result = list(rounds)
+    for key, items in st.fairpair.get("flags", {}).items():
+        index = int(key) - 1
+        games = list(result[index].games) if index < len(result) else []
+        for position, (white, black, flags) in enumerate(items):
+            at = next(
+                (i for i, g in enumerate(games) if (g.white, g.black) == (white, black)), None
+            )
+            if at is None:
+                raise _fpj_error(
+                    st,
+                    ("flags", key, position),
+                    f"[{white}, {black}] is not a game of round {key}",
+                    "[white, black] of a game of that round in its 001 lines",
+                )
+            games[at] = dataclasses.replace(games[at], flags=frozenset(flags))
+        result[index] = dataclasses.replace(result[index], games=tuple(games))
+    return result
+
+
 def _ordered_round(rnd: Round, boards: list[Any], st: _State, path: JsonPath) -> Round:
     """``rnd`` with its games in the order of ``boards`` ([[w, b], ...]); games it does
     not list follow in their order. A pair that is not a game of the round is refused."""
@@ -425,6 +471,17 @@ def _fairpair_payload(t: Tournament) -> dict[str, Any]:
     boards = _non_natural_board_order(t)
     if boards:
         payload["boards"] = boards
+    flags = {
+        str(rnd.number): [
+            [g.white, g.black, [f for f in GAME_FLAGS if f in g.flags]]
+            for g in rnd.games
+            if g.flags
+        ]
+        for rnd in t.rounds
+        if any(g.flags for g in rnd.games)
+    }
+    if flags:
+        payload["flags"] = flags
     if t.rounds and not (t.rounds[-1].games or t.rounds[-1].byes):
         payload["rounds"] = len(t.rounds)
     return payload

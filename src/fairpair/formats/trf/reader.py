@@ -20,6 +20,7 @@ from fairpair.formats.trf.canonical import _canonical_text, _with_hints
 from fairpair.formats.trf.extensions import (
     _apply_board_order,
     _apply_exact_points,
+    _apply_flags,
     _apply_player_extras,
     _apply_round_count,
     _check_fpj_players,
@@ -305,7 +306,7 @@ def _tournament(scan: _Scan, rounds: list[Round]) -> Tournament:
     fp = st.fairpair
     _check_fpj_players(set(scan.by_number), st)
     players = tuple(_apply_player_extras(pl.player, fp) for pl in scan.player_lines)
-    rounds = _apply_round_count(_apply_board_order(rounds, st), st)
+    rounds = _apply_flags(_apply_round_count(_apply_board_order(rounds, st), st), st)
     return Tournament(
         players=players,
         rounds=tuple(rounds),

@@ -26,7 +26,13 @@ from fairpair.formats.trf.lines import _join
 from fairpair.formats.trf.players import _parse_player_fields
 from fairpair.formats.trf.points import _record_162
 from fairpair.formats.trf.reader import _RECORD_READERS, _build
-from fairpair.formats.trf.records import _LINE_BREAK, _PLAYER_RECORDS, _RECORD_CODE, _fit_points
+from fairpair.formats.trf.records import (
+    _LINE_BREAK,
+    _PLAYER_RECORDS,
+    _RECORD_CODE,
+    FAIRPAIR_RECORD,
+    _fit_points,
+)
 from fairpair.model import Colour, Tournament, paused_gc
 
 
@@ -212,8 +218,16 @@ def _trf2026_text(t: Tournament) -> str:
     last = t.total_rounds if t.total_rounds is not None else 999
     for a, b in sorted(tuple(sorted(pair)) for pair in t.forbidden_pairs):
         lines.append(f"260 001 {last:03d} {a:>4} {b:>4}")
-    lines.extend(t.extra_records)
+    lines.extend(line for line in t.extra_records if not is_extension_line(line))
     return _join(_render_lines(t, lines), {"newline": "\r\n"})
+
+
+def is_extension_line(line: str) -> bool:
+    """Is ``line`` a pairing-program extension (JaVaFo's ``XX?``, bbpPairings' ``BB?``)
+    or fairpair's own record (``FPJ``)? Such lines are never written to plain TRF-2026:
+    a rating report holds FIDE's records only."""
+    code = line[:3].upper()
+    return code.startswith(("XX", "BB")) or code == FAIRPAIR_RECORD
 
 
 def _250_lines(number: int, values: Sequence[Fraction]) -> list[str]:

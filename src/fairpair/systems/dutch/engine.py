@@ -59,7 +59,7 @@ from fairpair.systems.dutch.graph import (
     Solver,
     make_graph,
 )
-from fairpair.systems.dutch.players import PlayerFacts, Units
+from fairpair.systems.dutch.players import PlayerFacts, Units, score_units
 from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
 __all__ = ["BracketRecord", "RoundResult", "pair_players"]
@@ -284,8 +284,9 @@ class _Bracket:
         # Below the bracket only the bye eligibility matters (C.4 and C.7; 2026: C5,
         # and C9 at the PAB score).
         c9 = ctx.pab_unplayed
-        bye_score = ctx.bye_score
-        lower_by_eligibility = bye_score is None and not c9
+        # (compared in score units: cheaper than Fractions, as in _sort_key)
+        bye_units = ctx.bye_units
+        lower_by_eligibility = bye_units is None and not c9
         class_ids: dict[Hashable, int] = {}
         classes: list[int] = []
         first: list[int] = []  # per class: its first vertex, its last, its size
@@ -295,7 +296,7 @@ class _Bracket:
         keys_of: list[Hashable]
         if c9:
             keys_of = [
-                (p.class_key, p.unplayed if p.score == bye_score else -1) for p in self.players[:nb]
+                (p.class_key, p.unplayed if p.units == bye_units else -1) for p in self.players[:nb]
             ]
         else:
             # (p.score, p.pab_eligible, p.preference, p.floats) as plain values
@@ -305,7 +306,7 @@ class _Bracket:
             if lower_by_eligibility:
                 keys_of.append(("lower", p.pab_eligible, i < next_end))
             else:
-                unplayed = p.unplayed if c9 and p.score == bye_score else -1
+                unplayed = p.unplayed if c9 and p.units == bye_units else -1
                 keys_of.append(("lower", ctx.bye_candidate(p), i < next_end, unplayed))
         for i, key in enumerate(keys_of):
             c = class_ids.get(key)
@@ -783,9 +784,10 @@ def _lowest_bye_score(
     """2026 C5: the lowest score of a bye-eligible player who can be left over while
     all the others are paired under C1-C3, with the completion oracle for it (None if
     nobody can)."""
-    scores = sorted({p.score for p in players if p.pab_eligible})
-    for score in scores:
-        candidates = [v for v, p in enumerate(players) if p.pab_eligible and p.score <= score]
+    scores = {p.units: p.score for p in players if p.pab_eligible}
+    for units in sorted(scores):
+        score = scores[units]
+        candidates = [v for v, p in enumerate(players) if p.pab_eligible and p.units <= units]
         with_bye = graph.with_bye(candidates)
         oracle = CardinalityMatcher(with_bye, with_bye.greedy_mate())
         if oracle.is_perfect():
@@ -795,7 +797,7 @@ def _lowest_bye_score(
 
 def _pab_unplayed_applies(
     players: Sequence[PlayerFacts],
-    adjacency: Sequence[list[int]],
+    adjacency: CompatibilityGraph,
     alive: Sequence[bool],
     mdps: Sequence[int],
     residents: Sequence[int],
@@ -803,7 +805,40 @@ def _pab_unplayed_applies(
 ) -> bool:
     """2026 C9's scope, for a bracket at or below the PAB score: the bracket can pair
     all its players but one, who gets the PAB (MDPs meet residents only), while the
-    players below it pair among themselves."""
+    players below it pair among themselves.
+
+    Both questions are asked of implicit graphs (:meth:`CompatibilityGraph.induced`:
+    rows computed when the matcher asks, from a greedy start), in O(n + blocked pairs)
+    memory; :data:`EXPLICIT_PAB_SCOPE` asks them of explicit adjacency lists instead
+    (O(n^2) memory: the way the tests check this one against)."""
+    if EXPLICIT_PAB_SCOPE:
+        return _pab_unplayed_applies_explicit(players, adjacency, alive, mdps, residents, bye_score)
+    members = [*mdps, *residents]
+    bye_units = score_units(bye_score)
+    candidates = [v for v in members if players[v].pab_eligible and players[v].units <= bye_units]
+    bracket = adjacency.induced(members, mdps, candidates)
+    if not CardinalityMatcher(bracket, bracket.greedy_mate()).is_perfect():
+        return False
+    inside = set(members)
+    below = [v for v in range(len(players)) if alive[v] and v not in inside]
+    lower = adjacency.induced(below)
+    return CardinalityMatcher(lower, lower.greedy_mate()).is_perfect()
+
+
+#: Ask the C9 scope questions of explicit adjacency lists (tests set it to compare).
+EXPLICIT_PAB_SCOPE = False
+
+
+def _pab_unplayed_applies_explicit(
+    players: Sequence[PlayerFacts],
+    adjacency: Sequence[list[int]],
+    alive: Sequence[bool],
+    mdps: Sequence[int],
+    residents: Sequence[int],
+    bye_score: Fraction,
+) -> bool:
+    """:func:`_pab_unplayed_applies` over explicit adjacency lists (O(n^2) memory for
+    a bracket of n players)."""
     inside = set(mdps) | set(residents)
     below = [v for v in range(len(players)) if alive[v] and v not in inside]
     mdp_set = set(mdps)

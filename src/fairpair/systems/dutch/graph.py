@@ -442,6 +442,8 @@ class CompatibilityGraph(Sequence[list[int]]):
 
     With ``bye`` (a list of vertices), the graph has one more vertex, ``n``, joined to
     exactly those (the players who may be left over for the pairing-allocated bye).
+    With ``apart`` (a flag per vertex), two flagged vertices are not joined either
+    (the MDPs of a bracket, which meet its residents only).
     """
 
     def __init__(
@@ -449,12 +451,14 @@ class CompatibilityGraph(Sequence[list[int]]):
         tags: Sequence[int],
         blocked: Sequence[set[int]],
         bye: Sequence[int] | None = None,
+        apart: Sequence[bool] | None = None,
     ) -> None:
         self.players = len(tags)
         self.tags = list(tags)
         self.blocked = blocked
         self.bye = sorted(bye) if bye is not None else None
         self.bye_set = set(self.bye or ())
+        self.apart = list(apart) if apart is not None and any(apart) else None
         # allowed[t]: the vertices a vertex of tag t may meet, as far as tags go.
         self.allowed = [
             list(range(self.players)),
@@ -469,6 +473,26 @@ class CompatibilityGraph(Sequence[list[int]]):
         graph.bye = sorted(bye)
         graph.bye_set = set(graph.bye)
         return graph
+
+    def induced(
+        self,
+        members: Sequence[int],
+        apart: Sequence[int] = (),
+        bye: Sequence[int] | None = None,
+    ) -> CompatibilityGraph:
+        """The subgraph induced by ``members`` (its vertex ``k`` is ``members[k]``),
+        without the edges between two vertices of ``apart`` and with a bye vertex
+        joined to ``bye`` (when given): still kept as its exceptions, O(len(members) +
+        blocked pairs), whatever its density."""
+        local = {v: k for k, v in enumerate(members)}
+        blocked = [{local[w] for w in self.blocked[v] if w in local} for v in members]
+        flagged = set(apart)
+        return CompatibilityGraph(
+            [self.tags[v] for v in members],
+            blocked,
+            None if bye is None else [local[v] for v in bye],
+            [v in flagged for v in members],
+        )
 
     def __len__(self) -> int:
         return self.players + (self.bye is not None)
@@ -489,6 +513,9 @@ class CompatibilityGraph(Sequence[list[int]]):
             raise IndexError(v)
         blocked = self.blocked[v]
         result = [u for u in self.allowed[self.tags[v]] if u != v and u not in blocked]
+        apart = self.apart
+        if apart is not None and apart[v]:
+            result = [u for u in result if not apart[u]]
         if v in self.bye_set:
             result.append(n)
         return result
@@ -499,13 +526,17 @@ class CompatibilityGraph(Sequence[list[int]]):
         size = len(self)
         mate = [-1] * size
         n = self.players
+        apart = self.apart or [False] * n
         for v in range(n):
             if mate[v] != -1:
                 continue
             allowed = self.allowed[self.tags[v]]
             blocked = self.blocked[v]
-            for u in allowed[bisect_right(allowed, v) :]:
-                if mate[u] == -1 and u not in blocked:
+            flagged = apart[v]
+            # (by index: a slice of the row would copy O(n) per vertex)
+            for i in range(bisect_right(allowed, v), len(allowed)):
+                u = allowed[i]
+                if mate[u] == -1 and u not in blocked and not (flagged and apart[u]):
                     mate[v], mate[u] = u, v
                     break
         if self.bye is not None:

@@ -159,12 +159,15 @@ def eligible_for_pab(
     full-point bye). ``points`` is the event's point system (default: 1/0.5/0).
     """
     if rules.pab_barred == "pab-or-win-points":
-        win = (points or PointSystem.standard()).win
+        win: Fraction | None = None  # (looked up at the first unplayed round only)
         for record in state.records:
             if record.bye is ByeKind.PAIRING_ALLOCATED:
                 return False
-            if not record.played and record.points >= win:
-                return False
+            if not record.played:
+                if win is None:
+                    win = (points or PointSystem.standard()).win
+                if record.points >= win:
+                    return False
         return True
     for record in state.records:
         if record.bye is ByeKind.PAIRING_ALLOCATED:

@@ -3,8 +3,10 @@ AGA rating report.
 
 AGA rating report (:func:`results_aga`): the format the AGA asks TDs to submit,
 ``TOURNEY`` (name, then ``start=``, ``finish=``, ``rules=AGA``), ``PLAYERS`` (id, "Last,
-First", rank) and ``GAMES`` (white id, black id, winner ``w``/``b``, handicap, komi).
-Ids come from the ``aga_id`` attribute, else the pairing number. Only games played to
+First" from the name entered surname first, rank) and ``GAMES`` (white id, black id,
+winner ``w``/``b``, handicap, komi).
+Ids come from the ``aga_id`` attribute; a player without one is refused, unless
+temporary ids are allowed (then his pairing number stands for it). Only games played to
 a win or loss are reported (no forfeits, no jigo); komi is written the AGA way, without
 the half point (7.5 -> 7, 0.5 -> 0: white wins ties).
 
@@ -18,6 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 
+from fairpair.errors import InputError
+from fairpair.formats.countries import to_alpha2
+from fairpair.formats.opengotha import split_name
 from fairpair.model import ByeKind, Game, Player, ResultCode, Tournament, format_points
 from fairpair.systems.mcmahon.bands import McMahonSettings
 from fairpair.systems.mcmahon.handicap import komi_for
@@ -25,7 +30,14 @@ from fairpair.systems.mcmahon.pairing import Handicaps, round_handicaps
 from fairpair.systems.mcmahon.ranks import format_rank, strength_of
 from fairpair.systems.mcmahon.tiebreaks import standings
 
-__all__ = ["results_aga", "results_h9", "results_table"]
+__all__ = [
+    "EGF_CLASSES",
+    "game_handicaps",
+    "player_ranks",
+    "results_aga",
+    "results_h9",
+    "results_table",
+]
 
 
 class _Entries:
@@ -176,6 +188,25 @@ def _handicaps_of(t: Tournament, rnd: int) -> Handicaps:
     return cache[rnd]
 
 
+def game_handicaps(t: Tournament) -> dict[tuple[int, int, int], int]:
+    """(round, white, black) -> the handicap stones of every game of ``t``: the TD's
+    override, else what the pairing gives (for the files that record it, OpenGotha)."""
+    s = _settings(t)
+    found: dict[tuple[int, int, int], int] = {}
+    for rnd in t.rounds:
+        for game in rnd.games:
+            override = s.handicap_override(rnd.number, game.white, game.black)
+            found[(rnd.number, game.white, game.black)] = (
+                override[0] if override else _stones(t, rnd.number, game.white, game.black)
+            )
+    return found
+
+
+def player_ranks(t: Tournament) -> dict[int, str]:
+    """Pairing number -> the rank fairpair pairs each player at (``5k``, ``1d``)."""
+    return {p.number: format_rank(strength_of(p).rank) for p in t.players}
+
+
 def results_table(t: Tournament, after_round: int | None = None) -> str:
     """A readable standings table: place, name, rank, MMS, SOMS, SODOMS, rounds."""
     rounds = t.rounds_played if after_round is None else after_round
@@ -197,11 +228,87 @@ def results_table(t: Tournament, after_round: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def results_h9(t: Tournament, after_round: int | None = None) -> str:
-    """The EGF tournament table (``.h9``): header comments, then one line per player:
-    place, name (surname first), rank, country, club, MMS, SOMS, SODOMS, results."""
+#: EGF tournament classes (A, B, C; D for events not rated by class).
+EGF_CLASSES = ("A", "B", "C", "D")
+
+
+def _egf_country(p: Player) -> str:
+    """The player's country as the two-letter ISO code EGF uses (a three-letter code
+    converted); ``xx`` when none is given; InputError for a code the table lacks."""
+    text = (p.attributes.get("country") or p.federation or "").strip()
+    if not text:
+        return "xx"
+    code = to_alpha2(text)
+    if code is None:
+        raise InputError(
+            f"player {p.number} ({p.name}): country {text!r} is no ISO 3166 code",
+            expected="a two-letter ISO code such as DE or JP, or a three-letter one such "
+            "as GER, DEU or JPN (edit the player's country)",
+            field="country",
+        )
+    return code
+
+
+def _h9_date(text: str) -> str:
+    return text.strip().replace("/", "-").replace(".", "-")
+
+
+def _basic_minutes(t: Tournament) -> str:
+    """The basic time of an event read from OpenGotha (its kept parameters), else ""."""
+    kept = t.settings.get("opengotha", {})
+    general = kept.get("GeneralParameterSet", {}) if isinstance(kept, Mapping) else {}
+    value = general.get("basicTime", "") if isinstance(general, Mapping) else ""
+    return str(value) if str(value).isdigit() else ""
+
+
+def _jigo_in_handicap_games(t: Tournament, rounds: int) -> None:
+    """Refuse a jigo in a handicap game with a half-point komi: it cannot happen (the
+    result was entered wrongly), and the EGF would rate it."""
+    s = _settings(t)
+    for rnd in range(1, rounds + 1):
+        for game in t.round(rnd).games:
+            if game.white_result is None or game.white_result.outcome != 0:
+                continue
+            override = s.handicap_override(rnd, game.white, game.black)
+            stones = override[0] if override else _stones(t, rnd, game.white, game.black)
+            if stones == 0:
+                continue
+            komi = komi_for(stones, s.komi_even, s.komi_handicap)
+            if override is not None and override[1] is not None:
+                komi = override[1]
+            if komi.denominator != 1:
+                raise InputError(
+                    f"round {rnd}: jigo between {game.white} and {game.black} in a "
+                    f"{stones}-stone handicap game with komi {format_points(komi)}",
+                    expected="a win or a loss (a jigo is impossible with a half-point "
+                    "komi): correct the result",
+                    field="result",
+                )
+
+
+def results_h9(
+    t: Tournament,
+    after_round: int | None = None,
+    *,
+    tournament_class: str | None = None,
+    minutes: int | None = None,
+) -> str:
+    """The EGF tournament table (``.h9``) as the European Go Database accepts it:
+    header comments (``EV`` name, ``PC`` place, ``DT`` dates as ``YYYY-MM-DD``, ``CL``
+    class, ``TM`` basic time in minutes, ``HA`` handicap rule, ``KM`` komi), then one
+    line per player: place, name exactly as entered (surname first), rank, two-letter
+    ISO country (three-letter codes converted), club, MMS, SOMS, SODOMS, results, and
+    `` |PIN`` when the player's EGD PIN (``egf_pin``) is known.
+
+    ``tournament_class`` (A, B, C, D) and ``minutes`` (basic time) name the event's
+    EGF class and time; without them the ``CL``/``TM`` lines are left out (a file
+    read from OpenGotha gives its basic time). A jigo in a handicap game with a
+    half-point komi, or a country code not in the ISO table, is refused
+    (:class:`InputError`)."""
     rounds = t.rounds_played if after_round is None else after_round
+    _jigo_in_handicap_games(t, rounds)
     rows = standings(t, rounds)
+    countries = {n: _egf_country(t.player(n)) for _, n, _ in rows}
     place = {n: p for p, n, _ in rows}
     entries = _Entries(t, place)
     s = McMahonSettings.from_tournament(t)
@@ -209,31 +316,54 @@ def results_h9(t: Tournament, after_round: int | None = None) -> str:
     lines = [
         f"; EV[{headers.get('012', 'Tournament')}]",
         f"; PC[{headers.get('022', '')}]",
-        f"; DT[{headers.get('042', '')},{headers.get('052', '')}]",
+        f"; DT[{_h9_date(headers.get('042', ''))},{_h9_date(headers.get('052', ''))}]",
+    ]
+    if tournament_class is not None:
+        if tournament_class.upper() not in EGF_CLASSES:
+            raise InputError(f"class {tournament_class!r}", expected="A, B, C or D", field="class")
+        lines.append(f"; CL[{tournament_class.upper()}]")
+    time = str(minutes) if minutes is not None else _basic_minutes(t)
+    if time:
+        lines.append(f"; TM[{time}]")
+    lines += [
         f"; HA[h{ {'full': 0, 'minus1': 1, 'minus2': 2, 'none': 9}[s.handicap] }]",
         f"; KM[{format_points(s.komi_even)}]",
         "; Pl Name Rk Co Club MMS SOMS SODOMS Results",
     ]
     for pl, n, values in rows:
         p = t.player(n)
-        parts = p.name.split()
-        name = f"{parts[-1]} {'_'.join(parts[:-1]) or '-'}" if parts else "? -"
-        country = (p.attributes.get("country") or p.federation or "xx")[:2].upper()
+        name = " ".join(p.name.split()) or "?"
         club = (p.attributes.get("club") or p.club or "-").replace(" ", "")[:4]
         cells = " ".join(entries.cells(n, rounds))
         mms, soms, sodoms = (format_points(Fraction(v)) for v in values[:3])
+        pin = p.attributes.get("egf_pin", "").strip()
         lines.append(
-            f"{pl:4d} {name:<24} {format_rank(strength_of(p).rank):>3} {country} {club:<4} "
-            f"{mms:>5} {soms:>6} {sodoms:>6}  {cells}"
+            f"{pl:4d} {name:<24} {format_rank(strength_of(p).rank):>3} {countries[n]} "
+            f"{club:<4} {mms:>5} {soms:>6} {sodoms:>6}  {cells}" + (f" |{pin}" if pin else "")
         )
     return "\n".join(lines) + "\n"
 
 
-def results_aga(t: Tournament, after_round: int | None = None) -> str:
-    """The AGA rating report (see the module docstring)."""
+def results_aga(
+    t: Tournament, after_round: int | None = None, *, allow_temporary_ids: bool = False
+) -> str:
+    """The AGA rating report (see the module docstring). Players without an AGA id
+    (``aga_id``) are refused (:class:`InputError` naming them: the AGA rates members
+    only), unless ``allow_temporary_ids``: then they are reported under their pairing
+    number, for the AGA to assign them temporary ids."""
     rounds = t.rounds_played if after_round is None else after_round
     headers = dict(t.headers)
     s = McMahonSettings.from_tournament(t)
+    missing = [p for p in t.players if not p.attributes.get("aga_id", "").strip()]
+    if missing and not allow_temporary_ids:
+        names = ", ".join(f"{p.number} {p.name}" for p in missing[:10])
+        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+        raise InputError(
+            f"{len(missing)} players without an AGA id: {names}{more}",
+            expected="an AGA id for every player (the attribute aga_id), or temporary ids "
+            "allowed (their pairing numbers stand for them)",
+            field="allow_temporary_ids",
+        )
 
     idents: dict[int, str] = {}
 
@@ -244,10 +374,12 @@ def results_aga(t: Tournament, after_round: int | None = None) -> str:
         return found
 
     def name(p: Player) -> str:
-        parts = p.name.split()
-        if len(parts) < 2 or "," in p.name:
+        # Go names are entered surname first (as the EGF table has them): "Sato Ken"
+        # is "Sato, Ken" (the first name is the last word, or the player's first_name)
+        if len(p.name.split()) < 2 or "," in p.name:
             return p.name
-        return f"{parts[-1]}, {' '.join(parts[:-1])}"
+        surname, first = split_name(p)
+        return f"{surname}, {first}" if first else surname
 
     komi_texts: dict[Fraction, str] = {}
 

@@ -1,0 +1,268 @@
+"""The registry of tournament file kinds: what ``fairpair convert`` and ``fairpair new``
+read and write (docs/formats.md).
+
+A :class:`Kind` has a name (what ``--format`` takes), a summary, a test of a file's
+first bytes (``detect``), a reader (file -> tournament and warnings) and a writer
+(tournament -> text). The input of ``convert`` and ``new`` is recognised by its content
+(:func:`detect`): the detectors are tried in the registry's order, the first that
+accepts the file's first :data:`HEAD_BYTES` bytes wins, and TRF is the answer when none
+does (a TRF has no signature). A ``.json`` file is always a JSON document, as it was
+before kinds were detected.
+
+Adding a kind (NRTM JSON, for example): write its module in ``fairpair/formats/``
+with ``detect(head: bytes) -> bool``, ``load(path) -> (Tournament, warnings)`` and
+``dumps(t, context) -> str``, and add one :class:`Kind` line to :func:`_builtin`,
+*before* ``json`` if its files are JSON too (its detector must then refuse a fairpair
+document, whose ``"format"`` is ``"fairpair-tournament"``). Its name then works in
+``convert --format`` and its files in ``convert`` and ``new``.
+
+Writers take a ``context``: what a format needs that only the pairing system knows
+(the Go handicap of each game, the rank of each player); the workflow fills it in
+(``workflow.export``, :mod:`fairpair.workflow.convert`), a writer uses what it finds there.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fairpair import limits
+from fairpair.model import Tournament
+
+__all__ = [
+    "HEAD_BYTES",
+    "Kind",
+    "detect",
+    "dumps",
+    "kind_named",
+    "kinds",
+    "load",
+    "names",
+    "recognise",
+]
+
+#: How much of a file the detectors see.
+HEAD_BYTES = 4096
+
+Reader = Callable[[str], tuple[Tournament, list[str]]]
+Writer = Callable[[Tournament, Mapping[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of tournament file."""
+
+    name: str
+    summary: str
+    #: Does a file starting with these bytes belong to this kind? (None: never
+    #: recognised by content, only named.)
+    detect: Callable[[bytes], bool] | None
+    #: Read a file of this kind (None: this kind is only written).
+    read: Reader | None
+    #: Write a tournament as this kind (None: only read).
+    write: Writer | None
+    #: The usual file name ending, for messages and examples.
+    extension: str = ""
+
+
+# -- the built-in kinds (each module imported when it is used) ------------------------
+
+
+def _read_trf(path: str) -> tuple[Tournament, list[str]]:
+    from fairpair.formats import trf
+
+    return trf.load(path)
+
+
+def _write_trf(t: Tournament, context: Mapping[str, Any]) -> str:
+    from fairpair.formats import trf
+
+    del context
+    return trf.dumps(t)
+
+
+def _write_trf2026(t: Tournament, context: Mapping[str, Any]) -> str:
+    from fairpair.formats import trf
+
+    del context
+    return trf.dumps(t, flavour="trf2026")
+
+
+def _detect_json(head: bytes) -> bool:
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return text.startswith(b"{") and b'"fairpair-tournament"' in head
+
+
+def _read_json(path: str) -> tuple[Tournament, list[str]]:
+    from fairpair.formats import jsondoc
+
+    return jsondoc.load(path)
+
+
+def _write_json(t: Tournament, context: Mapping[str, Any]) -> str:
+    from fairpair.formats import jsondoc
+
+    del context
+    return jsondoc.dumps(t)
+
+
+def _detect_opengotha(head: bytes) -> bool:
+    from fairpair.formats import opengotha
+
+    return opengotha.detect(head)
+
+
+def _read_opengotha(path: str) -> tuple[Tournament, list[str]]:
+    from fairpair.formats import opengotha
+
+    return opengotha.load(path)
+
+
+def _write_opengotha(t: Tournament, context: Mapping[str, Any]) -> str:
+    from fairpair.formats import opengotha
+
+    return opengotha.dumps(t, handicaps=context.get("handicaps"), ranks=context.get("ranks"))
+
+
+def _detect_nrtm(head: bytes) -> bool:
+    """An NRTM document: a JSON object with NRTM's keys, never a fairpair document (the
+    whole file is parsed by the reader; the head is enough to tell)."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not text.startswith(b"{") or b'"fairpair-tournament"' in head:
+        return False
+    return b'"players"' in head and (b'"rounds"' in head or b'"eliminationPlayers"' in head)
+
+
+def _read_nrtm(path: str) -> tuple[Tournament, list[str]]:
+    from fairpair.formats import nrtm
+
+    if not nrtm.sniff(path):  # the head looked like NRTM, the whole file is not
+        return _read_json(path)  # which says what is wrong with it
+    return nrtm.load(path)
+
+
+def _write_nrtm(t: Tournament, context: Mapping[str, Any]) -> str:
+    from fairpair.formats import nrtm
+
+    return nrtm.dumps(t, context["nrtm_standings"])
+
+
+def _builtin() -> tuple[Kind, ...]:
+    return (
+        Kind(
+            "opengotha",
+            "OpenGotha tournament file (XML; Go, also pairgoth)",
+            _detect_opengotha,
+            _read_opengotha,
+            _write_opengotha,
+            ".xml",
+        ),
+        # before json: its detector refuses a fairpair document
+        Kind(
+            "nrtm",
+            "NRTM JSON (Cobra, Aesop's Tables, AlwaysBeRunning; Netrunner)",
+            _detect_nrtm,
+            _read_nrtm,
+            _write_nrtm,
+            ".json",
+        ),
+        Kind(
+            "json",
+            "fairpair JSON tournament document",
+            _detect_json,
+            _read_json,
+            _write_json,
+            ".json",
+        ),
+        Kind(
+            "trf",
+            "FIDE TRF with the JaVaFo/bbpPairings extensions (lossless)",
+            None,
+            _read_trf,
+            _write_trf,
+            ".trf",
+        ),
+        Kind(
+            "trf2026",
+            "plain TRF-2026 (records 142/152/162/250/260, CR LF; no XX/BB extensions)",
+            None,
+            None,
+            _write_trf2026,
+            ".trf",
+        ),
+    )
+
+
+_KINDS: dict[str, Kind] = {kind.name: kind for kind in _builtin()}
+
+
+def kinds() -> tuple[Kind, ...]:
+    """Every kind, in detection order."""
+    return tuple(_KINDS.values())
+
+
+def names(*, readable: bool = False, writable: bool = False) -> tuple[str, ...]:
+    """The kinds' names (only those that can be read / written, if asked)."""
+    return tuple(
+        k.name
+        for k in _KINDS.values()
+        if (not readable or k.read is not None) and (not writable or k.write is not None)
+    )
+
+
+def kind_named(name: str) -> Kind:
+    """The kind called ``name`` (KeyError if there is none)."""
+    return _KINDS[name]
+
+
+def recognise(head: bytes) -> Kind | None:
+    """The kind whose detector accepts ``head`` (a file's first bytes), None if none
+    does (a TRF, a CSV list, anything else)."""
+    for kind in _KINDS.values():
+        if kind.detect is not None and kind.read is not None and kind.detect(head):
+            return kind
+    return None
+
+
+def detect(path: str | os.PathLike[str]) -> Kind:
+    """The kind of the file at ``path``: a ``.json`` name is an NRTM export if its
+    content is one, else a fairpair JSON document (as always); otherwise the first kind
+    whose detector accepts the file's first bytes, else TRF. OSError if the file cannot
+    be read (the reader says it better: the caller may let it read the file)."""
+    name = os.fspath(path)
+    with open(name, "rb") as handle:
+        head = handle.read(HEAD_BYTES)
+    if name.lower().endswith(".json"):  # JSON: an NRTM export, else a fairpair document
+        if _detect_nrtm(head):
+            from fairpair.formats import nrtm
+
+            if nrtm.sniff(name):
+                return _KINDS["nrtm"]
+        return _KINDS["json"]
+    return recognise(head) or _KINDS["trf"]
+
+
+def load(path: str | os.PathLike[str]) -> tuple[Tournament, list[str], Kind]:
+    """Read ``path`` as the kind its content says (:func:`detect`): the tournament,
+    the warnings and the kind. A file that cannot be opened is left to the TRF
+    reader, which names it."""
+    name = os.fspath(path)
+    try:
+        kind = detect(name)
+    except OSError:
+        kind = _KINDS["trf"]
+    assert kind.read is not None
+    tournament, warnings = kind.read(name)
+    return tournament, warnings, kind
+
+
+def dumps(t: Tournament, kind: Kind, context: Mapping[str, Any] | None = None) -> bytes:
+    """``t`` written as ``kind``, encoded, checked against the ``file_bytes`` limit
+    (what fairpair writes it must be able to read back)."""
+    if kind.write is None:
+        raise ValueError(f"{kind.name} files are not written")
+    data = kind.write(t, context or {}).encode("utf-8")
+    limits.check("file_bytes", len(data), "bytes of the written file")
+    return data
