@@ -145,15 +145,18 @@ def test_two_players_report_from_their_links(server: Server, browser: Any) -> No
     assert f"Board 1 · {first}" in white1.inner_text("#my-board")
     assert shown["boards"][0][second]["name"] in white1.inner_text("#my-board")
     assert f"Board 1 · {second}" in black1.inner_text("#my-board")
+    # the director's page is open: the reports appear on it by themselves (live)
+    desk = browser.new_context(**DESK).new_page()
+    sign_in_page(desk, server.url, tid, director["Authorization"].removeprefix("Bearer "))
+    assert "Results reported by players" not in desk.inner_text("main")
     # board 1: both report that white won; the director confirms on his page
     white_name = shown["boards"][0][first]["name"]
     white1.click(f"#report-1 button:has-text('{white_name} won')")
     assert "the director confirms it" in white1.inner_text("#message")
     black1.click(f"#report-1 button:has-text('{white_name} won')")
-    desk = browser.new_context(**DESK).new_page()
-    sign_in_page(desk, server.url, tid, director["Authorization"].removeprefix("Bearer "))
+    desk.locator("#live-reports").wait_for(timeout=5000)
     assert "Results reported by players" in desk.inner_text("main")
-    desk.locator("form:has(input[name=board][value='1']) button:has-text('Confirm')").first.click()
+    desk.locator("#live-reports form:has(input[name=board][value='1']) button").first.click()
     with httpx.Client(base_url=server.url, timeout=60) as http:
         assert http.get(f"{API}/tournaments/{tid}/rounds/1").json()["boards"][0]["result"] == "1-0"
     # the player's page shows it by itself (live)
