@@ -9,7 +9,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-all serve lint typecheck unit unit-all bench clean
+.PHONY: demo test test-all serve lint typecheck unit unit-all bench screenshots clean
 
 # The extension's sources: the matcher core in matching/, each system's graph beside it.
 CXX_SOURCES := $(wildcard src/fairpair/matching/*.cpp src/fairpair/matching/*.hpp \
@@ -48,6 +48,9 @@ test-all: lint typecheck unit-all
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
+
+screenshots: $(STAMP)
+	$(BIN)/python docs/screenshots.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -38,14 +38,19 @@ Systems (``--only``): ``dutch`` (2017 and 2026 rules: random tournaments, the re
 rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``, odd fields of 2,001,
 5,001 and 9,999 players at round 1 and round 5 and of 10,001 players (JSON) at round 1,
 100,001 with ``--huge``; ``fairpair result`` correcting one result of a 9,998-player
-event saved as JSON and as TRF: a director's command with its save), ``mcmahon``,
+event saved as JSON and as TRF: a director's command with its save), ``legacy`` (the
+pre-2013 Dutch system: the slowest round of a 100-player, 9-round random tournament,
+``check`` ok within 0.2 CPU s), ``mcmahon``,
 ``tcec``, ``netrunner`` (each at its benchmark sizes and 10x), ``batch`` (rows of
 ``benchmarks/batch.py``), ``startup`` (the drop-in as a platform calls it: ``fairpair
 --dutch FILE -p`` on a 10-player lichess-style file, round 4; the whole command,
 interpreter included, with the bytecode compiled first as an install does; the median
 of ``STARTUP_REPEAT`` runs, ``check`` ``ok`` within ``STARTUP_BUDGET`` CPU seconds;
 with ``BBPPAIRINGS=/path/to/bbpPairings.exe`` in the environment, the same call to that
-binary in the next row).
+binary in the next row), ``web`` (``benchmarks/web.py``: a 9,999-player round 1, 2017
+rules, paired through the API and through ``fairpair pair``, ``check`` ``ok`` within
+``WEB_PAIR_MARGIN`` s; then each public page: ``wall`` a repeated read, ``check`` ``ok``
+at most 300 KB and 0.5 s, with its size and the first read after the change).
 """
 
 from __future__ import annotations
@@ -73,7 +78,7 @@ import dutch  # noqa: E402  (benchmarks/dutch.py)
 
 PYTHON = sys.executable
 RESULTS = HERE / "results"
-SYSTEMS = ("dutch", "mcmahon", "tcec", "netrunner", "batch", "startup")
+SYSTEMS = ("dutch", "legacy", "mcmahon", "tcec", "netrunner", "batch", "startup", "web")
 RULES = ("2017", "2026")
 #: Sizes: (benchmark sizes, the 10x sizes of issue 17) per system.
 DUTCH_SIZES = (100, 300, 1000, 2000)
@@ -381,6 +386,26 @@ def bbp_startup_case(executable: str, players: int = STARTUP_PLAYERS) -> Case:
     return Case(f"bbpPairings --dutch FILE -p, median of {STARTUP_REPEAT}", "bbp", measure)
 
 
+def legacy_case(players: int, rounds: int) -> Case:
+    """The slowest round of a random ``dutch-legacy`` tournament (benchmarks/legacy.py);
+    ``check`` ok within its budget of 0.2 CPU s per round (issue 31)."""
+
+    def measure(options: Options) -> dict[str, Any]:
+        command = [PYTHON, str(HERE / "legacy.py"), "--players", str(players)]
+        command += ["--rounds", str(rounds)]
+        result = json_child(command, options)
+        return {
+            "players": result["players"],
+            "round": result["round"],
+            "wall": result["wall"],
+            "cpu": result["cpu"],
+            "peak_mb": result["peak_mb"],
+            "check": "ok" if result["ok"] else "FAIL",
+        }
+
+    return Case(f"random n={players} r1-{rounds} (slowest round)", "dutch-legacy", measure)
+
+
 def mcmahon_case(players: int, rnd: int) -> Case:
     def measure(options: Options) -> dict[str, Any]:
         command = [PYTHON, str(HERE / "mcmahon.py"), "--one", str(players)]
@@ -422,6 +447,77 @@ def tcec_case(players: int) -> Case:
         return json_child(command, options)
 
     return Case(f"tcec n={players} r{TCEC_ROUND}", "tcec", measure)
+
+
+#: The web app's large event: players (an odd field, paired by the 2017 rules: the 2026
+#: rules' bye criteria are slow on odd fields for a reason of their own, issue 34).
+WEB_PLAYERS = 9999
+WEB_RULES = "2017"
+#: What the web rows check: pairing through the API within this many seconds of the
+#: command line; a public page at most this many bytes and seconds (a repeated read).
+WEB_PAIR_MARGIN = 2.0
+WEB_PAGE_BYTES = 300_000
+WEB_PAGE_SECONDS = 0.5
+_web_runs: dict[tuple[int, str], dict[str, Any]] = {}
+
+
+def web_measurement(players: int, rules: str, options: Options) -> dict[str, Any]:
+    """One run of ``benchmarks/web.py`` (shared by the web rows)."""
+    key = (players, rules)
+    if key not in _web_runs:
+        path = round1_trf(players, options.cache)
+        command = [PYTHON, str(HERE / "web.py"), "--trf", str(path)]
+        command += ["--players", str(players), "--rules", rules]
+        _web_runs[key] = json_child(command, options)
+    return _web_runs[key]
+
+
+def web_pair_case(players: int, rules: str, through: str) -> Case:
+    """Pairing round 1 of ``players`` through the API, or (``through="cli"``) the same
+    TRF through ``fairpair pair``; the API row checks the margin."""
+
+    def measure(options: Options) -> dict[str, Any]:
+        found = web_measurement(players, rules, options)
+        web, cli = found["web_pair"], found["cli_pair"]
+        if through == "cli":
+            return {"players": players, "round": 1, "wall": cli, "check": "ok"}
+        check = "ok" if web - cli <= WEB_PAIR_MARGIN else "FAIL"
+        return {"players": players, "round": 1, "wall": web, "check": check}
+
+    name = "web: pair via API" if through == "api" else "web: same TRF, fairpair pair"
+    return Case(f"{name}, n={players} r1", f"dutch-{rules}", measure)
+
+
+#: The public pages the web rows time (as benchmarks/web.py names them).
+WEB_PAGES = (
+    "/t/ID",
+    "/t/ID?page=13",
+    "/t/ID?find=Player",
+    "/t/ID/standings?page=20",
+    "/t/ID/crosstable?page=7",
+    "/t/ID/rounds/1/print?page=3",
+    "/t/ID/standings/print",
+    "/t/ID/me",
+    "/t/ID/live?view=public&v=2",
+    "/t/ID after a result",
+    "/t/ID/standings after a result",
+)
+
+
+def web_page_case(players: int, rules: str, path: str) -> Case:
+    """A public page after round 1 is paired: ``wall`` a repeated read; ``check`` its
+    size and the first read after the change."""
+
+    def measure(options: Options) -> dict[str, Any]:
+        found = web_measurement(players, rules, options)
+        page = next(p for p in found["pages"] if p["path"] == path)
+        ok = page["bytes"] <= WEB_PAGE_BYTES and page["again"] <= WEB_PAGE_SECONDS
+        check = (
+            f"{'ok' if ok else 'FAIL'} {page['bytes'] / 1000:.0f} KB, first {page['first']:.2f} s"
+        )
+        return {"players": players, "round": 1, "wall": page["again"], "check": check}
+
+    return Case(f"web page {path}", f"dutch-{rules}", measure)
 
 
 def batch_rows(count: int, jobs: tuple[int, ...]) -> list[dict[str, Any]]:
@@ -469,6 +565,8 @@ def cases(
                 found += [dutch_round1(players, rules, ".json") for rules in RULES]
         saved = max(sizes) if sizes else 300 if quick else RESULT_PLAYERS
         found += [dutch_result(saved, suffix) for suffix in (".json", ".trf")]
+    if "legacy" in chosen:
+        found.append(legacy_case(100, 9))
     if "mcmahon" in chosen:
         for players in pick("mcmahon", MCMAHON_SIZES[0] + MCMAHON_SIZES[1]):
             found.append(mcmahon_case(players, MCMAHON_ROUND))
@@ -480,6 +578,11 @@ def cases(
     if "netrunner" in chosen:
         sizes_ = pick("netrunner", NETRUNNER_SIZES[0] + NETRUNNER_SIZES[1])
         found += [netrunner_case(n) for n in sizes_]
+    if "web" in chosen:
+        players = max(sizes) if sizes else 500 if quick else WEB_PLAYERS
+        found.append(web_pair_case(players, WEB_RULES, "api"))
+        found.append(web_pair_case(players, WEB_RULES, "cli"))
+        found += [web_page_case(players, WEB_RULES, path) for path in WEB_PAGES]
     if "startup" in chosen:
         found.append(startup_case())
         if os.environ.get("BBPPAIRINGS"):
@@ -612,7 +715,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name in ("players", "round", "wall", "cpu", "peak_mb", "check"):
                 if name in measured:
                     row[name] = measured[name]
-            failures += row.get("check") in ("DIFFERENT", "FAIL")
+            check = str(row.get("check", ""))
+            failures += check in ("DIFFERENT", "FAIL") or check.startswith("FAIL ")
         rows.append(with_ratio(row, previous))
         print(line(cells(row)), flush=True)
     if "batch" in systems:

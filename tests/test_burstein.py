@@ -46,7 +46,7 @@ def _explained() -> tuple[Tournament, Pairing]:
 
 def test_registered_with_its_edition() -> None:
     descriptor = descriptor_of("burstein")
-    assert descriptor.editions == ("2024",)
+    assert descriptor.editions == ("2024", "2025")
     assert [o.name for o in descriptor.options][:1] == ["rules"]
     assert isinstance(get_system("burstein", rules="2024"), BursteinSystem)
     with pytest.raises(InputError):

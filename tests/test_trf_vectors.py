@@ -13,8 +13,8 @@ FILES = sorted(VECTORS.rglob("*.trf"))
 
 
 def test_vectors_are_present() -> None:
-    # 299 + 5 (2017) + 298 + 2 (2026) + 7 (large) + 35 + 2 (dutch-legacy)
-    assert len(FILES) == 648
+    # 299 + 5 (2017) + 298 + 2 (2026) + 7 (large) + 35 + 2 + 80 (dutch-legacy)
+    assert len(FILES) == 728
 
 
 @pytest.mark.parametrize("group", ["dutch-2017", "dutch-2026", "dutch-2017-large"])

@@ -15,6 +15,7 @@ import html
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -502,3 +503,42 @@ def test_director_walks_a_whole_event_in_chromium(
         text = saved.read_text()
         assert "Adler, Miriam" in text and "Late, Lena" in text
     context.close()
+
+
+# ------------------------------------------------------- other programs' files (issue 30)
+
+
+def test_opengotha_and_nrtm_uploads_and_their_exports(http: Any) -> None:
+    """A director starts from another program's file (an OpenGotha file from pairgoth, a
+    Cobra NRTM export) and takes the event out in that program's format; the director's
+    page offers only the exports that apply to the event."""
+    data = Path(__file__).parent / "data"
+    xml = (data / "opengotha" / "veterans-2021.xml").read_bytes()
+    tid = _created(
+        _create(http, {"name": "", "system": "mcmahon", "rounds": "5"}, ("event.xml", xml))
+    )
+    info = http.get(f"{API}/tournaments/{tid}").json()
+    assert info["system"] == "mcmahon" and info["player_count"] > 10
+    page = http.get(f"/t/{tid}/director").text
+    for key in ("opengotha", "h9", "aga", "json", "trf"):
+        assert f"/t/{tid}/export/{key}" in page, key
+    assert f"/t/{tid}/export/nrtm" not in page and f"/t/{tid}/export/trf2026" not in page
+    out = http.get(f"/t/{tid}/export/opengotha")
+    assert out.status_code == 200 and b"<Tournament" in out.content
+    from fairpair.formats import opengotha
+
+    back, _ = opengotha.loads(out.content, file="export.xml")
+    assert len(back.players) == info["player_count"]
+    assert http.get(f"/t/{tid}/export/nrtm").status_code == 404  # not a Netrunner event
+
+    cobra = (data / "nrtm" / "cobra_single_sided.json").read_bytes()
+    tid = _created(
+        _create(http, {"name": "", "system": "netrunner", "rounds": "4"}, ("cobra.json", cobra))
+    )
+    info = http.get(f"{API}/tournaments/{tid}").json()
+    assert info["system"] == "netrunner"
+    page = http.get(f"/t/{tid}/director").text
+    assert f"/t/{tid}/export/nrtm" in page and f"/t/{tid}/export/opengotha" not in page
+    exported = http.get(f"/t/{tid}/export/nrtm")
+    assert exported.status_code == 200, exported.text[:500]
+    assert {p["name"] for p in exported.json()["players"]} == {p["name"] for p in info["players"]}

@@ -160,6 +160,15 @@ REASONS: dict[str, str] = {
         "order of the candidates) leaves {player} over."
     ),
     "float_legacy": "{player} could not be paired in this group and moves down.",
+    "float_legacy_step": (
+        "{player} moves down to the next group: {step} found the pairing of this "
+        "group and left {player} over ({criterion})."
+    ),
+    "group_step_legacy": "This group's pairing was found at step {step}: {what}",
+    "group_joined_legacy": (
+        "The lowest groups were joined into one and paired with the players of the "
+        "group added last as the upper half, so that the round can be completed"
+    ),
     "float_legacy_none": (
         "{player} moves down to the next group: no player of this group may be met "
         "(all played already, a forbidden pair, or both must have the same colour)."
@@ -215,6 +224,11 @@ REASONS: dict[str, str] = {
     "colour_legacy_higher": (
         "Colours: both were due {colour} equally strongly; the higher-ranked player, "
         "{player}, gets {colour}."
+    ),
+    "colour_legacy_parity": (
+        "Colours: neither player has played a game yet; {player} gets {colour} by the "
+        "pairing numbers (white to the even number; same parity: the higher-ranked "
+        "player gets the colour of his parity)."
     ),
     "colour_legacy_number": (
         "Colours: neither player had a colour due; by the pairing numbers, {player} gets {colour}."
@@ -349,6 +363,26 @@ REASONS: dict[str, str] = {
     "colour_burstein_index": (
         "Colours: both were due {colour} equally strongly and had the same colours in "
         "every round; the player higher in the list, {player}, gets {colour}."
+    ),
+    "burstein2025_method": (
+        "Players are paired inside groups from the top score down; a group holds the "
+        "players of one score and those who moved down to it. Inside a group the players "
+        "are listed by the strength of their opponents so far (Buchholz, then "
+        "Sonneborn-Berger, then pairing number). The group gets as many pairs as "
+        "possible, the players who move down have the lowest scores possible and leave "
+        "the next group as well paired as possible, as many colour preferences as "
+        "possible are granted, and among those pairings the top of the list meets the "
+        "lowest-listed player it can."
+    ),
+    "burstein2025_seeding": (
+        "This is one of the first {count} rounds, which are paired by the Dutch system "
+        "to seed the Burstein system."
+    ),
+    "bye_burstein2025": (
+        "{player} gets the pairing-allocated bye (a point without playing): among the "
+        "players who have not had one or a win without playing, and whose absence "
+        "leaves the others pairable, the lowest score, then the most games played, "
+        "then the lowest in the list."
     ),
     "bye_burstein": (
         "{player} gets the pairing-allocated bye (a point without playing): the last "

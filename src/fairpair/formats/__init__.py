@@ -35,18 +35,23 @@ def is_json(path: str | os.PathLike[str]) -> bool:
 
 
 def kind_of(data: bytes) -> str:
-    r"""What an uploaded file is, by its content: ``"json"`` (a fairpair JSON document:
-    it opens with ``{``), ``"trf"`` (a line opens with a three-digit record code and a
-    space, as TRF records do) or ``"csv"`` (a player list).
+    r"""What an uploaded file is, by its content: ``"json"`` (a JSON document, fairpair's
+    or an NRTM export: it opens with ``{``), ``"opengotha"`` (XML: it opens with ``<``),
+    ``"trf"`` (a line opens with a three-digit record code and a space, as TRF records
+    do) or ``"csv"`` (a player list).
 
     >>> kind_of(b'  {"format": "fairpair"}'), kind_of(b"012 Club Open\n001    1")
     ('json', 'trf')
+    >>> kind_of(b'<?xml version="1.0"?><Tournament>')
+    'opengotha'
     >>> kind_of(b"name,rating\nRossi, 2100")
     'csv'
     """
     text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text[:1] == b"{":
         return "json"
+    if text[:1] == b"<":
+        return "opengotha"
     for line in text.splitlines()[:50]:
         head = line[:4]
         if len(head) == 4 and head[:3].isdigit() and head[3:] == b" ":

@@ -37,6 +37,8 @@ __all__ = [
     "boards_html",
     "boards_text",
     "crosstable_html",
+    "crosstable_legend",
+    "crosstable_rows",
     "crosstable_text",
     "go_boards_text",
 ]
@@ -427,6 +429,18 @@ def _legend(t: Tournament) -> str:
         "bye followed by its points (bye1, bye½, bye0); "
         ". = not paired (absent, withdrawn or not yet entered)."
     )
+
+
+def crosstable_rows(t: Tournament, standings: Standings) -> tuple[list[str], list[list[str]]]:
+    """The crosstable's head and rows as text cells (standings order), for a page that
+    lays them out itself (the web app's paged crosstable); the columns after the rounds'
+    ones (``Pts``, tiebreaks) and ``Pl``, ``No``, ``Rtg`` are numbers."""
+    return _crosstable_rows(t, standings)
+
+
+def crosstable_legend(t: Tournament) -> str:
+    """The line that explains the crosstable's cells."""
+    return _legend(t)
 
 
 def crosstable_text(t: Tournament, standings: Standings) -> str:

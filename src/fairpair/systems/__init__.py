@@ -120,8 +120,8 @@ def system_named_by(t: Tournament) -> str | None:
     Every Dutch code (``FIDE_DUTCH``, ``FIDE_DUTCH_2017``, ``FIDE_DUTCH_2025``,
     ``FIDE_DUTCH_2026``, with or without ``_BAKU``) gives ``dutch``, which reads the
     edition from the same record (``fairpair.systems.dutch.edition``); an unknown Dutch
-    edition is refused there. ``FIDE_BURSTEIN`` (with or without ``_BAKU``) gives
-    ``burstein`` (``fairpair.systems.burstein.edition``).
+    edition is refused there. ``FIDE_BURSTEIN`` and ``FIDE_BURSTEIN_2025`` (with or
+    without ``_BAKU``) give ``burstein`` (``fairpair.systems.burstein.edition``).
     """
     from fairpair.systems.burstein.edition import burstein_record
     from fairpair.systems.dutch.edition import rules_named_by

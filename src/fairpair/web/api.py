@@ -27,13 +27,16 @@ from fairpair.web.models import (
     PairIn,
     PlayerIn,
     PlayerPatch,
+    PlayerTokensIn,
     ResultIn,
+    SettingsIn,
     TokenIn,
     TokenInfoOut,
     TokenOut,
     TournamentIn,
 )
 from fairpair.web.service import Service
+from fairpair.web.store import hash_token, token_id
 from fairpair.web.views import player_json, round_json, standings_json, tournament_json
 
 __all__ = ["PREFIX", "api_router"]
@@ -286,8 +289,15 @@ def api_router(service: Service) -> APIRouter:
         grant = service.authorize(tid, _token(credentials), ("director", "arbiter", "player"))
         if grant.role == "player":
             report = service.report_result(tid, grant, round_number, board, body.result)
+            confirmed = service.confirm_if_agreed(tid, round_number, board)
             return JSONResponse(
-                {"status": "reported", "report": report, "round": round_number, "board": board},
+                {
+                    "status": "reported",
+                    "report": report,
+                    "round": round_number,
+                    "board": board,
+                    "confirmed": confirmed,
+                },
                 status_code=202,
             )
         stored = service.set_result(tid, round_number, board, body.result)
@@ -345,6 +355,44 @@ def api_router(service: Service) -> APIRouter:
         return TokenOut(
             token=token, role=body.role, player=number, id=info.id, expires_at=info.expires_at
         )
+
+    @router.post(
+        "/tournaments/{tid}/tokens/players", status_code=201, tags=["tokens"], responses=_AUTH
+    )
+    def issue_player_tokens(
+        tid: str, body: PlayerTokensIn, credentials: Credentials
+    ) -> dict[str, Any]:
+        """Issue a player token for every player not withdrawn, or for ``players``
+        (director only; one transaction). Each comes with the player's personal link
+        (``/t/ID/me#TOKEN``: the token after ``#`` never reaches a server's log). The
+        answer is the only time the tokens are shown."""
+        service.authorize(tid, _token(credentials), DIRECTOR)
+        issued = service.issue_player_tokens(tid, body.players, body.expires_in)
+        return {
+            "tokens": [
+                {
+                    "player": player.number,
+                    "name": player.name,
+                    "token": token,
+                    "id": token_id(hash_token(token)),
+                    "link": f"/t/{tid}/me#{token}",
+                }
+                for player, token in issued
+            ]
+        }
+
+    @router.get("/tournaments/{tid}/settings", tags=["tournaments"])
+    def get_settings(tid: str) -> dict[str, bool]:
+        """The event settings: ``confirm_agreed_reports`` (a result both players report
+        the same counts at once; default false, the director confirms)."""
+        return service.settings(tid)
+
+    @router.patch("/tournaments/{tid}/settings", tags=["tournaments"], responses=_AUTH)
+    def patch_settings(tid: str, body: SettingsIn, credentials: Credentials) -> dict[str, bool]:
+        """Change event settings (director)."""
+        service.authorize(tid, _token(credentials), DIRECTOR)
+        changes = {k: v for k, v in body.model_dump(exclude_none=True).items()}
+        return service.set_settings(tid, changes)
 
     @router.get("/tournaments/{tid}/tokens", tags=["tokens"], responses=_AUTH)
     def list_tokens(tid: str, credentials: Credentials) -> dict[str, list[TokenInfoOut]]:

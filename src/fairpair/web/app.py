@@ -21,8 +21,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from fairpair import limits
 from fairpair.web.api import PREFIX, api_router, error_response
 from fairpair.web.director_pages import director_router
+from fairpair.web.docs_page import docs_router
 from fairpair.web.errors import ApiError
 from fairpair.web.pages import pages_router
+from fairpair.web.player_pages import player_router
+from fairpair.web.public_pages import public_router
 from fairpair.web.security import RateLimit, SecurityHeaders
 from fairpair.web.service import Service
 from fairpair.web.store import Store
@@ -156,7 +159,7 @@ def create_app(db: str | Store) -> FastAPI:
         summary="Swiss-system tournaments: pairings, results, standings.",
         version="1",
         openapi_url=f"{PREFIX}/openapi.json",
-        docs_url=f"{PREFIX}/docs",
+        docs_url=None,  # our own page (docs_page): nothing from another host
         redoc_url=None,
     )
     app.state.service = service
@@ -216,6 +219,9 @@ def create_app(db: str | Store) -> FastAPI:
     # the pages' own scripts (htmx, bundled: no page loads anything from another host)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(api_router(service))
+    app.include_router(docs_router(PREFIX))
+    app.include_router(public_router(service))
+    app.include_router(player_router(service))
     app.include_router(director_router(service))
     app.include_router(pages_router(service))
     app.add_middleware(_BodyLimit)

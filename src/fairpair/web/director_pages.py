@@ -258,12 +258,15 @@ def director_router(service: Service) -> APIRouter:
                     400,
                     f"the file {upload.filename!r} is empty",
                     field="file",
-                    expected="a player list (CSV), a TRF or a fairpair JSON file",
+                    expected="a player list (CSV), a TRF, a fairpair JSON, an OpenGotha or "
+                    "an NRTM file",
                 )
             return service.create(spec)
         kind = kind_of(upload.data)
-        if kind in ("json", "trf"):
-            content_type = "application/json" if kind == "json" else "text/plain"
+        if kind in ("json", "trf", "opengotha"):
+            content_type = {"json": "application/json", "opengotha": "application/xml"}.get(
+                kind, "text/plain"
+            )
             return service.import_document(upload.data, content_type, system, name)
         try:
             text = upload.data.decode("utf-8-sig")
@@ -480,6 +483,8 @@ def director_router(service: Service) -> APIRouter:
         """The tournament as a file of one of :data:`EXPORTS` (public, as the API's
         exports are)."""
         found = EXPORTS.get(key)
+        if found is not None and not found.applies(service.load(tid).tournament):
+            found = None  # a Go report of a chess event ...
         if found is None:
             return _error_page(
                 ApiError(

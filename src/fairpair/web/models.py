@@ -19,7 +19,9 @@ __all__ = [
     "PairIn",
     "PlayerIn",
     "PlayerPatch",
+    "PlayerTokensIn",
     "ResultIn",
+    "SettingsIn",
     "TokenIn",
     "TokenOut",
     "TournamentIn",
@@ -145,6 +147,33 @@ class TokenIn(_Strict):
         le=MAX_TOKEN_SECONDS,
         description="Seconds until the token expires (1 to ten years); none: never.",
         examples=[86400],
+    )
+
+
+class PlayerTokensIn(_Strict):
+    """Player tokens to issue at once: one per player (his personal link)."""
+
+    players: list[int] | None = Field(
+        None,
+        max_length=200_000,
+        description="Pairing numbers; none: every player not withdrawn.",
+        examples=[[1, 2, 3]],
+    )
+    expires_in: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_TOKEN_SECONDS,
+        description="Seconds until the tokens expire (1 to ten years); none: never.",
+    )
+
+
+class SettingsIn(_Strict):
+    """The event settings of the web app (each optional: only those given change)."""
+
+    confirm_agreed_reports: bool | None = Field(
+        None,
+        description="A result reported by both players of a game, the same, counts at once "
+        "(default false: the director confirms every report).",
     )
 
 

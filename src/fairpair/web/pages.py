@@ -42,9 +42,8 @@ from starlette.concurrency import run_in_threadpool
 from fairpair import workflow as wf
 from fairpair.errors import FairpairError
 from fairpair.model import Tournament
-from fairpair.rendering.printouts import boards_html, crosstable_html
 from fairpair.web.errors import ApiError
-from fairpair.web.exports import EXPORTS
+from fairpair.web.exports import exports_for
 from fairpair.web.messages import plain, plain_invalid, sign_in_error
 from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
 from fairpair.web.service import Service, pending_json
@@ -259,7 +258,7 @@ def render_director(
         requested_byes=_requested_byes(t),
         forbidden=_pair_names(t, t.forbidden_pairs),
         form_token=form,
-        exports=EXPORTS,
+        exports=exports_for(t),
         **context,
     )
 
@@ -280,48 +279,6 @@ def pages_router(service: Service) -> APIRouter:
             tournaments=service.store.summaries(limit=200),
             new=new_tournament_context(service),
             values={},
-        )
-
-    @router.get("/t/{tid}", response_class=HTMLResponse)
-    def public(tid: str, round: int | None = None) -> HTMLResponse:
-        try:
-            stored = load(tid)
-        except ApiError as exc:
-            return _error_page(exc)
-        return _html("public.html", **_public_context(stored, round))
-
-    @router.get("/t/{tid}/crosstable", response_class=HTMLResponse)
-    def crosstable(tid: str) -> HTMLResponse:
-        try:
-            t = load(tid).tournament
-        except ApiError as exc:
-            return _error_page(exc)
-        return HTMLResponse(crosstable_html(t, wf.standings_of(t)))
-
-    @router.get("/t/{tid}/rounds/{round_number}/print", response_class=HTMLResponse)
-    def print_round(tid: str, round_number: int) -> HTMLResponse:
-        try:
-            t = load(tid).tournament
-            service.round_of(tid, round_number)
-        except ApiError as exc:
-            return _error_page(exc)
-        return HTMLResponse(boards_html(t, round_number))
-
-    @router.get("/t/{tid}/standings/print", response_class=HTMLResponse)
-    def print_standings(tid: str, after_round: int | None = None) -> HTMLResponse:
-        """The standings as a page to print (print CSS: A4, no navigation)."""
-        try:
-            stored, table = service.standings(tid, after_round)
-        except ApiError as exc:
-            return _error_page(exc)
-        t = stored.tournament
-        return _html(
-            "standings_print.html",
-            tid=tid,
-            name=tournament_name(t),
-            system=t.system,
-            total=wf.total_label(t),
-            standings=standings_json(table) if t.players else None,
         )
 
     @router.get("/t/{tid}/director", response_class=HTMLResponse)

@@ -5,7 +5,8 @@ The schema itself is created and changed by the Alembic migrations in
 revision for the queries of :mod:`fairpair.web.store`.
 
 * ``tournaments``: one row per tournament, the whole tournament as its JSON document
-  (:mod:`fairpair.formats.jsondoc`) and a version counter raised by every change;
+  (:mod:`fairpair.formats.jsondoc`), a version counter raised by every change, and the
+  web app's event settings (a JSON object, e.g. whether agreed player reports count);
 * ``tokens``: the SHA-256 of each bearer token, its tournament and role (director,
   arbiter, player with his pairing number), and when it expires (NULL: never);
 * ``reports``: results reported by players, waiting for the director to confirm them;
@@ -30,6 +31,8 @@ tournaments = Table(
     Column("version", Integer, nullable=False),
     Column("created_at", String(40), nullable=False),
     Column("updated_at", String(40), nullable=False),
+    # the web app's event settings, a JSON object (NULL: the defaults); revision 0003
+    Column("settings", Text, nullable=True),
 )
 
 tokens = Table(

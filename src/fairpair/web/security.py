@@ -6,7 +6,7 @@ host, cannot show the director's page under its own buttons), that its content t
 what it says (``nosniff``), and that the address of a page goes to no other site
 (``Referrer-Policy: same-origin``: a browser still sends ``Origin`` with a form, which
 the director's forms check). The pages get a content security policy allowing nothing
-but their own inline style (they have no scripts, images or fonts of their own); the
+but their own inline style and this server's scripts (htmx and ``fairpair.js``); the
 API's documentation page (Swagger UI, loaded from its CDN) only the framing part. A
 director's page (it can show a new token) and every answer to a write are not cached
 (``Cache-Control: no-store``).
@@ -38,8 +38,9 @@ PAGE_POLICY = (
     "style-src 'unsafe-inline'; img-src 'self' data:; "
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 )
-#: The policy of the API's documentation page (scripts and styles from a CDN).
-DOCS_POLICY = "frame-ancestors 'none'"
+#: The policy of the API's documentation page: the pages' own (it is served by this
+#: server and loads nothing from another host, ``fairpair.web.docs_page``).
+DOCS_POLICY = PAGE_POLICY
 
 
 class SecurityHeaders:

@@ -41,7 +41,13 @@ from fairpair.web.store import (
 from fairpair.web.views import round_json
 from fairpair.workflow.results import SCORES
 
-__all__ = ["CHESS_COLUMNS", "Service"]
+__all__ = ["AGREED_REPORTS", "CHESS_COLUMNS", "SETTINGS", "Service"]
+
+#: The event setting that makes a result count once both players report it (off by
+#: default: the director confirms every report).
+AGREED_REPORTS = "confirm_agreed_reports"
+#: The web app's event settings and their defaults.
+SETTINGS: dict[str, bool] = {AGREED_REPORTS: False}
 
 #: Columns of the player table built from JSON players (the CSV list's names).
 CHESS_COLUMNS = ("name", "rating", "title", "federation", "fide_id", "sex", "birth", "club")
@@ -182,6 +188,9 @@ class Service:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: Called with every stored change (after its transaction), e.g. to prepare
+        #: what the pages show of the new version; never fails the change.
+        self.listeners: list[Callable[[Stored], None]] = []
 
     # ------------------------------------------------------------------ reading
 
@@ -207,13 +216,16 @@ class Service:
         try:
             with refusals(field):
                 try:
-                    return self.store.change(tid, operation, also=also)
+                    done = self.store.change(tid, operation, also=also)
                 except limits.LimitExceeded as exc:  # the stored tournament would be over it
                     raise limit_error(exc, 409, field) from None
         except NotFound:
             raise ApiError(404, f"no tournament {tid!r}", field="id") from None
         except Conflict as exc:
             raise ApiError(503, str(exc), expected="the same request again") from None
+        for listener in self.listeners:
+            listener(done[0])
+        return done
 
     def authorize(self, tid: str, token: str | None, roles: Sequence[str]) -> Grant:
         """The grant of ``token`` if it may act on ``tid`` with one of ``roles``:
@@ -382,14 +394,24 @@ class Service:
     def import_document(
         self, body: bytes, content_type: str, system: str | None, name: str | None
     ) -> tuple[str, str]:
-        """A new tournament from a TRF or a JSON document."""
-        from fairpair.formats import jsondoc, trf
+        """A new tournament from a TRF, a JSON document, an OpenGotha file or an NRTM
+        export (recognised by content, as ``fairpair convert`` recognises them)."""
+        from fairpair.formats import jsondoc, kinds, trf
 
         if not body.strip():
             raise ApiError(400, "empty body", field="body", expected="a TRF or JSON document")
+        kind = kinds.recognise(body[: kinds.HEAD_BYTES])
         is_json = "json" in content_type.lower() or body.lstrip()[:1] in (b"{", b"[")
         with refusals("body"):
-            if is_json:
+            if kind is not None and kind.name == "opengotha":
+                from fairpair.formats import opengotha
+
+                t, _ = opengotha.loads(body, file="<request>")
+            elif kind is not None and kind.name == "nrtm":
+                from fairpair.formats import nrtm
+
+                t, _ = nrtm.loads(body, file="<request>")
+            elif is_json:
                 t, _ = jsondoc.loads(body, file="<request>")
             else:
                 t, _ = trf.loads(body, file="<request>")
@@ -697,6 +719,100 @@ class Service:
 
         return self.store.add_report(tid, round_number, board, player, key, check=still_paired)
 
+    def confirm_if_agreed(self, tid: str, round_number: int, board: int) -> str | None:
+        """With the event setting :data:`AGREED_REPORTS` on: if both players of a board
+        without a result have reported, and their latest reports agree, enter that
+        result (as the director would, the board's reports cleared in the same
+        transaction); return it as the pages show it (``1-0``, ``½-½``). Otherwise
+        (setting off, one report, reports that differ, a result already entered) None:
+        the reports wait for the director."""
+        if not self.settings(tid)[AGREED_REPORTS]:
+            return None
+        t = self.load(tid).tournament
+        if not 1 <= round_number <= t.rounds_played:
+            return None
+        games = t.round(round_number).games
+        if not 1 <= board <= len(games) or games[board - 1].has_result:
+            return None
+        pair = games[board - 1].players
+        latest: dict[int, str] = {}
+        for report in self.store.reports(tid):  # oldest first: the latest one wins
+            if report.round == round_number and report.board == board and report.player in pair:
+                latest[report.player] = report.result
+        codes = {SCORES[value] for value in latest.values()}  # "1/2" and "=" agree
+        key = next(iter(latest.values()), "")
+        if len(latest) != 2 or len(codes) != 1 or SCORES[key] is None:
+            return None
+
+        def operation(now: Tournament) -> tuple[Tournament, None]:
+            # checked again on the version written: the same game, still without a result
+            game = (
+                now.round(round_number).games[board - 1]
+                if round_number <= now.rounds_played and board <= len(now.round(round_number).games)
+                else None
+            )
+            if game is None or game.players != pair or game.has_result:
+                raise _NothingToConfirm
+            with refusals("result"):
+                now, _ = wf.set_result(now, round_number, board, SCORES[key])
+            return now, None
+
+        try:
+            stored, _ = self._change(
+                tid, operation, also=Store.clear_reports(tid, round_number, board)
+            )
+        except _NothingToConfirm:
+            return None
+        return wf.result_text(stored.tournament.round(round_number).games[board - 1])
+
+    # ------------------------------------------------------------------ settings
+
+    def settings(self, tid: str) -> dict[str, bool]:
+        """The event settings of ``tid``, every one with its value or default."""
+        self.load(tid)
+        stored = self.store.settings(tid)
+        return {key: bool(stored.get(key, default)) for key, default in SETTINGS.items()}
+
+    def set_settings(self, tid: str, changes: dict[str, bool]) -> dict[str, bool]:
+        """Change event settings (unknown names: 400 naming the field)."""
+        self.load(tid)
+        for key in changes:
+            if key not in SETTINGS:
+                raise ApiError(
+                    400,
+                    f"no setting {key!r}",
+                    field=key,
+                    expected="one of " + ", ".join(SETTINGS),
+                )
+        self.store.set_settings(tid, changes)
+        return self.settings(tid)
+
+    def issue_player_tokens(
+        self, tid: str, numbers: Sequence[int] | None, expires_in: int | None
+    ) -> list[tuple[Player, str]]:
+        """A new player token for each of ``numbers`` (default: every player not
+        withdrawn), all issued in one transaction; the players with their tokens."""
+        t = self.load(tid).tournament
+        if numbers is None:
+            chosen = [p for p in t.players if p.withdrawn_from is None]
+        else:
+            chosen = []
+            for index, wanted in enumerate(numbers):
+                if wanted not in t.player_map:
+                    raise ApiError(
+                        404,
+                        f"no player number {wanted}",
+                        field=f"players[{index}]",
+                        expected=f"a pairing number from 1 to {len(t.players)}",
+                    )
+                chosen.append(t.player(wanted))
+        if not chosen:
+            raise ApiError(400, "no players", field="players", expected="at least one player")
+        issued = self.store.add_tokens(
+            tid, "player", [p.number for p in chosen], expires_in=expires_in
+        )
+        return list(zip(chosen, issued, strict=True))
+
     def reports(self, tid: str) -> list[Report]:
         """The reports waiting for confirmation whose board still holds the reporter's
         game (a report left over from before the check moved into the write's
@@ -764,6 +880,10 @@ class Service:
         assert grant is not None
         found = [i for i in self.store.tokens(grant.tournament_id) if i.id == ident]
         return found[0]
+
+
+class _NothingToConfirm(Exception):
+    """Agreed reports found nothing to enter (the game changed or got its result)."""
 
 
 def _named(t: Tournament, name: str, number: int) -> Player:

@@ -17,7 +17,9 @@ from fairpair.web.store import Stored
 from fairpair.workflow.rounds import tournament_name
 
 __all__ = [
+    "find_players",
     "number",
+    "player_games",
     "player_json",
     "round_json",
     "standings_json",
@@ -25,11 +27,18 @@ __all__ = [
 ]
 
 
+def _number(value: Fraction | int) -> int | float | str:
+    return number(value)
+
+
 def number(value: Fraction | int) -> int | float | str:
     """A point value for JSON: an int, an exact decimal, or ``"p/q"``."""
-    value = Fraction(value)
+    if isinstance(value, int):
+        return value
+    if not isinstance(value, Fraction):
+        value = Fraction(value)
     if value.denominator == 1:
-        return int(value)
+        return int(value.numerator)
     if (value * 1000).denominator == 1:
         return float(value)
     return f"{value.numerator}/{value.denominator}"
@@ -102,6 +111,15 @@ def round_json(t: Tournament, round_number: int) -> dict[str, Any]:
 
 def standings_json(table: Standings) -> dict[str, Any]:
     """Standings rows with names, points and tiebreaks by code."""
+    shown: dict[Fraction | int, int | float | str] = {}
+
+    def number(value: Fraction | int) -> int | float | str:
+        # a few distinct values repeat over thousands of rows: convert each once
+        found = shown.get(value)
+        if found is None:
+            found = shown[value] = _number(value)
+        return found
+
     return {
         "after_round": table.after_round,
         "title": table.title,
@@ -150,3 +168,67 @@ def tournament_json(stored: Stored, *, players: bool = True) -> dict[str, Any]:
     if players:
         out["players"] = [player_json(p) for p in t.players]
     return out
+
+
+def player_games(t: Tournament, player: int) -> list[dict[str, Any]]:
+    """Round by round, what ``player`` had: board, side, opponent and result of his game,
+    or his bye (``kind``, points); rounds without a pairing or bye for him are left out.
+    Results are from his side: ``1-0`` names the first-listed player's result first."""
+    first, second = wf.descriptor_of(t.system).sides
+    out: list[dict[str, Any]] = []
+    for rnd in t.rounds:
+        label = wf.round_label(t, rnd.number)
+        for index, game in enumerate(rnd.games, 1):
+            if player not in (game.white, game.black):
+                continue
+            other = game.opponent(player)
+            opponent = t.player_map.get(other)
+            out.append(
+                {
+                    "round": rnd.number,
+                    "label": label,
+                    "board": index,
+                    "side": first if player == game.white else second,
+                    "first": player == game.white,
+                    "opponent": {
+                        "number": other,
+                        "name": opponent.name if opponent is not None else "",
+                        "rating": opponent.rating if opponent is not None else 0,
+                    },
+                    "result": wf.result_text(game) or None,
+                }
+            )
+            break
+        else:
+            kind = rnd.byes.get(player)
+            if kind is not None:
+                out.append(
+                    {
+                        "round": rnd.number,
+                        "label": label,
+                        "bye": kind.name.lower().replace("_", "-"),
+                        "points": number(t.points.bye_points(kind)),
+                    }
+                )
+    return out
+
+
+def find_players(t: Tournament, text: str, *, limit: int = 20) -> list[Player]:
+    """The players ``text`` names for a "find my pairing" box: the pairing number, else
+    every player whose name contains it (case and accents as typed, spaces and commas
+    loose), at most ``limit``."""
+    wanted = text.strip()
+    if not wanted:
+        return []
+    if wanted.isdigit():
+        player = t.player_map.get(int(wanted))
+        return [player] if player is not None else []
+    words = [w for w in wanted.replace(",", " ").casefold().split() if w]
+    found = []
+    for player in t.players:
+        name = player.name.casefold()
+        if all(w in name for w in words):
+            found.append(player)
+            if len(found) >= limit:
+                break
+    return found

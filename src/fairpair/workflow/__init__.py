@@ -36,7 +36,7 @@ from fairpair.lazy import lazy_names
 if TYPE_CHECKING:
     from fairpair.systems import descriptor_of
     from fairpair.workflow.constraints import add_go_player, forbid_pair, force_pair, rounds_met
-    from fairpair.workflow.convert import export, export_names
+    from fairpair.workflow.convert import export, export_names, is_go
     from fairpair.workflow.create import (
         edit_event,
         event_settings,
@@ -118,6 +118,7 @@ __all__ = [
     "find_player",
     "forbid_pair",
     "force_pair",
+    "is_go",
     "last_pairing_columns",
     "new_from_tournament",
     "new_mcmahon_tournament",
@@ -170,6 +171,7 @@ _ORIGIN: dict[str, str] = {
     "ensure_results_complete": "fairpair.workflow.rounds",
     "enter_results": "fairpair.workflow.results",
     "export": "fairpair.workflow.convert",
+    "is_go": "fairpair.workflow.convert",
     "export_names": "fairpair.workflow.convert",
     "fide_initial_order": "fairpair.workflow.players",
     "find_player": "fairpair.workflow.players",

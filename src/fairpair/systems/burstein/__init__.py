@@ -19,9 +19,12 @@ text refers to them; E.4 reads the index order instead of the rank.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from fairpair.errors import InputError
+from fairpair.explain import reason
 from fairpair.model import Board, ByeKind, Colour, Pairing, Tournament
 from fairpair.systems.base import check_by_repairing
 from fairpair.systems.burstein.edition import burstein_record
@@ -33,10 +36,19 @@ from fairpair.systems.burstein.index import (
     index_scores,
     ranks_below,
 )
-from fairpair.systems.dutch import board_order
+from fairpair.systems.burstein.rules2025 import (
+    Ranking,
+    colours_2025,
+    opposition_index,
+    pab_assignee,
+    pair_brackets,
+    seeding_rounds,
+)
+from fairpair.systems.dutch import Dutch2026System, board_order
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.edition import baku_acceleration
 from fairpair.systems.dutch.players import PlayerFacts, player_facts
+from fairpair.systems.dutch.rules import RULES_2026
 
 __all__ = ["BursteinSystem", "colours_of"]
 
@@ -70,14 +82,27 @@ def colours_of(
 
 
 class BursteinSystem:
-    """FIDE Burstein system (C.04.4.2, text until 30 June 2025). ``explain=True`` adds
-    the structured explanation in ``Pairing.info["explanation"]``."""
+    """FIDE Burstein system (C.04.4.2): the edition of the option ``rules``, else the
+    one record 192 names, else the text in force until 30 June 2025 ("2024").
+    ``explain=True`` adds the structured explanation in
+    ``Pairing.info["explanation"]``."""
 
     name = "burstein"
 
     def __init__(self, *, explain: bool = False, rules: str | None = None):
         self.explain = explain
-        self.rules = rules or "2024"
+        self.rules = rules
+
+    def edition_for(self, tournament: Tournament) -> str:
+        """The edition used for ``tournament``: the option, else record 192, else 2024.
+
+        >>> BursteinSystem().edition_for(Tournament())
+        '2024'
+        """
+        if self.rules is not None:
+            return self.rules
+        named = burstein_record(tournament)
+        return named[0] if named is not None else "2024"
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> Pairing:
         rnd = tournament.next_round() if round_number is None else round_number
@@ -85,8 +110,10 @@ class BursteinSystem:
             raise InputError(
                 f"round {rnd} cannot be paired", expected="a round number >= 1", field="round"
             )
-        accelerated: list[int] = []
         named = burstein_record(tournament)
+        if self.edition_for(tournament) == "2025":
+            return self._pair_2025(tournament, rnd, named is not None and named[1])
+        accelerated: list[int] = []
         if named is not None and named[1]:
             if not tournament.acceleration:
                 tournament = tournament.replace(acceleration=baku_acceleration(tournament))
@@ -123,9 +150,59 @@ class BursteinSystem:
             )
         return pairing
 
+    def _pair_2025(self, tournament: Tournament, rnd: int, baku: bool) -> Pairing:
+        """The edition effective from 1 July 2025 (:mod:`.rules2025`)."""
+        if baku and not tournament.acceleration:
+            tournament = tournament.replace(acceleration=baku_acceleration(tournament))
+        if rnd <= seeding_rounds(tournament):
+            # 1.6: the seeding rounds are paired by the Dutch system (the rules of the
+            # same date, fairpair's "2026" edition)
+            pairing = Dutch2026System(explain=self.explain).pair(tournament, rnd)
+            explanation = pairing.info.get("explanation")
+            if isinstance(explanation, dict):
+                explanation["system"] = self.name
+                explanation["notes"].insert(
+                    0,
+                    reason(
+                        "burstein2025_seeding",
+                        "C.04.4.2 (2025) 1.6",
+                        count=seeding_rounds(tournament),
+                    ),
+                )
+            return pairing
+        present = tournament.present_players(rnd)
+        facts = dict(player_facts(tournament, rnd, present, rules=RULES_2026))
+        ranking = opposition_index(tournament, rnd, {n: f.rank for n, f in facts.items()})
+        forbidden = tournament.forbidden_pairs
+        bye = pab_assignee(facts, ranking, forbidden) if len(facts) % 2 else None
+        result = pair_brackets(facts, ranking, forbidden, bye)
+        initial = tournament.initial_colour or Colour.WHITE
+        decided = [colours_2025(facts[a], facts[b], ranking, initial) for a, b in result.pairs]
+        boards = board_order([(w, b) for w, b, _ in decided], facts)
+        info: dict[str, Any] = {}
+        pairing = Pairing(
+            round=rnd, boards=tuple(Board(w, b) for w, b in boards), bye=result.bye, info=info
+        )
+        if self.explain:
+            index = ranking_as_index(ranking, facts)
+            info["explanation"] = explanation_of(
+                tournament, pairing, result, facts, index, decided, [], edition="2025"
+            )
+        return pairing
+
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
         """Re-pair ``round_number`` and compare with the stored pairing."""
         return check_by_repairing(self, tournament, round_number)
+
+
+def ranking_as_index(
+    ranking: Mapping[int, Ranking], facts: Mapping[int, PlayerFacts]
+) -> dict[int, IndexScores]:
+    """The 2025 ranking (1.8) in the form the explanation reads (no median)."""
+    return {
+        n: IndexScores(n, facts[n].score, r.sonneborn_berger, r.buchholz, Fraction(0), r.rank)
+        for n, r in ranking.items()
+    }
 
 
 def _effective_ranks(tournament: Tournament, rnd: int, present: tuple[int, ...]) -> dict[int, int]:

@@ -45,26 +45,32 @@ def explanation_of(
     index: Mapping[int, IndexScores],
     decisions: Sequence[tuple[int, int, ColourDecision]],
     accelerated: Sequence[int],
+    *,
+    edition: str = "2024",
 ) -> dict[str, Any]:
-    """The structured explanation of ``pairing`` (see :mod:`fairpair.explain`)."""
+    """The structured explanation of ``pairing`` (see :mod:`fairpair.explain`);
+    ``edition`` "2025" for the text effective from 1 July 2025."""
     scores: dict[int, Fraction] = {n: i.score for n, i in index.items()}
+    later = edition == "2025"
+    words = "effective from 1 July 2025" if later else "in force until 30 June 2025"
     ex = Explainer(
-        tournament,
-        pairing.round,
-        "burstein",
-        "FIDE Burstein system (text in force until 30 June 2025)",
-        scores=scores,
+        tournament, pairing.round, "burstein", f"FIDE Burstein system (text {words})", scores=scores
     )
-    ex.note("burstein_method", TEXT)
-    ex.detail(rules="FIDE Burstein system, C.04.4.2 (text until 30 June 2025)")
+    if later:
+        ex.note("burstein2025_method", f"{TEXT} (2025) 3.2, 4")
+    else:
+        ex.note("burstein_method", TEXT)
+    ex.detail(rules=f"FIDE Burstein system, C.04.4.2 (text {words})")
     for number, scores_of in index.items():
         # the index order's values: score, Sonneborn-Berger, Buchholz, median Buchholz
-        ex.player_detail(
-            number,
-            sonneborn_berger=format_points(scores_of.sonneborn_berger),
-            buchholz=format_points(scores_of.buchholz),
-            median_buchholz=format_points(scores_of.median),
-        )
+        # (2025: Buchholz and Sonneborn-Berger only, 1.7.1)
+        values = {
+            "sonneborn_berger": format_points(scores_of.sonneborn_berger),
+            "buchholz": format_points(scores_of.buchholz),
+        }
+        if not later:
+            values["median_buchholz"] = format_points(scores_of.median)
+        ex.player_detail(number, **values)
     if accelerated:
         ex.note("burstein_acceleration", f"{TEXT}, acceleration", players=list(accelerated))
     group_of: dict[int, int] = {}
@@ -78,30 +84,39 @@ def explanation_of(
         if record.joined:
             ex.group_note(group, "burstein_joined", f"{TEXT}, score brackets")
         if len(record.members) > 2:
-            ex.group_note(group, "burstein_index", f"{TEXT}, index", players=record.members)
+            rule = f"{TEXT} (2025) 1.8" if later else f"{TEXT}, index"
+            ex.group_note(group, "burstein_index", rule, players=record.members)
         for number in record.members:
             ex.set(number, group=group)
             group_of[number] = group
         for number in record.moved_in:
             ex.set(number, float="down")
         ex.group_detail(group, index_order=list(record.members))
-        if record.downfloater is not None:
-            ex.group_note(
-                group, "float_burstein", f"{TEXT}, score brackets", player=record.downfloater
-            )
+        if later:
+            # 2025: any number of players may move down (the most pairs, [C5])
+            paired = {x for pair in record.pairs for x in pair}
+            for number in record.members:
+                if number not in paired:
+                    ex.group_note(group, "float_burstein", f"{TEXT} (2025) 2.3", player=number)
+        elif record.downfloater is not None:
+            rule = f"{TEXT}, score brackets"
+            ex.group_note(group, "float_burstein", rule, player=record.downfloater)
     for white, black, decision in decisions:
         higher, lower = _pair_of(result, white, black)
         ex.board(white, black, group_of.get(higher))
         for number in (white, black):
             pref = facts[number].preference
             ex.set(number, colour_due=_word(pref.colour), colour_strength=pref.strength)
-        ex.board_note(
-            white, black, "burstein_top_bottom", f"{TEXT}, pairing", player=higher, opponent=lower
-        )
-        _colour_note(ex, decision, facts, white, black)
-        ex.board_detail(white, black, colour_rule=f"C.04.3 E.{decision.step}")
+        rule = f"{TEXT} (2025) 4" if later else f"{TEXT}, pairing"
+        ex.board_note(white, black, "burstein_top_bottom", rule, player=higher, opponent=lower)
+        colour_rule = f"{TEXT} (2025) 5.2.{decision.step}" if later else f"C.04.3 E.{decision.step}"
+        _colour_note(ex, decision, facts, white, black, colour_rule)
+        ex.board_detail(white, black, colour_rule=colour_rule)
     if pairing.bye is not None:
-        ex.because(pairing.bye, "bye_burstein", "C.04.1 c-d", player=pairing.bye)
+        if later:
+            ex.because(pairing.bye, "bye_burstein2025", f"{TEXT} (2025) 3.1", player=pairing.bye)
+        else:
+            ex.because(pairing.bye, "bye_burstein", "C.04.1 c-d", player=pairing.bye)
     return ex.finish(pairing)
 
 
@@ -119,10 +134,10 @@ def _colour_note(
     facts: Mapping[int, PlayerFacts],
     white: int,
     black: int,
+    rule: str,
 ) -> None:
     player, other = facts[decision.player], facts[decision.other]
     code = _COLOUR_CODES[decision.reason]
-    rule = f"C.04.3 E.{decision.step}"
     if decision.reason in ("both", "one"):
         ex.board_note(white, black, code, rule, player=player.number, other=other.number)
         return

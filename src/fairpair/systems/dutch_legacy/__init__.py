@@ -22,7 +22,7 @@ an ambiguous passage.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fairpair.errors import InputError
@@ -70,6 +70,7 @@ class DutchLegacySystem:
                 players[b],
                 initial=initial,
                 s1_position=result.s1_position,
+                first_round=rnd == 1,
             )
             boards.append(Board(white, black))
             colour_rules[white, black] = rule
@@ -111,9 +112,45 @@ def _colour_word(colour: Colour | None) -> str | None:
     return "white" if colour is Colour.WHITE else "black"
 
 
+#: The C steps that find a bracket's pairing, in plain words.
+_STEP_WORDS = {
+    "C.1": "nobody was left to pair here",
+    "C.6": "the top half against the bottom half in order",
+    "C.7": "a transposition of the bottom half (D.1)",
+    "C.8.a": "an exchange between the halves (D.2)",
+    "C.8.b": "another set of moved-down players in the top half (D.3)",
+    "C.9": "the next transposition of the moved-down players' part",
+}
+_STEP_PREFIXES = ("C.6", "C.7", "C.8.a", "C.8.b", "C.9")
+
+
+def deciding_step(steps: Sequence[str]) -> str:
+    """The C step that found a bracket's pairing, from the procedure's notes: the
+    last of C.6 (the first try), C.7 (a transposition), C.8 (an exchange or another
+    set of moved-down players) and C.9 (back to the heterogeneous part).
+
+    >>> deciding_step(["C.2: P0=2", "C.7 transposition: S1 [1 2], S2 [3 4] -> pairs 1-4 2-3"])
+    'C.7'
+    >>> deciding_step(["C.8.a exchange 1 + C.7: S1 [2], S2 [1 3] -> pairs 2-3"])
+    'C.8.a'
+    >>> deciding_step(["nobody left to pair here"])
+    'C.1'
+    """
+    found = "C.1"
+    for note in steps:
+        if "after C.9" in note:
+            found = "C.9"
+            continue
+        for prefix in _STEP_PREFIXES:
+            if note.startswith(prefix) or ("D.3 set" in note and prefix == "C.8.b"):
+                found = "C.8.b" if "D.3 set" in note else prefix
+                break
+    return found
+
+
 def _group(ex: Explainer, bracket: BracketPairing) -> int:
     """The bracket as a group of the explanation: its notes in words, its record and
-    the procedure's steps as details."""
+    the procedure's steps as details (with the C step that found its pairing)."""
     group = ex.group(
         bracket.score,
         [*bracket.residents, *bracket.incoming],
@@ -123,14 +160,19 @@ def _group(ex: Explainer, bracket: BracketPairing) -> int:
     ex.group_detail(
         group,
         lowest=bracket.lowest,
+        decided_by=deciding_step(bracket.steps),
         steps=list(bracket.steps),
         pairs=[list(pair) for pair in bracket.pairs],
         moved_down=[] if bracket.lowest else list(bracket.unpaired),
     )
+    step = deciding_step(bracket.steps)
+    ex.group_note(group, "group_step_legacy", f"rule {step}", step=step, what=_STEP_WORDS[step])
     for number in bracket.moved:
         ex.group_note(group, "float_legacy_none", "rules B.1, B.2, C.1", player=number)
     for article in bracket.repaired:
         ex.group_note(group, "group_backtrack_legacy", f"rule {article}")
+    if bracket.joined:
+        ex.group_note(group, "group_joined_legacy", "rule C.13")
     for _ in bracket.reductions:
         ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
     for article in bracket.relaxed:
@@ -158,6 +200,7 @@ def explanation_of(
     board_of = {frozenset((b.white, b.black)): (b.white, b.black) for b in pairing.boards}
     for bracket in result.brackets:
         group = _group(ex, bracket)
+        step = deciding_step(bracket.steps)
         for a, b in bracket.pairs:
             white, black = board_of[frozenset((a, b))]
             ex.board(white, black, group)
@@ -167,11 +210,25 @@ def explanation_of(
             if players[high].score > players[low].score:
                 ex.set(high, float="down")
                 ex.set(low, float="up")
-                ex.because(high, "plays_down", score=format_points(players[high].score))
-                ex.because(low, "plays_up", opponent=high)
+                rule = f"rules {step}, B.3"
+                ex.because(high, "plays_down", rule, score=format_points(players[high].score))
+                ex.because(low, "plays_up", rule, opponent=high)
         if not bracket.lowest:
+            criterion = (
+                "fewer pairs than the group's size allows, C.14"
+                if bracket.reductions
+                else "floaters' scores as low as possible, B.3"
+            )
             for number in bracket.unpaired:
                 ex.group_note(group, "float_legacy", "rule C.14", player=number)
+                ex.because(
+                    number,
+                    "float_legacy_step",
+                    f"rules {step}, {'C.14' if bracket.reductions else 'B.3'}",
+                    player=number,
+                    step=step,
+                    criterion=criterion,
+                )
     for (white, black), rule in colour_rules.items():
         ex.board_detail(white, black, colour_rule=rule)
         pw, pb = players[white], players[black]
@@ -181,6 +238,12 @@ def explanation_of(
             continue
         if rule == "E.1":
             ex.board_note(white, black, _COLOUR_CODES[rule], "rule E.1", player=white, other=black)
+            continue
+        if rule == "E.5" and pairing.round > 1:
+            # Reading F (docs/dutch-legacy.md): neither has played a game yet.
+            ex.board_note(
+                white, black, "colour_legacy_parity", "rule E.5", player=white, colour="white"
+            )
             continue
         if rule == "E.5":
             ex.board_note(

@@ -142,6 +142,7 @@ class ScoreBracket:
         *,
         lowest: bool,
         accept: Accept | None = None,
+        movers: frozenset[int] | None = None,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -149,13 +150,28 @@ class ScoreBracket:
         self.accept = accept
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
-        self.mdp = [p.score > self.score for p in self.players]
-        self.m0 = sum(self.mdp)
-        self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
+        #: Players moved down into the bracket (their float is this round's downfloat).
+        moved_down = [p.score > self.score for p in self.players]
+        if movers is None:
+            self.mdp = moved_down
+            self.m0 = sum(self.mdp)
+            self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
+        else:
+            # C.13: a joined lowest bracket "shall be treated as a heterogeneous score
+            # bracket with the latest added score bracket as S1" (not A.3's rule).
+            self.mdp = [p.number in movers for p in self.players]
+            self.m0 = sum(self.mdp)
+            self.treated_homogeneous = self.m0 == 0
+        self.joined = movers is not None
         self.topscorers = any(p.topscorer for p in self.players)
         self.eligible = [p.bye_eligible for p in self.players]
         self.scores = [p.score for p in self.players]
-        self.vcost = [unpaired_costs(p) for p in self.players]
+        # B.5/B.6 for downfloaters: a player moved down into this bracket already has
+        # his downfloat of this round; floating on (or the bye) adds none (class B).
+        self.vcost = [
+            ZERO if moved else unpaired_costs(p)
+            for p, moved in zip(self.players, moved_down, strict=True)
+        ]
         self.compat = [0] * n
         self.cost: list[list[Costs]] = [[ZERO] * n for _ in range(n)]
         self.packed_cost: list[list[int]] = [[0] * n for _ in range(n)]
@@ -168,11 +184,16 @@ class ScoreBracket:
                     self.compat[i] |= 1 << j
                     self.compat[j] |= 1 << i
                     c = pair_costs(a, b, ctx)
+                    if self.treated_homogeneous:
+                        # C.3.g/h, C.10.a/b: B5/B6 for upfloaters are requirements of
+                        # heterogeneous score brackets only.
+                        c = _without_upfloats(c)
                     self.cost[i][j] = self.cost[j][i] = c
                     self.packed_cost[i][j] = self.packed_cost[j][i] = pack(c)
                     self.edges.append((i, j, c))
         self._no_cost = [ZERO] * n
         self._no_mdp = [False] * n
+        self._flat = [Fraction(0)] * n
         self.notes: list[str] = []
         self.floaters: tuple[Fraction, ...] | None = None
         self.good: list[int] | None = None  # accepted unpaired sets (bit masks)
@@ -251,6 +272,8 @@ class ScoreBracket:
         head = f"C.2: P0={p0}, M0={self.m0}, X1={x1}" + ("" if self.ctx.odd else f", Z1={z1}")
         if self.m0 and self.treated_homogeneous:
             head += " (A.3: at least half moved down, treated as homogeneous)"
+        if self.joined:
+            head += " (C.13: joined bracket, the latest added score bracket as S1)"
         notes = [head]
         reductions: list[str] = []
         hetero = not self.treated_homogeneous
@@ -279,14 +302,20 @@ class ScoreBracket:
             x1, z1 = max(0, x1 - (p0 - p1)), max(0, z1 - (p0 - p1))
             notes.append(f"{article}: P1 lowered from {p0} to {p1} (X1={x1}, Z1={z1})")
             reductions.append(article)
-        yield _State(
-            hetero, p1, m1, x1, z1, best.vector, best.floaters, tuple(notes), tuple(reductions)
-        )
+        # The oracle charges every pair with its upfloats; a remainder does not, so
+        # only the components before them bound the search (module oracle).
+        bound = _without_upfloats(best.vector) if hetero else best.vector
+        yield _State(hetero, p1, m1, x1, z1, bound, best.floaters, tuple(notes), tuple(reductions))
         if self.lowest:
             return
-        # Another pairing asked for (C.12/C.13): other floaters, then fewer pairs.
+        # Another pairing asked for (C.12/C.13): other floaters, in B.3's order (the
+        # lowest scores first), then fewer pairs.
         notes.append("another pairing asked for: floaters with other scores")
-        yield _State(hetero, p1, m1, x1, z1, best.vector, None, tuple(notes), tuple(reductions))
+        for floaters in self._floater_scores(n - 2 * p1):
+            if floaters != best.floaters:
+                yield _State(
+                    hetero, p1, m1, x1, z1, best.vector, floaters, tuple(notes), tuple(reductions)
+                )
         for p in range(p1 - 1, -1, -1):
             x1, z1 = max(0, x1 - 1), max(0, z1 - 1)
             hetero_p = hetero and p > 0
@@ -298,9 +327,31 @@ class ScoreBracket:
                 hetero_p = False
             notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
             reductions.append("C.14")
-            yield _State(
-                hetero_p, p, m, x1, z1, best_p.vector, None, tuple(notes), tuple(reductions)
-            )
+            for floaters in self._floater_scores(n - 2 * p):
+                yield _State(
+                    hetero_p, p, m, x1, z1, best_p.vector, floaters, tuple(notes), tuple(reductions)
+                )
+
+    def _floater_scores(self, k: int) -> list[tuple[Fraction, ...]]:
+        """The possible scores of ``k`` floaters (each highest first), in B.3's order:
+        the lowest scores first (compared from the highest floater down)."""
+        counts: dict[Fraction, int] = {}
+        for score in self.scores:
+            counts[score] = counts.get(score, 0) + 1
+        levels = sorted(counts)
+        out: list[tuple[Fraction, ...]] = []
+
+        def build(i: int, left: int, chosen: list[Fraction]) -> None:
+            if left == 0:
+                out.append(tuple(sorted(chosen, reverse=True)))
+                return
+            if i == len(levels):
+                return
+            for take in range(min(left, counts[levels[i]]), -1, -1):
+                build(i + 1, left - take, chosen + [levels[i]] * take)
+
+        build(0, k, [])
+        return sorted(set(out))
 
     def _start_level(self, state: _State) -> Level | None:
         """The first level of C.10 at which this state can give a pairing (with
@@ -329,7 +380,7 @@ class ScoreBracket:
             best = self._best(rest, mdp_first=state.hetero, exact_pairs=state.p1)
             if best is None or (state.hetero and best.mdp_pairs < state.m1):
                 continue
-            vector = best.vector
+            vector = _without_upfloats(best.vector) if state.hetero else best.vector
             for u in unpaired:
                 vector = add(vector, self.vcost[u])
             level = first_level_at_least(vector, box)
@@ -390,7 +441,12 @@ class ScoreBracket:
                 if back:
                     mdp_note += f" (after C.9 from {back} earlier one(s))"
                 found = False
-                for cand in self._homogeneous(rest, p1 - m1, level, used, "remainder "):
+                # C.6: the remainder continues at C.4 with the current requirements.
+                # B5/B6 for upfloaters are counted for the remainder's own pairs, the
+                # others over the whole bracket (the reference's practice, class C:
+                # docs/dutch-legacy.md).
+                part = _without_upfloats(used)
+                for cand in self._homogeneous(rest, p1 - m1, level, part, "remainder "):
                     yield Candidate(
                         pairs=tuple((self.number(a), self.number(b)) for a, b in pairs)
                         + cand.pairs,
@@ -481,6 +537,7 @@ class ScoreBracket:
             return
         good_set = None if good is None else set(good)
         cost = self.packed_cost
+        pair_cost = self.cost
         limit = pack(level)
         rows: list[list[int]] = []
         masks: list[int] = []
@@ -488,7 +545,7 @@ class ScoreBracket:
             cols = [
                 j
                 for j, b in enumerate(s2)
-                if (self.compat[a] >> b) & 1 and fits(self.cost[a][b], room)
+                if (self.compat[a] >> b) & 1 and fits(pair_cost[a][b], room)
             ]
             if not cols:
                 return
@@ -617,19 +674,26 @@ class ScoreBracket:
         """Pruning (oracle.py): can ``pairs`` pairs of ``s1`` (with ``s2``: between S1
         and S2) meet the remaining budgets ``room``, the floaters' scores and, in the
         lowest bracket, the bye? False only if certainly not."""
+        all_edges = self.edges
+        pair_cost = self.cost
         if s2 is None:
             vertices = list(s1)
             inside = set(vertices)
-            edges = [e for e in self.edges if e[0] in inside and e[1] in inside]
+            edges = [e for e in all_edges if e[0] in inside and e[1] in inside]
         else:
             vertices = [*s1, *s2]
-            edges = [(a, b, self.cost[a][b]) for a in s1 for b in s2 if (self.compat[a] >> b) & 1]
+            edges = [(a, b, pair_cost[a][b]) for a in s1 for b in s2 if (self.compat[a] >> b) & 1]
         lowest = self.lowest and final
+        # The oracle ranks the floaters' scores before the requirements: its vector is
+        # the least one only among pairings with its floaters. Without a required set
+        # of floaters' scores every score counts alike, so the vector is the least of
+        # all pairings (a sound bound for brackets that mix scores).
+        scored = final and self.floaters is not None
         best = lexmin(
             vertices,
             edges,
             unpaired_cost=self.vcost if final else self._no_cost,
-            score=self.scores,
+            score=self.scores if scored else self._flat,
             mdp=self._no_mdp,
             eligible=self.eligible,
             mdp_first=False,
@@ -659,6 +723,11 @@ class ScoreBracket:
 
     def _pair_names(self, pairs: Sequence[tuple[int, int]]) -> str:
         return " ".join(f"{self.number(a)}-{self.number(b)}" for a, b in pairs) or "none"
+
+
+def _without_upfloats(c: Costs) -> Costs:
+    """``c`` without B5/B6 for upfloaters."""
+    return (c[0], c[1], c[2], c[3], c[4], c[5], 0, 0)
 
 
 def _room(level: Level, used: Costs) -> list[int] | None:

@@ -3,9 +3,9 @@
 For each pair, with descending priority:
 
 * E.1 grant both colour preferences;
-* E.2 grant the stronger colour preference (absolute > strong > mild; between two
-  absolute preferences, which only meet when B.2 was dropped for top scorers, the
-  larger colour difference);
+* E.2 grant the stronger colour preference (absolute > strong > mild; two absolute
+  preferences, which only meet when B.2 was dropped for top scorers, are equally
+  strong: E.3 decides);
 * E.3 alternate the colours to the most recent round in which they played with
   different colours (played games only, unplayed rounds skipped: F.3);
 * E.4 grant the colour preference of the higher ranked player (A.2);
@@ -13,9 +13,11 @@ For each pair, with descending priority:
   colour (XXC), the second the other one, and so on; each S2 player the opposite.
 
 E.1-E.4 cannot decide a pair of two players without colour preference after the
-first round either (two players who have not played a game yet): E.5 decides it the
-same way, by the position of the S1 player in his S1 (the reference, JaVaFo, does so:
-public vector t2137_n21_r2of3; see docs/dutch-legacy.md).
+first round either (two players who have not played a game yet), and E.5 speaks of
+the first round only: the reference (JaVaFo) gives the initial colour (White for
+``XXC white1``) to the even pairing number, and when both numbers have the same parity
+the higher ranked player gets the colour of his parity (class F of the public vectors;
+see docs/dutch-legacy.md).
 """
 
 from __future__ import annotations
@@ -42,13 +44,14 @@ def e_colours(
     *,
     initial: Colour,
     s1_position: Mapping[int, int],
+    first_round: bool = True,
 ) -> tuple[int, int, str]:
     """E.1-E.5 for the pair ``a``-``b``: ``(white, black, rule)``.
 
     ``s1_position`` gives the 0-based position in S1 of the S1 player of the pair,
     in the step of the procedure that paired them (E.5).
     """
-    colour, rule = _colour_of_a(a, b, initial, s1_position)
+    colour, rule = _colour_of_a(a, b, initial, s1_position, first_round)
     if colour is Colour.WHITE:
         return a.number, b.number, rule
     return b.number, a.number, rule
@@ -59,6 +62,7 @@ def _colour_of_a(
     b: LegacyPlayer,
     initial: Colour,
     s1_position: Mapping[int, int],
+    first_round: bool,
 ) -> tuple[Colour, str]:
     ca, cb = a.colour, b.colour
     if ca is not None or cb is not None:
@@ -68,9 +72,9 @@ def _colour_of_a(
         if ca is None:
             return cb.opposite, "E.1"
         # Both want the same colour.
+        # A.7 knows three strengths only: two absolute preferences (top scorers, B.2
+        # dropped) are equally strong, E.2 decides nothing and E.3 follows.
         sa, sb = _STRENGTH[a.strength], _STRENGTH[b.strength]
-        if sa == sb == 3 and a.preference.imbalance != b.preference.imbalance:
-            sa, sb = a.preference.imbalance, b.preference.imbalance
         if sa != sb:
             return (ca, "E.2") if sa > sb else (cb.opposite, "E.2")
         differ = e3_last_difference(a.history, b.history)
@@ -80,6 +84,8 @@ def _colour_of_a(
         wanted = higher.colour
         assert wanted is not None
         return (wanted if higher is a else wanted.opposite), "E.4"
+    if not first_round:
+        return _unplayed_pair(a, b, initial), "E.5"
     # E.5: S1 players alternate (the first gets the initial colour), each S2 player
     # gets the other colour of his S1 opponent.
     for player in (a, b):
@@ -88,6 +94,19 @@ def _colour_of_a(
             own = initial if position % 2 == 0 else initial.opposite
             return (own if player is a else own.opposite), "E.5"
     raise ValueError(f"E.5: neither {a.number} nor {b.number} was in S1")
+
+
+def _unplayed_pair(a: LegacyPlayer, b: LegacyPlayer, initial: Colour) -> Colour:
+    """The colour of ``a`` when neither player has played a game yet after the first
+    round (the text is silent: E.5 speaks of the first round only). The reference's
+    practice (class F, docs/dutch-legacy.md): an even pairing number gets the initial
+    colour (``XXC``: White for ``white1``), an odd one the other; when both numbers have
+    the same parity the higher ranked player (A.2) gets the colour of his parity."""
+    if a.number % 2 != b.number % 2:
+        return initial if a.number % 2 == 0 else initial.opposite
+    higher = higher_ranked(a, b)
+    own = initial if higher.number % 2 == 0 else initial.opposite
+    return own if higher is a else own.opposite
 
 
 def e3_last_difference(

@@ -81,8 +81,10 @@ def a4_float(record: RoundRecord) -> Float:
     who scored without playing (bye, half-point bye, forfeit win) is a downfloater.
     A round without pairing and without points (absence) is no float.
     """
-    if not record.played and record.points > 0:
-        return Float.DOWN
+    if not record.played:
+        # B.1.b: scoring without playing is a downfloat. A forfeited game counts as
+        # no float for its loser (the reference's reading, class E).
+        return Float.DOWN if record.points > 0 else Float.NONE
     if record.opponent is None:
         return Float.NONE
     other = record.opponent_score_before

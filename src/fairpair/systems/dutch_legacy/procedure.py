@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from fairpair.errors import NoPairingError
+from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import RoundContext, b1_b2_compatible
@@ -69,6 +70,8 @@ class BracketPairing:
     relaxed: list[str] = field(default_factory=list)
     #: C.14: the reductions of P1 and M1 made before (articles, e.g. "C.14.a").
     reductions: list[str] = field(default_factory=list)
+    #: C.13: the lowest bracket is two or more score brackets joined.
+    joined: bool = False
 
 
 @dataclass
@@ -108,9 +111,14 @@ class _Round:
 
     # -- the lowest bracket -------------------------------------------------------
 
-    def lowest_pairing(self, players: Sequence[LegacyPlayer]) -> Candidate | None:
-        """The lowest bracket: P0 pairs, the player left over (if any) gets the bye."""
-        return _first(ScoreBracket(players, self.ctx, lowest=True).candidates())
+    def lowest_pairing(
+        self, players: Sequence[LegacyPlayer], movers: frozenset[int] | None = None
+    ) -> Candidate | None:
+        """The lowest bracket: P0 pairs, the player left over (if any) gets the bye.
+        ``movers``: the bracket was joined (C.13), these players (the latest added
+        score bracket) form S1."""
+        bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers)
+        return _first(bracket.candidates())
 
     def lowest_possible(self, players: Sequence[LegacyPlayer]) -> bool:
         """Can the lowest bracket with these players be paired at all (P0 pairs and a
@@ -140,18 +148,30 @@ class _Round:
                 if ok:
                     bracket = down + residents
                     mdps = [p for p in bracket if p.score > residents[0].score]
-                    ok = (
-                        all(
-                            any(q is not p and b1_b2_compatible(p, q, self.ctx) for q in bracket)
-                            for p in mdps
-                        )
-                        and self._max_pairs(bracket) >= before
-                    )
+                    ok = self._all_paired(bracket, mdps) and self._max_pairs(bracket) >= before
                 memo[key] = ok
             return memo[key]
 
         bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
         return _first(bracket.candidates())
+
+    def _all_paired(self, players: Sequence[LegacyPlayer], must: Sequence[LegacyPlayer]) -> bool:
+        """Can ``players`` be paired (B.1, B.2) so that every one of ``must`` has an
+        opponent at once? C.12's "this now allows P1 pairings": every moved-down
+        player of the bracket paired, not each of them on his own (class H)."""
+        if not must:
+            return True
+        index = {p.number: k for k, p in enumerate(players)}
+        wanted = {index[p.number] for p in must}
+        big = len(players) + 1  # covering a moved-down player outweighs any pair count
+        edges = [
+            (i, j, 1 + big * ((i in wanted) + (j in wanted)))
+            for i in range(len(players))
+            for j in range(i + 1, len(players))
+            if b1_b2_compatible(players[i], players[j], self.ctx)
+        ]
+        mate = max_weight_matching(len(players), edges)
+        return all(mate[k] != -1 for k in wanted)
 
     def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
         best = self._most_pairs(players, lowest=False)
@@ -195,8 +215,13 @@ class _Round:
 
     def pair(self) -> RoundResult:
         groups = _score_groups(list(self.by_number.values()))
+        original = [list(g) for g in groups]
         frames: list[_Frame] = []
         incoming: list[LegacyPlayer] = []
+        #: C.13: the lowest bracket is a joined one, with these players as S1.
+        movers: frozenset[int] | None = None
+        #: C.13 backtracks after which the joined brackets were split again.
+        split_done: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -205,9 +230,9 @@ class _Round:
             label = f"bracket {format_points(residents[0].score)}"
             if k == len(groups) - 1:
                 players = incoming + residents
-                cand = self.lowest_pairing(players)
+                cand = self.lowest_pairing(players, movers)
                 if cand is not None:
-                    return self._finish(frames, players, cand)
+                    return self._finish(frames, players, cand, joined=movers is not None)
                 # C.13: backtrack to the penultimate bracket.
                 self.events.append(
                     f"{label} (lowest): no acceptable pairing with moved-down "
@@ -225,6 +250,27 @@ class _Round:
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
                     frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
+                    if not alt.pairs:
+                        # A re-pairing with P = 0 moves the whole bracket down: that is
+                        # the join of C.13 (the reference's practice, class C).
+                        movers = frozenset(p.number for p in incoming)
+                        self.events.append(
+                            f"C.13: bracket {format_points(frame.residents[0].score)} "
+                            "re-paired with P = 0, joined with the lowest bracket"
+                        )
+                        continue
+                    movers = None
+                    key = (len(frames), alt.pairs)
+                    if len(groups) < len(original) and key not in split_done:
+                        # The lower score brackets are paired again one by one (the
+                        # reference's practice, class C-split; docs/dutch-legacy.md).
+                        split_done.add(key)
+                        groups = [list(g) for g in original]
+                        k = len(frames)
+                        self.events.append(
+                            "C.13: after the backtrack the joined score brackets are "
+                            "paired again one by one"
+                        )
                     continue
                 # P became zero: join the two lowest brackets (C.13).
                 frames.pop()
@@ -232,16 +278,20 @@ class _Round:
                     f"C.13: joined bracket {format_points(groups[k - 1][0].score)} with "
                     f"the lowest bracket"
                 )
+                incoming = frames[-1].down(self.by_number) if frames else []
+                movers = frozenset(p.number for p in incoming + groups[k - 1])
                 groups[k - 1] = groups[k - 1] + residents
                 del groups[k]
                 k -= 1
-                incoming = frames[-1].down(self.by_number) if frames else []
                 continue
             players = incoming + residents
             notes: list[str] = []
             moved = c1_incompatible(players, self.ctx)
             stuck = [p for p in moved if p.score > residents[0].score]
-            if stuck and frames:
+            # "Backtracking is disallowed when already backtracking from a lower score
+            # bracket": no C.12 into a bracket that C.13 has re-paired.
+            blocked = bool(frames) and "C.13" in frames[-1].repaired
+            if stuck and frames and not blocked:
                 frame = frames[-1]
                 alt = self.c12_backtrack(frame, residents)
                 if alt is not None:
@@ -275,7 +325,7 @@ class _Round:
             k += 1
 
     def _finish(
-        self, frames: list[_Frame], lowest: list[LegacyPlayer], cand: Candidate
+        self, frames: list[_Frame], lowest: list[LegacyPlayer], cand: Candidate, *, joined: bool
     ) -> RoundResult:
         pairs: list[tuple[int, int]] = []
         s1_position: dict[int, int] = {}
@@ -289,6 +339,7 @@ class _Round:
         residents = [p for p in lowest if p.score == min(q.score for q in lowest)]
         incoming = [p for p in lowest if p not in residents]
         brackets.append(_bracket(None, residents, incoming, cand))
+        brackets[-1].joined = joined
         bye = cand.unpaired[0] if cand.unpaired else None
         return RoundResult(pairs, bye, s1_position, brackets, list(self.events))
 

@@ -1,0 +1,577 @@
+"""The public pages of a tournament: the pairings and results of a round (with a "find
+my pairing" box), the standings, the crosstable and the printable lists, on a phone as
+on a desk, and live.
+
+**Live.** Each page's changing part is one ``<div id="live">`` that htmx (bundled, see
+``static/README.md``) asks for again every :data:`POLL_SECONDS` seconds at
+``/t/{id}/live?view=...&v=VERSION``: the answer is ``204 No Content`` (one small read
+of the tournament's version, nothing rendered) while the tournament is at that version,
+else the fragment at the new version. Results and pairings therefore show within a
+poll (at most :data:`POLL_SECONDS` s late) without a reload; without JavaScript the page
+is simply static.
+
+**Large events.** Tables are shown :data:`PAGE_SIZE` rows a page (``?page=N``), so no
+page grows with the field; what a page shows is computed once per tournament version
+(:class:`Views`) and only sliced per request.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from fairpair import workflow as wf
+from fairpair.rendering.printouts import board_lines, crosstable_legend, crosstable_rows
+from fairpair.web.errors import ApiError
+from fairpair.web.service import Service
+from fairpair.web.store import NotFound, Stored
+from fairpair.web.views import find_players, round_json, standings_json
+from fairpair.workflow.rounds import tournament_name
+
+__all__ = [
+    "PAGE_SIZE",
+    "POLL_SECONDS",
+    "PublicPages",
+    "Views",
+    "env",
+    "live_key",
+    "live_url",
+    "pager",
+    "public_router",
+]
+
+log = logging.getLogger("fairpair.web")
+
+#: Rows of a table on one page (boards, standings, crosstable, printouts).
+PAGE_SIZE = 200
+#: Standings rows shown under the pairings on the main page (the rest: the standings page).
+STANDINGS_ON_MAIN = 50
+#: Seconds between two polls of a live page (results show at most this late).
+POLL_SECONDS = 3
+#: Seconds a live page waits for the standings of a new version before it shows the
+#: previous ones (its next poll brings the new ones).
+STALE_WAIT = 0.3
+
+env = Environment(
+    loader=FileSystemLoader(__file__.rsplit("/", 1)[0] + "/templates"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def html(template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page from ``template``."""
+    return HTMLResponse(env.get_template(template).render(**context), status_code=status)
+
+
+def error_page(error: ApiError) -> HTMLResponse:
+    """An error as a page in plain words."""
+    return html("error.html", error.status, error=error)
+
+
+class Views:
+    """What the pages show of a tournament (round tables, standings, crosstable rows),
+    computed once per tournament version and kept for the next requests (a few dozen
+    entries; a new version makes new entries, the old ones age out). Readers asking
+    for the same thing at the same time (every open page polls at once after a change)
+    wait for one computation instead of each making it.
+
+    :meth:`recent` is for the live pages: it waits a moment for the new version's value
+    and otherwise answers with the newest older one (the page's next poll, a few
+    seconds later, gets the new one), so that no reader waits for the standings of a
+    large field to be computed again after each result."""
+
+    SIZE = 64
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self._making: dict[tuple[Any, ...], threading.Event] = {}
+        #: (id, kind, arg) -> (version, value): the newest value made of each.
+        self._newest: OrderedDict[tuple[Any, ...], tuple[int, Any]] = OrderedDict()
+
+    def get(self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any]) -> Any:
+        key = (stored.id, stored.version, kind, arg)
+        while True:
+            with self._lock:
+                if key in self._items:
+                    self._items.move_to_end(key)
+                    return self._items[key]
+                busy = self._making.get(key)
+                if busy is None:
+                    mine = self._making[key] = threading.Event()
+                    break
+            busy.wait()  # another reader makes it; then it is there (or failed: retry)
+        try:
+            value = make()
+            with self._lock:
+                self._items[key] = value
+                while len(self._items) > self.SIZE:
+                    self._items.popitem(last=False)
+                same = (stored.id, kind, arg)
+                known = self._newest.get(same)
+                if known is None or known[0] < stored.version:
+                    self._newest[same] = (stored.version, value)
+                    self._newest.move_to_end(same)
+                    while len(self._newest) > 16 * self.SIZE:
+                        self._newest.popitem(last=False)
+        finally:
+            with self._lock:
+                self._making.pop(key, None)
+            mine.set()
+        return value
+
+    def recent(
+        self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any], wait: float
+    ) -> tuple[Any, int]:
+        """The value of ``stored``'s version if it is ready within ``wait`` seconds
+        (it is made in the background meanwhile), else the newest value of an older
+        version; with the version the value is of."""
+        key = (stored.id, stored.version, kind, arg)
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key], stored.version
+            older = self._newest.get((stored.id, kind, arg))
+            busy = self._making.get(key)
+        if older is None or older[0] >= stored.version:  # nothing older to show
+            return self.get(stored, kind, arg, make), stored.version
+        if busy is None:
+            done = threading.Event()
+
+            def work() -> None:
+                try:
+                    self.get(stored, kind, arg, make)
+                except Exception:  # a later request makes it again and shows the error
+                    log.warning("could not prepare %s of %s", kind, stored.id, exc_info=True)
+                finally:
+                    done.set()
+
+            threading.Thread(target=work, name="fairpair-view", daemon=True).start()
+            busy = done
+        busy.wait(wait)
+        with self._lock:
+            if key in self._items:
+                return self._items[key], stored.version
+        return older[1], older[0]
+
+
+class Warmer:
+    """Computes what the main pages show of a tournament's new version in a
+    background thread, right after a change: the first reader (every live page polls
+    within seconds of a result) then finds it ready. Only the newest version of each
+    tournament waiting is computed."""
+
+    def __init__(self, work: Callable[[Stored], None]) -> None:
+        self._work = work
+        self._waiting: OrderedDict[str, Stored] = OrderedDict()
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def __call__(self, stored: Stored) -> None:
+        with self._wake:
+            self._waiting[stored.id] = stored
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="fairpair-warm", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._waiting:
+                    self._wake.wait()
+                _, stored = self._waiting.popitem(last=False)
+            try:
+                self._work(stored)
+            except Exception:  # a page computes it again (and shows the error) itself
+                log.warning("could not prepare the pages of %s", stored.id, exc_info=True)
+
+
+def pager(
+    total: int, asked: int | None, url: Callable[[int], str], size: int = PAGE_SIZE
+) -> dict[str, Any]:
+    """Page ``asked`` (1-based, clamped) of ``total`` rows: its slice and the links to
+    the first, previous, next and last pages (``url(page)``)."""
+    pages = max(1, -(-total // size))
+    page = min(max(asked or 1, 1), pages)
+    links = []
+    if pages > 1:
+        for label, target in (
+            ("« first", 1),
+            ("‹ previous", page - 1),
+            ("next ›", page + 1),
+            ("last »", pages),
+        ):
+            ok = 1 <= target <= pages and target != page
+            links.append({"label": label, "url": url(target) if ok else None})
+    return {
+        "page": page,
+        "pages": pages,
+        "start": (page - 1) * size,
+        "stop": min(page * size, total),
+        "total": total,
+        "links": links,
+    }
+
+
+def _query(**values: Any) -> str:
+    kept = {k: v for k, v in values.items() if v not in (None, "", 1) or k == "v"}
+    return urlencode(kept)
+
+
+def live_url(tid: str, view: str, version: int | str, **params: Any) -> str:
+    """The address a live fragment polls: 204 while :func:`live_key` is ``version``."""
+    return f"/t/{tid}/live?" + _query(view=view, v=version, **params)
+
+
+def live_key(service: Service, tid: str, view: str) -> str:
+    """What a live fragment compares: the tournament's version; on the director's
+    page also the newest player's report (a report does not change the tournament)."""
+    version = service.store.version(tid)
+    if view == "director":
+        return f"{version}-{service.store.last_report(tid)}"
+    return str(version)
+
+
+def _current_round(stored: Stored, asked: int | None) -> int:
+    t = stored.tournament
+    if asked is not None and 1 <= asked <= len(t.rounds):
+        return asked
+    return t.rounds_played or len(t.rounds)
+
+
+def _found(found: Sequence[Any], shown: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Where each found player is in the round shown: board, side, opponent; or bye."""
+    out = []
+    for player in found:
+        item: dict[str, Any] = {"player": player, "board": None, "bye": None}
+        if shown is not None:
+            first, second = shown["sides"]
+            for board in shown["boards"]:
+                if player.number in (board[first]["number"], board[second]["number"]):
+                    mine, theirs = (
+                        (first, second)
+                        if board[first]["number"] == player.number
+                        else (second, first)
+                    )
+                    item.update(
+                        board=board["board"],
+                        side=mine,
+                        opponent=board[theirs],
+                        result=board["result"],
+                    )
+                    break
+            else:
+                for bye in shown["byes"]:
+                    if bye["player"]["number"] == player.number:
+                        item["bye"] = bye["kind"].replace("_", "-")
+        out.append(item)
+    return out
+
+
+class PublicPages:
+    """The contexts of the public pages (shared by a page and its live fragment)."""
+
+    _of: weakref.WeakKeyDictionary[Service, PublicPages] = weakref.WeakKeyDictionary()
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.views = Views()
+        service.listeners.append(Warmer(self.warm))
+
+    @classmethod
+    def of(cls, service: Service) -> PublicPages:
+        """The one :class:`PublicPages` of ``service`` (its views are shared by the
+        public pages and the players' pages)."""
+        found = cls._of.get(service)
+        if found is None:
+            found = cls._of[service] = cls(service)
+        return found
+
+    def warm(self, stored: Stored) -> None:
+        """Read a new version (the store keeps it parsed) and compute the main page's
+        round and standings of it."""
+        try:
+            current = self.service.load(stored.id)
+        except ApiError:
+            return  # deleted meanwhile
+        if current.version != stored.version:
+            return  # a newer change is on its way here
+        self.round_data(current, _current_round(current, None))
+        self.standings_data(current)
+
+    def round_data(self, stored: Stored, number: int) -> dict[str, Any] | None:
+        if not number:
+            return None
+        data: dict[str, Any] = self.views.get(
+            stored, "round", number, lambda: round_json(stored.tournament, number)
+        )
+        return data
+
+    def standings_data(self, stored: Stored) -> dict[str, Any] | None:
+        t = stored.tournament
+        if not t.players:
+            return None
+        data: dict[str, Any] = self.views.get(
+            stored, "standings", None, lambda: standings_json(wf.standings_of(t))
+        )
+        return data
+
+    def recent_standings(self, stored: Stored) -> tuple[dict[str, Any] | None, int]:
+        """The standings for a live page: of this version if ready within
+        :data:`STALE_WAIT` s, else the newest older ones (the next poll brings these);
+        with the version they are of."""
+        t = stored.tournament
+        if not t.players:
+            return None, stored.version
+        data, version = self.views.recent(
+            stored,
+            "standings",
+            None,
+            lambda: standings_json(wf.standings_of(t)),
+            STALE_WAIT,
+        )
+        return data, version
+
+    def base(self, stored: Stored) -> dict[str, Any]:
+        t = stored.tournament
+        return {
+            "tid": stored.id,
+            "name": tournament_name(t),
+            "t": t,
+            "system": t.system,
+            "total": wf.total_label(t),
+            "version": stored.version,
+            "poll": POLL_SECONDS,
+        }
+
+    def public(
+        self, stored: Stored, asked: int | None, page: int | None, find: str
+    ) -> dict[str, Any]:
+        """The main page: a round's boards (a page of them), who was found, the top of
+        the standings."""
+        t = stored.tournament
+        tid = stored.id
+        current = _current_round(stored, asked)
+        shown = self.round_data(stored, current)
+        find = find.strip()[:100]
+
+        def url(p: int) -> str:
+            return f"/t/{tid}?" + _query(round=asked, page=p, find=find)
+
+        boards = shown["boards"] if shown else []
+        paging = pager(len(boards), page, url)
+        standings, shown_version = self.recent_standings(stored)
+        rows = standings["rows"] if standings else []
+        players = list(t.players) if not t.rounds else []
+        return {
+            **self.base(stored),
+            "view": "public",
+            "live_body": "_public_body.html",
+            "live_url": live_url(tid, "public", shown_version, round=asked, page=page, find=find),
+            "rounds": list(range(1, len(t.rounds) + 1)),
+            "current": current,
+            "asked": asked,
+            "round": shown,
+            "boards": boards[paging["start"] : paging["stop"]],
+            "pager": paging,
+            "find": find,
+            "found": _found(find_players(t, find), shown) if find else None,
+            "standings": standings,
+            "standings_rows": rows[:STANDINGS_ON_MAIN],
+            "standings_more": len(rows) > STANDINGS_ON_MAIN,
+            "players": players[:PAGE_SIZE],
+            "players_more": len(players) > PAGE_SIZE,
+        }
+
+    def standings(self, stored: Stored, page: int | None, find: str) -> dict[str, Any]:
+        """The standings page: a page of rows, or the rows of the players found."""
+        t = stored.tournament
+        tid = stored.id
+        standings, shown_version = self.recent_standings(stored)
+        rows = standings["rows"] if standings else []
+        find = find.strip()[:100]
+        if find:
+            wanted = {p.number for p in find_players(t, find)}
+            rows = [r for r in rows if r["number"] in wanted]
+
+        def url(p: int) -> str:
+            return f"/t/{tid}/standings?" + _query(page=p, find=find)
+
+        paging = pager(len(rows), page, url)
+        return {
+            **self.base(stored),
+            "view": "standings",
+            "live_body": "_standings_body.html",
+            "live_url": live_url(tid, "standings", shown_version, page=page, find=find),
+            "standings": standings,
+            "standings_rows": rows[paging["start"] : paging["stop"]],
+            "standings_more": False,
+            "pager": paging,
+            "find": find,
+        }
+
+
+def public_router(service: Service) -> APIRouter:
+    """The public pages, working on ``service``."""
+    router = APIRouter(include_in_schema=False)
+    pages = PublicPages.of(service)
+
+    def load(tid: str) -> Stored:
+        return service.load(tid)
+
+    @router.get("/t/{tid}", response_class=HTMLResponse)
+    def public(
+        tid: str, round: int | None = None, page: int | None = None, find: str = ""
+    ) -> HTMLResponse:
+        try:
+            stored = load(tid)
+        except ApiError as exc:
+            return error_page(exc)
+        return html("public.html", **pages.public(stored, round, page, find))
+
+    @router.get("/t/{tid}/standings", response_class=HTMLResponse)
+    def standings(tid: str, page: int | None = None, find: str = "") -> HTMLResponse:
+        try:
+            stored = load(tid)
+        except ApiError as exc:
+            return error_page(exc)
+        return html("standings.html", **pages.standings(stored, page, find))
+
+    @router.get("/t/{tid}/live")
+    def live(
+        tid: str,
+        request: Request,
+        view: str = "public",
+        v: str = "",
+        round: int | None = None,
+        page: int | None = None,
+        find: str = "",
+    ) -> Response:
+        """A page's live part: 204 while the tournament is at version ``v``."""
+        try:
+            if live_key(service, tid, view) == v:
+                return Response(status_code=204)
+            stored = load(tid)
+        except (ApiError, NotFound):  # gone: the page stays as it is
+            return Response(status_code=204)
+        if view == "standings":
+            context = pages.standings(stored, page, find)
+        elif view == "player":
+            from fairpair.web.player_pages import player_live
+
+            return player_live(service, stored, request)
+        elif view == "director":
+            from fairpair.web.player_pages import director_live
+
+            return director_live(service, stored, request)
+        else:
+            context = pages.public(stored, round, page, find)
+        fragment = html("_live.html", **context)
+        fragment.headers["Cache-Control"] = "no-cache"  # always asked again
+        return fragment
+
+    @router.get("/t/{tid}/crosstable", response_class=HTMLResponse)
+    def crosstable(tid: str, page: int | None = None) -> HTMLResponse:
+        try:
+            stored = load(tid)
+        except ApiError as exc:
+            return error_page(exc)
+        t = stored.tournament
+
+        def make() -> tuple[list[str], list[list[str]], int]:
+            table = wf.standings_of(t)
+            head, rows = crosstable_rows(t, table)
+            return head, rows, table.after_round
+
+        head, rows, after = pages.views.get(stored, "crosstable", None, make)
+        paging = pager(len(rows), page, lambda p: f"/t/{tid}/crosstable?page={p}")
+        numeric = {0, 1, 3} | set(range(4 + after, len(head)))
+        return html(
+            "crosstable.html",
+            **pages.base(stored),
+            title=f"crosstable after round {after}",
+            head=head,
+            rows=rows[paging["start"] : paging["stop"]],
+            numeric=numeric,
+            name_column=2,
+            legend=crosstable_legend(t),
+            pager=paging,
+        )
+
+    @router.get("/t/{tid}/rounds/{round_number}/print", response_class=HTMLResponse)
+    def print_round(tid: str, round_number: int, page: int | None = None) -> HTMLResponse:
+        try:
+            stored = load(tid)
+            service.round_of(tid, round_number)
+        except ApiError as exc:
+            return error_page(exc)
+        t = stored.tournament
+        lines = pages.views.get(stored, "print", round_number, lambda: board_lines(t, round_number))
+        paging = pager(
+            len(lines), page, lambda p: f"/t/{tid}/rounds/{round_number}/print?page={p}", 500
+        )
+        shown = pages.round_data(stored, round_number)
+        return html(
+            "print_round.html",
+            **pages.base(stored),
+            round=shown,
+            label=wf.round_label(t, round_number),
+            lines=lines[paging["start"] : paging["stop"]],
+            strength="Rank" if wf.descriptor_of(t.system).strength == "rank" else "Rating",
+            pager=paging,
+        )
+
+    @router.get("/t/{tid}/standings/print", response_class=HTMLResponse)
+    def print_standings(
+        tid: str, after_round: int | None = None, page: int | None = None
+    ) -> HTMLResponse:
+        """The standings as a page to print (print CSS: A4, no navigation)."""
+        try:
+            stored = load(tid)
+            t = stored.tournament
+            if after_round is not None and not 0 <= after_round <= len(t.rounds):
+                raise ApiError(
+                    400,
+                    f"after_round {after_round}",
+                    field="after_round",
+                    expected=f"a round from 0 to {len(t.rounds)}",
+                )
+        except ApiError as exc:
+            return error_page(exc)
+
+        def make() -> dict[str, Any] | None:
+            if not t.players:
+                return None
+            return standings_json(wf.standings_of(t, after_round=after_round))
+
+        data = pages.views.get(stored, "standings-after", after_round, make)
+        rows = data["rows"] if data else []
+
+        def url(p: int) -> str:
+            return f"/t/{tid}/standings/print?" + _query(after_round=after_round, page=p)
+
+        paging = pager(len(rows), page, url, 500)
+        return html(
+            "standings_print.html",
+            tid=tid,
+            name=tournament_name(t),
+            system=t.system,
+            total=wf.total_label(t),
+            standings=data,
+            rows=rows[paging["start"] : paging["stop"]],
+            pager=paging,
+        )
+
+    return router

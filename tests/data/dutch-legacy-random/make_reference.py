@@ -1,0 +1,159 @@
+"""Make ``reference.jsonl``: random tournaments paired round by round by JaVaFo 1.4.
+
+A development tool (the test suite never runs it, and fairpair never needs Java): each
+tournament is drawn from a seeded generator (``fairpair.workflow.generator``'s players,
+absences and results), every round is paired by the reference, JaVaFo 1.4 (Build 1913,
+``javafo.jar`` of the public repository xtofl/FriendlyPair at commit 61ec7aae..., sha256
+9f3b9cc8...2fcf), and the tournament is played forward with that pairing. One JSON line
+per tournament: its seed and parameters, the whole tournament as fairpair writes it
+(TRF), and for each round the reference's output (``white black`` lines, the bye
+``N 0``). A round the reference finds no legal pairing for ends the tournament
+(recorded as ``"novalid": r``).
+
+Usage::
+
+    python tests/data/dutch-legacy-random/make_reference.py --jar javafo.jar \
+        --first 1 --count 400 --out reference.jsonl
+    python tests/data/dutch-legacy-random/make_reference.py --jar javafo.jar \
+        --first 1001 --count 200 --out reference.jsonl
+    gzip -9 -n reference.jsonl
+
+The stored file holds seeds 1-281 and 1001-1153 (434 tournaments, 2,832 rounds; the
+runs were stopped there), made with OpenJDK 17.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import subprocess
+import tempfile
+from pathlib import Path
+
+from fairpair.formats import trf
+from fairpair.model import Board, ByeKind, Colour, Pairing, Round, Tournament
+from fairpair.workflow.generator import GeneratorConfig, _seeded_players, play_round
+
+HERE = Path(__file__).resolve().parent
+
+
+def javafo_text(text: str) -> str:
+    """fairpair's TRF in JaVaFo's dialect for round blocks without an opponent."""
+    return (
+        text.replace("0000 - U", "0000 - +")
+        .replace("0000 - H", "0000 - =")
+        .replace("0000 - Z", "0000 - -")
+    )
+
+
+def reference(jar: str, t: Tournament) -> list[tuple[int, int]] | None:
+    """JaVaFo's pairing of the next round of ``t`` (None: no legal pairing)."""
+    with tempfile.TemporaryDirectory() as td:
+        src, out = Path(td) / "in.trf", Path(td) / "out.txt"
+        src.write_text(javafo_text(trf.dumps(t)))
+        run = subprocess.run(
+            ["java", "-ea", "-jar", jar, str(src), "-p", str(out), "-q", "200000"],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        if not out.exists() or not out.read_text().strip():
+            if run.returncode == 0 and "no valid" not in (run.stdout + run.stderr).lower():
+                raise RuntimeError(f"JaVaFo said nothing: {run.stdout} {run.stderr}")
+            return None
+        lines = [line.split() for line in out.read_text().splitlines() if line.strip()]
+        return [(int(a), int(b)) for a, b in lines[1:]]
+
+
+def params(rng: random.Random) -> dict[str, object]:
+    """Random parameters of one tournament (as for the public vectors)."""
+    players = rng.choice([rng.randint(5, 16), rng.randint(8, 30), rng.randint(20, 60)])
+    rounds = rng.randint(3, min(11, players - 1 if players % 2 == 0 else players))
+    kind = rng.random()
+    return {
+        "players": players,
+        "rounds": rounds,
+        "draw_rate": rng.choice([0.05, 0.2, 0.35, 0.5]),
+        "forfeit_rate": rng.choice([0.0, 0.0, 0.03, 0.08]) if kind > 0.3 else 0.0,
+        "bye_rate": rng.choice([0.0, 0.02, 0.05]) if kind > 0.5 else 0.0,
+        "absence_rate": rng.choice([0.0, 0.02, 0.05]) if kind > 0.5 else 0.0,
+        "retire_rate": rng.choice([0.0, 0.01, 0.03]) if kind > 0.7 else 0.0,
+        "white1": rng.random() < 0.8,
+    }
+
+
+def play(jar: str, seed: int) -> dict[str, object]:
+    """One tournament, played forward with the reference."""
+    rng = random.Random(seed)
+    p = params(rng)
+    config = GeneratorConfig(
+        players=int(p["players"]),  # type: ignore[call-overload]
+        rounds=int(p["rounds"]),  # type: ignore[call-overload]
+        seed=seed,
+        draw_rate=float(p["draw_rate"]),  # type: ignore[arg-type]
+        forfeit_rate=float(p["forfeit_rate"]),  # type: ignore[arg-type]
+    )
+    # Distinct ratings, decreasing with the pairing number (A.2 orders by rating).
+    players = _seeded_players(config, rng)
+    ratings = sorted(rng.sample(range(1400, 2700), len(players)), reverse=True)
+    players = tuple(
+        dataclasses.replace(pl, rating=r) for pl, r in zip(players, ratings, strict=True)
+    )
+    t = Tournament(
+        players=players,
+        total_rounds=config.rounds,
+        initial_colour=Colour.WHITE if p["white1"] else Colour.BLACK,
+        headers=(("012", f"legacy-dutch random {seed}"),),
+    )
+    retired: set[int] = set()
+    outputs: dict[str, list[list[int]]] = {}
+    novalid = None
+    for rnd in range(1, config.rounds + 1):
+        byes: dict[int, ByeKind] = {}
+        for pl in t.players:
+            if pl.number in retired:
+                byes[pl.number] = ByeKind.ZERO_POINT
+                continue
+            draw = rng.random()
+            if rnd > 1 and draw < float(p["retire_rate"]):  # type: ignore[arg-type]
+                retired.add(pl.number)
+                byes[pl.number] = ByeKind.ZERO_POINT
+            elif draw < float(p["bye_rate"]):  # type: ignore[arg-type]
+                byes[pl.number] = ByeKind.HALF_POINT
+            elif draw < float(p["bye_rate"]) + float(p["absence_rate"]):  # type: ignore[arg-type]
+                byes[pl.number] = ByeKind.ZERO_POINT
+        if len(t.players) - len(byes) < 2:
+            break
+        if byes:
+            t = t.with_round(Round(rnd, (), byes))
+        pairs = reference(jar, t)
+        if pairs is None:
+            novalid = rnd
+            t = t.replace(rounds=t.rounds[: rnd - 1])
+            break
+        outputs[str(rnd)] = [list(pair) for pair in pairs]
+        boards = tuple(Board(w, b) for w, b in pairs if b)
+        bye = next((w for w, b in pairs if not b), None)
+        t = t.with_pairing(Pairing(round=rnd, boards=boards, bye=bye))
+        t = play_round(t, rnd, rng, config)
+    return {"seed": seed, "params": p, "trf": trf.dumps(t), "rounds": outputs, "novalid": novalid}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--jar", required=True)
+    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("--count", type=int, default=300)
+    ap.add_argument("--out", default=str(HERE / "reference.jsonl"))
+    args = ap.parse_args()
+    with open(args.out, "a") as out:
+        for seed in range(args.first, args.first + args.count):
+            line = play(args.jar, seed)
+            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+            out.flush()
+
+
+if __name__ == "__main__":
+    main()
