@@ -63,7 +63,7 @@ def _as_white_black(game: Mapping[str, Any]) -> tuple[Mapping[str, Any], Mapping
     """A game object with side names (``corp``/``runner``) read as white/black keys
     (``game`` itself when it has white/black keys); also returns model key ->
     document key, for error paths."""
-    for first, second in SIDE_PAIRS[1:]:
+    for first, second in SIDE_PAIRS[1:]:  # the pairs after the colours themselves
         if first in game or second in game:
             rename = {
                 "white": first,
