@@ -159,6 +159,47 @@ REASONS: dict[str, str] = {
         "the best one by the remaining rules (colours, repeated floats, then the fixed "
         "order of the candidates) leaves {player} over."
     ),
+    # -- why this player and not another ("why me"): the best alternative, compared ------
+    "why_count": (
+        "Why {player} and not {players}: with {players} {doing} instead, the number of "
+        "{what} would be {alternative}, against {chosen} this way."
+    ),
+    "why_scores": (
+        "Why {player} and not {players}: with {players} {doing} instead, the players "
+        "moving down would have {alternative} {unit}, against {chosen} this way; the rules "
+        "move down the lowest scores possible."
+    ),
+    "why_other": (
+        "Why {player} and not {players}: with {players} {doing} instead, the pairing "
+        "would be worse by the rule on {what}, the first rule on which the two differ."
+    ),
+    "why_order": (
+        "Why {player} and not {players}: with {players} {doing} instead, the pairing "
+        "would be just as good by every rule; then the fixed order of the candidates "
+        "decides, and it puts first the pairing with {player} {doing}."
+    ),
+    "why_colour_count": (
+        "{player} could get {colour} only in a pairing where the number of {what} would "
+        "be {alternative}, against {chosen} this way."
+    ),
+    "why_colour_scores": (
+        "{player} could get {colour} only in a pairing where the players moving down "
+        "would have {alternative} {unit}, against {chosen} this way; the rules move down "
+        "the lowest scores possible."
+    ),
+    "why_colour_other": (
+        "{player} could get {colour} only in a pairing worse by the rule on {what}, the "
+        "first rule on which the two differ."
+    ),
+    "why_colour_order": (
+        "A pairing giving {player} {colour} would be just as good by every rule; the "
+        "fixed order of the candidates puts this one first."
+    ),
+    "why_not_computed": (
+        "{player}: the other possible pairings were not compared (that takes one "
+        "matching per player over the group and everybody below it, done up to "
+        "{limit} players)."
+    ),
     "float_legacy": "{player} could not be paired in this group and moves down.",
     "float_legacy_none": (
         "{player} moves down to the next group: no player of this group may be met "
