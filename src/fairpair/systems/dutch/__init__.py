@@ -352,8 +352,9 @@ class _WhyMe:
     that, and the criterion that decided against it. Built lazily, once per bracket."""
 
     def __init__(
-        self, record: BracketRecord, compatibility: Compatibility, rules: DutchRules
+        self, record: BracketRecord, compatibility: Compatibility, rules: DutchRules, group: int
     ) -> None:
+        self.group = group
         self.record = record
         self.spec = record.graph
         self.rules = rules
@@ -404,6 +405,7 @@ class _WhyMe:
         numbers = [p.number for p in spec.players]
         nb = spec.nb
         moved = set(self.record.downfloaters)
+        group_index = self.group
         if bye:  # who would be left without a game instead
             instead = [numbers[v] for v, w in enumerate(alt.mate) if w < 0 and best.mate[v] >= 0]
         else:
@@ -414,9 +416,13 @@ class _WhyMe:
             why={
                 "decision": decision,
                 "computed": True,
+                "group": group_index,
                 "alternative": {
                     "instead": instead,
                     "pairs": [[numbers[v], numbers[w]] for v, w in alt.inside(nb)],
+                    "graph_pairs": [
+                        [numbers[v], numbers[w]] for v, w in enumerate(alt.mate) if w > v
+                    ],
                 },
                 **cmp.as_json(),
                 "rule": rule,
@@ -539,7 +545,7 @@ def explanation_of(
         elif record.completion:
             ex.group_note(group, "group_completion", f"rule {num('completion')}")
         last = record is result.brackets[-1]
-        why = _WhyMe(record, compatibility, rules)
+        why = _WhyMe(record, compatibility, rules, group)
         if (
             result.bye is not None
             and record.graph is not None

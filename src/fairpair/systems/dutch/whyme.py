@@ -36,7 +36,16 @@ from fairpair.systems.dutch.engine import BracketSpec
 from fairpair.systems.dutch.graph import ClassWeights
 from fairpair.systems.dutch.rules import DutchRules
 
-__all__ = ["LIMIT", "Comparison", "Solved", "alternative", "chosen", "compare", "weights_of"]
+__all__ = [
+    "LIMIT",
+    "Comparison",
+    "Solved",
+    "alternative",
+    "chosen",
+    "compare",
+    "evaluate",
+    "weights_of",
+]
 
 #: The largest bracket graph (players of the bracket and below it) for which the
 #: alternatives are computed.
@@ -97,6 +106,17 @@ def _fields(spec: BracketSpec, mate: Sequence[int]) -> Fields:
             for key, value in fields.items():
                 total[key] = total.get(key, 0) + value
     return total
+
+
+def evaluate(spec: BracketSpec, weights: ClassWeights, pairs: Iterable[tuple[int, int]]) -> Solved:
+    """The pairing ``pairs`` (pairing numbers) of ``spec``'s graph, judged: its fields
+    and its packed weight (what the engine maximises)."""
+    vertex = {p.number: v for v, p in enumerate(spec.players)}
+    mate = [-1] * len(spec.players)
+    for a, b in pairs:
+        mate[vertex[a]], mate[vertex[b]] = vertex[b], vertex[a]
+    weight = sum(weights.main(v, w) for v, w in enumerate(mate) if w > v)
+    return Solved(mate, _fields(spec, mate), weight)
 
 
 def _solve(
@@ -180,7 +200,7 @@ class Comparison:
             "criterion": self.criterion,
             "criterion_text": self.criterion_text,
             "chosen": self.chosen,
-            "alternative": self.alternative,
+            "alternative_value": self.alternative,
         }
 
 
