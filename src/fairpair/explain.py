@@ -195,6 +195,49 @@ REASONS: dict[str, str] = {
         "A pairing giving {player} {colour} would be just as good by every rule; the "
         "fixed order of the candidates puts this one first."
     ),
+    "why_bye_cost": (
+        "Why {player} and not {players}: the best pairing without a bye for {player} "
+        "(it goes to {players}) counts {alternative} for {label}, against {chosen} in this "
+        "one."
+    ),
+    "why_bye_tie": (
+        "The best pairing without a bye for {player} (it goes to {players}) is just as "
+        "good by every criterion; among equally good pairings this one was drawn."
+    ),
+    "why_cross_cost": (
+        "{player} could stay in the own score group only in a pairing that counts "
+        "{alternative} for {label}, against {chosen} in this one."
+    ),
+    "why_cross_tie": (
+        "A pairing keeping {player} in the own score group is just as good by every "
+        "criterion; among equally good pairings this one was drawn."
+    ),
+    "why_side_cost": (
+        "{player} could play {side} only in a pairing that counts {alternative} for "
+        "{label}, against {chosen} in this one."
+    ),
+    "why_side_tie": (
+        "A pairing in which {player} plays {side} is just as good by every criterion; "
+        "among equally good pairings this one was drawn."
+    ),
+    "why_mcmahon_down_cost": (
+        "{player} could play someone nearer in McMahon score only in a pairing that "
+        "counts {alternative} for {label}, against {chosen} in this one."
+    ),
+    "why_mcmahon_down_tie": (
+        "A pairing giving {player} an opponent nearer in McMahon score has the same "
+        "penalty in every respect; the matching chose this one."
+    ),
+    "why_tcec_bye_byes": (
+        "Why {player} and not {players}: {players} is lower in the pairing order but has "
+        "had more byes ({other_count} against {count}); the bye goes to the fewest byes "
+        "first."
+    ),
+    "why_tcec_bye_order": (
+        "Why {player} and not {players}: both have had the fewest byes; {player} is "
+        "number {place} in the pairing order and {players} number {other_place}, and the "
+        "bye goes to the lowest."
+    ),
     "why_not_computed": (
         "{player}: the other possible pairings were not compared (that takes one "
         "matching per player over the group and everybody below it, done up to "
