@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -180,3 +181,164 @@ def test_why_for_2026_colour_names_the_criterion() -> None:
     assert why["criterion"] == "C7"
     assert (why["chosen"], why["alternative_value"]) == ("1.5", "2")
     assert dara["colour_due"] == "black" and dara["colour"] == "white"
+
+
+# -- Netrunner and McMahon: the alternative is the best pairing without the decision -----
+
+
+def _netrunner_rounds() -> Iterator[Tournament]:
+    from fairpair.workflow.generator import generate
+    from helpers import cut_before
+
+    yield explanation("netrunner")[0]
+    rng = random.Random(7)
+    made = 0
+    while made < 4:
+        config = GeneratorConfig(
+            players=rng.choice([7, 8, 9]), rounds=4, seed=rng.randrange(1 << 30)
+        )
+        try:
+            full = generate("netrunner", config)
+        except Exception:  # no legal pairing for a late round
+            continue
+        made += 1
+        yield cut_before(full, 4)
+
+
+def test_netrunner_alternatives_are_the_best_without_the_decision() -> None:
+    """Brute force over every pairing of the round: the alternative named is the best
+    pairing (by the cost vector) in which the decision does not happen, and the chosen
+    pairing beats it at the named criterion, equal before."""
+    from fairpair.systems.netrunner import CORP, NetrunnerSystem
+    from helpers import all_pairings
+
+    checked = 0
+    for t in _netrunner_rounds():
+        rnd = t.next_round()
+        system = NetrunnerSystem(explain=True, seed=1)
+        pairing = system.pair(t, rnd)
+        problem = system.problem(t, rnd)
+        chosen_vector = problem.vector(pairing)
+        candidates = list(all_pairings(rnd, problem.players))
+        records = problem.records
+        for entry in pairing.info["explanation"]["players"]:
+            why = entry.get("details", {}).get("why")
+            if not why or not why.get("computed"):
+                continue
+            x = entry["number"]
+            if why["decision"] == "bye":
+
+                def keeps(p: Any, x: int = x) -> bool:
+                    return bool(p.bye != x)
+
+            elif why["decision"] == "cross":
+
+                def keeps(p: Any, x: int = x, records: Any = records) -> bool:
+                    for b in p.boards:
+                        if x in (b.white, b.black):
+                            other = b.black if b.white == x else b.white
+                            return bool(records[other].group == records[x].group)
+                    return False
+
+            else:
+                side = CORP if entry["colour"] == "white" else None
+
+                def keeps(p: Any, x: int = x, corp_now: bool = side is CORP) -> bool:
+                    for b in p.boards:
+                        if x in (b.white, b.black):
+                            return (b.white == x) != corp_now
+                    return False
+
+            allowed = [problem.vector(p) for p in candidates if keeps(p)]
+            best = min(allowed)
+            assert tuple(why["alternative"]["vector"]) == best
+            index = next(
+                (k for k, (a, b) in enumerate(zip(chosen_vector, best, strict=True)) if a != b),
+                None,
+            )
+            if index is None:
+                assert why["criterion"] is None
+            else:
+                assert chosen_vector[:index] == best[:index]
+                assert chosen_vector[index] < best[index]
+                assert why["criterion_key"] == problem.criteria[index].key
+                assert (why["chosen"], why["alternative_value"]) == (
+                    chosen_vector[index],
+                    best[index],
+                )
+            checked += 1
+    assert checked >= 10
+
+
+def test_mcmahon_alternatives_are_the_best_without_the_decision() -> None:
+    """Brute force over every matching of the McMahon pool of the golden round: the
+    alternative is the best pairing (by the penalty tiers) giving the player a nearer
+    opponent, and the chosen pairing beats it at the named tier, equal before."""
+    from fairpair.systems.mcmahon.pairing import TIERS, build_field, edge_tiers, tier_total
+    from helpers import all_pairings
+
+    t, pairing, doc = explanation("mcmahon")
+    fld = build_field(t, pairing.round)
+    chosen = tier_total(
+        edge_tiers(fld, b.white, b.black) for b in pairing.boards if b.white in fld.pool
+    )
+    legal = [
+        p
+        for p in all_pairings(pairing.round, fld.pool)
+        if all(b.white < b.black and fld.allowed(b.white, b.black) for b in p.boards)
+    ]
+    checked = 0
+    for entry in doc["players"]:
+        why = entry.get("details", {}).get("why")
+        if not why or why.get("decision") != "mcmahon_down":
+            continue
+        x = entry["number"]
+        gap = abs(fld.units[x] - fld.units[entry["opponent"]])
+        nearer = []
+        for p in legal:
+            other = next(
+                b.black if b.white == x else b.white for b in p.boards if x in (b.white, b.black)
+            )
+            if abs(fld.units[x] - fld.units[other]) < gap:
+                nearer.append(tier_total(edge_tiers(fld, b.white, b.black) for b in p.boards))
+        if why["alternative"] is None:
+            assert not nearer
+            continue
+        best = min(nearer)
+        index = next(k for k in range(len(TIERS)) if best[k] != chosen[k])
+        assert why["criterion"] == TIERS[index]
+        assert chosen[:index] == best[:index] and chosen[index] < best[index]
+        assert (why["chosen"], why["alternative_value"]) == (chosen[index], best[index])
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize(
+    ("system", "player", "decision", "criterion"),
+    [
+        ("dutch-2017", 4, "down", "C.10"),
+        ("dutch-2017", 8, "bye", "C.5"),
+        ("dutch-2026", 6, "down", "C7"),
+        ("mcmahon", 2, "mcmahon_down", "score"),
+        ("netrunner", 2, "bye", 2),
+        ("tcec", 7, "bye", "pairing order"),
+    ],
+)
+def test_json_carries_the_alternative_and_the_criterion(
+    system: str, player: int, decision: str, criterion: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pair --json --explain``: the player's ``details.why`` holds the alternative and
+    the deciding criterion (as the golden rounds decide them)."""
+    import json
+
+    from fairpair.cli import run
+
+    path = str(Path(__file__).parent / "data" / "explain" / f"{system}.trf")
+    assert run(["pair", "--system", system, path, "--explain", "--json", "--seed", "1"]) == 0
+    doc = json.loads(capsys.readouterr().out)["explanation"]
+    entry = next(p for p in doc["players"] if p["number"] == player)
+    why = entry["details"]["why"]
+    assert why["decision"] == decision
+    assert why["criterion"] == criterion
+    assert why["alternative"]
+    assert "alternative_value" in why and "chosen" in why
