@@ -231,8 +231,9 @@ def compare(spec: BracketSpec, best: Solved, alt: Solved) -> Comparison | None:
     chosen_value: int | str | None = None
     alt_value: int | str | None = None
     if name == "pairs":
-        what = "players moving down from the group"
-        chosen_value, alt_value = len(best.floaters(nb)), len(alt.floaters(nb))
+        score = format_points(spec.players[nb - 1].score)
+        what = f"games paired inside the group of {score} point{'' if score == '1' else 's'}"
+        chosen_value, alt_value = len(best.inside(nb)), len(alt.inside(nb))
     elif name in _COLOUR_FIELDS:
         what = {
             "colour_imbalance": "players getting a colour difference beyond 2",
