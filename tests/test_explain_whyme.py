@@ -342,3 +342,22 @@ def test_json_carries_the_alternative_and_the_criterion(
     assert why["criterion"] == criterion
     assert why["alternative"]
     assert "alternative_value" in why and "chosen" in why
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "mcmahon", "netrunner"])
+def test_beyond_the_size_limit_the_text_says_not_computed(
+    system: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The comparison is bounded: above the limit no alternative is solved, and the
+    text and ``details.why`` say so."""
+    import fairpair.systems.dutch as dutch
+    import fairpair.systems.mcmahon.system as mcmahon
+    import fairpair.systems.netrunner as netrunner
+
+    monkeypatch.setattr(dutch, "LIMIT", 2)
+    monkeypatch.setattr(mcmahon, "WHY_LIMIT", 2)
+    monkeypatch.setattr(netrunner, "WHY_LIMIT", 2)
+    _, _, doc = explanation(system)
+    whys = [p["details"]["why"] for p in doc["players"] if p.get("details", {}).get("why")]
+    assert whys and all(w["computed"] is False for w in whys)
+    assert "the other possible pairings were not compared" in "\n".join(render(doc))

@@ -239,9 +239,8 @@ REASONS: dict[str, str] = {
         "bye goes to the lowest."
     ),
     "why_not_computed": (
-        "{player}: the other possible pairings were not compared (that takes one "
-        "matching per player over the group and everybody below it, done up to "
-        "{limit} players)."
+        "{player}: the other possible pairings were not compared (this is done for "
+        "groups or fields of up to {limit} players)."
     ),
     "float_legacy": "{player} could not be paired in this group and moves down.",
     "float_legacy_none": (

@@ -828,7 +828,7 @@ def explanation_of(
 
 #: The largest field for which ``--explain`` compares each decision with the best
 #: pairing without it (one matching per player concerned).
-WHY_LIMIT = 60
+WHY_LIMIT = 200
 
 
 def _best_allowed(

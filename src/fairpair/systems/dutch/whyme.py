@@ -49,7 +49,7 @@ __all__ = [
 
 #: The largest bracket graph (players of the bracket and below it) for which the
 #: alternatives are computed.
-LIMIT = 60
+LIMIT = 400
 
 _COLOUR_FIELDS = ("colour_imbalance", "colour_repeat", "colour_preference", "colour_strong")
 

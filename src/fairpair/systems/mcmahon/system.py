@@ -250,7 +250,7 @@ def explanation_of(
 
 #: The largest pool for which ``--explain`` compares each decision with the best
 #: pairing without it (one matching per player concerned).
-WHY_LIMIT = 60
+WHY_LIMIT = 200
 
 #: Per penalty tier: the rule cited and what it counts, in words.
 _TIER_WORDS = {
