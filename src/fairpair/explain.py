@@ -171,7 +171,7 @@ REASONS: dict[str, str] = {
     ),
     "why_other": (
         "Why {player} and not {players}: with {players} {doing} instead, the pairing "
-        "would be worse by the rule on {what}, the first rule on which the two differ."
+        "would be worse on {what}, the first rule on which the two differ."
     ),
     "why_order": (
         "Why {player} and not {players}: with {players} {doing} instead, the pairing "
@@ -188,8 +188,8 @@ REASONS: dict[str, str] = {
         "the lowest scores possible."
     ),
     "why_colour_other": (
-        "{player} could get {colour} only in a pairing worse by the rule on {what}, the "
-        "first rule on which the two differ."
+        "{player} could get {colour} only in a pairing worse on {what}, the first rule on "
+        "which the two differ."
     ),
     "why_colour_order": (
         "A pairing giving {player} {colour} would be just as good by every rule; the "

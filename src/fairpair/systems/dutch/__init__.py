@@ -444,7 +444,7 @@ class _WhyMe:
                 code.get(kind, "why_colour_order"),
                 rule,
                 colour=colour,
-                what=cmp.what or cmp.criterion_text,
+                what=cmp.what or cmp.words or cmp.criterion_text,
                 chosen=cmp.chosen,
                 alternative=cmp.alternative,
             )
@@ -459,7 +459,7 @@ class _WhyMe:
             rule,
             players=instead,
             doing=doing,
-            what=cmp.what or cmp.criterion_text,
+            what=cmp.what or cmp.words or cmp.criterion_text,
             chosen=cmp.chosen,
             alternative=cmp.alternative,
         )

@@ -51,6 +51,27 @@ __all__ = [
 #: alternatives are computed.
 LIMIT = 400
 
+#: What a criterion without a plain count looks at, in words ("worse on ...").
+_WORDS = {
+    "completion": (
+        "completing the round (everybody else paired, the bye to a player who may have it)"
+    ),
+    "pab_eligible": "the score of the player who gets the bye (as low as possible)",
+    "next_pairs": "the games and the scores moving down in the next group",
+    "pab_unplayed": "the rounds without a game of the player who gets the bye",
+    "down_1": "players moving down again after moving down in the previous round",
+    "up_1": "players moving up again after moving up in the previous round",
+    "down_2": "players moving down again after moving down two rounds before",
+    "up_2": "players moving up again after moving up two rounds before",
+    "down_sd_1": "the score differences of players moving down again (previous round)",
+    "up_sd_1": "the score differences of players moving up again (previous round)",
+    "down_sd_2": "the score differences of players moving down again (two rounds before)",
+    "up_sd_2": "the score differences of players moving up again (two rounds before)",
+    "down_score_1": "the scores of players moving down again (previous round)",
+    "down_score_2": "the scores of players moving down again (two rounds before)",
+}
+_WORDS["next_psd"] = _WORDS["next_scores"] = _WORDS["next_pairs"]
+
 _COLOUR_FIELDS = ("colour_imbalance", "colour_repeat", "colour_preference", "colour_strong")
 
 
@@ -194,6 +215,8 @@ class Comparison:
     chosen: int | str | None
     alternative: int | str | None
     what: str | None
+    #: The criterion in words, for a criterion without a plain count.
+    words: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -251,4 +274,7 @@ def compare(spec: BracketSpec, best: Solved, alt: Solved) -> Comparison | None:
             return ", ".join(format_points(s) for s in values) or "nobody"
 
         chosen_value, alt_value = scores(best), scores(alt)
+    if what is None:
+        words = _WORDS.get(name, criterion.name)
+        return Comparison(name, criterion.number, criterion.name, None, None, None, words)
     return Comparison(name, criterion.number, criterion.name, chosen_value, alt_value, what)
