@@ -97,6 +97,10 @@ def _check_player(
         assert 0 <= mate < spec.nb, "the alternative still moves him down"
         for other in why["alternative"]["instead"]:
             assert not 0 <= alt.mate[vertex[other]] < spec.nb
+    elif why["decision"] == "up":
+        assert not 0 <= mate < spec.m, "the alternative still has him play up"
+        for other in why["alternative"]["instead"]:
+            assert 0 <= alt.mate[vertex[other]] < spec.m
     elif why["decision"] == "bye":
         assert mate >= 0, "the alternative still leaves him without a game"
         for other in why["alternative"]["instead"]:
@@ -154,6 +158,7 @@ def test_named_alternatives_are_real(edition: str) -> None:
     assert seen.get("down", 0) >= 5, seen
     assert seen.get("colour", 0) >= 5, seen
     assert seen.get("bye", 0) >= 1, seen
+    assert seen.get("up", 0) >= 5, seen
 
 
 @pytest.mark.parametrize("system", ["dutch-2017", "dutch-2026"])
@@ -169,7 +174,7 @@ def test_golden_why_me_lines(system: str) -> None:
     for entry in whys:
         why = entry["details"]["why"]
         assert why["computed"] is True
-        assert why["decision"] in ("down", "bye", "colour")
+        assert why["decision"] in ("down", "up", "bye", "colour")
         assert "rule" in why and "criterion" in why
 
 

@@ -381,10 +381,11 @@ class _WhyMe:
         colour: str | None = None,
         group: int | None = None,
         bye: bool = False,
+        up: bool = False,
     ) -> None:
         """Add the reason (a group note if ``group`` is given, else the player's) and
         the player's ``details.why``."""
-        decision = "colour" if colour else ("bye" if bye else "down")
+        decision = "colour" if colour else ("bye" if bye else ("up" if up else "down"))
         if not self.computable:
             if self.spec is not None:
                 ex.player_detail(number, why={"decision": decision, "computed": False})
@@ -395,7 +396,12 @@ class _WhyMe:
         assert spec is not None
         if best is None:
             return
-        alt = _alternative(spec, self._weights, number, partners, inside=not bye)
+        if up:  # he plays nobody who moved down (a resident, or he moves down himself)
+            mdps = set(self.record.mdps)
+            partners = [p.number for p in spec.players if p.number not in mdps]
+        alt = _alternative(
+            spec, self._weights, number, partners, inside=not (bye or up), forced=not up
+        )
         if alt is None:
             ex.player_detail(number, why={"decision": decision, "alternative": None})
             return
@@ -406,7 +412,14 @@ class _WhyMe:
         nb = spec.nb
         moved = set(self.record.downfloaters)
         group_index = self.group
-        if bye:  # who would be left without a game instead
+        if up:  # who would play up instead: residents paired with a player moved down
+            m = spec.m
+            instead = [
+                numbers[v]
+                for v in range(m, nb)
+                if 0 <= alt.mate[v] < m and not 0 <= best.mate[v] < m
+            ]
+        elif bye:  # who would be left without a game instead
             instead = [numbers[v] for v, w in enumerate(alt.mate) if w < 0 and best.mate[v] >= 0]
         else:
             instead = [numbers[v] for v in alt.floaters(nb) if numbers[v] not in moved]
@@ -582,6 +595,8 @@ def explanation_of(
                 ex.set(low.number, float="up")
                 ex.because(high.number, "plays_down", score=format_points(high.score))
                 ex.because(low.number, "plays_up", opponent=high.number)
+                if low.number in record.residents:
+                    why.explain(ex, low.number, "playing up", up=True)
                 for back in (0, 1):
                     down = num("down_1" if back == 0 else "down_2")
                     up = num("up_1" if back == 0 else "up_2")

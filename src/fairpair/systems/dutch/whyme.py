@@ -186,10 +186,13 @@ def alternative(
     partners: Iterable[int] | None = None,
     *,
     inside: bool = True,
+    forced: bool = True,
 ) -> Solved | None:
     """The best pairing in which ``number`` is paired: inside the bracket if
     ``inside`` (does not move down), with one of ``partners`` if given (anywhere in
-    the graph if not ``inside``: does not get the bye); None if there is none."""
+    the graph if not ``inside``: does not get the bye); None if there is none. Not
+    ``forced``: he may also stay unpaired in the graph (moves down), only his games
+    are restricted (does not play up: ``partners`` excludes the players moved down)."""
     vertex = {p.number: v for v, p in enumerate(spec.players)}
     x = vertex[number]
     nb = spec.nb
@@ -201,7 +204,7 @@ def alternative(
         other = w if v == x else v
         return (other < nb or not inside) and (ok is None or other in ok)
 
-    return _solve(spec, weights, allowed, {x})
+    return _solve(spec, weights, allowed, {x} if forced else set())
 
 
 @dataclass(frozen=True)
