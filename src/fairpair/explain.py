@@ -178,6 +178,23 @@ REASONS: dict[str, str] = {
         "would be just as good by every rule; then the fixed order of the candidates "
         "decides, and it puts first the pairing with {player} {doing}."
     ),
+    "why_none_count": (
+        "In the best pairing without {player} {doing}, the number of {what} would be "
+        "{alternative}, against {chosen} this way."
+    ),
+    "why_none_scores": (
+        "In the best pairing without {player} {doing}, the players moving down would have "
+        "{alternative} {unit}, against {chosen} this way; the rules move down the lowest "
+        "scores possible."
+    ),
+    "why_none_other": (
+        "The best pairing without {player} {doing} would be worse on {what}, the first "
+        "rule on which the two differ."
+    ),
+    "why_none_order": (
+        "A pairing without {player} {doing} would be just as good by every rule; the fixed "
+        "order of the candidates puts this one first."
+    ),
     "why_colour_count": (
         "{player} could get {colour} only in a pairing where the number of {what} would "
         "be {alternative}, against {chosen} this way."

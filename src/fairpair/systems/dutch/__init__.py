@@ -441,8 +441,6 @@ class _WhyMe:
                 "rule": rule,
             },
         )
-        if colour is None and not instead:
-            return  # (nobody would take his place: nothing to name)
         if colour is not None:
             code = {
                 "count": "why_colour_count",
@@ -463,12 +461,12 @@ class _WhyMe:
             )
             return
         kind = self._kind(cmp)
-        code = {"count": "why_count", "scores": "why_scores", "other": "why_other"}
+        prefix = "why_" if instead else "why_none_"  # (nobody would take his place)
         self._say(
             ex,
             group,
             number,
-            code.get(kind, "why_order"),
+            prefix + kind,
             rule,
             players=instead,
             doing=doing,
