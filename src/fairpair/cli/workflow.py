@@ -686,13 +686,16 @@ def result_command(
     pgn_path: str | None,
     as_json: bool,
 ) -> int:
-    """Enter results, all or nothing.
+    """Enter results, all or nothing; each is echoed with its board, names and result.
 
-    BOARD=RESULT from the first-listed (white / corp) player's side: 1-0, 0-1, 1/2 (also
-    =, ½, ½-½), +- and -+ (forfeits), -- (double forfeit), clear. PLAYER=OUTCOME from
-    that player's side: win, loss, draw (jigo, tie), forfeit-win, forfeit-loss,
-    double-forfeit, clear. The round defaults to the first one with games still
-    without a result; to correct a result already entered, name its round with -r.
+    A bare number is always a board. BOARD=RESULT from the first-listed (white / corp)
+    player's side: 1-0, 0-1, 1/2 (also =, ½, ½-½, draw, tie, jigo), +- and -+
+    (forfeits), -- (double forfeit), clear. PLAYER=OUTCOME from that player's side,
+    PLAYER being player:N (pairing number N) or a name: win, loss, draw (jigo, tie),
+    forfeit-win, forfeit-loss, double-forfeit, clear. BOARD=win is refused (whose
+    win?): write BOARD=1-0 or player:N=win. The round defaults to the first one with
+    games still without a result; to correct a result already entered, name its round
+    with -r.
 
     Netrunner (flagged, and exported to NRTM): BOARD=id or PLAYER=id is an intentional
     draw (both players get the tie points; in a double-sided round both games);
@@ -707,8 +710,8 @@ def result_command(
     \b
     Examples:
       fairpair result open.json 1=1-0 2=1/2 3=0-1 4=+-
-      fairpair result open.json -r 2 carlsen=win
-      fairpair result store.json 3=id jack=2-for-1
+      fairpair result open.json -r 2 carlsen=win player:17=forfeit-loss
+      fairpair result store.json 3=id 4=tie jack=2-for-1 player:9=2-for-1
       fairpair result tcec.json --pgn games.pgn
     """
     if pgn_path is not None:
