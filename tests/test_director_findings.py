@@ -68,7 +68,7 @@ def test_a_bare_number_is_a_board_and_a_board_win_is_refused(tmp_path: Path, fp:
     assert f"round 1, board 2: {names[white]} ({white}) - {names[black]} ({black}) 1-0" in out
     assert _games(path)[1] == (white, black, "1-0")
     # a player only in a form that cannot be read as a board
-    board, (w5, b5, _) = next((i, g) for i, g in enumerate(_games(path), 1) if 5 in g[:2])
+    board, (w5, _, _) = next((i, g) for i, g in enumerate(_games(path), 1) if 5 in g[:2])
     assert board != 5
     code, out, err = fp("result", path, "player:5=win")
     assert code == 0, err

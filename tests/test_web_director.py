@@ -489,7 +489,7 @@ def test_director_walks_a_whole_event_in_chromium(
         page.select_option(f"#result-{board}", "1-0")
     page.click("#save-all")
     saved = page.inner_text("#message")  # board, names and result (issue 32)
-    assert re.search(r"Saved: board 1: [^;]+ \(\d+\) - [^;]+ \(\d+\) 1-0;", saved), saved
+    assert re.search(r"Saved: board 1: [^;]+ \(\d+\) - [^;]+ \(\d+\) 1-0", saved), saved
 
     # correct an earlier result: the old value is shown
     page.goto(f"{server.url}/t/{tid}/director")
