@@ -190,6 +190,7 @@ STEPS = [
     Step("unpair-refused", ["fairpair unpair open.json"]),
     Step("result-4", ["fairpair result open.json 2=1-0 3=0-1 4=1/2 5=0-1"]),
     Step("next-5", ["fairpair next open.json"]),
+    Step("withdraw-last-round", ["fairpair withdraw open.json jensen"]),
     Step("result-5", ["fairpair result open.json 1=1/2 2=1-0 3=1-0 4=0-1 5=1/2 6=0-1"]),
     Step("all-paired", ["fairpair next open.json"]),
     Step("withdraw-cancel", ["fairpair withdraw open.json silva --cancel"]),
@@ -295,7 +296,7 @@ STEPS = [
     Step(
         "mcmahon",
         [
-            "fairpair new go.csv -o go.json --system mcmahon --rounds 3 --bar 3d",
+            "fairpair new go.csv -o go.json --system mcmahon --rounds 3 --bar 3d --handicap minus1",
             "fairpair mcmahon bands go.json",
         ],
     ),
