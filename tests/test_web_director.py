@@ -375,8 +375,13 @@ def test_player_unpair_and_register_refusals(http: Any) -> None:
     # exports: every format of the list, and a plain refusal for another
     from fairpair.web.exports import EXPORTS
 
+    offered = re.findall(rf"/t/{tid}/export/(\w+)", http.get(f"/t/{tid}/director").text)
+    assert set(offered) == {"trf", "json", "trf2026"}  # a chess event: no Go or NRTM
     for key, export in EXPORTS.items():
         got = http.get(f"/t/{tid}/export/{key}")
+        if key not in offered:  # a format that does not apply to this event
+            assert got.status_code == 404
+            continue
         assert got.status_code == 200 and got.headers["content-type"].startswith(
             export.media_type.split(";")[0]
         )
