@@ -23,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 BLOCK = "import sys; sys.modules['fairpair.matching._blossom'] = None\n"
+WHERE = "import fairpair.matching as m; print(m.backend(), m.__file__)"
 NOTICE = "fairpair: the compiled matcher (fairpair.matching._blossom) could not be loaded"
 
 #: Every system over a few rounds, each pairing through its compiled path when it can
@@ -53,9 +54,7 @@ SYSTEMS = [
 ]
 
 
-def child(
-    code: str, *args: str, block: bool, **env: str
-) -> subprocess.CompletedProcess[str]:
+def child(code: str, *args: str, block: bool, **env: str) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a fresh interpreter on this tree (the extension blocked or not)."""
     full_env = {**os.environ, "PYTHONPATH": str(SRC)}
     full_env.pop("FAIRPAIR_MATCHING", None)
@@ -72,7 +71,8 @@ def child(
 
 def cli(args: list[str], *, block: bool) -> subprocess.CompletedProcess[str]:
     """The ``fairpair`` console script's entry point with ``args``."""
-    code = f"import sys; sys.argv = ['fairpair', *{args!r}]\nfrom fairpair.cli import main\nmain()\n"
+    code = f"import sys; sys.argv = ['fairpair', *{args!r}]\n"
+    code += "from fairpair.cli import main\nmain()\n"
     return child(code, block=block)
 
 
@@ -186,7 +186,8 @@ def test_the_wheel_installs_into_a_fresh_venv_and_runs_the_demo(tmp_path: Path) 
         timeout=900,
     )
     assert pip.returncode == 0, pip.stderr[-3000:]
-    clean_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "FAIRPAIR_MATCHING")}
+    unset = ("PYTHONPATH", "FAIRPAIR_MATCHING")
+    clean_env = {k: v for k, v in os.environ.items() if k not in unset}
     demo = subprocess.run(
         [str(bindir / "fairpair"), "demo"],
         capture_output=True,
@@ -200,7 +201,7 @@ def test_the_wheel_installs_into_a_fresh_venv_and_runs_the_demo(tmp_path: Path) 
     assert "Jansen, Pieter" in demo.stdout  # the standings of the bundled example
     assert NOTICE not in demo.stderr  # the wheel's extension loads
     where = subprocess.run(
-        [str(bindir / "python"), "-c", "import fairpair.matching as m; print(m.backend(), m.__file__)"],
+        [str(bindir / "python"), "-c", WHERE],
         capture_output=True,
         text=True,
         env=clean_env,
