@@ -66,11 +66,11 @@ test: lint typecheck unit
 
 test-all: lint typecheck unit-all
 
-bench: $(STAMP)
+bench: $(WEB_STAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 	if [ -n "$(INSTALL)" ]; then $(BIN)/python benchmarks/install.py; fi
 
-screenshots: $(STAMP)
+screenshots: $(TEST_STAMP)
 	$(BIN)/python docs/screenshots.py
 
 clean:
