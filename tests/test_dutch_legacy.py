@@ -329,13 +329,13 @@ def test_c9_back_to_the_heterogeneous_part() -> None:
 
 
 C10_CASES = {
-    # Round 6 of a random tournament paired by the reference (JaVaFo 1.4, seed 97 of
-    # tests/data/dutch-legacy-random): C.13 joins the lowest brackets; in the joined
-    # bracket (S1 [1 2 4], S2 [8 6 7]) every pairing gives upfloats to players who
-    # floated up before: C.10.b and C.10.a drop B5/B6 for upfloaters.
+    # Round 8 of a random tournament paired by the reference (JaVaFo 1.4, seed 2 of
+    # tests/data/dutch-legacy-random): C.13 joins the lowest brackets, then re-pairs
+    # bracket 3.5 with fewer pairs (C.14); its moved-down 5 can only meet 8, who
+    # floated up two rounds before: C.10.a drops B6 for upfloaters.
     "C.10.a": (
         "c10a",
-        ({(3, 5), (8, 2), (1, 6), (7, 4)}, None),
+        ({(1, 9), (4, 2), (7, 3), (8, 5), (10, 6)}, None),
         "C.10.a: B6 for upfloaters dropped for 1 pair(s)",
     ),
     # Round 5, seed 87: after C.12, the moved-down 1 (3 points) meets 5 (2.5), who
