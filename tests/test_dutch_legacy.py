@@ -444,6 +444,20 @@ def test_c13_joins_the_two_lowest_brackets() -> None:
     assert has(lines, "C.14: P1 lowered to 0")
 
 
+def test_c13_p0_above_joined_brackets_splits_them() -> None:
+    """Round 6 of a random tournament paired by the reference (JaVaFo 1.4, seed 1058
+    of tests/data/dutch-legacy-random; reading 13 of docs/dutch-legacy.md works it by
+    hand): only 1-4 may get the bye. C.13 joins brackets 2 and 2.5 with the lowest
+    {8}, still no pairing, and re-pairs bracket 3 {3, 1, 5} with P = 0. The brackets
+    below are then paired one by one again, not as one joined bracket with {3, 1, 5}
+    as S1 (that would give 6-3, 8-5, 9-7, bye 1): 1-7, 9-5 in bracket 2.5, 8-6 and the
+    bye to 3 in the lowest, as the reference."""
+    pairs, bye, lines = pair(step("c13split"))
+    assert pairs == {(4, 2), (1, 7), (9, 5), (8, 6)} and bye == 3
+    assert has(lines, "C.13: bracket 3 re-paired with P = 0 above joined brackets")
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+
+
 def test_c14a_fewer_pairs_in_a_homogeneous_bracket() -> None:
     """1, 4 and 8 (3 points) all met each other and are moved down to {3} (2 points):
     at least half came from above (A.3), and only one pair can be made (everyone can

@@ -271,6 +271,11 @@ class _Round:
                         split_done.add(key)
                         groups = [list(g) for g in original]
                         k = len(frames)
+                        if not alt.pairs:
+                            self.events.append(
+                                f"C.13: bracket {format_points(frame.residents[0].score)} "
+                                "re-paired with P = 0 above joined brackets"
+                            )
                         self.events.append(
                             "C.13: after the backtrack the joined score brackets are "
                             "paired again one by one"
