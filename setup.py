@@ -7,13 +7,81 @@ module in ``src/fairpair/matching/``, each system's compiled graph beside the sy
 
 ``FAIRPAIR_BLOSSOM_DEBUG=1 pip install -e .`` builds it with internal consistency checks
 (slower; used by the fuzz tests when hunting bugs).
+
+Before a build, a probe compiles a few lines that include ``Python.h`` with the compiler
+setuptools would use: without a working C++ compiler (or without Python's headers) the
+install stops with one line saying what to install, instead of a page of build output
+(``docs/install.md``).
 """
 
 import glob
 import os
+import subprocess
 import sys
+import sysconfig
+import tempfile
 
 from setuptools import setup
+
+#: setup.py commands that compile the extension (PEP 517 runs bdist_wheel or
+#: editable_wheel; metadata and sdist commands need no compiler).
+BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+
+#: What to install, per platform, when no C++ compiler works.
+HOW_TO_INSTALL = (
+    "Debian/Ubuntu: apt install g++ python3-dev; Fedora: dnf install gcc-c++ python3-devel; "
+    "macOS: xcode-select --install; Windows: Microsoft C++ Build Tools"
+)
+
+PROBE = "#include <Python.h>\n#include <vector>\nint probe() { return std::vector<int>{1}[0]; }\n"
+
+
+def compiler_problem() -> str | None:
+    """Why the C++ compiler setuptools would use cannot build the extension (None: it can).
+
+    Unix-like systems only: on Windows setuptools itself names the missing Microsoft
+    C++ Build Tools in one line.
+    """
+    if os.name == "nt":
+        return None
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    command = list(
+        getattr(compiler, "compiler_so_cxx", None) or getattr(compiler, "compiler_cxx", None) or []
+    )
+    if not command:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        source = os.path.join(tmp, "probe.cpp")
+        with open(source, "w", encoding="utf-8") as out:
+            out.write(PROBE)
+        include = sysconfig.get_paths()["include"]
+        try:
+            done = subprocess.run(
+                [*command, "-std=c++17", f"-I{include}", "-c", source, "-o", source + ".o"],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+        except OSError as exc:
+            return f"no C++ compiler ({command[0]}: {exc.strerror or exc})"
+    if done.returncode != 0:
+        lines = [ln.strip() for ln in (done.stderr + done.stdout).splitlines() if ln.strip()]
+        first = next((ln for ln in lines if "error" in ln.lower()), lines[0] if lines else "")
+        return f"the C++ compiler ({command[0]}) cannot build it: {first[:200]}"
+    return None
+
+
+if BUILD_COMMANDS & set(sys.argv[1:]) and not os.environ.get("FAIRPAIR_SKIP_COMPILER_CHECK"):
+    problem = compiler_problem()
+    if problem:
+        sys.exit(
+            f"error: fairpair's compiled matcher needs a C++17 compiler and Python's headers;"
+            f" {problem}. Install them ({HOW_TO_INSTALL}) and run the install again."
+        )
 
 #: Heaviest units first: the parallel compile hands them out in this order.
 UNITS = [

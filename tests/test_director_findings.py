@@ -39,6 +39,77 @@ def _event(tmp_path: Path, fp: Runner, rounds: int = 2, system: str = "dutch") -
     return path
 
 
+# -- finding 1: `2=win` meant board 2 to the director, player 2 to fairpair ------------
+
+
+def _games(path: Path) -> list[tuple[int, int, str]]:
+    from fairpair.formats import load_tournament
+    from fairpair.workflow import result_text
+
+    t, _ = load_tournament(path)
+    return [(g.white, g.black, result_text(g)) for g in t.round(t.rounds_played).games]
+
+
+def test_a_bare_number_is_a_board_and_a_board_win_is_refused(tmp_path: Path, fp: Runner) -> None:
+    path = _event(tmp_path, fp)
+    assert fp("next", path)[0] == 0
+    before = path.read_bytes()
+    # before the fix: a win for player no. 2, whatever board 2 was
+    code, out, err = fp("result", path, "2=win")
+    assert code == 2 and out == "" and path.read_bytes() == before
+    assert "'2=win': a bare number is a board, and 'win' does not say whose" in err
+    assert "2=1-0 or 2=0-1" in err and "player:2=win" in err
+    assert err.count("\n") == 1
+    # the board's result, echoed with board, names and result
+    white, black, _ = _games(path)[1]
+    code, out, err = fp("result", path, "2=1-0")
+    assert code == 0, err
+    names = {n: name for n, name in enumerate(NAMES, 1)}
+    assert f"round 1, board 2: {names[white]} ({white}) - {names[black]} ({black}) 1-0" in out
+    assert _games(path)[1] == (white, black, "1-0")
+    # a player only in a form that cannot be read as a board
+    board, (w5, _, _) = next((i, g) for i, g in enumerate(_games(path), 1) if 5 in g[:2])
+    assert board != 5
+    code, out, err = fp("result", path, "player:5=win")
+    assert code == 0, err
+    assert _games(path)[board - 1][2] == ("1-0" if w5 == 5 else "0-1")
+    assert f"board {board}: " in out
+    code, out, err = fp("result", path, "-r", "1", "novak=loss", "--json")
+    assert code == 0, err
+    import json
+
+    entered = json.loads(out)["entered"][0]
+    assert [p["name"] for p in entered["players"]] == [
+        names[n] for n in _games(path)[entered["board"] - 1][:2]
+    ]
+    assert {"board", "result", "before"} <= set(entered)
+
+
+def test_netrunner_tie_on_a_bare_number_is_the_board(tmp_path: Path, fp: Runner) -> None:
+    """``3=tie`` in Netrunner was read as player 3 ("board 1 ... two different
+    results" when player 3's board was also given); now it is board 3, as ``3=id``
+    always was."""
+    path = _event(tmp_path, fp, system="netrunner")
+    assert fp("next", path)[0] == 0
+    games = _games(path)
+    # k: a number whose player sits on another board (the two readings differ)
+    k, board = next(
+        (k, b)
+        for k in range(1, len(games) + 1)
+        for b, g in enumerate(games, 1)
+        if k in g[:2] and b != k
+    )
+    code, out, err = fp("result", path, f"{k}=tie", f"{board}=1-0")
+    assert code == 0, err
+    after = _games(path)
+    assert after[k - 1][2] == "½-½" and after[board - 1][2] == "1-0"
+    assert f"board {k}: " in out and out.count(" - ") == 2
+    # the new player form keeps the Netrunner kinds
+    code, out, err = fp("result", path, "-r", "1", f"player:{k}=id")
+    assert code == 0, err
+    assert _games(path)[board - 1][2] == "½-½ (ID)"
+
+
 # -- finding 4: no "did you mean" for names ------------------------------------------
 
 

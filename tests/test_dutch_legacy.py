@@ -329,13 +329,13 @@ def test_c9_back_to_the_heterogeneous_part() -> None:
 
 
 C10_CASES = {
-    # Round 6 of a random tournament paired by the reference (JaVaFo 1.4, seed 97 of
-    # tests/data/dutch-legacy-random): C.13 joins the lowest brackets; in the joined
-    # bracket (S1 [1 2 4], S2 [8 6 7]) every pairing gives upfloats to players who
-    # floated up before: C.10.b and C.10.a drop B5/B6 for upfloaters.
+    # Round 8 of a random tournament paired by the reference (JaVaFo 1.4, seed 2 of
+    # tests/data/dutch-legacy-random): C.13 joins the lowest brackets, then re-pairs
+    # bracket 3.5 with fewer pairs (C.14); its moved-down 5 can only meet 8, who
+    # floated up two rounds before: C.10.a drops B6 for upfloaters.
     "C.10.a": (
         "c10a",
-        ({(3, 5), (8, 2), (1, 6), (7, 4)}, None),
+        ({(1, 9), (4, 2), (7, 3), (8, 5), (10, 6)}, None),
         "C.10.a: B6 for upfloaters dropped for 1 pair(s)",
     ),
     # Round 5, seed 87: after C.12, the moved-down 1 (3 points) meets 5 (2.5), who
@@ -442,6 +442,20 @@ def test_c13_joins_the_two_lowest_brackets() -> None:
     assert pairs == {(5, 2), (1, 4)} and bye is None
     assert has(lines, "C.13: joined bracket 1 with the lowest bracket")
     assert has(lines, "C.14: P1 lowered to 0")
+
+
+def test_c13_p0_above_joined_brackets_splits_them() -> None:
+    """Round 6 of a random tournament paired by the reference (JaVaFo 1.4, seed 1058
+    of tests/data/dutch-legacy-random; reading 13 of docs/dutch-legacy.md works it by
+    hand): only 1-4 may get the bye. C.13 joins brackets 2 and 2.5 with the lowest
+    {8}, still no pairing, and re-pairs bracket 3 {3, 1, 5} with P = 0. The brackets
+    below are then paired one by one again, not as one joined bracket with {3, 1, 5}
+    as S1 (that would give 6-3, 8-5, 9-7, bye 1): 1-7, 9-5 in bracket 2.5, 8-6 and the
+    bye to 3 in the lowest, as the reference."""
+    pairs, bye, lines = pair(step("c13split"))
+    assert pairs == {(4, 2), (1, 7), (9, 5), (8, 6)} and bye == 3
+    assert has(lines, "C.13: bracket 3 re-paired with P = 0 above joined brackets")
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
 def test_c14a_fewer_pairs_in_a_homogeneous_bracket() -> None:

@@ -657,7 +657,9 @@ def test_registry_and_info_is_json() -> None:
     players = {e["number"]: e for e in doc["players"]}
     assert doc["bye"] == 5 and players[5]["details"]["rank"] == "2k"
     assert players[5]["score"] == "0"
-    assert [r["code"] for r in players[5]["reasons"]] == ["bye_lowest_placed"]
+    # the bye, then "why me": the best pairing with the bye elsewhere (issue 32)
+    assert [r["code"] for r in players[5]["reasons"]] == ["bye_lowest_placed", "why_bye_cost"]
+    assert players[5]["details"]["why"]["criterion"] == "bye"
     board = doc["boards"][0]
     assert board["board"] == 1 and set(board["details"]) == {
         "handicap",

@@ -92,7 +92,7 @@ def test_pair_check_results_on_a_document(
     assert any(g["handicap"] > 0 for g in info["games"])
     assert run(["check", "--system", "mcmahon", str(paired)]) == 0
     capsys.readouterr()
-    entries = [f"{g['white']}=win" for g in info["games"]]
+    entries = [f"player:{g['white']}=win" for g in info["games"]]
     assert run(["result", str(paired), *entries]) == 0
     capsys.readouterr()
     # no AGA ids: refused, unless they may be temporary (the pairing numbers)
@@ -243,8 +243,10 @@ def test_result_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert run(["mcmahon", "import", str(csv_file), "-o", str(doc), "-R", "3"]) == 0
     assert run(["pair", "--system", "mcmahon", str(doc), "--save", str(doc)]) == 0
     # Split and shift: 1-4, 2-5, 3-6 (one band of six).
-    assert run(["result", str(doc), "4=win", "2=jigo", "6=double-forfeit"]) == 0
-    assert run(["result", str(doc), "9=win"]) == 2
+    assert (
+        run(["result", str(doc), "player:4=win", "player:2=jigo", "player:6=double-forfeit"]) == 0
+    )
+    assert run(["result", str(doc), "player:9=win"]) == 2
     assert run(["result", str(doc), "4=won"]) == 2
     capsys.readouterr()
     assert run(["boards", str(doc), "--go"]) == 0

@@ -526,6 +526,8 @@ def test_explain_lists_criteria_and_boards() -> None:
     assert (board["white"], board["black"], board["details"]["meeting"]) == (3, 1, 1)
     players = {e["number"]: e for e in doc["players"]}
     assert players[3]["score"] == "0" and players[1]["score"] == "3"
+    why = players[1]["details"].pop("why")  # "why me" (issue 32): he plays across groups
+    assert why["decision"] == "cross"
     assert players[1]["details"] == {"side_difference": 0, "streak": 1}
     assert "explanation" not in NetrunnerSystem(seed=1).pair(t, 2).info
 

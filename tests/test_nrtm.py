@@ -247,8 +247,8 @@ def test_intentional_draw_single_sided(fp: Runner, tmp_path: Path) -> None:
     store = _netrunner(fp, tmp_path, double=False)
     t = _load(store)
     corp = t.round(1).games[0].white
-    code, out, _ = fp("result", store, "1=id", f"{t.round(1).games[1].black}=win")
-    assert code == 0 and "board 1 ½-½ (ID)" in out
+    code, out, _ = fp("result", store, "1=id", f"player:{t.round(1).games[1].black}=win")
+    assert code == 0 and "board 1: " in out and "½-½ (ID)" in out
     t = _load(store)
     assert t.round(1).games[0].flags == frozenset({"intentional_draw"})
     assert t.scores()[corp] == 1
@@ -268,7 +268,7 @@ def test_two_for_one_double_sided(fp: Runner, tmp_path: Path) -> None:
     t = _load(store)
     game = t.round(1).games[0]
     runner = game.black
-    code, out, err = fp("result", store, f"{runner}=2-for-1", "2=id")
+    code, out, err = fp("result", store, f"player:{runner}=2-for-1", "2=id")
     assert code == 0, err
     assert "game 2" in out
     t = _load(store)

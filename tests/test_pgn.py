@@ -146,7 +146,7 @@ def test_partial_file_and_single_rounds(fp: Runner, tmp_path: Path) -> None:
     white, black = _round_games(t, 1)[0]
     code, out, err = fp("result", store, "--pgn", _pgn(tmp_path, [(white, black, "0-1")]))
     assert code == 0, err
-    assert "board 1 0-1" in out and "1 game(s) without a result" in out
+    assert f"board 1: {white} (" in out and " 0-1\n" in out and "1 game(s) without a result" in out
     # the same game again in a later file: the same result is fine
     again = [(white, black, "0-1"), (*_round_games(t, 1)[1], "1-0")]
     assert fp("result", store, "--pgn", _pgn(tmp_path, again, "b.pgn"))[0] == 0

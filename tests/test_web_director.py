@@ -297,6 +297,37 @@ def test_results_forms_refuse_plainly_and_change_nothing(http: Any) -> None:
     assert shown["boards"][0]["result"] == "0-1"
 
 
+def test_results_are_by_board_and_echo_the_names(http: Any) -> None:
+    """Issue 32, finding 1 on the web: a result is always a board's (no path reads a
+    number as a player); a player's word such as 'win' is not a board result; the
+    saved message names the board's players."""
+    tid, director, form = _signed_in(http)
+    http.post(f"{API}/tournaments/{tid}/rounds", headers=director)
+    version = _version(http, tid)
+    for word in ("win", "loss", "player:2=win"):
+        put = http.put(
+            f"{API}/tournaments/{tid}/rounds/1/boards/2", headers=director, json={"result": word}
+        )
+        assert put.status_code == 400 and put.json()["field"] == "result"
+        posted = http.post(
+            f"/t/{tid}/director/rounds/1/results",
+            data={"form_token": form, "result-2": word},
+            follow_redirects=True,
+        )
+        assert posted.status_code == 400 and _version(http, tid) == version
+    board = http.get(f"{API}/tournaments/{tid}/rounds/1").json()["boards"][1]
+    white, black = (board[side] for side in ("white", "black"))
+    saved = http.post(
+        f"/t/{tid}/director/rounds/1/results",
+        data={"form_token": form, "result-2": "1-0"},
+        follow_redirects=True,
+    )
+    names = f"{white['name']} ({white['number']}) - {black['name']} ({black['number']})"
+    assert f"Saved: board 2: {html.escape(names)} 1-0" in saved.text
+    shown = http.get(f"{API}/tournaments/{tid}/rounds/1").json()["boards"]
+    assert [b["result"] for b in shown] == [None, "1-0", None]
+
+
 def test_player_unpair_and_register_refusals(http: Any) -> None:
     tid, director, form = _signed_in(http)
     version = _version(http, tid)
@@ -344,8 +375,13 @@ def test_player_unpair_and_register_refusals(http: Any) -> None:
     # exports: every format of the list, and a plain refusal for another
     from fairpair.web.exports import EXPORTS
 
+    offered = re.findall(rf"/t/{tid}/export/(\w+)", http.get(f"/t/{tid}/director").text)
+    assert set(offered) == {"trf", "json", "trf2026"}  # a chess event: no Go or NRTM
     for key, export in EXPORTS.items():
         got = http.get(f"/t/{tid}/export/{key}")
+        if key not in offered:  # a format that does not apply to this event
+            assert got.status_code == 404
+            continue
         assert got.status_code == 200 and got.headers["content-type"].startswith(
             export.media_type.split(";")[0]
         )
@@ -458,7 +494,8 @@ def test_director_walks_a_whole_event_in_chromium(
     for board in range(1, 5):
         page.select_option(f"#result-{board}", "1-0")
     page.click("#save-all")
-    assert "Saved: board 1: 1-0" in page.inner_text("#message")
+    saved = page.inner_text("#message")  # board, names and result (issue 32)
+    assert re.search(r"Saved: board 1: [^;]+ \(\d+\) - [^;]+ \(\d+\) 1-0", saved), saved
 
     # correct an earlier result: the old value is shown
     page.goto(f"{server.url}/t/{tid}/director")

@@ -521,13 +521,59 @@ def test_parse_board_results(text: str, codes: tuple[ResultCode, ResultCode] | N
 )
 def test_parse_player_outcomes(text: str, codes: tuple[ResultCode, ResultCode]) -> None:
     assert parse_entry(f"carlsen={text}") == ResultEntry("carlsen", False, codes)
-    assert parse_entry(f"7={text}") == ResultEntry("7", False, codes)  # player number 7
+    assert parse_entry(f"player:7={text}") == ResultEntry("7", False, codes)  # player no. 7
+    assert parse_entry(f"Player: Carl Sen ={text}") == ResultEntry("Carl Sen", False, codes)
     assert parse_entry(f"7={text}", players_only=True) == ResultEntry("7", False, codes)
+
+
+@pytest.mark.parametrize(
+    ("text", "codes", "flag"),
+    [
+        ("draw", (D, D), None),
+        ("tie", (D, D), None),
+        ("jigo", (D, D), None),
+        ("Draw", (D, D), None),
+        ("double-forfeit", (FL, FL), None),
+        ("id", (D, D), "intentional_draw"),
+        ("intentional-draw", (D, D), "intentional_draw"),
+        ("2-0", (W, L), "two_for_one"),
+        ("0-2", (L, W), "two_for_one"),
+    ],
+)
+def test_parse_board_words(
+    text: str, codes: tuple[ResultCode, ResultCode], flag: str | None
+) -> None:
+    """A result that needs no side is the board's, never a player's (issue 32, finding 1:
+    Netrunner's ``3=tie`` was read as player 3)."""
+    assert parse_entry(f"3={text}") == ResultEntry("3", True, codes, flag)
+    assert parse_entry(f"board:3={text}") == ResultEntry("3", True, codes, flag)
+
+
+@pytest.mark.parametrize(
+    "word", ["win", "loss", "forfeit-win", "forfeit-loss", "WIN", "2-for-1", "two-for-one"]
+)
+def test_parse_bare_number_with_a_side_word_is_refused(word: str) -> None:
+    """``2=win`` meant board 2 to the director and player 2 to fairpair (issue 32,
+    finding 1): a bare number is a board, and a board's "win" does not say whose."""
+    err = refused(lambda: parse_entry(f"2={word}"))
+    assert f"'2={word}': a bare number is a board" in err
+    assert f"player:2={word}" in err and "NAME=" in err
+    two = "2=2-0 or 2=0-2" if "2" in word or "two" in word else "2=1-0 or 2=0-1"
+    assert two in err
+    assert parse_entry(f"player:2={word}").by_board is False
+
+
+def test_parse_prefix_refusals() -> None:
+    assert "a board number after 'board:'" in refused(lambda: parse_entry("board:ann=1-0"))
+    assert "after 'player:'" in refused(lambda: parse_entry("player: =win"))
+    assert "a player's side" in refused(lambda: parse_entry("player:3=1-0"))
+    assert "a player's side" in refused(lambda: parse_entry("player:3=2-0"))
 
 
 def test_parse_players_only() -> None:
     assert parse_entry("3=clear", players_only=True) == ResultEntry("3", False, None)
     assert parse_entry("3=clear") == ResultEntry("3", True, None)
+    assert parse_entry("3=clear", players_only=True) == parse_entry("player:3=clear")
     for text in ("3=1-0", "3=1/2", "ann=+-"):
         assert "a player's side" in refused(lambda text=text: parse_entry(text, players_only=True))
 
@@ -567,8 +613,10 @@ def test_enter_results_by_board_and_by_player() -> None:
     assert [(d.board, d.before) for d in done] == [(1, ""), (2, "")]
     assert new.round(1).games == (Game(1, 3, D, D), Game(4, 2, L, W))  # 2 is black: swapped
     assert pending_games(new) == []
-    # the first player's outcome is not swapped; a number on the left of a word is a player
-    new, _ = enter_results(t, 1, [parse_entry("4=forfeit-win"), parse_entry("3=loss")])
+    # the first player's outcome is not swapped; player:N names player no. N
+    new, _ = enter_results(
+        t, 1, [parse_entry("player:4=forfeit-win"), parse_entry("player:3=loss")]
+    )
     assert new.round(1).games == (Game(1, 3, W, L), Game(4, 2, FW, FL))
 
 
@@ -628,7 +676,7 @@ def test_enter_results_requested_bye_and_unpaired_round() -> None:
     t, _ = request_bye(t, t.player(5), 1, HALF, default_points=HALF)
     t, _ = pair_next(t)
     assert "has a half-point bye in round 1" in refused(
-        lambda: enter_results(t, 1, [parse_entry("5=win")])
+        lambda: enter_results(t, 1, [parse_entry("player:5=win")])
     )
 
 
@@ -1193,10 +1241,10 @@ class Run:
             if how == "board":
                 entries.append(parse_entry(f"{board}={CODE_TEXT[pair]}"))  # type: ignore[index]
             elif how == "white":
-                entries.append(parse_entry(f"{game.white}={OUTCOME_TEXT[pair]}"))  # type: ignore[index]
+                entries.append(parse_entry(f"player:{game.white}={OUTCOME_TEXT[pair]}"))  # type: ignore[index]
             else:
                 a, b = pair  # type: ignore[misc]
-                who = str(game.black) if how == "black" else t.player(game.black).name
+                who = f"player:{game.black}" if how == "black" else t.player(game.black).name
                 entries.append(parse_entry(f"{who}={OUTCOME_TEXT[(b, a)]}"))
         try:
             new, done = enter_results(t, column, entries)

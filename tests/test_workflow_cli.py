@@ -363,7 +363,7 @@ def test_mcmahon_event_five_rounds(fp: Runner, tmp_path: Path) -> None:
         # results by player name, the McMahon way (Go: win / loss)
         entries = []
         for g in t.round(rnd).games:
-            entries.append(f"{g.white}={rng.choice(['win', 'loss'])}")
+            entries.append(f"player:{g.white}={rng.choice(['win', 'loss'])}")
         code, out, err = fp("result", path, *entries)
         assert code == 0, err
         assert boards >= 6

@@ -159,6 +159,106 @@ REASONS: dict[str, str] = {
         "the best one by the remaining rules (colours, repeated floats, then the fixed "
         "order of the candidates) leaves {player} over."
     ),
+    # -- why this player and not another ("why me"): the best alternative, compared ------
+    "why_count": (
+        "Why {player} and not {players}: with {players} {doing} instead, the number of "
+        "{what} would be {alternative}, against {chosen} this way."
+    ),
+    "why_scores": (
+        "Why {player} and not {players}: with {players} {doing} instead, the players "
+        "moving down would have {alternative} {unit}, against {chosen} this way; the rules "
+        "move down the lowest scores possible."
+    ),
+    "why_other": (
+        "Why {player} and not {players}: with {players} {doing} instead, the pairing "
+        "would be worse on {what}, the first rule on which the two differ."
+    ),
+    "why_order": (
+        "Why {player} and not {players}: with {players} {doing} instead, the pairing "
+        "would be just as good by every rule; then the fixed order of the candidates "
+        "decides, and it puts first the pairing with {player} {doing}."
+    ),
+    "why_none_count": (
+        "In the best pairing without {player} {doing}, the number of {what} would be "
+        "{alternative}, against {chosen} this way."
+    ),
+    "why_none_scores": (
+        "In the best pairing without {player} {doing}, the players moving down would have "
+        "{alternative} {unit}, against {chosen} this way; the rules move down the lowest "
+        "scores possible."
+    ),
+    "why_none_other": (
+        "The best pairing without {player} {doing} would be worse on {what}, the first "
+        "rule on which the two differ."
+    ),
+    "why_none_order": (
+        "A pairing without {player} {doing} would be just as good by every rule; the fixed "
+        "order of the candidates puts this one first."
+    ),
+    "why_colour_count": (
+        "{player} could get {colour} only in a pairing where the number of {what} would "
+        "be {alternative}, against {chosen} this way."
+    ),
+    "why_colour_scores": (
+        "{player} could get {colour} only in a pairing where the players moving down "
+        "would have {alternative} {unit}, against {chosen} this way; the rules move down "
+        "the lowest scores possible."
+    ),
+    "why_colour_other": (
+        "{player} could get {colour} only in a pairing worse on {what}, the first rule on "
+        "which the two differ."
+    ),
+    "why_colour_order": (
+        "A pairing giving {player} {colour} would be just as good by every rule; the "
+        "fixed order of the candidates puts this one first."
+    ),
+    "why_bye_cost": (
+        "Why {player} and not {players}: the best pairing without a bye for {player} "
+        "(it goes to {players}) counts {alternative} for {label}, against {chosen} in this "
+        "one."
+    ),
+    "why_bye_tie": (
+        "The best pairing without a bye for {player} (it goes to {players}) is just as "
+        "good by every criterion; among equally good pairings this one was drawn."
+    ),
+    "why_cross_cost": (
+        "{player} could stay in the own score group only in a pairing that counts "
+        "{alternative} for {label}, against {chosen} in this one."
+    ),
+    "why_cross_tie": (
+        "A pairing keeping {player} in the own score group is just as good by every "
+        "criterion; among equally good pairings this one was drawn."
+    ),
+    "why_side_cost": (
+        "{player} could play {side} only in a pairing that counts {alternative} for "
+        "{label}, against {chosen} in this one."
+    ),
+    "why_side_tie": (
+        "A pairing in which {player} plays {side} is just as good by every criterion; "
+        "among equally good pairings this one was drawn."
+    ),
+    "why_mcmahon_down_cost": (
+        "{player} could play someone nearer in McMahon score only in a pairing that "
+        "counts {alternative} for {label}, against {chosen} in this one."
+    ),
+    "why_mcmahon_down_tie": (
+        "A pairing giving {player} an opponent nearer in McMahon score has the same "
+        "penalty in every respect; the matching chose this one."
+    ),
+    "why_tcec_bye_byes": (
+        "Why {player} and not {players}: {players} is lower in the pairing order but has "
+        "had more byes ({other_count} against {count}); the bye goes to the fewest byes "
+        "first."
+    ),
+    "why_tcec_bye_order": (
+        "Why {player} and not {players}: both have had the fewest byes; {player} is "
+        "number {place} in the pairing order and {players} number {other_place}, and the "
+        "bye goes to the lowest."
+    ),
+    "why_not_computed": (
+        "{player}: the other possible pairings were not compared (this is done for "
+        "groups or fields of up to {limit} players)."
+    ),
     "float_legacy": "{player} could not be paired in this group and moves down.",
     "float_legacy_step": (
         "{player} moves down to the next group: {step} found the pairing of this "

@@ -51,7 +51,7 @@ HINTS: Mapping[type[FairpairError], Callable[[FairpairError, str], str]] = {
     RoundHasResultsError: lambda exc, file: f"fairpair unpair {file} --force",
     PlayerPairedError: lambda exc, file: (
         f"a forfeit: fairpair result {file} -r {getattr(exc, 'round_number', 'N')} "
-        f"{getattr(exc, 'player', 'PLAYER')}=forfeit-loss"
+        f"player:{getattr(exc, 'player', 'N')}=forfeit-loss"
     ),
 }
 

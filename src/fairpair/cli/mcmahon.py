@@ -48,7 +48,7 @@ __all__ = ["MOVED", "bands_table", "mcmahon_group"]
 #: The general verbs ``mcmahon`` once repeated (without their checks) -> the top-level
 #: command that does it, for a McMahon tournament as for any other.
 MOVED = {
-    "result": "fairpair result FILE [-r R] PLAYER=win|loss|jigo|... (or BOARD=1-0 ...)",
+    "result": "fairpair result FILE [-r R] BOARD=1-0|0-1|jigo|... (or player:N=win, NAME=win ...)",
     "force": "fairpair force FILE A B [--round R] [--remove]",
     "forbid": "fairpair forbid FILE A B [--round R] [--remove]",
     "bye": "fairpair bye FILE PLAYER --round R (McMahon: 0 points, a voluntary bye)",

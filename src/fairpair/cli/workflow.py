@@ -35,7 +35,7 @@ from fairpair.cli.common import (
 )
 from fairpair.cli.params import NUMBER, SEED
 from fairpair.errors import InputError
-from fairpair.model import Player, Tournament, format_points
+from fairpair.model import Game, Player, Tournament, format_points
 from fairpair.naming import pairing_name
 from fairpair.systems import SYSTEMS, descriptor_of, descriptors
 
@@ -687,13 +687,16 @@ def result_command(
     pgn_path: str | None,
     as_json: bool,
 ) -> int:
-    """Enter results, all or nothing.
+    """Enter results, all or nothing; each is echoed with its board, names and result.
 
-    BOARD=RESULT from the first-listed (white / corp) player's side: 1-0, 0-1, 1/2 (also
-    =, ½, ½-½), +- and -+ (forfeits), -- (double forfeit), clear. PLAYER=OUTCOME from
-    that player's side: win, loss, draw (jigo, tie), forfeit-win, forfeit-loss,
-    double-forfeit, clear. The round defaults to the first one with games still
-    without a result; to correct a result already entered, name its round with -r.
+    A bare number is always a board. BOARD=RESULT from the first-listed (white / corp)
+    player's side: 1-0, 0-1, 1/2 (also =, ½, ½-½, draw, tie, jigo), +- and -+
+    (forfeits), -- (double forfeit), clear. PLAYER=OUTCOME from that player's side,
+    PLAYER being player:N (pairing number N) or a name: win, loss, draw (jigo, tie),
+    forfeit-win, forfeit-loss, double-forfeit, clear. BOARD=win is refused (whose
+    win?): write BOARD=1-0 or player:N=win. The round defaults to the first one with
+    games still without a result; to correct a result already entered, name its round
+    with -r.
 
     Netrunner (flagged, and exported to NRTM): BOARD=id or PLAYER=id is an intentional
     draw (both players get the tie points; in a double-sided round both games);
@@ -708,8 +711,8 @@ def result_command(
     \b
     Examples:
       fairpair result open.json 1=1-0 2=1/2 3=0-1 4=+-
-      fairpair result open.json -r 2 carlsen=win
-      fairpair result store.json 3=id jack=2-for-1
+      fairpair result open.json -r 2 carlsen=win player:17=forfeit-loss
+      fairpair result store.json 3=id 4=tie jack=2-for-1 player:9=2-for-1
       fairpair result tcec.json --pgn games.pgn
     """
     if pgn_path is not None:
@@ -731,23 +734,24 @@ def result_command(
     t, done = wf.enter_results(t, rnd, parsed, allow_changes=round_number is not None)
     _store(t, file)
     pending = sum(1 for g in t.round(rnd).games if not g.has_result)
-    changed = ", ".join(
-        (f"{wf.round_label(t, d.round)} " if d.round is not None else "")
-        + f"board {d.board} {wf.result_text(d.game) or 'cleared'}"
+    lines = [
+        f"{wf.round_label(t, d.round if d.round is not None else rnd)}, board {d.board}: "
+        f"{wf.describe_game(t, d.game)} {wf.result_text(d.game) or 'cleared'}"
         + (f" (was {d.before})" if d.before and d.before != wf.result_text(d.game) else "")
         for d in done
-    )
+    ]
     later = t.rounds_played > rnd and not t.double_rounds
     note = f"\nnote: round {rnd + 1} is already paired; its pairing stays as it is" if later else ""
     _say(
         as_json,
-        f"{wf.round_label(t, rnd)}: {changed}; {pending} game(s) without a result{note}",
+        "\n".join(lines) + f"\n{wf.round_label(t, rnd)}: {pending} game(s) without a result{note}",
         {
             "command": "result",
             "round": rnd,
             "entered": [
                 {
                     "board": d.board,
+                    **_game_players_json(t, d.game),
                     "result": wf.result_text(d.game),
                     "before": d.before,
                     **({"round": d.round} if d.round is not None else {}),
@@ -758,6 +762,11 @@ def result_command(
         },
     )
     return 0
+
+
+def _game_players_json(t: Tournament, game: Game) -> dict[str, Any]:
+    """The two players of ``game``, first-listed first, for a JSON echo."""
+    return {"players": [_player_json(t.player(n)) for n in (game.white, game.black)]}
 
 
 def _result_from_pgn(file: str, pgn_path: str, as_json: bool) -> int:
@@ -778,21 +787,29 @@ def _result_from_pgn(file: str, pgn_path: str, as_json: bool) -> int:
     columns = sorted({d.round for d in done})
     pending = sum(1 for c in columns for g in t.round(c).games if not g.has_result)
     entered = sum(1 for d in done if d.new)
-    parts = [
-        f"{wf.round_label(t, c)}: "
-        + ", ".join(f"board {d.board} {wf.result_text(d.game)}" for d in done if d.round == c)
+    lines = [
+        f"{wf.round_label(t, d.round)}, board {d.board}: "
+        f"{wf.describe_game(t, d.game)} {wf.result_text(d.game)}"
         for c in columns
+        for d in done
+        if d.round == c
     ]
     _say(
         as_json,
-        f"{pgn_path}: {len(games)} game(s), {entered} result(s) entered; "
-        + "; ".join(parts)
-        + f"; {pending} game(s) without a result",
+        f"{pgn_path}: {len(games)} game(s), {entered} result(s) entered\n"
+        + "".join(line + "\n" for line in lines)
+        + f"{pending} game(s) without a result",
         {
             "command": "result",
             "pgn": pgn_path,
             "entered": [
-                {"round": d.round, "board": d.board, "result": wf.result_text(d.game), "new": d.new}
+                {
+                    "round": d.round,
+                    "board": d.board,
+                    **_game_players_json(t, d.game),
+                    "result": wf.result_text(d.game),
+                    "new": d.new,
+                }
                 for d in done
             ],
             "pending": pending,

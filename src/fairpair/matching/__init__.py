@@ -28,7 +28,7 @@ Semantics (both backends):
 
 The compiled backend (``fairpair.matching._blossom``, C++ via pybind11) runs Edmonds'
 blossom algorithm in its primal-dual form, O(n^3) time over an n x n weight matrix
-(``n^2 * 8 * limbs`` bytes; limbs = 1, 2, 3, 4, 6, 9 or 16 64-bit words chosen from the
+(``n^2 * 8 * limbs`` bytes; limbs = 1, 2, 3, 4, 6 or 16 64-bit words chosen from the
 largest weight).  The pure-Python backend (networkx) is the oracle and the fallback when
 the extension is not built; ``FAIRPAIR_MATCHING=python`` forces it.  See
 ``docs/matching.md``.
@@ -46,30 +46,63 @@ the extension is not built; ``FAIRPAIR_MATCHING=python`` forces it.  See
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from fairpair.matching import _pure
 
+_LOAD_ERROR = ""
 try:
     from fairpair.matching import _blossom
 
     _HAVE_COMPILED = True
-except ImportError:  # pragma: no cover - the extension is built by `pip install`
+except ImportError as exc:  # the extension is built by `pip install`; tested by blocking it
     _HAVE_COMPILED = False
+    _LOAD_ERROR = str(exc) or type(exc).__name__
 
-__all__ = ["MAX_WEIGHT_BITS", "Matcher", "backend", "max_weight_matching"]
+__all__ = ["MAX_WEIGHT_BITS", "Matcher", "backend", "fallback_notice", "max_weight_matching"]
+
+_noticed = False
 
 MAX_WEIGHT_BITS = 1020
 """Largest weight magnitude (in bits) the compiled backend accepts."""
 
 
+def fallback_notice() -> str:
+    """The one-line notice that the compiled matcher could not be loaded ("" when it was).
+
+    Names the commands that get slower and why; the pairings themselves are the same
+    (the pure-Python backend is the oracle the compiled one is tested against).
+    """
+    if _HAVE_COMPILED:
+        return ""
+    return (
+        "fairpair: the compiled matcher (fairpair.matching._blossom) could not be loaded"
+        f" ({_LOAD_ERROR}); pairing falls back to pure Python: the same pairings, but"
+        " `pair`, `next`, `batch`, `demo`, `mcmahon`, the web app's pairing and the"
+        " `--dutch FILE -p` drop-in get much slower on large fields (O(n^3) matching in"
+        " Python: minutes from a few hundred players). Reinstall fairpair with a C++"
+        " compiler, or from a release wheel (docs/install.md)."
+    )
+
+
 def backend() -> str:
-    """``"compiled"`` or ``"python"``: the backend new calls will use."""
-    if not _HAVE_COMPILED or os.environ.get("FAIRPAIR_MATCHING", "").lower() == "python":
+    """``"compiled"`` or ``"python"``: the backend new calls will use.
+
+    The first call in a process without the compiled extension (unless
+    ``FAIRPAIR_MATCHING=python`` asked for pure Python) writes :func:`fallback_notice`
+    to stderr, once: every pairing asks for the backend before it matches.
+    """
+    global _noticed
+    forced = os.environ.get("FAIRPAIR_MATCHING", "").lower() == "python"
+    if not _HAVE_COMPILED:
+        if not forced and not _noticed:
+            _noticed = True
+            print(fallback_notice(), file=sys.stderr)
         return "python"
-    return "compiled"
+    return "python" if forced else "compiled"
 
 
 def max_weight_matching(

@@ -4,8 +4,8 @@
 // systems and add themselves through fairpair::Binding; the matcher core is compiled in
 // the engine units (engine.hpp).  docs/matching.md, "Build", lists the units.
 //
-// Python ints are converted to fixed-width two's complement integers of 1, 2, 3, 4, 6,
-// 9 or 16 64-bit limbs, chosen from the largest weight; a weight of more than
+// Python ints are converted to fixed-width two's complement integers of 1, 2, 3, 4, 6
+// or 16 64-bit limbs, chosen from the largest weight; a weight of more than
 // kMaxWeightBits bits raises OverflowError (never a silently wrong answer).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

@@ -279,6 +279,38 @@ class NetrunnerGraph {
 
     template <int N>
     std::vector<int> solve_n() {
+        implicit_ = static_cast<double>(size_) * size_ * 8 * N > static_cast<double>(dense_limit);
+        if (implicit_) {
+            // In one of the implicit graph's widths (with_implicit_limbs, engine.hpp).
+            return with_implicit_limbs(N, [this](auto l) {
+                constexpr int M = decltype(l)::value;
+                const Rows<M> rows = make_rows<M>();
+                Blossom<M, Rows<M>> m(rows);
+                py::gil_scoped_release release;
+                return m.solve();
+            });
+        }
+        const Rows<N> rows = make_rows<N>();
+        // The matrix of the generic engine (compiled once, engine.hpp), filled a row at a
+        // time in its own width.
+        std::unique_ptr<Engine> m = make_engine(N, size_);
+        py::gil_scoped_release release;
+        std::vector<uint64_t> row;
+        for (int i = 0; i < size_; ++i) {
+            row.resize(static_cast<size_t>(size_ - i - 1) * N);
+            uint64_t* out = row.data();
+            for (int j = i + 1; j < size_; ++j, out += N) {
+                const Wide<N> w = rows.w2(i, j);
+                std::memcpy(out, w.l, sizeof w.l);
+            }
+            m->set_row_w2(i, i + 1, size_, row.data());
+        }
+        return m->solve();
+    }
+
+    // The weights of the round in N limbs.
+    template <int N>
+    Rows<N> make_rows() const {
         Rows<N> rows{this, size_, {}, {}, {}, {}, {}};
         Buf k = Buf::zero();
         k.l[shift_ / 64] = uint64_t(1) << (shift_ % 64);
@@ -296,30 +328,7 @@ class NetrunnerGraph {
         rows.extra2.resize(static_cast<size_t>(n_));
         for (const Extra& x : extra_)
             rows.extra2[static_cast<size_t>(x.i)].emplace_back(x.j, narrow<N>(x.cost + x.cost));
-        std::vector<int> mate;
-        implicit_ = static_cast<double>(size_) * size_ * 8 * N > static_cast<double>(dense_limit);
-        if (implicit_) {
-            Blossom<N, Rows<N>> m(rows);
-            py::gil_scoped_release release;
-            mate = m.solve();
-        } else {
-            // The matrix of the generic engine (compiled once, engine.hpp), filled a row
-            // at a time in its own width.
-            std::unique_ptr<Engine> m = make_engine(N, size_);
-            py::gil_scoped_release release;
-            std::vector<uint64_t> row;
-            for (int i = 0; i < size_; ++i) {
-                row.resize(static_cast<size_t>(size_ - i - 1) * N);
-                uint64_t* out = row.data();
-                for (int j = i + 1; j < size_; ++j, out += N) {
-                    const Wide<N> w = rows.w2(i, j);
-                    std::memcpy(out, w.l, sizeof w.l);
-                }
-                m->set_row_w2(i, i + 1, size_, row.data());
-            }
-            mate = m->solve();
-        }
-        return mate;
+        return rows;
     }
 };
 

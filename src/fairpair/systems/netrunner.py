@@ -820,7 +820,180 @@ def explanation_of(
             rec = records[pairing.bye]
             ex.player_detail(pairing.bye, side_difference=rec.side_difference, streak=rec.streak)
         ex.because(pairing.bye, "bye_netrunner", "Netrunner criteria 1, 2", player=pairing.bye)
+    _why_me(ex, problem, pairing)
     return ex.finish(pairing)
+
+
+# -- "why me" (``--explain`` only): the best pairing without the decision ---------------
+
+#: The largest field for which ``--explain`` compares each decision with the best
+#: pairing without it (one matching per player concerned).
+WHY_LIMIT = 200
+
+
+def _best_allowed(
+    problem: RoundProblem,
+    match_ok: Callable[[int, int], bool],
+    bye_ok: Callable[[int], bool],
+) -> Pairing | None:
+    """The best pairing (by the criteria, ties: the first found; no noise) using only
+    the matches ``match_ok(corp, runner)`` and byes ``bye_ok(player)`` allow; None if
+    no pairing of everybody does."""
+    players = problem.players
+    n = len(players)
+    costs = problem._slot_costs()
+    edges: list[tuple[int, int, int]] = []
+    corp_first: dict[tuple[int, int], bool] = {}
+    for i in range(n):
+        for j in range(i + 1, n):
+            base = costs.crossing[abs(costs.groups[i] - costs.groups[j])]
+            base += costs.extra.get((i, j), 0)
+            options = []
+            if match_ok(players[i], players[j]):
+                options.append((costs.corp[i] + costs.runner[j], True))
+            if match_ok(players[j], players[i]):
+                options.append((costs.corp[j] + costs.runner[i], False))
+            if options:
+                cost, first = min(options, key=lambda o: o[0])
+                corp_first[i, j] = first
+                edges.append((i, j, costs.top - base - cost))
+    for i, cost in enumerate(costs.bye):
+        if bye_ok(players[i]):
+            edges.append((i, n, costs.top - cost))
+    mate = max_weight_matching(n + n % 2, edges, max_cardinality=True)
+    boards: list[Board] = []
+    bye: int | None = None
+    for i in range(n):
+        j = mate[i]
+        if j < 0:
+            return None
+        if j == n:
+            bye = players[i]
+        elif i < j:
+            a, b = players[i], players[j]
+            boards.append(Board(a, b) if corp_first[i, j] else Board(b, a))
+    return Pairing(round=problem.round, boards=problem._board_order(boards), bye=bye)
+
+
+def _why(
+    ex: Any,
+    problem: RoundProblem,
+    vector: tuple[int, ...],
+    number: int,
+    decision: str,
+    alt: Pairing | None,
+    **params: Any,
+) -> None:
+    """Compare the chosen pairing (``vector``) with ``alt``, the best one without the
+    decision, and say which criterion decided (``details.why`` and a reason)."""
+    if alt is None:
+        ex.player_detail(number, why={"decision": decision, "alternative": None})
+        return
+    other = problem.vector(alt)
+    index = next((k for k, (a, b) in enumerate(zip(vector, other, strict=True)) if a != b), None)
+    if index is not None and other[index] < vector[index]:  # pragma: no cover - optimality
+        return
+    criterion = None if index is None else problem.criteria[index]
+    ex.player_detail(
+        number,
+        why={
+            "decision": decision,
+            "computed": True,
+            "alternative": {
+                "boards": [[b.white, b.black] for b in alt.boards],
+                "bye": alt.bye,
+                "vector": list(other),
+            },
+            "criterion": None if criterion is None else criterion.rule,
+            "criterion_key": None if criterion is None else criterion.key,
+            "criterion_text": None if criterion is None else criterion.label,
+            "chosen": None if index is None else vector[index],
+            "alternative_value": None if index is None else other[index],
+        },
+    )
+    if criterion is None:
+        ex.because(number, f"why_{decision}_tie", "Netrunner criteria 1-7, then the seed", **params)
+        return
+    ex.because(
+        number,
+        f"why_{decision}_cost",
+        f"Netrunner criterion {criterion.rule}",
+        label=criterion.label,
+        chosen=vector[index],  # type: ignore[index]
+        alternative=other[index],  # type: ignore[index]
+        **params,
+    )
+
+
+def _why_me(ex: Any, problem: RoundProblem, pairing: Pairing) -> None:
+    """ "Why me" for the players who play across score groups, get the bye, or (single
+    sided) end on a side difference of 2 or a streak of 2: the best pairing without
+    it, and the first criterion on which it is worse."""
+    concerned: list[int] = []
+    records = problem.records
+    crossing = {
+        n
+        for b in pairing.boards
+        if records[b.white].group != records[b.black].group
+        for n in (b.white, b.black)
+    }
+    if len(problem.players) > WHY_LIMIT:
+        concerned = sorted(crossing | ({pairing.bye} if pairing.bye is not None else set()))
+        for number in concerned:
+            ex.player_detail(number, why={"computed": False})
+            ex.because(number, "why_not_computed", None, player=number, limit=WHY_LIMIT)
+        return
+    vector = problem.vector(pairing)
+    if pairing.bye is not None:
+        bye = pairing.bye
+        alt = _best_allowed(problem, lambda c, r: True, lambda p: p != bye)
+        _why(
+            ex,
+            problem,
+            vector,
+            bye,
+            "bye",
+            alt,
+            players=[] if alt is None or alt.bye is None else [alt.bye],
+        )
+    side_of = {b.white: CORP for b in pairing.boards} | {b.black: RUNNER for b in pairing.boards}
+    for number in sorted(crossing):
+        group = records[number].group
+
+        def own_group(c: int, r: int, x: int = number, g: int = group) -> bool:
+            return x not in (c, r) or records[r if c == x else c].group == g
+
+        def no_bye(p: int, x: int = number) -> bool:
+            return p != x
+
+        alt = _best_allowed(problem, own_group, no_bye)
+        _why(ex, problem, vector, number, "cross", alt)
+    if problem.double:
+        return
+    for number, side in sorted(side_of.items()):
+        rec = records[number]
+        difference = rec.side_difference + (1 if side is CORP else -1)
+        streak = rec.streak + 1 if rec.last_side is side else 1
+        if abs(difference) < 2 and streak < 2:
+            continue
+        other_side = RUNNER if side is CORP else CORP
+
+        def on_other(c: int, r: int, x: int = number, want: Colour = other_side) -> bool:
+            return x not in (c, r) or (c == x) == (want is CORP)
+
+        def not_bye(p: int, x: int = number) -> bool:
+            return p != x
+
+        alt = _best_allowed(problem, on_other, not_bye)
+        _why(
+            ex,
+            problem,
+            vector,
+            number,
+            "side",
+            alt,
+            side="Corp" if other_side is CORP else "Runner",
+        )
 
 
 def cost_vector(

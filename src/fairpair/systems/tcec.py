@@ -706,6 +706,43 @@ def _explanation_data(
         count = _byes_received(tournament, column)[bye]
         ex.player_detail(bye, earlier_byes=count)
         ex.because(bye, "bye_fewest_byes", "TCEC step 2", player=bye, count=count)
+        # "Why me": the player who would get the bye without him, and what decided.
+        received = _byes_received(tournament, column)
+        full = list(info["pairing_order"])
+        rest = [n for n in full if n != bye]
+        if rest:
+            other = choose_bye(rest, received)
+            more = received.get(other, 0) > count
+            ex.player_detail(
+                bye,
+                why={
+                    "decision": "bye",
+                    "computed": True,
+                    "alternative": {"bye": other},
+                    "criterion": "fewest byes" if more else "pairing order",
+                    "rule": "TCEC step 2",
+                    "chosen": count if more else full.index(bye) + 1,
+                    "alternative_value": received.get(other, 0) if more else full.index(other) + 1,
+                },
+            )
+            if more:
+                ex.because(
+                    bye,
+                    "why_tcec_bye_byes",
+                    "TCEC step 2",
+                    players=[other],
+                    count=count,
+                    other_count=received.get(other, 0),
+                )
+            else:
+                ex.because(
+                    bye,
+                    "why_tcec_bye_order",
+                    "TCEC step 2",
+                    players=[other],
+                    place=full.index(bye) + 1,
+                    other_place=full.index(other) + 1,
+                )
     met_in: dict[Pair, int] = {}
     for number, round_pairs in history.rounds:
         for pair in round_pairs:

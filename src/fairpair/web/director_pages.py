@@ -341,13 +341,15 @@ def director_router(service: Service) -> APIRouter:
                 f"{back}?msg={quote('Nothing to save: no result was chosen.')}", status_code=303
             )
         try:
-            _, changed = await run_in_threadpool(service.set_results, tid, rnd, given)
+            stored, changed = await run_in_threadpool(service.set_results, tid, rnd, given)
         except ApiError as exc:
             if exc.status == 404 and exc.field == "id":
                 return _error_page(exc)
             return RedirectResponse(f"{back}?error={quote(plain(exc))}", status_code=303)
+        games = stored.tournament.round(rnd).games
         text = "Saved: " + "; ".join(
-            f"board {b}: {after or 'no result'}" + (f" (was {before})" if before else "")
+            f"board {b}: {wf.describe_game(stored.tournament, games[b - 1])} "
+            f"{after or 'no result'}" + (f" (was {before})" if before else "")
             for b, (before, after) in sorted(changed.items())
         )
         return RedirectResponse(f"{back}?msg={quote(text)}", status_code=303)

@@ -1,13 +1,19 @@
 """Results: parsing what a director types and entering it into a round.
 
-Two ways to name a result:
+A bare number on the left of ``=`` is always a board; a player is named in a form
+that cannot be read as a board: ``player:N`` (his pairing number) or a name.
 
 * ``BOARD=RESULT``, the result from the first-listed (white / corp) player's side:
-  ``1-0``, ``0-1``, ``1/2`` (also ``=``, ``½``, ``½-½``, ``0.5-0.5``, ``1/2-1/2``),
-  ``+-`` / ``-+`` (forfeits), ``--`` (double forfeit), ``clear`` (back to pending);
+  ``1-0``, ``0-1``, ``1/2`` (also ``=``, ``½``, ``½-½``, ``0.5-0.5``, ``1/2-1/2``,
+  and the words ``draw``, ``tie``, ``jigo``), ``+-`` / ``-+`` (forfeits), ``--`` (also
+  ``double-forfeit``), ``clear`` (back to pending); ``board:N`` is the same as ``N``.
+  A word that needs a side (``win``, ``loss``, ``forfeit-win``, ``forfeit-loss``,
+  ``2-for-1``) does not say whose it is on a board: refused, naming the two ways to
+  write it (``3=1-0`` / ``3=0-1``, or ``player:3=win``);
 * ``PLAYER=OUTCOME``, from that player's side: ``win``, ``loss``, ``draw`` (also
   ``jigo``, ``tie``), ``forfeit-win``, ``forfeit-loss``, ``double-forfeit``, ``clear``;
-  PLAYER is a pairing number or a unique part of a name.
+  PLAYER is ``player:N`` (pairing number N, or ``player:NAME``) or a unique part of
+  a name.
 
 Two Netrunner result kinds (Cobra's terms) are flagged on the games they make
 (:attr:`fairpair.model.Game.flags`), so that they are kept and exported:
@@ -24,6 +30,10 @@ Two Netrunner result kinds (Cobra's terms) are flagged on the games they make
 ('3', True, (<ResultCode.WIN: '1'>, <ResultCode.LOSS: '0'>), None)
 >>> parse_entry("carlsen=draw").codes
 (<ResultCode.DRAW: '='>, <ResultCode.DRAW: '='>)
+>>> parse_entry("player:2=win").target, parse_entry("player:2=win").by_board
+('2', False)
+>>> parse_entry("2=tie").by_board
+True
 >>> parse_entry("4=id").flag, parse_entry("jack=2-for-1").flag
 ('intentional_draw', 'two_for_one')
 """
@@ -39,6 +49,7 @@ from fairpair.model import Game, ResultCode, Tournament
 from fairpair.workflow.players import find_player
 
 __all__ = [
+    "BOARD_WORDS",
     "FLAGGED_OUTCOMES",
     "FLAGGED_SCORES",
     "OUTCOMES",
@@ -150,52 +161,106 @@ class ResultEntry:
         return cls(str(board), True, codes)
 
 
+#: Outcome words that say the same on a board as for either of its players.
+BOARD_WORDS: Mapping[str, Codes] = {
+    word: OUTCOMES[word] for word in ("draw", "jigo", "tie", "double-forfeit")
+}
+
+#: The prefixes that say what the left side of ``=`` names, whatever it looks like.
+PLAYER_PREFIX, BOARD_PREFIX = "player:", "board:"
+
+
+def _is_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _not_a_result(text: str, value: str) -> InputError:
+    return InputError(
+        f"found result {value.strip()!r} in {text!r}",
+        expected="one of "
+        + " ".join([*SCORES, *FLAGGED_SCORES, *BOARD_WORDS])
+        + " (board) or "
+        + "|".join([*OUTCOMES, *FLAGGED_OUTCOMES])
+        + " (player)",
+        field="result",
+    )
+
+
+def _board_entry(text: str, board: str, key: str, value: str) -> ResultEntry:
+    """``BOARD=...``: a result that needs no side, else refused as ambiguous."""
+    if key in SCORES:
+        return ResultEntry(board, True, SCORES[key])
+    if key in FLAGGED_SCORES:
+        codes, flag = FLAGGED_SCORES[key]
+        return ResultEntry(board, True, codes, flag)
+    if key in BOARD_WORDS:
+        return ResultEntry(board, True, BOARD_WORDS[key])
+    if key in FLAGGED_OUTCOMES and FLAGGED_OUTCOMES[key][0] == _DRAW:
+        codes, flag = FLAGGED_OUTCOMES[key]
+        return ResultEntry(board, True, codes, flag)
+    if key in OUTCOMES or key in FLAGGED_OUTCOMES:
+        word = value.strip()
+        one, other = ("2-0", "0-2") if key in FLAGGED_OUTCOMES else ("1-0", "0-1")
+        raise InputError(
+            f"{text!r}: a bare number is a board, and {word!r} does not say whose",
+            expected=f"{board}={one} or {board}={other} (the board's result, from its "
+            f"first-listed player's side), or player:{board}={word} or NAME={word} "
+            f"(player no. {board}'s or a named player's {word})",
+            field="result",
+        )
+    raise _not_a_result(text, value)
+
+
 def parse_entry(text: str, *, players_only: bool = False) -> ResultEntry:
     """Parse ``BOARD=RESULT`` or ``PLAYER=OUTCOME`` (see the module docstring).
 
-    ``N=clear`` clears board N; with ``players_only`` every left side names a player
-    (``7=win``: player 7)."""
+    A bare number is a board (``2=1-0``, ``2=tie``, ``2=clear``); ``2=win`` is refused
+    (whose win?); ``player:2=win`` and ``rossi=win`` name players. With
+    ``players_only`` every left side names a player (``7=win``: player 7)."""
     target, sep, value = text.partition("=")
     target = target.strip()
     key = value.strip().lower().replace(" ", "")
     if not sep or not target:
         raise InputError(
             f"found {text!r}",
-            expected="BOARD=RESULT (e.g. 3=1-0) or PLAYER=win|loss|draw|...",
+            expected="BOARD=RESULT (e.g. 3=1-0) or PLAYER=OUTCOME (e.g. player:3=win, rossi=win)",
             field="result",
         )
-    by_word = players_only or not (target.isascii() and target.isdigit())
-    if not by_word and key in FLAGGED_SCORES:
-        codes, flag = FLAGGED_SCORES[key]
-        return ResultEntry(target, True, codes, flag)
-    if key in FLAGGED_OUTCOMES and (by_word or key not in FLAGGED_SCORES):
+    prefix = target.lower()
+    explicit = prefix.startswith(PLAYER_PREFIX)
+    if explicit or prefix.startswith(BOARD_PREFIX):
+        target = target[len(PLAYER_PREFIX if explicit else BOARD_PREFIX) :].strip()
+        if not explicit and not _is_number(target):
+            raise InputError(
+                f"found {text!r}", expected="a board number after 'board:'", field="result"
+            )
+        if not target:
+            raise InputError(
+                f"found {text!r}",
+                expected="a pairing number or a name after 'player:'",
+                field="result",
+            )
+    by_player = explicit or players_only or not _is_number(target)
+    if not by_player:
+        return _board_entry(text, target, key, value)
+    if key in FLAGGED_OUTCOMES:
         codes, flag = FLAGGED_OUTCOMES[key]
         return ResultEntry(target, False, codes, flag)
-    if key in SCORES and not (by_word and key in OUTCOMES):
-        if players_only:
+    if key in OUTCOMES:
+        return ResultEntry(target, False, OUTCOMES[key])
+    if key in SCORES or key in FLAGGED_SCORES:
+        if explicit or players_only:
             raise InputError(
                 f"found {text!r}",
                 expected="PLAYER=" + "|".join(OUTCOMES) + " (a player's side)",
                 field="result",
             )
-        if not (target.isascii() and target.isdigit()):
-            raise InputError(
-                f"found {text!r}",
-                expected=f"a board number before '=' (or {target}=win|loss|draw|... for a player)",
-                field="result",
-            )
-        return ResultEntry(target, True, SCORES[key])
-    if key in OUTCOMES:
-        return ResultEntry(target, False, OUTCOMES[key])
-    raise InputError(
-        f"found result {value.strip()!r} in {text!r}",
-        expected="one of "
-        + " ".join([*SCORES, *FLAGGED_SCORES])
-        + " (board) or "
-        + "|".join([*OUTCOMES, *FLAGGED_OUTCOMES])
-        + " (player)",
-        field="result",
-    )
+        raise InputError(
+            f"found {text!r}",
+            expected=f"a board number before '=' (or {target}=win|loss|draw|... for a player)",
+            field="result",
+        )
+    raise _not_a_result(text, value)
 
 
 def default_result_round(t: Tournament) -> int:

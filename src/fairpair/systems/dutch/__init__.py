@@ -37,6 +37,11 @@ from fairpair.systems.dutch.engine import BracketRecord, RoundResult, pair_playe
 from fairpair.systems.dutch.graph import Solver
 from fairpair.systems.dutch.players import PlayerFacts, player_facts, score_units
 from fairpair.systems.dutch.rules import RULES, RULES_2017, DutchRules, rules_by_name
+from fairpair.systems.dutch.whyme import LIMIT, Comparison, Solved
+from fairpair.systems.dutch.whyme import alternative as _alternative
+from fairpair.systems.dutch.whyme import chosen as _chosen
+from fairpair.systems.dutch.whyme import compare as _compare
+from fairpair.systems.dutch.whyme import weights_of as _weights_of
 
 __all__ = ["Dutch2017System", "Dutch2026System", "DutchSystem", "board_order"]
 
@@ -341,6 +346,163 @@ def _bracket_details(
     return details
 
 
+class _WhyMe:
+    """The "why me" part of one bracket's explanation (:mod:`.whyme`): per player who
+    moves down, gets the bye or loses his colour preference, the best pairing without
+    that, and the criterion that decided against it. Built lazily, once per bracket."""
+
+    def __init__(
+        self, record: BracketRecord, compatibility: Compatibility, rules: DutchRules, group: int
+    ) -> None:
+        self.group = group
+        self.record = record
+        self.spec = record.graph
+        self.rules = rules
+        self.compatibility = compatibility
+        self._best: Solved | None = None
+        self._weights: Any = None
+
+    @property
+    def computable(self) -> bool:
+        return self.spec is not None and len(self.spec.players) <= LIMIT
+
+    def _prepare(self) -> Solved | None:
+        if self._best is None and self.spec is not None:
+            self._weights = _weights_of(self.spec, self.compatibility)
+            self._best = _chosen(self.spec, self._weights, self.record.pairs)
+        return self._best
+
+    def explain(
+        self,
+        ex: Explainer,
+        number: int,
+        doing: str,
+        partners: list[int] | None = None,
+        colour: str | None = None,
+        group: int | None = None,
+        bye: bool = False,
+        up: bool = False,
+    ) -> None:
+        """Add the reason (a group note if ``group`` is given, else the player's) and
+        the player's ``details.why``."""
+        decision = "colour" if colour else ("bye" if bye else ("up" if up else "down"))
+        if not self.computable:
+            if self.spec is not None:
+                ex.player_detail(number, why={"decision": decision, "computed": False})
+                self._say(ex, group, number, "why_not_computed", None, limit=LIMIT)
+            return
+        best = self._prepare()
+        spec = self.spec
+        assert spec is not None
+        if best is None:
+            return
+        if up:  # he plays nobody who moved down (a resident, or he moves down himself)
+            mdps = set(self.record.mdps)
+            partners = [p.number for p in spec.players if p.number not in mdps]
+        alt = _alternative(
+            spec, self._weights, number, partners, inside=not (bye or up), forced=not up
+        )
+        if alt is None:
+            ex.player_detail(number, why={"decision": decision, "alternative": None})
+            return
+        cmp = _compare(spec, best, alt)
+        if cmp is None:
+            return
+        numbers = [p.number for p in spec.players]
+        nb = spec.nb
+        moved = set(self.record.downfloaters)
+        group_index = self.group
+        if up:  # who would play up instead: residents paired with a player moved down
+            m = spec.m
+            instead = [
+                numbers[v]
+                for v in range(m, nb)
+                if 0 <= alt.mate[v] < m and not 0 <= best.mate[v] < m
+            ]
+        elif bye:  # who would be left without a game instead
+            instead = [numbers[v] for v, w in enumerate(alt.mate) if w < 0 and best.mate[v] >= 0]
+        else:
+            instead = [numbers[v] for v in alt.floaters(nb) if numbers[v] not in moved]
+        rule = self._rule(cmp)
+        ex.player_detail(
+            number,
+            why={
+                "decision": decision,
+                "computed": True,
+                "group": group_index,
+                "alternative": {
+                    "instead": instead,
+                    "pairs": [[numbers[v], numbers[w]] for v, w in alt.inside(nb)],
+                    "graph_pairs": [
+                        [numbers[v], numbers[w]] for v, w in enumerate(alt.mate) if w > v
+                    ],
+                },
+                **cmp.as_json(),
+                "rule": rule,
+            },
+        )
+        if colour is not None:
+            code = {
+                "count": "why_colour_count",
+                "scores": "why_colour_scores",
+                "other": "why_colour_other",
+            }
+            kind = self._kind(cmp)
+            self._say(
+                ex,
+                group,
+                number,
+                code.get(kind, "why_colour_order"),
+                rule,
+                colour=colour,
+                what=cmp.what or cmp.words or cmp.criterion_text,
+                chosen=cmp.chosen,
+                alternative=cmp.alternative,
+            )
+            return
+        kind = self._kind(cmp)
+        prefix = "why_" if instead else "why_none_"  # (nobody would take his place)
+        self._say(
+            ex,
+            group,
+            number,
+            prefix + kind,
+            rule,
+            players=instead,
+            doing=doing,
+            what=cmp.what or cmp.words or cmp.criterion_text,
+            chosen=cmp.chosen,
+            alternative=cmp.alternative,
+        )
+
+    @staticmethod
+    def _kind(cmp: Comparison) -> str:
+        if cmp.field is None:
+            return "order"
+        if cmp.field in ("psd", "downfloater_scores"):
+            return "scores"
+        return "count" if cmp.what is not None else "other"
+
+    def _rule(self, cmp: Comparison) -> str:
+        if cmp.criterion is None:
+            return "section D" if self.rules.edition == "2017" else "Art. 4"
+        return f"rule {cmp.criterion}"
+
+    @staticmethod
+    def _say(
+        ex: Explainer,
+        group: int | None,
+        number: int,
+        code: str,
+        rule: str | None,
+        **params: Any,
+    ) -> None:
+        if group is not None:
+            ex.group_note(group, code, rule, player=number, **params)
+        else:
+            ex.because(number, code, rule, **params)
+
+
 def explanation_of(
     tournament: Tournament,
     pairing: Pairing,
@@ -372,6 +534,7 @@ def explanation_of(
             colour_strength=_strength(fact.preference),
         )
     white_of = {frozenset((b.white, b.black)): (b.white, b.black) for b in pairing.boards}
+    bye_why: _WhyMe | None = None  # the last bracket whose graph holds the bye
     noted: set[tuple[int, str]] = set()
     when = ("in the previous round", "two rounds ago")
     for record in result.brackets:
@@ -393,6 +556,13 @@ def explanation_of(
         elif record.completion:
             ex.group_note(group, "group_completion", f"rule {num('completion')}")
         last = record is result.brackets[-1]
+        why = _WhyMe(record, compatibility, rules, group)
+        if (
+            result.bye is not None
+            and record.graph is not None
+            and any(p.number == result.bye for p in record.graph.players)
+        ):
+            bye_why = why
         floats: list[dict[str, Any]] = []
         for number in record.downfloaters:
             code, rule = _float_cause(record, number, compatibility, rules)
@@ -405,6 +575,8 @@ def explanation_of(
             ex.group_note(group, code, rule, player=number)
             if code == "float_no_opponent":
                 _not_possible(ex, group, facts, record, number, compatibility)
+            elif code != "left_over_bye":
+                why.explain(ex, number, "moving down", group=group)
         ex.group_detail(group, **_bracket_details(record, facts, white_of, rules), floats=floats)
         if not record.pairs and not record.downfloaters:
             ex.group_note(group, "group_no_pairs")
@@ -421,6 +593,8 @@ def explanation_of(
                 ex.set(low.number, float="up")
                 ex.because(high.number, "plays_down", score=format_points(high.score))
                 ex.because(low.number, "plays_up", opponent=high.number)
+                if low.number in record.residents:
+                    why.explain(ex, low.number, "playing up", up=True)
                 for back in (0, 1):
                     down = num("down_1" if back == 0 else "down_2")
                     up = num("up_1" if back == 0 else "up_2")
@@ -442,12 +616,20 @@ def explanation_of(
                         colour=_colour_word(pref.colour),
                         strength=_STRENGTH[_strength(pref) or "mild"],
                     )
+                    partners = [
+                        m
+                        for m in record.mdps + record.residents
+                        if m != number and facts[m].preference.colour is not pref.colour
+                    ]
+                    why.explain(ex, number, "", partners, colour=_colour_word(pref.colour))
     if result.bye is not None:
         if rules.every_bracket_completion:
             rule = f"rules {num('pab_eligible')}, {rules.absolute[1]}"
         else:
             rule = f"rules {rules.absolute[1]}, {num('completion')}"
         ex.because(result.bye, "bye_lowest", rule, player=result.bye)
+        if bye_why is not None:
+            bye_why.explain(ex, result.bye, "getting the bye", bye=True)
         for back in (0, 1):
             down = num("down_1" if back == 0 else "down_2")
             if facts[result.bye].floats[back] is Float.DOWN and (result.bye, down) not in noted:

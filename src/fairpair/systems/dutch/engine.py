@@ -62,11 +62,25 @@ from fairpair.systems.dutch.graph import (
 from fairpair.systems.dutch.players import PlayerFacts, Units, score_units
 from fairpair.systems.dutch.rules import RULES_2017, DutchRules
 
-__all__ = ["BracketRecord", "RoundResult", "pair_players"]
+__all__ = ["BracketRecord", "BracketSpec", "RoundResult", "pair_players"]
 
 Edge = tuple[int, int]
 #: C.3 colour tags as the graphs take them: 0 none, two equal non-zero tags exclude.
 _TAG_CODE = {None: 0, Colour.WHITE: 1, Colour.BLACK: 2}
+
+
+@dataclass(frozen=True)
+class BracketSpec:
+    """The graph of one bracket as the criteria see it: ``players`` (its MDPs, then
+    its residents, then the players below), ``m`` MDPs, ``nb`` players in the bracket,
+    the next scoregroup up to ``next_end`` and the :class:`BracketContext` of the edge
+    fields (2026: the exact form, over every player below with completion, C4)."""
+
+    players: tuple[PlayerFacts, ...]
+    m: int
+    nb: int
+    next_end: int
+    ctx: BracketContext
 
 
 @dataclass
@@ -84,6 +98,9 @@ class BracketRecord:
     completion: bool = False
     #: 2026: C9 (unplayed games of the PAB assignee) applied in this bracket.
     pab_unplayed: bool = False
+    #: The matching graph the bracket's decision is judged in (for ``--explain``'s
+    #: "why me": :mod:`.whyme` re-solves it with one player constrained); not JSON.
+    graph: BracketSpec | None = field(default=None, repr=False, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -961,6 +978,23 @@ def pair_players(
                 exhaustive,
             )
             chosen = [(bracket_players[a], bracket_players[b]) for a, b in pairs]
+            below_all = [p for g in groups[next_group:] for p in g]
+            full_players = (*mdps, *residents, *below_all)
+            nb_here = len(mdps) + len(residents)
+            spec = BracketSpec(
+                full_players,
+                len(mdps),
+                nb_here,
+                nb_here + (len(groups[next_group]) if next_group < len(groups) else 0),
+                BracketContext(
+                    special=True,
+                    final=False,
+                    min_score=full_players[-1].score,
+                    rules=rules,
+                    bye_score=bye_score,
+                    pab_unplayed=pab_unplayed,
+                ),
+            )
         else:
             if special:
                 lower = [p for g in groups[next_group:] for p in g]
@@ -977,6 +1011,10 @@ def pair_players(
             )
             pairs, downfloaters = bracket.pair()
             chosen = [(bracket_players[a], bracket_players[b]) for a, b in pairs]
+            nb_here = len(mdps) + len(residents)
+            spec = BracketSpec(
+                tuple(bracket_players), len(mdps), nb_here, len(bracket_players), ctx
+            )
             fixed = [index_of[p.number] for pair in chosen for p in pair]
             if special and not lower and len(downfloaters) > 1:
                 # The completion criterion guarantees a complete last bracket.
@@ -1000,6 +1038,7 @@ def pair_players(
             and records[-1].ppb,
             completion=completion,
             pab_unplayed=pab_unplayed,
+            graph=spec,
         )
         records.append(record)
         ppb = False

@@ -250,9 +250,14 @@ class _Round:
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
                     frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
-                    if not alt.pairs:
+                    key = (len(frames), alt.pairs)
+                    resplit = len(groups) < len(original) and key not in split_done
+                    if not alt.pairs and not resplit:
                         # A re-pairing with P = 0 moves the whole bracket down: that is
-                        # the join of C.13 (the reference's practice, class C).
+                        # the join of C.13 (the reference's practice, class C), unless
+                        # brackets below were joined already: then they are split and
+                        # paired again one by one first, as after any other backtrack
+                        # (class C-split, docs/dutch-legacy.md reading 13).
                         movers = frozenset(p.number for p in incoming)
                         self.events.append(
                             f"C.13: bracket {format_points(frame.residents[0].score)} "
@@ -260,13 +265,17 @@ class _Round:
                         )
                         continue
                     movers = None
-                    key = (len(frames), alt.pairs)
-                    if len(groups) < len(original) and key not in split_done:
+                    if resplit:
                         # The lower score brackets are paired again one by one (the
                         # reference's practice, class C-split; docs/dutch-legacy.md).
                         split_done.add(key)
                         groups = [list(g) for g in original]
                         k = len(frames)
+                        if not alt.pairs:
+                            self.events.append(
+                                f"C.13: bracket {format_points(frame.residents[0].score)} "
+                                "re-paired with P = 0 above joined brackets"
+                            )
                         self.events.append(
                             "C.13: after the backtrack the joined score brackets are "
                             "paired again one by one"

@@ -192,7 +192,7 @@ class McMahonGraph {
         }
         // Room for a 64-bit tier value times a coefficient, summed over all terms.
         const int room = bits + 64 + 8;
-        for (int m : {2, 3, 4, 6, 9, 16})
+        for (int m : {2, 3, 4, 6, 16})
             if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf);
         PyErr_Format(PyExc_OverflowError, "matching weight exceeds the supported %d bits",
                      kMaxWeightBits);
@@ -423,7 +423,6 @@ class McMahonGraph {
             case 3: return solve_t<3>(comp, coefs, top);
             case 4: return solve_t<4>(comp, coefs, top);
             case 6: return solve_t<6>(comp, coefs, top);
-            case 9: return solve_t<9>(comp, coefs, top);
             default: return solve_t<16>(comp, coefs, top);
         }
     }
@@ -484,7 +483,7 @@ class McMahonGraph {
         Buf k = Buf::zero();
         if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
-            return with_limbs(limbs, [&](auto l) {
+            return with_implicit_limbs(limbs, [&](auto l) {
                 return solve_implicit<decltype(l)::value>(comp, coefs, top_buf, k);
             });
         }

@@ -84,7 +84,7 @@ extension go back to the Python edges of that component.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import cast
@@ -112,6 +112,7 @@ __all__ = [
     "edge_tiers",
     "round_handicaps",
     "solve",
+    "solve_constrained",
     "tier_bases",
     "tier_total",
 ]
@@ -985,6 +986,30 @@ def solve(fld: Field) -> Solution:
     raise NoPairingError(
         f"round {fld.round}: no pairing avoids rematches, forbidden pairs and second forced byes"
     )
+
+
+def solve_constrained(
+    fld: Field, ok: Callable[[int, int | None], bool]
+) -> tuple[list[tuple[int, int]], int | None, Tiers] | None:
+    """The best pairing of the pool (by the penalty tiers) using only the games
+    ``ok(a, b)`` and byes ``ok(a, None)`` accept: (pairs, the forced bye, its tiers);
+    None if there is none. One matching over the whole pool, no pruning: for
+    ``--explain`` ("why me": the best pairing without a decision), not for pairing."""
+    pool = fld.pool
+    edges = [
+        (a, b) for i, a in enumerate(pool) for b in pool[i + 1 :] if fld.allowed(a, b) and ok(a, b)
+    ]
+    vertices = list(pool)
+    bye_vertex: int | None = None
+    if fld.needs_bye:
+        vertices.append(-1)
+        bye_vertex = -1
+        edges += [(-1, n) for n in pool if n in fld.bye_eligible and ok(n, None)]
+    mate = _solve_graph(fld, vertices, edges, bye_vertex)
+    if mate is None:
+        return None
+    solution = _solution(fld, mate, "constrained")
+    return list(solution.pairs), solution.bye, solution.tiers
 
 
 def _solution(fld: Field, mate: Mapping[int, int], stage: str) -> Solution:

@@ -47,6 +47,7 @@ from fairpair.systems.mcmahon.pairing import (
     make_game,
     round_handicaps,
     solve,
+    solve_constrained,
     tier_total,
 )
 from fairpair.systems.mcmahon.ranks import format_rank, strength_of
@@ -241,7 +242,106 @@ def explanation_of(
             ex.because(bye, "bye_forced_other", "AGA byes", player=bye, other=fld.best_bye)
         else:
             ex.because(bye, "bye_lowest_placed", "AGA byes", player=bye)
+    _why_me(ex, fld, games, bye)
     return ex.finish(pairing)
+
+
+# -- "why me" (``--explain`` only) --------------------------------------------------------
+
+#: The largest pool for which ``--explain`` compares each decision with the best
+#: pairing without it (one matching per player concerned).
+WHY_LIMIT = 200
+
+#: Per penalty tier: the rule cited and what it counts, in words.
+_TIER_WORDS = {
+    "bye": ("AGA byes", "how high the player with the bye is placed"),
+    "score": ("AGA criterion 2", "the sum of the squared score differences of the games"),
+    "float": ("AGA criterion 3", "floats repeated from the previous round"),
+    "colour": ("AGA criterion 4", "colour guidelines broken"),
+    "floater": ("AGA pairing rules", "the places of the players who float"),
+    "avoid": ("AGA pairing rules", "meetings of players to keep apart"),
+    "switch": ("AGA pairing rules", "games that are not top half against bottom half"),
+    "split": ("AGA pairing rules", "departures from top half against bottom half"),
+    "low": ("AGA pairing rules", "departures among the higher-placed players of a group"),
+}
+
+
+def _why_me(ex: Any, fld: Field, games: list[Game], bye: int | None) -> None:
+    """ "Why me" for the players who play down and for the forced bye: the best pairing
+    without it (a nearer opponent in McMahon score; the bye elsewhere), and the first
+    penalty tier on which it is worse (:func:`.pairing.solve_constrained`)."""
+    forced = {frozenset(p) for p in fld.forced}
+    pool = set(fld.pool)
+    played = [g for g in games if g.white in pool and frozenset((g.white, g.black)) not in forced]
+    parts = [edge_tiers(fld, g.white, g.black) for g in played]
+    forced_bye = bye if bye is not None and bye in pool else None
+    if forced_bye is not None:
+        parts.append(bye_tiers(fld, forced_bye))
+    chosen = tier_total(parts)
+    concerned: list[tuple[int, int | None]] = []
+    for g in played:
+        high, low = sorted((g.white, g.black), key=lambda n: -fld.mms[n])
+        if fld.mms[high] > fld.mms[low]:
+            concerned.append((high, low))
+    if forced_bye is not None:
+        concerned.append((forced_bye, None))
+    if len(fld.pool) > WHY_LIMIT:
+        for number, _ in concerned:
+            ex.player_detail(number, why={"computed": False})
+            ex.because(number, "why_not_computed", None, player=number, limit=WHY_LIMIT)
+        return
+    for number, opponent in concerned:
+        decision = "bye" if opponent is None else "mcmahon_down"
+        gap = 0 if opponent is None else abs(fld.units[number] - fld.units[opponent])
+
+        def ok(a: int, b: int | None, x: int = number, gap: int = gap) -> bool:
+            if x not in (a, b):
+                return True
+            if b is None:  # the bye: the bye decision forbids it, a float does too
+                return False
+            if not gap:  # the bye decision: any game for him
+                return True
+            other = b if a == x else a
+            return abs(fld.units[x] - fld.units[other]) < gap
+
+        found = solve_constrained(fld, ok)
+        if found is None:
+            ex.player_detail(number, why={"decision": decision, "alternative": None})
+            continue
+        pairs, alt_bye, tiers = found
+        index = next((k for k in range(len(TIERS)) if tiers[k] != chosen[k]), None)
+        if index is not None and tiers[index] < chosen[index]:  # pragma: no cover
+            continue  # (the chosen pairing is optimal: cannot happen)
+        tier = None if index is None else TIERS[index]
+        rule, words = _TIER_WORDS[tier] if tier else ("AGA pairing rules", None)
+        ex.player_detail(
+            number,
+            why={
+                "decision": decision,
+                "computed": True,
+                "alternative": {"pairs": [list(p) for p in pairs], "bye": alt_bye},
+                "criterion": tier,
+                "criterion_text": words,
+                "rule": rule,
+                "chosen": None if index is None else chosen[index],
+                "alternative_value": None if index is None else tiers[index],
+            },
+        )
+        params: dict[str, Any] = {}
+        if decision == "bye":
+            params["players"] = [] if alt_bye is None else [alt_bye]
+        if index is None:
+            ex.because(number, f"why_{decision}_tie", rule, player=number, **params)
+        else:
+            ex.because(
+                number,
+                f"why_{decision}_cost",
+                rule,
+                label=words,
+                chosen=chosen[index],
+                alternative=tiers[index],
+                **params,
+            )
 
 
 def _result_text(white: ResultCode | None, black: ResultCode | None) -> str | None:
