@@ -4,11 +4,12 @@ Starts ``fairpair serve`` on a new SQLite file, builds a small event through the
 (10 players with real-length names, two rounds played, round 3 paired, a player link
 issued), and photographs with Playwright and Debian's Chromium (``/usr/bin/chromium``,
 or ``$FAIRPAIR_CHROMIUM``) at a phone's 390x844 and a desk's 1366x768: the public page
-(pairings), the standings, a player's page (from his personal link) and the director's
-page. Writes ``docs/web-<page>-<width>.png``.
+(pairings), the standings, a player's page (from his personal link), the director's
+page, the home page's "New tournament" form and the director's results of round 3 on one
+screen. Writes ``docs/web-<page>-<width>.png``.
 
 Usage: ``python docs/screenshots.py [--out docs] [--pages public standings player
-director]``.
+director new results]``.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ NAMES = [
     ("Moreau, Claire", 2132),
 ]
 SIZES = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 768}}
-PAGES = ("public", "standings", "player", "director")
+PAGES = ("public", "standings", "player", "director", "new", "results")
 
 
 def _port() -> int:
@@ -132,12 +133,16 @@ def main() -> int:
                         elif name == "player":
                             page.goto(url + link)
                             page.wait_for_url(f"{url}/t/{tid}/me")
+                        elif name == "new":
+                            page.goto(f"{url}/")
                         else:
                             page.goto(f"{url}/t/{tid}/director")
                             if page.locator("#sign-in").count():
                                 page.fill("#sign-in input[name=token]", token)
                                 page.click("#sign-in button[type=submit]")
                                 page.wait_for_url(f"{url}/t/{tid}/director")
+                            if name == "results":
+                                page.goto(f"{url}/t/{tid}/director/rounds/3/results")
                         path = args.out / f"web-{name}-{width}.png"
                         page.screenshot(path=str(path), full_page=True)
                         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)

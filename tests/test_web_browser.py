@@ -9,8 +9,8 @@ standings and pairing list are checked in print media and printed to PDF. Skippe
 saying why, when Playwright or Chromium is not installed (``.ci/run`` installs
 Chromium; ``apt-get install chromium``).
 
-``FAIRPAIR_SCREENSHOTS=DIR`` saves the screenshots of the pages there (``docs/`` has
-the ones made this way).
+``FAIRPAIR_SCREENSHOTS=DIR`` saves the screenshots of the pages there, for a look at
+what the test saw (the documentation's screenshots are made by ``docs/screenshots.py``).
 """
 
 from __future__ import annotations
