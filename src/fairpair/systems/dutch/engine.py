@@ -115,6 +115,11 @@ class RoundResult:
 #: How many earlier D.1 decisions :meth:`_Bracket._excluded` looks at.
 EXCLUSION_LOOKBACK = 32
 
+#: The D.1 re-solve of an MDP's partner (:meth:`_Bracket._mdp_pairing`) starts afresh
+#: from seeded duals instead of repairing the last solution (the same pairings; tests
+#: switch it off to compare the two ways).
+MDP_AFRESH = True
+
 #: A bracket is paired without the next scoregroup whenever that is proven not to
 #: change the result (:func:`table_without_next_group`). Tests switch it off to
 #: compare the two ways.
@@ -514,6 +519,13 @@ class _Bracket:
             if not graph.is_first_open(i, candidates, mate[i]):
                 count = len(candidates)
                 graph.set_orders(i, candidates, [keep + count - k for k in range(count)])
+                if MDP_AFRESH:
+                    # Repairing the last solution after the MDP's whole row changed
+                    # re-scans much of a large graph (seconds at 1,765 vertices): a
+                    # fresh seeded solve costs what the bracket's first one did.
+                    bounds = {j: keep for j in chosen if self.alive[j]}
+                    bounds[i] = keep + count
+                    graph.start_afresh(bounds)
                 mate = graph.solve()
             pairs.append((i, mate[i]))
             self.fix_pair(i, mate[i])
