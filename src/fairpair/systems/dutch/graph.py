@@ -185,6 +185,11 @@ class ClassWeights:
 #: solved faster than the relaxation (the greedy start of the matcher).
 SEED_MIN = 100
 
+#: :meth:`CompiledGraph.start_afresh` acts on graphs of at least this many vertices
+#: (below it repairing the last solution is cheap). Tests lower it to compare the two
+#: ways on small brackets.
+AFRESH_MIN = SEED_MIN
+
 #: The compiled graph stores each edge's order part only (64 bits; the criteria part
 #: comes from the class table), a quarter of the memory the matcher reads per row
 #: scan; an order part that does not fit turns it into the full matrix of weights.
@@ -263,7 +268,7 @@ class CompiledGraph:
         removed since only loosen them) plus ``2 * orders[u]`` for the order parts of
         ``u``'s row, feasible duals for the current weights."""
         n = len(self._weights.classes)
-        if n < SEED_MIN:
+        if n < AFRESH_MIN:
             return
         main = self._weights.relaxation_duals()
         if main is None:
