@@ -219,9 +219,12 @@ def test_a_round_1_odd_field_pairs_alike_by_both_editions(
 # resident an optimal pairing allows) needs a re-solve after his row of order bonuses
 # changed. Repairing the last solution took seconds in a 1,765-vertex graph; the solve
 # now starts afresh from seeded duals (``engine.MDP_AFRESH``,
-# ``CompiledGraph.start_afresh``). The pairing procedure asks only tie-independent
-# questions, so the pairings must be the same either way: paired both ways here, with
-# the fresh start switched on for every graph size (``graph.AFRESH_MIN``).
+# ``CompiledGraph.start_afresh``). And that bracket, odd, set apart from the next
+# scoregroup, gets the float vertex (``engine.FLOAT_VERTEX``), which spares the matcher
+# the lowering of the left-over player's dual. The pairing procedure asks only
+# tie-independent questions, so the pairings must be the same either way: paired both
+# ways here, with the fresh start switched on for every graph size
+# (``graph.AFRESH_MIN``).
 
 
 def _any_rounds(count: int, seed: int) -> Iterator[tuple[Tournament, int]]:
@@ -263,6 +266,14 @@ def _compare_mdp_afresh(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) 
         original(self, orders)
 
     monkeypatch.setattr(graph.CompiledGraph, "start_afresh", counted)
+    float_vertices = [0]
+    original_init = engine._Bracket.__init__
+
+    def init(self: engine._Bracket, *args: Any, **kwargs: Any) -> None:
+        original_init(self, *args, **kwargs)
+        float_vertices[0] += self.float_vertex >= 0
+
+    monkeypatch.setattr(engine._Bracket, "__init__", init)
     seen = {"rounds": 0, "odd": 0, "even": 0}
     for tournament, rnd in _any_rounds(count, seed):
         seen["rounds"] += 1
@@ -270,8 +281,9 @@ def _compare_mdp_afresh(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) 
         for name, rules in EDITIONS.items():
             facts = _facts(tournament, rnd, rules)
             results = []
-            for afresh in (True, False):
-                monkeypatch.setattr(engine, "MDP_AFRESH", afresh)
+            for fast in (True, False):
+                monkeypatch.setattr(engine, "MDP_AFRESH", fast)
+                monkeypatch.setattr(engine, "FLOAT_VERTEX", fast)
                 try:
                     result = pair_players(facts, tournament.forbidden_pairs, rules=rules)
                     results.append((sorted(result.pairs), result.bye))
@@ -279,6 +291,7 @@ def _compare_mdp_afresh(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) 
                     results.append(("no pairing", None))
             assert results[0] == results[1], (name, rnd, len(facts))
     seen["fresh starts"] = fresh_starts[0]
+    seen["float vertices"] = float_vertices[0]
     return seen
 
 
@@ -286,15 +299,16 @@ def test_the_mdp_partner_is_the_same_after_a_fresh_solve(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """200 random rounds (odd and even, 7-140 players), both editions, paired with the
-    MDP's D.1 re-solve started afresh and repaired: the same pairs and bye; the fresh
-    start was taken many times."""
+    MDP's D.1 re-solve started afresh and an odd bracket with the float vertex, and
+    without both (repaired, no float vertex): the same pairs and bye; both were used
+    many times."""
     from fairpair.matching import backend
 
     if backend() != "compiled":
         pytest.skip("the fresh start is a feature of the compiled graph")
     seen = _compare_mdp_afresh(200, 3402, monkeypatch)
     assert seen["odd"] > 50 and seen["even"] > 50, seen
-    assert seen["fresh starts"] > 100, seen
+    assert seen["fresh starts"] > 100 and seen["float vertices"] > 100, seen
 
 
 @pytest.mark.slow
@@ -309,4 +323,4 @@ def test_the_mdp_partner_is_the_same_after_a_fresh_solve_many(
     count = int(os.environ.get("FAIRPAIR_MDP_ROUNDS", "3000"))
     seen = _compare_mdp_afresh(count, 34035, monkeypatch)
     assert seen["rounds"] == count
-    assert seen["fresh starts"] > count // 2, seen
+    assert seen["fresh starts"] > count // 2 and seen["float vertices"] > count // 2, seen

@@ -120,6 +120,15 @@ EXCLUSION_LOOKBACK = 32
 #: switch it off to compare the two ways).
 MDP_AFRESH = True
 
+#: A bracket of odd size paired without the next scoregroup gets one more vertex, the
+#: float vertex, joined to each of its players by the same weight (the largest of the
+#: bracket): every pairing leaves a player over, and matching him to the float vertex
+#: adds the same amount to every pairing, so the optimal pairings are the same, but
+#: the matcher no longer lowers the left-over player's dual step by step through the
+#: whole bracket (seconds in a 3,000-player bracket with one MDP; tests switch it off
+#: to compare the two ways).
+FLOAT_VERTEX = True
+
 #: A bracket is paired without the next scoregroup whenever that is proven not to
 #: change the result (:func:`table_without_next_group`). Tests switch it off to
 #: compare the two ways.
@@ -371,11 +380,23 @@ class _Bracket:
             aside = table_without_next_group(self.all_weights, nb)
         #: The next scoregroup is not in the graph (:func:`table_without_next_group`).
         self.group_aside = aside is not None
+        #: The float vertex (:data:`FLOAT_VERTEX`): ``nb``, or -1 when there is none.
+        self.float_vertex = -1
         if aside is None:
             self.weights = self.all_weights
         else:
             inside = frozenset((v, w) for v, w in pairs_blocked if w < nb)
-            self.weights = ClassWeights(classes[:nb], aside, shift, tags[:nb], inside)
+            own, own_tags = classes[:nb], tags[:nb]
+            best = max([w for w in aside if w is not None], default=0)
+            if FLOAT_VERTEX and nb % 2 and best > 0:
+                # One class more, joined to every class by the largest weight.
+                wide = [None] * ((k + 1) * (k + 1))
+                for a in range(k):
+                    wide[a * (k + 1) : a * (k + 1) + k] = aside[a * k : (a + 1) * k]
+                    wide[a * (k + 1) + k] = best
+                aside, own, own_tags = wide, [*own, k], [*own_tags, 0]
+                self.float_vertex = nb
+            self.weights = ClassWeights(own, aside, shift, own_tags, inside)
         self.solver = solver
         self._graph: BracketGraph | None = None
         self.alive = [True] * n
@@ -428,9 +449,16 @@ class _Bracket:
         n1 = sum(1 for v in remainder if position.get(mate[v], -1) > position[v])
         if n1:
             mate = self._remainder_pairing(mate, remainder, n1, pairs)
-        self.final_mate = mate
+        self.final_mate = self._without_float(mate)
         paired = {v for pair in pairs for v in pair}
         return pairs, [v for v in range(nb) if v not in paired]
+
+    def _without_float(self, mate: list[int]) -> list[int]:
+        """``mate`` of the bracket's players: the float vertex's partner unpaired."""
+        f = self.float_vertex
+        if f < 0:
+            return mate
+        return [-1 if w == f else w for w in mate[:f]]
 
     def lookahead(self, pairs: list[Edge]) -> list[Edge]:
         """The pairs of :attr:`final_mate` outside the bracket's ``pairs``. When the
@@ -489,7 +517,7 @@ class _Bracket:
             self.graph.set_order(a, b, 1)
         mate = self.graph.solve()
         if pairs and all(mate[a] == b for a, b in pairs):
-            self.final_mate = mate
+            self.final_mate = self._without_float(mate)
             return True, mate
         for a, b in pairs:
             self.graph.set_order(a, b, 0)
@@ -586,7 +614,9 @@ class _Bracket:
             if higher(p):
                 left -= 1
                 graph.remove_range(p, m, p)
-                graph.remove_range(p, nb, len(self.players))
+                if not self.group_aside:  # (no edges below it otherwise; the float
+                    # vertex stands for being left over, which stays as it was)
+                    graph.remove_range(p, nb, len(self.players))
                 graph.set_order_range(p, p + 1, nb, exchange_value(p) + 2)
             elif not already:
                 graph.set_order_range(p, p + 1, nb, exchange_value(p))
