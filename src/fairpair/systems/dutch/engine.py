@@ -120,13 +120,13 @@ EXCLUSION_LOOKBACK = 32
 #: switch it off to compare the two ways).
 MDP_AFRESH = True
 
-#: A bracket of odd size paired without the next scoregroup gets one more vertex, the
-#: float vertex, joined to each of its players by the same weight (the largest of the
-#: bracket): every pairing leaves a player over, and matching him to the float vertex
-#: adds the same amount to every pairing, so the optimal pairings are the same, but
-#: the matcher no longer lowers the left-over player's dual step by step through the
-#: whole bracket (seconds in a 3,000-player bracket with one MDP; tests switch it off
-#: to compare the two ways).
+#: A bracket graph with an odd number of vertices gets one more, the float vertex,
+#: joined to each of them by the same weight (the largest of the graph): every pairing
+#: leaves a player over, and matching him to the float vertex adds the same amount to
+#: every pairing, so the optimal pairings are the same (those of the graph, each with
+#: one of its left-over players given to the float vertex), but the matcher no longer
+#: lowers the left-over player's dual step by step through the whole graph (seconds in
+#: a 3,000-player bracket with one MDP; tests switch it off to compare the two ways).
 FLOAT_VERTEX = True
 
 #: A bracket is paired without the next scoregroup whenever that is proven not to
@@ -380,23 +380,26 @@ class _Bracket:
             aside = table_without_next_group(self.all_weights, nb)
         #: The next scoregroup is not in the graph (:func:`table_without_next_group`).
         self.group_aside = aside is not None
-        #: The float vertex (:data:`FLOAT_VERTEX`): ``nb``, or -1 when there is none.
-        self.float_vertex = -1
         if aside is None:
+            own, own_table, own_tags, own_blocked = classes, table, tags, blocked
+        else:
+            own, own_table, own_tags = classes[:nb], aside, tags[:nb]
+            own_blocked = frozenset((v, w) for v, w in pairs_blocked if w < nb)
+        #: The float vertex (:data:`FLOAT_VERTEX`): the last vertex of the graph, or -1.
+        self.float_vertex = -1
+        best = max([w for w in own_table if w is not None], default=0)
+        if FLOAT_VERTEX and len(own) % 2 and best > 0:
+            # One class more, joined to every class by the largest weight.
+            wide: list[int | None] = [None] * ((k + 1) * (k + 1))
+            for a in range(k):
+                wide[a * (k + 1) : a * (k + 1) + k] = own_table[a * k : (a + 1) * k]
+                wide[a * (k + 1) + k] = best
+            self.float_vertex = len(own)
+            own_table, own, own_tags = wide, [*own, k], [*own_tags, 0]
+        if aside is None and self.float_vertex < 0:
             self.weights = self.all_weights
         else:
-            inside = frozenset((v, w) for v, w in pairs_blocked if w < nb)
-            own, own_tags = classes[:nb], tags[:nb]
-            best = max([w for w in aside if w is not None], default=0)
-            if FLOAT_VERTEX and nb % 2 and best > 0:
-                # One class more, joined to every class by the largest weight.
-                wide = [None] * ((k + 1) * (k + 1))
-                for a in range(k):
-                    wide[a * (k + 1) : a * (k + 1) + k] = aside[a * k : (a + 1) * k]
-                    wide[a * (k + 1) + k] = best
-                aside, own, own_tags = wide, [*own, k], [*own_tags, 0]
-                self.float_vertex = nb
-            self.weights = ClassWeights(own, aside, shift, own_tags, inside)
+            self.weights = ClassWeights(own, own_table, shift, own_tags, own_blocked)
         self.solver = solver
         self._graph: BracketGraph | None = None
         self.alive = [True] * n
