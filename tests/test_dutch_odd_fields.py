@@ -267,6 +267,16 @@ def _compare_mdp_afresh(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(graph.CompiledGraph, "start_afresh", counted)
     float_vertices = [0]
+    by_value = {True: 0, False: 0}
+    original_by_value = engine._Bracket._candidate_by_value
+
+    def by_value_counted(self: engine._Bracket, pairs: list[tuple[int, int]]) -> Any:
+        answer = original_by_value(self, pairs)
+        if answer is not None:
+            by_value[answer[0]] += 1
+        return answer
+
+    monkeypatch.setattr(engine._Bracket, "_candidate_by_value", by_value_counted)
     original_init = engine._Bracket.__init__
 
     def init(self: engine._Bracket, *args: Any, **kwargs: Any) -> None:
@@ -284,6 +294,7 @@ def _compare_mdp_afresh(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) 
             for fast in (True, False):
                 monkeypatch.setattr(engine, "MDP_AFRESH", fast)
                 monkeypatch.setattr(engine, "FLOAT_VERTEX", fast)
+                monkeypatch.setattr(engine, "CANDIDATE_BY_VALUE", fast)
                 try:
                     result = pair_players(facts, tournament.forbidden_pairs, rules=rules)
                     results.append((sorted(result.pairs), result.bye))
@@ -292,6 +303,7 @@ def _compare_mdp_afresh(count: int, seed: int, monkeypatch: pytest.MonkeyPatch) 
             assert results[0] == results[1], (name, rnd, len(facts))
     seen["fresh starts"] = fresh_starts[0]
     seen["float vertices"] = float_vertices[0]
+    seen["by value: yes"], seen["by value: no"] = by_value[True], by_value[False]
     return seen
 
 
@@ -299,9 +311,9 @@ def test_the_mdp_partner_is_the_same_after_a_fresh_solve(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """200 random rounds (odd and even, 7-140 players), both editions, paired with the
-    MDP's D.1 re-solve started afresh and an odd bracket with the float vertex, and
-    without both (repaired, no float vertex): the same pairs and bye; both were used
-    many times."""
+    MDP's D.1 re-solve started afresh, an odd bracket with the float vertex and B.4
+    by value, and without all three (repaired, no float vertex, B.4 by a bonus): the
+    same pairs and bye; each was used many times, B.4 by value answering yes and no."""
     from fairpair.matching import backend
 
     if backend() != "compiled":
@@ -309,6 +321,7 @@ def test_the_mdp_partner_is_the_same_after_a_fresh_solve(
     seen = _compare_mdp_afresh(200, 3402, monkeypatch)
     assert seen["odd"] > 50 and seen["even"] > 50, seen
     assert seen["fresh starts"] > 100 and seen["float vertices"] > 100, seen
+    assert seen["by value: yes"] > 50 and seen["by value: no"] > 50, seen
 
 
 @pytest.mark.slow

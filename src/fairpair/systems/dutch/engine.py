@@ -120,6 +120,12 @@ EXCLUSION_LOOKBACK = 32
 #: switch it off to compare the two ways).
 MDP_AFRESH = True
 
+#: B.4 for a first candidate that covers the bracket graph: compare its criteria value
+#: with an optimal matching's (:meth:`_Bracket._candidate_by_value`) instead of solving
+#: with a bonus on its pairs, which costs several times a plain solve in a large
+#: bracket (the same answer; tests switch it off to compare the two ways).
+CANDIDATE_BY_VALUE = True
+
 #: A bracket graph with an odd number of vertices gets one more, the float vertex,
 #: joined to each of them by the same weight (the largest of the graph): every pairing
 #: leaves a player over, and matching him to the float vertex adds the same amount to
@@ -516,6 +522,10 @@ class _Bracket:
                 mate[a], mate[b] = b, a
             self.final_mate = mate
             return True, mate
+        if pairs and CANDIDATE_BY_VALUE:
+            covered = self._candidate_by_value(pairs)
+            if covered is not None:
+                return covered
         for a, b in pairs:
             self.graph.set_order(a, b, 1)
         mate = self.graph.solve()
@@ -525,6 +535,37 @@ class _Bracket:
         for a, b in pairs:
             self.graph.set_order(a, b, 0)
         return False, mate
+
+    def _candidate_by_value(self, pairs: list[Edge]) -> tuple[bool, list[int]] | None:
+        """:meth:`_first_candidate_optimal` when ``pairs`` cover the graph (all its
+        vertices but the float vertex and one player left over, or but one player):
+        one solve without bonuses gives the optimal criteria value, and the candidate
+        (with the player left over given to the float vertex) is optimal exactly when
+        it has that value. None when ``pairs`` do not cover the graph."""
+        graph = self.graph
+        f = self.float_vertex
+        size = len(self.weights.classes)
+        covered = [False] * size
+        for a, b in pairs:
+            covered[a] = covered[b] = True
+        left = [v for v in range(size) if not covered[v] and v != f]
+        if len(left) > 1 or (f >= 0 and len(left) != 1):
+            return None
+        mate = graph.solve()
+        main = graph.main_weight
+        best = sum(main(v, w) for v, w in enumerate(mate) if w > v)
+        value = sum(main(a, b) for a, b in pairs)
+        if f >= 0:
+            value += main(left[0], f)
+        if value != best:
+            return False, mate
+        mate = [-1] * size
+        for a, b in pairs:
+            mate[a], mate[b] = b, a
+        if f >= 0:
+            mate[left[0]], mate[f] = f, left[0]
+        self.final_mate = self._without_float(mate)
+        return True, mate
 
     def _mdp_pairing(self, mate: list[int], pairs: list[Edge]) -> list[int]:
         """B.7 / D.3: pair the MDPs with the smallest BSNs that an optimal pairing can
