@@ -514,7 +514,8 @@ class _Bracket:
     def _first_candidate_optimal(self, pairs: list[Edge]) -> tuple[bool, list[int]]:
         """Is there an optimal pairing (criteria C.4-C.19, including the rest of the
         graph) that contains ``pairs``? A bonus of 1 in the order part on each of them
-        makes the matching take as many of them as an optimal pairing can. Returns the
+        makes the matching take as many of them as an optimal pairing can (when they
+        cover the graph, :meth:`_candidate_by_value` answers with a plain solve). Returns the
         answer and an optimal matching (with ``pairs`` when the answer is yes)."""
         if pairs and self._bound_proves(pairs):
             mate = [-1] * len(self.players)
