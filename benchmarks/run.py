@@ -36,7 +36,8 @@ Usage::
 
 Systems (``--only``): ``dutch`` (2017 and 2026 rules: random tournaments, the reference
 rounds, a round 1 of a 9,998-player TRF through ``fairpair pair``, odd fields of 2,001,
-5,001 and 9,999 players at round 1 and round 5 and of 10,001 players (JSON) at round 1,
+5,001 and 9,999 players at rounds 1, 2 and 5 (round 2: one MDP below the odd
+score group of the round-1 winners) and of 10,001 players (JSON) at round 1,
 100,001 with ``--huge``; ``fairpair result`` correcting one result of a 9,998-player
 event saved as JSON and as TRF: a director's command with its save), ``legacy`` (the
 pre-2013 Dutch system: the slowest round of a 100-player, 9-round random tournament,
@@ -85,14 +86,14 @@ DUTCH_SIZES = (100, 300, 1000, 2000)
 DUTCH_ROUNDS = (5, 9)
 #: Larger fields, round 5 only (generated with 5 rounds): the growth from 2,000 players.
 DUTCH_GROWTH_SIZES = (5000, 9998)
-#: A second family, round 5 of 5: every player present, no forfeits, no byes.
+#: A second family, rounds 2 and 5 of 5: every player present, no forfeits, no byes.
 DUTCH_COMPLETE_SIZES = (2000, 5000, 9998)
 ROUND1_PLAYERS = 9998
 #: ``fairpair result`` on a saved tournament (JSON and TRF), round 5 of the complete
 #: 5-round family: the cost of a director's command, the save included.
 RESULT_PLAYERS = 9998
 #: Odd fields (a pairing-allocated bye in every round, issue 34): round 1 of a TRF
-#: through ``fairpair pair``, and round 5 of a complete 5-round tournament.
+#: through ``fairpair pair``, and rounds 2 and 5 of a complete 5-round tournament.
 DUTCH_ODD_SIZES = (2001, 5001, 9999)
 #: Odd fields beyond a TRF's 9,999 players: round 1 of a JSON file through ``fairpair
 #: pair``; the larger ones with ``--huge`` only (minutes).
@@ -551,6 +552,7 @@ def cases(
             for players in DUTCH_GROWTH_SIZES:
                 found += [dutch_random(players, 5, rules, rounds=5) for rules in RULES]
             for players in DUTCH_COMPLETE_SIZES:
+                found += [dutch_random(players, 2, r, rounds=5, complete=True) for r in RULES]
                 found += [dutch_random(players, 5, r, rounds=5, complete=True) for r in RULES]
             for path in sorted(dutch.LARGE.glob("*.trf")):
                 found += [dutch_reference(path, rules) for rules in RULES]
@@ -559,6 +561,7 @@ def cases(
         odd = [] if sizes else [501] if quick else list(DUTCH_ODD_SIZES)
         for players in odd:
             found += [dutch_round1(players, rules) for rules in RULES]
+            found += [dutch_random(players, 2, r, rounds=5, complete=True) for r in RULES]
             found += [dutch_random(players, 5, r, rounds=5, complete=True) for r in RULES]
         if not quick and not sizes:
             for players in DUTCH_ODD_JSON_SIZES + (DUTCH_HUGE_JSON_SIZES if huge else ()):

@@ -132,6 +132,26 @@ class RoundResult:
 #: How many earlier D.1 decisions :meth:`_Bracket._excluded` looks at.
 EXCLUSION_LOOKBACK = 32
 
+#: The D.1 re-solve of an MDP's partner (:meth:`_Bracket._mdp_pairing`) starts afresh
+#: from seeded duals instead of repairing the last solution (the same pairings; tests
+#: switch it off to compare the two ways).
+MDP_AFRESH = True
+
+#: B.4 for a first candidate that covers the bracket graph: compare its criteria value
+#: with an optimal matching's (:meth:`_Bracket._candidate_by_value`) instead of solving
+#: with a bonus on its pairs, which costs several times a plain solve in a large
+#: bracket (the same answer; tests switch it off to compare the two ways).
+CANDIDATE_BY_VALUE = True
+
+#: A bracket graph with an odd number of vertices gets one more, the float vertex,
+#: joined to each of them by the same weight (the largest of the graph): every pairing
+#: leaves a player over, and matching him to the float vertex adds the same amount to
+#: every pairing, so the optimal pairings are the same (those of the graph, each with
+#: one of its left-over players given to the float vertex), but the matcher no longer
+#: lowers the left-over player's dual step by step through the whole graph (seconds in
+#: a 3,000-player bracket with one MDP; tests switch it off to compare the two ways).
+FLOAT_VERTEX = True
+
 #: A bracket is paired without the next scoregroup whenever that is proven not to
 #: change the result (:func:`table_without_next_group`). Tests switch it off to
 #: compare the two ways.
@@ -384,10 +404,25 @@ class _Bracket:
         #: The next scoregroup is not in the graph (:func:`table_without_next_group`).
         self.group_aside = aside is not None
         if aside is None:
+            own, own_table, own_tags, own_blocked = classes, table, tags, blocked
+        else:
+            own, own_table, own_tags = classes[:nb], aside, tags[:nb]
+            own_blocked = frozenset((v, w) for v, w in pairs_blocked if w < nb)
+        #: The float vertex (:data:`FLOAT_VERTEX`): the last vertex of the graph, or -1.
+        self.float_vertex = -1
+        best = max([w for w in own_table if w is not None], default=0)
+        if FLOAT_VERTEX and len(own) % 2 and best > 0:
+            # One class more, joined to every class by the largest weight.
+            wide: list[int | None] = [None] * ((k + 1) * (k + 1))
+            for a in range(k):
+                wide[a * (k + 1) : a * (k + 1) + k] = own_table[a * k : (a + 1) * k]
+                wide[a * (k + 1) + k] = best
+            self.float_vertex = len(own)
+            own_table, own, own_tags = wide, [*own, k], [*own_tags, 0]
+        if aside is None and self.float_vertex < 0:
             self.weights = self.all_weights
         else:
-            inside = frozenset((v, w) for v, w in pairs_blocked if w < nb)
-            self.weights = ClassWeights(classes[:nb], aside, shift, tags[:nb], inside)
+            self.weights = ClassWeights(own, own_table, shift, own_tags, own_blocked)
         self.solver = solver
         self._graph: BracketGraph | None = None
         self.alive = [True] * n
@@ -440,9 +475,16 @@ class _Bracket:
         n1 = sum(1 for v in remainder if position.get(mate[v], -1) > position[v])
         if n1:
             mate = self._remainder_pairing(mate, remainder, n1, pairs)
-        self.final_mate = mate
+        self.final_mate = self._without_float(mate)
         paired = {v for pair in pairs for v in pair}
         return pairs, [v for v in range(nb) if v not in paired]
+
+    def _without_float(self, mate: list[int]) -> list[int]:
+        """``mate`` of the bracket's players: the float vertex's partner unpaired."""
+        f = self.float_vertex
+        if f < 0:
+            return mate
+        return [-1 if w == f else w for w in mate[:f]]
 
     def lookahead(self, pairs: list[Edge]) -> list[Edge]:
         """The pairs of :attr:`final_mate` outside the bracket's ``pairs``. When the
@@ -489,7 +531,8 @@ class _Bracket:
     def _first_candidate_optimal(self, pairs: list[Edge]) -> tuple[bool, list[int]]:
         """Is there an optimal pairing (criteria C.4-C.19, including the rest of the
         graph) that contains ``pairs``? A bonus of 1 in the order part on each of them
-        makes the matching take as many of them as an optimal pairing can. Returns the
+        makes the matching take as many of them as an optimal pairing can (when they
+        cover the graph, :meth:`_candidate_by_value` answers with a plain solve). Returns the
         answer and an optimal matching (with ``pairs`` when the answer is yes)."""
         if pairs and self._bound_proves(pairs):
             mate = [-1] * len(self.players)
@@ -497,15 +540,50 @@ class _Bracket:
                 mate[a], mate[b] = b, a
             self.final_mate = mate
             return True, mate
+        if pairs and CANDIDATE_BY_VALUE:
+            covered = self._candidate_by_value(pairs)
+            if covered is not None:
+                return covered
         for a, b in pairs:
             self.graph.set_order(a, b, 1)
         mate = self.graph.solve()
         if pairs and all(mate[a] == b for a, b in pairs):
-            self.final_mate = mate
+            self.final_mate = self._without_float(mate)
             return True, mate
         for a, b in pairs:
             self.graph.set_order(a, b, 0)
         return False, mate
+
+    def _candidate_by_value(self, pairs: list[Edge]) -> tuple[bool, list[int]] | None:
+        """:meth:`_first_candidate_optimal` when ``pairs`` cover the graph (all its
+        vertices but the float vertex and one player left over, or but one player):
+        one solve without bonuses gives the optimal criteria value, and the candidate
+        (with the player left over given to the float vertex) is optimal exactly when
+        it has that value. None when ``pairs`` do not cover the graph."""
+        graph = self.graph
+        f = self.float_vertex
+        size = len(self.weights.classes)
+        covered = [False] * size
+        for a, b in pairs:
+            covered[a] = covered[b] = True
+        left = [v for v in range(size) if not covered[v] and v != f]
+        if len(left) > 1 or (f >= 0 and len(left) != 1):
+            return None
+        mate = graph.solve()
+        main = graph.main_weight
+        best = sum(main(v, w) for v, w in enumerate(mate) if w > v)
+        value = sum(main(a, b) for a, b in pairs)
+        if f >= 0:
+            value += main(left[0], f)
+        if value != best:
+            return False, mate
+        mate = [-1] * size
+        for a, b in pairs:
+            mate[a], mate[b] = b, a
+        if f >= 0:
+            mate[left[0]], mate[f] = f, left[0]
+        self.final_mate = self._without_float(mate)
+        return True, mate
 
     def _mdp_pairing(self, mate: list[int], pairs: list[Edge]) -> list[int]:
         """B.7 / D.3: pair the MDPs with the smallest BSNs that an optimal pairing can
@@ -531,6 +609,13 @@ class _Bracket:
             if not graph.is_first_open(i, candidates, mate[i]):
                 count = len(candidates)
                 graph.set_orders(i, candidates, [keep + count - k for k in range(count)])
+                if MDP_AFRESH:
+                    # Repairing the last solution after the MDP's whole row changed
+                    # re-scans much of a large graph (seconds at 1,765 vertices): a
+                    # fresh seeded solve costs what the bracket's first one did.
+                    bounds = {j: keep for j in chosen if self.alive[j]}
+                    bounds[i] = keep + count
+                    graph.start_afresh(bounds)
                 mate = graph.solve()
             pairs.append((i, mate[i]))
             self.fix_pair(i, mate[i])
@@ -591,7 +676,9 @@ class _Bracket:
             if higher(p):
                 left -= 1
                 graph.remove_range(p, m, p)
-                graph.remove_range(p, nb, len(self.players))
+                if not self.group_aside:  # (no edges below it otherwise; the float
+                    # vertex stands for being left over, which stays as it was)
+                    graph.remove_range(p, nb, len(self.players))
                 graph.set_order_range(p, p + 1, nb, exchange_value(p) + 2)
             elif not already:
                 graph.set_order_range(p, p + 1, nb, exchange_value(p))

@@ -95,6 +95,12 @@ class BracketGraph(Protocol):
     def solve(self) -> list[int]:
         """A maximum-weight matching: ``mate[v]`` or ``-1``."""
 
+    def start_afresh(self, orders: dict[int, int]) -> None:
+        """Let the next solve start afresh (not from the last solution), where
+        ``orders[u]`` bounds the order parts of ``u``'s edges now (0 for a vertex not
+        in it): a hint, for when repairing the last solution would cost more than a
+        fresh solve. Changes no answer, only the work of the next solve."""
+
     def is_first_open(self, u: int, candidates: Sequence[int], v: int) -> bool:
         """Is ``v`` (``u``'s partner in the last solve) provably the first of
         ``candidates`` that an optimal matching can give ``u``? True only when the
@@ -179,6 +185,11 @@ class ClassWeights:
 #: solved faster than the relaxation (the greedy start of the matcher).
 SEED_MIN = 100
 
+#: :meth:`CompiledGraph.start_afresh` acts on graphs of at least this many vertices
+#: (below it repairing the last solution is cheap). Tests lower it to compare the two
+#: ways on small brackets.
+AFRESH_MIN = SEED_MIN
+
 #: The compiled graph stores each edge's order part only (64 bits; the criteria part
 #: comes from the class table), a quarter of the memory the matcher reads per row
 #: scan; an order part that does not fit turns it into the full matrix of weights.
@@ -250,6 +261,23 @@ class CompiledGraph:
 
     def set_orders(self, u: int, vs: Sequence[int], values: Sequence[int]) -> None:
         self._g.set_orders(u, list(vs), list(values))
+
+    def start_afresh(self, orders: dict[int, int]) -> None:
+        """As the protocol says: in a large graph the next solve starts from the
+        class-level relaxation's duals (:meth:`ClassWeights.relaxation_duals`; edges
+        removed since only loosen them) plus ``2 * orders[u]`` for the order parts of
+        ``u``'s row, feasible duals for the current weights."""
+        n = len(self._weights.classes)
+        if n < AFRESH_MIN:
+            return
+        main = self._weights.relaxation_duals()
+        if main is None:
+            return
+        shift = self._weights.shift
+        duals = [y << shift for y in main]
+        for v, bound in orders.items():
+            duals[v] += 2 * max(bound, 0)
+        self._g.restart(duals)
 
     def is_first_open(self, u: int, candidates: Sequence[int], v: int) -> bool:
         """The edges ``u``-``x`` to the candidates before ``v`` have a slack of one
@@ -390,6 +418,9 @@ class DictGraph:
             (u, v, (w << self.shift) + self.order.get((u, v), 0)) for (u, v), w in self.main.items()
         ]
         return (self.solver or max_weight_matching)(self.n, edges)
+
+    def start_afresh(self, orders: dict[int, int]) -> None:
+        """Nothing to do: the incremental matcher repairs its last solution."""
 
     def is_first_open(self, u: int, candidates: Sequence[int], v: int) -> bool:
         """Only the trivial case (``v`` is the first candidate): the solvers here give
