@@ -41,13 +41,14 @@ from fairpair.web.pages import (
     _same_origin,
     _set_cookies,
     form_token,
+    new_tournament_context,
 )
 from fairpair.web.service import Service
 from fairpair.web.store import Grant
 from fairpair.web.views import round_json
 from fairpair.workflow.rounds import tournament_name
 
-__all__ = ["director_router", "new_tournament_context"]
+__all__ = ["director_router"]
 
 #: The player details the edit form offers, with their labels (as ``edit_player`` and
 #: the API's ``PATCH`` name them).
@@ -73,12 +74,6 @@ RESULT_CHOICES = {
     "--": "-- both lose",
     "clear": "clear",
 }
-
-
-def new_tournament_context(service: Service) -> dict[str, Any]:
-    """What the "New tournament" form needs: the systems and a fresh form token."""
-    secret = service.store.secret(_FORM_SECRET)
-    return {"systems": creation.system_forms(), "form_token": creation.new_form_token(secret)}
 
 
 def _player_cells(player: Any) -> dict[str, str]:

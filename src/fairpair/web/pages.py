@@ -56,6 +56,7 @@ __all__ = [
     "CREATED_COOKIE",
     "FORM_FIELD",
     "SESSION_COOKIE",
+    "new_tournament_context",
     "pages_router",
     "render_director",
 ]
@@ -263,6 +264,14 @@ def render_director(
     )
 
 
+def new_tournament_context(service: Service) -> dict[str, Any]:
+    """What the "New tournament" form needs: the systems and a fresh form token."""
+    from fairpair.web import creation
+
+    secret = service.store.secret(_FORM_SECRET)
+    return {"systems": creation.system_forms(), "form_token": creation.new_form_token(secret)}
+
+
 def pages_router(service: Service) -> APIRouter:
     """The pages, working on ``service``."""
     router = APIRouter(include_in_schema=False)
@@ -272,8 +281,6 @@ def pages_router(service: Service) -> APIRouter:
 
     @router.get("/", response_class=HTMLResponse)
     def index() -> HTMLResponse:
-        from fairpair.web.director_pages import new_tournament_context
-
         return _html(
             "index.html",
             tournaments=service.store.summaries(limit=200),
