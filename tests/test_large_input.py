@@ -201,7 +201,7 @@ EVERY_COMMAND: tuple[tuple[str, tuple[str, ...], bool], ...] = (
 REFUSING: dict[str, int] = {
     "add-player": 2,
     "edit-event --rounds": 2,
-    "withdraw": 2,
+    "withdraw": 1,  # every round is paired: a state conflict, saying what to do
     "withdraw --cancel": 1,
     "bye": 2,
     "unpair": 1,
