@@ -44,6 +44,7 @@ from fairpair.systems.burstein.rules2025 import (
     pair_brackets,
     seeding_rounds,
 )
+from fairpair.systems.burstein.whyme import bye_why_2024, bye_why_2025
 from fairpair.systems.dutch import Dutch2026System, board_order
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.edition import baku_acceleration
@@ -145,8 +146,16 @@ class BursteinSystem:
         )
         if self.explain:
             present_accelerated = [n for n in accelerated if n in facts]
+            bye_why = None if result.bye is None else bye_why_2024(facts, index, result.bye)
             info["explanation"] = explanation_of(
-                tournament, pairing, result, facts, index, decided, present_accelerated
+                tournament,
+                pairing,
+                result,
+                facts,
+                index,
+                decided,
+                present_accelerated,
+                bye_why=bye_why,
             )
         return pairing
 
@@ -185,8 +194,19 @@ class BursteinSystem:
         )
         if self.explain:
             index = ranking_as_index(ranking, facts)
+            why = None
+            if result.bye is not None:
+                why = bye_why_2025(facts, ranking, result.bye)
             info["explanation"] = explanation_of(
-                tournament, pairing, result, facts, index, decided, [], edition="2025"
+                tournament,
+                pairing,
+                result,
+                facts,
+                index,
+                decided,
+                [],
+                edition="2025",
+                bye_why=why,
             )
         return pairing
 

@@ -13,6 +13,7 @@ from fairpair.explain import Explainer
 from fairpair.model import Colour, Pairing, Tournament, format_points
 from fairpair.systems.burstein.engine import RoundResult
 from fairpair.systems.burstein.index import IndexScores
+from fairpair.systems.burstein.whyme import ByeWhy
 from fairpair.systems.dutch.colours import ColourDecision
 from fairpair.systems.dutch.players import PlayerFacts
 
@@ -47,9 +48,11 @@ def explanation_of(
     accelerated: Sequence[int],
     *,
     edition: str = "2024",
+    bye_why: ByeWhy | None = None,
 ) -> dict[str, Any]:
     """The structured explanation of ``pairing`` (see :mod:`fairpair.explain`);
-    ``edition`` "2025" for the text effective from 1 July 2025."""
+    ``edition`` "2025" for the text effective from 1 July 2025; ``bye_why``: the
+    alternative to the bye (:mod:`.whyme`), explained as "why me"."""
     scores: dict[int, Fraction] = {n: i.score for n, i in index.items()}
     later = edition == "2025"
     words = "effective from 1 July 2025" if later else "in force until 30 June 2025"
@@ -111,12 +114,15 @@ def explanation_of(
         ex.board_note(white, black, "burstein_top_bottom", rule, player=higher, opponent=lower)
         colour_rule = f"{TEXT} (2025) 5.2.{decision.step}" if later else f"C.04.3 E.{decision.step}"
         _colour_note(ex, decision, facts, white, black, colour_rule)
+        _colour_why(ex, decision, facts, white, black, colour_rule)
         ex.board_detail(white, black, colour_rule=colour_rule)
     if pairing.bye is not None:
         if later:
             ex.because(pairing.bye, "bye_burstein2025", f"{TEXT} (2025) 3.1", player=pairing.bye)
         else:
             ex.because(pairing.bye, "bye_burstein", "C.04.1 c-d", player=pairing.bye)
+    if pairing.bye is not None and bye_why is not None:
+        _bye_why(ex, bye_why, later)
     return ex.finish(pairing)
 
 
@@ -159,3 +165,65 @@ def _colour_note(
         ex.board_note(white, black, code, rule, player=player.number, parity=parity, colour=got)
     else:
         ex.board_note(white, black, code, rule, player=player.number, colour=wanted)
+
+
+#: The colour rules that give one of two players wanting the same colour his wish.
+_COLOUR_WORDS = {
+    "stronger": "the stronger claim",
+    "wider": "the larger colour imbalance",
+    "alternate": "the colours reversed from the last round in which they differed",
+    "index": "higher in the index order",
+}
+
+
+def _colour_why(
+    ex: Explainer,
+    decision: ColourDecision,
+    facts: Mapping[int, PlayerFacts],
+    white: int,
+    black: int,
+    rule: str,
+) -> None:
+    """ "Why me" for a player on this board who does not get the colour he is due: the
+    alternative is the same board with the colours swapped, and the colour rule that
+    decided for his opponent."""
+    for number, got in ((white, Colour.WHITE), (black, Colour.BLACK)):
+        due = facts[number].preference.colour
+        if due is None or due is got:
+            continue
+        other = black if number == white else white
+        ex.player_detail(
+            number,
+            why={
+                "decision": "colour",
+                "computed": True,
+                "alternative": {"white": black, "black": white},
+                "criterion": decision.reason,
+                "rule": rule,
+                "chosen": _word(got),
+                "alternative_value": _word(due),
+            },
+        )
+        ex.because(
+            number,
+            "why_burstein_colour",
+            rule,
+            colour=_word(due),
+            other=other,
+            rule_words=_COLOUR_WORDS.get(decision.reason, decision.reason),
+        )
+
+
+def _bye_why(ex: Explainer, why: ByeWhy, later: bool) -> None:
+    """ "Why me" for the bye: who would get it in his place and the rule that decided."""
+    ex.player_detail(why.bye, why=why.as_json())
+
+    def shown(value: object) -> object:
+        return format_points(value) if isinstance(value, Fraction) else value
+
+    params: dict[str, Any] = {"players": [why.other]}
+    if why.criterion in ("score", "games", "order"):
+        params.update(chosen=shown(why.chosen), alternative=shown(why.alternative))
+    if why.criterion == "order":
+        params["games"] = " and games played" if later else ""
+    ex.because(why.bye, f"why_burstein_bye_{why.criterion}", why.rule, **params)
