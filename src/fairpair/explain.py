@@ -260,8 +260,8 @@ REASONS: dict[str, str] = {
         "(an earlier pairing-allocated bye or a win without playing)."
     ),
     "why_burstein_bye_pairable": (
-        "Why {player} and not {players}, who comes first by score, games and ranking: "
-        "without {players} the other players could not all be paired."
+        "Why {player} and not {players}: with the bye to {players}, the other players "
+        "could not all be paired."
     ),
     "why_burstein_bye_score": (
         "Why {player} and not {players}: {players} has {alternative} {unit}, against "

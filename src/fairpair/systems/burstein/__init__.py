@@ -196,7 +196,7 @@ class BursteinSystem:
             index = ranking_as_index(ranking, facts)
             why = None
             if result.bye is not None:
-                why = bye_why_2025(facts, ranking, result.bye)
+                why = bye_why_2025(facts, ranking, forbidden, result.bye)
             info["explanation"] = explanation_of(
                 tournament,
                 pairing,

@@ -12,11 +12,12 @@ the alternative is the candidate the procedure ranks next to the player:
   above him who may (he is higher by score, or by the index order);
 * text from 1 July 2025 (3.1): the candidates are sorted by 3.1.3-3.1.5; a candidate
   ahead of the player whose absence leaves the others unpairable is named with 3.1.2,
-  else the next candidate after him with the first of 3.1.3 (score), 3.1.4 (games
-  played), 3.1.5 (ranking 1.8) on which they differ.
+  else the next candidate after him: with 3.1.2 if his absence leaves the others
+  unpairable too, else with the first of 3.1.3 (score), 3.1.4 (games played), 3.1.5
+  (ranking 1.8) on which they differ.
 
 Only computed for ``--explain`` (one sort, and for 2025 at most one pairability check
-per candidate ahead of the bye, which the engine already did).
+per candidate ahead of the bye, as the engine did, and one for the next).
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ def bye_why_2024(
 def bye_why_2025(
     facts: Mapping[int, PlayerFacts],
     ranking: Mapping[int, Ranking],
+    forbidden: frozenset[frozenset[int]],
     bye: int,
 ) -> ByeWhy | None:
     """The alternative to ``bye`` (text from 1 July 2025, 3.1); None if none."""
@@ -109,6 +111,9 @@ def bye_why_2025(
     if at + 1 >= len(numbers):
         return None
     me, other = candidates[at], candidates[at + 1]
+    rest = [f for f in facts.values() if f.number != other.number]
+    if not _perfect(rest, forbidden):  # he comes after, and fails 3.1.2 as well
+        return ByeWhy(bye, other.number, "pairable", "C.04.4.2 (2025) 3.1.2")
     if me.score != other.score:
         return ByeWhy(bye, other.number, "score", "C.04.4.2 (2025) 3.1.3", me.score, other.score)
     if len(me.history) != len(other.history):
