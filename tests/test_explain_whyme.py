@@ -399,7 +399,7 @@ def test_burstein_named_alternatives_are_real(edition: str) -> None:
         doc = pairing.info["explanation"]
         if doc["system"] != "burstein" or doc["title"].startswith("FIDE Dutch"):
             continue
-        if any("burstein2025_seeding" == n["code"] for n in doc["notes"]):
+        if any(n["code"] == "burstein2025_seeding" for n in doc["notes"]):
             continue  # 2025 seeding rounds are paired (and explained) by Dutch 2026
         players = {p["number"]: p for p in doc["players"]}
         rules = {"rules": RULES_2026} if edition == "2025" else {}

@@ -278,8 +278,8 @@ REASONS: dict[str, str] = {
         "goes to the lowest."
     ),
     "why_burstein_colour": (
-        "Why not {colour} for {player}: only by giving {other} the other colour; the "
-        "colour rule decides for {other} ({rule_words})."
+        "Why not {colour} for {player}: only by giving {other} the other colour, and the "
+        "colour rule decides for {other}: {rule_words}."
     ),
     "why_not_computed": (
         "{player}: the other possible pairings were not compared (this is done for "

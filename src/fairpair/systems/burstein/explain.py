@@ -114,8 +114,8 @@ def explanation_of(
         ex.board_note(white, black, "burstein_top_bottom", rule, player=higher, opponent=lower)
         colour_rule = f"{TEXT} (2025) 5.2.{decision.step}" if later else f"C.04.3 E.{decision.step}"
         _colour_note(ex, decision, facts, white, black, colour_rule)
-        _colour_why(ex, decision, facts, white, black, colour_rule)
         ex.board_detail(white, black, colour_rule=colour_rule)
+        _colour_why(ex, decision, facts, white, black, colour_rule)
     if pairing.bye is not None:
         if later:
             ex.because(pairing.bye, "bye_burstein2025", f"{TEXT} (2025) 3.1", player=pairing.bye)
@@ -204,10 +204,12 @@ def _colour_why(
                 "alternative_value": _word(due),
             },
         )
-        ex.because(
-            number,
+        ex.board_note(
+            white,
+            black,
             "why_burstein_colour",
             rule,
+            player=number,
             colour=_word(due),
             other=other,
             rule_words=_COLOUR_WORDS.get(decision.reason, decision.reason),

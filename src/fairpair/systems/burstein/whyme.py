@@ -73,7 +73,11 @@ def score_index_order(
     facts: Mapping[int, PlayerFacts], index: Mapping[int, IndexScores]
 ) -> list[int]:
     """The players by descending score, then the index order (the engine's order)."""
-    return sorted(facts, key=cmp_to_key(lambda a, b: _by_score_then_index(index, a, b)))
+
+    def compare(a: int, b: int) -> int:
+        return _by_score_then_index(index, a, b)
+
+    return sorted(facts, key=cmp_to_key(compare))
 
 
 def bye_why_2024(
