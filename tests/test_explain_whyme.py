@@ -406,7 +406,7 @@ def test_burstein_named_alternatives_are_real(edition: str) -> None:
         facts = dict(player_facts(t, rnd, t.present_players(rnd), **rules))
         for number, entry in players.items():
             why = entry.get("details", {}).get("why")
-            if not why:
+            if not why or why["decision"] == "down":  # (the next test)
                 continue
             seen[why["criterion"]] = seen.get(why["criterion"], 0) + 1
             if why["decision"] == "bye":
@@ -477,3 +477,43 @@ def test_burstein_golden_bye_why(edition: str, capsys: pytest.CaptureFixture[str
     assert why["rule"].startswith("C.04")
     text = "\n".join(render(doc))
     assert f"Why {bye['name']} (no. {bye['number']}) and not " in text
+
+
+def test_burstein_2025_down_alternatives_are_real() -> None:
+    """2025: for a player who moves down, the named alternative keeps him in his group
+    (he is in one of its pairs), the explanation does not change the pairing, and the
+    counted criteria agree with the pairs: C5 (games inside the group) is worse in the
+    alternative, or equal when a later criterion is named."""
+    checked: dict[str | None, int] = {}
+    for t, rnd in _burstein_rounds():
+        try:
+            plain = get_system("burstein", rules="2025").pair(t, rnd)
+        except Exception:  # no legal pairing of this generated round
+            continue
+        explained = get_system("burstein", rules="2025", explain=True).pair(t, rnd)
+        assert explained.boards == plain.boards and explained.bye == plain.bye
+        doc = explained.info["explanation"]
+        groups = doc["groups"]
+        for entry in doc["players"]:
+            why = entry.get("details", {}).get("why")
+            if not why or why["decision"] != "down" or why["alternative"] is None:
+                continue
+            number = entry["number"]
+            # the group he moves down from: the first one he is in (top-down)
+            group = next(g for g in groups if number in g["players"])
+            members = set(group["players"])
+            pairs = [tuple(p) for p in why["alternative"]["pairs"]]
+            assert any(number in p for p in pairs)
+            assert all(a in members and b in members for a, b in pairs)
+            inside = sum(1 for b in explained.boards if b.white in members and b.black in members)
+            instead = set(why["alternative"]["instead"])
+            assert number not in instead and instead <= members
+            checked[why["criterion"]] = checked.get(why["criterion"], 0) + 1
+            if why["criterion"] == "C4":
+                assert why["alternative_value"] < why["chosen"]
+            elif why["criterion"] == "C5":
+                assert (why["chosen"], why["alternative_value"]) == (inside, len(pairs))
+                assert len(pairs) < inside
+            else:
+                assert len(pairs) == inside  # equal at C5
+    assert sum(checked.values()) >= 3, checked

@@ -37,6 +37,7 @@ from fairpair.systems.burstein.index import (
     ranks_below,
 )
 from fairpair.systems.burstein.rules2025 import (
+    FloatWhy,
     Ranking,
     colours_2025,
     opposition_index,
@@ -184,7 +185,8 @@ class BursteinSystem:
         ranking = opposition_index(tournament, rnd, {n: f.rank for n, f in facts.items()})
         forbidden = tournament.forbidden_pairs
         bye = pab_assignee(facts, ranking, forbidden) if len(facts) % 2 else None
-        result = pair_brackets(facts, ranking, forbidden, bye)
+        float_why: dict[int, FloatWhy] | None = {} if self.explain else None
+        result = pair_brackets(facts, ranking, forbidden, bye, float_why)
         initial = tournament.initial_colour or Colour.WHITE
         decided = [colours_2025(facts[a], facts[b], ranking, initial) for a, b in result.pairs]
         boards = board_order([(w, b) for w, b, _ in decided], facts)
@@ -207,6 +209,7 @@ class BursteinSystem:
                 [],
                 edition="2025",
                 bye_why=why,
+                float_why=float_why,
             )
         return pairing
 

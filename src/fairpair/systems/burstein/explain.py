@@ -13,6 +13,7 @@ from fairpair.explain import Explainer
 from fairpair.model import Colour, Pairing, Tournament, format_points
 from fairpair.systems.burstein.engine import RoundResult
 from fairpair.systems.burstein.index import IndexScores
+from fairpair.systems.burstein.rules2025 import FloatWhy
 from fairpair.systems.burstein.whyme import ByeWhy
 from fairpair.systems.dutch.colours import ColourDecision
 from fairpair.systems.dutch.players import PlayerFacts
@@ -49,10 +50,12 @@ def explanation_of(
     *,
     edition: str = "2024",
     bye_why: ByeWhy | None = None,
+    float_why: Mapping[int, FloatWhy] | None = None,
 ) -> dict[str, Any]:
     """The structured explanation of ``pairing`` (see :mod:`fairpair.explain`);
     ``edition`` "2025" for the text effective from 1 July 2025; ``bye_why``: the
-    alternative to the bye (:mod:`.whyme`), explained as "why me"."""
+    alternative to the bye (:mod:`.whyme`), explained as "why me"; ``float_why``
+    (2025): per player who moves down, the best pairing keeping him in his group."""
     scores: dict[int, Fraction] = {n: i.score for n, i in index.items()}
     later = edition == "2025"
     words = "effective from 1 July 2025" if later else "in force until 30 June 2025"
@@ -101,6 +104,8 @@ def explanation_of(
             for number in record.members:
                 if number not in paired:
                     ex.group_note(group, "float_burstein", f"{TEXT} (2025) 2.3", player=number)
+                    if float_why is not None and number in float_why:
+                        _float_why(ex, group, number, float_why[number])
         elif record.downfloater is not None:
             rule = f"{TEXT}, score brackets"
             ex.group_note(group, "float_burstein", rule, player=record.downfloater)
@@ -229,3 +234,43 @@ def _bye_why(ex: Explainer, why: ByeWhy, later: bool) -> None:
     if why.criterion == "order":
         params["games"] = " and games played" if later else ""
     ex.because(why.bye, f"why_burstein_bye_{why.criterion}", why.rule, **params)
+
+
+def _float_why(ex: Explainer, group: int, number: int, why: FloatWhy) -> None:
+    """ "Why me" for a player who moves down (2025): the best pairing keeping him in
+    the group, who would move down instead and the first criterion on which it is
+    worse."""
+    rule = f"{TEXT} (2025) 4" if why.criterion is None else f"{TEXT} (2025) {why.criterion}"
+    ex.player_detail(
+        number,
+        why={
+            "decision": "down",
+            "computed": True,
+            "alternative": None
+            if why.instead is None
+            else {"instead": list(why.instead), "pairs": [list(p) for p in why.pairs]},
+            "criterion": why.criterion,
+            "criterion_text": why.words,
+            "rule": rule,
+            "chosen": why.chosen,
+            "alternative_value": why.alternative,
+        },
+    )
+    if why.instead is None:
+        return  # nobody in the group can be his opponent: the float note says it
+    doing = "moving down"
+    if why.criterion is None:
+        code = "why_order" if why.instead else "why_none_order"
+        ex.group_note(group, code, rule, player=number, players=list(why.instead), doing=doing)
+        return
+    counted = why.chosen is not None
+    if why.instead:
+        code = "why_count" if counted else "why_other"
+    else:
+        code = "why_none_count" if counted else "why_none_other"
+    params: dict[str, Any] = {"player": number, "players": list(why.instead), "doing": doing}
+    if counted:
+        params.update(what=why.words, chosen=why.chosen, alternative=why.alternative)
+    else:
+        params["what"] = why.words
+    ex.group_note(group, code, rule, **params)
