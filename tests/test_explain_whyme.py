@@ -479,18 +479,19 @@ def test_burstein_golden_bye_why(edition: str, capsys: pytest.CaptureFixture[str
     assert f"Why {bye['name']} (no. {bye['number']}) and not " in text
 
 
-def test_burstein_2025_down_alternatives_are_real() -> None:
-    """2025: for a player who moves down, the named alternative keeps him in his group
+@pytest.mark.parametrize("edition", ["2024", "2025"])
+def test_burstein_down_alternatives_are_real(edition: str) -> None:
+    """For a player who moves down (both editions), the named alternative keeps him in his group
     (he is in one of its pairs), the explanation does not change the pairing, and the
     counted criteria agree with the pairs: C5 (games inside the group) is worse in the
     alternative, or equal when a later criterion is named."""
     checked: dict[str | None, int] = {}
     for t, rnd in _burstein_rounds():
         try:
-            plain = get_system("burstein", rules="2025").pair(t, rnd)
+            plain = get_system("burstein", rules=edition).pair(t, rnd)
         except Exception:  # no legal pairing of this generated round
             continue
-        explained = get_system("burstein", rules="2025", explain=True).pair(t, rnd)
+        explained = get_system("burstein", rules=edition, explain=True).pair(t, rnd)
         assert explained.boards == plain.boards and explained.bye == plain.bye
         doc = explained.info["explanation"]
         groups = doc["groups"]
@@ -509,7 +510,13 @@ def test_burstein_2025_down_alternatives_are_real() -> None:
             instead = set(why["alternative"]["instead"])
             assert number not in instead and instead <= members
             checked[why["criterion"]] = checked.get(why["criterion"], 0) + 1
+            if edition == "2024":
+                assert why["criterion"] in (None, "C.04.4.2, pairing", "C.04.4.2, score brackets")
+                if why["criterion"] == "C.04.4.2, score brackets":  # completion
+                    assert why["chosen"] == len(explained.boards) > why["alternative_value"]
+                continue
             if why["criterion"] == "C4":
+                assert why["chosen"] == len(explained.boards)
                 assert why["alternative_value"] < why["chosen"]
             elif why["criterion"] == "C5":
                 assert (why["chosen"], why["alternative_value"]) == (inside, len(pairs))

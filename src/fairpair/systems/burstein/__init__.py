@@ -28,7 +28,7 @@ from fairpair.explain import reason
 from fairpair.model import Board, ByeKind, Colour, Pairing, Tournament
 from fairpair.systems.base import check_by_repairing
 from fairpair.systems.burstein.edition import burstein_record
-from fairpair.systems.burstein.engine import pair_players
+from fairpair.systems.burstein.engine import FloatWhy, pair_players
 from fairpair.systems.burstein.explain import explanation_of
 from fairpair.systems.burstein.index import (
     IndexScores,
@@ -37,7 +37,6 @@ from fairpair.systems.burstein.index import (
     ranks_below,
 )
 from fairpair.systems.burstein.rules2025 import (
-    FloatWhy,
     Ranking,
     colours_2025,
     opposition_index,
@@ -134,7 +133,8 @@ class BursteinSystem:
                 state = tournament.state(after_round=rnd - 1)[number]
                 scores[number] = state.score + tournament.acceleration_for(number, rnd)
         index = index_scores(tournament, rnd, ranks, scores)
-        result = pair_players(facts, index, tournament.forbidden_pairs)
+        floats: dict[int, FloatWhy] | None = {} if self.explain else None
+        result = pair_players(facts, index, tournament.forbidden_pairs, floats)
         initial = tournament.initial_colour or Colour.WHITE
         decided = [colours_of(facts[a], facts[b], index, initial) for a, b in result.pairs]
         boards = board_order([(w, b) for w, b, _ in decided], facts)
@@ -157,6 +157,7 @@ class BursteinSystem:
                 decided,
                 present_accelerated,
                 bye_why=bye_why,
+                float_why=floats,
             )
         return pairing
 

@@ -11,9 +11,8 @@ from typing import Any
 
 from fairpair.explain import Explainer
 from fairpair.model import Colour, Pairing, Tournament, format_points
-from fairpair.systems.burstein.engine import RoundResult
+from fairpair.systems.burstein.engine import FloatWhy, RoundResult
 from fairpair.systems.burstein.index import IndexScores
-from fairpair.systems.burstein.rules2025 import FloatWhy
 from fairpair.systems.burstein.whyme import ByeWhy
 from fairpair.systems.dutch.colours import ColourDecision
 from fairpair.systems.dutch.players import PlayerFacts
@@ -105,10 +104,12 @@ def explanation_of(
                 if number not in paired:
                     ex.group_note(group, "float_burstein", f"{TEXT} (2025) 2.3", player=number)
                     if float_why is not None and number in float_why:
-                        _float_why(ex, group, number, float_why[number])
+                        _float_why(ex, group, number, float_why[number], True)
         elif record.downfloater is not None:
             rule = f"{TEXT}, score brackets"
             ex.group_note(group, "float_burstein", rule, player=record.downfloater)
+            if float_why is not None and record.downfloater in float_why:
+                _float_why(ex, group, record.downfloater, float_why[record.downfloater], False)
     for white, black, decision in decisions:
         higher, lower = _pair_of(result, white, black)
         ex.board(white, black, group_of.get(higher))
@@ -236,11 +237,11 @@ def _bye_why(ex: Explainer, why: ByeWhy, later: bool) -> None:
     ex.because(why.bye, f"why_burstein_bye_{why.criterion}", why.rule, **params)
 
 
-def _float_why(ex: Explainer, group: int, number: int, why: FloatWhy) -> None:
-    """ "Why me" for a player who moves down (2025): the best pairing keeping him in
-    the group, who would move down instead and the first criterion on which it is
-    worse."""
-    rule = f"{TEXT} (2025) 4" if why.criterion is None else f"{TEXT} (2025) {why.criterion}"
+def _float_why(ex: Explainer, group: int, number: int, why: FloatWhy, later: bool) -> None:
+    """ "Why me" for a player who moves down: the best pairing keeping him in the
+    group, who would move down instead and the first criterion on which it is worse
+    (``later``: the 2025 text, criteria [C4]-[C8]; else the rule itself)."""
+    rule = f"{TEXT} (2025) {why.criterion or 4}" if later else why.criterion or f"{TEXT}, pairing"
     ex.player_detail(
         number,
         why={

@@ -29,7 +29,7 @@ from fractions import Fraction
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching import Matcher
 from fairpair.model import ByeKind, Colour, PlayerState, Tournament
-from fairpair.systems.burstein.engine import BracketRecord, RoundResult
+from fairpair.systems.burstein.engine import BracketRecord, FloatWhy, RoundResult, _solve_without
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.players import PlayerFacts
 
@@ -353,22 +353,6 @@ _FLOAT_CRITERIA = (
 )
 
 
-@dataclass(frozen=True)
-class FloatWhy:
-    """Why a player moves down (2025, "why me"): ``instead`` are the bracket's players
-    who would move down in the best pairing keeping him in the bracket (None: there is
-    no such pairing), ``criterion`` ("C4"-"C8", None: equal on every criterion, the
-    order of Article 4 decided) and ``words`` the first criterion on which that pairing
-    is worse; ``chosen`` and ``alternative`` its values when it is a count."""
-
-    instead: tuple[int, ...] | None
-    pairs: tuple[tuple[int, int], ...]
-    criterion: str | None
-    words: str | None
-    chosen: int | None = None
-    alternative: int | None = None
-
-
 def _float_why(
     matcher: Matcher,
     players: Sequence[PlayerFacts],
@@ -379,14 +363,11 @@ def _float_why(
     levels: Sequence[int],
 ) -> FloatWhy:
     """Solve the bracket again with ``v`` kept in it (his edges to the players outside
-    removed), compare with the engine's solution criterion by criterion (the packed
-    weight's digits), and restore the matcher."""
+    removed, from scratch), compare with the engine's solution criterion by criterion
+    (the packed weight's digits)."""
     chosen = list(matcher.solve())
-    outside = [x for x in range(len(players)) if x != v and x not in members and x not in fixed]
-    kept = [(x, weight(v, x)) for x in outside]
-    matcher.set_weights([(v, x, None) for x in outside])
-    alt = list(matcher.solve())
-    matcher.set_weights([(v, x, w) for x, w in kept])
+    outside = [x for x in range(len(players)) if x not in members]
+    alt = _solve_without(matcher, v, outside)
     if alt[v] not in members:
         return FloatWhy(None, (), None, None)
 
