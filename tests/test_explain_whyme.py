@@ -524,3 +524,38 @@ def test_burstein_down_alternatives_are_real(edition: str) -> None:
             else:
                 assert len(pairs) == inside  # equal at C5
     assert sum(checked.values()) >= 3, checked
+
+
+@pytest.mark.parametrize("edition", ["2024", "2025"])
+def test_burstein_down_beyond_the_limit_is_not_computed(
+    edition: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moving down is re-solved only up to ``WHY_LIMIT`` players: above it the text and
+    ``details.why`` say it was not computed, and the pairing is the same."""
+    import fairpair.systems.burstein.engine as engine
+    import fairpair.systems.burstein.rules2025 as rules2025
+
+    for t, rnd in _burstein_rounds():
+        try:
+            plain = get_system("burstein", rules=edition).pair(t, rnd)
+        except Exception:  # no legal pairing of this generated round
+            continue
+        monkeypatch.setattr(engine, "WHY_LIMIT", 2)
+        monkeypatch.setattr(rules2025, "WHY_LIMIT", 2)
+        explained = get_system("burstein", rules=edition, explain=True).pair(t, rnd)
+        monkeypatch.undo()
+        doc = explained.info["explanation"]
+        if any(n["code"] == "burstein2025_seeding" for n in doc["notes"]):
+            continue  # paired and explained by Dutch 2026
+        downs = [
+            p
+            for p in doc["players"]
+            if p.get("details", {}).get("why", {}).get("decision") == "down"
+        ]
+        if not downs:
+            continue
+        assert explained.boards == plain.boards
+        assert all(p["details"]["why"]["computed"] is False for p in downs)
+        assert "were not compared" in "\n".join(render(doc))
+        return
+    pytest.fail("no generated Burstein round with a player moving down")

@@ -31,7 +31,11 @@ from fairpair.matching import Matcher, max_weight_matching
 from fairpair.systems.burstein.index import IndexScores, ranks_below
 from fairpair.systems.dutch.players import PlayerFacts
 
-__all__ = ["BracketRecord", "FloatWhy", "RoundResult", "list_sort", "pair_players"]
+__all__ = ["WHY_LIMIT", "BracketRecord", "FloatWhy", "RoundResult", "list_sort", "pair_players"]
+
+#: The largest round (players in the matching) for which "why me" re-solves a bracket
+#: for a player who moves down (a matching from scratch per such player).
+WHY_LIMIT = 400
 
 T = TypeVar("T")
 
@@ -64,6 +68,8 @@ class FloatWhy:
     words: str | None
     chosen: int | None = None
     alternative: int | None = None
+    #: False: the round is larger than :data:`WHY_LIMIT`, nothing was solved.
+    computed: bool = True
 
 
 @dataclass
@@ -244,9 +250,9 @@ def pair_players(
 
 #: The criteria of the engine's weights, lowest unit first: (rule, words).
 _FLOAT_CRITERIA = (
-    ("C.04.4.2, pairing", "games in which both players can get the colour they are due"),
-    ("C.04.4.2, pairing", "games paired inside the group"),
-    ("C.04.4.2, score brackets", "games of the round (everybody else paired)"),
+    ("C.04.4.2, pairing", "the games in which both players can get the colour they are due"),
+    ("C.04.4.2, pairing", "the games paired inside the group"),
+    ("C.04.4.2, score brackets", "games of the round"),
 )
 
 
@@ -262,6 +268,8 @@ def _float_why(
     removed), compare the matcher's total weight with the chosen solution unit by unit
     (the first unit that differs is the deciding criterion; below the lowest, the
     top-meets-bottom order) and restore the matcher."""
+    if matcher.n > WHY_LIMIT:
+        return FloatWhy(None, (), None, None, computed=False)
     chosen = list(matcher.solve())
     members = set(group)
     alt = _solve_without(matcher, v, [x for x in range(len(vertices)) if x not in members])

@@ -11,7 +11,7 @@ from typing import Any
 
 from fairpair.explain import Explainer
 from fairpair.model import Colour, Pairing, Tournament, format_points
-from fairpair.systems.burstein.engine import FloatWhy, RoundResult
+from fairpair.systems.burstein.engine import WHY_LIMIT, FloatWhy, RoundResult
 from fairpair.systems.burstein.index import IndexScores
 from fairpair.systems.burstein.whyme import ByeWhy
 from fairpair.systems.dutch.colours import ColourDecision
@@ -242,6 +242,10 @@ def _float_why(ex: Explainer, group: int, number: int, why: FloatWhy, later: boo
     group, who would move down instead and the first criterion on which it is worse
     (``later``: the 2025 text, criteria [C4]-[C8]; else the rule itself)."""
     rule = f"{TEXT} (2025) {why.criterion or 4}" if later else why.criterion or f"{TEXT}, pairing"
+    if not why.computed:
+        ex.player_detail(number, why={"decision": "down", "computed": False})
+        ex.group_note(group, "why_not_computed", None, player=number, limit=WHY_LIMIT)
+        return
     ex.player_detail(
         number,
         why={

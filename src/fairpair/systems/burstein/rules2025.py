@@ -29,7 +29,13 @@ from fractions import Fraction
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching import Matcher
 from fairpair.model import ByeKind, Colour, PlayerState, Tournament
-from fairpair.systems.burstein.engine import BracketRecord, FloatWhy, RoundResult, _solve_without
+from fairpair.systems.burstein.engine import (
+    WHY_LIMIT,
+    BracketRecord,
+    FloatWhy,
+    RoundResult,
+    _solve_without,
+)
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.players import PlayerFacts
 
@@ -365,6 +371,8 @@ def _float_why(
     """Solve the bracket again with ``v`` kept in it (his edges to the players outside
     removed, from scratch), compare with the engine's solution criterion by criterion
     (the packed weight's digits)."""
+    if matcher.n > WHY_LIMIT:
+        return FloatWhy(None, (), None, None, computed=False)
     chosen = list(matcher.solve())
     outside = [x for x in range(len(players)) if x not in members]
     alt = _solve_without(matcher, v, outside)
