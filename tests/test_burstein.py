@@ -121,7 +121,7 @@ def test_bye_goes_to_the_last_eligible_player() -> None:
     assert pairing.bye == 8
     doc = pairing.info["explanation"]
     codes = [r["code"] for p in doc["players"] if p["number"] == 8 for r in p["reasons"]]
-    assert codes == ["bye_burstein"]
+    assert codes == ["bye_burstein", "why_burstein_bye_score"]
 
 
 # -------------------------------------------------------------------------------- check

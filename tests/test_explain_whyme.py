@@ -366,3 +366,196 @@ def test_beyond_the_size_limit_the_text_says_not_computed(
     whys = [p["details"]["why"] for p in doc["players"] if p.get("details", {}).get("why")]
     assert whys and all(w["computed"] is False for w in whys)
     assert "the other possible pairings were not compared" in "\n".join(render(doc))
+
+
+# -- Burstein: the bye's next candidate and the colour rule ---------------------------
+
+
+_STRENGTH = {"absolute": 3, "strong": 2, "mild": 1}
+
+
+def _burstein_rounds() -> Iterator[tuple[Tournament, int]]:
+    """Random rounds of odd and even fields (the generator makes Dutch histories; the
+    Burstein engine pairs the next round from them)."""
+    return random_rounds(40, 32, _config, lambda rng, played: range(2, played + 1))
+
+
+@pytest.mark.parametrize("edition", ["2024", "2025"])
+def test_burstein_named_alternatives_are_real(edition: str) -> None:
+    """For the bye: the named player is real and the named rule decides against him
+    while every rule before it is equal (he may receive the bye too, and for 2025 the
+    others can be paired without him). For a colour not granted: the opponent was due
+    the same colour and the named rule is one that decides between such players."""
+    from fairpair.systems.burstein.whyme import pairable_without
+    from fairpair.systems.dutch.rules import RULES_2026
+
+    seen: dict[str, int] = {}
+    for t, rnd in _burstein_rounds():
+        system = get_system("burstein", explain=True, rules=edition)
+        try:
+            pairing = system.pair(t, rnd)
+        except Exception:  # no legal Burstein pairing of this generated round
+            continue
+        doc = pairing.info["explanation"]
+        if doc["system"] != "burstein" or doc["title"].startswith("FIDE Dutch"):
+            continue
+        if any(n["code"] == "burstein2025_seeding" for n in doc["notes"]):
+            continue  # 2025 seeding rounds are paired (and explained) by Dutch 2026
+        players = {p["number"]: p for p in doc["players"]}
+        rules = {"rules": RULES_2026} if edition == "2025" else {}
+        facts = dict(player_facts(t, rnd, t.present_players(rnd), **rules))
+        for number, entry in players.items():
+            why = entry.get("details", {}).get("why")
+            if not why or why["decision"] == "down":  # (the next test)
+                continue
+            seen[why["criterion"]] = seen.get(why["criterion"], 0) + 1
+            if why["decision"] == "bye":
+                other = why["alternative"]["bye"]
+                assert number == pairing.bye and other != number
+                me, him = facts[number], facts[other]
+                if why["criterion"] == "eligible":
+                    assert edition == "2024" and not him.pab_eligible
+                    assert him.score <= me.score  # lower in the order (score first)
+                    continue
+                assert me.pab_eligible and him.pab_eligible  # equal at C.04.1 d / 3.1.1
+                if why["criterion"] == "pairable":
+                    assert not pairable_without(facts, t.forbidden_pairs, other)
+                    assert pairable_without(facts, t.forbidden_pairs, number)
+                    continue
+                if edition == "2025":  # 3.1.2 equal: the others can be paired without him
+                    assert pairable_without(facts, t.forbidden_pairs, other)
+                if why["criterion"] == "score":
+                    assert him.score > me.score
+                    assert (why["chosen"], why["alternative_value"]) == (
+                        entry["score"],
+                        players[other]["score"],
+                    )
+                elif why["criterion"] == "games":
+                    assert him.score == me.score
+                    assert len(me.history) > len(him.history)
+                else:
+                    assert why["criterion"] == "order"
+                    assert him.score == me.score
+                    if edition == "2025":
+                        assert len(me.history) == len(him.history)
+                    assert why["chosen"] > why["alternative_value"]
+            else:
+                assert why["decision"] == "colour"
+                white, black = why["alternative"]["white"], why["alternative"]["black"]
+                other = white if white != number else black
+                assert entry["opponent"] == other
+                assert entry["colour"] != entry["colour_due"]
+                opp = players[other]
+                # the alternative gives him his colour and takes it from his opponent
+                assert opp["colour_due"] == entry["colour_due"]
+                assert opp["colour"] == entry["colour_due"]
+                if why["criterion"] == "stronger":
+                    assert _STRENGTH[opp["colour_strength"]] > _STRENGTH[entry["colour_strength"]]
+                else:
+                    assert opp["colour_strength"] == entry["colour_strength"] or (
+                        why["criterion"] == "wider"
+                    )
+    assert seen.get("score", 0) + seen.get("order", 0) + seen.get("games", 0) >= 3, seen
+    assert seen.get("stronger", 0) + seen.get("index", 0) >= 1, seen
+
+
+@pytest.mark.parametrize("edition", ["2024", "2025"])
+def test_burstein_golden_bye_why(edition: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The golden Burstein round: the bye's ``details.why`` in the JSON and the text."""
+    import json
+
+    from fairpair.cli import run
+
+    path = str(Path(__file__).parent / "data" / "explain" / "burstein.trf")
+    args = ["pair", "--system", "burstein", path, "--explain", "--json", "-O", f"rules={edition}"]
+    assert run(args) == 0
+    doc = json.loads(capsys.readouterr().out)["explanation"]
+    bye = next(p for p in doc["players"] if p["status"] == "bye")
+    why = bye["details"]["why"]
+    assert why["decision"] == "bye" and why["computed"] is True
+    assert why["alternative"]["bye"] != bye["number"]
+    assert why["rule"].startswith("C.04")
+    text = "\n".join(render(doc))
+    assert f"Why {bye['name']} (no. {bye['number']}) and not " in text
+
+
+@pytest.mark.parametrize("edition", ["2024", "2025"])
+def test_burstein_down_alternatives_are_real(edition: str) -> None:
+    """For a player who moves down (both editions), the named alternative keeps him in his group
+    (he is in one of its pairs), the explanation does not change the pairing, and the
+    counted criteria agree with the pairs: C5 (games inside the group) is worse in the
+    alternative, or equal when a later criterion is named."""
+    checked: dict[str | None, int] = {}
+    for t, rnd in _burstein_rounds():
+        try:
+            plain = get_system("burstein", rules=edition).pair(t, rnd)
+        except Exception:  # no legal pairing of this generated round
+            continue
+        explained = get_system("burstein", rules=edition, explain=True).pair(t, rnd)
+        assert explained.boards == plain.boards and explained.bye == plain.bye
+        doc = explained.info["explanation"]
+        groups = doc["groups"]
+        for entry in doc["players"]:
+            why = entry.get("details", {}).get("why")
+            if not why or why["decision"] != "down" or why["alternative"] is None:
+                continue
+            number = entry["number"]
+            # the group he moves down from: the first one he is in (top-down)
+            group = next(g for g in groups if number in g["players"])
+            members = set(group["players"])
+            pairs = [tuple(p) for p in why["alternative"]["pairs"]]
+            assert any(number in p for p in pairs)
+            assert all(a in members and b in members for a, b in pairs)
+            inside = sum(1 for b in explained.boards if b.white in members and b.black in members)
+            instead = set(why["alternative"]["instead"])
+            assert number not in instead and instead <= members
+            checked[why["criterion"]] = checked.get(why["criterion"], 0) + 1
+            if edition == "2024":
+                assert why["criterion"] in (None, "C.04.4.2, pairing", "C.04.4.2, score brackets")
+                if why["criterion"] == "C.04.4.2, score brackets":  # completion
+                    assert why["chosen"] == len(explained.boards) > why["alternative_value"]
+                continue
+            if why["criterion"] == "C4":
+                assert why["chosen"] == len(explained.boards)
+                assert why["alternative_value"] < why["chosen"]
+            elif why["criterion"] == "C5":
+                assert (why["chosen"], why["alternative_value"]) == (inside, len(pairs))
+                assert len(pairs) < inside
+            else:
+                assert len(pairs) == inside  # equal at C5
+    assert sum(checked.values()) >= 3, checked
+
+
+@pytest.mark.parametrize("edition", ["2024", "2025"])
+def test_burstein_down_beyond_the_limit_is_not_computed(
+    edition: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moving down is re-solved only up to ``WHY_LIMIT`` players: above it the text and
+    ``details.why`` say it was not computed, and the pairing is the same."""
+    import fairpair.systems.burstein.engine as engine
+    import fairpair.systems.burstein.rules2025 as rules2025
+
+    for t, rnd in _burstein_rounds():
+        try:
+            plain = get_system("burstein", rules=edition).pair(t, rnd)
+        except Exception:  # no legal pairing of this generated round
+            continue
+        monkeypatch.setattr(engine, "WHY_LIMIT", 2)
+        monkeypatch.setattr(rules2025, "WHY_LIMIT", 2)
+        explained = get_system("burstein", rules=edition, explain=True).pair(t, rnd)
+        monkeypatch.undo()
+        doc = explained.info["explanation"]
+        if any(n["code"] == "burstein2025_seeding" for n in doc["notes"]):
+            continue  # paired and explained by Dutch 2026
+        downs = [
+            p
+            for p in doc["players"]
+            if p.get("details", {}).get("why", {}).get("decision") == "down"
+        ]
+        if not downs:
+            continue
+        assert explained.boards == plain.boards
+        assert all(p["details"]["why"]["computed"] is False for p in downs)
+        assert "were not compared" in "\n".join(render(doc))
+        return
+    pytest.fail("no generated Burstein round with a player moving down")

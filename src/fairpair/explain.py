@@ -255,6 +255,32 @@ REASONS: dict[str, str] = {
         "number {place} in the pairing order and {players} number {other_place}, and the "
         "bye goes to the lowest."
     ),
+    "why_burstein_bye_eligible": (
+        "Why {player} and not {players}, who is lower: {players} may not receive it "
+        "(an earlier pairing-allocated bye or a win without playing)."
+    ),
+    "why_burstein_bye_pairable": (
+        "Why {player} and not {players}: with the bye to {players}, the other players "
+        "could not all be paired."
+    ),
+    "why_burstein_bye_score": (
+        "Why {player} and not {players}: {players} has {alternative} {unit}, against "
+        "{chosen}; the bye goes to the lowest score."
+    ),
+    "why_burstein_bye_games": (
+        "Why {player} and not {players}: both have the same score; {player} has played "
+        "{chosen} games and {players} {alternative}, and the bye goes to the player who "
+        "has played the most games."
+    ),
+    "why_burstein_bye_order": (
+        "Why {player} and not {players}: both have the same score{games}; {player} is "
+        "number {chosen} in the order and {players} number {alternative}, and the bye "
+        "goes to the lowest."
+    ),
+    "why_burstein_colour": (
+        "Why not {colour} for {player}: only by giving {other} the other colour, and the "
+        "colour rule decides for {other}: {rule_words}."
+    ),
     "why_not_computed": (
         "{player}: the other possible pairings were not compared (this is done for "
         "groups or fields of up to {limit} players)."

@@ -28,7 +28,7 @@ from fairpair.explain import reason
 from fairpair.model import Board, ByeKind, Colour, Pairing, Tournament
 from fairpair.systems.base import check_by_repairing
 from fairpair.systems.burstein.edition import burstein_record
-from fairpair.systems.burstein.engine import pair_players
+from fairpair.systems.burstein.engine import FloatWhy, pair_players
 from fairpair.systems.burstein.explain import explanation_of
 from fairpair.systems.burstein.index import (
     IndexScores,
@@ -44,6 +44,7 @@ from fairpair.systems.burstein.rules2025 import (
     pair_brackets,
     seeding_rounds,
 )
+from fairpair.systems.burstein.whyme import bye_why_2024, bye_why_2025
 from fairpair.systems.dutch import Dutch2026System, board_order
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.edition import baku_acceleration
@@ -132,7 +133,8 @@ class BursteinSystem:
                 state = tournament.state(after_round=rnd - 1)[number]
                 scores[number] = state.score + tournament.acceleration_for(number, rnd)
         index = index_scores(tournament, rnd, ranks, scores)
-        result = pair_players(facts, index, tournament.forbidden_pairs)
+        floats: dict[int, FloatWhy] | None = {} if self.explain else None
+        result = pair_players(facts, index, tournament.forbidden_pairs, floats)
         initial = tournament.initial_colour or Colour.WHITE
         decided = [colours_of(facts[a], facts[b], index, initial) for a, b in result.pairs]
         boards = board_order([(w, b) for w, b, _ in decided], facts)
@@ -145,8 +147,17 @@ class BursteinSystem:
         )
         if self.explain:
             present_accelerated = [n for n in accelerated if n in facts]
+            bye_why = None if result.bye is None else bye_why_2024(facts, index, result.bye)
             info["explanation"] = explanation_of(
-                tournament, pairing, result, facts, index, decided, present_accelerated
+                tournament,
+                pairing,
+                result,
+                facts,
+                index,
+                decided,
+                present_accelerated,
+                bye_why=bye_why,
+                float_why=floats,
             )
         return pairing
 
@@ -175,7 +186,8 @@ class BursteinSystem:
         ranking = opposition_index(tournament, rnd, {n: f.rank for n, f in facts.items()})
         forbidden = tournament.forbidden_pairs
         bye = pab_assignee(facts, ranking, forbidden) if len(facts) % 2 else None
-        result = pair_brackets(facts, ranking, forbidden, bye)
+        float_why: dict[int, FloatWhy] | None = {} if self.explain else None
+        result = pair_brackets(facts, ranking, forbidden, bye, float_why)
         initial = tournament.initial_colour or Colour.WHITE
         decided = [colours_2025(facts[a], facts[b], ranking, initial) for a, b in result.pairs]
         boards = board_order([(w, b) for w, b, _ in decided], facts)
@@ -185,8 +197,20 @@ class BursteinSystem:
         )
         if self.explain:
             index = ranking_as_index(ranking, facts)
+            why = None
+            if result.bye is not None:
+                why = bye_why_2025(facts, ranking, forbidden, result.bye)
             info["explanation"] = explanation_of(
-                tournament, pairing, result, facts, index, decided, [], edition="2025"
+                tournament,
+                pairing,
+                result,
+                facts,
+                index,
+                decided,
+                [],
+                edition="2025",
+                bye_why=why,
+                float_why=float_why,
             )
         return pairing
 

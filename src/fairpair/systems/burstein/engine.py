@@ -27,11 +27,15 @@ from functools import cmp_to_key
 from typing import TypeVar
 
 from fairpair.errors import NoPairingError
-from fairpair.matching import Matcher
+from fairpair.matching import Matcher, max_weight_matching
 from fairpair.systems.burstein.index import IndexScores, ranks_below
 from fairpair.systems.dutch.players import PlayerFacts
 
-__all__ = ["BracketRecord", "RoundResult", "list_sort", "pair_players"]
+__all__ = ["WHY_LIMIT", "BracketRecord", "FloatWhy", "RoundResult", "list_sort", "pair_players"]
+
+#: The largest round (players in the matching) for which "why me" re-solves a bracket
+#: for a player who moves down (a matching from scratch per such player).
+WHY_LIMIT = 400
 
 T = TypeVar("T")
 
@@ -48,6 +52,24 @@ class BracketRecord:
     joined: bool
     pairs: list[tuple[int, int]] = field(default_factory=list)
     downfloater: int | None = None
+
+
+@dataclass(frozen=True)
+class FloatWhy:
+    """Why a player moves down ("why me"): ``instead`` are the bracket's players
+    who would move down in the best pairing keeping him in the bracket (None: there is
+    no such pairing), ``criterion`` ("C4"-"C8", None: equal on every criterion, the
+    order of Article 4 decided) and ``words`` the first criterion on which that pairing
+    is worse; ``chosen`` and ``alternative`` its values when it is a count."""
+
+    instead: tuple[int, ...] | None
+    pairs: tuple[tuple[int, int], ...]
+    criterion: str | None
+    words: str | None
+    chosen: int | None = None
+    alternative: int | None = None
+    #: False: the round is larger than :data:`WHY_LIMIT`, nothing was solved.
+    computed: bool = True
 
 
 @dataclass
@@ -74,8 +96,11 @@ def pair_players(
     facts: Mapping[int, PlayerFacts],
     index: Mapping[int, IndexScores],
     forbidden: frozenset[frozenset[int]],
+    why: dict[int, FloatWhy] | None = None,
 ) -> RoundResult:
     """Pair the players of ``facts`` (all present): the bye, the brackets, the pairs.
+    ``why`` (only for ``--explain``): filled for the player each bracket floats down
+    with the best pairing keeping him in it (:func:`_float_why`).
 
     Raises :class:`NoPairingError` when no player may get the bye or the players
     cannot all be paired without breaking an absolute criterion.
@@ -205,6 +230,9 @@ def pair_players(
             if u >= end:
                 floater = v
                 record.downfloater = vertices[v]
+                if why is not None:
+                    units = [colour_unit, same_unit, compatible_unit]
+                    why[vertices[v]] = _float_why(matcher, vertices, group, matched, v, units)
                 continue
             matched[v] = u
             matched[u] = v
@@ -218,6 +246,71 @@ def pair_players(
         brackets.append(record)
         begin = end
     return RoundResult(pairs, bye, brackets)
+
+
+#: The criteria of the engine's weights, lowest unit first: (rule, words).
+_FLOAT_CRITERIA = (
+    ("C.04.4.2, pairing", "the games in which both players can get the colour they are due"),
+    ("C.04.4.2, pairing", "the games paired inside the group"),
+    ("C.04.4.2, score brackets", "games of the round"),
+)
+
+
+def _float_why(
+    matcher: Matcher,
+    vertices: Sequence[int],
+    group: Sequence[int],
+    matched: Mapping[int, int],
+    v: int,
+    units: Sequence[int],
+) -> FloatWhy:
+    """Solve again with ``v`` kept in his bracket ``group`` (his edges to the others
+    removed), compare the matcher's total weight with the chosen solution unit by unit
+    (the first unit that differs is the deciding criterion; below the lowest, the
+    top-meets-bottom order) and restore the matcher."""
+    if matcher.n > WHY_LIMIT:
+        return FloatWhy(None, (), None, None, computed=False)
+    chosen = list(matcher.solve())
+    members = set(group)
+    alt = _solve_without(matcher, v, [x for x in range(len(vertices)) if x not in members])
+    mine, theirs = matcher.total_weight(chosen), matcher.total_weight(alt)
+    if alt[v] not in members:
+        return FloatWhy(None, (), None, None)
+    instead = tuple(
+        vertices[x] for x in group if x != v and x not in matched and alt[x] not in members
+    )
+    pairs = tuple(
+        (vertices[a], vertices[b])
+        for a, b in enumerate(alt)
+        if b > a and a in members and b in members
+    )
+    for k in reversed(range(len(units))):
+        upper = mine if k + 1 == len(units) else mine % units[k + 1]
+        other = theirs if k + 1 == len(units) else theirs % units[k + 1]
+        if upper // units[k] != other // units[k]:
+            rule, words = _FLOAT_CRITERIA[k]
+            if k + 1 == len(units):  # completion: the games of the round, counted
+                games = sum(1 for a, b in enumerate(chosen) if b > a)
+                fewer = sum(1 for a, b in enumerate(alt) if b > a)
+                return FloatWhy(instead, pairs, rule, words, games, fewer)
+            return FloatWhy(instead, pairs, rule, words)
+    return FloatWhy(instead, pairs, None, None)
+
+
+def _solve_without(matcher: Matcher, v: int, outside: Sequence[int]) -> list[int]:
+    """The best matching under ``matcher``'s weights without the edges of ``v`` to
+    ``outside``, solved from scratch (the engine's matcher is left untouched, so that
+    explaining cannot change the pairing)."""
+    n = matcher.n
+    banned = set(outside)
+    edges = [
+        (a, b, w)
+        for a in range(n)
+        for b in range(a + 1, n)
+        if (w := matcher.weight(a, b)) > 0
+        and not ((a == v and b in banned) or (b == v and a in banned))
+    ]
+    return max_weight_matching(n, edges)
 
 
 def list_sort(items: Sequence[T], before: Callable[[T, T], bool]) -> list[T]:

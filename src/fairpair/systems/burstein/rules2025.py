@@ -22,14 +22,20 @@ reading made here. In short:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from fairpair.errors import InputError, NoPairingError
 from fairpair.matching import Matcher
 from fairpair.model import ByeKind, Colour, PlayerState, Tournament
-from fairpair.systems.burstein.engine import BracketRecord, RoundResult
+from fairpair.systems.burstein.engine import (
+    WHY_LIMIT,
+    BracketRecord,
+    FloatWhy,
+    RoundResult,
+    _solve_without,
+)
 from fairpair.systems.dutch.colours import ColourDecision, decide_colours
 from fairpair.systems.dutch.players import PlayerFacts
 
@@ -184,9 +190,12 @@ def pair_brackets(
     ranking: Mapping[int, Ranking],
     forbidden: frozenset[frozenset[int]],
     bye: int | None,
+    why: dict[int, FloatWhy] | None = None,
 ) -> RoundResult:
     """Articles 2, 3.2 and 4: the brackets top-down, each paired by the criteria in
-    priority order, then the first pairing in BSN order.
+    priority order, then the first pairing in BSN order. ``why`` (only for
+    ``--explain``): filled per player who moves down with the best pairing in which he
+    stays in his bracket and the first criterion on which it is worse (:class:`FloatWhy`).
 
     One maximum-weight matching of all the players still unpaired keeps [C4] (every
     remaining player can be paired) in every bracket; the criteria of the bracket
@@ -236,7 +245,7 @@ def pair_brackets(
             False,
         )
         floaters = _pair_bracket(
-            matcher, players, compatible, fixed, bracket, following, bits, base_unit, record
+            matcher, players, compatible, fixed, bracket, following, bits, base_unit, record, why
         )
         pairs += record.pairs
         if floaters:
@@ -258,9 +267,10 @@ def _pair_bracket(
     bits: int,
     base_unit: int,
     record: BracketRecord,
+    why: dict[int, FloatWhy] | None = None,
 ) -> list[int]:
     """Pair one bracket (vertices in BSN order), record its pairs, return its
-    outgoing floaters (in BSN order)."""
+    outgoing floaters (in BSN order); ``why``: see :func:`pair_brackets`."""
     members = set(bracket)
     nxt = set(following)
     bracket_scores = sorted({players[i].score for i in bracket})
@@ -327,9 +337,77 @@ def _pair_bracket(
             only[u], only[v] = None, 1
             matcher.set_vertex_weights(u, only)
         else:
+            if why is not None:
+                levels = [c8, c7_scores, c7_pairs, c6, c5, base_unit]
+                why[players[v].number] = _float_why(
+                    matcher, players, fixed, members, v, weight, levels
+                )
             floaters.append(v)
             matcher.set_weights([(v, x, None) for x in members if x != v])
     return floaters
+
+
+#: The criteria the weights of :func:`_pair_bracket` pack, lowest first (the units),
+#: and whether the packed digit is a number of games.
+_FLOAT_CRITERIA = (
+    ("C8", "games in which both players can get the colour they are due", True),
+    ("C7", "the scores of the players paired in the next group", False),
+    ("C7", "games paired in the next group", True),
+    ("C6", "the scores of the players moving down (as low as possible)", False),
+    ("C5", "games paired inside the group", True),
+    ("C4", "games of the round", True),
+)
+
+
+def _float_why(
+    matcher: Matcher,
+    players: Sequence[PlayerFacts],
+    fixed: Mapping[int, int],
+    members: set[int],
+    v: int,
+    weight: Callable[[int, int], int | None],
+    levels: Sequence[int],
+) -> FloatWhy:
+    """Solve the bracket again with ``v`` kept in it (his edges to the players outside
+    removed, from scratch), compare with the engine's solution criterion by criterion
+    (the packed weight's digits)."""
+    if matcher.n > WHY_LIMIT:
+        return FloatWhy(None, (), None, None, computed=False)
+    chosen = list(matcher.solve())
+    outside = [x for x in range(len(players)) if x not in members]
+    alt = _solve_without(matcher, v, outside)
+    if alt[v] not in members:
+        return FloatWhy(None, (), None, None)
+
+    def total(mate: Sequence[int]) -> int:
+        # every pair, those fixed before too (the same in both: the counts are whole)
+        return sum(weight(a, b) or 0 for a, b in enumerate(mate) if b > a)
+
+    def digit(value: int, k: int) -> int:
+        upper = value if k + 1 == len(levels) else value % levels[k + 1]
+        return upper // levels[k]
+
+    def left(mate: Sequence[int]) -> tuple[int, ...]:
+        return tuple(
+            players[x].number
+            for x in sorted(members)
+            if x not in fixed and x != v and mate[x] not in members
+        )
+
+    pairs = tuple(
+        (players[a].number, players[b].number)
+        for a, b in enumerate(alt)
+        if b > a and a in members and b in members
+    )
+    mine, theirs = total(chosen), total(alt)
+    for k in reversed(range(len(levels))):
+        a, b = digit(mine, k), digit(theirs, k)
+        if a != b:
+            name, words, count = _FLOAT_CRITERIA[k]
+            if count:
+                return FloatWhy(left(alt), pairs, name, words, a, b)
+            return FloatWhy(left(alt), pairs, name, words)
+    return FloatWhy(left(alt), pairs, None, None)
 
 
 def colours_2025(
