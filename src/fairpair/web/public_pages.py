@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -62,6 +63,9 @@ POLL_SECONDS = 3
 #: Seconds a live page waits for the standings of a new version before it shows the
 #: previous ones (its next poll brings the new ones).
 STALE_WAIT = 0.3
+#: The least a page waits for them (what a small field needs), however long the rest of
+#: its request took.
+MIN_WAIT = 0.05
 #: The version :meth:`Views.recent` answers with when nothing is ready to show yet.
 NOT_READY = -1
 
@@ -371,20 +375,27 @@ class PublicPages:
         )
         return value, version
 
-    def recent_standings(self, stored: Stored) -> tuple[dict[str, Any] | None, int]:
+    def recent_standings(
+        self, stored: Stored, started: float | None = None
+    ) -> tuple[dict[str, Any] | None, int]:
         """The standings for a live page: of this version if ready within
         :data:`STALE_WAIT` s, else the newest older ones (the next poll brings these),
         or none yet (:data:`NOT_READY`: the page says they are being computed); with
-        the version they are of."""
+        the version they are of. ``started`` (``time.monotonic()``): when the request
+        began; the wait is then what is left of :data:`STALE_WAIT` since (at least
+        :data:`MIN_WAIT`)."""
         t = stored.tournament
         if not t.players:
             return None, stored.version
+        wait = STALE_WAIT
+        if started is not None:
+            wait = max(MIN_WAIT, STALE_WAIT - (time.monotonic() - started))
         data, version = self.views.recent(
             stored,
             "standings",
             None,
             lambda: standings_json(wf.standings_of(t)),
-            STALE_WAIT,
+            wait,
         )
         return data, version
 
@@ -415,6 +426,7 @@ class PublicPages:
     ) -> dict[str, Any]:
         """The main page: a round's boards (a page of them), who was found, the top of
         the standings."""
+        started = time.monotonic()
         t = stored.tournament
         tid = stored.id
         current = _current_round(stored, asked)
@@ -426,7 +438,7 @@ class PublicPages:
 
         boards = shown["boards"] if shown else []
         paging = pager(len(boards), page, url)
-        standings, shown_version = self.recent_standings(stored)
+        standings, shown_version = self.recent_standings(stored, started)
         rows = standings["rows"] if standings else []
         players = list(t.players) if not t.rounds else []
         return {
