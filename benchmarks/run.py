@@ -502,6 +502,9 @@ WEB_PAGES = (
     "/t/ID/live?view=public&v=2",
     "/t/ID after a result",
     "/t/ID/standings after a result",
+    "/t/ID/crosstable?page=7 after a result",
+    "/t/ID/standings/print after a result",
+    "/t/ID first read",
 )
 
 

@@ -11,8 +11,10 @@ and no rounds (``POST /api/v1/tournaments/import?system=dutch-RULES``), then tim
   before it, as during an event): its size and its time, the first request after
   the change (``first``: what the pages show of this version may still be being
   prepared) and the median of the next three (what later readers get until the next
-  change); then, a result entered, the first read of the main page and of the
-  standings (``... after a result``).
+  change); then, a result entered, the first read of the main page, the standings,
+  the crosstable and the printable standings (``... after a result``); and the very
+  first read of the new tournament's main page (``/t/ID first read``: nothing of it
+  computed yet, as after a server start).
 
 Prints one JSON object: ``{"players", "rules", "web_pair", "cli_pair", "pages": [{"path",
 "bytes", "first", "again"}]}``.
@@ -90,8 +92,11 @@ def main() -> int:
             tid = created.json()["id"]
             auth = {"Authorization": f"Bearer {created.json()['director_token']}"}
             # the pages were read before (as during an event): the live pages can show
-            # the previous standings while the new ones are computed
+            # the previous standings while the new ones are computed; the very first
+            # read (nothing computed yet, as after a server start) is timed
+            start = time.perf_counter()
             http.get(f"/t/{tid}").raise_for_status()
+            first_read = time.perf_counter() - start
             http.get(f"/t/{tid}/standings").raise_for_status()
             start = time.perf_counter()
             paired = http.post(f"/api/v1/tournaments/{tid}/rounds", headers=auth)
@@ -140,7 +145,12 @@ def main() -> int:
                 headers=auth,
                 json={"result": "1-0"},
             ).raise_for_status()
-            for path in (f"/t/{tid}", f"/t/{tid}/standings"):
+            for path in (
+                f"/t/{tid}",
+                f"/t/{tid}/standings",
+                f"/t/{tid}/crosstable?page=7",
+                f"/t/{tid}/standings/print",
+            ):
                 start = time.perf_counter()
                 answer = http.get(path)
                 took = time.perf_counter() - start
@@ -153,6 +163,9 @@ def main() -> int:
                         "again": took,
                     }
                 )
+            pages.append(
+                {"path": "/t/ID first read", "bytes": 0, "first": first_read, "again": first_read}
+            )
         finally:
             server.terminate()
             server.wait(30)

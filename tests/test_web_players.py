@@ -461,3 +461,87 @@ def test_live_pages_never_wait_for_a_slow_computation() -> None:
     while views.recent(two, "standings", None, make(2, True), 0.1)[1] != 2:
         assert time.monotonic() < deadline
     assert made == [1, 2]  # version 2 made once, for every reader
+
+
+def _fresh(client: httpx.Client, path: str) -> str:
+    """``path``'s text once it shows the tournament's newest version; every read before
+    that must say it is updating (and reload itself)."""
+    deadline = time.monotonic() + 30
+    while True:
+        text = client.get(path).text
+        if "Updating:" not in text:
+            return text
+        assert 'http-equiv="refresh"' in text  # the page brings the new one itself
+        assert time.monotonic() < deadline, f"{path} still updating"
+        time.sleep(0.2)
+
+
+def test_crosstable_and_printed_standings_show_a_new_result(client: httpx.Client) -> None:
+    """Prepared in the background after each change, the crosstable and the printable
+    standings show the result that completes a round as soon as it is entered (never
+    the old table without saying so), though both were read before it."""
+    tid, director, shown = _paired(client)
+    results = ["1-0", "0-1", "1/2-1/2", "1-0"]
+    for number, result in enumerate(results[:-1], 1):
+        entered = client.put(
+            f"{API}/tournaments/{tid}/rounds/1/boards/{number}",
+            headers=director,
+            json={"result": result},
+        )
+        assert entered.status_code == 200, entered.text
+    assert "crosstable after round 0" in _fresh(client, f"/t/{tid}/crosstable")
+    assert "after round 0" in _fresh(client, f"/t/{tid}/standings/print")
+    entered = client.put(
+        f"{API}/tournaments/{tid}/rounds/1/boards/4", headers=director, json={"result": "1-0"}
+    )
+    assert entered.status_code == 200, entered.text
+    expected: dict[int, str] = {}
+    for board, result in zip(shown["boards"], results, strict=True):
+        first, second = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("0.5", "0.5")}[result]
+        expected[board["white"]["number"]] = first
+        expected[board["black"]["number"]] = second
+    for _ in range(2):  # what a reader sees right after the result, then again
+        cross = _fresh(client, f"/t/{tid}/crosstable")
+        assert "crosstable after round 1" in cross
+        body = cross.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+        cells = [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in body.split("</tr>")[:-1]]
+        # number, the round-1 cell (the opponent's place and colour, the result), points
+        assert {int(row[1]): row[5] for row in cells} == expected
+        cell = {"1": "1", "0": "0", "0.5": "½"}
+        assert all(row[4][-1] == cell[row[5]] for row in cells), cells  # e.g. "8b1"
+        printed = _fresh(client, f"/t/{tid}/standings/print")
+        assert "after round 1" in printed
+        rows = re.findall(
+            r'<tr><td class="num">[^<]*</td><td class="name">[^<]+</td><td class="num">(\d+)</td>'
+            r'<td class="num wide">[^<]*</td><td class="num">([^<]+)</td>',
+            printed,
+        )
+        assert {int(number): points for number, points in rows} == expected
+
+
+def test_a_first_read_after_a_start_does_not_wait_either() -> None:
+    """With nothing computed yet (the first read after the server started), a slow
+    value is made in the background: the page says it is not ready (and shows it at
+    its next poll or reload) instead of waiting for it."""
+    import threading
+
+    from fairpair.model import Tournament
+    from fairpair.web.public_pages import NOT_READY, Views
+    from fairpair.web.store import Stored
+
+    views = Views()
+    gate = threading.Event()
+
+    def slow() -> str:
+        gate.wait(10)
+        return "the crosstable of version 5"
+
+    five = Stored("y", Tournament(), 5, "", "")
+    start = time.monotonic()
+    assert views.recent(five, "crosstable", None, slow, 0.1) == (None, NOT_READY)
+    assert time.monotonic() - start < 2
+    gate.set()
+    deadline = time.monotonic() + 10
+    while (shown := views.recent(five, "crosstable", None, slow, 0.1))[1] != 5:
+        assert shown == (None, NOT_READY) and time.monotonic() < deadline
+    assert shown == ("the crosstable of version 5", 5)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -30,7 +31,9 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from fairpair import workflow as wf
+from fairpair.model import Tournament
 from fairpair.rendering.printouts import board_lines, crosstable_legend, crosstable_rows
+from fairpair.standings import Standings
 from fairpair.web.errors import ApiError
 from fairpair.web.service import Service
 from fairpair.web.store import NotFound, Stored
@@ -60,6 +63,11 @@ POLL_SECONDS = 3
 #: Seconds a live page waits for the standings of a new version before it shows the
 #: previous ones (its next poll brings the new ones).
 STALE_WAIT = 0.3
+#: The least a page waits for them (what a small field needs), however long the rest of
+#: its request took.
+MIN_WAIT = 0.05
+#: The version :meth:`Views.recent` answers with when nothing is ready to show yet.
+NOT_READY = -1
 
 env = Environment(
     loader=FileSystemLoader(__file__.rsplit("/", 1)[0] + "/templates"),
@@ -136,7 +144,9 @@ class Views:
     ) -> tuple[Any, int]:
         """The value of ``stored``'s version if it is ready within ``wait`` seconds
         (it is made in the background meanwhile), else the newest value of an older
-        version; with the version the value is of."""
+        version; with the version the value is of. With no older value either (the
+        first read after the server started) the answer is ``(None, NOT_READY)``: the
+        page says the value is being computed and its next poll (or reload) shows it."""
         key = (stored.id, stored.version, kind, arg)
         with self._lock:
             if key in self._items:
@@ -144,7 +154,7 @@ class Views:
                 return self._items[key], stored.version
             older = self._newest.get((stored.id, kind, arg))
             busy = self._making.get(key)
-        if older is None or older[0] >= stored.version:  # nothing older to show
+        if older is not None and older[0] >= stored.version:  # a reader of an old version
             return self.get(stored, kind, arg, make), stored.version
         if busy is None:
             done = threading.Event()
@@ -163,6 +173,8 @@ class Views:
         with self._lock:
             if key in self._items:
                 return self._items[key], stored.version
+        if older is None:
+            return None, NOT_READY
         return older[1], older[0]
 
 
@@ -196,6 +208,13 @@ class Warmer:
                 self._work(stored)
             except Exception:  # a page computes it again (and shows the error) itself
                 log.warning("could not prepare the pages of %s", stored.id, exc_info=True)
+
+
+def _crosstable(t: Tournament, table: Standings) -> tuple[list[str], list[list[str]], int]:
+    """The crosstable of ``t`` from its standings ``table``: head, rows, after which
+    round."""
+    head, rows = crosstable_rows(t, table)
+    return head, rows, table.after_round
 
 
 def pager(
@@ -309,7 +328,20 @@ class PublicPages:
         if current.version != stored.version:
             return  # a newer change is on its way here
         self.round_data(current, _current_round(current, None))
-        self.standings_data(current)
+        t = current.tournament
+        if not t.players:
+            return
+        table: list[Standings] = []
+
+        def table_of() -> Standings:  # computed once for both (if neither is ready)
+            if not table:
+                table.append(wf.standings_of(t))
+            return table[0]
+
+        # the standings (main page, standings page, printable standings), then the
+        # crosstable, from the same computation
+        self.views.get(current, "standings", None, lambda: standings_json(table_of()))
+        self.views.get(current, "crosstable", None, lambda: _crosstable(t, table_of()))
 
     def round_data(self, stored: Stored, number: int) -> dict[str, Any] | None:
         if not number:
@@ -328,21 +360,54 @@ class PublicPages:
         )
         return data
 
-    def recent_standings(self, stored: Stored) -> tuple[dict[str, Any] | None, int]:
+    def recent_crosstable(
+        self, stored: Stored
+    ) -> tuple[tuple[list[str], list[list[str]], int] | None, int]:
+        """The crosstable (head, rows, after which round) as :meth:`recent_standings`
+        gives the standings."""
+        t = stored.tournament
+        value, version = self.views.recent(
+            stored,
+            "crosstable",
+            None,
+            lambda: _crosstable(t, wf.standings_of(t)),
+            STALE_WAIT,
+        )
+        return value, version
+
+    def recent_standings(
+        self, stored: Stored, started: float | None = None
+    ) -> tuple[dict[str, Any] | None, int]:
         """The standings for a live page: of this version if ready within
-        :data:`STALE_WAIT` s, else the newest older ones (the next poll brings these);
-        with the version they are of."""
+        :data:`STALE_WAIT` s, else the newest older ones (the next poll brings these),
+        or none yet (:data:`NOT_READY`: the page says they are being computed); with
+        the version they are of. ``started`` (``time.monotonic()``): when the request
+        began; the wait is then what is left of :data:`STALE_WAIT` since (at least
+        :data:`MIN_WAIT`)."""
         t = stored.tournament
         if not t.players:
             return None, stored.version
+        wait = STALE_WAIT
+        if started is not None:
+            wait = max(MIN_WAIT, STALE_WAIT - (time.monotonic() - started))
         data, version = self.views.recent(
             stored,
             "standings",
             None,
             lambda: standings_json(wf.standings_of(t)),
-            STALE_WAIT,
+            wait,
         )
         return data, version
+
+    @staticmethod
+    def freshness(stored: Stored, shown_version: int) -> dict[str, Any]:
+        """What a page says of the standings it shows: ``updating`` when they are of
+        an older version (or not ready: ``pending``); the page then shows a note and
+        its next poll (or reload) brings the new ones."""
+        return {
+            "updating": shown_version != stored.version,
+            "pending": shown_version == NOT_READY,
+        }
 
     def base(self, stored: Stored) -> dict[str, Any]:
         t = stored.tournament
@@ -361,6 +426,7 @@ class PublicPages:
     ) -> dict[str, Any]:
         """The main page: a round's boards (a page of them), who was found, the top of
         the standings."""
+        started = time.monotonic()
         t = stored.tournament
         tid = stored.id
         current = _current_round(stored, asked)
@@ -372,7 +438,7 @@ class PublicPages:
 
         boards = shown["boards"] if shown else []
         paging = pager(len(boards), page, url)
-        standings, shown_version = self.recent_standings(stored)
+        standings, shown_version = self.recent_standings(stored, started)
         rows = standings["rows"] if standings else []
         players = list(t.players) if not t.rounds else []
         return {
@@ -380,6 +446,7 @@ class PublicPages:
             "view": "public",
             "live_body": "_public_body.html",
             "live_url": live_url(tid, "public", shown_version, round=asked, page=page, find=find),
+            **self.freshness(stored, shown_version),
             "rounds": list(range(1, len(t.rounds) + 1)),
             "current": current,
             "asked": asked,
@@ -415,6 +482,7 @@ class PublicPages:
             "view": "standings",
             "live_body": "_standings_body.html",
             "live_url": live_url(tid, "standings", shown_version, page=page, find=find),
+            **self.freshness(stored, shown_version),
             "standings": standings,
             "standings_rows": rows[paging["start"] : paging["stop"]],
             "standings_more": False,
@@ -489,18 +557,14 @@ def public_router(service: Service) -> APIRouter:
         except ApiError as exc:
             return error_page(exc)
         t = stored.tournament
-
-        def make() -> tuple[list[str], list[list[str]], int]:
-            table = wf.standings_of(t)
-            head, rows = crosstable_rows(t, table)
-            return head, rows, table.after_round
-
-        head, rows, after = pages.views.get(stored, "crosstable", None, make)
+        table, shown_version = pages.recent_crosstable(stored)
+        head, rows, after = table if table is not None else ([], [], t.rounds_played)
         paging = pager(len(rows), page, lambda p: f"/t/{tid}/crosstable?page={p}")
         numeric = {0, 1, 3} | set(range(4 + after, len(head)))
         return html(
             "crosstable.html",
             **pages.base(stored),
+            **pages.freshness(stored, shown_version),
             title=f"crosstable after round {after}",
             head=head,
             rows=rows[paging["start"] : paging["stop"]],
@@ -556,7 +620,13 @@ def public_router(service: Service) -> APIRouter:
                 return None
             return standings_json(wf.standings_of(t, after_round=after_round))
 
-        data = pages.views.get(stored, "standings-after", after_round, make)
+        if after_round is None:  # the current standings: prepared after each change
+            data, shown_version = pages.recent_standings(stored)
+        else:
+            data, shown_version = (
+                pages.views.get(stored, "standings-after", after_round, make),
+                stored.version,
+            )
         rows = data["rows"] if data else []
 
         def url(p: int) -> str:
@@ -572,6 +642,7 @@ def public_router(service: Service) -> APIRouter:
             standings=data,
             rows=rows[paging["start"] : paging["stop"]],
             pager=paging,
+            **pages.freshness(stored, shown_version),
         )
 
     return router
