@@ -109,6 +109,11 @@ def _tournament_file(path: str) -> Tournament | None:
 
 # --------------------------------------------------------------------------- new
 
+#: The values of the ``handicap`` event setting (McMahon's), from the descriptors.
+_HANDICAPS = next(
+    (o.choices for d in descriptors() for o in d.settings if o.name == "handicap"), ()
+)
+
 
 #: The event records of a rating report: (parameter, flag, help).
 _EVENT_OPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -175,7 +180,7 @@ def _event_changes(values: dict[str, Any]) -> dict[str, Any]:
 )
 @click.option(
     "--handicap",
-    type=click.Choice(["none", "full", "minus1", "minus2"]),
+    type=click.Choice(_HANDICAPS),
     help="McMahon: handicap stones (none: every game even, the default; full: the rank "
     "difference; minus1/minus2: one or two stones fewer). The same as -O handicap=...; "
     "komi and the other event settings: see `fairpair systems`.",
@@ -552,7 +557,7 @@ def edit_player_command(
 @click.option("--name", "event_name", help="New tournament name.")
 @click.option(
     "--handicap",
-    type=click.Choice(["none", "full", "minus1", "minus2"]),
+    type=click.Choice(_HANDICAPS),
     help="McMahon: handicap stones (before round 1); the same as -O handicap=...",
 )
 @click.option(

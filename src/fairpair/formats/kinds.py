@@ -128,8 +128,9 @@ def _write_opengotha(t: Tournament, context: Mapping[str, Any]) -> str:
 def _detect_nrtm(head: bytes) -> bool:
     """An NRTM document: a JSON object with NRTM's keys, never a fairpair document (the
     whole file is parsed by the reader; the head is enough to tell)."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if not text.startswith(b"{") or b'"fairpair-tournament"' in head:
+    from fairpair.formats import nrtm
+
+    if not nrtm.may_be(head):
         return False
     return b'"players"' in head and (b'"rounds"' in head or b'"eliminationPlayers"' in head)
 

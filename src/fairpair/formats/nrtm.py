@@ -67,6 +67,7 @@ __all__ = [
     "is_nrtm",
     "load",
     "loads",
+    "may_be",
     "sniff",
 ]
 
@@ -145,6 +146,13 @@ def is_nrtm(data: Any) -> bool:
     )
 
 
+def may_be(head: bytes) -> bool:
+    """Could a file starting with ``head`` be an NRTM document? A JSON object that is
+    not a fairpair document (:func:`is_nrtm` decides on the whole of it)."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return text.startswith(b"{") and b'"fairpair-tournament"' not in head
+
+
 def sniff(path: str | os.PathLike[str]) -> bool:
     """Does the file at ``path`` hold an NRTM document (by content, whatever its name)?
     False for anything else, unreadable files included (their reader says why)."""
@@ -152,8 +160,7 @@ def sniff(path: str | os.PathLike[str]) -> bool:
         data = limits.read_file(path)
     except (OSError, InputError):
         return False
-    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if not head.startswith(b"{") or b'"fairpair-tournament"' in head:
+    if not may_be(data[:4096]):
         return False
     try:
         return is_nrtm(json.loads(data.decode("utf-8-sig")))

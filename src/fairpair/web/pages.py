@@ -56,6 +56,7 @@ __all__ = [
     "CREATED_COOKIE",
     "FORM_FIELD",
     "SESSION_COOKIE",
+    "foreign_post",
     "new_tournament_context",
     "pages_router",
     "render_director",
@@ -209,6 +210,12 @@ def _same_origin(request: Request) -> bool:
     return True
 
 
+def foreign_post(what: str, expected: str) -> ApiError:
+    """The refusal of a POST that :func:`_same_origin` turns away: ``a WHAT posted from
+    another site`` (403, field ``Origin``)."""
+    return ApiError(403, f"a {what} posted from another site", field="Origin", expected=expected)
+
+
 def _int(form: dict[str, str], key: str, *, required: bool = True) -> int | None:
     text = form.get(key, "").strip()
     if not text:
@@ -335,14 +342,7 @@ def pages_router(service: Service) -> APIRouter:
     async def sign_in(tid: str, request: Request) -> Response:
         """The sign-in form: the token in the body, kept in a cookie."""
         if not _same_origin(request):
-            return _error_page(
-                ApiError(
-                    403,
-                    "a sign-in posted from another site",
-                    field="Origin",
-                    expected="the sign-in form of this server",
-                )
-            )
+            return _error_page(foreign_post("sign-in", "the sign-in form of this server"))
         token = _form(await request.body()).get("token", "").strip()
         try:
             await run_in_threadpool(service.authorize, tid, token, ("director", "arbiter"))
@@ -358,14 +358,7 @@ def pages_router(service: Service) -> APIRouter:
     @router.post("/t/{tid}/director/{action}", response_class=HTMLResponse)
     async def act(tid: str, action: str, request: Request) -> Response:
         if not _same_origin(request):
-            return _error_page(
-                ApiError(
-                    403,
-                    "a form posted from another site",
-                    field="Origin",
-                    expected="a form of this server's director page",
-                )
-            )
+            return _error_page(foreign_post("form", "a form of this server's director page"))
         form = _form(await request.body())
         token = request.cookies.get(COOKIE)
         try:

@@ -46,6 +46,7 @@ from fairpair.web.pages import (
     _form,
     _int,
     _same_origin,
+    foreign_post,
     form_token,
 )
 from fairpair.web.public_pages import POLL_SECONDS, PublicPages, error_page, html, live_url
@@ -269,14 +270,7 @@ def player_router(service: Service) -> APIRouter:
     async def sign_in(tid: str, request: Request) -> Response:
         """The personal link's sign-in: the token in the body, kept in a cookie."""
         if not _same_origin(request):
-            return error_page(
-                ApiError(
-                    403,
-                    "a sign-in posted from another site",
-                    field="Origin",
-                    expected="the sign-in form of this server",
-                )
-            )
+            return error_page(foreign_post("sign-in", "the sign-in form of this server"))
         token = _form(await request.body()).get("token", "").strip()
         if "#" in token:  # the whole link pasted: its code is after '#'
             token = token.rsplit("#", 1)[1]
@@ -299,14 +293,7 @@ def player_router(service: Service) -> APIRouter:
     async def act(tid: str, action: str, request: Request) -> Response:
         """The player's forms: ``report`` (a result) and ``logout``."""
         if not _same_origin(request):
-            return error_page(
-                ApiError(
-                    403,
-                    "a form posted from another site",
-                    field="Origin",
-                    expected="a form of this server's player page",
-                )
-            )
+            return error_page(foreign_post("form", "a form of this server's player page"))
         form = _form(await request.body())
         try:
             grant = await run_in_threadpool(_grant, service, tid, request)
@@ -406,14 +393,7 @@ def player_router(service: Service) -> APIRouter:
         """``issue``: new links for players ``first``..``last`` (a sheet to print);
         ``settings``: whether agreed reports count at once."""
         if not _same_origin(request):
-            return error_page(
-                ApiError(
-                    403,
-                    "a form posted from another site",
-                    field="Origin",
-                    expected="a form of this server's director page",
-                )
-            )
+            return error_page(foreign_post("form", "a form of this server's director page"))
         form = _form(await request.body())
         try:
             _, expected = await run_in_threadpool(director_grant, tid, request)

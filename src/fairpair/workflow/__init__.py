@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from fairpair.workflow.convert import export, export_names, is_go
     from fairpair.workflow.create import (
         edit_event,
-        event_settings,
         new_from_tournament,
         new_mcmahon_tournament,
         new_tournament,
@@ -111,7 +110,6 @@ __all__ = [
     "edit_player",
     "ensure_results_complete",
     "enter_results",
-    "event_settings",
     "export",
     "export_names",
     "fide_initial_order",
@@ -166,7 +164,6 @@ _ORIGIN: dict[str, str] = {
     "descriptor_of": "fairpair.systems",
     "edit_bands": "fairpair.workflow.go",
     "edit_event": "fairpair.workflow.create",
-    "event_settings": "fairpair.workflow.create",
     "edit_player": "fairpair.workflow.players",
     "ensure_results_complete": "fairpair.workflow.rounds",
     "enter_results": "fairpair.workflow.results",

@@ -29,7 +29,6 @@ from fairpair.workflow.players import fide_initial_order, renumber
 __all__ = [
     "MAX_ROUNDS",
     "edit_event",
-    "event_settings",
     "new_from_tournament",
     "new_mcmahon_tournament",
     "new_tournament",
@@ -170,20 +169,6 @@ def _with_settings(t: Tournament, chosen: Mapping[str, Any]) -> Tournament:
     assert apply is not None  # only a system with settings declares any
     result: Tournament = apply(t, chosen)
     return result
-
-
-def event_settings(t: Tournament) -> dict[str, Any]:
-    """The event settings of ``t`` as a director chose them (every setting its system
-    declares, the stored value or the default), for the web form and ``systems``."""
-    descriptor = descriptor_of(t.system)
-    own = t.settings.get(descriptor.name, {})
-    values: dict[str, Any] = {}
-    for option in descriptor.settings:
-        value = own.get(option.name, option.default) if isinstance(own, Mapping) else None
-        if isinstance(value, list):
-            value = ",".join(map(str, value))
-        values[option.name] = option.default if value is None else value
-    return values
 
 
 def new_mcmahon_tournament(
