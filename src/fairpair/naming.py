@@ -28,6 +28,8 @@ from fairpair.model import Tournament
 
 __all__ = [
     "after_name",
+    "column_head",
+    "game_place",
     "pairing_name",
     "pairing_round",
     "round_name",
@@ -45,7 +47,22 @@ def round_name(t: Tournament, column: int) -> str:
     """``round 3``; with double rounds ``round 2, game 1 (TRF round 3)``."""
     if not t.double_rounds:
         return f"round {column}"
-    return f"round {(column + 1) // 2}, game {2 - column % 2} (TRF round {column})"
+    return f"{game_place(t, column)} (TRF round {column})"
+
+
+def game_place(t: Tournament, column: int) -> str:
+    """Where a game of round column ``column`` is, in a list of boards: ``round 3``;
+    with double rounds ``round 2, game 1``."""
+    if not t.double_rounds:
+        return f"round {column}"
+    return f"round {(column + 1) // 2}, game {2 - column % 2}"
+
+
+def column_head(t: Tournament, column: int) -> str:
+    """A crosstable's column head: ``R3``; with double rounds ``R2.1`` (round 2, game 1)."""
+    if not t.double_rounds:
+        return f"R{column}"
+    return f"R{(column + 1) // 2}.{2 - column % 2}"
 
 
 def pairing_name(t: Tournament, column: int) -> str:

@@ -26,6 +26,7 @@ from fairpair.model import (
     format_points,
     paused_gc,
 )
+from fairpair.naming import column_head
 from fairpair.standings import Standings, _remembered_values, silent_places
 from fairpair.systems import descriptor_of
 from fairpair.workflow.results import result_text
@@ -303,17 +304,10 @@ def _bye_cell(t: Tournament, kind: ByeKind) -> str:
     )
 
 
-def _column_head(t: Tournament, column: int) -> str:
-    """``R3``; with double rounds ``R2.1`` (round 2, game 1)."""
-    if not t.double_rounds:
-        return f"R{column}"
-    return f"R{(column + 1) // 2}.{2 - column % 2}"
-
-
 def _crosstable_rows(t: Tournament, standings: Standings) -> tuple[list[str], list[list[str]]]:
     rounds = standings.after_round
     place_of = {row.player.number: index for index, row in enumerate(standings.rows, 1)}
-    head = ["Pl", "No", "Name", "Rtg"] + [_column_head(t, r) for r in range(1, rounds + 1)]
+    head = ["Pl", "No", "Name", "Rtg"] + [column_head(t, r) for r in range(1, rounds + 1)]
     head.append("Pts")
     head += list(standings.codes)
     with paused_gc():  # a cell per player and round: see fairpair.model.paused_gc

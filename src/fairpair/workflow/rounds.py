@@ -29,7 +29,7 @@ from fairpair.errors import (
     RoundHasResultsError,
 )
 from fairpair.model import ByeKind, Game, Pairing, Player, Round, Tournament
-from fairpair.naming import pairing_round, round_name, rounds_named, total_name
+from fairpair.naming import game_place, pairing_round, round_name, rounds_named, total_name
 from fairpair.systems import SYSTEMS, PairingSystem, get_system, system_named_by
 
 __all__ = [
@@ -102,13 +102,6 @@ def next_round_to_pair(t: Tournament) -> int:
     return rnd
 
 
-def _board_place(t: Tournament, column: int) -> str:
-    """``round 3``, or with double rounds ``round 2, game 1`` (for board lists)."""
-    if not t.double_rounds:
-        return f"round {column}"
-    return f"round {pairing_round(t, column)}, game {2 - column % 2}"
-
-
 def describe_game(t: Tournament, game: Game) -> str:
     """``Ann Smith (1) - Bob Jones (5)``."""
 
@@ -138,7 +131,7 @@ def ensure_results_complete(t: Tournament, round_number: int) -> None:
     if not pending:
         return
     listed = [
-        f"{_board_place(t, r)} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]
+        f"{game_place(t, r)} board {b}: {describe_game(t, g)}" for r, b, g in pending[:_LISTED]
     ]
     if len(pending) > _LISTED:
         listed.append(f"and {len(pending) - _LISTED} more")
