@@ -34,7 +34,12 @@ from fairpair.model import (
 )
 from fairpair.systems import descriptor_of, get_system
 from fairpair.systems.burstein import BursteinSystem
-from fairpair.systems.burstein.rules2025 import colours_2025, opposition_index, seeding_rounds
+from fairpair.systems.burstein.rules2025 import (
+    Ranking,
+    colours_2025,
+    opposition_index,
+    seeding_rounds,
+)
 from fairpair.systems.dutch import Dutch2026System
 from fairpair.systems.dutch.players import player_facts
 from fairpair.systems.dutch.rules import RULES_2026
@@ -222,12 +227,37 @@ def test_colours_of_two_players_without_a_game_article_5_2_1() -> None:
     ).replace(forbidden_pairs=frozenset({frozenset((3, 4))}))
     p = _burstein_2025().pair(t, 2)
     # 3 floats into {1, 4} and cannot meet 4 (forbidden): 3-1, 4 floats to 2. Nobody
-    # has played a game: the higher ranked by score gets the initial colour if his
-    # pairing number is odd (3: white), else the other (4: black). The earlier text's
-    # E.5 looks at the smaller pairing number only and would give 1 white.
+    # has played a game: the higher in the ranking of 1.8 (1.7.2: an unplayed round
+    # counts the player's own score, so Buchholz 1 for 3, 0.5 for 1 and 4, 0 for 2)
+    # gets the initial colour if his pairing number is odd (3: white), else the
+    # other (4: black). The earlier text's E.5 looks at the smaller pairing number
+    # only and would give 1 white.
     assert _pairs(p) == [(3, 1), (2, 4)]
     earlier = get_system("burstein", rules="2024").pair(t, 2)
     assert (1, 3) in _pairs(earlier)
+
+
+def test_colours_without_a_game_follow_the_ranking_of_article_1_8_article_5_2_1() -> None:
+    """C.04.4.2 (2026 text) 5.2.1 gives the initial colour by the TPN parity of the
+    player higher in the ranking of 1.8 (Index, then TPN; 1.7 lists 5.2.1 among the
+    articles that read it, and the note to 1.8 says scores are not used). For two
+    players without a game the Index usually follows the score, so the ranking is
+    given here directly, ordered against the scores."""
+    t = _event(4, [[(3, 2, "+")]], total=2, byes={1: {1: ByeKind.HALF_POINT}})
+    facts = player_facts(t, 2, t.present_players(2), rules=RULES_2026)
+    one, three = facts[1], facts[3]
+    assert not one.history and not three.history and three.score > one.score
+    half = Fraction(1, 2)
+    # 1 above 3 in the ranking although 3 has more points: 1 (odd TPN) gets white
+    ranking = {1: Ranking(1, Fraction(2), half, one.rank), 3: Ranking(3, half, half, three.rank)}
+    white, black, decision = colours_2025(three, one, ranking, Colour.WHITE)
+    assert (white, black) == (1, 3)
+    assert (decision.step, decision.player) == (1, 1)
+    # 3 above 1: 3 (odd TPN) gets white
+    ranking = {1: Ranking(1, half, half, one.rank), 3: Ranking(3, Fraction(2), half, three.rank)}
+    white, black, decision = colours_2025(three, one, ranking, Colour.WHITE)
+    assert (white, black) == (3, 1)
+    assert (decision.step, decision.player) == (1, 3)
 
 
 def test_no_player_may_get_the_bye_article_3_1() -> None:
@@ -418,7 +448,7 @@ def test_colour_rules_agree_with_the_reference_where_the_texts_agree() -> None:
         for white, black in _reference_boards(case):
             a, b = facts[white], facts[black]
             if not a.history and not b.history and a.score != b.score:
-                continue  # 5.2.1 ranks by score, the earlier E.5 by pairing number only
+                continue  # 5.2.1 ranks by the Index (1.8), the earlier E.5 by number only
             got_white, got_black, decision = colours_2025(a, b, ranking, initial)
             if decision.step > 4:
                 continue  # 5.2.5 reads the 2025 ranking, E.4 the earlier index

@@ -415,14 +415,15 @@ def colours_2025(
 ) -> tuple[int, int, ColourDecision]:
     """5.2: ``(white, black, decision)`` for the pair ``a``-``b``.
 
-    5.2.1 when neither has played a game, the higher ranked player (more points, then
-    the smaller pairing number) gets the initial colour if his pairing number is odd;
-    5.2.2-5.2.4 (both preferences, the stronger one, alternate from the last round
-    the colours differed) as C.04.3 E.1-E.3; 5.2.5 the preference of the player
-    higher in the ranking of 1.8.
+    5.2.1 when neither has played a game, the player higher in the ranking of 1.8
+    (Index, then pairing number; 1.7 names 5.2.1 among the articles that read it, and
+    the note to 1.8 says scores are not used) gets the initial colour if his pairing
+    number is odd; 5.2.2-5.2.4 (both preferences, the stronger one, alternate from
+    the last round the colours differed) as C.04.3 E.1-E.3; 5.2.5 the preference of
+    the player higher in the ranking of 1.8.
     """
     if not a.history and not b.history:
-        higher, lower = sorted((a, b), key=lambda f: (-f.score, f.rank))
+        higher, lower = sorted((a, b), key=lambda f: ranking[f.number].key())
         colour = initial if higher.rank % 2 == 0 else initial.opposite
         decision = ColourDecision(1, "number", higher.number, lower.number)
         if colour is Colour.WHITE:
