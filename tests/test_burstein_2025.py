@@ -186,6 +186,30 @@ def test_top_meets_bottom_and_colours_articles_4_and_5_2() -> None:
     assert {frozenset(x) for x in _pairs(dutch)} >= {frozenset((1, 3)), frozenset((2, 4))}
 
 
+def test_order_of_pairings_article_4_3() -> None:
+    """C.04.4.2 (2026 text) 4.3: a pairing precedes another if BSN 1's opponent has the
+    larger BSN; if equal, BSN 2's opponent decides, and so on. Score group 1 is
+    {1, 2, 3, 4} (BSN = pairing number, equal Index), all due black, so [C5]-[C8] are
+    equal for every pairing and the order alone decides; forbidden pairs remove the
+    first candidates."""
+    t = _event(8, [[(1, 5, "1"), (2, 6, "1"), (3, 7, "1"), (4, 8, "1")]], total=3)
+
+    def top_group(*forbidden: tuple[int, int]) -> set[frozenset[int]]:
+        event = t.replace(forbidden_pairs=frozenset(frozenset(f) for f in forbidden))
+        pairs = {frozenset(x) for x in _pairs(_burstein_2025().pair(event, 2))}
+        return {x for x in pairs if x <= {1, 2, 3, 4}}
+
+    pair = frozenset
+    # the order: 1-4 2-3, then 1-3 2-4, then 1-2 3-4
+    assert top_group() == {pair((1, 4)), pair((2, 3))}
+    assert top_group((1, 4)) == {pair((1, 3)), pair((2, 4))}
+    # 1-3 forces 2-4: with 2-4 forbidden too, 1-2 3-4 is the first legal pairing
+    assert top_group((1, 4), (2, 4)) == {pair((1, 2)), pair((3, 4))}
+    # [C5] before the order: with 2-3 forbidden, 1-4 would leave 2 and 3 unpaired in
+    # the group (one pair instead of two), so the first pairing with two pairs wins
+    assert top_group((2, 3)) == {pair((1, 3)), pair((2, 4))}
+
+
 def test_bye_floaters_and_colour_preferences_articles_3_1_and_2_3() -> None:
     # R1: 1-4 1-0, 2-5 1-0, 3 the PAB. 2 rounds: 1 seeding round.
     t = _event(
