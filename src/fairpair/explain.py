@@ -281,6 +281,27 @@ REASONS: dict[str, str] = {
         "Why not {colour} for {player}: only by giving {other} the other colour, and the "
         "colour rule decides for {other}: {rule_words}."
     ),
+    "why_legacy_level": (
+        "Why {player} and not {players}: with {players} {doing} instead, the rules would "
+        "have had to accept more {what}: up to {alternative}, against {chosen} this way."
+    ),
+    "why_legacy_backtrack": (
+        "Why {player} and not {players}: a pairing with {players} {doing} instead was "
+        "tried first and refused, because then {what}."
+    ),
+    "why_legacy_bye_score": (
+        "Why {player} and not {players}: with the bye to {players} instead, the player "
+        "without a game would have {alternative} {unit}, against {chosen} this way; the "
+        "rules leave the lowest score possible without a game."
+    ),
+    "why_legacy_bye_none": (
+        "Nobody else in the last group could have the bye: without it for {player}, the "
+        "others could not all be paired with the bye to a player who may receive it."
+    ),
+    "why_legacy_not_computed": (
+        "{player}: the other possible pairings were not compared (this is done for "
+        "groups of up to {limit} players)."
+    ),
     "why_not_computed": (
         "{player}: the other possible pairings were not compared (this is done for "
         "groups or fields of up to {limit} players)."

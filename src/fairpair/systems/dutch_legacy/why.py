@@ -1,0 +1,529 @@
+""" "Why me?" for the pre-2013 Dutch rules (``dutch-legacy``, ``--explain``).
+
+For each player who moves down from a score bracket, gets the pairing-allocated bye
+or does not get the colour he prefers, the explanation names the alternative and the
+article that decided against it. The alternative is found from outside the search:
+the bracket's own procedure (:class:`.bracket.ScoreBracket`, C.2-C.11 and C.14) is
+run again on the bracket's players with the decision forbidden, and the first
+pairing it accepts is compared with the one the round used:
+
+* moving down: the procedure with ``accept`` refusing every pairing that leaves the
+  player unpaired (so he is paired inside the bracket);
+* the bye: the lowest bracket's procedure with the player treated as unable to
+  receive the bye (B.1.b), so the bye goes to somebody else;
+* a colour: the same board with the colours swapped; the colour rule (E.2-E.4) that
+  gave the colour to the opponent decides.
+
+Two pairings of a bracket are compared in the order in which the procedure finds
+them, which is the order of the text's quality criteria: the number of pairs (C.14),
+the pairs of moved-down players (A.3, C.14.b2), the scores of the players moving down
+(B.3), then the requirement level C.10 had to reach (the first requirement on which
+the two differ, in the order B.2, A.7.d, X, Z, B.5/B.6 for downfloaters, B.5/B.6 for
+upfloaters), and finally the order of section D (transpositions and exchanges). When
+the round used a pairing of the bracket that C.12 or C.13 asked for, a better
+alternative that the procedure tried first was refused by that article: it did not
+let the next (or the lowest) bracket be paired.
+
+The search itself is not touched: explaining cannot change the pairing. Brackets of
+more than :data:`LIMIT` players are not compared (the explanation says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import islice
+from typing import Any
+
+from fairpair.explain import Explainer
+from fairpair.matching import max_weight_matching
+from fairpair.model import format_points
+from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket
+from fairpair.systems.dutch_legacy.criteria import (
+    A7D,
+    B2,
+    B5_DOWN,
+    B5_UP,
+    B6_DOWN,
+    B6_UP,
+    COMPONENTS,
+    ZERO,
+    RoundContext,
+    X,
+    Z,
+)
+from fairpair.systems.dutch_legacy.players import LegacyPlayer
+from fairpair.systems.dutch_legacy.procedure import BracketPairing
+
+__all__ = [
+    "CANDIDATE_LIMIT",
+    "LIMIT",
+    "WhyAnswer",
+    "add_why",
+    "bracket_players",
+    "compare",
+    "why_bye",
+    "why_down",
+]
+
+#: Brackets with more players than this are not compared.
+LIMIT = 40
+
+#: At most this many pairings of a bracket are walked to find the one a C.12/C.13
+#: re-pairing used (beyond it the answer is "not computed").
+CANDIDATE_LIMIT = 3000
+
+#: The requirements of C.3/C.10 (criteria.NAMES order): the key, the words of the
+#: explanation (what the rules would have had to accept) and the articles.
+REQUIREMENTS: dict[int, tuple[str, str, str]] = {
+    B2: (
+        "B2",
+        "pairs of top scorers who both must have the same colour",
+        "rules C.10.g, B.2",
+    ),
+    A7D: (
+        "A7.d",
+        "pairs in which a strong colour preference is not granted",
+        "rules C.10.f, A.7.d",
+    ),
+    X: ("X", "pairs in which a colour preference is not granted", "rules C.10.e, B.4"),
+    Z: (
+        "Z",
+        "pairs in which a strong colour preference is not granted",
+        "rules C.10.e, B.4",
+    ),
+    B5_DOWN: (
+        "B5 down",
+        "players moving down in two rounds in a row",
+        "rules C.10.d, B.5",
+    ),
+    B6_DOWN: (
+        "B6 down",
+        "players moving down as two rounds before",
+        "rules C.10.c, B.6",
+    ),
+    B5_UP: ("B5 up", "players playing up in two rounds in a row", "rules C.10.b, B.5"),
+    B6_UP: ("B6 up", "players playing up as two rounds before", "rules C.10.a, B.6"),
+}
+
+#: E.2-E.4: the colour rule that decided for the opponent, in words.
+COLOUR_WORDS = {
+    "E.2": "the stronger colour preference",
+    "E.3": "the colours alternate from the most recent round in which they differed",
+    "E.4": "the preference of the higher ranked player",
+}
+
+_ORDER_RULE = "rules C.6-C.9, D.1-D.3"
+
+
+@dataclass(frozen=True)
+class WhyAnswer:
+    """The answer for one player: the decision (``down``, ``bye``), whether it was
+    computed, the alternative pairing of the bracket (None: no pairing without the
+    decision exists), who would move down or get the bye in his place
+    (``instead``), the deciding criterion (a key: ``pairs``, ``mdp_pairs``,
+    ``scores``, a requirement key of :data:`REQUIREMENTS`, ``order``, ``C.12``,
+    ``C.13``; None without alternative), its words, the rule printed, and the
+    criterion's value for the chosen pairing and for the alternative."""
+
+    decision: str
+    player: int
+    computed: bool
+    alternative: Candidate | None = None
+    instead: tuple[int, ...] = ()
+    criterion: str | None = None
+    words: str = ""
+    rule: str = ""
+    chosen: Any = None
+    other: Any = None
+    #: The C.10 level at which the procedure found the pairing used.
+    chosen_level: tuple[int, ...] = ()
+    #: The alternative was found by the bracket's procedure (its C.10 level is
+    #: meaningful); False: by the A.3 fallback (:func:`_mdp_first`).
+    by_procedure: bool = True
+
+    def as_json(self, group: int) -> dict[str, Any]:
+        """``details.why`` (docs/explain.md)."""
+        if not self.computed:
+            return {"decision": self.decision, "computed": False}
+        alt = self.alternative
+        return {
+            "decision": self.decision,
+            "computed": True,
+            "group": group,
+            "alternative": None
+            if alt is None
+            else {
+                "instead": list(self.instead),
+                "pairs": [list(p) for p in alt.pairs],
+                "unpaired": list(alt.unpaired),
+                "level": list(alt.level) if self.by_procedure else None,
+            },
+            "chosen_level": list(self.chosen_level),
+            "criterion": self.criterion,
+            "criterion_text": self.words,
+            "rule": self.rule,
+            "chosen": self.chosen,
+            "alternative_value": self.other,
+        }
+
+
+def bracket_players(
+    record: BracketPairing, players: Mapping[int, LegacyPlayer]
+) -> list[LegacyPlayer]:
+    """The players the procedure paired in ``record``'s bracket: its residents and
+    the players moved down into it, without those C.1 moved on at once."""
+    moved = set(record.moved)
+    return [players[n] for n in (*record.incoming, *record.residents) if n not in moved]
+
+
+def _bracket(
+    record: BracketPairing,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+    **options: Any,
+) -> ScoreBracket:
+    movers = frozenset(record.incoming) if record.lowest and record.joined else None
+    return ScoreBracket(
+        bracket_players(record, players), ctx, lowest=record.lowest, movers=movers, **options
+    )
+
+
+def _same(a: Candidate, pairs: Sequence[tuple[int, int]], unpaired: Sequence[int]) -> bool:
+    return {frozenset(p) for p in a.pairs} == {frozenset(p) for p in pairs} and set(
+        a.unpaired
+    ) == set(unpaired)
+
+
+def _chosen(
+    record: BracketPairing, players: Mapping[int, LegacyPlayer], ctx: RoundContext
+) -> tuple[Candidate, list[Candidate]] | None:
+    """The bracket's pairing as its procedure finds it, and the pairings the
+    procedure found before it (refused by C.12/C.13); None when it is not among the
+    first :data:`CANDIDATE_LIMIT` (or the bracket cannot be replayed)."""
+    before: list[Candidate] = []
+    for cand in islice(_bracket(record, players, ctx).candidates(), CANDIDATE_LIMIT):
+        if _same(cand, record.pairs, record.unpaired):
+            return cand, before
+        before.append(cand)
+    return None
+
+
+def _mdp_pairs(cand: Candidate, record: BracketPairing, players: Mapping[int, LegacyPlayer]) -> int:
+    floor = min((players[n].score for n in record.residents), default=Fraction(0))
+    return sum(1 for a, b in cand.pairs if max(players[a].score, players[b].score) > floor)
+
+
+def _floaters(cand: Candidate, players: Mapping[int, LegacyPlayer]) -> tuple[Fraction, ...]:
+    return tuple(sorted((players[n].score for n in cand.unpaired), reverse=True))
+
+
+def _scores(values: Sequence[Fraction]) -> str:
+    return " and ".join(format_points(v) for v in values) or "0"
+
+
+def compare(
+    chosen: Candidate,
+    alt: Candidate,
+    record: BracketPairing,
+    players: Mapping[int, LegacyPlayer],
+    *,
+    hetero: bool,
+) -> tuple[str, str, str, Any, Any] | None:
+    """The first criterion, in the procedure's order, on which ``alt`` is worse than
+    ``chosen``: (key, words, rule, chosen value, alternative value); ``("order",
+    ...)`` when they are equal on all of them (the order of section D decided); None
+    when ``alt`` is better on an earlier criterion (the procedure refused it for
+    another reason: C.12/C.13). ``hetero``: the bracket is paired as a heterogeneous
+    one (A.3), so its moved-down players' games come first."""
+    steps: list[tuple[str, str, str, int, int]] = []
+    mine_m, theirs_m = _mdp_pairs(chosen, record, players), _mdp_pairs(alt, record, players)
+    if hetero and mine_m:
+        # A.3: the players moved down are paired first whenever possible (M1, C.14.b2).
+        words = "games of players moved down into this group"
+        steps.append(("mdp_pairs", words, "rules A.3, C.14.b2", mine_m, theirs_m))
+    words = "games paired in this group"
+    steps.append(("pairs", words, "rules C.14, A.6.b", len(chosen.pairs), len(alt.pairs)))
+    for key, words, rule, mine, theirs in steps:
+        if mine != theirs:
+            return (key, words, rule, mine, theirs) if theirs < mine else None
+    mine_f, theirs_f = _floaters(chosen, players), _floaters(alt, players)
+    if mine_f != theirs_f:
+        if theirs_f > mine_f:
+            words = "the scores of the players moving down"
+            return "scores", words, "rule B.3", _scores(mine_f), _scores(theirs_f)
+        return None
+    for c in range(COMPONENTS):
+        if chosen.level[c] != alt.level[c]:
+            if alt.level[c] > chosen.level[c]:
+                key, words, rule = REQUIREMENTS[c]
+                return key, words, rule, chosen.level[c], alt.level[c]
+            return None
+    return "order", "the order of the candidates (section D)", _ORDER_RULE, None, None
+
+
+def _answer(
+    decision: str,
+    number: int,
+    record: BracketPairing,
+    players: Mapping[int, LegacyPlayer],
+    chosen: Candidate,
+    before: Sequence[Candidate],
+    alt: Candidate | None,
+    *,
+    hetero: bool,
+) -> WhyAnswer:
+    if alt is None:
+        return WhyAnswer(decision, number, True, chosen_level=chosen.level)
+    instead = tuple(n for n in alt.unpaired if n not in chosen.unpaired)
+    refused = any(_same(c, alt.pairs, alt.unpaired) for c in before)
+    found = None if refused else compare(chosen, alt, record, players, hetero=hetero)
+    if found is None and not record.repaired:
+        # Better than the pairing used, yet not refused by C.12/C.13: the replay
+        # does not match the round (never expected); say nothing rather than guess.
+        return WhyAnswer(decision, number, False)
+    if found is None:
+        # Found before the pairing used: C.12 or C.13 asked for another one.
+        article = record.repaired[-1] if record.repaired else "C.13"
+        words = (
+            "the players moved down could not all be paired in the next group"
+            if article == "C.12"
+            else "the lowest group could not be paired"
+        )
+        return WhyAnswer(
+            decision,
+            number,
+            True,
+            alt,
+            instead,
+            article,
+            words,
+            f"rule {article}",
+            chosen_level=chosen.level,
+        )
+    key, words, rule, mine, theirs = found
+    return WhyAnswer(
+        decision, number, True, alt, instead, key, words, rule, mine, theirs, chosen.level
+    )
+
+
+def why_down(
+    record: BracketPairing,
+    number: int,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> WhyAnswer:
+    """Why ``number`` moves down from ``record``'s (not the lowest) bracket: the
+    first pairing the bracket's procedure accepts with him paired in it."""
+    if len(bracket_players(record, players)) > LIMIT:
+        return WhyAnswer("down", number, False)
+    found = _chosen(record, players, ctx)
+    if found is None:
+        return WhyAnswer("down", number, False)
+    chosen, before = found
+
+    def accept(unpaired: tuple[int, ...]) -> bool:
+        return number not in unpaired
+
+    bracket = _bracket(record, players, ctx, accept=accept)
+    alt = next(bracket.candidates(), None)
+    hetero = not bracket.treated_homogeneous
+    if alt is None:
+        return _mdp_first(bracket, number, chosen, record, players)
+    return _answer("down", number, record, players, chosen, before, alt, hetero=hetero)
+
+
+def _mdp_first(
+    bracket: ScoreBracket,
+    number: int,
+    chosen: Candidate,
+    record: BracketPairing,
+    players: Mapping[int, LegacyPlayer],
+) -> WhyAnswer:
+    """No pairing the procedure accepts keeps ``number`` in the bracket: every one
+    pairs fewer of the players moved down into it, who are paired first whenever
+    possible (A.3; C.14.b2 lowers M1 only when needed). The alternative named is the
+    pairing with ``number`` paired and the most games of moved-down players (then the
+    most games); None when nobody in the bracket may meet him."""
+    index = [p.number for p in bracket.players].index(number)
+    n = bracket.n
+    big = n + 1  # a game of a moved-down player outweighs any number of other games
+    huge = big * big  # and his being paired outweighs everything
+    edges = [
+        (i, j, 1 + big * (bracket.mdp[i] or bracket.mdp[j]) + huge * (index in (i, j)))
+        for i in range(n)
+        for j in range(i + 1, n)
+        if (bracket.compat[i] >> j) & 1
+    ]
+    mate = max_weight_matching(n, edges)
+    if mate[index] < 0:
+        return WhyAnswer("down", number, True, chosen_level=chosen.level)
+    pairs = tuple((bracket.number(i), bracket.number(j)) for i, j in enumerate(mate) if j > i)
+    alt = Candidate(
+        pairs=pairs,
+        unpaired=tuple(bracket.number(i) for i in range(n) if mate[i] < 0),
+        vector=ZERO,
+        level=ZERO,
+        s1=(),
+    )
+    mdps = sum(1 for i, j in enumerate(mate) if j > i and (bracket.mdp[i] or bracket.mdp[j]))
+    instead = tuple(n for n in alt.unpaired if n not in chosen.unpaired)
+    return WhyAnswer(
+        "down",
+        number,
+        True,
+        alt,
+        instead,
+        "mdp_pairs",
+        "games of players moved down into this group",
+        "rules A.3, C.14.b2",
+        _mdp_pairs(chosen, record, players),
+        mdps,
+        chosen.level,
+        by_procedure=False,
+    )
+
+
+def why_bye(
+    record: BracketPairing,
+    number: int,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> WhyAnswer:
+    """Why ``number`` gets the bye: the first pairing of the lowest bracket the
+    procedure accepts with him unable to receive the bye (B.1.b). None found: the
+    others cannot all be paired with a bye for a player who may receive it."""
+    if len(bracket_players(record, players)) > LIMIT:
+        return WhyAnswer("bye", number, False)
+    found = _chosen(record, players, ctx)
+    if found is None:
+        return WhyAnswer("bye", number, False)
+    chosen, before = found
+    bracket = _bracket(record, players, ctx)
+    bracket.eligible[[p.number for p in bracket.players].index(number)] = False
+    alt = next(bracket.candidates(), None)
+    hetero = not bracket.treated_homogeneous
+    return _answer("bye", number, record, players, chosen, before, alt, hetero=hetero)
+
+
+#: Adds one sentence (code, rule, parameters) where the answer belongs.
+Note = Callable[..., None]
+
+
+def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
+    """The sentence of one answer (``note``: where it goes, a group or the player)."""
+    if not answer.computed:
+        note("why_legacy_not_computed", None, limit=LIMIT)
+        return
+    if answer.alternative is None:
+        if answer.decision == "bye":
+            note("why_legacy_bye_none", "rules B.1, C.13")
+        return
+    params: dict[str, Any] = {"players": list(answer.instead), "doing": doing}
+    key = answer.criterion
+    if key in ("C.12", "C.13"):
+        note("why_legacy_backtrack", answer.rule, what=answer.words, **params)
+    elif key == "order":
+        note("why_order", answer.rule, **params)
+    elif key == "scores":
+        code = "why_legacy_bye_score" if answer.decision == "bye" else "why_scores"
+        note(code, answer.rule, chosen=answer.chosen, alternative=answer.other, **params)
+    elif key in ("pairs", "mdp_pairs"):
+        note(
+            "why_count",
+            answer.rule,
+            what=answer.words,
+            chosen=answer.chosen,
+            alternative=answer.other,
+            **params,
+        )
+    else:
+        note(
+            "why_legacy_level",
+            answer.rule,
+            what=answer.words,
+            chosen=answer.chosen,
+            alternative=answer.other,
+            **params,
+        )
+
+
+def _colour_why(
+    ex: Explainer,
+    white: int,
+    black: int,
+    rule: str,
+    players: Mapping[int, LegacyPlayer],
+) -> None:
+    """A player on this board who does not get the colour he prefers: the
+    alternative is the board with the colours swapped, which takes the colour from
+    his opponent, who prefers the same one; ``rule`` (E.2-E.4) decided for him."""
+    if rule not in COLOUR_WORDS:
+        return
+    for number, other, got in ((white, black, "white"), (black, white, "black")):
+        due = players[number].colour
+        if due is None or due.value == got[0]:
+            continue
+        wanted = "white" if due.value == "w" else "black"
+        ex.player_detail(
+            number,
+            why={
+                "decision": "colour",
+                "computed": True,
+                "alternative": {"white": black, "black": white},
+                "criterion": rule,
+                "criterion_text": COLOUR_WORDS[rule],
+                "rule": f"rule {rule}",
+                "chosen": got,
+                "alternative_value": wanted,
+            },
+        )
+        ex.board_note(
+            white,
+            black,
+            "why_burstein_colour",
+            f"rule {rule}",
+            player=number,
+            colour=wanted,
+            other=other,
+            rule_words=COLOUR_WORDS[rule],
+        )
+
+
+def add_why(
+    ex: Explainer,
+    groups: Sequence[tuple[int, BracketPairing]],
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+    colour_rules: Mapping[tuple[int, int], str],
+    bye: int | None,
+) -> None:
+    """Add the "why me" answers to the explanation: per bracket (``groups``: the
+    group index of each bracket record) the players it moves down, the bye of the
+    lowest bracket, and every colour not granted."""
+    for group, record in groups:
+        if record.lowest:
+            if bye is not None and bye in record.unpaired:
+                answer = why_bye(record, bye, players, ctx)
+                ex.player_detail(bye, why=answer.as_json(group))
+
+                given: int = bye
+
+                def to_player(code: str, rule: str | None, _n: int = given, **params: Any) -> None:
+                    ex.because(_n, code, rule, player=_n, **params)
+
+                _say(answer, "getting the bye", to_player)
+            continue
+        for number in record.unpaired:
+            answer = why_down(record, number, players, ctx)
+            ex.player_detail(number, why=answer.as_json(group))
+
+            def to_group(
+                code: str, rule: str | None, _n: int = number, _g: int = group, **params: Any
+            ) -> None:
+                ex.group_note(_g, code, rule, player=_n, **params)
+
+            _say(answer, "moving down", to_group)
+    for (white, black), rule in colour_rules.items():
+        _colour_why(ex, white, black, rule, players)
