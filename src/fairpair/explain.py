@@ -289,6 +289,15 @@ REASONS: dict[str, str] = {
         "Why {player} and not {players}: a pairing with {players} {doing} instead was "
         "tried first and refused, because then {what}."
     ),
+    "why_legacy_none_backtrack": (
+        "A pairing without {player} {doing} was tried first and refused, because then "
+        "{what}."
+    ),
+    "why_legacy_mdp_first": (
+        "{player} could be paired in this group only in a pairing with {alternative} "
+        "games of players moved down into it ({players} left without a game here), "
+        "against {chosen} possible; players moved down are paired first whenever possible."
+    ),
     "why_legacy_bye_score": (
         "Why {player} and not {players}: with the bye to {players} instead, the player "
         "without a game would have {alternative} {unit}, against {chosen} this way; the "

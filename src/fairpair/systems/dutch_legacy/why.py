@@ -142,6 +142,8 @@ class WhyAnswer:
     #: The alternative was found by the bracket's procedure (its C.10 level is
     #: meaningful); False: by the A.3 fallback (:func:`_mdp_first`).
     by_procedure: bool = True
+    #: A.3 (``mdp_first``): the moved-down players the alternative leaves unpaired.
+    left: tuple[int, ...] = ()
 
     def as_json(self, group: int) -> dict[str, Any]:
         """``details.why`` (docs/explain.md)."""
@@ -287,9 +289,11 @@ def _answer(
         # Found before the pairing used: C.12 or C.13 asked for another one.
         article = record.repaired[-1] if record.repaired else "C.13"
         words = (
-            "the players moved down could not all be paired in the next group"
+            "the next group could not be paired with the players it moves down (they "
+            "must have the same scores as before and all find an opponent there)"
             if article == "C.12"
-            else "the lowest group could not be paired"
+            else "the players below could not all be paired, with the bye to a player "
+            "who may receive it"
         )
         return WhyAnswer(
             decision,
@@ -330,7 +334,7 @@ def why_down(
     alt = next(bracket.candidates(), None)
     hetero = not bracket.treated_homogeneous
     if alt is None:
-        return _mdp_first(bracket, number, chosen, record, players)
+        return _mdp_first(bracket, number, chosen)
     return _answer("down", number, record, players, chosen, before, alt, hetero=hetero)
 
 
@@ -338,25 +342,32 @@ def _mdp_first(
     bracket: ScoreBracket,
     number: int,
     chosen: Candidate,
-    record: BracketPairing,
-    players: Mapping[int, LegacyPlayer],
 ) -> WhyAnswer:
-    """No pairing the procedure accepts keeps ``number`` in the bracket: every one
-    pairs fewer of the players moved down into it, who are paired first whenever
-    possible (A.3; C.14.b2 lowers M1 only when needed). The alternative named is the
-    pairing with ``number`` paired and the most games of moved-down players (then the
-    most games); None when nobody in the bracket may meet him."""
+    """No pairing the procedure offers keeps ``number`` in the bracket: each one that
+    pairs him pairs fewer of the players moved down into it than possible, and those
+    are paired first whenever possible (A.3; C.14.b2 lowers M1 only when no pairing
+    exists). The alternative named is the pairing with ``number`` paired and the most
+    games of moved-down players (then the most games); ``chosen`` is the most such
+    games any pairing of the bracket has. None when nobody in the bracket may meet
+    him."""
     index = [p.number for p in bracket.players].index(number)
     n = bracket.n
     big = n + 1  # a game of a moved-down player outweighs any number of other games
     huge = big * big  # and his being paired outweighs everything
-    edges = [
-        (i, j, 1 + big * (bracket.mdp[i] or bracket.mdp[j]) + huge * (index in (i, j)))
-        for i in range(n)
-        for j in range(i + 1, n)
-        if (bracket.compat[i] >> j) & 1
-    ]
-    mate = max_weight_matching(n, edges)
+
+    def solve(forced: int | None) -> list[int]:
+        edges = [
+            (i, j, 1 + big * (bracket.mdp[i] or bracket.mdp[j]) + huge * (forced in (i, j)))
+            for i in range(n)
+            for j in range(i + 1, n)
+            if (bracket.compat[i] >> j) & 1
+        ]
+        return max_weight_matching(n, edges)
+
+    def mdp_games(mate: list[int]) -> int:
+        return sum(1 for i, j in enumerate(mate) if j > i and (bracket.mdp[i] or bracket.mdp[j]))
+
+    mate = solve(index)
     if mate[index] < 0:
         return WhyAnswer("down", number, True, chosen_level=chosen.level)
     pairs = tuple((bracket.number(i), bracket.number(j)) for i, j in enumerate(mate) if j > i)
@@ -367,21 +378,22 @@ def _mdp_first(
         level=ZERO,
         s1=(),
     )
-    mdps = sum(1 for i, j in enumerate(mate) if j > i and (bracket.mdp[i] or bracket.mdp[j]))
-    instead = tuple(n for n in alt.unpaired if n not in chosen.unpaired)
+    instead = tuple(v for v in alt.unpaired if v not in chosen.unpaired)
+    left = tuple(bracket.number(i) for i in range(n) if mate[i] < 0 and bracket.mdp[i])
     return WhyAnswer(
         "down",
         number,
         True,
         alt,
         instead,
-        "mdp_pairs",
+        "mdp_first",
         "games of players moved down into this group",
-        "rules A.3, C.14.b2",
-        _mdp_pairs(chosen, record, players),
-        mdps,
+        "rule A.3",
+        mdp_games(solve(None)),
+        mdp_games(mate),
         chosen.level,
         by_procedure=False,
+        left=left,
     )
 
 
@@ -422,8 +434,17 @@ def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
         return
     params: dict[str, Any] = {"players": list(answer.instead), "doing": doing}
     key = answer.criterion
-    if key in ("C.12", "C.13"):
-        note("why_legacy_backtrack", answer.rule, what=answer.words, **params)
+    if key == "mdp_first":
+        note(
+            "why_legacy_mdp_first",
+            answer.rule,
+            players=list(answer.left),
+            chosen=answer.chosen,
+            alternative=answer.other,
+        )
+    elif key in ("C.12", "C.13"):
+        code = "why_legacy_backtrack" if answer.instead else "why_legacy_none_backtrack"
+        note(code, answer.rule, what=answer.words, **params)
     elif key == "order":
         note("why_order", answer.rule, **params)
     elif key == "scores":
@@ -455,30 +476,29 @@ def _colour_why(
     black: int,
     rule: str,
     players: Mapping[int, LegacyPlayer],
-) -> None:
+) -> list[tuple[int, dict[str, Any]]]:
     """A player on this board who does not get the colour he prefers: the
     alternative is the board with the colours swapped, which takes the colour from
     his opponent, who prefers the same one; ``rule`` (E.2-E.4) decided for him."""
+    out: list[tuple[int, dict[str, Any]]] = []
     if rule not in COLOUR_WORDS:
-        return
+        return out
     for number, other, got in ((white, black, "white"), (black, white, "black")):
         due = players[number].colour
         if due is None or due.value == got[0]:
             continue
         wanted = "white" if due.value == "w" else "black"
-        ex.player_detail(
-            number,
-            why={
-                "decision": "colour",
-                "computed": True,
-                "alternative": {"white": black, "black": white},
-                "criterion": rule,
-                "criterion_text": COLOUR_WORDS[rule],
-                "rule": f"rule {rule}",
-                "chosen": got,
-                "alternative_value": wanted,
-            },
-        )
+        why = {
+            "decision": "colour",
+            "computed": True,
+            "alternative": {"white": black, "black": white},
+            "criterion": rule,
+            "criterion_text": COLOUR_WORDS[rule],
+            "rule": f"rule {rule}",
+            "chosen": got,
+            "alternative_value": wanted,
+        }
+        out.append((number, why))
         ex.board_note(
             white,
             black,
@@ -489,6 +509,7 @@ def _colour_why(
             other=other,
             rule_words=COLOUR_WORDS[rule],
         )
+    return out
 
 
 def add_why(
@@ -502,12 +523,12 @@ def add_why(
     """Add the "why me" answers to the explanation: per bracket (``groups``: the
     group index of each bracket record) the players it moves down, the bye of the
     lowest bracket, and every colour not granted."""
+    answers: dict[int, list[dict[str, Any]]] = {}
     for group, record in groups:
         if record.lowest:
             if bye is not None and bye in record.unpaired:
                 answer = why_bye(record, bye, players, ctx)
-                ex.player_detail(bye, why=answer.as_json(group))
-
+                answers.setdefault(bye, []).append(answer.as_json(group))
                 given: int = bye
 
                 def to_player(code: str, rule: str | None, _n: int = given, **params: Any) -> None:
@@ -517,7 +538,7 @@ def add_why(
             continue
         for number in record.unpaired:
             answer = why_down(record, number, players, ctx)
-            ex.player_detail(number, why=answer.as_json(group))
+            answers.setdefault(number, []).append(answer.as_json(group))
 
             def to_group(
                 code: str, rule: str | None, _n: int = number, _g: int = group, **params: Any
@@ -526,4 +547,13 @@ def add_why(
 
             _say(answer, "moving down", to_group)
     for (white, black), rule in colour_rules.items():
-        _colour_why(ex, white, black, rule, players)
+        for number, why in _colour_why(ex, white, black, rule, players):
+            answers.setdefault(number, []).append(why)
+    for number, found in answers.items():
+        # ``why``: the bye if he gets it, else the first decision (the group he left
+        # first); ``why_more``: his other answers, in the order of the round.
+        main = next((w for w in found if w["decision"] == "bye"), found[0])
+        ex.player_detail(number, why=main)
+        more = [w for w in found if w is not main]
+        if more:
+            ex.player_detail(number, why_more=more)
