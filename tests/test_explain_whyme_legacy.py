@@ -376,8 +376,8 @@ def test_every_bye_has_a_real_alternative() -> None:
         seen += 1
         idx = brute.index[number]
 
-        def keep(q: dict[str, Any], i: int = idx) -> bool:
-            return i not in q["unpaired"] and all(brute.b.eligible[u] for u in q["unpaired"])
+        def keep(q: dict[str, Any], i: int = idx, eligible: Any = brute.b.eligible) -> bool:
+            return i not in q["unpaired"] and all(eligible[u] for u in q["unpaired"])
 
         p0 = brute.b.n // 2
         if why["alternative"] is None:

@@ -290,8 +290,13 @@ REASONS: dict[str, str] = {
         "tried first and refused, because then {what}."
     ),
     "why_legacy_none_backtrack": (
-        "A pairing without {player} {doing} was tried first and refused, because then "
-        "{what}."
+        "A pairing without {player} {doing} was tried first and refused, because then {what}."
+    ),
+    "why_legacy_order": (
+        "Why {player} and not {players}: a pairing with {players} {doing} instead meets "
+        "the same requirements; the procedure takes the first acceptable pairing in the "
+        "order of its transpositions and exchanges, and that order comes to the pairing "
+        "with {player} {doing} first."
     ),
     "why_legacy_mdp_first": (
         "{player} could be paired in this group only in a pairing with {alternative} "
@@ -306,6 +311,9 @@ REASONS: dict[str, str] = {
     "why_legacy_bye_none": (
         "Nobody else in the last group could have the bye: without it for {player}, the "
         "others could not all be paired with the bye to a player who may receive it."
+    ),
+    "why_legacy_bye_alone": (
+        "Nobody else could have the bye: {player} is the only player left in the last group."
     ),
     "why_legacy_not_computed": (
         "{player}: the other possible pairings were not compared (this is done for "

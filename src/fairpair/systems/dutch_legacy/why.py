@@ -68,7 +68,7 @@ __all__ = [
 ]
 
 #: Brackets with more players than this are not compared.
-LIMIT = 40
+LIMIT = 150
 
 #: At most this many pairings of a bracket are walked to find the one a C.12/C.13
 #: re-pairing used (beyond it the answer is "not computed").
@@ -144,6 +144,8 @@ class WhyAnswer:
     by_procedure: bool = True
     #: A.3 (``mdp_first``): the moved-down players the alternative leaves unpaired.
     left: tuple[int, ...] = ()
+    #: The bye: he is the only player of the lowest bracket.
+    alone: bool = False
 
     def as_json(self, group: int) -> dict[str, Any]:
         """``details.why`` (docs/explain.md)."""
@@ -413,6 +415,8 @@ def why_bye(
         return WhyAnswer("bye", number, False)
     chosen, before = found
     bracket = _bracket(record, players, ctx)
+    if bracket.n == 1:
+        return WhyAnswer("bye", number, True, chosen_level=chosen.level, alone=True)
     bracket.eligible[[p.number for p in bracket.players].index(number)] = False
     alt = next(bracket.candidates(), None)
     hetero = not bracket.treated_homogeneous
@@ -429,7 +433,9 @@ def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
         note("why_legacy_not_computed", None, limit=LIMIT)
         return
     if answer.alternative is None:
-        if answer.decision == "bye":
+        if answer.decision == "bye" and answer.alone:
+            note("why_legacy_bye_alone", "rule A.5")
+        elif answer.decision == "bye":
             note("why_legacy_bye_none", "rules B.1, C.13")
         return
     params: dict[str, Any] = {"players": list(answer.instead), "doing": doing}
@@ -446,7 +452,7 @@ def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
         code = "why_legacy_backtrack" if answer.instead else "why_legacy_none_backtrack"
         note(code, answer.rule, what=answer.words, **params)
     elif key == "order":
-        note("why_order", answer.rule, **params)
+        note("why_legacy_order", answer.rule, **params)
     elif key == "scores":
         code = "why_legacy_bye_score" if answer.decision == "bye" else "why_scores"
         note(code, answer.rule, chosen=answer.chosen, alternative=answer.other, **params)
