@@ -315,6 +315,10 @@ REASONS: dict[str, str] = {
     "why_legacy_bye_alone": (
         "Nobody else could have the bye: {player} is the only player left in the last group."
     ),
+    "why_legacy_cut_off": (
+        "{player}: the other possible pairings of this group were not compared (the "
+        "procedure was followed for its first {limit} pairings only)."
+    ),
     "why_legacy_not_computed": (
         "{player}: the other possible pairings were not compared (this is done for "
         "groups of up to {limit} players)."

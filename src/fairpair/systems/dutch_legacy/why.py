@@ -15,14 +15,17 @@ pairing it accepts is compared with the one the round used:
   gave the colour to the opponent decides.
 
 Two pairings of a bracket are compared in the order in which the procedure finds
-them, which is the order of the text's quality criteria: the number of pairs (C.14),
-the pairs of moved-down players (A.3, C.14.b2), the scores of the players moving down
-(B.3), then the requirement level C.10 had to reach (the first requirement on which
-the two differ, in the order B.2, A.7.d, X, Z, B.5/B.6 for downfloaters, B.5/B.6 for
-upfloaters), and finally the order of section D (transpositions and exchanges). When
-the round used a pairing of the bracket that C.12 or C.13 asked for, a better
-alternative that the procedure tried first was refused by that article: it did not
-let the next (or the lowest) bracket be paired.
+them, which is the order of the text's quality criteria: in a heterogeneous bracket
+the games of the players moved down into it (A.3, C.14.b2), the number of games
+(C.14), the scores of the players moving down (B.3), then the requirement level C.10
+had to reach (the first requirement on which the two differ, in the order B.2, A.7.d,
+X, Z, B.5/B.6 for downfloaters, B.5/B.6 for upfloaters), and finally the order of
+section D (transpositions and exchanges). When the round used a pairing of the
+bracket that C.12 or C.13 asked for, an alternative the procedure comes to first was
+refused by that article: it did not let the next bracket (or the players below) be
+paired. When the procedure offers no pairing that keeps the player in the bracket at
+all, it is because the players moved down into it are paired first whenever
+possible (A.3): the answer names the pairing that keeps him with the most of them.
 
 The search itself is not touched: explaining cannot change the pairing. Brackets of
 more than :data:`LIMIT` players are not compared (the explanation says so).
@@ -70,8 +73,8 @@ __all__ = [
 #: Brackets with more players than this are not compared.
 LIMIT = 150
 
-#: At most this many pairings of a bracket are walked to find the one a C.12/C.13
-#: re-pairing used (beyond it the answer is "not computed").
+#: At most this many pairings of a bracket are walked to find where the procedure
+#: comes to a pairing (C.12/C.13 re-pairings; beyond it the answer is "not computed").
 CANDIDATE_LIMIT = 3000
 
 #: The requirements of C.3/C.10 (criteria.NAMES order): the key, the words of the
@@ -122,10 +125,10 @@ class WhyAnswer:
     """The answer for one player: the decision (``down``, ``bye``), whether it was
     computed, the alternative pairing of the bracket (None: no pairing without the
     decision exists), who would move down or get the bye in his place
-    (``instead``), the deciding criterion (a key: ``pairs``, ``mdp_pairs``,
+    (``instead``), the deciding criterion (a key: ``mdp_pairs``, ``pairs``,
     ``scores``, a requirement key of :data:`REQUIREMENTS`, ``order``, ``C.12``,
-    ``C.13``; None without alternative), its words, the rule printed, and the
-    criterion's value for the chosen pairing and for the alternative."""
+    ``C.13``, ``mdp_first``; None without alternative), its words, the rule printed,
+    and the criterion's value for the chosen pairing and for the alternative."""
 
     decision: str
     player: int
@@ -146,11 +149,14 @@ class WhyAnswer:
     left: tuple[int, ...] = ()
     #: The bye: he is the only player of the lowest bracket.
     alone: bool = False
+    #: Not computed because the bracket has more than :data:`LIMIT` players (else:
+    #: the search for the pairings to compare was cut off).
+    too_big: bool = False
 
     def as_json(self, group: int) -> dict[str, Any]:
         """``details.why`` (docs/explain.md)."""
         if not self.computed:
-            return {"decision": self.decision, "computed": False}
+            return {"decision": self.decision, "computed": False, "group": group}
         alt = self.alternative
         return {
             "decision": self.decision,
@@ -200,18 +206,40 @@ def _same(a: Candidate, pairs: Sequence[tuple[int, int]], unpaired: Sequence[int
     ) == set(unpaired)
 
 
+def _first_of(
+    record: BracketPairing,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+    wanted: Sequence[Candidate | BracketPairing],
+) -> Candidate | None:
+    """The first of the ``wanted`` pairings the bracket's procedure comes to, as it
+    finds it (with the C.10 level); only pairings leaving the same players unpaired
+    are walked (the procedure finds the same pairing again and again, at each level
+    and after each exchange). None: not among the first :data:`CANDIDATE_LIMIT`."""
+    sets = {frozenset(w.unpaired) for w in wanted}
+
+    def accept(unpaired: tuple[int, ...]) -> bool:
+        return frozenset(unpaired) in sets
+
+    bracket = _bracket(record, players, ctx, accept=accept)
+    for cand in islice(bracket.candidates(), CANDIDATE_LIMIT):
+        if any(_same(cand, w.pairs, w.unpaired) for w in wanted):
+            return cand
+    return None
+
+
 def _chosen(
     record: BracketPairing, players: Mapping[int, LegacyPlayer], ctx: RoundContext
-) -> tuple[Candidate, list[Candidate]] | None:
-    """The bracket's pairing as its procedure finds it, and the pairings the
-    procedure found before it (refused by C.12/C.13); None when it is not among the
-    first :data:`CANDIDATE_LIMIT` (or the bracket cannot be replayed)."""
-    before: list[Candidate] = []
-    for cand in islice(_bracket(record, players, ctx).candidates(), CANDIDATE_LIMIT):
-        if _same(cand, record.pairs, record.unpaired):
-            return cand, before
-        before.append(cand)
-    return None
+) -> Candidate | None:
+    """The bracket's pairing as its procedure finds it (with its C.10 level): the
+    first pairing, or for a bracket C.12/C.13 paired again, the pairing used where
+    the procedure comes to it. None when the replay does not give it."""
+    if record.repaired:
+        return _first_of(record, players, ctx, [record])
+    first = next(_bracket(record, players, ctx).candidates(), None)
+    if first is None or not _same(first, record.pairs, record.unpaired):
+        return None
+    return first
 
 
 def _mdp_pairs(cand: Candidate, record: BracketPairing, players: Mapping[int, LegacyPlayer]) -> int:
@@ -272,17 +300,26 @@ def _answer(
     number: int,
     record: BracketPairing,
     players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
     chosen: Candidate,
-    before: Sequence[Candidate],
     alt: Candidate | None,
     *,
     hetero: bool,
 ) -> WhyAnswer:
+    """Compare the alternative with the pairing used. For a bracket C.12/C.13
+    paired again, an alternative the procedure comes to first was refused by that
+    article (the procedure's order: the criteria of :func:`compare`, then for equal
+    ones the order of section D, found by walking both)."""
     if alt is None:
         return WhyAnswer(decision, number, True, chosen_level=chosen.level)
     instead = tuple(n for n in alt.unpaired if n not in chosen.unpaired)
-    refused = any(_same(c, alt.pairs, alt.unpaired) for c in before)
-    found = None if refused else compare(chosen, alt, record, players, hetero=hetero)
+    found = compare(chosen, alt, record, players, hetero=hetero)
+    if found is not None and found[0] == "order" and record.repaired:
+        first = _first_of(record, players, ctx, [chosen, alt])
+        if first is None:
+            return WhyAnswer(decision, number, False)
+        if _same(first, alt.pairs, alt.unpaired):
+            found = None  # the procedure came to the alternative first: refused
     if found is None and not record.repaired:
         # Better than the pairing used, yet not refused by C.12/C.13: the replay
         # does not match the round (never expected); say nothing rather than guess.
@@ -323,11 +360,10 @@ def why_down(
     """Why ``number`` moves down from ``record``'s (not the lowest) bracket: the
     first pairing the bracket's procedure accepts with him paired in it."""
     if len(bracket_players(record, players)) > LIMIT:
+        return WhyAnswer("down", number, False, too_big=True)
+    chosen = _chosen(record, players, ctx)
+    if chosen is None:
         return WhyAnswer("down", number, False)
-    found = _chosen(record, players, ctx)
-    if found is None:
-        return WhyAnswer("down", number, False)
-    chosen, before = found
 
     def accept(unpaired: tuple[int, ...]) -> bool:
         return number not in unpaired
@@ -337,7 +373,7 @@ def why_down(
     hetero = not bracket.treated_homogeneous
     if alt is None:
         return _mdp_first(bracket, number, chosen)
-    return _answer("down", number, record, players, chosen, before, alt, hetero=hetero)
+    return _answer("down", number, record, players, ctx, chosen, alt, hetero=hetero)
 
 
 def _mdp_first(
@@ -409,18 +445,17 @@ def why_bye(
     procedure accepts with him unable to receive the bye (B.1.b). None found: the
     others cannot all be paired with a bye for a player who may receive it."""
     if len(bracket_players(record, players)) > LIMIT:
+        return WhyAnswer("bye", number, False, too_big=True)
+    chosen = _chosen(record, players, ctx)
+    if chosen is None:
         return WhyAnswer("bye", number, False)
-    found = _chosen(record, players, ctx)
-    if found is None:
-        return WhyAnswer("bye", number, False)
-    chosen, before = found
     bracket = _bracket(record, players, ctx)
     if bracket.n == 1:
         return WhyAnswer("bye", number, True, chosen_level=chosen.level, alone=True)
     bracket.eligible[[p.number for p in bracket.players].index(number)] = False
     alt = next(bracket.candidates(), None)
     hetero = not bracket.treated_homogeneous
-    return _answer("bye", number, record, players, chosen, before, alt, hetero=hetero)
+    return _answer("bye", number, record, players, ctx, chosen, alt, hetero=hetero)
 
 
 #: Adds one sentence (code, rule, parameters) where the answer belongs.
@@ -430,7 +465,10 @@ Note = Callable[..., None]
 def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
     """The sentence of one answer (``note``: where it goes, a group or the player)."""
     if not answer.computed:
-        note("why_legacy_not_computed", None, limit=LIMIT)
+        if answer.too_big:
+            note("why_legacy_not_computed", None, limit=LIMIT)
+        else:
+            note("why_legacy_cut_off", None, limit=CANDIDATE_LIMIT)
         return
     if answer.alternative is None:
         if answer.decision == "bye" and answer.alone:
