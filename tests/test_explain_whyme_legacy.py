@@ -45,6 +45,18 @@ from fairpair.systems.dutch_legacy.why import REQUIREMENTS, bracket_players
 from fairpair.workflow.generator import GeneratorConfig
 from helpers import random_rounds
 
+#: Words that start (or carry) a "why me" sentence.
+_WHY_WORDS = (
+    "Why",
+    "only",
+    "tried first",
+    "Nobody else",
+    "not compared",
+    "Without",
+    "A pairing",
+    "In the best pairing",
+)
+
 #: Brackets up to this size are checked by brute force over all their pairings.
 BRUTE = 12
 
@@ -180,7 +192,10 @@ def _no_better(
     key = why["criterion"]
     level = why["chosen_level"]
     checked = 0
-    for count in range(chosen["pairs"], brute.b.n // 2 + 1):
+    # Fewer games lose to the chosen pairing at C.14 already, except that in a
+    # heterogeneous bracket the moved-down players' games count first.
+    first = 0 if key == "mdp_pairs" else chosen["pairs"]
+    for count in range(first, brute.b.n // 2 + 1):
         for q in brute.all(count):
             if not keep(q):
                 continue
@@ -274,7 +289,7 @@ def test_every_downfloater_has_a_real_alternative() -> None:
         chosen, alt = brute.of_numbers(record.pairs), brute.of_numbers(alt_pairs)
         idx = brute.index[number]
         if why["criterion"] == "mdp_first":
-            _check_mdp_first(why, brute, alt, idx)
+            _check_mdp_first(why, brute, alt, lambda q, i=idx: i not in q["unpaired"])
             continue
         if why["criterion"] in ("C.12", "C.13"):
             assert why["criterion"] in record.repaired
@@ -287,19 +302,21 @@ def test_every_downfloater_has_a_real_alternative() -> None:
     assert {"order", "X", "C.13", "mdp_first"} <= set(kinds), kinds
 
 
-def _check_mdp_first(why: dict[str, Any], brute: _Brute, alt: dict[str, Any], idx: int) -> None:
-    """A.3: every pairing of the bracket in which he is paired has fewer games of
-    moved-down players than the most any pairing has (``chosen``); the alternative
-    has the most among those that pair him."""
+def _check_mdp_first(why: dict[str, Any], brute: _Brute, alt: dict[str, Any], keep: Any) -> None:
+    """A.3: every pairing of the bracket without the decision (``keep``) has fewer
+    games of moved-down players than the most any pairing has (``chosen``); the
+    alternative has the most among those."""
     assert why["alternative"]["level"] is None
-    most = max(q["mdp"] for p in range(brute.b.n // 2 + 1) for q in brute.all(p))
+    b = brute.b
+
+    def valid(q: dict[str, Any]) -> bool:  # the lowest bracket: P0 games and the bye
+        return not b.lowest or (
+            q["pairs"] == b.n // 2 and all(b.eligible[u] for u in q["unpaired"])
+        )
+
+    most = max(q["mdp"] for p in range(b.n // 2 + 1) for q in brute.all(p) if valid(q))
     assert why["chosen"] == most
-    with_him = [
-        q["mdp"]
-        for p in range(1, brute.b.n // 2 + 1)
-        for q in brute.all(p)
-        if idx not in q["unpaired"]
-    ]
+    with_him = [q["mdp"] for p in range(1, brute.b.n // 2 + 1) for q in brute.all(p) if keep(q)]
     assert with_him and max(with_him) == why["alternative_value"] == alt["mdp"] < most
 
 
@@ -442,7 +459,7 @@ def test_every_decision_is_answered_and_rendered() -> None:
             wanted = [
                 w
                 for w in [details.get("why"), *details.get("why_more", [])]
-                if w and not (w.get("alternative", 0) is None and w["decision"] == "down")
+                if w and not (w.get("alternative", 0) is None and w["decision"] != "bye")
             ]
             if not wanted:
                 continue  # (no alternative to moving down: the C.1 sentence says it)
@@ -453,15 +470,90 @@ def test_every_decision_is_answered_and_rendered() -> None:
             ]
             assert len(mine) == len(wanted), (entry["number"], mine, wanted)
             name = entry["name"]
-            assert any(
-                name in line
-                and any(
-                    w in line for w in ("Why", "only", "tried first", "Nobody else", "not compared")
-                )
-                for line in lines
-            ), name
+            assert any(name in line and any(w in line for w in _WHY_WORDS) for line in lines), name
             answered += 1
     assert answered >= 50
+
+
+def _partner(pairs: Sequence[Sequence[int]], number: int) -> int | None:
+    for a, b in pairs:
+        if number in (a, b):
+            return b if a == number else a
+    return None
+
+
+def _check_pair_constraint(decision: str, banned: Any) -> int:
+    """Up / colour on the pairing: the alternative pairs the player with somebody
+    ``banned(player, partner)`` allows, and is real (as for moving down). Returns
+    the number of answers checked by brute force."""
+    checked = 0
+    for why, number, _doc, players, ctx, result in _answers(decision):
+        record = result.brackets[why["group"]]
+        mine = _partner(record.pairs, number)
+        assert mine is not None and banned(players[number], players[mine])
+        assert why["computed"]
+        brute = _Brute(record, players, ctx)
+        idx = brute.index[number]
+
+        me = players[number]
+
+        def keep(q: dict[str, Any], i: int = idx, b: _Brute = brute, p: Any = me) -> bool:
+            if b.b.lowest and (
+                q["pairs"] < b.b.n // 2 or not all(b.b.eligible[u] for u in q["unpaired"])
+            ):
+                return False  # the lowest bracket: P0 games, the one left over has the bye
+            for x, y in q["matching"]:
+                if i in (x, y):
+                    return not banned(p, b.b.players[y if x == i else x])
+            return False
+
+        if why["alternative"] is None:
+            if brute.b.n <= BRUTE:
+                assert not any(keep(q) for p in range(1, brute.b.n // 2 + 1) for q in brute.all(p))
+            continue
+        alt_pairs = why["alternative"]["pairs"]
+        _legal(brute, alt_pairs)
+        partner = _partner(alt_pairs, number)
+        assert partner is not None and not banned(players[number], players[partner])
+        if brute.b.n > BRUTE:
+            continue
+        checked += 1
+        chosen, alt = brute.of_numbers(record.pairs), brute.of_numbers(alt_pairs)
+        if why["criterion"] == "mdp_first":
+            _check_mdp_first(why, brute, alt, keep)
+        elif why["criterion"] in ("C.12", "C.13"):
+            assert why["criterion"] in record.repaired
+            _check_backtrack(why, record, result, players, ctx)
+        else:
+            _check_procedure_answer(why, number, brute, chosen, alt, keep)
+    return checked
+
+
+def test_every_upfloater_has_a_real_alternative() -> None:
+    """A player who plays up: the alternative pairs him with a player of his score
+    or lower, and who plays up in his place is named."""
+    assert _check_pair_constraint("up", lambda me, other: other.score > me.score) >= 30
+    for why, _number, _doc, players, _ctx, result in _answers("up"):
+        if why.get("alternative") and why["criterion"] != "mdp_first":
+            record = result.brackets[why["group"]]
+            ups = {
+                min(a, b, key=lambda n: players[n].score)
+                for a, b in why["alternative"]["pairs"]
+                if players[a].score != players[b].score
+            }
+            before = {
+                min(a, b, key=lambda n: players[n].score)
+                for a, b in record.pairs
+                if players[a].score != players[b].score
+            }
+            assert why["alternative"]["instead"] == sorted(ups - before)
+
+
+def test_every_colour_not_granted_has_a_real_pairing_alternative() -> None:
+    """A colour not granted, on the pairing: the alternative gives him an opponent
+    who does not want his colour (E.1 then grants it)."""
+    checked = _check_pair_constraint("colour_pairing", lambda me, other: other.colour is me.colour)
+    assert checked >= 30
 
 
 def test_large_brackets_are_not_compared(monkeypatch: pytest.MonkeyPatch) -> None:

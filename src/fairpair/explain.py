@@ -298,10 +298,41 @@ REASONS: dict[str, str] = {
         "order of its transpositions and exchanges, and that order comes to the pairing "
         "with {player} {doing} first."
     ),
+    "why_legacy_none_order": (
+        "A pairing without {player} {doing} meets the same requirements; the "
+        "procedure's order of transpositions and exchanges comes to this one first."
+    ),
+    "why_legacy_none_level": (
+        "In the best pairing without {player} {doing}, the rules would have had to accept "
+        "more {what}: up to {alternative}, against {chosen} this way."
+    ),
+    "why_legacy_colour_level": (
+        "{player} could get {colour} only in a pairing for which the rules would have had "
+        "to accept more {what}: up to {alternative}, against {chosen} this way."
+    ),
+    "why_legacy_colour_order": (
+        "A pairing giving {player} {colour} meets the same requirements; the procedure's "
+        "order of transpositions and exchanges comes to this one first."
+    ),
+    "why_legacy_colour_backtrack": (
+        "A pairing giving {player} {colour} was tried first and refused, because then {what}."
+    ),
     "why_legacy_mdp_first": (
-        "{player} could be paired in this group only in a pairing with {alternative} "
-        "games of players moved down into it ({players} left without a game here), "
-        "against {chosen} possible; players moved down are paired first whenever possible."
+        "{player} could be paired in this group only in a pairing where the number of "
+        "games of players moved down into it would be {alternative}, against {chosen} "
+        "possible ({players} left without a game here); players moved down are paired "
+        "first whenever possible."
+    ),
+    "why_legacy_none_mdp_first": (
+        "Without {player} {doing}, the number of games of players moved down into this "
+        "group would be {alternative}, against {chosen} possible ({players} left without "
+        "a game here); players moved down are paired first whenever possible."
+    ),
+    "why_legacy_colour_mdp_first": (
+        "{player} could get {colour} only in a pairing where the number of games of "
+        "players moved down into this group would be {alternative}, against {chosen} "
+        "possible ({players} left without a game here); players moved down are paired "
+        "first whenever possible."
     ),
     "why_legacy_bye_score": (
         "Why {player} and not {players}: with the bye to {players} instead, the player "

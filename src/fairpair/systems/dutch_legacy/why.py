@@ -34,7 +34,7 @@ more than :data:`LIMIT` players are not compared (the explanation says so).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import islice
 from typing import Any
@@ -376,10 +376,106 @@ def why_down(
     return _answer("down", number, record, players, ctx, chosen, alt, hetero=hetero)
 
 
+def _restricted(
+    record: BracketPairing,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+    number: int,
+    banned: Callable[[LegacyPlayer], bool],
+) -> ScoreBracket:
+    """The bracket with ``number`` paired (``accept``) and unable to meet the players
+    ``banned`` selects: the constraint imposed from outside, as if B.1 forbade those
+    games; the procedure itself is unchanged."""
+
+    def accept(unpaired: tuple[int, ...]) -> bool:
+        return number not in unpaired
+
+    bracket = _bracket(record, players, ctx, accept=accept)
+    index = [p.number for p in bracket.players].index(number)
+    out = {k for k, p in enumerate(bracket.players) if k != index and banned(p)}
+    for k in out:
+        bracket.compat[index] &= ~(1 << k)
+        bracket.compat[k] &= ~(1 << index)
+    bracket.edges = [
+        e for e in bracket.edges if not (index in e[:2] and (e[0] in out or e[1] in out))
+    ]
+    return bracket
+
+
+def _up_players(cand: Candidate, players: Mapping[int, LegacyPlayer]) -> set[int]:
+    """The lower player of each pair with unequal scores (A.4: the upfloaters)."""
+    out: set[int] = set()
+    for a, b in cand.pairs:
+        if players[a].score != players[b].score:
+            out.add(a if players[a].score < players[b].score else b)
+    return out
+
+
+def why_up(
+    record: BracketPairing,
+    number: int,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> WhyAnswer:
+    """Why ``number`` plays up: the first pairing the bracket's procedure accepts
+    with him paired to a player of his own score or lower (he may not meet the
+    players of a higher score)."""
+    if len(bracket_players(record, players)) > LIMIT:
+        return WhyAnswer("up", number, False, too_big=True)
+    chosen = _chosen(record, players, ctx)
+    if chosen is None:
+        return WhyAnswer("up", number, False)
+    own = players[number].score
+    bracket = _restricted(record, players, ctx, number, lambda p: p.score > own)
+    alt = next(bracket.candidates(), None)
+    if alt is None:
+        return replace(_mdp_first(bracket, number, chosen, "up"), instead=())
+    answer = _answer(
+        "up", number, record, players, ctx, chosen, alt, hetero=not bracket.treated_homogeneous
+    )
+    if answer.alternative is None:
+        return answer
+    instead = tuple(sorted(_up_players(answer.alternative, players) - _up_players(chosen, players)))
+    return replace(answer, instead=instead)
+
+
+def why_colour(
+    record: BracketPairing,
+    number: int,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> WhyAnswer:
+    """Why ``number`` has an opponent who wants the same colour (and gets it): the
+    first pairing the bracket's procedure accepts with him paired to a player who
+    does not want his colour (E.1 then grants it)."""
+    if len(bracket_players(record, players)) > LIMIT:
+        return WhyAnswer("colour_pairing", number, False, too_big=True)
+    chosen = _chosen(record, players, ctx)
+    if chosen is None:
+        return WhyAnswer("colour_pairing", number, False)
+    wanted = players[number].colour
+    bracket = _restricted(record, players, ctx, number, lambda p: p.colour is wanted)
+    alt = next(bracket.candidates(), None)
+    if alt is None:
+        return replace(_mdp_first(bracket, number, chosen, "colour_pairing"), instead=())
+    answer = _answer(
+        "colour_pairing",
+        number,
+        record,
+        players,
+        ctx,
+        chosen,
+        alt,
+        hetero=not bracket.treated_homogeneous,
+    )
+    return replace(answer, instead=())
+
+
 def _mdp_first(
     bracket: ScoreBracket,
     number: int,
     chosen: Candidate,
+    decision: str = "down",
 ) -> WhyAnswer:
     """No pairing the procedure offers keeps ``number`` in the bracket: each one that
     pairs him pairs fewer of the players moved down into it than possible, and those
@@ -390,12 +486,19 @@ def _mdp_first(
     him."""
     index = [p.number for p in bracket.players].index(number)
     n = bracket.n
-    big = n + 1  # a game of a moved-down player outweighs any number of other games
-    huge = big * big  # and his being paired outweighs everything
+    base = 4 * (n + 1)  # each term outweighs every later one over a whole pairing
+    mdp_w, bye_w, games_w, forced_w = base, base**2, base**3, base**4
+
+    def weight(i: int, j: int, forced: int | None) -> int:
+        w = 1 + mdp_w * (bracket.mdp[i] or bracket.mdp[j]) + forced_w * (forced in (i, j))
+        if bracket.lowest:
+            # The lowest bracket: P0 games, the player left over may have the bye.
+            w += games_w + bye_w * ((not bracket.eligible[i]) + (not bracket.eligible[j]))
+        return w
 
     def solve(forced: int | None) -> list[int]:
         edges = [
-            (i, j, 1 + big * (bracket.mdp[i] or bracket.mdp[j]) + huge * (forced in (i, j)))
+            (i, j, weight(i, j, forced))
             for i in range(n)
             for j in range(i + 1, n)
             if (bracket.compat[i] >> j) & 1
@@ -406,20 +509,23 @@ def _mdp_first(
         return sum(1 for i, j in enumerate(mate) if j > i and (bracket.mdp[i] or bracket.mdp[j]))
 
     mate = solve(index)
-    if mate[index] < 0:
-        return WhyAnswer("down", number, True, chosen_level=chosen.level)
+    left = [i for i in range(n) if mate[i] < 0]
+    if mate[index] < 0 or (
+        bracket.lowest and (len(left) > 1 or not all(bracket.eligible[i] for i in left))
+    ):
+        return WhyAnswer(decision, number, True, chosen_level=chosen.level)
     pairs = tuple((bracket.number(i), bracket.number(j)) for i, j in enumerate(mate) if j > i)
     alt = Candidate(
         pairs=pairs,
-        unpaired=tuple(bracket.number(i) for i in range(n) if mate[i] < 0),
+        unpaired=tuple(bracket.number(i) for i in left),
         vector=ZERO,
         level=ZERO,
         s1=(),
     )
     instead = tuple(v for v in alt.unpaired if v not in chosen.unpaired)
-    left = tuple(bracket.number(i) for i in range(n) if mate[i] < 0 and bracket.mdp[i])
+    left_mdps = tuple(bracket.number(i) for i in left if bracket.mdp[i])
     return WhyAnswer(
-        "down",
+        decision,
         number,
         True,
         alt,
@@ -431,7 +537,7 @@ def _mdp_first(
         mdp_games(mate),
         chosen.level,
         by_procedure=False,
-        left=left,
+        left=left_mdps,
     )
 
 
@@ -478,13 +584,18 @@ def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
         return
     params: dict[str, Any] = {"players": list(answer.instead), "doing": doing}
     key = answer.criterion
+    if not answer.instead and key not in ("mdp_first", "C.12", "C.13"):
+        # Nobody would take his place: the alternative just pairs differently.
+        _say_none(answer, doing, note)
+        return
     if key == "mdp_first":
         note(
-            "why_legacy_mdp_first",
+            "why_legacy_mdp_first" if answer.decision == "down" else "why_legacy_none_mdp_first",
             answer.rule,
             players=list(answer.left),
             chosen=answer.chosen,
             alternative=answer.other,
+            doing=doing,
         )
     elif key in ("C.12", "C.13"):
         code = "why_legacy_backtrack" if answer.instead else "why_legacy_none_backtrack"
@@ -512,6 +623,53 @@ def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
             alternative=answer.other,
             **params,
         )
+
+
+def _say_none(answer: WhyAnswer, doing: str, note: Note) -> None:
+    """The sentence when nobody would take his place (``doing``: the decision)."""
+    key = answer.criterion
+    values = {"chosen": answer.chosen, "alternative": answer.other}
+    if key == "order":
+        note("why_legacy_none_order", answer.rule, doing=doing)
+    elif key == "scores":
+        note("why_none_scores", answer.rule, doing=doing, **values)
+    elif key in ("pairs", "mdp_pairs"):
+        note("why_none_count", answer.rule, doing=doing, what=answer.words, **values)
+    else:
+        note("why_legacy_none_level", answer.rule, doing=doing, what=answer.words, **values)
+
+
+def _say_colour(answer: WhyAnswer, colour: str, note: Note) -> None:
+    """The sentence for a colour not granted, on the pairing: the best pairing giving
+    him an opponent who does not want his colour, and what decided against it."""
+    if not answer.computed:
+        if answer.too_big:
+            note("why_legacy_not_computed", None, limit=LIMIT)
+        else:
+            note("why_legacy_cut_off", None, limit=CANDIDATE_LIMIT)
+        return
+    if answer.alternative is None:
+        return  # nobody he may meet lets him have it: the swap sentence says the rest
+    key = answer.criterion
+    values = {"chosen": answer.chosen, "alternative": answer.other}
+    if key == "mdp_first":
+        note(
+            "why_legacy_colour_mdp_first",
+            answer.rule,
+            colour=colour,
+            players=list(answer.left),
+            **values,
+        )
+    elif key in ("C.12", "C.13"):
+        note("why_legacy_colour_backtrack", answer.rule, colour=colour, what=answer.words)
+    elif key == "order":
+        note("why_legacy_colour_order", answer.rule, colour=colour)
+    elif key == "scores":
+        note("why_colour_scores", answer.rule, colour=colour, **values)
+    elif key in ("pairs", "mdp_pairs"):
+        note("why_colour_count", answer.rule, colour=colour, what=answer.words, **values)
+    else:
+        note("why_legacy_colour_level", answer.rule, colour=colour, what=answer.words, **values)
 
 
 def _colour_why(
@@ -556,6 +714,19 @@ def _colour_why(
     return out
 
 
+def _to_player(ex: Explainer, number: int) -> Note:
+    """Sentences about ``number`` shown with his board or bye."""
+
+    def note(code: str, rule: str | None, **params: Any) -> None:
+        ex.because(number, code, rule, player=number, **params)
+
+    return note
+
+
+def _as_candidate(record: BracketPairing) -> Candidate:
+    return Candidate(tuple(record.pairs), tuple(record.unpaired), ZERO, ZERO, ())
+
+
 def add_why(
     ex: Explainer,
     groups: Sequence[tuple[int, BracketPairing]],
@@ -565,34 +736,52 @@ def add_why(
     bye: int | None,
 ) -> None:
     """Add the "why me" answers to the explanation: per bracket (``groups``: the
-    group index of each bracket record) the players it moves down, the bye of the
-    lowest bracket, and every colour not granted."""
+    group index of each bracket record) the players it moves down, the players who
+    play up in it, the bye of the lowest bracket, and every colour not granted (the
+    board with the colours swapped, and the pairing)."""
     answers: dict[int, list[dict[str, Any]]] = {}
+    bracket_of: dict[int, tuple[int, BracketPairing]] = {}
     for group, record in groups:
-        if record.lowest:
-            if bye is not None and bye in record.unpaired:
-                answer = why_bye(record, bye, players, ctx)
-                answers.setdefault(bye, []).append(answer.as_json(group))
-                given: int = bye
+        for pair in record.pairs:
+            for number in pair:
+                bracket_of[number] = (group, record)
+        if record.lowest and bye is not None and bye in record.unpaired:
+            answer = why_bye(record, bye, players, ctx)
+            answers.setdefault(bye, []).append(answer.as_json(group))
+            _say(answer, "getting the bye", _to_player(ex, bye))
+        if not record.lowest:
+            for number in record.unpaired:
+                answer = why_down(record, number, players, ctx)
+                answers.setdefault(number, []).append(answer.as_json(group))
 
-                def to_player(code: str, rule: str | None, _n: int = given, **params: Any) -> None:
-                    ex.because(_n, code, rule, player=_n, **params)
+                def to_group(
+                    code: str, rule: str | None, _n: int = number, _g: int = group, **params: Any
+                ) -> None:
+                    ex.group_note(_g, code, rule, player=_n, **params)
 
-                _say(answer, "getting the bye", to_player)
-            continue
-        for number in record.unpaired:
-            answer = why_down(record, number, players, ctx)
+                _say(answer, "moving down", to_group)
+        for number in sorted(_up_players(_as_candidate(record), players)):
+            answer = why_up(record, number, players, ctx)
             answers.setdefault(number, []).append(answer.as_json(group))
-
-            def to_group(
-                code: str, rule: str | None, _n: int = number, _g: int = group, **params: Any
-            ) -> None:
-                ex.group_note(_g, code, rule, player=_n, **params)
-
-            _say(answer, "moving down", to_group)
+            _say(answer, "playing up", _to_player(ex, number))
     for (white, black), rule in colour_rules.items():
         for number, why in _colour_why(ex, white, black, rule, players):
             answers.setdefault(number, []).append(why)
+            group, record = bracket_of[number]
+            answer = why_colour(record, number, players, ctx)
+            answers[number].append(answer.as_json(group))
+
+            def to_board(
+                code: str,
+                rule: str | None,
+                _n: int = number,
+                _w: int = white,
+                _b: int = black,
+                **params: Any,
+            ) -> None:
+                ex.board_note(_w, _b, code, rule, player=_n, **params)
+
+            _say_colour(answer, why["alternative_value"], to_board)
     for number, found in answers.items():
         # ``why``: the bye if he gets it, else the first decision (the group he left
         # first); ``why_more``: his other answers, in the order of the round.
