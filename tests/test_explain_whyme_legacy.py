@@ -282,7 +282,12 @@ def test_every_downfloater_has_a_real_alternative() -> None:
         assert set(why["alternative"]["instead"]) == alt_unpaired - set(record.unpaired)
         # Somebody moves down in his place (unless C.12/C.13 refused a pairing that
         # moves fewer players down, or A.3 keeps the procedure from such a pairing).
-        assert why["alternative"]["instead"] or why["criterion"] in ("C.12", "C.13", "mdp_first")
+        assert why["alternative"]["instead"] or why["criterion"] in (
+            "C.12",
+            "C.13",
+            "mdp_first",
+            "mdp_offered",
+        )
         kinds[why["criterion"]] = kinds.get(why["criterion"], 0) + 1
         if brute.b.n > BRUTE:
             continue
@@ -290,6 +295,9 @@ def test_every_downfloater_has_a_real_alternative() -> None:
         idx = brute.index[number]
         if why["criterion"] == "mdp_first":
             _check_mdp_first(why, brute, alt, lambda q, i=idx: i not in q["unpaired"])
+            continue
+        if why["criterion"] == "mdp_offered":
+            _check_offered(why, brute, alt)
             continue
         if why["criterion"] in ("C.12", "C.13"):
             assert why["criterion"] in record.repaired
@@ -318,6 +326,20 @@ def _check_mdp_first(why: dict[str, Any], brute: _Brute, alt: dict[str, Any], ke
     assert why["chosen"] == most
     with_him = [q["mdp"] for p in range(1, brute.b.n // 2 + 1) for q in brute.all(p) if keep(q)]
     assert with_him and max(with_him) == why["alternative_value"] == alt["mdp"] < most
+
+
+def _check_offered(why: dict[str, Any], brute: _Brute, alt: dict[str, Any]) -> None:
+    """A.3: with as many games as the alternative, a pairing pairs more of the
+    players moved down into the bracket (``chosen``), so the procedure never offers
+    the alternative."""
+    b = brute.b
+    games = alt["pairs"]
+    most = max(
+        q["mdp"]
+        for q in brute.all(games)
+        if not b.lowest or all(b.eligible[u] for u in q["unpaired"])
+    )
+    assert why["chosen"] == most > why["alternative_value"] == alt["mdp"]
 
 
 def _check_backtrack(
@@ -521,6 +543,8 @@ def _check_pair_constraint(decision: str, banned: Any) -> int:
         chosen, alt = brute.of_numbers(record.pairs), brute.of_numbers(alt_pairs)
         if why["criterion"] == "mdp_first":
             _check_mdp_first(why, brute, alt, keep)
+        elif why["criterion"] == "mdp_offered":
+            _check_offered(why, brute, alt)
         elif why["criterion"] in ("C.12", "C.13"):
             assert why["criterion"] in record.repaired
             _check_backtrack(why, record, result, players, ctx)
@@ -534,7 +558,7 @@ def test_every_upfloater_has_a_real_alternative() -> None:
     or lower, and who plays up in his place is named."""
     assert _check_pair_constraint("up", lambda me, other: other.score > me.score) >= 30
     for why, _number, _doc, players, _ctx, result in _answers("up"):
-        if why.get("alternative") and why["criterion"] != "mdp_first":
+        if why.get("alternative") and why["criterion"] not in ("mdp_first", "mdp_offered"):
             record = result.brackets[why["group"]]
             ups = {
                 min(a, b, key=lambda n: players[n].score)

@@ -56,6 +56,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     X,
     Z,
 )
+from fairpair.systems.dutch_legacy.oracle import lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer
 from fairpair.systems.dutch_legacy.procedure import BracketPairing
 
@@ -320,6 +321,16 @@ def _answer(
             return WhyAnswer(decision, number, False)
         if _same(first, alt.pairs, alt.unpaired):
             found = None  # the procedure came to the alternative first: refused
+    if found is None and hetero:
+        offered = _offered(record, players, ctx, alt)
+        if offered is not None:
+            return replace(
+                offered,
+                decision=decision,
+                player=number,
+                instead=instead,
+                chosen_level=chosen.level,
+            )
     if found is None and not record.repaired:
         # Better than the pairing used, yet not refused by C.12/C.13: the replay
         # does not match the round (never expected); say nothing rather than guess.
@@ -429,7 +440,8 @@ def why_up(
     bracket = _restricted(record, players, ctx, number, lambda p: p.score > own)
     alt = next(bracket.candidates(), None)
     if alt is None:
-        return replace(_mdp_first(bracket, number, chosen, "up"), instead=())
+        full = _bracket(record, players, ctx)
+        return replace(_mdp_first(bracket, number, chosen, "up", full), instead=())
     answer = _answer(
         "up", number, record, players, ctx, chosen, alt, hetero=not bracket.treated_homogeneous
     )
@@ -457,7 +469,8 @@ def why_colour(
     bracket = _restricted(record, players, ctx, number, lambda p: p.colour is wanted)
     alt = next(bracket.candidates(), None)
     if alt is None:
-        return replace(_mdp_first(bracket, number, chosen, "colour_pairing"), instead=())
+        full = _bracket(record, players, ctx)
+        return replace(_mdp_first(bracket, number, chosen, "colour_pairing", full), instead=())
     answer = _answer(
         "colour_pairing",
         number,
@@ -471,19 +484,64 @@ def why_colour(
     return replace(answer, instead=())
 
 
+def _offered(
+    record: BracketPairing,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+    alt: Candidate,
+) -> WhyAnswer | None:
+    """A.3 for an alternative of a heterogeneous bracket that seems better than the
+    pairing used: the procedure never offers it when a pairing with as many games
+    pairs more of the players moved down into the bracket (they are paired first
+    whenever possible; C.14.b2 lowers M1 only when needed). None: it is offered."""
+    full = _bracket(record, players, ctx)
+    best = lexmin(
+        range(full.n),
+        full.edges,
+        unpaired_cost=full.vcost,
+        score=full.scores,
+        mdp=full.mdp,
+        eligible=full.eligible,
+        mdp_first=True,
+        lowest=full.lowest,
+        exact_pairs=len(alt.pairs),
+    )
+    numbers = [p.number for p in full.players]
+    moved = {numbers[k] for k in range(full.n) if full.mdp[k]}
+    games = sum(1 for a, b in alt.pairs if a in moved or b in moved)
+    if best is None or best.mdp_pairs <= games:
+        return None
+    return WhyAnswer(
+        "",
+        0,
+        True,
+        alt,
+        (),
+        "mdp_offered",
+        "games of players moved down into this group",
+        "rule A.3",
+        best.mdp_pairs,
+        games,
+        by_procedure=True,
+        left=tuple(n for n in alt.unpaired if n in moved),
+    )
+
+
 def _mdp_first(
     bracket: ScoreBracket,
     number: int,
     chosen: Candidate,
     decision: str = "down",
+    full: ScoreBracket | None = None,
 ) -> WhyAnswer:
     """No pairing the procedure offers keeps ``number`` in the bracket: each one that
     pairs him pairs fewer of the players moved down into it than possible, and those
     are paired first whenever possible (A.3; C.14.b2 lowers M1 only when no pairing
     exists). The alternative named is the pairing with ``number`` paired and the most
     games of moved-down players (then the most games); ``chosen`` is the most such
-    games any pairing of the bracket has. None when nobody in the bracket may meet
-    him."""
+    games any pairing of the bracket has (``full``: the bracket without the games
+    removed for the question, when ``bracket`` has some). None when nobody in the
+    bracket may meet him."""
     index = [p.number for p in bracket.players].index(number)
     n = bracket.n
     base = 4 * (n + 1)  # each term outweighs every later one over a whole pairing
@@ -497,11 +555,12 @@ def _mdp_first(
         return w
 
     def solve(forced: int | None) -> list[int]:
+        graph = bracket if forced is not None or full is None else full
         edges = [
             (i, j, weight(i, j, forced))
             for i in range(n)
             for j in range(i + 1, n)
-            if (bracket.compat[i] >> j) & 1
+            if (graph.compat[i] >> j) & 1
         ]
         return max_weight_matching(n, edges)
 
@@ -584,11 +643,11 @@ def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
         return
     params: dict[str, Any] = {"players": list(answer.instead), "doing": doing}
     key = answer.criterion
-    if not answer.instead and key not in ("mdp_first", "C.12", "C.13"):
+    if not answer.instead and key not in ("mdp_first", "mdp_offered", "C.12", "C.13"):
         # Nobody would take his place: the alternative just pairs differently.
         _say_none(answer, doing, note)
         return
-    if key == "mdp_first":
+    if key in ("mdp_first", "mdp_offered"):
         note(
             "why_legacy_mdp_first" if answer.decision == "down" else "why_legacy_none_mdp_first",
             answer.rule,
@@ -652,7 +711,7 @@ def _say_colour(answer: WhyAnswer, colour: str, note: Note) -> None:
         return  # nobody he may meet lets him have it: the swap sentence says the rest
     key = answer.criterion
     values = {"chosen": answer.chosen, "alternative": answer.other}
-    if key == "mdp_first":
+    if key in ("mdp_first", "mdp_offered"):
         note(
             "why_legacy_colour_mdp_first",
             answer.rule,
