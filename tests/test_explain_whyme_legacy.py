@@ -1,22 +1,27 @@
 """``--explain`` "why me" for the pre-2013 Dutch rules (issue 32, finding 8): every
 alternative named is real.
 
-For every player the ``dutch-legacy`` explanation says moves down, gets the bye or
-does not get his colour, ``details.why`` names the alternative pairing of the
-bracket and the article that decided against it. These tests check each answer
-against a brute force over every pairing of the bracket (all matchings of its
-players that B.1/B.2 allow), independent of the procedure's search:
+For every player the ``dutch-legacy`` explanation says moves down, plays up, gets the
+bye or does not get his colour, ``details.why`` (and ``why_more``) names the
+alternative pairing of the bracket and the article that decided against it. These
+tests check each answer against a brute force over every pairing of the bracket (all
+matchings of its players that B.1/B.2 allow), independent of the procedure's search:
 
 * the alternative is a legal pairing of the bracket's players in which the decision
-  does not happen (the player is paired / has a game), and ``instead`` names who
-  moves down (or gets the bye) in his place;
+  does not happen (he is paired / has a game / plays nobody of a higher score / plays
+  somebody who does not want his colour), and ``instead`` names who moves down, plays
+  up or gets the bye in his place;
 * at the named criterion it is worse, and no pairing without the decision is as good
   as the chosen one on every criterion up to the named one (the number of games of
   moved-down players, A.3; the number of games, C.14; the scores moving down, B.3;
   the requirement levels of C.10 up to the named requirement); "order" means equal
   on all of them;
-* C.12 / C.13: the alternative would not let the next (lowest) bracket be paired;
-* a colour: the opponent wants the same colour and wins it by the named E rule.
+* A.3: every pairing without the decision pairs fewer moved-down players than
+  possible (or than a pairing with as many games does);
+* C.12 / C.13: the alternative would not let the next bracket (the players below) be
+  paired;
+* a colour on the board: the opponent wants the same colour and wins it by the named
+  E rule.
 """
 
 from __future__ import annotations
