@@ -281,6 +281,79 @@ REASONS: dict[str, str] = {
         "Why not {colour} for {player}: only by giving {other} the other colour, and the "
         "colour rule decides for {other}: {rule_words}."
     ),
+    "why_legacy_level": (
+        "Why {player} and not {players}: with {players} {doing} instead, the rules would "
+        "have had to accept more {what}: up to {alternative}, against {chosen} this way."
+    ),
+    "why_legacy_backtrack": (
+        "Why {player} and not {players}: a pairing with {players} {doing} instead was "
+        "tried first and refused, because then {what}."
+    ),
+    "why_legacy_none_backtrack": (
+        "A pairing without {player} {doing} was tried first and refused, because then {what}."
+    ),
+    "why_legacy_order": (
+        "Why {player} and not {players}: a pairing with {players} {doing} instead meets "
+        "the same requirements; the procedure takes the first acceptable pairing in the "
+        "order of its transpositions and exchanges, and that order comes to the pairing "
+        "with {player} {doing} first."
+    ),
+    "why_legacy_none_order": (
+        "A pairing without {player} {doing} meets the same requirements; the "
+        "procedure's order of transpositions and exchanges comes to this one first."
+    ),
+    "why_legacy_none_level": (
+        "In the best pairing without {player} {doing}, the rules would have had to accept "
+        "more {what}: up to {alternative}, against {chosen} this way."
+    ),
+    "why_legacy_colour_level": (
+        "{player} could get {colour} only in a pairing for which the rules would have had "
+        "to accept more {what}: up to {alternative}, against {chosen} this way."
+    ),
+    "why_legacy_colour_order": (
+        "A pairing giving {player} {colour} meets the same requirements; the procedure's "
+        "order of transpositions and exchanges comes to this one first."
+    ),
+    "why_legacy_colour_backtrack": (
+        "A pairing giving {player} {colour} was tried first and refused, because then {what}."
+    ),
+    "why_legacy_mdp_first": (
+        "{player} could be paired in this group only in a pairing where the number of "
+        "games of players moved down into it would be {alternative}, against {chosen} "
+        "possible ({players} left without a game here); players moved down are paired "
+        "first whenever possible."
+    ),
+    "why_legacy_none_mdp_first": (
+        "Without {player} {doing}, the number of games of players moved down into this "
+        "group would be {alternative}, against {chosen} possible ({players} left without "
+        "a game here); players moved down are paired first whenever possible."
+    ),
+    "why_legacy_colour_mdp_first": (
+        "{player} could get {colour} only in a pairing where the number of games of "
+        "players moved down into this group would be {alternative}, against {chosen} "
+        "possible ({players} left without a game here); players moved down are paired "
+        "first whenever possible."
+    ),
+    "why_legacy_bye_score": (
+        "Why {player} and not {players}: with the bye to {players} instead, the player "
+        "without a game would have {alternative} {unit}, against {chosen} this way; the "
+        "rules leave the lowest score possible without a game."
+    ),
+    "why_legacy_bye_none": (
+        "Nobody else in the last group could have the bye: without it for {player}, the "
+        "others could not all be paired with the bye to a player who may receive it."
+    ),
+    "why_legacy_bye_alone": (
+        "Nobody else could have the bye: {player} is the only player left in the last group."
+    ),
+    "why_legacy_cut_off": (
+        "{player}: the other possible pairings of this group were not compared (the "
+        "procedure was followed for its first {limit} pairings only)."
+    ),
+    "why_legacy_not_computed": (
+        "{player}: the other possible pairings were not compared (this is done for "
+        "groups of up to {limit} players)."
+    ),
     "why_not_computed": (
         "{player}: the other possible pairings were not compared (this is done for "
         "groups or fields of up to {limit} players)."

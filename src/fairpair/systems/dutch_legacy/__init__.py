@@ -33,6 +33,7 @@ from fairpair.systems.dutch_legacy.colours import e_colours, f1_board_order
 from fairpair.systems.dutch_legacy.criteria import RoundContext
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
 from fairpair.systems.dutch_legacy.procedure import BracketPairing, RoundResult, pair_round
+from fairpair.systems.dutch_legacy.why import add_why
 
 __all__ = ["DutchLegacySystem"]
 
@@ -77,7 +78,9 @@ class DutchLegacySystem:
         info: dict[str, Any] = {}
         pairing = Pairing(round=rnd, boards=tuple(boards), bye=result.bye, info=info)
         if self.explain:
-            info["explanation"] = explanation_of(tournament, pairing, players, result, colour_rules)
+            info["explanation"] = explanation_of(
+                tournament, pairing, players, result, colour_rules, ctx
+            )
         return pairing
 
     def check(self, tournament: Tournament, round_number: int) -> list[str]:
@@ -187,10 +190,11 @@ def explanation_of(
     players: Mapping[int, LegacyPlayer],
     result: RoundResult,
     colour_rules: Mapping[tuple[int, int], str],
+    ctx: RoundContext,
 ) -> dict[str, Any]:
     """The round as structured data for :mod:`fairpair.explain`, from the procedure's
     record of each bracket (:class:`.procedure.BracketPairing`) and the colour rule
-    that :func:`.colours.e_colours` applied to each board."""
+    that :func:`.colours.e_colours` applied to each board; "why me" by :mod:`.why`."""
     ex = Explainer(tournament, pairing.round, "dutch-legacy", "FIDE Dutch system (pre-2013 rules)")
     ex.note("legacy_method", "rules C.1-C.14")
     ex.detail(procedure=list(result.events))
@@ -198,8 +202,10 @@ def explanation_of(
         strength = p.strength if p.colour is not None else None
         ex.set(number, colour_due=_colour_word(p.colour), colour_strength=strength)
     board_of = {frozenset((b.white, b.black)): (b.white, b.black) for b in pairing.boards}
+    groups: list[tuple[int, BracketPairing]] = []
     for bracket in result.brackets:
         group = _group(ex, bracket)
+        groups.append((group, bracket))
         step = deciding_step(bracket.steps)
         for a, b in bracket.pairs:
             white, black = board_of[frozenset((a, b))]
@@ -257,4 +263,5 @@ def explanation_of(
         )
     if pairing.bye is not None:
         ex.because(pairing.bye, "bye_lowest", "rules A.5, B.1.b", player=pairing.bye)
+    add_why(ex, groups, players, ctx, colour_rules, pairing.bye)
     return ex.finish(pairing)
