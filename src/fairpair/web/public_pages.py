@@ -111,7 +111,21 @@ class Views:
         #: and how long it took to make.
         self._newest: OrderedDict[tuple[Any, ...], tuple[int, Any, float]] = OrderedDict()
 
-    def get(self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any]) -> Any:
+    def get(
+        self,
+        stored: Stored,
+        kind: str,
+        arg: Any,
+        make: Callable[[], Any],
+        *,
+        began: float | None = None,
+        newest: bool = True,
+    ) -> Any:
+        """The value of ``kind`` (and ``arg``) of ``stored``'s version, made by
+        ``make`` once for every reader asking. ``began``: when the work that leads to
+        it began (``time.monotonic()``; default now), counted in how long it took;
+        ``newest=False``: not kept as the newest value (a value only others are made
+        from, dropped with :meth:`forget`)."""
         key = (stored.id, stored.version, kind, arg)
         while True:
             with self._lock:
@@ -121,19 +135,19 @@ class Views:
                 busy = self._making.get(key)
                 if busy is None:
                     mine = self._making[key] = threading.Event()
-                    began = self._began[key] = time.monotonic()
+                    start = self._began[key] = time.monotonic() if began is None else began
                     break
             busy.wait()  # another reader makes it; then it is there (or failed: retry)
         try:
             value = make()
-            took = time.monotonic() - began
+            took = time.monotonic() - start
             with self._lock:
                 self._items[key] = value
                 while len(self._items) > self.SIZE:
                     self._items.popitem(last=False)
                 same = (stored.id, kind, arg)
                 known = self._newest.get(same)
-                if known is None or known[0] < stored.version:
+                if newest and (known is None or known[0] < stored.version):
                     self._newest[same] = (stored.version, value, took)
                     self._newest.move_to_end(same)
                     while len(self._newest) > 16 * self.SIZE:
@@ -144,6 +158,11 @@ class Views:
                 self._began.pop(key, None)
             mine.set()
         return value
+
+    def forget(self, stored: Stored, kind: str, arg: Any) -> None:
+        """Drop the value of ``kind`` of ``stored``'s version (made only to make others)."""
+        with self._lock:
+            self._items.pop((stored.id, stored.version, kind, arg), None)
 
     def recent(
         self,
@@ -313,9 +332,10 @@ def live_url(tid: str, view: str, version: int | str, **params: Any) -> str:
 
 def live_key(service: Service, tid: str, view: str) -> str:
     """What a live fragment compares: the tournament's version; on the director's
-    page also the newest player's report (a report does not change the tournament)."""
+    page (its reports, its board table) also the newest player's report (a report does
+    not change the tournament)."""
     version = service.store.version(tid)
-    if view == "director":
+    if view in ("director", "boards"):
         return f"{version}-{service.store.last_report(tid)}"
     return str(version)
 
@@ -388,17 +408,25 @@ class PublicPages:
         t = current.tournament
         if not t.players:
             return
-        table: list[Standings] = []
-
-        def table_of() -> Standings:  # computed once for both (if neither is ready)
-            if not table:
-                table.append(wf.standings_of(t))
-            return table[0]
-
         # the standings (main page, standings page, printable standings), then the
-        # crosstable, from the same computation
-        self.views.get(current, "standings", None, lambda: standings_json(table_of()))
-        self.views.get(current, "crosstable", None, lambda: _crosstable(t, table_of()))
+        # crosstable, from the same ranking; each counted from the start (a reader
+        # asking for the crosstable meanwhile knows how long it has to wait)
+        start = time.monotonic()
+        self.views.get(
+            current, "standings", None, lambda: standings_json(self.ranking(current)), began=start
+        )
+        self.views.get(
+            current, "crosstable", None, lambda: _crosstable(t, self.ranking(current)), began=start
+        )
+        self.views.forget(current, "ranking", None)
+
+    def ranking(self, stored: Stored) -> Standings:
+        """The standings of ``stored``'s version as computed, shared by whoever makes
+        its standings or crosstable at the same time (never computed twice at once)."""
+        table: Standings = self.views.get(
+            stored, "ranking", None, lambda: wf.standings_of(stored.tournament), newest=False
+        )
+        return table
 
     def round_data(self, stored: Stored, number: int) -> dict[str, Any] | None:
         """Round ``number``'s table (:func:`~fairpair.web.views.round_json`) of this
@@ -437,7 +465,7 @@ class PublicPages:
         if not t.players:
             return None
         data: dict[str, Any] = self.views.get(
-            stored, "standings", None, lambda: standings_json(wf.standings_of(t))
+            stored, "standings", None, lambda: standings_json(self.ranking(stored))
         )
         return data
 
@@ -451,7 +479,7 @@ class PublicPages:
             stored,
             "crosstable",
             None,
-            lambda: _crosstable(t, wf.standings_of(t)),
+            lambda: _crosstable(t, self.ranking(stored)),
             STALE_WAIT,
         )
         return value, version
@@ -472,7 +500,7 @@ class PublicPages:
             stored,
             "standings",
             None,
-            lambda: standings_json(wf.standings_of(t)),
+            lambda: standings_json(self.ranking(stored)),
             _wait_left(started),
         )
         return data, version
@@ -577,10 +605,24 @@ class PublicPages:
         }
 
 
+#: The pages a reader may open first after a start (compiled in the background then).
+_FIRST_PAGES = ("public.html", "standings.html", "crosstable.html", "_live.html", "player.html")
+
+
+def _compile_templates() -> None:
+    for name in _FIRST_PAGES:
+        try:
+            env.get_template(name)
+        except Exception:  # shown (and logged) by the page that uses it
+            log.warning("could not compile %s", name, exc_info=True)
+
+
 def public_router(service: Service) -> APIRouter:
     """The public pages, working on ``service``."""
     router = APIRouter(include_in_schema=False)
     pages = PublicPages.of(service)
+    # compiled now rather than by the first reader of each page (0.1-0.2 s each)
+    threading.Thread(target=_compile_templates, name="fairpair-templates", daemon=True).start()
 
     def load(tid: str) -> Stored:
         return service.load(tid)
@@ -630,6 +672,10 @@ def public_router(service: Service) -> APIRouter:
             from fairpair.web.player_pages import director_live
 
             return director_live(service, stored, request)
+        elif view == "boards":
+            from fairpair.web.player_pages import director_boards_live
+
+            return director_boards_live(service, stored, request, page)
         else:
             context = pages.public(stored, round, page, find)
         fragment = html("_live.html", **context)

@@ -5,6 +5,10 @@
 //    removed from it (and so from the history), and posted in the body of the sign-in
 //    form.
 // 2. Buttons marked data-print print the page.
+// 3. A live part marked data-live-hold (the director's board table, with its result
+//    lists) is not asked for again while one of its lists or fields has the focus or
+//    was changed and not saved: the new part would take the choice away. The next poll
+//    after that brings it.
 (function () {
   "use strict";
   var form = document.getElementById("player-sign-in");
@@ -14,6 +18,23 @@
     form.elements.token.value = token;
     form.submit();
   }
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target && target.closest && target.closest("[data-live-hold]")) {
+      target.setAttribute("data-changed", "");
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var part = event.detail && event.detail.elt;
+    if (!part || !part.hasAttribute || !part.hasAttribute("data-live-hold")) {
+      return;
+    }
+    var active = document.activeElement;
+    var editing = active && part.contains(active) && /^(SELECT|INPUT|TEXTAREA)$/.test(active.tagName);
+    if (editing || part.querySelector("[data-changed]")) {
+      event.preventDefault();
+    }
+  });
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (target && target.closest && target.closest("[data-print]")) {
