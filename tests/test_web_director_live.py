@@ -197,3 +197,122 @@ def test_large_main_page_is_live(server: Server, browser: Any, size: dict[str, A
     assert page.url == f"{server.url}/t/{tid}?page=2"
     _fits(page)
     page.context.close()
+
+
+def _results_page(browser: Any, server: Server, tid: str, director: dict[str, str], size: Any) -> Any:
+    page = _director(browser, server, tid, director, size)
+    page.goto(f"{server.url}/t/{tid}/director/rounds/1/results")
+    page.evaluate("window.notReloaded = true")
+    return page
+
+
+def _key(page: Any, board: int, keys: str, narrow: bool) -> None:
+    """Pick board ``board``'s result by typing ``keys`` in its list (saved at once)."""
+    select = page.locator(f"#result-{board}")
+    select.focus()
+    for key in keys:
+        page.keyboard.press(key)
+    if narrow:
+        select.dispatch_event("change")  # phones open a picker; a key does not
+    page.wait_for_selector(f"#status-{board}.ok")
+
+
+@SIZES
+def test_netrunner_flagged_results_on_one_screen(
+    server: Server, browser: Any, size: dict[str, Any]
+) -> None:
+    """A double-sided Netrunner round: a 2-for-1 for each side and an intentional draw
+    typed in the one-screen form (i, 2, 0 0), each filling both games of its pairing
+    as ``fairpair result`` does; the public page and the printed pairings show them as
+    the printouts do; a correction takes the flag off both games."""
+    tid, director, _ = _event(server, players=8, system="netrunner", double=True)
+    narrow = size is PHONE
+    page = _results_page(browser, server, tid, director, size)
+    labels = page.locator("#result-1 option").all_inner_texts()
+    assert "ID: intentional draw (½-½)" in labels
+    assert any(label.startswith("2-0: 2-for-1") for label in labels)
+    assert "i (an intentional draw)" in page.inner_text("main")
+    _key(page, 1, "2", narrow)
+    assert "saved: 1-0 (2-for-1)" in page.inner_text("#status-1")
+    _key(page, 2, "i", narrow)
+    assert "saved: ½-½ (ID)" in page.inner_text("#status-2")
+    _key(page, 3, "0" if narrow else "00", narrow)
+    if narrow:  # a phone's picker: the choice made directly
+        page.select_option("#result-3", "0-2")
+        page.wait_for_selector("#status-3.ok:has-text('0-1 (2-for-1)')")
+    assert "saved: 0-1 (2-for-1)" in page.inner_text("#status-3")
+    assert page.evaluate("window.notReloaded") is True
+    _fits(page)
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        game_1 = http.get(f"{API}/tournaments/{tid}/rounds/1").json()
+        game_2 = http.get(f"{API}/tournaments/{tid}/rounds/2").json()
+        document = http.get(f"{API}/tournaments/{tid}/document").json()
+    results_1 = [b["result"] for b in game_1["boards"]]
+    results_2 = [b["result"] for b in game_2["boards"]]
+    assert results_1[:3] == ["1-0 (2-for-1)", "½-½ (ID)", "0-1 (2-for-1)"]
+    # the second game of each pairing, sides swapped: the same player won both
+    assert results_2[:3] == ["0-1 (2-for-1)", "½-½ (ID)", "1-0 (2-for-1)"]
+    flags = [g.get("flags", []) for r in document["rounds"][:2] for g in r["games"]]
+    assert flags.count(["two_for_one"]) == 4 and flags.count(["intentional_draw"]) == 2
+    # the public pages show them as the printouts do
+    public = page.context.new_page()
+    public.goto(f"{server.url}/t/{tid}?round=1")
+    assert public.inner_text("#bd-1 td.res") == "1-0 (2-for-1)"
+    assert public.inner_text("#bd-2 td.res") == "½-½ (ID)"
+    _fits(public)
+    public.goto(f"{server.url}/t/{tid}/rounds/1/print")
+    printed = public.inner_text("main")
+    assert "1-0 (2-for-1)" in printed and "½-½ (ID)" in printed
+    # a correction with an ordinary result takes the flag off both games
+    page.reload()
+    assert "½-½ (ID)" in page.inner_text("#entered-2")
+    page.select_option("#result-2", "1-0")
+    page.wait_for_selector("#status-2.ok")
+    assert "saved: 1-0 (was ½-½ (ID))" in page.inner_text("#status-2")
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        again = http.get(f"{API}/tournaments/{tid}/rounds/2").json()
+    assert again["boards"][1]["result"] == "½-½"  # the other game: a tie, no flag now
+    page.context.close()
+
+
+@SIZES
+def test_flagged_results_only_where_the_system_records_them(
+    server: Server, browser: Any, size: dict[str, Any]
+) -> None:
+    """A Dutch event's forms offer no intentional draw (the descriptor records none),
+    and a forged one is refused in plain words, changing nothing; a single-sided
+    Netrunner event offers the intentional draw but no 2-for-1."""
+    tid, director, _ = _event(server, players=6)
+    page = _results_page(browser, server, tid, director, size)
+    labels = " ".join(page.locator("#result-1 option").all_inner_texts())
+    assert "intentional" not in labels and "2-for-1" not in labels
+    assert "intentional" not in page.inner_text("main")
+    board_labels = " ".join(
+        _director(browser, server, tid, director, size)
+        .locator("#board-1 select option")
+        .all_inner_texts()
+    )
+    assert "(ID)" not in board_labels
+    with httpx.Client(base_url=server.url, timeout=60) as http:
+        token = director["Authorization"].removeprefix("Bearer ")
+        assert sign_in(http, tid, token).status_code == 303
+        form = re.search(r'name="form_token" value="([^"]+)"', http.get(f"/t/{tid}/director").text)
+        assert form is not None
+        before = http.get(f"{API}/tournaments/{tid}").json()["version"]
+        refused = http.post(
+            f"/t/{tid}/director/rounds/1/results",
+            data={"form_token": form.group(1), "result-1": "id"},
+            headers={"Origin": server.url},
+            follow_redirects=True,
+        )
+        assert "an intentional draw is not a result of the dutch system" in refused.text
+        assert "--" not in refused.text.split("intentional draw", 1)[1][:80]  # no flags
+        assert http.get(f"{API}/tournaments/{tid}").json()["version"] == before
+    single, director_2, _ = _event(server, players=6, system="netrunner", double=False)
+    page.goto(f"{server.url}/t/{single}/director")
+    sign_in_page(page, server.url, single, director_2["Authorization"].removeprefix("Bearer "))
+    page.goto(f"{server.url}/t/{single}/director/rounds/1/results")
+    labels = " ".join(page.locator("#result-1 option").all_inner_texts())
+    assert "intentional draw" in labels and "2-for-1" not in labels
+    _fits(page)
+    page.context.close()

@@ -59,6 +59,7 @@ __all__ = [
     "SESSION_COOKIE",
     "director_boards",
     "foreign_post",
+    "results_for",
     "new_tournament_context",
     "pages_router",
     "render_director",
@@ -97,6 +98,21 @@ RESULTS = {
     "--": "--",
     "clear": "clear",
 }
+
+
+#: The flagged results (:func:`fairpair.workflow.flagged_scores_of`) as the director's
+#: table shows them once entered (:func:`fairpair.workflow.result_text`).
+FLAGGED_RESULTS = {"id": "½-½ (ID)", "2-0": "1-0 (2-for-1)", "0-2": "0-1 (2-for-1)"}
+
+
+def results_for(t: Tournament, plain: dict[str, str], flagged: dict[str, str]) -> dict[str, str]:
+    """The results a form offers for ``t``: ``plain`` (form value -> label), with the
+    labels of ``flagged`` for the flagged results the event's system records, before
+    "clear"."""
+    offered = wf.flagged_scores_of(t)
+    extra = {key: label for key, label in flagged.items() if key in offered}
+    kept = {key: label for key, label in plain.items() if key != "clear"}
+    return {**kept, **extra, **({"clear": plain["clear"]} if "clear" in plain else {})}
 
 
 def _html(template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -165,7 +181,7 @@ def director_boards(
         "board_rows": boards[paging["start"] : paging["stop"]],
         "pager": paging,
         "reported": reported,
-        "results": RESULTS,
+        "results": results_for(t, RESULTS, FLAGGED_RESULTS),
         "boards_url": live_url(tid, "boards", f"{stored.version}-{newest}", page=page),
         "poll": POLL_SECONDS,
         "form_token": form,
