@@ -175,14 +175,15 @@ def test_director_boards_fragment_answers_204_when_unchanged(server: Server) -> 
         assert fresh.status_code == 200 and 'id="live-boards"' in fresh.text
         assert 'data-entered="1-0"' in fresh.text
         again = re.search(r'hx-get="(/t/[^"]+view=boards[^"]*)"', fresh.text)
-        assert again is not None and http.get(again.group(1).replace("&amp;", "&")).status_code == 204
+        assert again is not None
+        assert http.get(again.group(1).replace("&amp;", "&")).status_code == 204
 
 
 @SIZES
 def test_large_main_page_is_live(server: Server, browser: Any, size: dict[str, Any]) -> None:
     """A 450-player event: page 2 of the main page's boards (its round table prepared
     in the background after each change) shows a result entered on it within 5 s."""
-    tid, director, shown = _event(server, players=450)
+    tid, director, _ = _event(server, players=450)
     page = browser.new_context(**size).new_page()
     page.goto(f"{server.url}/t/{tid}?page=2")
     assert page.inner_text("#bd-201 td.res") == "–"
@@ -199,7 +200,9 @@ def test_large_main_page_is_live(server: Server, browser: Any, size: dict[str, A
     page.context.close()
 
 
-def _results_page(browser: Any, server: Server, tid: str, director: dict[str, str], size: Any) -> Any:
+def _results_page(
+    browser: Any, server: Server, tid: str, director: dict[str, str], size: Any
+) -> Any:
     page = _director(browser, server, tid, director, size)
     page.goto(f"{server.url}/t/{tid}/director/rounds/1/results")
     page.evaluate("window.notReloaded = true")

@@ -59,10 +59,10 @@ __all__ = [
     "SESSION_COOKIE",
     "director_boards",
     "foreign_post",
-    "results_for",
     "new_tournament_context",
     "pages_router",
     "render_director",
+    "results_for",
 ]
 
 #: The cookie holding a director's (or arbiter's) token, one per tournament path.
@@ -386,7 +386,7 @@ def pages_router(service: Service) -> APIRouter:
         secret = service.store.secret(_FORM_SECRET)
         # just created on the "New tournament" form: show the director token this once
         created = request.cookies.get(CREATED_COOKIE) is not None
-        page = render_director(
+        shown = render_director(
             service,
             tid,
             grant.role,
@@ -398,10 +398,10 @@ def pages_router(service: Service) -> APIRouter:
             page=page,
         )
         if fresh:
-            _set_cookies(page, request, tid, **{SESSION_COOKIE: session})
+            _set_cookies(shown, request, tid, **{SESSION_COOKIE: session})
         if created:
-            page.delete_cookie(CREATED_COOKIE, path=f"/t/{tid}")
-        return page
+            shown.delete_cookie(CREATED_COOKIE, path=f"/t/{tid}")
+        return shown
 
     @router.post("/t/{tid}/director", response_class=HTMLResponse)
     async def sign_in(tid: str, request: Request) -> Response:
