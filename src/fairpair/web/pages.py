@@ -49,7 +49,6 @@ from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
 from fairpair.web.public_pages import POLL_SECONDS, PublicPages, live_url, pager
 from fairpair.web.service import Service, pending_json
 from fairpair.web.store import Stored, hash_token
-from fairpair.web.views import standings_json
 from fairpair.workflow.rounds import tournament_name
 
 __all__ = [
@@ -132,7 +131,7 @@ def _current_round(t: Tournament, asked: int | None) -> int:
 def _public_context(service: Service, stored: Stored, asked: int | None) -> dict[str, Any]:
     t = stored.tournament
     current = _current_round(t, asked)
-    standings = standings_json(wf.standings_of(t)) if t.players else None
+    pages = PublicPages.of(service)
     return {
         "tid": stored.id,
         "name": tournament_name(t),
@@ -141,8 +140,9 @@ def _public_context(service: Service, stored: Stored, asked: int | None) -> dict
         "total": wf.total_label(t),
         "rounds": list(range(1, len(t.rounds) + 1)),
         "current": current,
-        "round": PublicPages.of(service).round_data(stored, current),
-        "standings": standings,
+        "round": pages.round_data(stored, current),
+        # the standings prepared after each change (waited for if being made)
+        "standings": pages.standings_data(stored),
         "version": stored.version,
     }
 
