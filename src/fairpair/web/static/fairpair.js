@@ -1,14 +1,14 @@
 // fairpair's own script (served from /static: the pages' CSP allows scripts from this
-// server only, none inline). It does two small things:
+// server only, none inline). It does three small things:
 // 1. A player's personal link, /t/ID/me#TOKEN: the token after '#' is never sent to the
 //    server (no access log, no Referer holds it); it is taken from the address here,
 //    removed from it (and so from the history), and posted in the body of the sign-in
 //    form.
 // 2. Buttons marked data-print print the page.
 // 3. A live part marked data-live-hold (the director's board table, with its result
-//    lists) is not asked for again while one of its lists or fields has the focus or
-//    was changed and not saved: the new part would take the choice away. The next poll
-//    after that brings it.
+//    lists) is not asked for again while one of its lists, fields or buttons has the
+//    focus, or a list was changed and not saved: the new part would take the choice
+//    away. The next poll after that brings it.
 (function () {
   "use strict";
   var form = document.getElementById("player-sign-in");
@@ -30,7 +30,8 @@
       return;
     }
     var active = document.activeElement;
-    var editing = active && part.contains(active) && /^(SELECT|INPUT|TEXTAREA)$/.test(active.tagName);
+    var editing =
+      active && part.contains(active) && /^(SELECT|INPUT|TEXTAREA|BUTTON)$/.test(active.tagName);
     if (editing || part.querySelector("[data-changed]")) {
       event.preventDefault();
     }
