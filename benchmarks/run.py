@@ -507,6 +507,7 @@ WEB_PAGES = (
     "/t/ID/crosstable?page=7 after a result",
     "/t/ID/standings/print after a result",
     "/t/ID first read",
+    "/t/ID first read after a restart",
 )
 
 

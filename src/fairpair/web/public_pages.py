@@ -66,6 +66,8 @@ STALE_WAIT = 0.3
 #: The least a page waits for them (what a small field needs), however long the rest of
 #: its request took.
 MIN_WAIT = 0.05
+#: Tournaments whose pages a server prepares when it starts (the ones changed last).
+WARM_AT_START = 8
 #: The version :meth:`Views.recent` answers with when nothing is ready to show yet.
 NOT_READY = -1
 
@@ -384,7 +386,27 @@ class PublicPages:
     def __init__(self, service: Service) -> None:
         self.service = service
         self.views = Views()
-        service.listeners.append(Warmer(self.warm))
+        self._warmer = Warmer(self.warm)
+        service.listeners.append(self._warmer)
+
+    def warm_recent(self, count: int = WARM_AT_START) -> None:
+        """In the background: read the ``count`` tournaments changed last and prepare
+        their pages, as after a change (what a server start does, so that the first
+        readers after it find them ready)."""
+
+        def run() -> None:
+            try:
+                recent = self.service.store.summaries(limit=count)
+            except Exception:  # the database is away: the pages prepare them later
+                log.warning("could not list the tournaments to prepare", exc_info=True)
+                return
+            for summary in recent:
+                try:
+                    self._warmer(self.service.store.get(summary.id))
+                except Exception:  # deleted meanwhile, or unreadable: its page says so
+                    log.warning("could not prepare the pages of %s", summary.id, exc_info=True)
+
+        threading.Thread(target=run, name="fairpair-warm-start", daemon=True).start()
 
     @classmethod
     def of(cls, service: Service) -> PublicPages:
@@ -623,6 +645,7 @@ def public_router(service: Service) -> APIRouter:
     pages = PublicPages.of(service)
     # compiled now rather than by the first reader of each page (0.1-0.2 s each)
     threading.Thread(target=_compile_templates, name="fairpair-templates", daemon=True).start()
+    pages.warm_recent()
 
     def load(tid: str) -> Stored:
         return service.load(tid)

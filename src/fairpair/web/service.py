@@ -258,6 +258,19 @@ class Service:
             listener(done[0])
         return done
 
+    def _store_new(self, t: Tournament, field: str) -> tuple[str, str]:
+        """Store a new tournament (its id and director token), then tell the listeners
+        (its pages are prepared at once, as after every change)."""
+        with refusals(field):
+            tid, token = self.store.create(t)
+        try:
+            stored = self.store.get(tid)  # kept parsed by the store: no second parse
+        except NotFound:  # deleted at once by another request
+            return tid, token
+        for listener in self.listeners:
+            listener(stored)
+        return tid, token
+
     def authorize(self, tid: str, token: str | None, roles: Sequence[str]) -> Grant:
         """The grant of ``token`` if it may act on ``tid`` with one of ``roles``:
         401 without a valid token, 403 for a token of another tournament or role."""
@@ -363,8 +376,7 @@ class Service:
                     )
                 else:
                     t = empty_tournament(spec)
-        with refusals("players"):
-            return self.store.create(t)
+        return self._store_new(t, "players")
 
     @staticmethod
     def _check_new(spec: TournamentIn) -> None:
@@ -419,8 +431,7 @@ class Service:
                     double=spec.double,
                     seeding=spec.seeding,
                 )
-        with refusals("file"):
-            return self.store.create(t)
+        return self._store_new(t, "file")
 
     def import_document(
         self, body: bytes, content_type: str, system: str | None, name: str | None
@@ -467,8 +478,7 @@ class Service:
         if name is not None:
             with refusals("name"):
                 t = wf.edit_event(t, name=name)
-        with refusals("body"):
-            return self.store.create(t)
+        return self._store_new(t, "body")
 
     # ------------------------------------------------------------------ players
 
