@@ -658,3 +658,47 @@ def test_main_page_round_table_is_prepared_not_waited_for(
     assert boards(fresh["round"]) == [(1, 2, None), (3, 4, None), (5, 6, None), (7, 8, None)]
     assert "the pairings are being prepared" not in text and "from before" not in text
     store.close()
+
+
+def test_one_parse_of_a_version_for_the_readers_asking_at_once(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Readers asking at once for a version not parsed yet (after a server start, every
+    open page) wait for one parse of it instead of each making its own; a new
+    tournament is kept as read back when it was stored (no parse for its first read)."""
+    import threading
+
+    from fairpair.model import Player, Tournament
+    from fairpair.web import store as store_module
+    from fairpair.web.store import Store
+
+    path = str(tmp_path / "parse.sqlite")
+    writer = Store(path)
+    players = tuple(Player(n, f"Player {n:02d}") for n in range(1, 7))
+    tid, _ = writer.create(Tournament(players=players, system="dutch"))
+    real = store_module.jsondoc.loads
+    parsed: list[str] = []
+    gate = threading.Event()
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        parsed.append(kwargs.get("file", ""))
+        gate.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store_module.jsondoc, "loads", counted)
+    assert writer.get(tid).version == 1 and parsed == []  # kept when it was stored
+    started = Store(path, migrate=False)  # a server started on the file: nothing parsed
+    seen: list[int] = []
+    readers = [
+        threading.Thread(target=lambda: seen.append(started.get(tid).version)) for _ in range(6)
+    ]
+    for reader in readers:
+        reader.start()
+    time.sleep(0.3)  # all of them asking while the first one parses
+    gate.set()
+    for reader in readers:
+        reader.join(10)
+    assert seen == [1] * 6
+    assert parsed == [f"tournament {tid}"]
+    writer.close()
+    started.close()
