@@ -51,7 +51,8 @@ with ``BBPPAIRINGS=/path/to/bbpPairings.exe`` in the environment, the same call 
 binary in the next row), ``web`` (``benchmarks/web.py``: a 9,999-player round 1, 2017
 rules, paired through the API and through ``fairpair pair``, ``check`` ``ok`` within
 ``WEB_PAIR_MARGIN`` s; then each public page: ``wall`` a repeated read, ``check`` ``ok``
-at most 300 KB and 0.5 s, with its size and the first read after the change).
+at most 300 KB and 0.5 s (the first read after the change and a repeated read), with
+its size and the first read).
 """
 
 from __future__ import annotations
@@ -455,7 +456,8 @@ def tcec_case(players: int) -> Case:
 WEB_PLAYERS = 9999
 WEB_RULES = "2017"
 #: What the web rows check: pairing through the API within this many seconds of the
-#: command line; a public page at most this many bytes and seconds (a repeated read).
+#: command line; a public page at most this many bytes and seconds (its first read after
+#: a change and a repeated read).
 WEB_PAIR_MARGIN = 2.0
 WEB_PAGE_BYTES = 300_000
 WEB_PAGE_SECONDS = 0.5
@@ -505,17 +507,23 @@ WEB_PAGES = (
     "/t/ID/crosstable?page=7 after a result",
     "/t/ID/standings/print after a result",
     "/t/ID first read",
+    "/t/ID first read after a restart",
 )
 
 
 def web_page_case(players: int, rules: str, path: str) -> Case:
     """A public page after round 1 is paired: ``wall`` a repeated read; ``check`` its
-    size and the first read after the change."""
+    size and the first read after the change, ``ok`` when the page is at most
+    :data:`WEB_PAGE_BYTES` and both reads at most :data:`WEB_PAGE_SECONDS`."""
 
     def measure(options: Options) -> dict[str, Any]:
         found = web_measurement(players, rules, options)
         page = next(p for p in found["pages"] if p["path"] == path)
-        ok = page["bytes"] <= WEB_PAGE_BYTES and page["again"] <= WEB_PAGE_SECONDS
+        ok = (
+            page["bytes"] <= WEB_PAGE_BYTES
+            and page["again"] <= WEB_PAGE_SECONDS
+            and page["first"] <= WEB_PAGE_SECONDS
+        )
         check = (
             f"{'ok' if ok else 'FAIL'} {page['bytes'] / 1000:.0f} KB, first {page['first']:.2f} s"
         )

@@ -12,9 +12,12 @@ and no rounds (``POST /api/v1/tournaments/import?system=dutch-RULES``), then tim
   the change (``first``: what the pages show of this version may still be being
   prepared) and the median of the next three (what later readers get until the next
   change); then, a result entered, the first read of the main page, the standings,
-  the crosstable and the printable standings (``... after a result``); and the very
-  first read of the new tournament's main page (``/t/ID first read``: nothing of it
-  computed yet, as after a server start).
+  the crosstable and the printable standings (``... after a result``); the very first
+  read of the new tournament's main page (``/t/ID first read``: right after the import,
+  its pages being prepared since it was made); and, the server started again on the
+  same file, the first read of the main page as soon as the server answers (``/t/ID
+  first read after a restart``: the document parsed and the pages prepared at the start,
+  perhaps still under way).
 
 Prints one JSON object: ``{"players", "rules", "web_pair", "cli_pair", "pages": [{"path",
 "bytes", "first", "again"}]}``.
@@ -43,6 +46,40 @@ def _port() -> int:
         return port
 
 
+def _serve(db: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``fairpair serve`` on ``db`` and a free port, once it answers; its address."""
+    port = _port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fairpair",
+            "serve",
+            "--db",
+            db,
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{url}/api/v1/health", timeout=2).status_code == 200:
+                return server, url
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            server.kill()
+            raise SystemExit("the server did not start")
+        time.sleep(0.1)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trf", type=Path, required=True)
@@ -51,36 +88,8 @@ def main() -> int:
     args = parser.parse_args()
     system = f"dutch-{args.rules}"
     with tempfile.TemporaryDirectory() as folder:
-        port = _port()
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "fairpair",
-                "serve",
-                "--db",
-                f"{folder}/bench.sqlite",
-                "--port",
-                str(port),
-                "--log-level",
-                "warning",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            cwd=ROOT,
-        )
-        url = f"http://127.0.0.1:{port}"
+        server, url = _serve(f"{folder}/bench.sqlite")
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(f"{url}/api/v1/health", timeout=2).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("the server did not start")
-                time.sleep(0.1)
             http = httpx.Client(base_url=url, timeout=600)
             created = http.post(
                 "/api/v1/tournaments/import",
@@ -93,7 +102,7 @@ def main() -> int:
             auth = {"Authorization": f"Bearer {created.json()['director_token']}"}
             # the pages were read before (as during an event): the live pages can show
             # the previous standings while the new ones are computed; the very first
-            # read (nothing computed yet, as after a server start) is timed
+            # read of the new tournament (its pages prepared since it was made) is timed
             start = time.perf_counter()
             http.get(f"/t/{tid}").raise_for_status()
             first_read = time.perf_counter() - start
@@ -165,6 +174,22 @@ def main() -> int:
                 )
             pages.append(
                 {"path": "/t/ID first read", "bytes": 0, "first": first_read, "again": first_read}
+            )
+            # the server started again on the same file: the first read of the main page
+            # as soon as it answers (what it prepares at a start may still be under way)
+            server.terminate()
+            server.wait(30)
+            server, url = _serve(f"{folder}/bench.sqlite")
+            start = time.perf_counter()
+            httpx.get(f"{url}/t/{tid}", timeout=600).raise_for_status()
+            restarted = time.perf_counter() - start
+            pages.append(
+                {
+                    "path": "/t/ID first read after a restart",
+                    "bytes": 0,
+                    "first": restarted,
+                    "again": restarted,
+                }
             )
         finally:
             server.terminate()

@@ -2,8 +2,9 @@
 
 Starts ``fairpair serve`` on a new SQLite file, builds a small event through the API
 (10 players with real-length names, two rounds played, round 3 paired, a player link
-issued), and photographs with Playwright and Debian's Chromium (``/usr/bin/chromium``,
-or ``$FAIRPAIR_CHROMIUM``) at a phone's 390x844 and a desk's 1366x768: the public page
+issued and that player's report of his round-3 result), and photographs with Playwright
+and Debian's Chromium (``/usr/bin/chromium``, or ``$FAIRPAIR_CHROMIUM``) at a phone's
+390x844 and a desk's 1366x768: the public page
 (pairings), the standings, a player's page (from his personal link), the director's
 page, the home page's "New tournament" form and the director's results of round 3 on one
 screen. Writes ``docs/web-<page>-<width>.png``.
@@ -79,6 +80,16 @@ def _event(url: str) -> tuple[str, str, str]:
         links = http.post(
             f"{API}/tournaments/{tid}/tokens/players", headers=auth, json={"players": [1]}
         ).json()["tokens"]
+        # player 1 reports his round-3 result (the director's table shows it by his board)
+        third = http.get(f"{API}/tournaments/{tid}/rounds/3").json()
+        first, second = third["sides"]
+        for index, board in enumerate(third["boards"], 1):
+            if 1 in (board[first]["number"], board[second]["number"]) and not board["result"]:
+                http.put(
+                    f"{API}/tournaments/{tid}/rounds/3/boards/{index}",
+                    headers={"Authorization": f"Bearer {links[0]['token']}"},
+                    json={"result": "1-0"},
+                )
     return tid, token, links[0]["link"]
 
 

@@ -545,3 +545,160 @@ def test_a_first_read_after_a_start_does_not_wait_either() -> None:
     while (shown := views.recent(five, "crosstable", None, slow, 0.1))[1] != 5:
         assert shown == (None, NOT_READY) and time.monotonic() < deadline
     assert shown == ("the crosstable of version 5", 5)
+
+
+def test_a_reader_does_not_wait_for_what_will_not_be_ready() -> None:
+    """When the newest older value took longer to make than a reader may wait, the
+    reader gets it at once instead of waiting in vain (the new one is made meanwhile
+    and shows at the next poll); an older value ``usable`` refuses is never shown."""
+    import threading
+
+    from fairpair.model import Tournament
+    from fairpair.web.public_pages import NOT_READY, Views
+    from fairpair.web.store import Stored
+
+    views = Views()
+    t = Tournament()
+    one, two = Stored("z", t, 1, "", ""), Stored("z", t, 2, "", "")
+
+    def slow_first() -> str:
+        time.sleep(1.0)
+        return "version 1"
+
+    assert views.recent(one, "round", 1, slow_first, 5) == ("version 1", 1)
+    gate = threading.Event()
+
+    def blocked() -> str:
+        gate.wait(30)
+        return "version 2"
+
+    start = time.monotonic()
+    # it would wait up to 0.9 s; the last one took 1 s: it does not wait at all
+    assert views.recent(two, "round", 1, blocked, 0.9) == ("version 1", 1)
+    assert time.monotonic() - start < 0.9
+    # an older value of another pairing may not stand in: not ready, said so
+    refused = views.recent(two, "round", 1, blocked, 0.1, usable=lambda old: False)
+    assert refused == (None, NOT_READY)
+    gate.set()
+    deadline = time.monotonic() + 10
+    while views.recent(two, "round", 1, blocked, 0.1)[1] != 2:
+        assert time.monotonic() < deadline
+
+
+def test_main_page_round_table_is_prepared_not_waited_for(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The main page's round table, like its standings, is of the newest version when
+    it is ready within the page's wait, else the older table of the same pairing with a
+    note (the results behind), never a table of another pairing (after the round was
+    paired again: the page says the pairings are being prepared); the live part polls
+    with the older version until the new table shows. On the real store and service;
+    only the table's computation is held back (as a large field's is, under load)."""
+    import threading
+
+    from fairpair import workflow as wf
+    from fairpair.model import Game, Player, Round, Tournament
+    from fairpair.web import public_pages
+    from fairpair.web.public_pages import PublicPages, env
+    from fairpair.web.service import Service
+    from fairpair.web.store import Store
+    from fairpair.workflow.results import SCORES
+
+    store = Store(str(tmp_path / "main.sqlite"))
+    service = Service(store)
+    pages = PublicPages(service)
+    players = tuple(Player(n, f"Player {n:02d}", 2100 - n) for n in range(1, 9))
+    tid, _ = store.create(Tournament(players=players, total_rounds=3, system="dutch"))
+    first_pairing = Round(1, (Game(1, 5), Game(6, 2), Game(3, 7), Game(8, 4)))
+    store.change(tid, lambda t: (t.with_round(first_pairing), None))
+
+    def boards(shown: dict[str, Any]) -> list[tuple[int, int, str | None]]:
+        return [(b["white"]["number"], b["black"]["number"], b["result"]) for b in shown["boards"]]
+
+    def page(stored: Any) -> tuple[dict[str, Any], str]:
+        context = pages.public(stored, None, None, "")
+        return context, env.get_template("public.html").render(**context)
+
+    ready, _ = page(store.get(tid))
+    assert boards(ready["round"]) == [(1, 5, None), (6, 2, None), (3, 7, None), (8, 4, None)]
+    assert not ready["round_updating"] and not ready["round_pending"]
+    gate = threading.Event()
+    real = public_pages.round_json
+
+    def held(t: Tournament, number: int) -> dict[str, Any]:
+        gate.wait(30)
+        return real(t, number)
+
+    monkeypatch.setattr(public_pages, "round_json", held)
+    store.change(tid, lambda t: (wf.set_result(t, 1, 1, SCORES["1-0"])[0], None))
+    stored = store.get(tid)
+    start = time.monotonic()
+    behind, text = page(stored)
+    assert time.monotonic() - start < 5  # it did not wait for the held table (30 s)
+    assert behind["round_updating"] and not behind["round_pending"]
+    assert boards(behind["round"])[0] == (1, 5, None)  # the result not in it yet ...
+    assert "Updating: the results and scores below are from before" in text  # ... said
+    assert f"v={stored.version - 1}" in behind["live_url"]  # the next poll brings it
+    # the round paired again, differently: the old table is not shown as this one
+    second_pairing = Round(1, (Game(1, 2), Game(3, 4), Game(5, 6), Game(7, 8)))
+    store.change(tid, lambda t: (t.with_round(second_pairing), None))
+    stored = store.get(tid)
+    pending, text = page(stored)
+    assert pending["round"] is None and pending["round_pending"]
+    assert "Updating: the pairings are being prepared" in text
+    assert 'id="bd-1"' not in text and "v=-1" in pending["live_url"]
+    gate.set()
+    deadline = time.monotonic() + 20
+    while True:
+        fresh, text = page(stored)
+        if not (fresh["round_updating"] or fresh["round_pending"]):
+            break
+        assert time.monotonic() < deadline, "the new table never showed"
+        time.sleep(0.05)
+    assert boards(fresh["round"]) == [(1, 2, None), (3, 4, None), (5, 6, None), (7, 8, None)]
+    assert "the pairings are being prepared" not in text and "from before" not in text
+    store.close()
+
+
+def test_one_parse_of_a_version_for_the_readers_asking_at_once(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Readers asking at once for a version not parsed yet (after a server start, every
+    open page) wait for one parse of it instead of each making its own; a new
+    tournament is kept as read back when it was stored (no parse for its first read)."""
+    import threading
+
+    from fairpair.model import Player, Tournament
+    from fairpair.web import store as store_module
+    from fairpair.web.store import Store
+
+    path = str(tmp_path / "parse.sqlite")
+    writer = Store(path)
+    players = tuple(Player(n, f"Player {n:02d}") for n in range(1, 7))
+    tid, _ = writer.create(Tournament(players=players, system="dutch"))
+    real = store_module.jsondoc.loads
+    parsed: list[str] = []
+    gate = threading.Event()
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        parsed.append(kwargs.get("file", ""))
+        gate.wait(10)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store_module.jsondoc, "loads", counted)
+    assert writer.get(tid).version == 1 and parsed == []  # kept when it was stored
+    started = Store(path, migrate=False)  # a server started on the file: nothing parsed
+    seen: list[int] = []
+    readers = [
+        threading.Thread(target=lambda: seen.append(started.get(tid).version)) for _ in range(6)
+    ]
+    for reader in readers:
+        reader.start()
+    time.sleep(0.3)  # all of them asking while the first one parses
+    gate.set()
+    for reader in readers:
+        reader.join(10)
+    assert seen == [1] * 6
+    assert parsed == [f"tournament {tid}"]
+    writer.close()
+    started.close()

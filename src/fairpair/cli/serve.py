@@ -61,7 +61,7 @@ def serve_command(
     try:
         import uvicorn
 
-        from fairpair.web.app import create_app
+        from fairpair.web.app import create_app, quiet_collector
         from fairpair.web.demo import ensure_demo
         from fairpair.web.security import header_timeout_protocol, redact_access_log
         from fairpair.web.store import Store, display_url
@@ -110,6 +110,7 @@ def serve_command(
         http=header_timeout_protocol(),
     )
     redact_access_log()  # after the config, which sets up uvicorn's loggers
+    quiet_collector()
     uvicorn.Server(config).run()
     store.close()
     return 0

@@ -204,6 +204,11 @@ class SystemDescriptor:
     forbid_per_round: bool = False
     #: One pairing may fill two round columns (double rounds, double-sided rounds).
     double_rounds: bool = False
+    #: The flagged result kinds the system's community records on games
+    #: (:data:`fairpair.model.GAME_FLAGS`: Netrunner's ``intentional_draw`` and
+    #: ``two_for_one``, the latter in double rounds only); the web's result forms offer
+    #: them for this system's events.
+    result_flags: tuple[str, ...] = ()
     #: The system ranks by its own criteria (the engine's ``ranking_criteria``); else
     #: points and the FIDE tiebreaks (C.07).
     own_ranking: bool = False

@@ -1324,5 +1324,6 @@ DESCRIPTOR = SystemDescriptor(
     initial_order="file",
     default_bye_points=Fraction(0),
     double_rounds=True,
+    result_flags=("intentional_draw", "two_for_one"),
     own_ranking=True,
 )

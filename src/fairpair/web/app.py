@@ -6,6 +6,7 @@ the schema migrations first. ``fairpair serve`` runs it with uvicorn.
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 from typing import Any
@@ -30,9 +31,29 @@ from fairpair.web.security import RateLimit, SecurityHeaders
 from fairpair.web.service import Service
 from fairpair.web.store import Store
 
-__all__ = ["create_app", "validation_error"]
+__all__ = ["create_app", "quiet_collector", "validation_error"]
 
 log = logging.getLogger("fairpair.web")
+
+#: Container allocations between two young collections of the server's garbage
+#: collector (Python's default: 700).
+GC_YOUNG = 50_000
+
+
+def quiet_collector() -> None:
+    """Tune the garbage collector for a server holding large tournaments: with
+    Python's defaults, preparing the standings of 10,000 players triggers several full
+    collections, each holding every thread for 60-90 ms over the parsed tournaments
+    kept in memory, and a reader's page waits behind them. Collecting the young
+    generation every :data:`GC_YOUNG` allocations instead of 700 leaves none during
+    such a computation (and makes it faster); what is loaded at start-up is frozen out
+    of every collection. Memory is still freed at once by reference counting; only
+    reference cycles wait longer."""
+    gc.collect()
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, middle, old)
+
 
 #: Seconds a client is asked to wait (``Retry-After``) when the database is away (503).
 RETRY_AFTER = 5

@@ -42,6 +42,7 @@ from fairpair.web.pages import (
     _set_cookies,
     form_token,
     new_tournament_context,
+    results_for,
 )
 from fairpair.web.service import Service
 from fairpair.web.store import Grant
@@ -73,6 +74,13 @@ RESULT_CHOICES = {
     "-+": "-+ forfeit",
     "--": "-- both lose",
     "clear": "clear",
+}
+#: The flagged results, where the event's system records them (Netrunner): keys ``i``
+#: and ``2`` (``0`` twice for ``0-2``).
+FLAGGED_CHOICES = {
+    "id": "ID: intentional draw (½-½)",
+    "2-0": "2-0: 2-for-1, the first player wins both games",
+    "0-2": "0-2: 2-for-1, the second player wins both games",
 }
 
 
@@ -299,7 +307,7 @@ def director_router(service: Service) -> APIRouter:
             round=round_json(t, rnd),
             rounds=list(range(1, t.rounds_played + 1)),
             last=t.rounds_played,
-            choices=RESULT_CHOICES,
+            choices=results_for(t, RESULT_CHOICES, FLAGGED_CHOICES),
             form_token=form,
             message=message,
             error=error,

@@ -110,7 +110,8 @@ class ResultIn(_Strict):
     result: str = Field(
         max_length=16,
         description='"1-0", "0-1", "1/2" (also "=", "½-½"), "+-", "-+" (forfeits), '
-        '"--" (double forfeit) or "clear".',
+        '"--" (double forfeit) or "clear"; where the system records them (Netrunner), '
+        '"id" (intentional draw) and, in double rounds, "2-0" / "0-2" (a 2-for-1).',
         examples=["1-0"],
     )
 

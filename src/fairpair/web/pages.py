@@ -46,9 +46,9 @@ from fairpair.web.errors import ApiError
 from fairpair.web.exports import exports_for
 from fairpair.web.messages import plain, plain_invalid, sign_in_error
 from fairpair.web.models import ByeIn, PairIn, PlayerIn, PlayerPatch, TokenIn
+from fairpair.web.public_pages import POLL_SECONDS, PublicPages, live_url, pager
 from fairpair.web.service import Service, pending_json
 from fairpair.web.store import Stored, hash_token
-from fairpair.web.views import round_json, standings_json
 from fairpair.workflow.rounds import tournament_name
 
 __all__ = [
@@ -56,10 +56,12 @@ __all__ = [
     "CREATED_COOKIE",
     "FORM_FIELD",
     "SESSION_COOKIE",
+    "director_boards",
     "foreign_post",
     "new_tournament_context",
     "pages_router",
     "render_director",
+    "results_for",
 ]
 
 #: The cookie holding a director's (or arbiter's) token, one per tournament path.
@@ -97,6 +99,21 @@ RESULTS = {
 }
 
 
+#: The flagged results (:func:`fairpair.workflow.flagged_scores_of`) as the director's
+#: table shows them once entered (:func:`fairpair.workflow.result_text`).
+FLAGGED_RESULTS = {"id": "½-½ (ID)", "2-0": "1-0 (2-for-1)", "0-2": "0-1 (2-for-1)"}
+
+
+def results_for(t: Tournament, plain: dict[str, str], flagged: dict[str, str]) -> dict[str, str]:
+    """The results a form offers for ``t``: ``plain`` (form value -> label), with the
+    labels of ``flagged`` for the flagged results the event's system records, before
+    "clear"."""
+    offered = wf.flagged_scores_of(t)
+    extra = {key: label for key, label in flagged.items() if key in offered}
+    kept = {key: label for key, label in plain.items() if key != "clear"}
+    return {**kept, **extra, **({"clear": plain["clear"]} if "clear" in plain else {})}
+
+
 def _html(template: str, status: int = 200, **context: Any) -> HTMLResponse:
     return HTMLResponse(_env.get_template(template).render(**context), status_code=status)
 
@@ -111,10 +128,10 @@ def _current_round(t: Tournament, asked: int | None) -> int:
     return t.rounds_played or len(t.rounds)
 
 
-def _public_context(stored: Stored, asked: int | None) -> dict[str, Any]:
+def _public_context(service: Service, stored: Stored, asked: int | None) -> dict[str, Any]:
     t = stored.tournament
     current = _current_round(t, asked)
-    standings = standings_json(wf.standings_of(t)) if t.players else None
+    pages = PublicPages.of(service)
     return {
         "tid": stored.id,
         "name": tournament_name(t),
@@ -123,9 +140,52 @@ def _public_context(stored: Stored, asked: int | None) -> dict[str, Any]:
         "total": wf.total_label(t),
         "rounds": list(range(1, len(t.rounds) + 1)),
         "current": current,
-        "round": round_json(t, current) if current else None,
-        "standings": standings,
+        "round": pages.round_data(stored, current),
+        # the standings prepared after each change (waited for if being made)
+        "standings": pages.standings_data(stored),
         "version": stored.version,
+    }
+
+
+def _reported(result: str) -> str:
+    """A player's reported result as the pages show it."""
+    return "½-½" if result in ("1/2", "=", "½", "½-½") else result
+
+
+def director_boards(
+    service: Service, stored: Stored, form: str, page: int | None = None
+) -> dict[str, Any]:
+    """The director's table of the current round's boards (a page of
+    :data:`~fairpair.web.public_pages.PAGE_SIZE`), each with its result form and the
+    players' reports waiting for it; live: the part polls
+    ``/t/{id}/live?view=boards&v=VERSION-REPORT``, which answers 204 while neither the
+    tournament nor the reports changed (:func:`~fairpair.web.public_pages.live_key`)."""
+    t = stored.tournament
+    tid = stored.id
+    current = _current_round(t, None)
+    shown = PublicPages.of(service).round_data(stored, current)
+    newest = service.store.last_report(tid)  # read before the reports: never newer
+    reported: dict[int, list[str]] = {}
+    if shown is not None:
+        for report in service.reports(tid):
+            if report.round == shown["round"]:
+                player = t.player_map.get(report.player)
+                who = player.name if player is not None else str(report.player)
+                reported.setdefault(report.board, []).append(
+                    f"{who} reports {_reported(report.result)}"
+                )
+    boards = shown["boards"] if shown else []
+    paging = pager(len(boards), page, lambda p: f"/t/{tid}/director?page={p}")
+    return {
+        "round": shown,
+        "board_rows": boards[paging["start"] : paging["stop"]],
+        "pager": paging,
+        "reported": reported,
+        "results": results_for(t, RESULTS, FLAGGED_RESULTS),
+        "boards_url": live_url(tid, "boards", f"{stored.version}-{newest}", page=page),
+        "poll": POLL_SECONDS,
+        "form_token": form,
+        "tid": tid,
     }
 
 
@@ -238,12 +298,17 @@ def render_director(
     form: str = "",
     created: str = "",
     created_url: str = "",
+    page: int | None = None,
 ) -> HTMLResponse:
     """The director's (or arbiter's) page of ``tid``; ``created``: the director token
-    of a tournament just created, shown once with the advice to keep it."""
+    of a tournament just created, shown once with the advice to keep it; ``page``: the
+    page of the round's boards shown."""
     stored = service.load(tid)
     t = stored.tournament
-    context = _public_context(stored, None)
+    context = {
+        **_public_context(service, stored, None),
+        **director_boards(service, stored, form, page),
+    }
     last = t.rounds_played
     reports = service.reports(tid)
     return _html(
@@ -255,7 +320,6 @@ def render_director(
         new_token=token,
         created_token=created,
         created_url=created_url,
-        results=RESULTS,
         last=last,
         pending=pending_json(t),
         players=t.players,
@@ -265,7 +329,6 @@ def render_director(
         bye_choices=BYE_CHOICES,
         requested_byes=_requested_byes(t),
         forbidden=_pair_names(t, t.forbidden_pairs),
-        form_token=form,
         exports=exports_for(t),
         **context,
     )
@@ -302,6 +365,7 @@ def pages_router(service: Service) -> APIRouter:
         token: str | None = None,
         msg: str = "",
         error: str = "",
+        page: int | None = None,
     ) -> Response:
         if token is not None:
             # The old sign-in link: a token in a URL is never accepted (it would be
@@ -322,7 +386,7 @@ def pages_router(service: Service) -> APIRouter:
         secret = service.store.secret(_FORM_SECRET)
         # just created on the "New tournament" form: show the director token this once
         created = request.cookies.get(CREATED_COOKIE) is not None
-        page = render_director(
+        shown = render_director(
             service,
             tid,
             grant.role,
@@ -331,12 +395,13 @@ def pages_router(service: Service) -> APIRouter:
             form=form_token(secret, tid, session, signed_in),
             created=signed_in if created and grant.role == "director" else "",
             created_url=f"{request.base_url}t/{tid}/director",
+            page=page,
         )
         if fresh:
-            _set_cookies(page, request, tid, **{SESSION_COOKIE: session})
+            _set_cookies(shown, request, tid, **{SESSION_COOKIE: session})
         if created:
-            page.delete_cookie(CREATED_COOKIE, path=f"/t/{tid}")
-        return page
+            shown.delete_cookie(CREATED_COOKIE, path=f"/t/{tid}")
+        return shown
 
     @router.post("/t/{tid}/director", response_class=HTMLResponse)
     async def sign_in(tid: str, request: Request) -> Response:

@@ -46,6 +46,7 @@ from fairpair.web.pages import (
     _form,
     _int,
     _same_origin,
+    director_boards,
     foreign_post,
     form_token,
 )
@@ -58,6 +59,7 @@ from fairpair.workflow.rounds import tournament_name
 __all__ = [
     "PLAYER_COOKIE",
     "PLAYER_SESSION",
+    "director_boards_live",
     "director_live",
     "player_live",
     "player_router",
@@ -223,6 +225,26 @@ def director_live(service: Service, stored: Stored, request: Request) -> Respons
     )
     page.headers["Cache-Control"] = "no-store"
     return page
+
+
+def director_boards_live(
+    service: Service, stored: Stored, request: Request, page: int | None
+) -> Response:
+    """The director's board table (:func:`fairpair.web.pages.director_boards`) at the
+    tournament's present version, for its live part; 204 when not signed in as the
+    director or an arbiter (the page stays as it is)."""
+    tid = stored.id
+    token = request.cookies.get(COOKIE)
+    try:
+        service.authorize(tid, token, ("director", "arbiter"))
+    except ApiError:
+        return Response(status_code=204)
+    assert token is not None
+    session = request.cookies.get(SESSION_COOKIE, "")
+    form = form_token(service.store.secret(_FORM_SECRET), tid, session, token)
+    page_ = html("_director_boards.html", **director_boards(service, stored, form, page))
+    page_.headers["Cache-Control"] = "no-store"
+    return page_
 
 
 def _player_form_token(service: Service, tid: str, request: Request) -> str:

@@ -66,6 +66,8 @@ STALE_WAIT = 0.3
 #: The least a page waits for them (what a small field needs), however long the rest of
 #: its request took.
 MIN_WAIT = 0.05
+#: Tournaments whose pages a server prepares when it starts (the ones changed last).
+WARM_AT_START = 8
 #: The version :meth:`Views.recent` answers with when nothing is ready to show yet.
 NOT_READY = -1
 
@@ -105,10 +107,27 @@ class Views:
         self._items: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
         self._making: dict[tuple[Any, ...], threading.Event] = {}
-        #: (id, kind, arg) -> (version, value): the newest value made of each.
-        self._newest: OrderedDict[tuple[Any, ...], tuple[int, Any]] = OrderedDict()
+        #: When each value being made was begun (``time.monotonic()``).
+        self._began: dict[tuple[Any, ...], float] = {}
+        #: (id, kind, arg) -> (version, value, seconds): the newest value made of each,
+        #: and how long it took to make.
+        self._newest: OrderedDict[tuple[Any, ...], tuple[int, Any, float]] = OrderedDict()
 
-    def get(self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any]) -> Any:
+    def get(
+        self,
+        stored: Stored,
+        kind: str,
+        arg: Any,
+        make: Callable[[], Any],
+        *,
+        began: float | None = None,
+        newest: bool = True,
+    ) -> Any:
+        """The value of ``kind`` (and ``arg``) of ``stored``'s version, made by
+        ``make`` once for every reader asking. ``began``: when the work that leads to
+        it began (``time.monotonic()``; default now), counted in how long it took;
+        ``newest=False``: not kept as the newest value (a value only others are made
+        from, dropped with :meth:`forget`)."""
         key = (stored.id, stored.version, kind, arg)
         while True:
             with self._lock:
@@ -118,35 +137,53 @@ class Views:
                 busy = self._making.get(key)
                 if busy is None:
                     mine = self._making[key] = threading.Event()
+                    start = self._began[key] = time.monotonic() if began is None else began
                     break
             busy.wait()  # another reader makes it; then it is there (or failed: retry)
         try:
             value = make()
+            took = time.monotonic() - start
             with self._lock:
                 self._items[key] = value
                 while len(self._items) > self.SIZE:
                     self._items.popitem(last=False)
                 same = (stored.id, kind, arg)
                 known = self._newest.get(same)
-                if known is None or known[0] < stored.version:
-                    self._newest[same] = (stored.version, value)
+                if newest and (known is None or known[0] < stored.version):
+                    self._newest[same] = (stored.version, value, took)
                     self._newest.move_to_end(same)
                     while len(self._newest) > 16 * self.SIZE:
                         self._newest.popitem(last=False)
         finally:
             with self._lock:
                 self._making.pop(key, None)
+                self._began.pop(key, None)
             mine.set()
         return value
 
+    def forget(self, stored: Stored, kind: str, arg: Any) -> None:
+        """Drop the value of ``kind`` of ``stored``'s version (made only to make others)."""
+        with self._lock:
+            self._items.pop((stored.id, stored.version, kind, arg), None)
+
     def recent(
-        self, stored: Stored, kind: str, arg: Any, make: Callable[[], Any], wait: float
+        self,
+        stored: Stored,
+        kind: str,
+        arg: Any,
+        make: Callable[[], Any],
+        wait: float,
+        usable: Callable[[Any], bool] | None = None,
     ) -> tuple[Any, int]:
         """The value of ``stored``'s version if it is ready within ``wait`` seconds
         (it is made in the background meanwhile), else the newest value of an older
-        version; with the version the value is of. With no older value either (the
-        first read after the server started) the answer is ``(None, NOT_READY)``: the
-        page says the value is being computed and its next poll (or reload) shows it."""
+        version (only if ``usable(value)`` says it may stand in for the new one: a
+        round's table of another pairing may not); with the version the value is of.
+        When an older value may be shown and the new one, at the pace the last one was
+        made, will not be ready within ``wait``, the older one is shown at once.
+        With no such older value (the first read after the server started) the answer
+        is ``(None, NOT_READY)``: the page says the value is being computed and its
+        next poll (or reload) shows it."""
         key = (stored.id, stored.version, kind, arg)
         with self._lock:
             if key in self._items:
@@ -154,8 +191,16 @@ class Views:
                 return self._items[key], stored.version
             older = self._newest.get((stored.id, kind, arg))
             busy = self._making.get(key)
+            began = self._began.get(key, time.monotonic())
         if older is not None and older[0] >= stored.version:  # a reader of an old version
             return self.get(stored, kind, arg, make), stored.version
+        if older is not None and usable is not None and not usable(older[1]):
+            older = None
+        if older is not None and began + older[2] - time.monotonic() > wait:
+            # if it takes as long as the last one did, it will not be ready in time:
+            # the reader would wait in vain, so it shows the older value at once (the
+            # value is made meanwhile, and the next poll brings it)
+            wait = 0
         if busy is None:
             done = threading.Event()
 
@@ -210,6 +255,39 @@ class Warmer:
                 log.warning("could not prepare the pages of %s", stored.id, exc_info=True)
 
 
+def _wait_left(started: float | None) -> float:
+    """How long a page that began at ``started`` (``time.monotonic()``; None: now) may
+    still wait for what it shows: what is left of :data:`STALE_WAIT`, at least
+    :data:`MIN_WAIT`."""
+    if started is None:
+        return STALE_WAIT
+    return max(MIN_WAIT, STALE_WAIT - (time.monotonic() - started))
+
+
+class RoundTable:
+    """A round's table as the pages show it (:func:`~fairpair.web.views.round_json`)
+    with the pairing it is of (who plays whom, who has a bye): an older version's table
+    may stand in for a new one of the same pairing (a result or a score behind, said
+    on the page), never for another pairing (after unpairing and pairing again)."""
+
+    __slots__ = ("data", "pairing")
+
+    def __init__(self, pairing: tuple[Any, ...], data: dict[str, Any]) -> None:
+        self.pairing = pairing
+        self.data = data
+
+    @staticmethod
+    def pairing_of(t: Tournament, number: int) -> tuple[Any, ...]:
+        """Who plays whom in round ``number`` of ``t``, and who has a bye."""
+        rnd = t.round(number)
+        return (tuple((g.white, g.black) for g in rnd.games), tuple(sorted(rnd.byes)))
+
+    @classmethod
+    def of(cls, t: Tournament, number: int) -> RoundTable:
+        """Round ``number``'s table of ``t``."""
+        return cls(cls.pairing_of(t, number), round_json(t, number))
+
+
 def _crosstable(t: Tournament, table: Standings) -> tuple[list[str], list[list[str]], int]:
     """The crosstable of ``t`` from its standings ``table``: head, rows, after which
     round."""
@@ -256,9 +334,10 @@ def live_url(tid: str, view: str, version: int | str, **params: Any) -> str:
 
 def live_key(service: Service, tid: str, view: str) -> str:
     """What a live fragment compares: the tournament's version; on the director's
-    page also the newest player's report (a report does not change the tournament)."""
+    page (its reports, its board table) also the newest player's report (a report does
+    not change the tournament)."""
     version = service.store.version(tid)
-    if view == "director":
+    if view in ("director", "boards"):
         return f"{version}-{service.store.last_report(tid)}"
     return str(version)
 
@@ -307,7 +386,27 @@ class PublicPages:
     def __init__(self, service: Service) -> None:
         self.service = service
         self.views = Views()
-        service.listeners.append(Warmer(self.warm))
+        self._warmer = Warmer(self.warm)
+        service.listeners.append(self._warmer)
+
+    def warm_recent(self, count: int = WARM_AT_START) -> None:
+        """In the background: read the ``count`` tournaments changed last and prepare
+        their pages, as after a change (what a server start does, so that the first
+        readers after it find them ready)."""
+
+        def run() -> None:
+            try:
+                recent = self.service.store.summaries(limit=count)
+            except Exception:  # the database is away: the pages prepare them later
+                log.warning("could not list the tournaments to prepare", exc_info=True)
+                return
+            for summary in recent:
+                try:
+                    self._warmer(self.service.store.get(summary.id))
+                except Exception:  # deleted meanwhile, or unreadable: its page says so
+                    log.warning("could not prepare the pages of %s", summary.id, exc_info=True)
+
+        threading.Thread(target=run, name="fairpair-warm-start", daemon=True).start()
 
     @classmethod
     def of(cls, service: Service) -> PublicPages:
@@ -331,32 +430,64 @@ class PublicPages:
         t = current.tournament
         if not t.players:
             return
-        table: list[Standings] = []
-
-        def table_of() -> Standings:  # computed once for both (if neither is ready)
-            if not table:
-                table.append(wf.standings_of(t))
-            return table[0]
-
         # the standings (main page, standings page, printable standings), then the
-        # crosstable, from the same computation
-        self.views.get(current, "standings", None, lambda: standings_json(table_of()))
-        self.views.get(current, "crosstable", None, lambda: _crosstable(t, table_of()))
+        # crosstable, from the same ranking; each counted from the start (a reader
+        # asking for the crosstable meanwhile knows how long it has to wait)
+        start = time.monotonic()
+        self.views.get(
+            current, "standings", None, lambda: standings_json(self.ranking(current)), began=start
+        )
+        self.views.get(
+            current, "crosstable", None, lambda: _crosstable(t, self.ranking(current)), began=start
+        )
+        self.views.forget(current, "ranking", None)
+
+    def ranking(self, stored: Stored) -> Standings:
+        """The standings of ``stored``'s version as computed, shared by whoever makes
+        its standings or crosstable at the same time (never computed twice at once)."""
+        table: Standings = self.views.get(
+            stored, "ranking", None, lambda: wf.standings_of(stored.tournament), newest=False
+        )
+        return table
 
     def round_data(self, stored: Stored, number: int) -> dict[str, Any] | None:
+        """Round ``number``'s table (:func:`~fairpair.web.views.round_json`) of this
+        version (made now if it is not ready)."""
         if not number:
             return None
-        data: dict[str, Any] = self.views.get(
-            stored, "round", number, lambda: round_json(stored.tournament, number)
+        table: RoundTable = self.views.get(
+            stored, "round", number, lambda: RoundTable.of(stored.tournament, number)
         )
-        return data
+        return table.data
+
+    def recent_round(
+        self, stored: Stored, number: int, started: float | None = None
+    ) -> tuple[dict[str, Any] | None, int]:
+        """Round ``number``'s table for a live page, as :meth:`recent_standings` gives
+        the standings: of this version if ready within what is left of
+        :data:`STALE_WAIT` since ``started``, else the newest older table of the same
+        pairing (its results or scores may be behind: the page says so), or none
+        (:data:`NOT_READY`: the page says the pairings are being prepared)."""
+        if not number:
+            return None, stored.version
+        t = stored.tournament
+        pairing = RoundTable.pairing_of(t, number)
+        value, version = self.views.recent(
+            stored,
+            "round",
+            number,
+            lambda: RoundTable.of(t, number),
+            _wait_left(started),
+            usable=lambda older: isinstance(older, RoundTable) and older.pairing == pairing,
+        )
+        return (value.data if value is not None else None), version
 
     def standings_data(self, stored: Stored) -> dict[str, Any] | None:
         t = stored.tournament
         if not t.players:
             return None
         data: dict[str, Any] = self.views.get(
-            stored, "standings", None, lambda: standings_json(wf.standings_of(t))
+            stored, "standings", None, lambda: standings_json(self.ranking(stored))
         )
         return data
 
@@ -370,7 +501,7 @@ class PublicPages:
             stored,
             "crosstable",
             None,
-            lambda: _crosstable(t, wf.standings_of(t)),
+            lambda: _crosstable(t, self.ranking(stored)),
             STALE_WAIT,
         )
         return value, version
@@ -387,15 +518,12 @@ class PublicPages:
         t = stored.tournament
         if not t.players:
             return None, stored.version
-        wait = STALE_WAIT
-        if started is not None:
-            wait = max(MIN_WAIT, STALE_WAIT - (time.monotonic() - started))
         data, version = self.views.recent(
             stored,
             "standings",
             None,
-            lambda: standings_json(wf.standings_of(t)),
-            wait,
+            lambda: standings_json(self.ranking(stored)),
+            _wait_left(started),
         )
         return data, version
 
@@ -430,7 +558,9 @@ class PublicPages:
         t = stored.tournament
         tid = stored.id
         current = _current_round(stored, asked)
-        shown = self.round_data(stored, current)
+        # the round's table and the standings are prepared in the background after
+        # each change; the page waits at most STALE_WAIT for both together
+        shown, round_version = self.recent_round(stored, current, started)
         find = find.strip()[:100]
 
         def url(p: int) -> str:
@@ -441,12 +571,18 @@ class PublicPages:
         standings, shown_version = self.recent_standings(stored, started)
         rows = standings["rows"] if standings else []
         players = list(t.players) if not t.rounds else []
+        # the live part asks again until both are of the newest version
+        oldest = NOT_READY if NOT_READY in (round_version, shown_version) else None
+        polled = oldest if oldest is not None else min(round_version, shown_version)
+        round_fresh = self.freshness(stored, round_version)
         return {
             **self.base(stored),
             "view": "public",
             "live_body": "_public_body.html",
-            "live_url": live_url(tid, "public", shown_version, round=asked, page=page, find=find),
+            "live_url": live_url(tid, "public", polled, round=asked, page=page, find=find),
             **self.freshness(stored, shown_version),
+            "round_updating": round_fresh["updating"],
+            "round_pending": round_fresh["pending"],
             "rounds": list(range(1, len(t.rounds) + 1)),
             "current": current,
             "asked": asked,
@@ -491,10 +627,25 @@ class PublicPages:
         }
 
 
+#: The pages a reader may open first after a start (compiled in the background then).
+_FIRST_PAGES = ("public.html", "standings.html", "crosstable.html", "_live.html", "player.html")
+
+
+def _compile_templates() -> None:
+    for name in _FIRST_PAGES:
+        try:
+            env.get_template(name)
+        except Exception:  # shown (and logged) by the page that uses it
+            log.warning("could not compile %s", name, exc_info=True)
+
+
 def public_router(service: Service) -> APIRouter:
     """The public pages, working on ``service``."""
     router = APIRouter(include_in_schema=False)
     pages = PublicPages.of(service)
+    # compiled now rather than by the first reader of each page (0.1-0.2 s each)
+    threading.Thread(target=_compile_templates, name="fairpair-templates", daemon=True).start()
+    pages.warm_recent()
 
     def load(tid: str) -> Stored:
         return service.load(tid)
@@ -544,6 +695,10 @@ def public_router(service: Service) -> APIRouter:
             from fairpair.web.player_pages import director_live
 
             return director_live(service, stored, request)
+        elif view == "boards":
+            from fairpair.web.player_pages import director_boards_live
+
+            return director_boards_live(service, stored, request, page)
         else:
             context = pages.public(stored, round, page, find)
         fragment = html("_live.html", **context)

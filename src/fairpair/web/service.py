@@ -39,7 +39,7 @@ from fairpair.web.store import (
     token_id,
 )
 from fairpair.web.views import round_json
-from fairpair.workflow.results import SCORES
+from fairpair.workflow.results import FLAGGED_SCORES, SCORES
 
 __all__ = ["AGREED_REPORTS", "CHESS_COLUMNS", "SETTINGS", "Service"]
 
@@ -135,6 +135,37 @@ def _result_key(result: str) -> str:
     return key
 
 
+def _entry_key(result: str) -> str:
+    """A result a director (or arbiter) enters: one of :data:`SCORES`, or a flagged
+    one of :data:`FLAGGED_SCORES` (``id``, ``2-0``, ``0-2``; whether the event's system
+    records it is checked with the tournament, :func:`_allowed`)."""
+    key = result.strip().lower().replace(" ", "")
+    if key in FLAGGED_SCORES:
+        return key
+    return _result_key(result)
+
+
+def _allowed(t: Tournament, key: str, field: str) -> None:
+    """A flagged result only where the event's system records it (its descriptor's
+    ``result_flags``; a 2-for-1 in double rounds only)."""
+    if key not in FLAGGED_SCORES:
+        return
+    offered = wf.flagged_scores_of(t)
+    if key not in offered:
+        what = "an intentional draw" if key == "id" else "a 2-for-1"
+        where = (
+            "a tournament of single rounds"
+            if key in ("2-0", "0-2") and "id" in offered
+            else f"the {t.system or 'dutch'} system"
+        )
+        raise ApiError(
+            400,
+            f"result {key!r}: {what} is not a result of {where}",
+            field=field,
+            expected="one of " + ", ".join([*SCORES, *offered]),
+        )
+
+
 def _stored_system(t: Tournament) -> wf.SystemChoice:
     """The pairing system of ``t``, made from its stored system and options (an imported
     document may carry options the system does not know: refused here)."""
@@ -226,6 +257,19 @@ class Service:
         for listener in self.listeners:
             listener(done[0])
         return done
+
+    def _store_new(self, t: Tournament, field: str) -> tuple[str, str]:
+        """Store a new tournament (its id and director token), then tell the listeners
+        (its pages are prepared at once, as after every change)."""
+        with refusals(field):
+            tid, token = self.store.create(t)
+        try:
+            stored = self.store.get(tid)  # kept parsed by the store: no second parse
+        except NotFound:  # deleted at once by another request
+            return tid, token
+        for listener in self.listeners:
+            listener(stored)
+        return tid, token
 
     def authorize(self, tid: str, token: str | None, roles: Sequence[str]) -> Grant:
         """The grant of ``token`` if it may act on ``tid`` with one of ``roles``:
@@ -332,8 +376,7 @@ class Service:
                     )
                 else:
                     t = empty_tournament(spec)
-        with refusals("players"):
-            return self.store.create(t)
+        return self._store_new(t, "players")
 
     @staticmethod
     def _check_new(spec: TournamentIn) -> None:
@@ -388,8 +431,7 @@ class Service:
                     double=spec.double,
                     seeding=spec.seeding,
                 )
-        with refusals("file"):
-            return self.store.create(t)
+        return self._store_new(t, "file")
 
     def import_document(
         self, body: bytes, content_type: str, system: str | None, name: str | None
@@ -436,8 +478,7 @@ class Service:
         if name is not None:
             with refusals("name"):
                 t = wf.edit_event(t, name=name)
-        with refusals("body"):
-            return self.store.create(t)
+        return self._store_new(t, "body")
 
     # ------------------------------------------------------------------ players
 
@@ -641,13 +682,15 @@ class Service:
             )
 
     def set_result(self, tid: str, round_number: int, board: int, result: str) -> Stored:
-        """Enter (or correct, or clear) the result of one board."""
-        key = _result_key(result)
+        """Enter (or correct, or clear) the result of one board (an intentional draw or
+        a 2-for-1 where the event's system records them)."""
+        key = _entry_key(result)
 
         def operation(t: Tournament) -> tuple[Tournament, None]:
             self._game(t, round_number, board)
+            _allowed(t, key, "result")
             with refusals("result"):
-                t, _ = wf.set_result(t, round_number, board, SCORES[key])
+                t, _ = wf.enter_results(t, round_number, [wf.parse_entry(f"{board}={key}")])
             return t, None
 
         stored, _ = self._change(tid, operation, also=Store.clear_reports(tid, round_number, board))
@@ -657,12 +700,15 @@ class Service:
         self, tid: str, round_number: int, results: dict[int, str]
     ) -> tuple[Stored, dict[int, tuple[str, str]]]:
         """Enter (or correct, or clear) the results of several boards of one round in one
-        change: all of them or none. The answer maps each board to its result before and
-        after (as the pages show them, ``""`` for none)."""
+        change: all of them or none, as ``fairpair result`` enters them (the same
+        parsing and :func:`fairpair.workflow.enter_results`; an intentional draw or a
+        2-for-1 where the event's system records them, filling both games of a double
+        round). The answer maps each board to its result before and after (as the
+        pages show them, ``""`` for none)."""
         keys = {}
         for board, text in sorted(results.items()):
             try:
-                keys[board] = _result_key(text)
+                keys[board] = _entry_key(text)
             except ApiError as exc:
                 exc.field = f"result-{board}"
                 raise
@@ -673,11 +719,15 @@ class Service:
             changed: dict[int, tuple[str, str]] = {}
             for board, key in sorted(keys.items()):
                 self._game(t, round_number, board)
-                before = wf.result_text(t.round(round_number).games[board - 1])
+                _allowed(t, key, f"result-{board}")
+            games = t.round(round_number).games
+            before = {board: wf.result_text(games[board - 1]) for board in keys}
+            for board, key in sorted(keys.items()):  # board by board: the field at fault
                 with refusals(f"result-{board}"):
-                    t, _ = wf.set_result(t, round_number, board, SCORES[key])
-                after = wf.result_text(t.round(round_number).games[board - 1])
-                changed[board] = (before or "", after or "")
+                    t, _ = wf.enter_results(t, round_number, [wf.parse_entry(f"{board}={key}")])
+            games = t.round(round_number).games
+            for board in keys:
+                changed[board] = (before[board] or "", wf.result_text(games[board - 1]) or "")
             return t, changed
 
         def clear(connection: Connection) -> None:

@@ -58,6 +58,7 @@ __all__ = [
     "ResultEntry",
     "default_result_round",
     "enter_results",
+    "flagged_scores_of",
     "parse_entry",
     "result_text",
     "set_result",
@@ -129,6 +130,31 @@ _TEXT: Mapping[tuple[ResultCode, ResultCode], str] = {
     (ResultCode.UNRATED_LOSS, ResultCode.UNRATED_WIN): "0-1 (unrated)",
     (ResultCode.UNRATED_DRAW, ResultCode.UNRATED_DRAW): "½-½ (unrated)",
 }
+
+
+def flagged_scores_of(t: Tournament) -> dict[str, str]:
+    """The flagged board results (:data:`FLAGGED_SCORES` keys: ``id``, ``2-0``,
+    ``0-2``) the system of ``t`` records, as its descriptor's ``result_flags`` say, each
+    with its flag; a 2-for-1 only when ``t`` pairs double rounds. Empty for a system
+    that records none (the Dutch system: an intentional draw is a draw there).
+
+    >>> t = Tournament(system="netrunner", double_rounds=True)
+    >>> flagged_scores_of(t)
+    {'id': 'intentional_draw', '2-0': 'two_for_one', '0-2': 'two_for_one'}
+    >>> flagged_scores_of(t.replace(double_rounds=False)), flagged_scores_of(Tournament())
+    ({'id': 'intentional_draw'}, {})
+    """
+    from fairpair.systems import descriptor_of
+
+    try:
+        allowed = descriptor_of(t.system).result_flags
+    except InputError:  # a system fairpair does not have: it records none
+        return {}
+    return {
+        key: flag
+        for key, (_, flag) in FLAGGED_SCORES.items()
+        if flag in allowed and (flag != TWO_FOR_ONE or t.double_rounds)
+    }
 
 
 def result_text(game: Game) -> str:
