@@ -100,7 +100,7 @@ def _tournament_file(path: str) -> Tournament | None:
     except OSError:
         return None  # the CSV reader names the file and the reason
     kind = kinds.recognise(head)
-    if kind is None or kind.read is None:
+    if kind is None:
         return None
     tournament, warnings = kind.read(path)
     warn(warnings)

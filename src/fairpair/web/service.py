@@ -394,27 +394,16 @@ class Service:
     def import_document(
         self, body: bytes, content_type: str, system: str | None, name: str | None
     ) -> tuple[str, str]:
-        """A new tournament from a TRF, a JSON document, an OpenGotha file or an NRTM
-        export (recognised by content, as ``fairpair convert`` recognises them)."""
-        from fairpair.formats import jsondoc, kinds, trf
+        """A new tournament from a file of any kind the registry reads (a TRF, a JSON
+        document, an OpenGotha file, an NRTM export ...), recognised by content by the
+        rule ``fairpair convert`` uses (:func:`fairpair.formats.kinds.loads`; a JSON
+        content type declares JSON as a ``.json`` name does)."""
+        from fairpair.formats import kinds
 
         if not body.strip():
             raise ApiError(400, "empty body", field="body", expected="a TRF or JSON document")
-        kind = kinds.recognise(body[: kinds.HEAD_BYTES])
-        is_json = "json" in content_type.lower() or body.lstrip()[:1] in (b"{", b"[")
         with refusals("body"):
-            if kind is not None and kind.name == "opengotha":
-                from fairpair.formats import opengotha
-
-                t, _ = opengotha.loads(body, file="<request>")
-            elif kind is not None and kind.name == "nrtm":
-                from fairpair.formats import nrtm
-
-                t, _ = nrtm.loads(body, file="<request>")
-            elif is_json:
-                t, _ = jsondoc.loads(body, file="<request>")
-            else:
-                t, _ = trf.loads(body, file="<request>")
+            t, _, _ = kinds.loads(body, file="<request>", json="json" in content_type.lower())
         if system is not None:
             with refusals("system"):
                 wf.descriptor_of(system)
