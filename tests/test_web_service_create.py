@@ -18,14 +18,14 @@ import pytest
 pytest.importorskip("sqlalchemy", reason="the web extra is not installed")
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 
-from fairpair import workflow as wf  # noqa: E402
-from fairpair.formats import jsondoc  # noqa: E402
-from fairpair.formats.csv import chess_players, read_table  # noqa: E402
-from fairpair.model import Player, Tournament  # noqa: E402
-from fairpair.web.errors import ApiError  # noqa: E402
-from fairpair.web.models import PlayerIn, TournamentIn  # noqa: E402
-from fairpair.web.service import Service  # noqa: E402
-from fairpair.web.store import Store  # noqa: E402
+from fairpair import workflow as wf
+from fairpair.formats import jsondoc
+from fairpair.formats.csv import chess_players, read_table
+from fairpair.model import Player, Tournament
+from fairpair.web.errors import ApiError
+from fairpair.web.models import PlayerIn, TournamentIn
+from fairpair.web.service import Service
+from fairpair.web.store import Store
 
 
 @pytest.fixture
