@@ -525,6 +525,40 @@ def test_kinds_are_detected_by_content(tmp_path: Path) -> None:
     assert "trf2026" not in kinds.names(readable=True)
 
 
+def test_a_path_and_a_content_are_detected_by_one_rule(tmp_path: Path) -> None:
+    """``kinds.detect`` (a file, for the command line) and ``kinds.detect_bytes`` (a
+    request body, for the web app) agree on every content, a ``.json`` name and a JSON
+    content type declaring JSON alike; what opens as JSON is read as JSON (an NRTM
+    export only when the whole of it is one)."""
+    nrtm_export = (DATA.parent / "nrtm" / "cobra_single_sided.json").read_bytes()
+    document = jsondoc.dumps(_go_tournament()).encode()
+    contents = [  # (what it is, the content, its kind when not declared JSON)
+        ("an OpenGotha file", (DATA / "veterans-2021.xml").read_bytes(), "opengotha"),
+        ("an NRTM export", nrtm_export, "nrtm"),
+        ("a fairpair document", document, "json"),
+        ("with a byte order mark", b"\xef\xbb\xbf" + document, "json"),
+        ("a truncated NRTM export", nrtm_export[: len(nrtm_export) // 2], "json"),
+        ("another JSON object", b'  {"players": []}', "json"),
+        ("a JSON array", b"[1, 2]", "json"),
+        ("a TRF", b"012 Test\n001    1      A\n", "trf"),
+        ("a CSV list", b"name,rank\nKim,1d\n", "trf"),
+    ]
+    for label, content, kind in contents:
+        for suffix, declared in ((".data", False), (".json", True)):
+            path = tmp_path / f"file{suffix}"
+            path.write_bytes(content)
+            by_path = kinds.detect(path).name
+            assert kinds.detect_bytes(content, json=declared).name == by_path, (label, suffix)
+            json_kind = "nrtm" if kind == "nrtm" else "json"  # a .json name: JSON
+            assert by_path == (json_kind if declared else kind), (label, suffix)
+    for label, content, kind in contents[:3]:  # read from the content, as from the file
+        t, _, read = kinds.loads(content, file="<request>")
+        assert read.name == kind
+        path = tmp_path / "file.data"
+        path.write_bytes(content)
+        assert t == kinds.load(path)[0], label
+
+
 def test_a_command_given_an_opengotha_file_says_how_to_convert_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -12,6 +12,7 @@ import shlex
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -330,3 +331,48 @@ def test_fastchess_file(fp: Runner, tmp_path: Path) -> None:
         for g in [*t.round(1).games, *t.round(2).games]
     }
     assert entered == {(g.white, g.black): codes[g.result] for g in games}
+
+
+def test_result_pgn_echoes_pinned(fp: Runner, tmp_path: Path) -> None:
+    """What ``result --pgn`` prints, as text and as JSON (every key, in order): the
+    games of the file, whether each result is new, what is left to enter."""
+    import json
+
+    from fairpair import workflow as wf
+
+    store = _tcec(fp, tmp_path, double=False)
+    (w1, b1), (w2, b2) = _round_games(_load(store), 1)
+    assert fp("result", store, "--pgn", _pgn(tmp_path, [(w1, b1, "0-1")], "a.pgn"))[0] == 0
+    pgn = _pgn(tmp_path, [(w1, b1, "0-1"), (w2, b2, "1/2-1/2")], "b.pgn")
+    as_text = _copy(store, tmp_path)
+    code, out, err = fp("result", store, "--pgn", pgn, "--json")
+    assert code == 0, err
+    t = _load(store)
+    games = t.round(1).games
+
+    def players(g: Any) -> list[dict[str, Any]]:
+        return [
+            {"number": n, "name": t.player(n).name, "rating": t.player(n).rating}
+            for n in (g.white, g.black)
+        ]
+
+    expected = {
+        "ok": True,
+        "command": "result",
+        "pgn": str(pgn),
+        "entered": [
+            {"round": 1, "board": 1, "players": players(games[0]), "result": "0-1", "new": False},
+            {"round": 1, "board": 2, "players": players(games[1]), "result": "½-½", "new": True},
+        ],
+        "pending": 0,
+    }
+    assert json.dumps(json.loads(out)) == json.dumps(expected)  # the keys' order too
+    code, out, err = fp("result", as_text, "--pgn", pgn)
+    assert code == 0, err
+    label = wf.round_label(t, 1)
+    assert out == (
+        f"{pgn}: 2 game(s), 1 result(s) entered\n"
+        f"{label}, board 1: {wf.describe_game(t, games[0])} 0-1\n"
+        f"{label}, board 2: {wf.describe_game(t, games[1])} ½-½\n"
+        "0 game(s) without a result\n"
+    )

@@ -327,6 +327,49 @@ def test_import_trf_and_json(client: httpx.Client) -> None:
     )
 
 
+#: A file of each kind the registry reads (the JSON document is made from the TRF), with
+#: the content type a client would send.
+_KIND_SAMPLES = {
+    "trf": ("explain/dutch-2026.trf", "text/plain"),
+    "json": ("", "application/json"),
+    "opengotha": ("opengotha/veterans-2021.xml", "application/xml"),
+    "nrtm": ("nrtm/cobra_single_sided.json", "application/json"),
+}
+
+
+def test_every_readable_kind_imports_as_the_command_line_reads_it(
+    client: httpx.Client, tmp_path: Path
+) -> None:
+    """Each kind of the registry (``fairpair.formats.kinds``) imports through the web
+    service, recognised by content whatever the content type (or with the one a client
+    would send), into the tournament ``fairpair convert`` reads from the same file."""
+    from fairpair.formats import kinds
+
+    assert set(kinds.names(readable=True)) == set(_KIND_SAMPLES)
+    data = Path(__file__).parent / "data"
+    for name, (sample, content_type) in _KIND_SAMPLES.items():
+        if sample:
+            path = data / sample
+        else:
+            t, _ = trf.load(data / _KIND_SAMPLES["trf"][0])
+            path = tmp_path / "document.json"
+            path.write_bytes(kinds.dumps(t, kinds.kind_named("json")))
+        read, _, kind = kinds.load(path)  # as the command line reads it
+        assert kind.name == name
+        for sent in (content_type, "application/octet-stream"):
+            response = client.post(
+                f"{API}/tournaments/import",
+                content=path.read_bytes(),
+                headers={"Content-Type": sent},
+                params={"system": wf.system_name_for(read)},
+            )
+            assert response.status_code == 201, (name, sent, response.text)
+            tid = response.json()["id"]
+            stored, _ = jsondoc.loads(_document(client, tid))
+            assert stored.players == read.players, (name, sent)
+            assert stored.rounds == read.rounds, (name, sent)
+
+
 def test_tokens_and_roles(client: httpx.Client) -> None:
     tid, director = create_tournament(client, players=6, rounds=3)
     other_tid, other = create_tournament(client, players=4, rounds=3)

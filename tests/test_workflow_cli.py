@@ -594,3 +594,72 @@ def test_a_trf_without_ranks_converts_back_unchanged(fp: Runner, tmp_path: Path)
     assert fp("convert", source, "-o", doc)[0] == 0
     assert fp("convert", doc, "-o", back)[0] == 0
     assert back.read_bytes() == source.read_bytes()
+
+
+def test_result_echoes_pinned(fp: Runner, tmp_path: Path) -> None:
+    """What ``result`` prints for entries, as text and as JSON (every key, in order):
+    each board with its players, the result and the one before it, the other game of a
+    double round (its ``round``), what is left to enter, a later round already paired."""
+    from fairpair import workflow as wf
+
+    players = _csv(tmp_path / "p.csv", _chess_players(6, 5))
+    path = tmp_path / "t.json"
+    assert fp("new", players, "-o", path, "-s", "netrunner", "-R", 3, "--double")[0] == 0
+    assert fp("next", path)[0] == 0
+    as_text = tmp_path / "copy.json"
+    shutil.copy(path, as_text)
+    code, out, err = fp("result", path, "1=id", "2=1-0", "--json")
+    assert code == 0, err
+    t = _load(path)
+
+    def entered(column: int, board: int, result: str, *, other: bool) -> dict[str, object]:
+        g = t.round(column).games[board - 1]
+        return {
+            "board": board,
+            "players": [
+                {"number": n, "name": t.player(n).name, "rating": t.player(n).rating}
+                for n in (g.white, g.black)
+            ],
+            "result": result,
+            "before": "",
+            **({"round": column} if other else {}),
+        }
+
+    draw = wf.result_text(t.round(1).games[0])
+    expected = {
+        "ok": True,
+        "command": "result",
+        "round": 1,
+        "entered": [
+            entered(1, 1, draw, other=False),
+            entered(1, 2, "1-0", other=False),
+            entered(2, 1, draw, other=True),  # the other game of the double round
+        ],
+        "pending": len(t.round(1).games) - 2,
+    }
+    assert json.dumps(json.loads(out)) == json.dumps(expected)  # the keys' order too
+    code, out, err = fp("result", as_text, "1=id", "2=1-0")
+    assert code == 0, err
+    games = [t.round(1).games[0], t.round(1).games[1], t.round(2).games[0]]
+    labels = [wf.round_label(t, c) for c in (1, 1, 2)]
+    lines = [
+        f"{label}, board {b}: {wf.describe_game(t, g)} {wf.result_text(g)}"
+        for label, b, g in zip(labels, (1, 2, 1), games, strict=True)
+    ]
+    pending = f"{wf.round_label(t, 1)}: {expected['pending']} game(s) without a result"
+    assert out == "\n".join([*lines, pending]) + "\n"
+    # a correction names what it replaces; a later round already paired is noted
+    single = tmp_path / "single.json"
+    assert fp("new", players, "-o", single, "-s", "dutch", "-R", 3)[0] == 0
+    assert fp("next", single)[0] == 0
+    assert fp("result", single, "1=1-0", "2=1/2", "3=0-1")[0] == 0
+    assert fp("next", single)[0] == 0
+    code, out, err = fp("result", single, "-r", "1", "1=0-1")
+    assert code == 0, err
+    t = _load(single)
+    g = t.round(1).games[0]
+    assert out == (
+        f"{wf.round_label(t, 1)}, board 1: {wf.describe_game(t, g)} 0-1 (was 1-0)\n"
+        f"{wf.round_label(t, 1)}: 0 game(s) without a result\n"
+        "note: round 2 is already paired; its pairing stays as it is\n"
+    )

@@ -510,7 +510,6 @@ def _load_any(source: str) -> Tournament:
         kind = kinds.kind_named("trf")
     if kind.name in ("trf", "json") or os.path.isdir(source):
         return load(source)
-    assert kind.read is not None
     try:
         tournament, warnings = kind.read(source)
     except OSError as exc:

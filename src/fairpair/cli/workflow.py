@@ -9,6 +9,7 @@ nothing. PLAYER is a pairing number or a unique part of a name.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 from collections.abc import Callable
@@ -100,7 +101,7 @@ def _tournament_file(path: str) -> Tournament | None:
     except OSError:
         return None  # the CSV reader names the file and the reason
     kind = kinds.recognise(head)
-    if kind is None or kind.read is None:
+    if kind is None:
         return None
     tournament, warnings = kind.read(path)
     warn(warnings)
@@ -739,34 +740,69 @@ def result_command(
     t, done = wf.enter_results(t, rnd, parsed, allow_changes=round_number is not None)
     _store(t, file)
     pending = sum(1 for g in t.round(rnd).games if not g.has_result)
-    lines = [
-        f"{wf.round_label(t, d.round if d.round is not None else rnd)}, board {d.board}: "
-        f"{wf.describe_game(t, d.game)} {wf.result_text(d.game) or 'cleared'}"
-        + (f" (was {d.before})" if d.before and d.before != wf.result_text(d.game) else "")
-        for d in done
-    ]
     later = t.rounds_played > rnd and not t.double_rounds
     note = f"\nnote: round {rnd + 1} is already paired; its pairing stays as it is" if later else ""
+    echoes = [
+        _Echo(
+            d.round if d.round is not None else rnd,
+            d.board,
+            d.game,
+            last={"before": d.before, **({"round": d.round} if d.round is not None else {})},
+            was=f" (was {d.before})" if d.before and d.before != wf.result_text(d.game) else "",
+        )
+        for d in done
+    ]
+    tail = f"{wf.round_label(t, rnd)}: {pending} game(s) without a result{note}"
+    _say_results(as_json, t, ("round", rnd), echoes, pending, tail)
+    return 0
+
+
+@dataclasses.dataclass(frozen=True)
+class _Echo:
+    """One result ``result`` entered, as it echoes it: the round (TRF column) and the
+    board, the game after it, the JSON keys before ``board`` (``first``) and after
+    ``result`` (``last``), and what the text adds after the result (``was``)."""
+
+    round: int
+    board: int
+    game: Game
+    first: dict[str, Any] = dataclasses.field(default_factory=dict)
+    last: dict[str, Any] = dataclasses.field(default_factory=dict)
+    was: str = ""
+
+
+def _say_results(
+    as_json: bool,
+    t: Tournament,
+    source: tuple[str, Any],
+    echoes: list[_Echo],
+    pending: int,
+    tail: str,
+    head: tuple[str, ...] = (),
+) -> None:
+    """The echo of ``result`` (entries or ``--pgn``): a line per result entered between
+    the text's ``head`` and ``tail``; as JSON the command, ``source`` (the round, or the
+    PGN file), each result with its players, and the games left without a result."""
+    lines = [
+        f"{wf.round_label(t, e.round)}, board {e.board}: "
+        f"{wf.describe_game(t, e.game)} {wf.result_text(e.game) or 'cleared'}{e.was}"
+        for e in echoes
+    ]
+    entered = [
+        {
+            **e.first,
+            "board": e.board,
+            **_game_players_json(t, e.game),
+            "result": wf.result_text(e.game),
+            **e.last,
+        }
+        for e in echoes
+    ]
     _say(
         as_json,
-        "\n".join(lines) + f"\n{wf.round_label(t, rnd)}: {pending} game(s) without a result{note}",
-        {
-            "command": "result",
-            "round": rnd,
-            "entered": [
-                {
-                    "board": d.board,
-                    **_game_players_json(t, d.game),
-                    "result": wf.result_text(d.game),
-                    "before": d.before,
-                    **({"round": d.round} if d.round is not None else {}),
-                }
-                for d in done
-            ],
-            "pending": pending,
-        },
+        "\n".join([*head, *lines, tail]),
+        {"command": "result", source[0]: source[1], "entered": entered, "pending": pending},
     )
-    return 0
 
 
 def _game_players_json(t: Tournament, game: Game) -> dict[str, Any]:
@@ -792,34 +828,13 @@ def _result_from_pgn(file: str, pgn_path: str, as_json: bool) -> int:
     columns = sorted({d.round for d in done})
     pending = sum(1 for c in columns for g in t.round(c).games if not g.has_result)
     entered = sum(1 for d in done if d.new)
-    lines = [
-        f"{wf.round_label(t, d.round)}, board {d.board}: "
-        f"{wf.describe_game(t, d.game)} {wf.result_text(d.game)}"
-        for c in columns
-        for d in done
-        if d.round == c
+    # the workflow lists the results round by round (its columns in order)
+    echoes = [
+        _Echo(d.round, d.board, d.game, first={"round": d.round}, last={"new": d.new}) for d in done
     ]
-    _say(
-        as_json,
-        f"{pgn_path}: {len(games)} game(s), {entered} result(s) entered\n"
-        + "".join(line + "\n" for line in lines)
-        + f"{pending} game(s) without a result",
-        {
-            "command": "result",
-            "pgn": pgn_path,
-            "entered": [
-                {
-                    "round": d.round,
-                    "board": d.board,
-                    **_game_players_json(t, d.game),
-                    "result": wf.result_text(d.game),
-                    "new": d.new,
-                }
-                for d in done
-            ],
-            "pending": pending,
-        },
-    )
+    head = f"{pgn_path}: {len(games)} game(s), {entered} result(s) entered"
+    tail = f"{pending} game(s) without a result"
+    _say_results(as_json, t, ("pgn", pgn_path), echoes, pending, tail, (head,))
     return 0
 
 

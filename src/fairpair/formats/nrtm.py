@@ -64,6 +64,7 @@ __all__ = [
     "NETRUNNER_POINTS",
     "NrtmStanding",
     "dumps",
+    "holds",
     "is_nrtm",
     "load",
     "loads",
@@ -160,6 +161,12 @@ def sniff(path: str | os.PathLike[str]) -> bool:
         data = limits.read_file(path)
     except (OSError, InputError):
         return False
+    return holds(data)
+
+
+def holds(data: bytes) -> bool:
+    """Is ``data`` (a whole file's content) an NRTM document? False for anything else
+    (its reader says why)."""
     if not may_be(data[:4096]):
         return False
     try:

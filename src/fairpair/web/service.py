@@ -23,7 +23,7 @@ from fairpair.errors import InputError, PendingResultsError
 from fairpair.formats.csv import CsvRow, CsvTable, chess_players
 from fairpair.model import Pairing, Player, Tournament
 from fairpair.standings import Standings
-from fairpair.systems import get_system
+from fairpair.systems import available_systems, get_system
 from fairpair.web.errors import ApiError, limit_error, refusals
 from fairpair.web.models import PairIn, PlayerIn, PlayerPatch, TokenIn, TournamentIn
 from fairpair.web.store import (
@@ -96,13 +96,13 @@ def go_csv(specs: Sequence[PlayerIn]) -> str:
     return out.getvalue()
 
 
-def empty_tournament(spec: TournamentIn) -> Tournament:
-    """A tournament without players yet (adapter: :func:`fairpair.workflow.new_tournament`
-    refuses an empty list, so it is called with one placeholder that is then removed;
-    everything else, numbering rules, points, options, comes from the workflow)."""
-    placeholder = Player(1, "placeholder")
+def chess_tournament(spec: TournamentIn, players: Sequence[Player] | None) -> Tournament:
+    """The tournament of ``spec`` with ``players`` (:func:`fairpair.workflow.new_tournament`);
+    None: a tournament without players yet (the workflow refuses an empty list, so it is
+    called with one placeholder that is then removed; everything else, numbering rules,
+    points, options, comes from the workflow)."""
     t = wf.new_tournament(
-        [placeholder],
+        [Player(1, "placeholder")] if players is None else players,
         system=spec.system,
         rounds=spec.rounds,
         name=spec.name,
@@ -110,7 +110,7 @@ def empty_tournament(spec: TournamentIn) -> Tournament:
         double=spec.double,
         seeding=spec.seeding,
     )
-    return t.replace(players=())
+    return t.replace(players=()) if players is None else t
 
 
 def _points(value: float | str | None) -> Fraction | None:
@@ -347,36 +347,15 @@ class Service:
                     field=f"players[{index}]",
                     expected="no from_round or band (they are for late entries)",
                 )
-        if wf.descriptor_of(spec.system).initial_order == "go":
-            with refusals("players", GO_COLUMNS, first_line=2):
-                t = wf.new_mcmahon_tournament(
-                    go_csv(spec.players),
-                    "<request>",
-                    rounds=spec.rounds,
-                    name=spec.name,
-                    bar=spec.bar,
-                    zero=spec.zero,
-                    options=spec.options,
-                )
-        else:
-            if spec.bar is not None:
-                raise ApiError(400, "bar", field="bar", expected="no bar (McMahon only)")
-            field = "rounds" if spec.players else None
-            templates = chess_templates(spec.players)
-            with refusals(field):
-                if templates:
-                    t = wf.new_tournament(
-                        templates,
-                        system=spec.system,
-                        rounds=spec.rounds,
-                        name=spec.name,
-                        options=spec.options,
-                        double=spec.double,
-                        seeding=spec.seeding,
-                    )
-                else:
-                    t = empty_tournament(spec)
-        return self._store_new(t, "players")
+        return self._create(
+            spec,
+            "players",
+            go_list=lambda: go_csv(spec.players),
+            file="<request>",
+            go_refusal=("players", GO_COLUMNS, 2),
+            chess=lambda: chess_templates(spec.players) or None,
+            chess_field="rounds" if spec.players else None,
+        )
 
     @staticmethod
     def _check_new(spec: TournamentIn) -> None:
@@ -403,11 +382,43 @@ class Service:
         ``fairpair new`` reads one (a Go list with ranks for a McMahon system); an error
         names the line and column of ``file`` (field ``file``)."""
         self._check_new(spec)
-        descriptor = wf.descriptor_of(spec.system)
-        if descriptor.initial_order == "go":
+
+        def players() -> list[Player]:
+            from fairpair.formats.csv import read_table
+
             with refusals("file"):
+                return chess_players(read_table(text, file))
+
+        return self._create(
+            spec,
+            "file",
+            go_list=lambda: text,
+            file=file,
+            go_refusal=("file", (), 1),
+            chess=players,
+            chess_field="file",
+        )
+
+    def _create(
+        self,
+        spec: TournamentIn,
+        field: str,
+        *,
+        go_list: Callable[[], str],
+        file: str,
+        go_refusal: tuple[str, Sequence[str], int],
+        chess: Callable[[], list[Player] | None],
+        chess_field: str | None,
+    ) -> tuple[str, str]:
+        """What :meth:`create` and :meth:`create_from_list` share: a tournament of a
+        system that orders its players as Go does (McMahon) from the CSV list
+        ``go_list()`` (``file`` in its messages, refused as ``refusals(*go_refusal)``),
+        any other from the players ``chess()`` (None: none yet, an event to fill;
+        refused naming ``chess_field``); stored, a refusal naming ``field``."""
+        if wf.descriptor_of(spec.system).initial_order == "go":
+            with refusals(*go_refusal):
                 t = wf.new_mcmahon_tournament(
-                    text,
+                    go_list(),
                     file,
                     rounds=spec.rounds,
                     name=spec.name,
@@ -416,47 +427,26 @@ class Service:
                     options=spec.options,
                 )
         else:
-            from fairpair.formats.csv import chess_players, read_table
-
             if spec.bar is not None:
                 raise ApiError(400, "bar", field="bar", expected="no bar (McMahon only)")
-            with refusals("file"):
-                players = chess_players(read_table(text, file))
-                t = wf.new_tournament(
-                    players,
-                    system=spec.system,
-                    rounds=spec.rounds,
-                    name=spec.name,
-                    options=spec.options,
-                    double=spec.double,
-                    seeding=spec.seeding,
-                )
-        return self._store_new(t, "file")
+            players = chess()
+            with refusals(chess_field):
+                t = chess_tournament(spec, players)
+        return self._store_new(t, field)
 
     def import_document(
         self, body: bytes, content_type: str, system: str | None, name: str | None
     ) -> tuple[str, str]:
-        """A new tournament from a TRF, a JSON document, an OpenGotha file or an NRTM
-        export (recognised by content, as ``fairpair convert`` recognises them)."""
-        from fairpair.formats import jsondoc, kinds, trf
+        """A new tournament from a file of any kind the registry reads (a TRF, a JSON
+        document, an OpenGotha file, an NRTM export ...), recognised by content by the
+        rule ``fairpair convert`` uses (:func:`fairpair.formats.kinds.loads`; a JSON
+        content type declares JSON as a ``.json`` name does)."""
+        from fairpair.formats import kinds
 
         if not body.strip():
             raise ApiError(400, "empty body", field="body", expected="a TRF or JSON document")
-        kind = kinds.recognise(body[: kinds.HEAD_BYTES])
-        is_json = "json" in content_type.lower() or body.lstrip()[:1] in (b"{", b"[")
         with refusals("body"):
-            if kind is not None and kind.name == "opengotha":
-                from fairpair.formats import opengotha
-
-                t, _ = opengotha.loads(body, file="<request>")
-            elif kind is not None and kind.name == "nrtm":
-                from fairpair.formats import nrtm
-
-                t, _ = nrtm.loads(body, file="<request>")
-            elif is_json:
-                t, _ = jsondoc.loads(body, file="<request>")
-            else:
-                t, _ = trf.loads(body, file="<request>")
+            t, _, _ = kinds.loads(body, file="<request>", json="json" in content_type.lower())
         if system is not None:
             with refusals("system"):
                 wf.descriptor_of(system)
@@ -470,7 +460,7 @@ class Service:
                     400,
                     exc.message,
                     field="system",
-                    expected="?system=NAME (dutch, tcec, netrunner, mcmahon)",
+                    expected=f"?system=NAME ({', '.join(available_systems())})",
                 ) from None
         _check_system_options(t)
         _check_settings(t)
