@@ -128,14 +128,20 @@ class _Round:
 
     # -- C.12 ----------------------------------------------------------------------
 
-    def c12_backtrack(self, frame: _Frame, residents: list[LegacyPlayer]) -> Candidate | None:
+    def c12_backtrack(
+        self, frame: _Frame, residents: list[LegacyPlayer], *, p1: int | None = None
+    ) -> Candidate | None:
         """C.12: another pairing of the previous bracket that moves down another set
-        of players of the same size and with the same scores, with which every
-        moved-down player of the current bracket has an opponent there and the
-        bracket can make as many pairs as before."""
+        of players of the same size and with the same scores, and "this now allows P1
+        pairings to be made" in the current bracket.
+
+        ``p1`` None (C.1 found a moved-down player without opponent): every moved-down
+        player of the current bracket can be paired there at once and the bracket can
+        make as many pairs as before. ``p1`` given (the bracket cannot make P1 = P0
+        pairs with its moved-down players): the bracket can make ``p1`` pairs."""
         old_down = frame.down(self.by_number)
         want = Counter(p.score for p in old_down)
-        before = self._max_pairs(old_down + residents)
+        before = self._max_pairs(old_down + residents) if p1 is None else p1
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
@@ -148,7 +154,9 @@ class _Round:
                 if ok:
                     bracket = down + residents
                     mdps = [p for p in bracket if p.score > residents[0].score]
-                    ok = self._all_paired(bracket, mdps) and self._max_pairs(bracket) >= before
+                    ok = self._max_pairs(bracket) >= before and (
+                        p1 is not None or self._all_paired(bracket, mdps)
+                    )
                 memo[key] = ok
             return memo[key]
 
@@ -300,6 +308,25 @@ class _Round:
             # "Backtracking is disallowed when already backtracking from a lower score
             # bracket": no C.12 into a bracket that C.13 has re-paired.
             blocked = bool(frames) and "C.13" in frames[-1].repaired
+            rest = [p for p in players if p not in moved]
+            # C.12 also when the moved-down players are not the reason of a C.1 move but
+            # the bracket cannot make P1 = P0 pairs with them (reading 14, "this now
+            # allows P1 pairings to be made").
+            if incoming and not stuck and frames and not blocked:
+                p1 = len(rest) // 2
+                if self._max_pairs(rest) < p1:
+                    frame = frames[-1]
+                    kept = [p for p in residents if p not in moved]
+                    alt = self.c12_backtrack(frame, kept, p1=p1)
+                    if alt is not None:
+                        frame.current = alt
+                        frame.notes.append(
+                            f"C.12: re-paired for bracket {format_points(residents[0].score)} "
+                            f"(it could not make P1={p1} pairs with moved-down {_names(incoming)})"
+                        )
+                        frame.repaired.append("C.12")
+                        incoming = frame.down(self.by_number)
+                        continue
             if stuck and frames and not blocked:
                 frame = frames[-1]
                 alt = self.c12_backtrack(frame, residents)
@@ -317,7 +344,6 @@ class _Round:
                 )
             if moved:
                 notes.append(f"C.1: moved down {_names(moved)} (no possible opponent)")
-            rest = [p for p in players if p not in moved]
             cand = _first(ScoreBracket(rest, self.ctx, lowest=False).candidates())
             assert cand is not None  # P1 can always go down to 0
             frames.append(
