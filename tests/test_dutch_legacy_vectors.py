@@ -35,7 +35,6 @@ STILL_DIFFERENT = {
     "t5310_n21_r9of11": "C",
     "t5358_n13_r7of10": "C",
     "t5373_n42_r8of8": "X",
-    "t5390_n25_r5of11": "C",
 }
 
 

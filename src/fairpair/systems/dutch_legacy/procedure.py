@@ -99,6 +99,12 @@ def _first(candidates: Iterator[Candidate]) -> Candidate | None:
     return next(candidates, None)
 
 
+def _paired(cand: Candidate, players: Sequence[LegacyPlayer]) -> bool:
+    """Does the pairing ``cand`` give every one of ``players`` an opponent?"""
+    paired = {n for pair in cand.pairs for n in pair}
+    return all(p.number in paired for p in players)
+
+
 def _names(players: Sequence[LegacyPlayer]) -> str:
     return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
 
@@ -129,7 +135,12 @@ class _Round:
     # -- C.12 ----------------------------------------------------------------------
 
     def c12_backtrack(
-        self, frame: _Frame, residents: list[LegacyPlayer], *, p1: int | None = None
+        self,
+        frame: _Frame,
+        residents: list[LegacyPlayer],
+        *,
+        p1: int | None = None,
+        lowest: bool = False,
     ) -> Candidate | None:
         """C.12: another pairing of the previous bracket that moves down another set
         of players of the same size and with the same scores, and "this now allows P1
@@ -138,7 +149,10 @@ class _Round:
         ``p1`` None (C.1 found a moved-down player without opponent): every moved-down
         player of the current bracket can be paired there at once and the bracket can
         make as many pairs as before. ``p1`` given (the bracket cannot make P1 = P0
-        pairs with its moved-down players): the bracket can make ``p1`` pairs."""
+        pairs with its moved-down players): the bracket can make ``p1`` pairs.
+        ``lowest`` (the current bracket is the lowest): its first pairing is complete
+        (P0 pairs, the bye to a player who may receive it) and pairs every moved-down
+        player."""
         old_down = frame.down(self.by_number)
         want = Counter(p.score for p in old_down)
         before = self._max_pairs(old_down + residents) if p1 is None else p1
@@ -154,9 +168,13 @@ class _Round:
                 if ok:
                     bracket = down + residents
                     mdps = [p for p in bracket if p.score > residents[0].score]
-                    ok = self._max_pairs(bracket) >= before and (
-                        p1 is not None or self._all_paired(bracket, mdps)
-                    )
+                    if lowest:
+                        first = self.lowest_pairing(bracket)
+                        ok = first is not None and _paired(first, mdps)
+                    else:
+                        ok = self._max_pairs(bracket) >= before and (
+                            p1 is not None or self._all_paired(bracket, mdps)
+                        )
                 memo[key] = ok
             return memo[key]
 
@@ -239,6 +257,23 @@ class _Round:
             if k == len(groups) - 1:
                 players = incoming + residents
                 cand = self.lowest_pairing(players, movers)
+                blocked = bool(frames) and "C.13" in frames[-1].repaired
+                if cand is not None and frames and not blocked and not _paired(cand, incoming):
+                    # C.1 in the lowest bracket: a moved-down player who cannot be paired
+                    # there without a bye against B.1.b (the pairing must be complete)
+                    # has no opponent "without violating B1": C.12 first (reading 14).
+                    frame = frames[-1]
+                    alt = self.c12_backtrack(frame, residents, lowest=True)
+                    if alt is not None:
+                        frame.current = alt
+                        frame.notes.append(
+                            f"C.12: re-paired for the lowest bracket (moved-down "
+                            f"{_names([p for p in incoming if not _paired(cand, [p])])} "
+                            "could not be paired there)"
+                        )
+                        frame.repaired.append("C.12")
+                        incoming = frame.down(self.by_number)
+                        continue
                 if cand is not None:
                     return self._finish(frames, players, cand, joined=movers is not None)
                 # C.13: backtrack to the penultimate bracket.
