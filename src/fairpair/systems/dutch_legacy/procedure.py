@@ -42,6 +42,8 @@ class _Frame:
     notes: list[str] = field(default_factory=list)
     #: The articles (C.12, C.13) by which the bracket was paired again.
     repaired: list[str] = field(default_factory=list)
+    #: C.12: the sets of players this bracket has moved down so far (never again).
+    sent: list[frozenset[int]] = field(default_factory=list)
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
@@ -162,9 +164,12 @@ class _Round:
             key = tuple(sorted(unpaired))
             if key not in memo:
                 down = frame.moved + [self.by_number[n] for n in unpaired]
-                ok = Counter(p.score for p in down) == want and {p.number for p in down} != {
-                    p.number for p in old_down
-                }
+                numbers = frozenset(p.number for p in down)
+                ok = (
+                    Counter(p.score for p in down) == want
+                    and numbers != frozenset(p.number for p in old_down)
+                    and numbers not in frame.sent
+                )
                 if ok:
                     bracket = down + residents
                     mdps = [p for p in bracket if p.score > residents[0].score]
@@ -172,14 +177,27 @@ class _Round:
                         first = self.lowest_pairing(bracket)
                         ok = first is not None and _paired(first, mdps)
                     else:
+                        # A player the previous bracket moved down by C.1 who has no
+                        # opponent here either is moved on by C.1 again: not one of
+                        # those the new set must allow to be paired.
+                        mdps = [
+                            p
+                            for p in mdps
+                            if p not in frame.moved or self._has_opponent(p, bracket)
+                        ]
                         ok = self._max_pairs(bracket) >= before and (
                             p1 is not None or self._all_paired(bracket, mdps)
                         )
                 memo[key] = ok
             return memo[key]
 
+        frame.sent.append(frozenset(p.number for p in old_down))
         bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
         return _first(bracket.candidates())
+
+    def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
+        """C.1: has ``player`` a possible opponent (B.1, B.2) among ``players``?"""
+        return any(b1_b2_compatible(player, q, self.ctx) for q in players if q is not player)
 
     def _all_paired(self, players: Sequence[LegacyPlayer], must: Sequence[LegacyPlayer]) -> bool:
         """Can ``players`` be paired (B.1, B.2) so that every one of ``must`` has an
@@ -362,7 +380,11 @@ class _Round:
                         frame.repaired.append("C.12")
                         incoming = frame.down(self.by_number)
                         continue
-            if stuck and frames and not blocked:
+            # C.12 for a moved-down player without opponent whom the previous
+            # bracket moved down by its pairing; one it moved down by C.1 (no opponent
+            # there either) is moved on, as C.1 does (reading 14).
+            stuck_c12 = [p for p in stuck if frames and p not in frames[-1].moved]
+            if stuck_c12 and frames and not blocked:
                 frame = frames[-1]
                 alt = self.c12_backtrack(frame, residents)
                 if alt is not None:
