@@ -414,12 +414,13 @@ def test_c12_backtrack_to_the_previous_bracket() -> None:
 
 
 def test_c12_without_alternative_moves_the_player_down() -> None:
-    """C.12 finds nothing when the previous bracket has one player: he is moved down
-    further (C.1)."""
+    """The previous bracket has one player, 3, moved down by C.1 (no opponent there);
+    without an opponent here either he is moved on by C.1: C.12 is for the players the
+    previous bracket moved down by its pairing (reading 14)."""
     t = step("c12b")
     pairs, bye, lines = pair(t)
     assert pairs == {(5, 3), (4, 1)} and bye is None
-    assert has(lines, "C.12: no other pairing of the previous bracket helps 3")
+    assert has(lines, "C.12 not applied: 3 moved down by C.1 in the previous bracket")
 
 
 def test_c13_repairs_the_penultimate_bracket() -> None:

@@ -399,6 +399,11 @@ class _Round:
                 notes.append(
                     f"C.12: no other pairing of the previous bracket helps {_names(stuck)}"
                 )
+            elif stuck and not stuck_c12:
+                notes.append(
+                    f"C.12 not applied: {_names(stuck)} moved down by C.1 in the previous "
+                    "bracket, moved on"
+                )
             if moved:
                 notes.append(f"C.1: moved down {_names(moved)} (no possible opponent)")
             cand = _first(ScoreBracket(rest, self.ctx, lowest=False).candidates())
