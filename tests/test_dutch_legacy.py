@@ -414,12 +414,57 @@ def test_c12_backtrack_to_the_previous_bracket() -> None:
 
 
 def test_c12_without_alternative_moves_the_player_down() -> None:
-    """C.12 finds nothing when the previous bracket has one player: he is moved down
-    further (C.1)."""
+    """The previous bracket has one player, 3, moved down by C.1 (no opponent there);
+    without an opponent here either he is moved on by C.1: C.12 is for the players the
+    previous bracket moved down by its pairing (reading 14)."""
     t = step("c12b")
     pairs, bye, lines = pair(t)
     assert pairs == {(5, 3), (4, 1)} and bye is None
-    assert has(lines, "C.12: no other pairing of the previous bracket helps 3")
+    assert has(lines, "C.12 not applied: 3 moved down by C.1 in the previous bracket")
+
+
+def test_c12_when_the_bracket_cannot_make_p1_pairs() -> None:
+    """C.12 "this now allows P1 pairings to be made" (reading 14): C.12 is also the
+    step when a bracket with moved-down players cannot make P1 = P0 pairs with them,
+    not only when C.1 finds one of them without opponent. Reference round (JaVaFo 1.4,
+    random seed 48 round 8, 20 players absent): bracket 2.5 {20 | 22, 24, 27} makes
+    one pair only (24-27 met, 20 only meets 22); bracket 3 {11, 18, 20} is paired
+    again so that 11 (same score) comes down instead, with whom bracket 2.5 could
+    make two pairs; then C.13 needs its floaters 22, 24 below: 11-27, 18-20, 24-21,
+    26-22 as the reference. Without it: 11-18, 20-22, 24-21, 26-27."""
+    pairs, bye, lines = pair(step("c12p1"))
+    assert pairs == {(11, 27), (18, 20), (24, 21), (26, 22)} and bye is None
+    assert has(lines, "C.12: re-paired for bracket 2.5 (it could not make P1=2 pairs")
+
+
+def test_c12_from_the_lowest_bracket() -> None:
+    """C.1 in the lowest bracket with B.1.b: there a pairing must be complete and the
+    bye must go to a player who may receive it, so a moved-down player whose only
+    opponents leave the bye to a player who may not have it has no opponent "without
+    violating B1": C.1 sends him to C.12 before C.13 reduces M1 (reading 14).
+    Reference round (JaVaFo 1.4, random seed 1061 round 5, 8 players absent): bracket
+    1.5 {4 | 9, 13} pairs 4-13 (4-9: both prefer black) and moves 9 down; in the
+    lowest {9 | 8, 10} 9 can only meet 8, which leaves the bye to 10, who may not
+    have it (B.1.b). C.12: 4-9 moves 13 (same score) down instead, and the lowest
+    pairs 13-10 with the bye to 8, as the reference (the engine gave 8-10, bye 9)."""
+    pairs, bye, lines = pair(step("c12lowest"))
+    assert pairs == {(9, 4), (13, 10)} and bye == 8
+    assert has(lines, "C.12: re-paired for the lowest bracket (moved-down 9")
+
+
+def test_c12_leaves_a_c1_moved_player_to_c1() -> None:
+    """C.1: a moved-down player without opponent goes to C.12; reading 14: only one
+    the previous bracket moved down by its pairing. One it moved down by C.1 (he had
+    no opponent there either) is moved on, and the other pairing C.12 looks for need
+    not pair him. Reference round (JaVaFo 1.4, random seed 19 round 8, 7 players
+    absent): 1, 2, 3 (5 points) met each other; bracket 4.5 {1, 2, 3 | 4}: 1 has no
+    opponent (C.1), 3-4 moves 2 down; in bracket 4 {1, 2 | 5} neither has an
+    opponent. C.12 for 2: 2-4 moves 3 down, who meets 5, and 1 moves on (C.1):
+    2-4, 3-5, 1-9, 14-10 as the reference (the engine gave 3-4, 5-10, 1-9, 2-14)."""
+    pairs, bye, lines = pair(step("c12c1"))
+    assert pairs == {(1, 9), (2, 4), (3, 5), (14, 10)} and bye is None
+    assert has(lines, "C.12: re-paired for bracket 4")
+    assert has(lines, "C.12 not applied: 1 moved down by C.1 in the previous bracket")
 
 
 def test_c13_repairs_the_penultimate_bracket() -> None:

@@ -29,13 +29,10 @@ PUBLIC2 = sorted(DATA2.glob("*.trf"))
 #: class of the README (docs/dutch-legacy.md, "What remains"). Each is an expected
 #: failure that must fail: a fix shows up as an unexpected pass.
 STILL_DIFFERENT = {
-    "t5046_n9_r7of10": "X",
     "t5083_n28_r10of10": "C",
     "t5088_n26_r9of9": "C",
     "t5310_n21_r9of11": "C",
     "t5358_n13_r7of10": "C",
-    "t5373_n42_r8of8": "X",
-    "t5390_n25_r5of11": "C",
 }
 
 

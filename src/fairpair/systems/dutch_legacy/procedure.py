@@ -42,6 +42,8 @@ class _Frame:
     notes: list[str] = field(default_factory=list)
     #: The articles (C.12, C.13) by which the bracket was paired again.
     repaired: list[str] = field(default_factory=list)
+    #: C.12: the sets of players this bracket has moved down so far (never again).
+    sent: list[frozenset[int]] = field(default_factory=list)
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
@@ -99,6 +101,12 @@ def _first(candidates: Iterator[Candidate]) -> Candidate | None:
     return next(candidates, None)
 
 
+def _paired(cand: Candidate, players: Sequence[LegacyPlayer]) -> bool:
+    """Does the pairing ``cand`` give every one of ``players`` an opponent?"""
+    paired = {n for pair in cand.pairs for n in pair}
+    return all(p.number in paired for p in players)
+
+
 def _names(players: Sequence[LegacyPlayer]) -> str:
     return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
 
@@ -128,32 +136,68 @@ class _Round:
 
     # -- C.12 ----------------------------------------------------------------------
 
-    def c12_backtrack(self, frame: _Frame, residents: list[LegacyPlayer]) -> Candidate | None:
+    def c12_backtrack(
+        self,
+        frame: _Frame,
+        residents: list[LegacyPlayer],
+        *,
+        p1: int | None = None,
+        lowest: bool = False,
+    ) -> Candidate | None:
         """C.12: another pairing of the previous bracket that moves down another set
-        of players of the same size and with the same scores, with which every
-        moved-down player of the current bracket has an opponent there and the
-        bracket can make as many pairs as before."""
+        of players of the same size and with the same scores, and "this now allows P1
+        pairings to be made" in the current bracket.
+
+        ``p1`` None (C.1 found a moved-down player without opponent): every moved-down
+        player of the current bracket can be paired there at once and the bracket can
+        make as many pairs as before. ``p1`` given (the bracket cannot make P1 = P0
+        pairs with its moved-down players): the bracket can make ``p1`` pairs.
+        ``lowest`` (the current bracket is the lowest): its first pairing is complete
+        (P0 pairs, the bye to a player who may receive it) and pairs every moved-down
+        player."""
         old_down = frame.down(self.by_number)
         want = Counter(p.score for p in old_down)
-        before = self._max_pairs(old_down + residents)
+        before = self._max_pairs(old_down + residents) if p1 is None else p1
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
             key = tuple(sorted(unpaired))
             if key not in memo:
                 down = frame.moved + [self.by_number[n] for n in unpaired]
-                ok = Counter(p.score for p in down) == want and {p.number for p in down} != {
-                    p.number for p in old_down
-                }
+                numbers = frozenset(p.number for p in down)
+                ok = (
+                    Counter(p.score for p in down) == want
+                    and numbers != frozenset(p.number for p in old_down)
+                    and numbers not in frame.sent
+                )
                 if ok:
                     bracket = down + residents
                     mdps = [p for p in bracket if p.score > residents[0].score]
-                    ok = self._all_paired(bracket, mdps) and self._max_pairs(bracket) >= before
+                    if lowest:
+                        first = self.lowest_pairing(bracket)
+                        ok = first is not None and _paired(first, mdps)
+                    else:
+                        # A player the previous bracket moved down by C.1 who has no
+                        # opponent here either is moved on by C.1 again: not one of
+                        # those the new set must allow to be paired.
+                        mdps = [
+                            p
+                            for p in mdps
+                            if p not in frame.moved or self._has_opponent(p, bracket)
+                        ]
+                        ok = self._max_pairs(bracket) >= before and (
+                            p1 is not None or self._all_paired(bracket, mdps)
+                        )
                 memo[key] = ok
             return memo[key]
 
+        frame.sent.append(frozenset(p.number for p in old_down))
         bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
         return _first(bracket.candidates())
+
+    def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
+        """C.1: has ``player`` a possible opponent (B.1, B.2) among ``players``?"""
+        return any(b1_b2_compatible(player, q, self.ctx) for q in players if q is not player)
 
     def _all_paired(self, players: Sequence[LegacyPlayer], must: Sequence[LegacyPlayer]) -> bool:
         """Can ``players`` be paired (B.1, B.2) so that every one of ``must`` has an
@@ -231,6 +275,23 @@ class _Round:
             if k == len(groups) - 1:
                 players = incoming + residents
                 cand = self.lowest_pairing(players, movers)
+                blocked = bool(frames) and "C.13" in frames[-1].repaired
+                if cand is not None and frames and not blocked and not _paired(cand, incoming):
+                    # C.1 in the lowest bracket: a moved-down player who cannot be paired
+                    # there without a bye against B.1.b (the pairing must be complete)
+                    # has no opponent "without violating B1": C.12 first (reading 14).
+                    frame = frames[-1]
+                    alt = self.c12_backtrack(frame, residents, lowest=True)
+                    if alt is not None:
+                        frame.current = alt
+                        frame.notes.append(
+                            f"C.12: re-paired for the lowest bracket (moved-down "
+                            f"{_names([p for p in incoming if not _paired(cand, [p])])} "
+                            "could not be paired there)"
+                        )
+                        frame.repaired.append("C.12")
+                        incoming = frame.down(self.by_number)
+                        continue
                 if cand is not None:
                     return self._finish(frames, players, cand, joined=movers is not None)
                 # C.13: backtrack to the penultimate bracket.
@@ -300,7 +361,30 @@ class _Round:
             # "Backtracking is disallowed when already backtracking from a lower score
             # bracket": no C.12 into a bracket that C.13 has re-paired.
             blocked = bool(frames) and "C.13" in frames[-1].repaired
-            if stuck and frames and not blocked:
+            rest = [p for p in players if p not in moved]
+            # C.12 also when the moved-down players are not the reason of a C.1 move but
+            # the bracket cannot make P1 = P0 pairs with them (reading 14, "this now
+            # allows P1 pairings to be made").
+            if incoming and not stuck and frames and not blocked:
+                p1 = len(rest) // 2
+                if self._max_pairs(rest) < p1:
+                    frame = frames[-1]
+                    kept = [p for p in residents if p not in moved]
+                    alt = self.c12_backtrack(frame, kept, p1=p1)
+                    if alt is not None:
+                        frame.current = alt
+                        frame.notes.append(
+                            f"C.12: re-paired for bracket {format_points(residents[0].score)} "
+                            f"(it could not make P1={p1} pairs with moved-down {_names(incoming)})"
+                        )
+                        frame.repaired.append("C.12")
+                        incoming = frame.down(self.by_number)
+                        continue
+            # C.12 for a moved-down player without opponent whom the previous
+            # bracket moved down by its pairing; one it moved down by C.1 (no opponent
+            # there either) is moved on, as C.1 does (reading 14).
+            stuck_c12 = [p for p in stuck if frames and p not in frames[-1].moved]
+            if stuck_c12 and frames and not blocked:
                 frame = frames[-1]
                 alt = self.c12_backtrack(frame, residents)
                 if alt is not None:
@@ -315,9 +399,13 @@ class _Round:
                 notes.append(
                     f"C.12: no other pairing of the previous bracket helps {_names(stuck)}"
                 )
+            elif stuck and not stuck_c12:
+                notes.append(
+                    f"C.12 not applied: {_names(stuck)} moved down by C.1 in the previous "
+                    "bracket, moved on"
+                )
             if moved:
                 notes.append(f"C.1: moved down {_names(moved)} (no possible opponent)")
-            rest = [p for p in players if p not in moved]
             cand = _first(ScoreBracket(rest, self.ctx, lowest=False).candidates())
             assert cand is not None  # P1 can always go down to 0
             frames.append(
