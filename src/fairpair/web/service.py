@@ -680,7 +680,7 @@ class Service:
             self._game(t, round_number, board)
             _allowed(t, key, "result")
             with refusals("result"):
-                t, _ = wf.enter_results(t, round_number, [wf.parse_entry(f"{board}={key}")])
+                t, _ = wf.enter_results(t, round_number, [wf.ResultEntry.for_board_key(board, key)])
             return t, None
 
         stored, _ = self._change(tid, operation, also=Store.clear_reports(tid, round_number, board))
@@ -714,7 +714,9 @@ class Service:
             before = {board: wf.result_text(games[board - 1]) for board in keys}
             for board, key in sorted(keys.items()):  # board by board: the field at fault
                 with refusals(f"result-{board}"):
-                    t, _ = wf.enter_results(t, round_number, [wf.parse_entry(f"{board}={key}")])
+                    t, _ = wf.enter_results(
+                        t, round_number, [wf.ResultEntry.for_board_key(board, key)]
+                    )
             games = t.round(round_number).games
             for board in keys:
                 changed[board] = (before[board] or "", wf.result_text(games[board - 1]) or "")

@@ -182,9 +182,23 @@ class ResultEntry:
     flag: str | None = None
 
     @classmethod
-    def for_board(cls, board: int, codes: Codes) -> ResultEntry:
-        """The result of board ``board``, from its first-listed player's side."""
-        return cls(str(board), True, codes)
+    def for_board(cls, board: int, codes: Codes, flag: str | None = None) -> ResultEntry:
+        """The result of board ``board``, from its first-listed player's side (``flag``:
+        an intentional draw or a 2-for-1, as in :data:`FLAGGED_SCORES`)."""
+        return cls(str(board), True, codes, flag)
+
+    @classmethod
+    def for_board_key(cls, board: int, key: str) -> ResultEntry:
+        """The result ``key`` (a key of :data:`SCORES` or :data:`FLAGGED_SCORES`) of
+        board ``board``: a structured entry, no text parsed.
+
+        >>> ResultEntry.for_board_key(2, "id").flag
+        'intentional_draw'
+        """
+        if key in FLAGGED_SCORES:
+            codes, flag = FLAGGED_SCORES[key]
+            return cls.for_board(board, codes, flag)
+        return cls.for_board(board, SCORES[key])
 
 
 #: Outcome words that say the same on a board as for either of its players.
