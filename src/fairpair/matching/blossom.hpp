@@ -838,9 +838,11 @@ class Blossom {
     }
 
     void drop_list(int b) {
-        bestlist_[b].clear();
+        // Released, not only cleared: a slot keeps no capacity once its blossom's list
+        // is gone (nested blossoms otherwise hold O(n) each, O(n^2) in all).
+        std::vector<Edge>().swap(bestlist_[b]);
         haslist_[b] = 0;
-        pending_[b].clear();
+        std::vector<int>().swap(pending_[b]);
     }
 
     static int wrap(int j, int k) { return ((j % k) + k) % k; }

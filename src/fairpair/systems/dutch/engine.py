@@ -152,6 +152,17 @@ CANDIDATE_BY_VALUE = True
 #: a 3,000-player bracket with one MDP; tests switch it off to compare the two ways).
 FLOAT_VERTEX = True
 
+#: Once S1 is decided (D.1 on the remainder), the float vertex keeps its edges to the
+#: players of S2 only, when the graph holds nobody below the bracket (the next
+#: scoregroup set aside, or the last bracket). Every S1 player is the higher player of
+#: a pair in an optimal pairing, and S1 players meet S2 players only, so giving one
+#: of them to the float vertex would leave two players of S2 unpaired: one pair fewer
+#: (C.5, 2026 C6; or the completion count above it), worse than every optimal pairing,
+#: so the optimal pairings are the same. Without those edges the D.1 re-solves no
+#: longer grow their alternating trees through the float vertex into S1 (they spanned
+#: most of a 3,500-vertex bracket; tests switch it off to compare the two ways).
+FLOAT_TO_S2 = True
+
 #: A bracket is paired without the next scoregroup whenever that is proven not to
 #: change the result (:func:`table_without_next_group`). Tests switch it off to
 #: compare the two ways.
@@ -687,6 +698,13 @@ class _Bracket:
         in_top = [False] * len(self.weights.classes)  # one per vertex of the graph
         for p in top:
             in_top[p] = True
+        f = self.float_vertex
+        if FLOAT_TO_S2 and f >= 0 and (self.group_aside or nb == len(self.players)):
+            # The float vertex stands for the one left over, now a player of S2: an S1
+            # player given to it would leave two of S2 unpaired (one pair fewer, C.5),
+            # so no optimal pairing uses these edges (:data:`FLOAT_TO_S2`).
+            for p in top:
+                graph.remove_range(p, f, f + 1)
         graph.keep_top_to_rest(m, nb, in_top)
         # D.1: each S1 player in order takes the first S2 player possible. The edges
         # left carry a hint (pair the earlier with the earlier) of at most r^2 each;
