@@ -85,10 +85,12 @@ if BUILD_COMMANDS & set(sys.argv[1:]) and not os.environ.get("FAIRPAIR_SKIP_COMP
 
 #: Heaviest units first: the parallel compile hands them out in this order.
 UNITS = [
-    "src/fairpair/systems/mcmahon/_graph.cpp",
-    "src/fairpair/systems/_netrunner_graph.cpp",
     "src/fairpair/matching/_engine_narrow.cpp",
     "src/fairpair/matching/_engine_wide.cpp",
+    "src/fairpair/matching/_engine_implicit.cpp",
+    "src/fairpair/matching/_blossom.cpp",
+    "src/fairpair/systems/mcmahon/_graph.cpp",
+    "src/fairpair/systems/_netrunner_graph.cpp",
 ]
 
 

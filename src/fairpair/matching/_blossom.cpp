@@ -1,8 +1,9 @@
-// Python binding of the blossom matcher (fairpair.matching._blossom): the module, the
-// generic matchers (max_weight_matching, Matcher) and the Python int conversions that
-// every unit shares (bindings.hpp).  The systems' compiled graphs live with their
-// systems and add themselves through fairpair::Binding; the matcher core is compiled in
-// the engine units (engine.hpp).  docs/matching.md, "Build", lists the units.
+// Python binding of the blossom matcher (fairpair.matching._blossom): the module and the
+// generic matchers (max_weight_matching, Matcher), the one unit that includes pybind11.
+// The Python glue every unit shares is in _bindings.cpp (bindings.hpp, the C API); the
+// systems' compiled graphs live with their systems and add themselves through
+// fairpair::Binding; the matcher core is compiled in the engine units (engine.hpp).
+// docs/matching.md, "Build", lists the units.
 //
 // Python ints are converted to fixed-width two's complement integers of 1, 2, 3, 4, 6
 // or 16 64-bit limbs, chosen from the largest weight; a weight of more than
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -20,6 +22,8 @@
 
 #include "bindings.hpp"
 #include "engine.hpp"
+
+namespace py = pybind11;
 
 namespace fairpair {
 
@@ -41,113 +45,7 @@ std::unique_ptr<Engine> make_compact_engine(int limbs, int n) {
                       [n](auto l) { return new_engine<decltype(l)::value, ClassOrder>(n); });
 }
 
-// ------------------------------------------------------------ Python ints
-
-// An integer-like object that is not an int (numpy.int64, ...) as an int.
-static py::object index_of(PyObject* o) {
-    PyObject* i = PyNumber_Index(o);
-    if (i == nullptr) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "matching weights must be int, not %.200s",
-                     Py_TYPE(o)->tp_name);
-        throw py::error_already_set();
-    }
-    return py::reinterpret_steal<py::object>(i);
-}
-
-Buf to_buf(PyObject* o) {
-    if (!PyLong_Check(o)) return to_buf(index_of(o).ptr());
-    Buf r;
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t need = PyLong_AsNativeBytes(o, r.l, sizeof(r.l), Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-    if (need < 0) throw py::error_already_set();
-    if (need > static_cast<Py_ssize_t>(sizeof(r.l))) {
-        PyErr_Format(PyExc_OverflowError,
-                     "matching weight exceeds the supported %d bits", kMaxWeightBits);
-        throw py::error_already_set();
-    }
-#else
-    if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(o),
-                            reinterpret_cast<unsigned char*>(r.l), sizeof(r.l), 1, 1) < 0) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_OverflowError,
-                     "matching weight exceeds the supported %d bits", kMaxWeightBits);
-        throw py::error_already_set();
-    }
-#endif
-    return r;
-}
-
-// Bits of |o| for an int o (cheap: no conversion); TypeError for a non-int.
-int weight_bits(PyObject* o) {
-#if PY_VERSION_HEX < 0x030D0000
-    if (!PyLong_Check(o)) return weight_bits(index_of(o).ptr());
-    const size_t bits = _PyLong_NumBits(o);
-    if (bits == static_cast<size_t>(-1) && PyErr_Occurred()) throw py::error_already_set();
-    return bits > static_cast<size_t>(kMaxWeightBits) ? kMaxWeightBits + 1 : static_cast<int>(bits);
-#else
-    return bit_length(to_buf(o));
-#endif
-}
-
-// Whether the int o is > 0.
-bool is_positive(PyObject* o) {
-#if PY_VERSION_HEX < 0x030D0000
-    if (!PyLong_Check(o)) return to_buf(o).is_pos();
-    return _PyLong_Sign(o) > 0;
-#else
-    return to_buf(o).is_pos();
-#endif
-}
-
-void check_bits(int bits) {
-    if (bits > kMaxWeightBits) {
-        PyErr_Format(PyExc_OverflowError,
-                     "matching weight of %d bits exceeds the supported %d bits", bits,
-                     kMaxWeightBits);
-        throw py::error_already_set();
-    }
-}
-
-py::int_ buf_to_int(const Buf& x) {
-#if PY_VERSION_HEX >= 0x030D0000
-    PyObject* o = PyLong_FromNativeBytes(x.l, sizeof(x.l), Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    PyObject* o = _PyLong_FromByteArray(reinterpret_cast<const unsigned char*>(x.l),
-                                        sizeof(x.l), 1, 1);
-#endif
-    if (o == nullptr) throw py::error_already_set();
-    return py::reinterpret_steal<py::int_>(o);
-}
-
-void check_vertex(long v, int n) {
-    if (v < 0 || v >= n)
-        throw py::value_error("vertex " + std::to_string(v) + " out of range 0.." +
-                              std::to_string(n - 1));
-}
-
-std::vector<Buf> bufs_of(py::handle values, const char* what, int& bits) {
-    PyObject* seq = PySequence_Fast(values.ptr(), what);
-    if (seq == nullptr) throw py::error_already_set();
-    py::object holder = py::reinterpret_steal<py::object>(seq);
-    const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
-    PyObject** items = PySequence_Fast_ITEMS(seq);
-    std::vector<Buf> out(static_cast<size_t>(len));
-    for (Py_ssize_t q = 0; q < len; ++q) {
-        out[static_cast<size_t>(q)] = to_buf(items[q]);
-        bits = std::max(bits, bit_length(out[static_cast<size_t>(q)]));
-    }
-    return out;
-}
-
-// ------------------------------------------------------------ the registry
-
 namespace {
-
-std::vector<std::pair<std::string, Binder>>& registry() {
-    static std::vector<std::pair<std::string, Binder>> bindings;
-    return bindings;
-}
 
 struct ParsedEdge {
     int u, v;
@@ -294,7 +192,7 @@ class Matcher {
         Buf w;
         for (int i = 0; i < kBufLimbs - 1; ++i) w.l[i] = (w2.l[i] >> 1) | (w2.l[i + 1] << 63);
         w.l[kBufLimbs - 1] = w2.l[kBufLimbs - 1] >> 1;
-        return buf_to_int(w);
+        return py::reinterpret_steal<py::int_>(buf_to_int(w));
     }
 
     void resize(int n) {
@@ -347,8 +245,6 @@ class Matcher {
 
 }  // namespace
 
-Binding::Binding(const char* name, Binder bind) { registry().emplace_back(name, bind); }
-
 }  // namespace fairpair
 
 PYBIND11_MODULE(_blossom, mod) {
@@ -372,9 +268,20 @@ PYBIND11_MODULE(_blossom, mod) {
         .def("solve", &Matcher::solve)
         .def("check", &Matcher::check)
         .def("restart", &Matcher::restart, "Forget the solution: the next solve starts afresh.");
+    // The glue's PyError (bindings.hpp): a Python exception is already set.
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const PyError&) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "error without an exception");
+        }
+    });
     // The systems' compiled graphs, in the order of their names.
-    std::vector<std::pair<std::string, Binder>> bindings = registry();
-    std::sort(bindings.begin(), bindings.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [name, bind] : bindings) bind(mod);
+    for (const auto& [name, bind] : registered_bindings()) {
+        try {
+            bind(mod.ptr());
+        } catch (const PyError&) {
+            throw py::error_already_set();
+        }
+    }
 }

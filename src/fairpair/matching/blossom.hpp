@@ -154,6 +154,7 @@ inline Wide<N> half(const Wide<N>& a) {
 //     int n() const;
 //     bool has(int i, int j) const;        // is {i, j} an edge
 //     Wide<N> w2(int i, int j) const;      // its doubled weight (> 0)
+//     Wide<N> w2_or_zero(int i, int j) const;  // has(i, j) ? w2(i, j) : 0
 //     template <class F> void each(int x, F&& f) const;
 //         // f(v) for every neighbour v of x, increasing, until f returns false
 // The algorithm is the same: on the same weights both give the same matching.
@@ -577,7 +578,7 @@ class Blossom {
         if constexpr (kStored)
             return wt(i, j);
         else
-            return has_edge(i, j) ? W(graph_->w2(i, j)) : W::zero();
+            return graph_->w2_or_zero(i, j);
     }
     // Compact: the class table entry of {i, j} (lower vertex first).
     FAIRPAIR_FORCE_INLINE inline const W& table_entry(int i, int j) const {
