@@ -66,7 +66,7 @@ template <int M>
 int wide_bits(const Wide<M>& x) {
     const Wide<M> a = x.is_neg() ? Wide<M>::zero() - x : x;
     for (int i = M - 1; i >= 0; --i)
-        if (a.l[i] != 0) return 64 * i + 64 - __builtin_clzll(a.l[i]);
+        if (a.l[i] != 0) return 64 * i + bit_width64(a.l[i]);
     return 0;
 }
 

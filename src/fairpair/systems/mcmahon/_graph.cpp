@@ -21,13 +21,8 @@ namespace {
 template <int M>
 FAIRPAIR_FORCE_INLINE inline void add_mul(Wide<M>& acc, const Wide<M>& b, uint64_t t) {
     if (t == 0) return;
-    unsigned __int128 carry = 0;
-    for (int i = 0; i < M; ++i) {
-        const unsigned __int128 p =
-            static_cast<unsigned __int128>(b.l[i]) * t + acc.l[i] + carry;
-        acc.l[i] = static_cast<uint64_t>(p);
-        carry = p >> 64;
-    }
+    uint64_t carry = 0;
+    for (int i = 0; i < M; ++i) acc.l[i] = mul_add64(b.l[i], t, acc.l[i], carry, carry);
 }
 
 // The graph of one round of the AGA McMahon system (fairpair.systems.mcmahon.pairing),
