@@ -138,7 +138,7 @@ def build_jobs() -> int:
 
 def compile_in_parallel(compiler: Any, jobs: int) -> None:
     """Let `compiler` (a Unix-style distutils compiler) compile its sources `jobs` at a
-    time, in the order given (heaviest first), as pybind11's ParallelCompile did."""
+    time, heaviest first (the units of UNITS before the others)."""
     if jobs <= 1 or not hasattr(compiler, "_compile") or not hasattr(compiler, "_setup_compile"):
         return
     rank = {os.path.normpath(src): q for q, src in enumerate(sources())}

@@ -1,9 +1,8 @@
 // What the units of the extension fairpair.matching._blossom that talk to Python share,
-// over Python's C API (no pybind11: only _blossom.cpp includes it, since its headers
-// cost some 4-6 s of compile time in every unit that includes them): Python int <-> Buf
-// conversions, argument parsing, exception translation, the class helper and the
-// registry through which a system's unit adds its compiled graph to the module.  Defined
-// in _bindings.cpp.
+// over Python's C API (no pybind11, whose headers cost some 4-6 s of compile time in
+// every unit that includes them: issue 33): Python int <-> Buf conversions, argument
+// parsing, exception translation, the class helper and the registry through which a
+// system's unit adds its compiled graph to the module.  Defined in _bindings.cpp.
 //
 // A system's compiled graph lives with the system (a .cpp unit in the system's folder)
 // and registers itself, in an anonymous namespace of that unit:
@@ -34,7 +33,7 @@ struct PyError {};
 
 // Set a Python exception of `type` with `message` and throw PyError.
 [[noreturn]] void raise(PyObject* type, const std::string& message);
-// ValueError (as pybind11's py::value_error was).
+// ValueError with `message`.
 [[noreturn]] inline void value_error(const std::string& message) {
     raise(PyExc_ValueError, message);
 }

@@ -1,6 +1,6 @@
 // The matcher behind a run-time limb count: what the bindings and the systems' compiled
-// graphs share (fairpair.matching._blossom). No Python here: engine TUs compile without
-// pybind11.
+// graphs share (fairpair.matching._blossom). No Python here: the engine units compile
+// without Python's headers.
 //
 // Weights travel as Buf, a 16-limb two's complement integer; an engine holds them in
 // Wide<N>, N one of kLimbChoices chosen from the largest weight.  The heavy templates,
