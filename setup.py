@@ -164,7 +164,9 @@ def compile_in_parallel(compiler: Any, jobs: int) -> None:
                 compiler._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
 
         # setuptools sorts the sources by name: start the heaviest units first (UNITS)
-        order = sorted(objects, key=lambda o: rank.get(os.path.normpath(build.get(o, ("",))[0]), 99))
+        order = sorted(
+            objects, key=lambda o: rank.get(os.path.normpath(build.get(o, ("",))[0]), 99)
+        )
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             list(pool.map(one, order))
         return list(objects)
@@ -193,7 +195,9 @@ if sources():
             include_dirs=["src"],
             language="c++",
             define_macros=(
-                [("FAIRPAIR_BLOSSOM_DEBUG", "1")] if os.environ.get("FAIRPAIR_BLOSSOM_DEBUG") else []
+                [("FAIRPAIR_BLOSSOM_DEBUG", "1")]
+                if os.environ.get("FAIRPAIR_BLOSSOM_DEBUG")
+                else []
             ),
         )
     )
