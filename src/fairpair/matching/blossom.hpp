@@ -233,8 +233,9 @@ inline Wide<N> half(const Wide<N>& a) {
 //     bool has(int i, int j) const;        // is {i, j} an edge
 //     Wide<N> w2(int i, int j) const;      // its doubled weight (> 0)
 //     Wide<N> w2_or_zero(int i, int j) const;  // has(i, j) ? w2(i, j) : 0
-//     template <class F> void each(int x, F&& f) const;
-//         // f(v) for every neighbour v of x, increasing, until f returns false
+//     template <class F> void each_edge(int x, F&& f) const;
+//         // f(v, w) for every neighbour v of x, increasing, until f returns false;
+//         // w() gives the doubled weight of {x, v}
 // The algorithm is the same: on the same weights both give the same matching.
 // G = ClassOrder: the stored graph of the pairing engines' brackets, where a weight is
 // a criteria part that depends only on the classes of the two ends (a small table)
@@ -707,9 +708,7 @@ class Blossom {
                     return;
             }
         } else {
-            graph_->each(x, [&](int v) FAIRPAIR_FORCE_INLINE {
-                return f(v, [this, x, v]() FAIRPAIR_FORCE_INLINE { return graph_->w2(x, v); });
-            });
+            graph_->each_edge(x, f);
         }
     }
 

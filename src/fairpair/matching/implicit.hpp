@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "blossom.hpp"
@@ -33,6 +34,9 @@ struct Implicit {
     void (*row_fn)(const void* ctx, int x, std::vector<int>& out) = nullptr;
     // Optional: has(i, j) ? w2(i, j) : 0 in one call (otherwise from has_fn and w2_fn).
     Wide<N> (*w2_or_zero_fn)(const void* ctx, int i, int j) = nullptr;
+    // Optional, complete graphs: out[v] = w2(x, v) for every v != x, in one call (a row
+    // scan then costs one call instead of one per weight).
+    void (*row_w2_fn)(const void* ctx, int x, Wide<N>* out) = nullptr;
 
     // The graph interface of Blossom (blossom.hpp).
     int n() const { return size; }
@@ -42,25 +46,46 @@ struct Implicit {
         if (w2_or_zero_fn != nullptr) return w2_or_zero_fn(ctx, i, j);
         return has(i, j) ? w2_fn(ctx, i, j) : Wide<N>::zero();
     }
+    // f(v, w) for every neighbour v of x, increasing, until f returns false; w() the
+    // doubled weight of {x, v}.
     template <class F>
-    FAIRPAIR_FORCE_INLINE inline void each(int x, F&& f) const {
-        if (complete) {
-            for (int v = 0; v < size; ++v)
-                if (v != x && !f(v)) return;
+    FAIRPAIR_FORCE_INLINE inline void each_edge(int x, F&& f) const {
+        // One buffer per nesting level (a callback may walk another row; deques, so that
+        // a deeper level's buffer never moves the ones in use).
+        if (complete && row_w2_fn != nullptr) {
+            if (depth_ == weights_.size()) weights_.emplace_back();
+            std::vector<Wide<N>>& row = weights_[depth_++];
+            row.resize(static_cast<size_t>(size));
+            row_w2_fn(ctx, x, row.data());
+            const Wide<N>* w = row.data();
+            for (int v = 0; v < size; ++v) {
+                if (v == x) continue;
+                if (!f(v, [w, v]() FAIRPAIR_FORCE_INLINE -> const Wide<N>& { return w[v]; }))
+                    break;
+            }
+            --depth_;
             return;
         }
-        // One row buffer per nesting level (a callback may walk another row).
+        auto weight = [this, x](int v) FAIRPAIR_FORCE_INLINE {
+            return [this, x, v]() FAIRPAIR_FORCE_INLINE { return w2_fn(ctx, x, v); };
+        };
+        if (complete) {
+            for (int v = 0; v < size; ++v)
+                if (v != x && !f(v, weight(v))) return;
+            return;
+        }
         if (depth_ == rows_.size()) rows_.emplace_back();
         std::vector<int>& row = rows_[depth_++];
         row.clear();
         row_fn(ctx, x, row);
         for (int v : row)
-            if (!f(v)) break;
+            if (!f(v, weight(v))) break;
         --depth_;
     }
 
   private:
-    mutable std::vector<std::vector<int>> rows_;
+    mutable std::deque<std::vector<int>> rows_;
+    mutable std::deque<std::vector<Wide<N>>> weights_;
     mutable size_t depth_ = 0;
 };
 

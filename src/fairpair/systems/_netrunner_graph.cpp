@@ -263,6 +263,11 @@ class NetrunnerGraph {
         static Wide<N> w2_fn(const void* ctx, int i, int j) {
             return static_cast<const Rows*>(ctx)->w2(i, j);
         }
+        static void row_w2_fn(const void* ctx, int x, Wide<N>* out) {
+            const Rows* r = static_cast<const Rows*>(ctx);
+            for (int v = 0; v < r->size; ++v)
+                if (v != x) out[v] = r->w2(x, v);
+        }
         FAIRPAIR_FORCE_INLINE inline Wide<N> w2(int i, int j) const {
             if (i == g->n_ || j == g->n_) return bye2[static_cast<size_t>(i + j - g->n_)];
             const uint32_t code = g->codes_[g->at(i, j)];
@@ -294,6 +299,7 @@ class NetrunnerGraph {
                 graph.size = size_;
                 graph.ctx = &rows;
                 graph.w2_fn = &Rows<M>::w2_fn;
+                graph.row_w2_fn = &Rows<M>::row_w2_fn;
                 graph.complete = true;
                 NoGil release;
                 return solve_implicit<M>(graph);
