@@ -1,7 +1,8 @@
 """Build hook for the compiled matching extension ``fairpair.matching._blossom``.
 
-One extension module, several translation units compiled in parallel (one compiler per
-core; ``FAIRPAIR_BUILD_JOBS=N`` sets the number): the generic matcher core and the
+One extension module over Python's C API (no pybind11: its headers cost some 4-6 s of
+compile time per unit), several translation units compiled in parallel (one compiler
+per core; ``FAIRPAIR_BUILD_JOBS=N`` sets the number): the generic matcher core and the
 module in ``src/fairpair/matching/``, each system's compiled graph beside the system
 (``src/fairpair/systems/**/*.cpp``). ``docs/matching.md`` ("Build") lists the units.
 
@@ -20,8 +21,11 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 #: setup.py commands that compile the extension (PEP 517 runs bdist_wheel or
 #: editable_wheel; metadata and sdist commands need no compiler).
@@ -83,12 +87,15 @@ if BUILD_COMMANDS & set(sys.argv[1:]) and not os.environ.get("FAIRPAIR_SKIP_COMP
             f" {problem}. Install them ({HOW_TO_INSTALL}) and run the install again."
         )
 
-#: Heaviest units first: the parallel compile hands them out in this order.
+#: Heaviest units first: the parallel compile hands them out in this order (setuptools
+#: itself sorts the sources by name).
 UNITS = [
-    "src/fairpair/systems/mcmahon/_graph.cpp",
-    "src/fairpair/systems/_netrunner_graph.cpp",
     "src/fairpair/matching/_engine_narrow.cpp",
     "src/fairpair/matching/_engine_wide.cpp",
+    "src/fairpair/matching/_engine_implicit.cpp",
+    "src/fairpair/matching/_blossom.cpp",
+    "src/fairpair/systems/mcmahon/_graph.cpp",
+    "src/fairpair/systems/_netrunner_graph.cpp",
 ]
 
 
@@ -111,28 +118,88 @@ def sources() -> list[str]:
     return [u for u in UNITS if u in found] + [s for s in found if s not in UNITS]
 
 
-ext_modules: list[object] = []
-try:
-    from pybind11.setup_helpers import ParallelCompile, Pybind11Extension
+def compile_args(compiler_type: str) -> list[str]:
+    """The flags of every unit for this compiler (C++17, no debug info, -O2)."""
+    if compiler_type == "msvc":
+        return ["/std:c++17", "/EHsc", "/O2", "/bigobj"]
+    args = ["-std=c++17", "-fvisibility=hidden", "-g0", "-O2"]
+    if sys.platform == "darwin":
+        args += ["-stdlib=libc++"]
+    return args + (GCC_MEMORY if is_gcc() and compiler_type == "unix" else [])
 
-    ParallelCompile("FAIRPAIR_BUILD_JOBS", default=0).install()
-    if sources():
-        ext_modules.append(
-            Pybind11Extension(
-                "fairpair.matching._blossom",
-                sources(),
-                depends=sorted(glob.glob("src/fairpair/**/*.hpp", recursive=True)),
-                include_dirs=["src"],
-                cxx_std=17,
-                extra_compile_args=["-O2", *(GCC_MEMORY if is_gcc() else [])],
-                define_macros=(
-                    [("FAIRPAIR_BLOSSOM_DEBUG", "1")]
-                    if os.environ.get("FAIRPAIR_BLOSSOM_DEBUG")
-                    else []
-                ),
-            )
+
+def build_jobs() -> int:
+    """Compilers run at once: FAIRPAIR_BUILD_JOBS, else one per core."""
+    named = os.environ.get("FAIRPAIR_BUILD_JOBS", "").strip()
+    if named.isdigit() and int(named) > 0:
+        return int(named)
+    return os.cpu_count() or 1
+
+
+def compile_in_parallel(compiler: Any, jobs: int) -> None:
+    """Let `compiler` (a Unix-style distutils compiler) compile its sources `jobs` at a
+    time, heaviest first (the units of UNITS before the others)."""
+    if jobs <= 1 or not hasattr(compiler, "_compile") or not hasattr(compiler, "_setup_compile"):
+        return
+    rank = {os.path.normpath(src): q for q, src in enumerate(sources())}
+
+    def compile_all(
+        sources: list[str],
+        output_dir: str | None = None,
+        macros: Any = None,
+        include_dirs: Any = None,
+        debug: bool = False,
+        extra_preargs: Any = None,
+        extra_postargs: Any = None,
+        depends: Any = None,
+    ) -> list[str]:
+        macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs
         )
-except ImportError:  # pragma: no cover - pybind11 is a build requirement
-    pass
+        cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
 
-setup(ext_modules=ext_modules)
+        def one(obj: str) -> None:
+            if obj in build:
+                src, ext = build[obj]
+                compiler._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+        # setuptools sorts the sources by name: start the heaviest units first (UNITS)
+        order = sorted(
+            objects, key=lambda o: rank.get(os.path.normpath(build.get(o, ("",))[0]), 99)
+        )
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            list(pool.map(one, order))
+        return list(objects)
+
+    compiler.compile = compile_all
+
+
+class BuildExt(build_ext):
+    """build_ext with the flags of the compiler found and the units compiled in parallel."""
+
+    def build_extensions(self) -> None:
+        args = compile_args(self.compiler.compiler_type)
+        for ext in self.extensions:
+            ext.extra_compile_args = args + list(ext.extra_compile_args or [])
+        compile_in_parallel(self.compiler, build_jobs())
+        super().build_extensions()
+
+
+ext_modules = []
+if sources():
+    ext_modules.append(
+        Extension(
+            "fairpair.matching._blossom",
+            sources(),
+            depends=sorted(glob.glob("src/fairpair/**/*.hpp", recursive=True)),
+            include_dirs=["src"],
+            language="c++",
+            define_macros=(
+                [("FAIRPAIR_BLOSSOM_DEBUG", "1")]
+                if os.environ.get("FAIRPAIR_BLOSSOM_DEBUG")
+                else []
+            ),
+        )
+    )
+
+setup(ext_modules=ext_modules, cmdclass={"build_ext": BuildExt})

@@ -3,7 +3,7 @@ costs a new user, against the targets.
 
 A copy of the source tree (without ``.venv``, ``build``, ``.git``, results) is installed
 into a new virtual environment with ``pip install --no-cache-dir .``: build isolation
-(setuptools and pybind11 fetched), the C++ extension compiled from nothing, the run-time
+(setuptools fetched), the C++ extension compiled from nothing, the run-time
 dependencies installed. The row gives the CPU time (user + system) of pip and every
 process under it, the peak resident memory of the largest of them (the compiler of the
 heaviest unit), the wall time and the cores used (CPU / wall), and ``ok`` when the CPU

@@ -26,7 +26,7 @@ Semantics (both backends):
   ``0..n-1`` raise ``ValueError``.
 - Among several optimal matchings the choice is unspecified but deterministic.
 
-The compiled backend (``fairpair.matching._blossom``, C++ via pybind11) runs Edmonds'
+The compiled backend (``fairpair.matching._blossom``, C++ over the Python C API) runs Edmonds'
 blossom algorithm in its primal-dual form, O(n^3) time over an n x n weight matrix
 (``n^2 * 8 * limbs`` bytes; limbs = 1, 2, 3, 4, 6 or 16 64-bit words chosen from the
 largest weight).  The pure-Python backend (networkx) is the oracle and the fallback when

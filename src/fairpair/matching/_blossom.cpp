@@ -1,15 +1,13 @@
-// Python binding of the blossom matcher (fairpair.matching._blossom): the module, the
-// generic matchers (max_weight_matching, Matcher) and the Python int conversions that
-// every unit shares (bindings.hpp).  The systems' compiled graphs live with their
-// systems and add themselves through fairpair::Binding; the matcher core is compiled in
-// the engine units (engine.hpp).  docs/matching.md, "Build", lists the units.
+// Python binding of the blossom matcher (fairpair.matching._blossom): the module and the
+// generic matchers (max_weight_matching, Matcher), over Python's C API like every unit
+// (the glue they share: bindings.hpp, _bindings.cpp).  The systems' compiled graphs
+// live with their systems and add themselves through fairpair::Binding; the matcher
+// core is compiled in the engine units (engine.hpp).  docs/matching.md, "Build", lists
+// the units.
 //
 // Python ints are converted to fixed-width two's complement integers of 1, 2, 3, 4, 6
 // or 16 64-bit limbs, chosen from the largest weight; a weight of more than
 // kMaxWeightBits bits raises OverflowError (never a silently wrong answer).
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -41,113 +39,18 @@ std::unique_ptr<Engine> make_compact_engine(int limbs, int n) {
                       [n](auto l) { return new_engine<decltype(l)::value, ClassOrder>(n); });
 }
 
-// ------------------------------------------------------------ Python ints
-
-// An integer-like object that is not an int (numpy.int64, ...) as an int.
-static py::object index_of(PyObject* o) {
-    PyObject* i = PyNumber_Index(o);
-    if (i == nullptr) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "matching weights must be int, not %.200s",
-                     Py_TYPE(o)->tp_name);
-        throw py::error_already_set();
-    }
-    return py::reinterpret_steal<py::object>(i);
-}
-
-Buf to_buf(PyObject* o) {
-    if (!PyLong_Check(o)) return to_buf(index_of(o).ptr());
-    Buf r;
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t need = PyLong_AsNativeBytes(o, r.l, sizeof(r.l), Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-    if (need < 0) throw py::error_already_set();
-    if (need > static_cast<Py_ssize_t>(sizeof(r.l))) {
-        PyErr_Format(PyExc_OverflowError,
-                     "matching weight exceeds the supported %d bits", kMaxWeightBits);
-        throw py::error_already_set();
-    }
-#else
-    if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(o),
-                            reinterpret_cast<unsigned char*>(r.l), sizeof(r.l), 1, 1) < 0) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_OverflowError,
-                     "matching weight exceeds the supported %d bits", kMaxWeightBits);
-        throw py::error_already_set();
-    }
-#endif
-    return r;
-}
-
-// Bits of |o| for an int o (cheap: no conversion); TypeError for a non-int.
-int weight_bits(PyObject* o) {
-#if PY_VERSION_HEX < 0x030D0000
-    if (!PyLong_Check(o)) return weight_bits(index_of(o).ptr());
-    const size_t bits = _PyLong_NumBits(o);
-    if (bits == static_cast<size_t>(-1) && PyErr_Occurred()) throw py::error_already_set();
-    return bits > static_cast<size_t>(kMaxWeightBits) ? kMaxWeightBits + 1 : static_cast<int>(bits);
-#else
-    return bit_length(to_buf(o));
-#endif
-}
-
-// Whether the int o is > 0.
-bool is_positive(PyObject* o) {
-#if PY_VERSION_HEX < 0x030D0000
-    if (!PyLong_Check(o)) return to_buf(o).is_pos();
-    return _PyLong_Sign(o) > 0;
-#else
-    return to_buf(o).is_pos();
-#endif
-}
-
-void check_bits(int bits) {
-    if (bits > kMaxWeightBits) {
-        PyErr_Format(PyExc_OverflowError,
-                     "matching weight of %d bits exceeds the supported %d bits", bits,
-                     kMaxWeightBits);
-        throw py::error_already_set();
-    }
-}
-
-py::int_ buf_to_int(const Buf& x) {
-#if PY_VERSION_HEX >= 0x030D0000
-    PyObject* o = PyLong_FromNativeBytes(x.l, sizeof(x.l), Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    PyObject* o = _PyLong_FromByteArray(reinterpret_cast<const unsigned char*>(x.l),
-                                        sizeof(x.l), 1, 1);
-#endif
-    if (o == nullptr) throw py::error_already_set();
-    return py::reinterpret_steal<py::int_>(o);
-}
-
-void check_vertex(long v, int n) {
-    if (v < 0 || v >= n)
-        throw py::value_error("vertex " + std::to_string(v) + " out of range 0.." +
-                              std::to_string(n - 1));
-}
-
-std::vector<Buf> bufs_of(py::handle values, const char* what, int& bits) {
-    PyObject* seq = PySequence_Fast(values.ptr(), what);
-    if (seq == nullptr) throw py::error_already_set();
-    py::object holder = py::reinterpret_steal<py::object>(seq);
-    const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
-    PyObject** items = PySequence_Fast_ITEMS(seq);
-    std::vector<Buf> out(static_cast<size_t>(len));
-    for (Py_ssize_t q = 0; q < len; ++q) {
-        out[static_cast<size_t>(q)] = to_buf(items[q]);
-        bits = std::max(bits, bit_length(out[static_cast<size_t>(q)]));
-    }
-    return out;
-}
-
-// ------------------------------------------------------------ the registry
-
 namespace {
 
-std::vector<std::pair<std::string, Binder>>& registry() {
-    static std::vector<std::pair<std::string, Binder>> bindings;
-    return bindings;
-}
+// References kept alive while the parsed edges borrow from them.
+struct Keep {
+    std::vector<PyObject*> refs;
+    Keep() = default;
+    Keep(const Keep&) = delete;
+    Keep& operator=(const Keep&) = delete;
+    ~Keep() {
+        for (PyObject* o : refs) Py_DECREF(o);
+    }
+};
 
 struct ParsedEdge {
     int u, v;
@@ -155,11 +58,10 @@ struct ParsedEdge {
 };
 
 // Read (u, v, w) triples from a list or tuple.
-std::vector<ParsedEdge> parse_edges(py::handle edges, int n, py::list& keep) {
-    PyObject* seq = PySequence_Fast(edges.ptr(), "edges must be an iterable of (u, v, w)");
-    if (seq == nullptr) throw py::error_already_set();
-    py::object holder = py::reinterpret_steal<py::object>(seq);
-    keep.append(holder);
+std::vector<ParsedEdge> parse_edges(PyObject* edges, int n, Keep& keep) {
+    PyObject* seq = PySequence_Fast(edges, "edges must be an iterable of (u, v, w)");
+    if (seq == nullptr) throw PyError{};
+    keep.refs.push_back(seq);
     const Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
     PyObject** items = PySequence_Fast_ITEMS(seq);
     std::vector<ParsedEdge> out;
@@ -173,22 +75,20 @@ std::vector<ParsedEdge> parse_edges(py::handle edges, int n, py::list& keep) {
             pw = PyTuple_GET_ITEM(e, 2);
         } else {
             PyObject* t = PySequence_Fast(e, "each edge must be a (u, v, w) triple");
-            if (t == nullptr) throw py::error_already_set();
-            py::object th = py::reinterpret_steal<py::object>(t);
-            if (PySequence_Fast_GET_SIZE(t) != 3)
-                throw py::value_error("each edge must be a (u, v, w) triple");
-            keep.append(th);
+            if (t == nullptr) throw PyError{};
+            keep.refs.push_back(t);
+            if (PySequence_Fast_GET_SIZE(t) != 3) value_error("each edge must be a (u, v, w) triple");
             pu = PySequence_Fast_GET_ITEM(t, 0);
             pv = PySequence_Fast_GET_ITEM(t, 1);
             pw = PySequence_Fast_GET_ITEM(t, 2);
         }
         const long u = PyLong_AsLong(pu);
-        if (u == -1 && PyErr_Occurred()) throw py::error_already_set();
+        if (u == -1 && PyErr_Occurred()) throw PyError{};
         const long v = PyLong_AsLong(pv);
-        if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+        if (v == -1 && PyErr_Occurred()) throw PyError{};
         check_vertex(u, n);
         check_vertex(v, n);
-        if (u == v) throw py::value_error("self-loop on vertex " + std::to_string(u));
+        if (u == v) value_error("self-loop on vertex " + std::to_string(u));
         out.push_back(ParsedEdge{static_cast<int>(u), static_cast<int>(v), pw});
     }
     return out;
@@ -196,10 +96,11 @@ std::vector<ParsedEdge> parse_edges(py::handle edges, int n, py::list& keep) {
 
 // ------------------------------------------------------------ one-shot function
 
-std::vector<int> max_weight_matching(int n, py::handle edges, bool max_cardinality) {
-    if (n < 0) throw py::value_error("n must be >= 0");
-    py::list keep;
-    std::vector<ParsedEdge> parsed = parse_edges(edges, n, keep);
+std::vector<int> max_weight_matching(long n, PyObject* edges, bool max_cardinality) {
+    if (n < 0) value_error("n must be >= 0");
+    if (n > INT32_MAX) raise(PyExc_OverflowError, "n out of range");
+    Keep keep;
+    std::vector<ParsedEdge> parsed = parse_edges(edges, static_cast<int>(n), keep);
     int bits = 0;
     for (const ParsedEdge& e : parsed) {
         const int b = weight_bits(e.w);
@@ -217,7 +118,7 @@ std::vector<int> max_weight_matching(int n, py::handle edges, bool max_cardinali
         need = shift + 1;
     }
     check_bits(need);
-    std::unique_ptr<Engine> eng = make_engine(limbs_for(need), n);
+    std::unique_ptr<Engine> eng = make_engine(limbs_for(need), static_cast<int>(n));
     Buf k = Buf::zero();
     if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
     for (const ParsedEdge& e : parsed) {
@@ -228,53 +129,49 @@ std::vector<int> max_weight_matching(int n, py::handle edges, bool max_cardinali
             w = Buf::zero();  // never worth matching without max_cardinality
         eng->set_w2(e.u, e.v, w + w);
     }
-    std::vector<int> mate;
-    {
-        py::gil_scoped_release release;
-        mate = eng->solve();
-    }
-    return mate;
+    NoGil release;
+    return eng->solve();
 }
 
 // ------------------------------------------------------------ incremental matcher
 
 class Matcher {
   public:
-    explicit Matcher(int n) {
-        if (n < 0) throw py::value_error("n must be >= 0");
-        eng_ = make_engine(1, n);
+    explicit Matcher(long n) {
+        if (n < 0) value_error("n must be >= 0");
+        if (n > INT32_MAX) raise(PyExc_OverflowError, "n out of range");
+        eng_ = make_engine(1, static_cast<int>(n));
     }
 
     int n() const { return eng_->size(); }
     int limbs() const { return eng_->limbs(); }
     std::vector<long> stats() const { return eng_->stats(); }
 
-    void set_weight(long u, long v, py::handle w) {
+    void set_weight(long u, long v, PyObject* w) {
         const int n = eng_->size();
         check_vertex(u, n);
         check_vertex(v, n);
-        if (u == v) throw py::value_error("self-loop on vertex " + std::to_string(u));
+        if (u == v) value_error("self-loop on vertex " + std::to_string(u));
         store(static_cast<int>(u), static_cast<int>(v), w);
     }
 
-    void set_weights(py::handle edges) {
-        py::list keep;
+    void set_weights(PyObject* edges) {
+        Keep keep;
         std::vector<ParsedEdge> parsed = parse_edges(edges, eng_->size(), keep);
         int bits = 0;
         for (const ParsedEdge& e : parsed)
             if (e.w != Py_None) bits = std::max(bits, weight_bits(e.w));
         widen(bits);
-        for (const ParsedEdge& e : parsed) store(e.u, e.v, py::handle(e.w));
+        for (const ParsedEdge& e : parsed) store(e.u, e.v, e.w);
     }
 
-    void set_vertex_weights(long u, py::handle weights) {
+    void set_vertex_weights(long u, PyObject* weights) {
         const int n = eng_->size();
         check_vertex(u, n);
-        PyObject* seq = PySequence_Fast(weights.ptr(), "weights must be a sequence");
-        if (seq == nullptr) throw py::error_already_set();
-        py::object holder = py::reinterpret_steal<py::object>(seq);
-        if (PySequence_Fast_GET_SIZE(seq) != n)
-            throw py::value_error("weights must have one entry per vertex");
+        Ref holder(PySequence_Fast(weights, "weights must be a sequence"));
+        if (holder.p == nullptr) throw PyError{};
+        PyObject* seq = holder.p;
+        if (PySequence_Fast_GET_SIZE(seq) != n) value_error("weights must have one entry per vertex");
         PyObject** items = PySequence_Fast_ITEMS(seq);
         int bits = 0;
         for (int v = 0; v < n; ++v)
@@ -282,14 +179,14 @@ class Matcher {
         widen(bits);
         eng_->mark_dirty(static_cast<int>(u));
         for (int v = 0; v < n; ++v)
-            if (v != u) store(static_cast<int>(u), v, py::handle(items[v]));
+            if (v != u) store(static_cast<int>(u), v, items[v]);
     }
 
-    py::int_ weight(long u, long v) const {
+    PyObject* weight(long u, long v) const {
         const int n = eng_->size();
         check_vertex(u, n);
         check_vertex(v, n);
-        if (u == v) return py::int_(0);
+        if (u == v) return from_long(0);
         const Buf w2 = eng_->get_w2(static_cast<int>(u), static_cast<int>(v));
         Buf w;
         for (int i = 0; i < kBufLimbs - 1; ++i) w.l[i] = (w2.l[i] >> 1) | (w2.l[i + 1] << 63);
@@ -297,13 +194,14 @@ class Matcher {
         return buf_to_int(w);
     }
 
-    void resize(int n) {
-        if (n < 0) throw py::value_error("n must be >= 0");
-        eng_->resize(n);
+    void resize(long n) {
+        if (n < 0) value_error("n must be >= 0");
+        if (n > INT32_MAX) raise(PyExc_OverflowError, "n out of range");
+        eng_->resize(static_cast<int>(n));
     }
 
     std::vector<int> solve() {
-        py::gil_scoped_release release;
+        NoGil release;
         return eng_->solve();
     }
 
@@ -330,12 +228,12 @@ class Matcher {
         eng_ = std::move(wider);
     }
 
-    void store(int u, int v, py::handle w) {
-        if (w.is_none()) {
+    void store(int u, int v, PyObject* w) {
+        if (w == Py_None) {
             eng_->set_w2(u, v, Buf::zero());
             return;
         }
-        const Buf x = to_buf(w.ptr());
+        const Buf x = to_buf(w);
         if (!x.is_pos()) {
             eng_->set_w2(u, v, Buf::zero());
             return;
@@ -345,36 +243,160 @@ class Matcher {
     }
 };
 
-}  // namespace
+// ------------------------------------------------------------ the Python names
 
-Binding::Binding(const char* name, Binder bind) { registry().emplace_back(name, bind); }
+PyObject* max_weight_matching_py(PyObject*, PyObject* const* args, Py_ssize_t nargs,
+                                 PyObject* kw) {
+    return guarded([&] {
+        const Args a("max_weight_matching", args, nargs, kw, {"n", "edges", "max_cardinality"},
+                     2);
+        return int_list(max_weight_matching(to_long(a[0], "n"), a[1],
+                                            a[2] != nullptr && to_bool(a[2], "max_cardinality")));
+    });
+}
+
+Matcher& matcher(PyObject* self) { return unbox<Matcher>(self); }
+
+int init(PyObject* self, PyObject* args, PyObject* kwargs) {
+    return init_box<Matcher>(self, [&] {
+        const Args a("Matcher", args, kwargs, {"n"}, 0);
+        return new Matcher(a[0] == nullptr ? 0 : to_long(a[0], "n"));
+    });
+}
+
+PyObject* get_n(PyObject* self, void*) {
+    return guarded([&] { return from_long(matcher(self).n()); });
+}
+PyObject* get_limbs(PyObject* self, void*) {
+    return guarded([&] { return from_long(matcher(self).limbs()); });
+}
+PyObject* get_stats(PyObject* self, void*) {
+    return guarded([&] { return long_list(matcher(self).stats()); });
+}
+
+#define FAIRPAIR_METHOD(name) \
+    PyObject* name(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw)
+
+FAIRPAIR_METHOD(set_weight) {
+    return guarded([&] {
+        const Args a("set_weight", args, nargs, kw, {"u", "v", "weight"}, 3);
+        matcher(self).set_weight(to_long(a[0], "u"), to_long(a[1], "v"), a[2]);
+        return none();
+    });
+}
+FAIRPAIR_METHOD(set_weights) {
+    return guarded([&] {
+        const Args a("set_weights", args, nargs, kw, {"edges"}, 1);
+        matcher(self).set_weights(a[0]);
+        return none();
+    });
+}
+FAIRPAIR_METHOD(set_vertex_weights) {
+    return guarded([&] {
+        const Args a("set_vertex_weights", args, nargs, kw, {"u", "weights"}, 2);
+        matcher(self).set_vertex_weights(to_long(a[0], "u"), a[1]);
+        return none();
+    });
+}
+FAIRPAIR_METHOD(weight) {
+    return guarded([&] {
+        const Args a("weight", args, nargs, kw, {"u", "v"}, 2);
+        return matcher(self).weight(to_long(a[0], "u"), to_long(a[1], "v"));
+    });
+}
+FAIRPAIR_METHOD(resize) {
+    return guarded([&] {
+        const Args a("resize", args, nargs, kw, {"n"}, 1);
+        matcher(self).resize(to_long(a[0], "n"));
+        return none();
+    });
+}
+
+#undef FAIRPAIR_METHOD
+
+PyObject* solve(PyObject* self, PyObject*) {
+    return guarded([&] { return int_list(matcher(self).solve()); });
+}
+PyObject* check(PyObject* self, PyObject*) {
+    return guarded([&] { return from_string(matcher(self).check()); });
+}
+PyObject* restart(PyObject* self, PyObject*) {
+    return guarded([&] {
+        matcher(self).restart();
+        return none();
+    });
+}
+
+constexpr int kFast = METH_FASTCALL | METH_KEYWORDS;
+
+PyMethodDef kFunctions[] = {
+    {"max_weight_matching", method(&max_weight_matching_py), kFast,
+     "Maximum-weight matching; edges is a list of (u, v, weight) with int weights."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyMethodDef kMethods[] = {
+    {"set_weight", method(&set_weight), kFast, nullptr},
+    {"set_weights", method(&set_weights), kFast, nullptr},
+    {"set_vertex_weights", method(&set_vertex_weights), kFast, nullptr},
+    {"weight", method(&weight), kFast, nullptr},
+    {"resize", method(&resize), kFast, nullptr},
+    {"solve", method(&solve), METH_NOARGS, nullptr},
+    {"check", method(&check), METH_NOARGS, nullptr},
+    {"restart", method(&restart), METH_NOARGS,
+     "Forget the solution: the next solve starts afresh."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyGetSetDef kGetSets[] = {
+    {"n", &get_n, nullptr, nullptr, nullptr},
+    {"limbs", &get_limbs, nullptr, nullptr, nullptr},
+    {"stats", &get_stats, nullptr, "(augmentations, dual steps, vertex scans) of the last solve",
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+PyModuleDef kModule = {
+    PyModuleDef_HEAD_INIT,
+    "_blossom",
+    "Compiled maximum-weight matching (Edmonds' blossom algorithm, exact wide integers).",
+    -1,
+    kFunctions,
+    nullptr,
+    nullptr,
+    nullptr,
+    nullptr,
+};
+
+// The module: the generic matchers, then the systems' compiled graphs in the order of
+// their names.
+PyObject* make_module() {
+    PyObject* mod = PyModule_Create(&kModule);
+    if (mod == nullptr) return nullptr;
+    PyObject* done = guarded([&] {
+        if (PyModule_AddIntConstant(mod, "MAX_WEIGHT_BITS", kMaxWeightBits) < 0) throw PyError{};
+        PyType_Slot slots[] = {
+            {Py_tp_init, reinterpret_cast<void*>(&init)},
+            {Py_tp_dealloc, reinterpret_cast<void*>(&dealloc_box<Matcher>)},
+            {Py_tp_methods, kMethods},
+            {Py_tp_getset, kGetSets},
+            {0, nullptr},
+        };
+        add_class(mod, "Matcher", "Incremental maximum-weight matcher (warm restarts).",
+                  static_cast<int>(sizeof(Box<Matcher>)), slots);
+        for (const auto& [name, bind] : registered_bindings()) bind(mod);
+        return none();
+    });
+    if (done == nullptr) {
+        Py_DECREF(mod);
+        return nullptr;
+    }
+    Py_DECREF(done);
+    return mod;
+}
+
+}  // namespace
 
 }  // namespace fairpair
 
-PYBIND11_MODULE(_blossom, mod) {
-    using namespace fairpair;
-    mod.doc() = "Compiled maximum-weight matching (Edmonds' blossom algorithm, exact wide integers).";
-    mod.attr("MAX_WEIGHT_BITS") = kMaxWeightBits;
-    mod.def("max_weight_matching", &max_weight_matching, py::arg("n"), py::arg("edges"),
-            py::arg("max_cardinality") = false,
-            "Maximum-weight matching; edges is a list of (u, v, weight) with int weights.");
-    py::class_<Matcher>(mod, "Matcher")
-        .def(py::init<int>(), py::arg("n") = 0)
-        .def_property_readonly("n", &Matcher::n)
-        .def_property_readonly("limbs", &Matcher::limbs)
-        .def_property_readonly("stats", &Matcher::stats,
-                               "(augmentations, dual steps, vertex scans) of the last solve")
-        .def("set_weight", &Matcher::set_weight, py::arg("u"), py::arg("v"), py::arg("weight"))
-        .def("set_weights", &Matcher::set_weights, py::arg("edges"))
-        .def("set_vertex_weights", &Matcher::set_vertex_weights, py::arg("u"), py::arg("weights"))
-        .def("weight", &Matcher::weight, py::arg("u"), py::arg("v"))
-        .def("resize", &Matcher::resize, py::arg("n"))
-        .def("solve", &Matcher::solve)
-        .def("check", &Matcher::check)
-        .def("restart", &Matcher::restart, "Forget the solution: the next solve starts afresh.");
-    // The systems' compiled graphs, in the order of their names.
-    std::vector<std::pair<std::string, Binder>> bindings = registry();
-    std::sort(bindings.begin(), bindings.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [name, bind] : bindings) bind(mod);
-}
+PyMODINIT_FUNC PyInit__blossom() { return fairpair::make_module(); }

@@ -18,8 +18,23 @@
 #include <utility>
 #include <vector>
 
-#if defined(__x86_64__)
+// Portability (GCC and Clang on Linux and macOS, MSVC on Windows): the limb arithmetic
+// below uses the add-with-carry intrinsics on x86-64 (x86intrin.h, or intrin.h under
+// MSVC), otherwise 128-bit integers where the compiler has them, otherwise plain 64-bit
+// code; bit_width64 and mul_add64 hide __builtin_clzll / _BitScanReverse64 and
+// unsigned __int128 / _umul128.  FAIRPAIR_PORTABLE_ARITH=1 forces the plain code (how
+// the tests check it on Linux).  GCC and Clang on x86-64 compile exactly what they did.
+#if !defined(FAIRPAIR_PORTABLE_ARITH) && (defined(__x86_64__) || defined(_M_X64))
+#define FAIRPAIR_ADC 1
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#else
 #include <x86intrin.h>
+#endif
+#elif !defined(FAIRPAIR_PORTABLE_ARITH) && defined(__SIZEOF_INT128__)
+#define FAIRPAIR_INT128 1
+#elif !defined(FAIRPAIR_PORTABLE_ARITH) && defined(_MSC_VER)
+#include <intrin.h>
 #endif
 
 namespace fairpair {
@@ -27,9 +42,56 @@ namespace fairpair {
 // Inlined even where the compiler would not (the per-edge callbacks of the row loops).
 #if defined(__GNUC__)
 #define FAIRPAIR_FORCE_INLINE __attribute__((always_inline))
+#define FAIRPAIR_UNROLL _Pragma("GCC unroll 16")
 #else
 #define FAIRPAIR_FORCE_INLINE
+#define FAIRPAIR_UNROLL
 #endif
+
+// Number of bits of x (0 for 0): 64 minus its leading zeros.
+inline int bit_width64(uint64_t x) {
+    if (x == 0) return 0;
+#if defined(__GNUC__) && !defined(FAIRPAIR_PORTABLE_ARITH)
+    return 64 - __builtin_clzll(x);
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64)) && \
+    !defined(FAIRPAIR_PORTABLE_ARITH)
+    unsigned long top;
+    _BitScanReverse64(&top, x);
+    return static_cast<int>(top) + 1;
+#else
+    int n = 0;
+    for (; x != 0; x >>= 1) ++n;
+    return n;
+#endif
+}
+
+// a * b + c + d, which always fits 128 bits: the low word returned, the high one in hi.
+inline uint64_t mul_add64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t& hi) {
+#if (defined(FAIRPAIR_ADC) || defined(FAIRPAIR_INT128)) && defined(__SIZEOF_INT128__)
+    const unsigned __int128 p = static_cast<unsigned __int128>(a) * b + c + d;
+    hi = static_cast<uint64_t>(p >> 64);
+    return static_cast<uint64_t>(p);
+#elif defined(FAIRPAIR_ADC)  // MSVC on x86-64
+    unsigned long long h, lo = _umul128(a, b, &h);
+    h += _addcarry_u64(0, lo, c, &lo);
+    h += _addcarry_u64(0, lo, d, &lo);
+    hi = h;
+    return lo;
+#else
+    // 32-bit halves: a * b = (ah bh) 2^64 + (ah bl + al bh) 2^32 + al bl.
+    const uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+    const uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    const uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+    uint64_t lo = (ll & 0xffffffffu) | (mid << 32);
+    uint64_t h = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    lo += c;
+    h += lo < c;
+    lo += d;
+    h += lo < d;
+    hi = h;
+    return lo;
+#endif
+}
 
 // ---------------------------------------------------------------- fixed-width integers
 
@@ -65,20 +127,28 @@ inline Wide<N> operator+(const Wide<N>& a, const Wide<N>& b) {
     if constexpr (N == 1) {
         r.l[0] = a.l[0] + b.l[0];
     } else {
-#if defined(__x86_64__)
+#if defined(FAIRPAIR_ADC)
         unsigned char c = 0;
-#pragma GCC unroll 16
+        FAIRPAIR_UNROLL
         for (int i = 0; i < N; ++i) {
             unsigned long long out;
             c = _addcarry_u64(c, a.l[i], b.l[i], &out);
             r.l[i] = out;
         }
-#else
+#elif defined(FAIRPAIR_INT128)
         unsigned __int128 acc = 0;
         for (int i = 0; i < N; ++i) {
             acc += static_cast<unsigned __int128>(a.l[i]) + b.l[i];
             r.l[i] = static_cast<uint64_t>(acc);
             acc >>= 64;
+        }
+#else
+        uint64_t c = 0;
+        for (int i = 0; i < N; ++i) {
+            const uint64_t s = a.l[i] + c;
+            const uint64_t t = s + b.l[i];
+            c = static_cast<uint64_t>(s < c) | static_cast<uint64_t>(t < s);
+            r.l[i] = t;
         }
 #endif
     }
@@ -91,20 +161,28 @@ inline Wide<N> operator-(const Wide<N>& a, const Wide<N>& b) {
     if constexpr (N == 1) {
         r.l[0] = a.l[0] - b.l[0];
     } else {
-#if defined(__x86_64__)
+#if defined(FAIRPAIR_ADC)
         unsigned char c = 0;
-#pragma GCC unroll 16
+        FAIRPAIR_UNROLL
         for (int i = 0; i < N; ++i) {
             unsigned long long out;
             c = _subborrow_u64(c, a.l[i], b.l[i], &out);
             r.l[i] = out;
         }
-#else
+#elif defined(FAIRPAIR_INT128)
         unsigned __int128 acc = 1;
         for (int i = 0; i < N; ++i) {
             acc += static_cast<unsigned __int128>(a.l[i]) + static_cast<uint64_t>(~b.l[i]);
             r.l[i] = static_cast<uint64_t>(acc);
             acc >>= 64;
+        }
+#else
+        uint64_t borrow = 0;
+        for (int i = 0; i < N; ++i) {
+            const uint64_t s = a.l[i] - borrow;
+            const uint64_t t = s - b.l[i];
+            borrow = static_cast<uint64_t>(a.l[i] < borrow) | static_cast<uint64_t>(s < b.l[i]);
+            r.l[i] = t;
         }
 #endif
     }
@@ -154,8 +232,10 @@ inline Wide<N> half(const Wide<N>& a) {
 //     int n() const;
 //     bool has(int i, int j) const;        // is {i, j} an edge
 //     Wide<N> w2(int i, int j) const;      // its doubled weight (> 0)
-//     template <class F> void each(int x, F&& f) const;
-//         // f(v) for every neighbour v of x, increasing, until f returns false
+//     Wide<N> w2_or_zero(int i, int j) const;  // has(i, j) ? w2(i, j) : 0
+//     template <class F> void each_edge(int x, F&& f) const;
+//         // f(v, w) for every neighbour v of x, increasing, until f returns false;
+//         // w() gives the doubled weight of {x, v}
 // The algorithm is the same: on the same weights both give the same matching.
 // G = ClassOrder: the stored graph of the pairing engines' brackets, where a weight is
 // a criteria part that depends only on the classes of the two ends (a small table)
@@ -577,7 +657,7 @@ class Blossom {
         if constexpr (kStored)
             return wt(i, j);
         else
-            return has_edge(i, j) ? W(graph_->w2(i, j)) : W::zero();
+            return graph_->w2_or_zero(i, j);
     }
     // Compact: the class table entry of {i, j} (lower vertex first).
     FAIRPAIR_FORCE_INLINE inline const W& table_entry(int i, int j) const {
@@ -628,9 +708,7 @@ class Blossom {
                     return;
             }
         } else {
-            graph_->each(x, [&](int v) FAIRPAIR_FORCE_INLINE {
-                return f(v, [this, x, v]() FAIRPAIR_FORCE_INLINE { return graph_->w2(x, v); });
-            });
+            graph_->each_edge(x, f);
         }
     }
 

@@ -1,6 +1,6 @@
 // The matcher behind a run-time limb count: what the bindings and the systems' compiled
-// graphs share (fairpair.matching._blossom). No Python here: engine TUs compile without
-// pybind11.
+// graphs share (fairpair.matching._blossom). No Python here: the engine units compile
+// without Python's headers.
 //
 // Weights travel as Buf, a 16-limb two's complement integer; an engine holds them in
 // Wide<N>, N one of kLimbChoices chosen from the largest weight.  The heavy templates,
@@ -66,7 +66,7 @@ template <int M>
 int wide_bits(const Wide<M>& x) {
     const Wide<M> a = x.is_neg() ? Wide<M>::zero() - x : x;
     for (int i = M - 1; i >= 0; --i)
-        if (a.l[i] != 0) return 64 * i + 64 - __builtin_clzll(a.l[i]);
+        if (a.l[i] != 0) return 64 * i + bit_width64(a.l[i]);
     return 0;
 }
 

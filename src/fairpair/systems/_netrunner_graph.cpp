@@ -2,22 +2,20 @@
 // fairpair.matching._blossom as NetrunnerGraph (and mt19937_bits, its random source for
 // the tests): side and score costs of every match as edge weights, over the generic
 // matcher (an Engine, the dense matrix) or, for a round too large for the matrix, over
-// the implicit graph Blossom<N, Rows<N>> instantiated here.  It lives beside
-// systems/netrunner.py (a module, not a package).  See docs/matching.md.
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
-
+// the systems' shared implicit graph (matching/implicit.hpp: Rows<N> gives its weight
+// function).  It lives beside systems/netrunner.py (a module, not a package).  Python's
+// C API through bindings.hpp (no pybind11 here).  See docs/matching.md.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "fairpair/matching/bindings.hpp"
+#include "fairpair/matching/implicit.hpp"
 
 namespace fairpair {
 namespace {
@@ -30,8 +28,8 @@ namespace {
 class Mt19937 {
   public:
     explicit Mt19937(const std::vector<uint32_t>& state) {
-        if (state.size() != kWords + 1) throw py::value_error("the state holds 625 words");
-        if (state[kWords] > kWords) throw py::value_error("state position out of range");
+        if (state.size() != kWords + 1) value_error("the state holds 625 words");
+        if (state[kWords] > kWords) value_error("state position out of range");
         for (int i = 0; i < kWords; ++i) words_[i] = state[static_cast<size_t>(i)];
         pos_ = static_cast<int>(state[kWords]);
     }
@@ -65,7 +63,7 @@ class Mt19937 {
 
 // getrandbits(bits) `count` times from a random.Random state (tests).
 std::vector<uint32_t> mt19937_bits(const std::vector<uint32_t>& state, int bits, long count) {
-    if (bits < 1 || bits > 32) throw py::value_error("bits must lie in 1..32");
+    if (bits < 1 || bits > 32) value_error("bits must lie in 1..32");
     Mt19937 mt(state);
     std::vector<uint32_t> out(static_cast<size_t>(std::max(0L, count)));
     for (uint32_t& x : out) x = mt.next() >> (32 - bits);
@@ -90,41 +88,52 @@ std::vector<uint32_t> mt19937_bits(const std::vector<uint32_t>& state, int bits,
 // the chosen side, the noise drawn for it and whether the pair has an extra cost).
 class NetrunnerGraph {
   public:
-    NetrunnerGraph(py::handle corp, py::handle runner, const std::vector<int>& group,
-                   py::handle crossing, const std::vector<std::tuple<int, int, py::object>>& extra,
-                   py::handle bye, py::handle top, int noise_bits,
-                   const std::vector<uint32_t>& state)
+    NetrunnerGraph(PyObject* corp, PyObject* runner, const std::vector<int>& group,
+                   PyObject* crossing, PyObject* extra, PyObject* bye, PyObject* top,
+                   int noise_bits, const std::vector<uint32_t>& state)
         : group_(group), noise_bits_(noise_bits) {
         if (noise_bits < 1 || noise_bits > kNoiseMax)
-            throw py::value_error("noise_bits must lie in 1..30");
+            value_error("noise_bits must lie in 1..30");
         int bits = 0;
         corp_ = bufs_of(corp, "corp costs must be a sequence of ints", bits);
         runner_ = bufs_of(runner, "runner costs must be a sequence of ints", bits);
         crossing_ = bufs_of(crossing, "crossing costs must be a sequence of ints", bits);
         bye_ = bufs_of(bye, "bye costs must be a sequence of ints", bits);
-        top_ = to_buf(top.ptr());
+        top_ = to_buf(top);
         bits = std::max(bits, bit_length(top_));
         n_ = static_cast<int>(corp_.size());
         const size_t n = static_cast<size_t>(n_);
         if (runner_.size() != n || group_.size() != n)
-            throw py::value_error("one corp cost, runner cost and group per player");
+            value_error("one corp cost, runner cost and group per player");
         if (bye_.size() != (n_ % 2 ? n : 0))
-            throw py::value_error("one bye cost per player in an odd field, none in an even one");
+            value_error("one bye cost per player in an odd field, none in an even one");
         for (int g : group_)
             if (g < 0 || g >= static_cast<int>(crossing_.size()))
-                throw py::value_error("group out of range of the crossing costs");
-        for (const auto& [i, j, cost] : extra) {
-            if (i < 0 || j <= i || j >= n_) throw py::value_error("extra pair out of range");
-            Buf x = to_buf(cost.ptr());
-            bits = std::max(bits, bit_length(x));
-            extra_.push_back(Extra{i, j, x});
+                value_error("group out of range of the crossing costs");
+        {
+            Ref seq(PySequence_Fast(extra, "extra must be a sequence of (i, j, cost)"));
+            if (seq.p == nullptr) throw PyError{};
+            const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq.p);
+            PyObject** items = PySequence_Fast_ITEMS(seq.p);
+            for (Py_ssize_t q = 0; q < len; ++q) {
+                Ref t(PySequence_Fast(items[q], "extra must be a sequence of (i, j, cost)"));
+                if (t.p == nullptr) throw PyError{};
+                if (PySequence_Fast_GET_SIZE(t.p) != 3)
+                    raise(PyExc_TypeError, "extra must be a sequence of (i, j, cost)");
+                PyObject** ijc = PySequence_Fast_ITEMS(t.p);
+                const long i = to_long(ijc[0], "extra"), j = to_long(ijc[1], "extra");
+                if (i < 0 || j <= i || j >= n_) value_error("extra pair out of range");
+                Buf x = to_buf(ijc[2]);
+                bits = std::max(bits, bit_length(x));
+                extra_.push_back(Extra{static_cast<int>(i), static_cast<int>(j), x});
+            }
         }
         std::sort(extra_.begin(), extra_.end(), [](const Extra& a, const Extra& b) {
             return a.i != b.i ? a.i < b.i : a.j < b.j;
         });
         for (size_t q = 1; q < extra_.size(); ++q)
             if (extra_[q].i == extra_[q - 1].i && extra_[q].j == extra_[q - 1].j)
-                throw py::value_error("extra pair repeated");
+                value_error("extra pair repeated");
         size_ = n_ + n_ % 2;
         Mt19937 mt(state);
         // A cost is a sum of at most five terms of up to `bits` bits and the noise.
@@ -150,7 +159,7 @@ class NetrunnerGraph {
     // (i plays Corp, the noise drawn for that side) of the match i-j, i < j; for j = n
     // (the bye vertex): (false, the noise of i's bye).
     std::pair<bool, uint32_t> slot(long i, long j) const {
-        if (i < 0 || j <= i || j >= size_) throw py::value_error("not a pair of the graph");
+        if (i < 0 || j <= i || j >= size_) value_error("not a pair of the graph");
         if (j == n_) return {false, bye_noise_[static_cast<size_t>(i)]};
         const uint32_t code = codes_[at(static_cast<int>(i), static_cast<int>(j))];
         return {(code & kCorpFirst) != 0, code & kNoiseMask};
@@ -200,7 +209,7 @@ class NetrunnerGraph {
             any = true;
         };
         {
-            py::gil_scoped_release release;
+            NoGil release;
             size_t e = 0;
             for (int i = 0; i < n_; ++i) {
                 const Wide<M>& ci = corp[static_cast<size_t>(i)];
@@ -241,7 +250,7 @@ class NetrunnerGraph {
     }
 
     // The graph in N limbs: every weight 2 (top - cost + K), modulo 2^(64 N), which is
-    // exact since the value fits.
+    // exact since the value fits.  Every pair is an edge (Implicit<N>::complete).
     template <int N>
     struct Rows {
         const NetrunnerGraph* g;
@@ -251,8 +260,14 @@ class NetrunnerGraph {
         std::vector<Wide<N>> bye2;     // 2 (top + K - bye - noise)
         std::vector<std::vector<std::pair<int, Wide<N>>>> extra2;  // per i: (j, 2 extra)
 
-        int n() const { return size; }
-        FAIRPAIR_FORCE_INLINE inline bool has(int i, int j) const { return i != j; }
+        static Wide<N> w2_fn(const void* ctx, int i, int j) {
+            return static_cast<const Rows*>(ctx)->w2(i, j);
+        }
+        static void row_w2_fn(const void* ctx, int x, Wide<N>* out) {
+            const Rows* r = static_cast<const Rows*>(ctx);
+            for (int v = 0; v < r->size; ++v)
+                if (v != x) out[v] = r->w2(x, v);
+        }
         FAIRPAIR_FORCE_INLINE inline Wide<N> w2(int i, int j) const {
             if (i == g->n_ || j == g->n_) return bye2[static_cast<size_t>(i + j - g->n_)];
             const uint32_t code = g->codes_[g->at(i, j)];
@@ -270,11 +285,6 @@ class NetrunnerGraph {
             }
             return w;
         }
-        template <class F>
-        FAIRPAIR_FORCE_INLINE inline void each(int x, F&& f) const {
-            for (int v = 0; v < size; ++v)
-                if (v != x && !f(v)) return;
-        }
     };
 
     template <int N>
@@ -285,16 +295,21 @@ class NetrunnerGraph {
             return with_implicit_limbs(N, [this](auto l) {
                 constexpr int M = decltype(l)::value;
                 const Rows<M> rows = make_rows<M>();
-                Blossom<M, Rows<M>> m(rows);
-                py::gil_scoped_release release;
-                return m.solve();
+                Implicit<M> graph;
+                graph.size = size_;
+                graph.ctx = &rows;
+                graph.w2_fn = &Rows<M>::w2_fn;
+                graph.row_w2_fn = &Rows<M>::row_w2_fn;
+                graph.complete = true;
+                NoGil release;
+                return solve_implicit<M>(graph);
             });
         }
         const Rows<N> rows = make_rows<N>();
         // The matrix of the generic engine (compiled once, engine.hpp), filled a row at a
         // time in its own width.
         std::unique_ptr<Engine> m = make_engine(N, size_);
-        py::gil_scoped_release release;
+        NoGil release;
         std::vector<uint64_t> row;
         for (int i = 0; i < size_; ++i) {
             row.resize(static_cast<size_t>(size_ - i - 1) * N);
@@ -332,25 +347,107 @@ class NetrunnerGraph {
     }
 };
 
-void bind(py::module_& mod) {
-    mod.def("mt19937_bits", &mt19937_bits, py::arg("state"), py::arg("bits"), py::arg("count"),
-            "getrandbits(bits) count times from the words of a random.Random state.");
-    py::class_<NetrunnerGraph>(mod, "NetrunnerGraph")
-        .def(py::init<py::handle, py::handle, const std::vector<int>&, py::handle,
-                      const std::vector<std::tuple<int, int, py::object>>&, py::handle,
-                      py::handle, int, const std::vector<uint32_t>&>(),
-             py::arg("corp"), py::arg("runner"), py::arg("group"), py::arg("crossing"),
-             py::arg("extra"), py::arg("bye"), py::arg("top"), py::arg("noise_bits"),
-             py::arg("state"))
-        .def_property_readonly("n", &NetrunnerGraph::n)
-        .def_property_readonly("size", &NetrunnerGraph::size)
-        .def_property_readonly("limbs", &NetrunnerGraph::limbs)
-        .def_property_readonly("implicit", &NetrunnerGraph::implicit,
-                               "whether the last solve ran over the implicit graph")
-        .def_readwrite("dense_limit", &NetrunnerGraph::dense_limit,
-                       "bytes of weights above which the round is solved implicitly")
-        .def("solve", &NetrunnerGraph::solve)
-        .def("slot", &NetrunnerGraph::slot, py::arg("i"), py::arg("j"));
+// ------------------------------------------------------------ the Python names
+
+PyObject* mt19937_bits_py(PyObject*, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+    return guarded([&] {
+        const Args a("mt19937_bits", args, nargs, kw, {"state", "bits", "count"}, 3);
+        return uint32_list(mt19937_bits(to_uint32s(a[0], "state"),
+                                        static_cast<int>(to_long(a[1], "bits")),
+                                        to_long(a[2], "count")));
+    });
+}
+
+int init(PyObject* self, PyObject* args, PyObject* kwargs) {
+    return init_box<NetrunnerGraph>(self, [&] {
+        const Args a("NetrunnerGraph", args, kwargs,
+                     {"corp", "runner", "group", "crossing", "extra", "bye", "top",
+                      "noise_bits", "state"},
+                     9);
+        return new NetrunnerGraph(a[0], a[1], to_ints(a[2], "group"), a[3], a[4], a[5], a[6],
+                                  static_cast<int>(to_long(a[7], "noise_bits")),
+                                  to_uint32s(a[8], "state"));
+    });
+}
+
+NetrunnerGraph& graph(PyObject* self) { return unbox<NetrunnerGraph>(self); }
+
+PyObject* get_n(PyObject* self, void*) {
+    return guarded([&] { return from_long(graph(self).n()); });
+}
+PyObject* get_size(PyObject* self, void*) {
+    return guarded([&] { return from_long(graph(self).size()); });
+}
+PyObject* get_limbs(PyObject* self, void*) {
+    return guarded([&] { return from_long(graph(self).limbs()); });
+}
+PyObject* get_implicit(PyObject* self, void*) {
+    return guarded([&] { return from_bool(graph(self).implicit()); });
+}
+PyObject* get_dense_limit(PyObject* self, void*) {
+    return guarded([&] {
+        PyObject* o = PyLong_FromLongLong(graph(self).dense_limit);
+        if (o == nullptr) throw PyError{};
+        return o;
+    });
+}
+int set_dense_limit(PyObject* self, PyObject* value, void*) {
+    PyObject* r = guarded([&] {
+        if (value == nullptr) raise(PyExc_AttributeError, "cannot delete dense_limit");
+        const long long x = PyLong_AsLongLong(value);
+        if (x == -1 && PyErr_Occurred()) throw PyError{};
+        graph(self).dense_limit = x;
+        return none();
+    });
+    if (r == nullptr) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+PyObject* solve(PyObject* self, PyObject*) {
+    return guarded([&] { return int_list(graph(self).solve()); });
+}
+
+PyObject* slot(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+    return guarded([&] {
+        const Args a("slot", args, nargs, kw, {"i", "j"}, 2);
+        const auto [corp_first, noise] = graph(self).slot(to_long(a[0], "i"), to_long(a[1], "j"));
+        return Py_BuildValue("(Nk)", from_bool(corp_first), static_cast<unsigned long>(noise));
+    });
+}
+
+PyMethodDef kMt19937 = {"mt19937_bits", method(&mt19937_bits_py), METH_FASTCALL | METH_KEYWORDS,
+                        "getrandbits(bits) count times from the words of a random.Random state."};
+
+PyMethodDef kMethods[] = {
+    {"solve", method(&solve), METH_NOARGS, "solve(): mate of every vertex, -1 unmatched."},
+    {"slot", method(&slot), METH_FASTCALL | METH_KEYWORDS,
+     "slot(i, j): (i plays Corp, the noise drawn for that side) of the match i-j."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyGetSetDef kGetSets[] = {
+    {"n", &get_n, nullptr, "number of players", nullptr},
+    {"size", &get_size, nullptr, "number of vertices (the bye vertex included)", nullptr},
+    {"limbs", &get_limbs, nullptr, "64-bit limbs of the weights", nullptr},
+    {"implicit", &get_implicit, nullptr, "whether the last solve ran over the implicit graph",
+     nullptr},
+    {"dense_limit", &get_dense_limit, &set_dense_limit,
+     "bytes of weights above which the round is solved implicitly", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+void bind(PyObject* mod) {
+    add_function(mod, &kMt19937);
+    PyType_Slot slots[] = {
+        {Py_tp_init, reinterpret_cast<void*>(&init)},
+        {Py_tp_dealloc, reinterpret_cast<void*>(&dealloc_box<NetrunnerGraph>)},
+        {Py_tp_methods, kMethods},
+        {Py_tp_getset, kGetSets},
+        {0, nullptr},
+    };
+    add_class(mod, "NetrunnerGraph", "The graph of one Netrunner round (systems/netrunner.py).",
+              static_cast<int>(sizeof(Box<NetrunnerGraph>)), slots);
 }
 
 const Binding kBinding("NetrunnerGraph", &bind);

@@ -1,10 +1,8 @@
 // The Dutch bracket graph (fairpair.systems.dutch.graph's CompiledGraph), compiled into
 // the extension fairpair.matching._blossom as BracketGraph: the FIDE C.04.3 criteria of
 // a bracket as edge weights over the generic matcher (an Engine: compact class graph,
-// or the dense matrix when an order part outgrows 64 bits).  See docs/matching.md.
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
-
+// or the dense matrix when an order part outgrows 64 bits).  Python's C API through
+// bindings.hpp (no pybind11 here).  See docs/matching.md.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -27,25 +25,25 @@ namespace {
 // of two vertices with the same non-zero `tag` (both the same absolute colour).
 class BracketGraph {
   public:
-    BracketGraph(int n, const std::vector<int>& classes, py::handle table, int shift,
+    BracketGraph(int n, const std::vector<int>& classes, PyObject* table, int shift,
                  const std::vector<int>& tags,
                  const std::vector<std::pair<int, int>>& blocked, bool compact) {
-        if (n < 0) throw py::value_error("n must be >= 0");
+        if (n < 0) value_error("n must be >= 0");
         if (static_cast<int>(classes.size()) != n || static_cast<int>(tags.size()) != n)
-            throw py::value_error("classes and tags need one entry per vertex");
-        if (shift < 0) throw py::value_error("shift must be >= 0");
+            value_error("classes and tags need one entry per vertex");
+        if (shift < 0) value_error("shift must be >= 0");
         shift_ = shift;
-        PyObject* seq = PySequence_Fast(table.ptr(), "table must be a sequence of ints");
-        if (seq == nullptr) throw py::error_already_set();
-        py::object holder = py::reinterpret_steal<py::object>(seq);
+        Ref holder(PySequence_Fast(table, "table must be a sequence of ints"));
+        if (holder.p == nullptr) throw PyError{};
+        PyObject* seq = holder.p;
         const Py_ssize_t kk = PySequence_Fast_GET_SIZE(seq);
         int k = 0;
         while (static_cast<Py_ssize_t>(k) * k < kk) ++k;
         if (static_cast<Py_ssize_t>(k) * k != kk)
-            throw py::value_error("table must hold k*k entries");
+            value_error("table must hold k*k entries");
         k_ = k;
         for (int c : classes)
-            if (c < 0 || c >= k) throw py::value_error("class out of range");
+            if (c < 0 || c >= k) value_error("class out of range");
         cls_ = classes;
         PyObject** items = PySequence_Fast_ITEMS(seq);
         int bits = 0;
@@ -111,33 +109,33 @@ class BracketGraph {
     }
 
     // The criteria part of the weight of u-v (without the order; 0: no edge).
-    py::int_ main_weight(long u, long v) const {
+    PyObject* main_weight(long u, long v) const {
         check_pair(u, v);
-        if (!eng_->has(static_cast<int>(u), static_cast<int>(v))) return py::int_(0);
+        if (!eng_->has(static_cast<int>(u), static_cast<int>(v))) return from_long(0);
         const int a = static_cast<int>(std::min(u, v)), b = static_cast<int>(std::max(u, v));
         Buf w = table_[static_cast<size_t>(cls_[a]) * k_ + cls_[b]];
         return buf_to_int(shr(w, shift_));
     }
 
-    void set_order(long u, long v, py::handle value) {
+    void set_order(long u, long v, PyObject* value) {
         check_pair(u, v);
         put(static_cast<int>(u), static_cast<int>(v), order_of(value));
     }
 
     // order(u, vs[i]) = values[i].
-    void set_orders(long u, const std::vector<int>& vs, py::handle values) {
+    void set_orders(long u, const std::vector<int>& vs, PyObject* values) {
         check_vertex(u, n());
-        PyObject* seq = PySequence_Fast(values.ptr(), "values must be a sequence of ints");
-        if (seq == nullptr) throw py::error_already_set();
-        py::object holder = py::reinterpret_steal<py::object>(seq);
+        Ref holder(PySequence_Fast(values, "values must be a sequence of ints"));
+        if (holder.p == nullptr) throw PyError{};
+        PyObject* seq = holder.p;
         if (PySequence_Fast_GET_SIZE(seq) != static_cast<Py_ssize_t>(vs.size()))
-            throw py::value_error("one value per vertex");
+            value_error("one value per vertex");
         PyObject** items = PySequence_Fast_ITEMS(seq);
         std::vector<Buf> orders;
         orders.reserve(vs.size());
         for (size_t q = 0; q < vs.size(); ++q) {
             check_pair(u, vs[q]);
-            orders.push_back(order_of(py::handle(items[q])));
+            orders.push_back(order_of(items[q]));
         }
         if (eng_->compact()) {
             std::vector<int64_t> o2;
@@ -152,7 +150,7 @@ class BracketGraph {
     }
 
     // order(u, x) = value for every edge u-x with lo <= x < hi.
-    void set_order_range(long u, long lo, long hi, py::handle value) {
+    void set_order_range(long u, long lo, long hi, PyObject* value) {
         check_vertex(u, n());
         const Buf order = order_of(value);
         std::vector<int> xs;
@@ -190,7 +188,7 @@ class BracketGraph {
     // earlier players of S1 with the earlier ones of S2 (D.1's first transposition).
     void keep_top_to_rest(long lo, long hi, const std::vector<bool>& top) {
         const int n = this->n();
-        if (static_cast<int>(top.size()) != n) throw py::value_error("one flag per vertex");
+        if (static_cast<int>(top.size()) != n) value_error("one flag per vertex");
         const int a = clamp(lo), b = clamp(hi);
         if (b - a < (1 << 30) && eng_->keep_top(a, b, top)) return;
         std::vector<int> xs;
@@ -207,7 +205,7 @@ class BracketGraph {
     }
 
     std::vector<int> solve() {
-        py::gil_scoped_release release;
+        NoGil release;
         return eng_->solve();
     }
 
@@ -231,7 +229,7 @@ class BracketGraph {
     // `duals`, doubled, in the units of the whole weight (criteria << shift plus order):
     // cheaper than repairing a solution after nearly every weight changed, when the
     // caller knows good duals for the new weights.
-    void restart(py::handle duals) {
+    void restart(PyObject* duals) {
         int bits = 0;
         const std::vector<Buf> out = per_vertex(duals, 0, bits);
         eng_->mark_fresh();
@@ -241,7 +239,7 @@ class BracketGraph {
     // Starting duals of the next fresh solve, in doubled criteria units (duals[i] +
     // duals[j] >= 2 * criteria(i, j), e.g. an optimal dual of a class-level relaxation);
     // the matcher's duals are duals[v] << shift.
-    void seed_duals(py::handle duals) {
+    void seed_duals(PyObject* duals) {
         int bits = 0;
         const std::vector<Buf> out = per_vertex(duals, shift_, bits);
         if (bits + shift_ + 1 > 64 * limbs() - 4) return;  // would not fit: no seed
@@ -257,12 +255,12 @@ class BracketGraph {
 
     // One int per vertex from a Python sequence, each shifted left by `shift`; `bits`
     // receives the widest value's bit length before the shift.
-    std::vector<Buf> per_vertex(py::handle values, int shift, int& bits) const {
-        PyObject* seq = PySequence_Fast(values.ptr(), "duals must be a sequence of ints");
-        if (seq == nullptr) throw py::error_already_set();
-        py::object holder = py::reinterpret_steal<py::object>(seq);
+    std::vector<Buf> per_vertex(PyObject* values, int shift, int& bits) const {
+        Ref holder(PySequence_Fast(values, "duals must be a sequence of ints"));
+        if (holder.p == nullptr) throw PyError{};
+        PyObject* seq = holder.p;
         const Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
-        if (len != n()) throw py::value_error("one dual per vertex");
+        if (len != n()) value_error("one dual per vertex");
         PyObject** items = PySequence_Fast_ITEMS(seq);
         std::vector<Buf> out(static_cast<size_t>(len));
         bits = 0;
@@ -281,7 +279,7 @@ class BracketGraph {
     void check_pair(long u, long v) const {
         check_vertex(u, n());
         check_vertex(v, n());
-        if (u == v) throw py::value_error("self-loop on vertex " + std::to_string(u));
+        if (u == v) value_error("self-loop on vertex " + std::to_string(u));
     }
 
     static Buf shl(const Buf& x, int s) {
@@ -306,10 +304,10 @@ class BracketGraph {
         return r;
     }
 
-    Buf order_of(py::handle value) const {
-        const Buf x = to_buf(value.ptr());
+    Buf order_of(PyObject* value) const {
+        const Buf x = to_buf(value);
         if (bit_length(x) >= shift_)
-            throw py::value_error("an order must lie strictly between -2**(shift-1) and 2**(shift-1)");
+            value_error("an order must lie strictly between -2**(shift-1) and 2**(shift-1)");
         return x;
     }
 
@@ -342,35 +340,178 @@ class BracketGraph {
     }
 };
 
-void bind(py::module_& mod) {
-    py::class_<BracketGraph>(mod, "BracketGraph")
-        .def(py::init<int, const std::vector<int>&, py::handle, int, const std::vector<int>&,
-                      const std::vector<std::pair<int, int>>&, bool>(),
-             py::arg("n"), py::arg("classes"), py::arg("table"), py::arg("shift"),
-             py::arg("tags"), py::arg("blocked"), py::arg("compact") = true)
-        .def_property_readonly("n", &BracketGraph::n)
-        .def_property_readonly("compact", &BracketGraph::compact)
-        .def_property_readonly("limbs", &BracketGraph::limbs)
-        .def_property_readonly("stats", &BracketGraph::stats)
-        .def("seed_duals", &BracketGraph::seed_duals, py::arg("duals"))
-        .def("restart", &BracketGraph::restart, py::arg("duals"))
-        .def("first_open", &BracketGraph::first_open, py::arg("u"), py::arg("vs"))
-        .def("has_edge", &BracketGraph::has_edge, py::arg("u"), py::arg("v"))
-        .def("neighbours", &BracketGraph::neighbours, py::arg("u"), py::arg("lo"), py::arg("hi"))
-        .def("main_weight", &BracketGraph::main_weight, py::arg("u"), py::arg("v"))
-        .def("set_order", &BracketGraph::set_order, py::arg("u"), py::arg("v"), py::arg("value"))
-        .def("set_orders", &BracketGraph::set_orders, py::arg("u"), py::arg("vs"),
-             py::arg("values"))
-        .def("set_order_range", &BracketGraph::set_order_range, py::arg("u"), py::arg("lo"),
-             py::arg("hi"), py::arg("value"))
-        .def("remove", &BracketGraph::remove, py::arg("u"), py::arg("v"))
-        .def("remove_range", &BracketGraph::remove_range, py::arg("u"), py::arg("lo"),
-             py::arg("hi"))
-        .def("isolate", &BracketGraph::isolate, py::arg("u"))
-        .def("keep_top_to_rest", &BracketGraph::keep_top_to_rest, py::arg("lo"), py::arg("hi"),
-             py::arg("top"))
-        .def("solve", &BracketGraph::solve)
-        .def("check", &BracketGraph::check);
+// ------------------------------------------------------------ the Python class
+
+BracketGraph& graph(PyObject* self) { return unbox<BracketGraph>(self); }
+
+int init(PyObject* self, PyObject* args, PyObject* kwargs) {
+    return init_box<BracketGraph>(self, [&] {
+        const Args a("BracketGraph", args, kwargs,
+                     {"n", "classes", "table", "shift", "tags", "blocked", "compact"}, 6);
+        return new BracketGraph(static_cast<int>(to_long(a[0], "n")), to_ints(a[1], "classes"),
+                                a[2], static_cast<int>(to_long(a[3], "shift")),
+                                to_ints(a[4], "tags"), to_int_pairs(a[5], "blocked"),
+                                a[6] == nullptr || to_bool(a[6], "compact"));
+    });
+}
+
+PyObject* get_n(PyObject* self, void*) {
+    return guarded([&] { return from_long(graph(self).n()); });
+}
+PyObject* get_compact(PyObject* self, void*) {
+    return guarded([&] { return from_bool(graph(self).compact()); });
+}
+PyObject* get_limbs(PyObject* self, void*) {
+    return guarded([&] { return from_long(graph(self).limbs()); });
+}
+PyObject* get_stats(PyObject* self, void*) {
+    return guarded([&] { return long_list(graph(self).stats()); });
+}
+
+// The methods: FASTCALL with keywords, each parsing its arguments by name.
+#define FAIRPAIR_METHOD(name) \
+    PyObject* name(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw)
+
+FAIRPAIR_METHOD(seed_duals) {
+    return guarded([&] {
+        const Args a("seed_duals", args, nargs, kw, {"duals"}, 1);
+        graph(self).seed_duals(a[0]);
+        return none();
+    });
+}
+FAIRPAIR_METHOD(restart) {
+    return guarded([&] {
+        const Args a("restart", args, nargs, kw, {"duals"}, 1);
+        graph(self).restart(a[0]);
+        return none();
+    });
+}
+FAIRPAIR_METHOD(first_open) {
+    return guarded([&] {
+        const Args a("first_open", args, nargs, kw, {"u", "vs"}, 2);
+        const size_t q = graph(self).first_open(to_long(a[0], "u"), to_ints(a[1], "vs"));
+        return from_long(static_cast<long>(q));
+    });
+}
+FAIRPAIR_METHOD(has_edge) {
+    return guarded([&] {
+        const Args a("has_edge", args, nargs, kw, {"u", "v"}, 2);
+        return from_bool(graph(self).has_edge(to_long(a[0], "u"), to_long(a[1], "v")));
+    });
+}
+FAIRPAIR_METHOD(neighbours) {
+    return guarded([&] {
+        const Args a("neighbours", args, nargs, kw, {"u", "lo", "hi"}, 3);
+        return int_list(graph(self).neighbours(to_long(a[0], "u"), to_long(a[1], "lo"),
+                                               to_long(a[2], "hi")));
+    });
+}
+FAIRPAIR_METHOD(main_weight) {
+    return guarded([&] {
+        const Args a("main_weight", args, nargs, kw, {"u", "v"}, 2);
+        return graph(self).main_weight(to_long(a[0], "u"), to_long(a[1], "v"));
+    });
+}
+FAIRPAIR_METHOD(set_order) {
+    return guarded([&] {
+        const Args a("set_order", args, nargs, kw, {"u", "v", "value"}, 3);
+        graph(self).set_order(to_long(a[0], "u"), to_long(a[1], "v"), a[2]);
+        return none();
+    });
+}
+FAIRPAIR_METHOD(set_orders) {
+    return guarded([&] {
+        const Args a("set_orders", args, nargs, kw, {"u", "vs", "values"}, 3);
+        graph(self).set_orders(to_long(a[0], "u"), to_ints(a[1], "vs"), a[2]);
+        return none();
+    });
+}
+FAIRPAIR_METHOD(set_order_range) {
+    return guarded([&] {
+        const Args a("set_order_range", args, nargs, kw, {"u", "lo", "hi", "value"}, 4);
+        graph(self).set_order_range(to_long(a[0], "u"), to_long(a[1], "lo"),
+                                    to_long(a[2], "hi"), a[3]);
+        return none();
+    });
+}
+FAIRPAIR_METHOD(remove) {
+    return guarded([&] {
+        const Args a("remove", args, nargs, kw, {"u", "v"}, 2);
+        graph(self).remove(to_long(a[0], "u"), to_long(a[1], "v"));
+        return none();
+    });
+}
+FAIRPAIR_METHOD(remove_range) {
+    return guarded([&] {
+        const Args a("remove_range", args, nargs, kw, {"u", "lo", "hi"}, 3);
+        graph(self).remove_range(to_long(a[0], "u"), to_long(a[1], "lo"), to_long(a[2], "hi"));
+        return none();
+    });
+}
+FAIRPAIR_METHOD(isolate) {
+    return guarded([&] {
+        const Args a("isolate", args, nargs, kw, {"u"}, 1);
+        graph(self).isolate(to_long(a[0], "u"));
+        return none();
+    });
+}
+FAIRPAIR_METHOD(keep_top_to_rest) {
+    return guarded([&] {
+        const Args a("keep_top_to_rest", args, nargs, kw, {"lo", "hi", "top"}, 3);
+        graph(self).keep_top_to_rest(to_long(a[0], "lo"), to_long(a[1], "hi"),
+                                     to_bools(a[2], "top"));
+        return none();
+    });
+}
+
+#undef FAIRPAIR_METHOD
+
+PyObject* solve(PyObject* self, PyObject*) {
+    return guarded([&] { return int_list(graph(self).solve()); });
+}
+PyObject* check(PyObject* self, PyObject*) {
+    return guarded([&] { return from_string(graph(self).check()); });
+}
+
+constexpr int kFast = METH_FASTCALL | METH_KEYWORDS;
+
+PyMethodDef kMethods[] = {
+    {"seed_duals", method(&seed_duals), kFast, nullptr},
+    {"restart", method(&restart), kFast, nullptr},
+    {"first_open", method(&first_open), kFast, nullptr},
+    {"has_edge", method(&has_edge), kFast, nullptr},
+    {"neighbours", method(&neighbours), kFast, nullptr},
+    {"main_weight", method(&main_weight), kFast, nullptr},
+    {"set_order", method(&set_order), kFast, nullptr},
+    {"set_orders", method(&set_orders), kFast, nullptr},
+    {"set_order_range", method(&set_order_range), kFast, nullptr},
+    {"remove", method(&remove), kFast, nullptr},
+    {"remove_range", method(&remove_range), kFast, nullptr},
+    {"isolate", method(&isolate), kFast, nullptr},
+    {"keep_top_to_rest", method(&keep_top_to_rest), kFast, nullptr},
+    {"solve", method(&solve), METH_NOARGS, nullptr},
+    {"check", method(&check), METH_NOARGS, nullptr},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyGetSetDef kGetSets[] = {
+    {"n", &get_n, nullptr, nullptr, nullptr},
+    {"compact", &get_compact, nullptr, nullptr, nullptr},
+    {"limbs", &get_limbs, nullptr, nullptr, nullptr},
+    {"stats", &get_stats, nullptr, nullptr, nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+void bind(PyObject* mod) {
+    PyType_Slot slots[] = {
+        {Py_tp_init, reinterpret_cast<void*>(&init)},
+        {Py_tp_dealloc, reinterpret_cast<void*>(&dealloc_box<BracketGraph>)},
+        {Py_tp_methods, kMethods},
+        {Py_tp_getset, kGetSets},
+        {0, nullptr},
+    };
+    add_class(mod, "BracketGraph", "The weighted graph of one Dutch bracket (dutch/graph.py).",
+              static_cast<int>(sizeof(Box<BracketGraph>)), slots);
 }
 
 const Binding kBinding("BracketGraph", &bind);

@@ -1,11 +1,9 @@
 // The McMahon round graph (fairpair.systems.mcmahon.pairing), compiled into the
 // extension fairpair.matching._blossom as McMahonGraph: the AGA McMahon tiers of every
 // game as edge weights, over the generic matcher (an Engine, the dense matrix) or, for a
-// component too large for the matrix, over the implicit graph Blossom<N, Rows<N>>
-// instantiated here.  See docs/matching.md.
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
-
+// component too large for the matrix, over the systems' shared implicit graph
+// (matching/implicit.hpp: Rows<N> gives its functions).  Python's C API through
+// bindings.hpp (no pybind11 here).  See docs/matching.md.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "fairpair/matching/bindings.hpp"
+#include "fairpair/matching/implicit.hpp"
 
 namespace fairpair {
 namespace {
@@ -22,13 +21,8 @@ namespace {
 template <int M>
 FAIRPAIR_FORCE_INLINE inline void add_mul(Wide<M>& acc, const Wide<M>& b, uint64_t t) {
     if (t == 0) return;
-    unsigned __int128 carry = 0;
-    for (int i = 0; i < M; ++i) {
-        const unsigned __int128 p =
-            static_cast<unsigned __int128>(b.l[i]) * t + acc.l[i] + carry;
-        acc.l[i] = static_cast<uint64_t>(p);
-        carry = p >> 64;
-    }
+    uint64_t carry = 0;
+    for (int i = 0; i < M; ++i) acc.l[i] = mul_add64(b.l[i], t, acc.l[i], carry, carry);
 }
 
 // The graph of one round of the AGA McMahon system (fairpair.systems.mcmahon.pairing),
@@ -41,7 +35,7 @@ FAIRPAIR_FORCE_INLINE inline void add_mul(Wide<M>& acc, const Wide<M>& b, uint64
 // game's tier values, computed here as pairing.edge_tiers computes them, times the tier
 // bases, subtracted from `top`), the same offset for maximum cardinality, the same
 // blossom algorithm. A component small enough gets the matcher's n x n weight matrix; a
-// larger one is solved over the implicit graph (Blossom<N, Rows<N>>: each weight
+// larger one is solved over the implicit graph (Implicit<N> from Rows<N>: each weight
 // computed when the algorithm reads it), the same algorithm in O(n) memory.
 class McMahonGraph {
   public:
@@ -61,28 +55,28 @@ class McMahonGraph {
         const size_t n = static_cast<size_t>(n_);
         for (const auto* v : {&pos, &size, &half, &shift, &middle, &floated, &white_cost,
                               &black_cost, &strength_place, &stone_key})
-            if (v->size() != n) throw py::value_error("one entry per player");
-        if (units.size() != n) throw py::value_error("one entry per player");
+            if (v->size() != n) value_error("one entry per player");
+        if (units.size() != n) value_error("one entry per player");
         if (attrs < 0 || avoid.size() != n * static_cast<size_t>(attrs))
-            throw py::value_error("avoid needs attrs entries per player");
+            value_error("avoid needs attrs entries per player");
         int k = 0;
         while (static_cast<size_t>(k) * k < stones.size()) ++k;
         if (k == 0 || static_cast<size_t>(k) * k != stones.size())
-            throw py::value_error("stones must hold k*k entries, k >= 1");
+            value_error("stones must hold k*k entries, k >= 1");
         k_ = k;
         max_stones_ = 0;
         for (int x : stones) {
-            if (x < 0) throw py::value_error("stones must be >= 0");
+            if (x < 0) value_error("stones must be >= 0");
             max_stones_ = std::max(max_stones_, x);
         }
         pl_.resize(n);
         for (size_t i = 0; i < n; ++i) {
-            if (stone_key[i] < 0 || stone_key[i] >= k) throw py::value_error("stone key out of range");
+            if (stone_key[i] < 0 || stone_key[i] >= k) value_error("stone key out of range");
             if (group[i] < 0 || (i > 0 && group[i] < group[i - 1]))
-                throw py::value_error("groups must be non-decreasing and >= 0");
+                value_error("groups must be non-decreasing and >= 0");
             if (units[i] >= (1LL << 30) || units[i] <= -(1LL << 30))
-                throw py::value_error("scores out of range");
-            if (pos[i] < 0 || size[i] < 0) throw py::value_error("places must be >= 0");
+                value_error("scores out of range");
+            if (pos[i] < 0 || size[i] < 0) value_error("places must be >= 0");
             pl_[i] = Player{units[i],    group[i],      pos[i],         size[i],
                             half[i],     shift[i],      middle[i],      floated[i],
                             white_cost[i], black_cost[i], strength_place[i], stone_key[i]};
@@ -121,7 +115,7 @@ class McMahonGraph {
                                              const std::vector<int>& bye) {
         std::fill(kept_.begin(), kept_.end(), 0);
         for (const auto& [g, h] : kept) {
-            if (g < 0 || h < 0 || g >= ng_ || h >= ng_) throw py::value_error("group out of range");
+            if (g < 0 || h < 0 || g >= ng_ || h >= ng_) value_error("group out of range");
             kept_[static_cast<size_t>(g) * ng_ + h] = kept_[static_cast<size_t>(h) * ng_ + g] = 1;
         }
         std::fill(bye_.begin(), bye_.end(), 0);
@@ -172,21 +166,18 @@ class McMahonGraph {
     // attribute, one per handicap stone (avoidance), then switch, split and low.
     // Returns mate[] in positions of `comp` (-1: unmatched). OverflowError when the
     // weights are too wide for the compiled matcher.
-    std::vector<int> solve(const std::vector<int>& comp, py::handle coefficients,
-                           py::handle top) {
-        PyObject* seq = PySequence_Fast(coefficients.ptr(), "coefficients must be a sequence");
-        if (seq == nullptr) throw py::error_already_set();
-        py::object holder = py::reinterpret_steal<py::object>(seq);
-        if (PySequence_Fast_GET_SIZE(seq) != 9 + attrs_)
-            throw py::value_error("9 + attrs coefficients");
-        PyObject** items = PySequence_Fast_ITEMS(seq);
+    std::vector<int> solve(const std::vector<int>& comp, PyObject* coefficients, PyObject* top) {
+        Ref seq(PySequence_Fast(coefficients, "coefficients must be a sequence"));
+        if (seq.p == nullptr) throw PyError{};
+        if (PySequence_Fast_GET_SIZE(seq.p) != 9 + attrs_) value_error("9 + attrs coefficients");
+        PyObject** items = PySequence_Fast_ITEMS(seq.p);
         std::vector<Buf> coefs;
-        const Buf top_buf = to_buf(top.ptr());
-        if (top_buf.is_neg()) throw py::value_error("top must be >= 0");
+        const Buf top_buf = to_buf(top);
+        if (top_buf.is_neg()) value_error("top must be >= 0");
         int bits = bit_length(top_buf);
         for (int q = 0; q < 9 + attrs_; ++q) {
             const Buf c = to_buf(items[q]);
-            if (c.is_neg()) throw py::value_error("coefficients must be >= 0");
+            if (c.is_neg()) value_error("coefficients must be >= 0");
             coefs.push_back(c);
             bits = std::max(bits, bit_length(c));
         }
@@ -196,7 +187,7 @@ class McMahonGraph {
             if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf);
         PyErr_Format(PyExc_OverflowError, "matching weight exceeds the supported %d bits",
                      kMaxWeightBits);
-        throw py::error_already_set();
+        throw PyError{};
     }
 
   private:
@@ -349,16 +340,32 @@ class McMahonGraph {
         return p;
     }
 
-    // One component as the implicit graph of Blossom<N, Rows<N>>: vertices are the
-    // places in the component, each weight (top - penalty + offset, doubled) computed
-    // when asked, modulo 2^(64 N), which is exact since the final value fits.
+    // One component as an implicit graph (Implicit<N>, matching/implicit.hpp, through
+    // the static functions below): vertices are the places in the component, each weight
+    // (top - penalty + offset, doubled) computed when asked, modulo 2^(64 N), which is
+    // exact since the final value fits.
     template <int N>
     struct Rows {
         const McMahonGraph* g;
         const std::vector<int>* comp;
         Terms<N> t;
         Wide<N> top, offset;
-        int n() const { return static_cast<int>(comp->size()); }
+        static bool has_fn(const void* ctx, int i, int j) {
+            return static_cast<const Rows*>(ctx)->has(i, j);
+        }
+        static Wide<N> w2_fn(const void* ctx, int i, int j) {
+            return static_cast<const Rows*>(ctx)->w2(i, j);
+        }
+        static Wide<N> w2_or_zero_fn(const void* ctx, int i, int j) {
+            const Rows* r = static_cast<const Rows*>(ctx);
+            return r->has(i, j) ? r->w2(i, j) : Wide<N>::zero();
+        }
+        static void row_fn(const void* ctx, int x, std::vector<int>& out) {
+            static_cast<const Rows*>(ctx)->each(x, [&out](int v) {
+                out.push_back(v);
+                return true;
+            });
+        }
         FAIRPAIR_FORCE_INLINE inline bool has(int i, int j) const {
             const int a = (*comp)[static_cast<size_t>(i)], b = (*comp)[static_cast<size_t>(j)];
             if (a == b) return false;
@@ -368,7 +375,7 @@ class McMahonGraph {
             const std::vector<int>& bl = g->block_[static_cast<size_t>(a)];
             return !std::binary_search(bl.begin(), bl.end(), b);
         }
-        __attribute__((noinline)) Wide<N> w2(int i, int j) const {
+        FAIRPAIR_FORCE_INLINE inline Wide<N> w2(int i, int j) const {
             const int a = (*comp)[static_cast<size_t>(i)], b = (*comp)[static_cast<size_t>(j)];
             Wide<N> p;
             if (a == g->n_ || b == g->n_)
@@ -404,16 +411,19 @@ class McMahonGraph {
     };
 
     template <int N>
-    std::vector<int> solve_implicit(const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                                    const Buf& top, const Buf& offset) {
-        Rows<N> rows{this, &comp, terms<N>(coefs, comp), narrow<N>(top), narrow<N>(offset)};
-        Blossom<N, Rows<N>> m(rows);
-        std::vector<int> mate;
-        {
-            py::gil_scoped_release release;
-            mate = m.solve();
-        }
-        return mate;
+    std::vector<int> solve_rows(const std::vector<int>& comp, const std::vector<Buf>& coefs,
+                                const Buf& top, const Buf& offset) {
+        const Rows<N> rows{this, &comp, terms<N>(coefs, comp), narrow<N>(top),
+                           narrow<N>(offset)};
+        Implicit<N> graph;
+        graph.size = static_cast<int>(comp.size());
+        graph.ctx = &rows;
+        graph.w2_fn = &Rows<N>::w2_fn;
+        graph.has_fn = &Rows<N>::has_fn;
+        graph.row_fn = &Rows<N>::row_fn;
+        graph.w2_or_zero_fn = &Rows<N>::w2_or_zero_fn;
+        NoGil release;
+        return fairpair::solve_implicit<N>(graph);
     }
 
     std::vector<int> solve_m(int m, const std::vector<int>& comp, const std::vector<Buf>& coefs,
@@ -457,8 +467,8 @@ class McMahonGraph {
         } reset{local_, comp};
         for (int q = 0; q < nc; ++q) {
             const int v = comp[static_cast<size_t>(q)];
-            if (v < 0 || v > n_ || (v == n_ && !has_bye_)) throw py::value_error("not a vertex");
-            if (local_[static_cast<size_t>(v)] != -1) throw py::value_error("vertex repeated");
+            if (v < 0 || v > n_ || (v == n_ && !has_bye_)) value_error("not a vertex");
+            if (local_[static_cast<size_t>(v)] != -1) value_error("vertex repeated");
             local_[static_cast<size_t>(v)] = q;
         }
         const Terms<M> t = terms<M>(coefs, comp);
@@ -484,7 +494,7 @@ class McMahonGraph {
         if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
             return with_implicit_limbs(limbs, [&](auto l) {
-                return solve_implicit<decltype(l)::value>(comp, coefs, top_buf, k);
+                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k);
             });
         }
         std::unique_ptr<Engine> eng = make_engine(limbs, nc);
@@ -493,35 +503,97 @@ class McMahonGraph {
             x = x + k;
             eng->set_w2(i, j, x + x);
         });
-        std::vector<int> mate;
-        {
-            py::gil_scoped_release release;
-            mate = eng->solve();
-        }
-        return mate;
+        NoGil release;
+        return eng->solve();
     }
 };
 
-void bind(py::module_& mod) {
-    py::class_<McMahonGraph>(mod, "McMahonGraph")
-        .def(py::init<const std::vector<int>&, const std::vector<long long>&,
-                      const std::vector<int>&, const std::vector<int>&, const std::vector<int>&,
-                      const std::vector<int>&, const std::vector<int>&, const std::vector<int>&,
-                      const std::vector<int>&, const std::vector<int>&, const std::vector<int>&,
-                      const std::vector<int>&, const std::vector<int>&, const std::vector<int>&,
-                      int, const std::vector<std::pair<int, int>>&, bool, bool, bool>(),
-             py::arg("group"), py::arg("units"), py::arg("pos"), py::arg("size"),
-             py::arg("half"), py::arg("shift"), py::arg("middle"), py::arg("floated"),
-             py::arg("white_cost"), py::arg("black_cost"), py::arg("strength_place"),
-             py::arg("stone_key"), py::arg("stones"), py::arg("avoid"), py::arg("attrs"),
-             py::arg("blocked"), py::arg("float_rule"), py::arg("colour"),
-             py::arg("avoidance"))
-        .def_property_readonly("n", &McMahonGraph::n)
-        .def_readwrite("dense_limit", &McMahonGraph::dense_limit,
-                       "bytes of weights above which a component is solved implicitly")
-        .def("components", &McMahonGraph::components, py::arg("kept"), py::arg("bye"))
-        .def("solve", &McMahonGraph::solve, py::arg("comp"), py::arg("coefficients"),
-             py::arg("top"));
+// ------------------------------------------------------------ the Python class
+
+int init(PyObject* self, PyObject* args, PyObject* kwargs) {
+    return init_box<McMahonGraph>(self, [&] {
+        const Args a("McMahonGraph", args, kwargs,
+                     {"group", "units", "pos", "size", "half", "shift", "middle", "floated",
+                      "white_cost", "black_cost", "strength_place", "stone_key", "stones",
+                      "avoid", "attrs", "blocked", "float_rule", "colour", "avoidance"},
+                     19);
+        auto ints = [&a](int i) { return to_ints(a[i], a.name(i)); };
+        return new McMahonGraph(ints(0), to_long_longs(a[1], "units"), ints(2), ints(3),
+                                ints(4), ints(5), ints(6), ints(7), ints(8), ints(9), ints(10),
+                                ints(11), ints(12), ints(13),
+                                static_cast<int>(to_long(a[14], "attrs")),
+                                to_int_pairs(a[15], "blocked"), to_bool(a[16], "float_rule"),
+                                to_bool(a[17], "colour"), to_bool(a[18], "avoidance"));
+    });
+}
+
+PyObject* get_n(PyObject* self, void*) {
+    return guarded([&] { return from_long(unbox<McMahonGraph>(self).n()); });
+}
+
+PyObject* get_dense_limit(PyObject* self, void*) {
+    return guarded([&] {
+        PyObject* o = PyLong_FromLongLong(unbox<McMahonGraph>(self).dense_limit);
+        if (o == nullptr) throw PyError{};
+        return o;
+    });
+}
+
+int set_dense_limit(PyObject* self, PyObject* value, void*) {
+    PyObject* r = guarded([&] {
+        if (value == nullptr) raise(PyExc_AttributeError, "cannot delete dense_limit");
+        const long long x = PyLong_AsLongLong(value);
+        if (x == -1 && PyErr_Occurred()) throw PyError{};
+        unbox<McMahonGraph>(self).dense_limit = x;
+        return none();
+    });
+    if (r == nullptr) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+PyObject* components(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+    return guarded([&] {
+        const Args a("components", args, nargs, kw, {"kept", "bye"}, 2);
+        return int_list_list(unbox<McMahonGraph>(self).components(to_int_pairs(a[0], "kept"),
+                                                                   to_ints(a[1], "bye")));
+    });
+}
+
+PyObject* solve(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+    return guarded([&] {
+        const Args a("solve", args, nargs, kw, {"comp", "coefficients", "top"}, 3);
+        return int_list(unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2]));
+    });
+}
+
+PyMethodDef kMethods[] = {
+    {"components", method(&components),
+     METH_FASTCALL | METH_KEYWORDS,
+     "components(kept, bye): the connected components of the admitted group pairs."},
+    {"solve", method(&solve),
+     METH_FASTCALL | METH_KEYWORDS,
+     "solve(comp, coefficients, top): the optimal matching of one component."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyGetSetDef kGetSets[] = {
+    {"n", &get_n, nullptr, "number of players", nullptr},
+    {"dense_limit", &get_dense_limit, &set_dense_limit,
+     "bytes of weights above which a component is solved implicitly", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+void bind(PyObject* mod) {
+    PyType_Slot slots[] = {
+        {Py_tp_init, reinterpret_cast<void*>(&init)},
+        {Py_tp_dealloc, reinterpret_cast<void*>(&dealloc_box<McMahonGraph>)},
+        {Py_tp_methods, kMethods},
+        {Py_tp_getset, kGetSets},
+        {0, nullptr},
+    };
+    add_class(mod, "McMahonGraph", "The graph of one AGA McMahon round (pairing.py).",
+              static_cast<int>(sizeof(Box<McMahonGraph>)), slots);
 }
 
 const Binding kBinding("McMahonGraph", &bind);
