@@ -32,6 +32,12 @@ tier  name         value of one game (pair ``i``-``j``, ``i`` the higher McMahon
                    least 0), so equal alternatives disturb the lowest-ranked players
 ====  ===========  =====================================================================
 
+Below the nine tiers, the *order tie-break* (:func:`order_digits`) decides between
+pairings equal in all of them: each player in the pool's order, strongest first, meets
+the first opponent that still allows an optimal pairing. It makes the optimum unique, so
+the pairing does not depend on which optimum a matcher happens to return: the compiled
+and the pure-Python matcher pair alike by construction.
+
 Places (``pos``, 0 = strongest) and sizes (``n``) of the score groups leave out the best
 candidate for the forced bye (the lowest placed eligible player), who is counted last in
 his group. The expected floats follow from parity, as in the top-down procedure: a
@@ -48,8 +54,11 @@ volunteer). Forced pairs are paired first and take no part in the matching.
 The tiers are folded into one integer weight with bases ``B_9 = 1`` and
 ``B_k = m * sum_{l>k} U_l * B_l + 1`` (``m`` = games in the matching, ``U_l`` a bound on
 one game's tier-``l`` value), so one unit of a tier outweighs the largest possible sum
-of all lower tiers (:func:`tier_bases`). The matching maximises ``W - penalty`` among
-maximum-cardinality matchings, which is the lexicographic minimum.
+of all lower tiers (:func:`tier_bases`); the order tie-break is a tenth tier below them
+(``B_10 = 1``, ``U_10 = k^(k-1)`` for a component of ``k`` vertices), folded in when the
+weights then fit :data:`ORDER_MAX_BITS` (components of up to about 110 players). The
+matching maximises ``W - penalty`` among maximum-cardinality matchings, which is the
+lexicographic minimum.
 
 Speed: the graph is pruned to pairs of score groups whose *parity lower bound* fits
 the best solution. Every cut between consecutive score groups with an odd number of
@@ -69,12 +78,15 @@ game's tiers as :func:`edge_tiers` does, folds them with the bases of the compon
 same matcher (``Blossom``) with the same offset for maximum cardinality: no Python
 object per edge, and a pairing identical to the one of the Python edge tuples
 (``GRAPH = "python"``, the reference, tested against it in
-``tests/test_mcmahon_graph.py``). Identical, not merely as good: the tiers do not make
-the optimum unique (two games between the same two score groups can swap their
-players at equal floater and split totals; about one random field of up to 12 players
-in five has several optimal pairings), and the choice among equal optima is the
-blossom algorithm's, so it is kept by running that algorithm on exactly the same graph.
-A component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over
+``tests/test_mcmahon_graph.py``). The nine tiers alone do not make the optimum unique
+(two games between the same two score groups can swap their players at equal floater
+and split totals; 24 of the 80 random fields of 6 to 12 players of
+``tests/test_mcmahon_optimality.py`` have several optimal pairings); the order
+tie-break does, in every component it is folded into. In a larger component (weights
+over :data:`ORDER_MAX_BITS` with it) the choice among equal optima is the blossom
+algorithm's: the compiled graph keeps it by running that algorithm on exactly the same
+graph, but the pure-Python matcher (another implementation) may choose another optimum
+there. A component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over
 the *implicit* graph (each weight computed when the algorithm reads it: the same steps
 in O(n) memory); a component met again in a later stage (same players, same admitted
 group pairs and bye candidates) reuses its matching. Weights too wide for the
@@ -809,7 +821,7 @@ def _weights(fld: Field, players: list[int], bye: bool) -> tuple[list[int], int,
     vertices = len(players) + bye
     games = vertices // 2
     bounds = list(tier_bounds(fld, players, bye))
-    if 3 <= vertices and (vertices - 1) * math.log2(vertices) < ORDER_MAX_BITS:
+    if vertices >= 3 and (vertices - 1) * math.log2(vertices) < ORDER_MAX_BITS:
         ordered = [*bounds, vertices ** (vertices - 1)]
         with_order = tier_bases(ordered, games)
         top = sum(u * b for u, b in zip(ordered, with_order, strict=True)) + 1
