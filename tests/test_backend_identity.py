@@ -156,3 +156,27 @@ def test_mcmahon_rounds_with_manual_settings_pair_alike_many(
 ) -> None:
     compared, _ = compare_mcmahon_settings(range(1000, 4000), monkeypatch)
     assert compared >= 2500
+
+
+def test_the_tie_break_reaches_fields_of_110_players() -> None:
+    """The order tie-break is folded into a component of 110 players (the first round
+    of a 110-player field is one component) and not into one of 200 (its weights would
+    exceed ``ORDER_MAX_BITS``): the limit the documentation states."""
+    from fairpair.systems.mcmahon import pairing
+
+    for players, folded in ((110, True), (200, False)):
+        t = generate("mcmahon", GeneratorConfig(players=players, rounds=1, seed=1))
+        fld = pairing.build_field(t, 1)
+        _, order, top = pairing._weights(fld, fld.pool, fld.needs_bye)
+        assert (order != 0) is folded, players
+        assert top.bit_length() <= (pairing.ORDER_MAX_BITS if folded else 200)
+
+
+@pytest.mark.slow
+def test_mcmahon_fields_near_the_tie_break_limit_pair_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Fields of 80-110 players (components up to the whole field, weights up to 900
+    bits, the compiled matcher's widest integers): every round on both backends."""
+    compared = compare_generated("mcmahon", range(2000, 2008), 80, 110, monkeypatch)
+    assert compared >= 16
