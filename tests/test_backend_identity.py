@@ -9,10 +9,14 @@ system makes its answer independent of the matcher's choice by construction:
 * McMahon folds the order tie-break into its weights (``pairing.order_digits``): among
   pairings equal in all nine tiers the optimum is unique (the first in the players'
   order; ``tests/test_mcmahon_optimality.py`` checks which one against brute force);
-* the Dutch editions, Burstein and the pre-2013 Dutch rules only ask the matcher
-  questions whose answer is the same for every optimum (the first possible partner of
-  one player, a bonus on one candidate, whether a perfect matching exists);
-* Netrunner draws seeded noise below the criteria, TCEC and score-order use no weights.
+* the Dutch editions and the pre-2013 Dutch rules only ask the matcher questions whose
+  answer is the same for every optimum (the first possible partner of one player, a
+  bonus on one candidate, whether a perfect matching exists, an optimum's weight);
+* Burstein fixes each player's opponent in turn with distinct bonuses (one answer per
+  question), but the pre-2025 edition forms its brackets by checking the matching it
+  found (``engine._valid``), and Netrunner's seeded noise separates equal pairings only
+  unless two noise sums are exactly equal: these two are checked here, not proven;
+* TCEC and score-order use no weights.
 
 These tests pair random tournaments (generated on the compiled backend) round by round
 again on each backend and require equal ``Pairing`` values (boards, colours, bye and
