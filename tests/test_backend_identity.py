@@ -182,5 +182,5 @@ def test_mcmahon_fields_near_the_tie_break_limit_pair_alike(
 ) -> None:
     """Fields of 80-110 players (components up to the whole field, weights up to 900
     bits, the compiled matcher's widest integers): every round on both backends."""
-    compared = compare_generated("mcmahon", range(2000, 2008), 80, 110, monkeypatch)
-    assert compared >= 16
+    compared = compare_generated("mcmahon", range(2000, 2040), 80, 110, monkeypatch)
+    assert compared >= 80
