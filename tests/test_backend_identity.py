@@ -158,8 +158,8 @@ def test_every_round_pairs_alike_on_both_backends_many(
 def test_mcmahon_rounds_with_manual_settings_pair_alike_many(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    compared, _ = compare_mcmahon_settings(range(1000, 4000), monkeypatch)
-    assert compared >= 2500
+    compared, _ = compare_mcmahon_settings(range(1000, 3000), monkeypatch)
+    assert compared >= 1600
 
 
 def test_the_tie_break_reaches_fields_of_110_players() -> None:
