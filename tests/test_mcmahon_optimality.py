@@ -7,6 +7,8 @@
 * On random fields of up to 12 players, with random histories, byes, forbidden pairs,
   avoidance and handicaps, the engine's matching has the lexicographically smallest
   tier total of all perfect matchings (enumerated).
+* Among the pairings equal in all nine tiers the engine returns one only, the first in
+  the players' order (the order tie-break), on either matching backend.
 * On larger fields the pruned graph gives the same optimum as the full graph.
 * On random first rounds (no history) the engine gives exactly the pairing of the
   spec's rule-based top-down procedure.
@@ -113,6 +115,77 @@ def test_engine_is_optimal_against_brute_force(seed: int) -> None:
     # check() agrees: the engine's own pairing is valid and optimal.
     pairing = McMahonSystem().pair(t, r)
     assert McMahonSystem().check(t.with_pairing(pairing), r) == []
+
+
+def optimal_matchings(fld: Field) -> list[list[tuple[int, int]]]:
+    """Every perfect matching of the pool (the bye as -1) with the least tier total."""
+    vertices = list(fld.pool)
+    if fld.needs_bye:
+        vertices.append(-1)
+
+    def allowed(a: int, b: int) -> bool:
+        if -1 in (a, b):
+            return max(a, b) in fld.bye_eligible
+        return fld.allowed(a, b)
+
+    def tiers(a: int, b: int) -> tuple[int, ...]:
+        return bye_tiers(fld, max(a, b)) if -1 in (a, b) else edge_tiers(fld, a, b)
+
+    best: tuple[int, ...] | None = None
+    found: list[list[tuple[int, int]]] = []
+    for m in matchings(vertices, allowed):
+        total = tier_total(tiers(a, b) for a, b in m)
+        if best is None or total < best:
+            best, found = total, [m]
+        elif total == best:
+            found.append(m)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_equal_pairings_are_decided_by_the_players_order(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The order tie-break (``order_digits``): of the pairings with the least tier total
+    the engine returns the one whose partner list, read in the players' order (pool
+    order, the bye last), comes first, whichever matcher solves it; in about one field
+    in three here several pairings tie on every tier."""
+    rng = random.Random(3000 + seed)
+    t = random_tournament(rng, rng.randrange(6, 13), rng.randrange(1, 4))
+    r = t.rounds_played + 1
+    fld = build_field(t, r)
+    if len(fld.pool) > 12 or len(fld.pool) < 2:
+        pytest.skip("pool too large for enumeration")
+    optima = optimal_matchings(fld)
+    if not optima:
+        pytest.skip("no pairing")
+    place = {n: i for i, n in enumerate([*fld.pool, -1])}
+
+    def partners(m: list[tuple[int, int]]) -> list[int]:
+        mate = {a: b for a, b in m} | {b: a for a, b in m}
+        return [place[mate[v]] for v in sorted(mate, key=place.__getitem__)]
+
+    first = min(optima, key=partners)
+    expected = {frozenset(p) for p in first if -1 not in p}
+    expected_bye = next((max(p) for p in first if -1 in p), None)
+    for matching in ("compiled", "python"):
+        monkeypatch.setenv("FAIRPAIR_MATCHING", matching)
+        solution = solve(build_field(t, r))
+        assert {frozenset(p) for p in solution.pairs} == expected, (matching, len(optima))
+        assert solution.bye == expected_bye
+
+
+def test_ties_on_every_tier_occur() -> None:
+    """The tie-break test above is not vacuous: random fields often have several
+    optimal pairings."""
+    tied = 0
+    for seed in range(80):
+        rng = random.Random(3000 + seed)
+        t = random_tournament(rng, rng.randrange(6, 13), rng.randrange(1, 4))
+        fld = build_field(t, t.rounds_played + 1)
+        if 2 <= len(fld.pool) <= 12 and len(optimal_matchings(fld)) > 1:
+            tied += 1
+    assert tied >= 10, tied
 
 
 @pytest.mark.parametrize("seed", range(40))

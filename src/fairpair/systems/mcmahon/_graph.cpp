@@ -163,19 +163,21 @@ class McMahonGraph {
     // Maximum-weight maximum-cardinality matching of the component `comp` (from
     // `components`) with weight(i, j) = top - sum_k tier_k(i, j) * coefficients[k]:
     // coefficients of the bye, score, float, colour and floater tiers, one per avoided
-    // attribute, one per handicap stone (avoidance), then switch, split and low.
+    // attribute, one per handicap stone (avoidance), then switch, split and low, then
+    // the order tie-break (0: none; the game between local places i < j adds
+    // (j - i - 1) * c * k^(k-2-i), k the component's size: pairing.order_digits).
     // Returns mate[] in positions of `comp` (-1: unmatched). OverflowError when the
     // weights are too wide for the compiled matcher.
     std::vector<int> solve(const std::vector<int>& comp, PyObject* coefficients, PyObject* top) {
         Ref seq(PySequence_Fast(coefficients, "coefficients must be a sequence"));
         if (seq.p == nullptr) throw PyError{};
-        if (PySequence_Fast_GET_SIZE(seq.p) != 9 + attrs_) value_error("9 + attrs coefficients");
+        if (PySequence_Fast_GET_SIZE(seq.p) != 10 + attrs_) value_error("10 + attrs coefficients");
         PyObject** items = PySequence_Fast_ITEMS(seq.p);
         std::vector<Buf> coefs;
         const Buf top_buf = to_buf(top);
         if (top_buf.is_neg()) value_error("top must be >= 0");
         int bits = bit_length(top_buf);
-        for (int q = 0; q < 9 + attrs_; ++q) {
+        for (int q = 0; q < 10 + attrs_; ++q) {
             const Buf c = to_buf(items[q]);
             if (c.is_neg()) value_error("coefficients must be >= 0");
             coefs.push_back(c);
@@ -227,6 +229,7 @@ class McMahonGraph {
         std::vector<Wide<X>> c;
         std::vector<Wide<X>> score, split;            // c * d^2
         std::vector<Wide<X>> low, floater, colour, flt, stones;  // c * v
+        std::vector<Wide<X>> order;  // c * k^(k-2-i) per local place i (empty: no tie-break)
         FAIRPAIR_FORCE_INLINE inline void lin(Wide<X>& p, const std::vector<Wide<X>>& tab, int k, long long v) const {
             if (v <= 0) return;
             if (v < static_cast<long long>(tab.size()))
@@ -281,19 +284,41 @@ class McMahonGraph {
         t.stones = multiples<X>(t.c[5 + a], max_stones_ + 1, false);
         t.split = multiples<X>(t.c[7 + a], gmax + 2, true);
         t.low = multiples<X>(t.c[8 + a], 2 * gmax + 1, false);
+        const Wide<X>& oc = t.c[static_cast<size_t>(9 + a)];
+        const long long k = static_cast<long long>(comp.size());
+        if (!(oc == Wide<X>::zero()) && k >= 2) {
+            t.order.assign(static_cast<size_t>(k - 1), oc);
+            for (long long i = k - 3; i >= 0; --i) {
+                Wide<X> next = Wide<X>::zero();
+                add_mul(next, t.order[static_cast<size_t>(i + 1)], static_cast<uint64_t>(k));
+                t.order[static_cast<size_t>(i)] = next;
+            }
+        }
         return t;
     }
 
-    // Tier values of the game a-b (as pairing.edge_tiers) times the coefficients.
+    // The order tie-break of the vertices a and b (pool places, or n_ for the bye):
+    // (j - i - 1) * order[i] for their local places i < j (pairing.order_digits).
+    template <int X>
+    FAIRPAIR_FORCE_INLINE inline void add_order(Wide<X>& p, int a, int b, const Terms<X>& t) const {
+        if (t.order.empty()) return;
+        int i = local_[static_cast<size_t>(a)], j = local_[static_cast<size_t>(b)];
+        if (i > j) std::swap(i, j);
+        add_mul(p, t.order[static_cast<size_t>(i)], static_cast<uint64_t>(j - i - 1));
+    }
+
+    // Tier values of the game a-b (as pairing.edge_tiers) times the coefficients, plus
+    // the order tie-break.
     template <int X>
     FAIRPAIR_FORCE_INLINE inline Wide<X> penalty(int a, int b, const Terms<X>& t) const {
+        Wide<X> p = Wide<X>::zero();
+        add_order(p, a, b, t);
         const Player* A = &pl_[static_cast<size_t>(a)];
         const Player* B = &pl_[static_cast<size_t>(b)];
         if (A->units < B->units || (A->units == B->units && A->pos > B->pos)) {
             std::swap(A, B);  // A: the higher player (score, then place)
             std::swap(a, b);
         }
-        Wide<X> p = Wide<X>::zero();
         const long long diff = A->units - B->units;
         int stones = 0;
         if (colour_ || avoidance_) stones = stones_[static_cast<size_t>(A->skey) * k_ + B->skey];
@@ -337,6 +362,7 @@ class McMahonGraph {
     Wide<X> bye_penalty(int b, const Terms<X>& t) const {
         Wide<X> p = Wide<X>::zero();
         add_mul(p, t.c[0], static_cast<uint64_t>(n_ - 1 - b));
+        add_order(p, b, n_, t);
         return p;
     }
 

@@ -32,6 +32,12 @@ tier  name         value of one game (pair ``i``-``j``, ``i`` the higher McMahon
                    least 0), so equal alternatives disturb the lowest-ranked players
 ====  ===========  =====================================================================
 
+Below the nine tiers, the *order tie-break* (:func:`order_digits`) decides between
+pairings equal in all of them: each player in the pool's order, strongest first, meets
+the first opponent that still allows an optimal pairing. It makes the optimum unique, so
+the pairing does not depend on which optimum a matcher happens to return: the compiled
+and the pure-Python matcher pair alike by construction.
+
 Places (``pos``, 0 = strongest) and sizes (``n``) of the score groups leave out the best
 candidate for the forced bye (the lowest placed eligible player), who is counted last in
 his group. The expected floats follow from parity, as in the top-down procedure: a
@@ -48,8 +54,11 @@ volunteer). Forced pairs are paired first and take no part in the matching.
 The tiers are folded into one integer weight with bases ``B_9 = 1`` and
 ``B_k = m * sum_{l>k} U_l * B_l + 1`` (``m`` = games in the matching, ``U_l`` a bound on
 one game's tier-``l`` value), so one unit of a tier outweighs the largest possible sum
-of all lower tiers (:func:`tier_bases`). The matching maximises ``W - penalty`` among
-maximum-cardinality matchings, which is the lexicographic minimum.
+of all lower tiers (:func:`tier_bases`); the order tie-break is a tenth tier below them
+(``B_10 = 1``, ``U_10 = k^(k-1)`` for a component of ``k`` vertices), folded in when the
+weights then fit :data:`ORDER_MAX_BITS` (components of up to about 110 players). The
+matching maximises ``W - penalty`` among maximum-cardinality matchings, which is the
+lexicographic minimum.
 
 Speed: the graph is pruned to pairs of score groups whose *parity lower bound* fits
 the best solution. Every cut between consecutive score groups with an odd number of
@@ -69,12 +78,15 @@ game's tiers as :func:`edge_tiers` does, folds them with the bases of the compon
 same matcher (``Blossom``) with the same offset for maximum cardinality: no Python
 object per edge, and a pairing identical to the one of the Python edge tuples
 (``GRAPH = "python"``, the reference, tested against it in
-``tests/test_mcmahon_graph.py``). Identical, not merely as good: the tiers do not make
-the optimum unique (two games between the same two score groups can swap their
-players at equal floater and split totals; about one random field of up to 12 players
-in five has several optimal pairings), and the choice among equal optima is the
-blossom algorithm's, so it is kept by running that algorithm on exactly the same graph.
-A component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over
+``tests/test_mcmahon_graph.py``). The nine tiers alone do not make the optimum unique
+(two games between the same two score groups can swap their players at equal floater
+and split totals; 24 of the 80 random fields of 6 to 12 players of
+``tests/test_mcmahon_optimality.py`` have several optimal pairings); the order
+tie-break does, in every component it is folded into. In a larger component (weights
+over :data:`ORDER_MAX_BITS` with it) the choice among equal optima is the blossom
+algorithm's: the compiled graph keeps it by running that algorithm on exactly the same
+graph, but the pure-Python matcher (another implementation) may choose another optimum
+there. A component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over
 the *implicit* graph (each weight computed when the algorithm reads it: the same steps
 in O(n) memory); a component met again in a later stage (same players, same admitted
 group pairs and bye candidates) reuses its matching. Weights too wide for the
@@ -607,13 +619,13 @@ def _solve_graph(
     fld: Field, vertices: list[int], edges: list[tuple[int, int]], bye_vertex: int | None
 ) -> dict[int, int] | None:
     """Optimal perfect matching of one component (``bye_vertex`` = -1 is the bye)."""
-    index = {v: i for i, v in enumerate(vertices)}
     players = [v for v in vertices if v != -1]
-    games = len(vertices) // 2
-    bounds = tier_bounds(fld, players, bye_vertex is not None)
-    bases = tier_bases(bounds, games)
-    top = sum(u * b for u, b in zip(bounds, bases, strict=True)) + 1
+    bases, order, top = _weights(fld, players, bye_vertex is not None)
     b0, b1, b2, b3, b4, b5, b6, b7, b8 = bases
+    # Local places in the pool's order (the bye last): the order tie-break's digits.
+    ranked = sorted(vertices, key=lambda v: (v == -1, fld.index.get(v, 0)))
+    index = {v: i for i, v in enumerate(ranked)}
+    digit = order_digits(len(ranked), order)
     weighted = []
     for a, b in edges:
         t = bye_tiers(fld, b) if a == -1 else edge_tiers(fld, a, b)
@@ -628,11 +640,15 @@ def _solve_graph(
             + t[7] * b7
             + t[8] * b8
         )
-        weighted.append((index[a], index[b], top - penalty))
-    mate = max_weight_matching(len(vertices), weighted, max_cardinality=True)
+        i, j = index[a], index[b]
+        if digit:
+            lo, hi = (i, j) if i < j else (j, i)
+            penalty += digit[lo] * (hi - lo - 1)
+        weighted.append((i, j, top - penalty))
+    mate = max_weight_matching(len(ranked), weighted, max_cardinality=True)
     if any(m < 0 for m in mate):
         return None
-    return {vertices[i]: vertices[m] for i, m in enumerate(mate)}
+    return {ranked[i]: ranked[m] for i, m in enumerate(mate)}
 
 
 def _components(vertices: Iterable[int], edges: Iterable[tuple[int, int]]) -> list[list[int]]:
@@ -757,14 +773,63 @@ def _round_graph(fld: Field) -> _RoundGraph | None:
     return _RoundGraph(graph)
 
 
-def _weights(fld: Field, players: list[int], bye: bool) -> tuple[list[int], int]:
-    """Tier bases of a component (``bye``: it holds the bye vertex) and ``top``: a game's
-    weight is ``top`` minus its tiers times the bases."""
-    games = (len(players) + bye) // 2
-    bounds = tier_bounds(fld, players, bye)
+#: The order tie-break (below the nine tiers, see :func:`order_digits`) is folded into a
+#: component's weights when they then stay within this many bits: every component of
+#: up to about 110 players (the compiled matcher holds 1,020 bits). Larger components
+#: keep the nine tiers only, and their choice among equal optima is the matcher's.
+ORDER_MAX_BITS = 900
+
+
+def order_digits(k: int, coefficient: int) -> list[int]:
+    """The place values of the order tie-break of a component of ``k`` vertices (local
+    places ``0..k-1`` in the pool's order, the bye vertex last): the game between places
+    ``i < j`` adds ``(j - i - 1) * digit[i]`` to the penalty, ``digit[i] =
+    coefficient * k^(k-2-i)``; ``[]`` when ``coefficient`` is 0 (no tie-break).
+
+    Each place is the lower end of at most one game of a matching and its digit
+    ``j - i - 1`` is below ``k``, so a matching's total is the number whose base-``k``
+    digits are these offsets: two different matchings never total the same (reading the
+    digits from place 0, each lower end gives its partner back), and the smaller total
+    is the matching in which the first player who differs meets the opponent placed
+    nearer below him. Among pairings equal in all nine tiers the optimum is therefore
+    unique: each player in order, strongest first, meets the first opponent that still
+    allows an optimal pairing, as a top-down procedure pairs (AGA "Basic Pairing":
+    split-and-shift pairs the top half in order with the bottom half in order, and two
+    floaters meet in the same order). The rules say nothing more once the last tier is
+    equal; this order is the one they pair by.
+
+    >>> order_digits(4, 1)  # places 0, 1, 2: 4^2, 4^1, 4^0
+    [16, 4, 1]
+    """
+    if coefficient == 0 or k < 2:
+        return []
+    digits = [coefficient] * (k - 1)
+    for i in range(k - 3, -1, -1):
+        digits[i] = digits[i + 1] * k
+    return digits
+
+
+def _weights(fld: Field, players: list[int], bye: bool) -> tuple[list[int], int, int]:
+    """Tier bases of a component (``bye``: it holds the bye vertex), the coefficient of
+    the order tie-break (0: not used) and ``top``: a game's weight is ``top`` minus its
+    tiers times the bases and its order digit (:func:`order_digits`).
+
+    The tie-break is a tenth tier below the nine whose bound is the largest total a
+    matching can have (``k^(k-1)``, ``k`` vertices), so it decides only between
+    pairings equal in every tier; it is used when the weights then fit
+    :data:`ORDER_MAX_BITS` (both backends decide that alike, from the same numbers)."""
+    vertices = len(players) + bye
+    games = vertices // 2
+    bounds = list(tier_bounds(fld, players, bye))
+    if vertices >= 3 and (vertices - 1) * math.log2(vertices) < ORDER_MAX_BITS:
+        ordered = [*bounds, vertices ** (vertices - 1)]
+        with_order = tier_bases(ordered, games)
+        top = sum(u * b for u, b in zip(ordered, with_order, strict=True)) + 1
+        if top.bit_length() <= ORDER_MAX_BITS:
+            return with_order[:-1], with_order[-1], top
     bases = tier_bases(bounds, games)
     top = sum(u * b for u, b in zip(bounds, bases, strict=True)) + 1
-    return bases, top
+    return bases, 0, top
 
 
 def _attempt_compiled(
@@ -820,10 +885,11 @@ def _solve_compiled(
     bye = len(players) < len(comp)
     result: dict[int, int] | None = None
     if len(comp) % 2 == 0:
-        bases, top = _weights(fld, players, bye)
+        bases, order, top = _weights(fld, players, bye)
         b0, b1, b2, b3, b4, b5, b6, b7, b8 = bases
         avoid = [w * b5 for w in fld.avoid_weights[:attrs]]
         coefficients = [b0, b1, b2, b3, b4, *avoid, b5 if s.avoid_handicap else 0, b6, b7, b8]
+        coefficients.append(order)
         vertices = [pool[v] if v != npool else -1 for v in comp]
         try:
             local = graph.solve(comp, coefficients, top)
