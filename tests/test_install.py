@@ -166,16 +166,18 @@ def test_the_wheel_installs_into_a_fresh_venv_and_runs_the_demo(tmp_path: Path) 
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     bindir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    # Without PYTHONPATH: with src/ on it, pip would find fairpair "already installed".
+    unset = ("PYTHONPATH", "FAIRPAIR_MATCHING")
+    clean_env = {k: v for k, v in os.environ.items() if k not in unset}
     pip = subprocess.run(
         [str(bindir / "python"), "-m", "pip", "install", "-q", str(wheel)],
         capture_output=True,
         text=True,
+        env=clean_env,
         check=False,
         timeout=900,
     )
     assert pip.returncode == 0, pip.stderr[-3000:]
-    unset = ("PYTHONPATH", "FAIRPAIR_MATCHING")
-    clean_env = {k: v for k, v in os.environ.items() if k not in unset}
     demo = subprocess.run(
         [str(bindir / "fairpair"), "demo"],
         capture_output=True,
