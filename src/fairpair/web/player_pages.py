@@ -191,13 +191,9 @@ def director_live(service: Service, stored: Stored, request: Request) -> Respons
     polls: ``<div hx-get="/t/{id}/live?view=director&v=0" hx-trigger="load"
     hx-swap="outerHTML"></div>``."""
     tid = stored.id
-    token = request.cookies.get(COOKIE)
-    try:
-        service.authorize(tid, token, ("director", "arbiter"))
-    except ApiError:
+    form = _director_form_token(service, tid, request)
+    if form is None:
         return Response(status_code=204)
-    assert token is not None
-    session = request.cookies.get(SESSION_COOKIE, "")
     t = stored.tournament
     last = t.rounds_played
     shown = PublicPages.of(service).round_data(stored, last)
@@ -221,7 +217,7 @@ def director_live(service: Service, stored: Stored, request: Request) -> Respons
         live_body="_director_body.html",
         reports=reports,
         round=shown,
-        form_token=form_token(service.store.secret(_FORM_SECRET), tid, session, token),
+        form_token=form,
     )
     page.headers["Cache-Control"] = "no-store"
     return page
@@ -233,18 +229,25 @@ def director_boards_live(
     """The director's board table (:func:`fairpair.web.pages.director_boards`) at the
     tournament's present version, for its live part; 204 when not signed in as the
     director or an arbiter (the page stays as it is)."""
-    tid = stored.id
+    form = _director_form_token(service, stored.id, request)
+    if form is None:
+        return Response(status_code=204)
+    page_ = html("_director_boards.html", **director_boards(service, stored, form, page))
+    page_.headers["Cache-Control"] = "no-store"
+    return page_
+
+
+def _director_form_token(service: Service, tid: str, request: Request) -> str | None:
+    """The form token of the director's (or an arbiter's) signed-in session for the
+    live parts of the director's page; None when the request is not signed in so."""
     token = request.cookies.get(COOKIE)
     try:
         service.authorize(tid, token, ("director", "arbiter"))
     except ApiError:
-        return Response(status_code=204)
+        return None
     assert token is not None
     session = request.cookies.get(SESSION_COOKIE, "")
-    form = form_token(service.store.secret(_FORM_SECRET), tid, session, token)
-    page_ = html("_director_boards.html", **director_boards(service, stored, form, page))
-    page_.headers["Cache-Control"] = "no-store"
-    return page_
+    return form_token(service.store.secret(_FORM_SECRET), tid, session, token)
 
 
 def _player_form_token(service: Service, tid: str, request: Request) -> str:

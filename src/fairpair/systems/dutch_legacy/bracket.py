@@ -203,9 +203,12 @@ class ScoreBracket:
     def number(self, i: int) -> int:
         return self.players[i].number
 
-    def _best(
+    def best(
         self, vertices: Sequence[int], *, mdp_first: bool, exact_pairs: int | None = None
     ) -> Best | None:
+        """The oracle's best pairing of ``vertices`` of this bracket (None: none), the
+        players moved down into it paired first when ``mdp_first``; exactly
+        ``exact_pairs`` pairs when given."""
         inside = set(vertices)
         edges = [e for e in self.edges if e[0] in inside and e[1] in inside]
         return lexmin(
@@ -277,7 +280,7 @@ class ScoreBracket:
         notes = [head]
         reductions: list[str] = []
         hetero = not self.treated_homogeneous
-        best = self._best(range(n), mdp_first=hetero)
+        best = self.best(range(n), mdp_first=hetero)
         assert best is not None
         m1 = 0
         if hetero:
@@ -291,7 +294,7 @@ class ScoreBracket:
                 notes.append("C.14.b2: M1=0, the bracket is managed as homogeneous")
                 reductions.append("C.14.b2")
                 hetero = False
-                best = self._best(range(n), mdp_first=False)
+                best = self.best(range(n), mdp_first=False)
                 assert best is not None
         if self.lowest and (best.pairs < p0 or not best.bye_ok):
             self.notes = [*notes, "C.13: no acceptable pairing of the lowest bracket"]
@@ -319,7 +322,7 @@ class ScoreBracket:
         for p in range(p1 - 1, -1, -1):
             x1, z1 = max(0, x1 - 1), max(0, z1 - 1)
             hetero_p = hetero and p > 0
-            best_p = self._best(range(n), mdp_first=hetero_p, exact_pairs=p)
+            best_p = self.best(range(n), mdp_first=hetero_p, exact_pairs=p)
             if best_p is None:
                 continue
             m = best_p.mdp_pairs if hetero_p else 0
@@ -377,7 +380,7 @@ class ScoreBracket:
                 continue
             out = set(unpaired)
             rest = [i for i in range(self.n) if i not in out]
-            best = self._best(rest, mdp_first=state.hetero, exact_pairs=state.p1)
+            best = self.best(rest, mdp_first=state.hetero, exact_pairs=state.p1)
             if best is None or (state.hetero and best.mdp_pairs < state.m1):
                 continue
             vector = _without_upfloats(best.vector) if state.hetero else best.vector

@@ -56,7 +56,6 @@ from fairpair.systems.dutch_legacy.criteria import (
     X,
     Z,
 )
-from fairpair.systems.dutch_legacy.oracle import lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer
 from fairpair.systems.dutch_legacy.procedure import BracketPairing
 
@@ -495,17 +494,7 @@ def _offered(
     pairs more of the players moved down into the bracket (they are paired first
     whenever possible; C.14.b2 lowers M1 only when needed). None: it is offered."""
     full = _bracket(record, players, ctx)
-    best = lexmin(
-        range(full.n),
-        full.edges,
-        unpaired_cost=full.vcost,
-        score=full.scores,
-        mdp=full.mdp,
-        eligible=full.eligible,
-        mdp_first=True,
-        lowest=full.lowest,
-        exact_pairs=len(alt.pairs),
-    )
+    best = full.best(range(full.n), mdp_first=True, exact_pairs=len(alt.pairs))
     numbers = [p.number for p in full.players]
     moved = {numbers[k] for k in range(full.n) if full.mdp[k]}
     games = sum(1 for a, b in alt.pairs if a in moved or b in moved)
@@ -627,13 +616,21 @@ def why_bye(
 Note = Callable[..., None]
 
 
+def _said_not_computed(answer: WhyAnswer, note: Note) -> bool:
+    """Say why ``answer`` has no comparison (the bracket too big, or the search cut
+    off), if it has none; whether it said so."""
+    if answer.computed:
+        return False
+    if answer.too_big:
+        note("why_legacy_not_computed", None, limit=LIMIT)
+    else:
+        note("why_legacy_cut_off", None, limit=CANDIDATE_LIMIT)
+    return True
+
+
 def _say(answer: WhyAnswer, doing: str, note: Note) -> None:
     """The sentence of one answer (``note``: where it goes, a group or the player)."""
-    if not answer.computed:
-        if answer.too_big:
-            note("why_legacy_not_computed", None, limit=LIMIT)
-        else:
-            note("why_legacy_cut_off", None, limit=CANDIDATE_LIMIT)
+    if _said_not_computed(answer, note):
         return
     if answer.alternative is None:
         if answer.decision == "bye" and answer.alone:
@@ -701,11 +698,7 @@ def _say_none(answer: WhyAnswer, doing: str, note: Note) -> None:
 def _say_colour(answer: WhyAnswer, colour: str, note: Note) -> None:
     """The sentence for a colour not granted, on the pairing: the best pairing giving
     him an opponent who does not want his colour, and what decided against it."""
-    if not answer.computed:
-        if answer.too_big:
-            note("why_legacy_not_computed", None, limit=LIMIT)
-        else:
-            note("why_legacy_cut_off", None, limit=CANDIDATE_LIMIT)
+    if _said_not_computed(answer, note):
         return
     if answer.alternative is None:
         return  # nobody he may meet lets him have it: the swap sentence says the rest
