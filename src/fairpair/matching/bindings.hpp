@@ -178,6 +178,35 @@ void rebox(PyObject* self, T* made) {
     box->obj = made;
 }
 
+// The getter and setter of a read-write `long long` member M of the T in a Box<T>, for a
+// PyGetSetDef whose closure is the attribute's name:
+//   {"name", &get_long_long<T, &T::name>, &set_long_long<T, &T::name>, doc,
+//    const_cast<char*>("name")}
+template <class T, long long T::*M>
+PyObject* get_long_long(PyObject* self, void*) {
+    return guarded([&] {
+        PyObject* o = PyLong_FromLongLong(unbox<T>(self).*M);
+        if (o == nullptr) throw PyError{};
+        return o;
+    });
+}
+
+template <class T, long long T::*M>
+int set_long_long(PyObject* self, PyObject* value, void* name) {
+    PyObject* r = guarded([&] {
+        if (value == nullptr)
+            raise(PyExc_AttributeError,
+                  std::string("cannot delete ") + static_cast<const char*>(name));
+        const long long x = PyLong_AsLongLong(value);
+        if (x == -1 && PyErr_Occurred()) throw PyError{};
+        unbox<T>(self).*M = x;
+        return none();
+    });
+    if (r == nullptr) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
 // A method's C function as PyMethodDef takes it (METH_FASTCALL ones have another type).
 template <class F>
 PyCFunction method(F* f) {

@@ -384,25 +384,6 @@ PyObject* get_limbs(PyObject* self, void*) {
 PyObject* get_implicit(PyObject* self, void*) {
     return guarded([&] { return from_bool(graph(self).implicit()); });
 }
-PyObject* get_dense_limit(PyObject* self, void*) {
-    return guarded([&] {
-        PyObject* o = PyLong_FromLongLong(graph(self).dense_limit);
-        if (o == nullptr) throw PyError{};
-        return o;
-    });
-}
-int set_dense_limit(PyObject* self, PyObject* value, void*) {
-    PyObject* r = guarded([&] {
-        if (value == nullptr) raise(PyExc_AttributeError, "cannot delete dense_limit");
-        const long long x = PyLong_AsLongLong(value);
-        if (x == -1 && PyErr_Occurred()) throw PyError{};
-        graph(self).dense_limit = x;
-        return none();
-    });
-    if (r == nullptr) return -1;
-    Py_DECREF(r);
-    return 0;
-}
 
 PyObject* solve(PyObject* self, PyObject*) {
     return guarded([&] { return int_list(graph(self).solve()); });
@@ -432,8 +413,10 @@ PyGetSetDef kGetSets[] = {
     {"limbs", &get_limbs, nullptr, "64-bit limbs of the weights", nullptr},
     {"implicit", &get_implicit, nullptr, "whether the last solve ran over the implicit graph",
      nullptr},
-    {"dense_limit", &get_dense_limit, &set_dense_limit,
-     "bytes of weights above which the round is solved implicitly", nullptr},
+    {"dense_limit", &get_long_long<NetrunnerGraph, &NetrunnerGraph::dense_limit>,
+     &set_long_long<NetrunnerGraph, &NetrunnerGraph::dense_limit>,
+     "bytes of weights above which the round is solved implicitly",
+     const_cast<char*>("dense_limit")},
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 

@@ -557,26 +557,6 @@ PyObject* get_n(PyObject* self, void*) {
     return guarded([&] { return from_long(unbox<McMahonGraph>(self).n()); });
 }
 
-PyObject* get_dense_limit(PyObject* self, void*) {
-    return guarded([&] {
-        PyObject* o = PyLong_FromLongLong(unbox<McMahonGraph>(self).dense_limit);
-        if (o == nullptr) throw PyError{};
-        return o;
-    });
-}
-
-int set_dense_limit(PyObject* self, PyObject* value, void*) {
-    PyObject* r = guarded([&] {
-        if (value == nullptr) raise(PyExc_AttributeError, "cannot delete dense_limit");
-        const long long x = PyLong_AsLongLong(value);
-        if (x == -1 && PyErr_Occurred()) throw PyError{};
-        unbox<McMahonGraph>(self).dense_limit = x;
-        return none();
-    });
-    if (r == nullptr) return -1;
-    Py_DECREF(r);
-    return 0;
-}
 
 PyObject* components(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
     return guarded([&] {
@@ -605,8 +585,10 @@ PyMethodDef kMethods[] = {
 
 PyGetSetDef kGetSets[] = {
     {"n", &get_n, nullptr, "number of players", nullptr},
-    {"dense_limit", &get_dense_limit, &set_dense_limit,
-     "bytes of weights above which a component is solved implicitly", nullptr},
+    {"dense_limit", &get_long_long<McMahonGraph, &McMahonGraph::dense_limit>,
+     &set_long_long<McMahonGraph, &McMahonGraph::dense_limit>,
+     "bytes of weights above which a component is solved implicitly",
+     const_cast<char*>("dense_limit")},
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
