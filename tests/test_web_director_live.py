@@ -309,7 +309,7 @@ def test_flagged_results_only_where_the_system_records_them(
             headers={"Origin": server.url},
             follow_redirects=True,
         )
-        assert "an intentional draw is not a result of the dutch system" in refused.text
+        assert "an intentional draw on board 1 is not a result of the dutch system" in refused.text
         assert "--" not in refused.text.split("intentional draw", 1)[1][:80]  # no flags
         assert http.get(f"{API}/tournaments/{tid}").json()["version"] == before
     single, director_2, _ = _event(server, players=6, system="netrunner", double=False)
