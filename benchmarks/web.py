@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,49 +34,7 @@ import time
 from pathlib import Path
 
 import httpx
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _serve(db: str) -> tuple[subprocess.Popen[bytes], str]:
-    """``fairpair serve`` on ``db`` and a free port, once it answers; its address."""
-    port = _port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "fairpair",
-            "serve",
-            "--db",
-            db,
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        cwd=ROOT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(f"{url}/api/v1/health", timeout=2).status_code == 200:
-                return server, url
-        except httpx.TransportError:
-            pass
-        if time.monotonic() > deadline or server.poll() is not None:
-            server.kill()
-            raise SystemExit("the server did not start")
-        time.sleep(0.1)
+from serving import ROOT, serving
 
 
 def main() -> int:
@@ -88,8 +45,7 @@ def main() -> int:
     args = parser.parse_args()
     system = f"dutch-{args.rules}"
     with tempfile.TemporaryDirectory() as folder:
-        server, url = _serve(f"{folder}/bench.sqlite")
-        try:
+        with serving(f"{folder}/bench.sqlite") as url:
             http = httpx.Client(base_url=url, timeout=600)
             created = http.post(
                 "/api/v1/tournaments/import",
@@ -175,25 +131,20 @@ def main() -> int:
             pages.append(
                 {"path": "/t/ID first read", "bytes": 0, "first": first_read, "again": first_read}
             )
-            # the server started again on the same file: the first read of the main page
-            # as soon as it answers (what it prepares at a start may still be under way)
-            server.terminate()
-            server.wait(30)
-            server, url = _serve(f"{folder}/bench.sqlite")
+        # the server started again on the same file: the first read of the main page
+        # as soon as it answers (what it prepares at a start may still be under way)
+        with serving(f"{folder}/bench.sqlite") as url:
             start = time.perf_counter()
             httpx.get(f"{url}/t/{tid}", timeout=600).raise_for_status()
             restarted = time.perf_counter() - start
-            pages.append(
-                {
-                    "path": "/t/ID first read after a restart",
-                    "bytes": 0,
-                    "first": restarted,
-                    "again": restarted,
-                }
-            )
-        finally:
-            server.terminate()
-            server.wait(30)
+        pages.append(
+            {
+                "path": "/t/ID first read after a restart",
+                "bytes": 0,
+                "first": restarted,
+                "again": restarted,
+            }
+        )
         out = Path(folder) / "pairing.txt"
         start = time.perf_counter()
         subprocess.run(

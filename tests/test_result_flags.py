@@ -22,23 +22,10 @@ from typing import Any
 import pytest
 
 from fairpair import workflow as wf
-from fairpair.cli import run
 from fairpair.errors import InputError
 from fairpair.formats import jsondoc, load_tournament
 from fairpair.model import Game, Player, ResultCode, Round, Tournament
-from helpers import API, Server, create_tournament, player_rows, sign_in
-
-Runner = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def fp(capsys: pytest.CaptureFixture[str]) -> Runner:
-    def call(*args: object) -> tuple[int, str, str]:
-        code = run([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
+from helpers import API, Runner, Server, create_tournament, player_rows, sign_in
 
 
 def _paired(system: str, *, double: bool = False) -> Tournament:

@@ -249,13 +249,7 @@ def test_mcmahon_tournament(client: httpx.Client) -> None:
         {"name": "Sato Yuki", "rank": "5k", "rating": -5.5},
         {"name": "Chen Wei", "rank": "2d"},
     ]
-    response = client.post(
-        f"{API}/tournaments",
-        json={"name": "Go Club", "system": "mcmahon", "rounds": 3, "players": players},
-    )
-    assert response.status_code == 201, response.text
-    tid = response.json()["id"]
-    director = {"Authorization": f"Bearer {response.json()['director_token']}"}
+    tid, director = create_tournament(client, players, rounds=3, name="Go Club", system="mcmahon")
     late = client.post(
         f"{API}/tournaments/{tid}/players", headers=director, json={"name": "Ito Ken", "rank": "8k"}
     )

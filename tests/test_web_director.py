@@ -23,7 +23,15 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
 
-from helpers import API, CHROMIUM, Server, create_tournament, sign_in  # noqa: E402
+from helpers import (  # noqa: E402
+    API,
+    CHROMIUM,
+    Server,
+    create_tournament,
+    fits,
+    module_server,
+    sign_in,
+)
 
 CSV = (
     "name,rating,title,federation\n"
@@ -39,13 +47,7 @@ CSV = (
 GO_CSV = "name,rank\nKim Sora,3d\nLee Min,1d\nSato Yuki,1k\nChen Wei,5k\n"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("director")
-    running = Server(folder / "director.sqlite", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
+server = module_server("director")
 
 
 @pytest.fixture()
@@ -405,13 +407,6 @@ def test_sign_in_speaks_plainly(http: Any) -> None:
 SIZES = [pytest.param((390, 844), id="phone"), pytest.param((1366, 768), id="desktop")]
 
 
-def _fits(page: Any) -> None:
-    """No horizontal scrolling of the page itself (wide tables scroll in their box)."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    inner = page.evaluate("window.innerWidth")
-    assert width <= inner, (page.url, width, inner)
-
-
 @pytest.fixture(scope="module")
 def chromium(browser: Any) -> Any:
     if CHROMIUM is None:
@@ -425,13 +420,13 @@ def test_new_tournament_form_on_a_phone(server: Server, chromium: Any) -> None:
     context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()
     page.goto(server.url + "/")
-    _fits(page)
+    fits(page)
     assert page.locator("#options-dutch").is_visible()
     assert not page.locator("#options-mcmahon").is_visible()
     page.select_option("#system", "mcmahon")
     assert page.locator("#options-mcmahon").is_visible()
     assert not page.locator("#options-dutch").is_visible()
-    _fits(page)
+    fits(page)
     context.close()
 
 
@@ -457,14 +452,14 @@ def test_director_walks_a_whole_event_in_chromium(
     tid = page.url.rsplit("/", 2)[-2]
     assert "Keep this link" in page.inner_text("#created")
     assert page.inner_text("#created-token").strip()
-    _fits(page)
+    fits(page)
 
     # pair round 1; its results on one screen, saved board by board (no reload)
     page.click("#pair")
     assert "round 1 paired: 4 boards" in page.inner_text("#message")
     page.click("#enter-results")
     page.wait_for_url(f"**/t/{tid}/director/rounds/1/results")
-    _fits(page)
+    fits(page)
     page.evaluate("window.notReloaded = true")
     for board, key in ((1, "1"), (2, "="), (3, "0"), (4, "1")):
         select = page.locator(f"#result-{board}")
@@ -510,14 +505,14 @@ def test_director_walks_a_whole_event_in_chromium(
     # withdraw a player from round 3 (through his own page)
     page.goto(f"{server.url}/t/{tid}/director")
     page.click("#players >> text=Hale, Jonathan")
-    _fits(page)
+    fits(page)
     page.click("#player-withdraw button")
     assert "Hale, Jonathan withdrawn from round 3 on" in page.inner_text("#message")
 
     # unpair round 2 (it has results: a confirmation, then the results too), re-pair
     page.click("#unpair")
     page.wait_for_url(f"**/t/{tid}/director/unpair")
-    _fits(page)
+    fits(page)
     page.click("#unpair-confirm")  # unticked: the browser refuses to send it
     assert page.url.endswith("/director/unpair")
     page.check("#confirm")
@@ -526,7 +521,7 @@ def test_director_walks_a_whole_event_in_chromium(
     assert "pairing of round 2 deleted" in page.inner_text("#message")
     page.click("#pair")
     assert "round 2 paired" in page.inner_text("#message")
-    _fits(page)
+    fits(page)
 
     # a printout and the exports
     page.click("#printouts >> text=Pairing list of round 2")
