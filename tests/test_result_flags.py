@@ -180,6 +180,18 @@ def _signed_in(http: Any, tid: str, director: dict[str, str]) -> str:
     return found.group(1)
 
 
+def _results_form(http: Any, url: str, tid: str, form: str, results: dict[str, str]) -> Any:
+    """The director's "results of round 1 on one screen" form posted with ``results``
+    (``{"result-2": "id"}``), as the page a browser then shows (the refusal's field is
+    the board's result: "Result of board 2: ...")."""
+    return http.post(
+        f"/t/{tid}/director/rounds/1/results",
+        data={"form_token": form, **results},
+        headers={"Origin": url},
+        follow_redirects=True,
+    )
+
+
 def _web_event(http: Any, system: str, **more: object) -> tuple[str, dict[str, str]]:
     tid, director = create_tournament(http, players=player_rows(6), system=system, **more)
     assert http.post(f"{API}/tournaments/{tid}/rounds", headers=director).status_code == 201
@@ -204,12 +216,7 @@ def test_web_refuses_a_flag_the_system_does_not_record(server: Server) -> None:
         assert body["expected"].startswith("one of 1-0, 0-1, 1/2")
         assert json.dumps(body).count("--") == 1  # the double forfeit, no command-line flag
         form = _signed_in(http, tid, director)
-        page = http.post(
-            f"/t/{tid}/director/rounds/1/results",
-            data={"form_token": form, "result-2": "1-0", "result-1": "id"},
-            headers={"Origin": server.url},
-            follow_redirects=True,
-        )
+        page = _results_form(http, server.url, tid, form, {"result-2": "1-0", "result-1": "id"})
         assert page.status_code == 400  # the results page, showing the refusal
         assert (
             "Result of board 1: an intentional draw on board 1 is not a result of the "
@@ -239,21 +246,11 @@ def test_web_refuses_a_flag_the_system_does_not_record(server: Server) -> None:
             in (refused.json()["error"])
         )
         form = _signed_in(http, tid, director)
-        page = http.post(
-            f"/t/{tid}/director/rounds/1/results",
-            data={"form_token": form, "result-3": "1-0", "result-2": "0-2"},
-            headers={"Origin": server.url},
-            follow_redirects=True,
-        )
+        page = _results_form(http, server.url, tid, form, {"result-3": "1-0", "result-2": "0-2"})
         assert "Result of board 2: a 2-for-1 on board 2 is not a result of a tournament" in (
             page.text
         )
         assert _state(http, tid) == before
-        saved = http.post(
-            f"/t/{tid}/director/rounds/1/results",
-            data={"form_token": form, "result-2": "id"},
-            headers={"Origin": server.url},
-            follow_redirects=True,
-        )
+        saved = _results_form(http, server.url, tid, form, {"result-2": "id"})
         assert "Saved: board 2: " in saved.text and "½-½ (ID)" in saved.text
         assert _state(http, tid)[1][:2] == ["½-½ (ID)", "½-½ (ID)"]

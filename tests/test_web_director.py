@@ -359,6 +359,16 @@ def test_player_unpair_and_register_refusals(http: Any) -> None:
     )
     message = _error(twin.text)
     assert "already player" in message and "--" not in message
+    assert 'value="Player 04"' in twin.text  # typed again only to tick the box
+    # a refused registration shows what was typed, to correct it, and registers nobody
+    version = _version(http, tid)
+    typo = http.post(
+        f"/t/{tid}/director/players",
+        data={"form_token": form, "name": "Late, Larry", "rating": "12x", "title": "FM"},
+    )
+    assert typo.status_code == 400 and "Rating" in _error(typo.text)
+    assert all(f'value="{v}"' in typo.text for v in ("Late, Larry", "12x", "FM"))
+    assert _version(http, tid) == version
     allowed = http.post(
         f"/t/{tid}/director/players",
         data={"form_token": form, "name": "Player 04", "allow_duplicate": "on"},

@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
@@ -299,10 +300,12 @@ def render_director(
     created: str = "",
     created_url: str = "",
     page: int | None = None,
+    values: Mapping[str, str] | None = None,
 ) -> HTMLResponse:
     """The director's (or arbiter's) page of ``tid``; ``created``: the director token
     of a tournament just created, shown once with the advice to keep it; ``page``: the
-    page of the round's boards shown."""
+    page of the round's boards shown; ``values``: what the "Register a player" form
+    held when its registration was refused (shown again, to be corrected)."""
     stored = service.load(tid)
     t = stored.tournament
     context = {
@@ -330,6 +333,7 @@ def render_director(
         requested_byes=_requested_byes(t),
         forbidden=_pair_names(t, t.forbidden_pairs),
         exports=exports_for(t),
+        registering=dict(values or {}),
         **context,
     )
 
@@ -486,13 +490,20 @@ def pages_router(service: Service) -> APIRouter:
             # in plain words: a refusal by the tournament's state (409) says what to do,
             # a bad value what was expected
             text = plain(exc)
-            return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
         except ValidationError as exc:
             text = plain_invalid(exc.errors())
-            return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
         except (ValueError, FairpairError) as exc:
-            return RedirectResponse(f"/t/{tid}/director?error={quote(str(exc))}", status_code=303)
-        return RedirectResponse(f"/t/{tid}/director?msg={quote(message)}", status_code=303)
+            text = str(exc)
+        else:
+            return RedirectResponse(f"/t/{tid}/director?msg={quote(message)}", status_code=303)
+        if action == "players":
+            # a refused registration: the page again with what was typed, to correct it
+            return await run_in_threadpool(
+                lambda: render_director(
+                    service, tid, grant.role, error=text, form=expected, values=form
+                )
+            )
+        return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
 
     return router
 

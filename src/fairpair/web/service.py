@@ -603,7 +603,7 @@ class Service:
             except PendingResultsError as exc:
                 raise ApiError(
                     409,
-                    str(exc).partition(":\n")[0],
+                    exc.message,  # the boards are in "pending"; what to do in "expected"
                     expected="enter the results of the pending games first (or unpair the last "
                     "round)",
                     extra={"pending": pending_json(t)},
