@@ -369,6 +369,17 @@ def test_player_unpair_and_register_refusals(http: Any) -> None:
     assert typo.status_code == 400 and "Rating" in _error(typo.text)
     assert all(f'value="{v}"' in typo.text for v in ("Late, Larry", "12x", "FM"))
     assert _version(http, tid) == version
+    # so do the other forms: a refused bye keeps its player, round and kind
+    bye = http.post(
+        f"/t/{tid}/director/bye",
+        data={"form_token": form, "player": "3", "round": "0", "points": "0.5"},
+    )
+    assert bye.status_code == 400 and "round 0" in _error(bye.text)
+    shown = re.search(r'<form[^>]*id="bye">.*?</form>', bye.text, re.S)
+    assert shown is not None
+    assert re.search(r'<option value="3" selected>', shown.group(0))
+    assert 'value="0"' in shown.group(0) and '<option value="0.5" selected>' in shown.group(0)
+    assert _version(http, tid) == version
     allowed = http.post(
         f"/t/{tid}/director/players",
         data={"form_token": form, "name": "Player 04", "allow_duplicate": "on"},
