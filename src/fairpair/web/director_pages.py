@@ -270,7 +270,12 @@ def director_router(service: Service) -> APIRouter:
             content_type = {"json": "application/json", "opengotha": "application/xml"}.get(
                 kind, "text/plain"
             )
-            return service.import_document(upload.data, content_type, system, name)
+            try:
+                return service.import_document(upload.data, content_type, system, name)
+            except ApiError as exc:
+                if exc.field == "body":  # the request's body is this form's player list
+                    exc.field = "file"
+                raise
         try:
             text = upload.data.decode("utf-8-sig")
         except UnicodeDecodeError:
