@@ -140,7 +140,7 @@ def test_new_tournament_with_options_trf_json_and_go_lists(http: Any) -> None:
     go = _created(
         _create(
             http,
-            {"system": "mcmahon", "rounds": "3", "new.mcmahon.bar": "1d"},
+            {"name": "Go Night", "system": "mcmahon", "rounds": "3", "new.mcmahon.bar": "1d"},
             ("go.csv", GO_CSV.encode()),
         )
     )
@@ -193,6 +193,25 @@ def test_new_tournament_refusals_are_plain_and_create_nothing(
     assert _count(http) == before
 
 
+def test_new_tournament_without_a_name(http: Any) -> None:
+    """Only a tournament file carries a name: an empty start or a player list without a
+    name is refused (nothing created, the form kept); a TRF left unnamed keeps its own."""
+    before = _count(http)
+    for file in (None, ("p.csv", b'name,rating\n"Ok, Anna",2000\n"Ok, Bea",1900\n')):
+        refused = _create(http, {"name": "  ", "system": "dutch", "rounds": "4"}, file)
+        assert refused.status_code == 400, refused.text[:1000]
+        assert "the tournament has no name" in _error(refused.text)
+        assert 'value="4"' in refused.text
+    assert _count(http) == before
+    source, _ = create_tournament(http, rounds=3, players=4)
+    trf = http.get(f"{API}/tournaments/{source}/export.trf").text
+    trf = re.sub(r"(?m)^012 .*$", "012 Spring Cup", trf)
+    tid = _created(
+        _create(http, {"name": "", "system": "dutch", "rounds": "4"}, ("e.trf", trf.encode()))
+    )
+    assert http.get(f"{API}/tournaments/{tid}").json()["name"] == "Spring Cup"
+
+
 def test_new_tournament_form_token_and_origin(http: Any) -> None:
     before = _count(http)
     forged = http.post("/new", data={"form_token": "1.abc", "system": "dutch", "rounds": "5"})
@@ -228,7 +247,7 @@ def test_new_tournament_form_counts_against_the_creation_limit(
     try:
         with httpx.Client(base_url=running.url, timeout=60) as client:
             away = {"X-Forwarded-For": "203.0.113.9", "Accept": "text/html"}
-            fields = {"system": "dutch", "rounds": "3"}
+            fields = {"name": "Limited", "system": "dutch", "rounds": "3"}
             for _ in range(2):
                 data = {"form_token": _token(client.get("/").text), **fields}
                 assert client.post("/new", data=data, headers=away).status_code == 303
