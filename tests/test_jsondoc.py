@@ -184,6 +184,13 @@ ERRORS: list[tuple[str, Any, str, str]] = [
         '$.players[1]: "number" is missing',
     ),
     (
+        "not a fairpair document",
+        lambda d: d.pop("format"),
+        "1:1",
+        '$: not a fairpair JSON document ("format" is missing), expected a fairpair JSON '
+        'document, beginning "format": "fairpair-tournament"',
+    ),
+    (
         "unknown property",
         lambda d: d["players"][0].__setitem__("colour", "x"),
         "5:5",
