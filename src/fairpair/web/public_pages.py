@@ -492,7 +492,7 @@ class PublicPages:
         return data
 
     def recent_crosstable(
-        self, stored: Stored
+        self, stored: Stored, started: float | None = None
     ) -> tuple[tuple[list[str], list[list[str]], int] | None, int]:
         """The crosstable (head, rows, after which round) as :meth:`recent_standings`
         gives the standings."""
@@ -502,7 +502,7 @@ class PublicPages:
             "crosstable",
             None,
             lambda: _crosstable(t, self.ranking(stored)),
-            STALE_WAIT,
+            _wait_left(started),
         )
         return value, version
 
@@ -550,11 +550,19 @@ class PublicPages:
         }
 
     def public(
-        self, stored: Stored, asked: int | None, page: int | None, find: str
+        self,
+        stored: Stored,
+        asked: int | None,
+        page: int | None,
+        find: str,
+        started: float | None = None,
     ) -> dict[str, Any]:
         """The main page: a round's boards (a page of them), who was found, the top of
-        the standings."""
-        started = time.monotonic()
+        the standings. ``started`` (``time.monotonic()``, default now): when the request
+        began, reading the tournament included (after a start, waiting for its parse):
+        the page waits for its values at most what is left of :data:`STALE_WAIT` since."""
+        if started is None:
+            started = time.monotonic()
         t = stored.tournament
         tid = stored.id
         current = _current_round(stored, asked)
@@ -598,11 +606,14 @@ class PublicPages:
             "players_more": len(players) > PAGE_SIZE,
         }
 
-    def standings(self, stored: Stored, page: int | None, find: str) -> dict[str, Any]:
-        """The standings page: a page of rows, or the rows of the players found."""
+    def standings(
+        self, stored: Stored, page: int | None, find: str, started: float | None = None
+    ) -> dict[str, Any]:
+        """The standings page: a page of rows, or the rows of the players found
+        (``started`` as for :meth:`public`)."""
         t = stored.tournament
         tid = stored.id
-        standings, shown_version = self.recent_standings(stored)
+        standings, shown_version = self.recent_standings(stored, started)
         rows = standings["rows"] if standings else []
         find = find.strip()[:100]
         if find:
@@ -654,19 +665,21 @@ def public_router(service: Service) -> APIRouter:
     def public(
         tid: str, round: int | None = None, page: int | None = None, find: str = ""
     ) -> HTMLResponse:
+        started = time.monotonic()  # what the page may wait is counted from here
         try:
             stored = load(tid)
         except ApiError as exc:
             return error_page(exc)
-        return html("public.html", **pages.public(stored, round, page, find))
+        return html("public.html", **pages.public(stored, round, page, find, started))
 
     @router.get("/t/{tid}/standings", response_class=HTMLResponse)
     def standings(tid: str, page: int | None = None, find: str = "") -> HTMLResponse:
+        started = time.monotonic()
         try:
             stored = load(tid)
         except ApiError as exc:
             return error_page(exc)
-        return html("standings.html", **pages.standings(stored, page, find))
+        return html("standings.html", **pages.standings(stored, page, find, started))
 
     @router.get("/t/{tid}/live")
     def live(
@@ -679,6 +692,7 @@ def public_router(service: Service) -> APIRouter:
         find: str = "",
     ) -> Response:
         """A page's live part: 204 while the tournament is at version ``v``."""
+        started = time.monotonic()
         try:
             if live_key(service, tid, view) == v:
                 return Response(status_code=204)
@@ -686,7 +700,7 @@ def public_router(service: Service) -> APIRouter:
         except (ApiError, NotFound):  # gone: the page stays as it is
             return Response(status_code=204)
         if view == "standings":
-            context = pages.standings(stored, page, find)
+            context = pages.standings(stored, page, find, started)
         elif view == "player":
             from fairpair.web.player_pages import player_live
 
@@ -700,19 +714,20 @@ def public_router(service: Service) -> APIRouter:
 
             return director_boards_live(service, stored, request, page)
         else:
-            context = pages.public(stored, round, page, find)
+            context = pages.public(stored, round, page, find, started)
         fragment = html("_live.html", **context)
         fragment.headers["Cache-Control"] = "no-cache"  # always asked again
         return fragment
 
     @router.get("/t/{tid}/crosstable", response_class=HTMLResponse)
     def crosstable(tid: str, page: int | None = None) -> HTMLResponse:
+        started = time.monotonic()
         try:
             stored = load(tid)
         except ApiError as exc:
             return error_page(exc)
         t = stored.tournament
-        table, shown_version = pages.recent_crosstable(stored)
+        table, shown_version = pages.recent_crosstable(stored, started)
         head, rows, after = table if table is not None else ([], [], t.rounds_played)
         paging = pager(len(rows), page, lambda p: f"/t/{tid}/crosstable?page={p}")
         numeric = {0, 1, 3} | set(range(4 + after, len(head)))
@@ -757,6 +772,7 @@ def public_router(service: Service) -> APIRouter:
         tid: str, after_round: int | None = None, page: int | None = None
     ) -> HTMLResponse:
         """The standings as a page to print (print CSS: A4, no navigation)."""
+        started = time.monotonic()
         try:
             stored = load(tid)
             t = stored.tournament
@@ -776,7 +792,7 @@ def public_router(service: Service) -> APIRouter:
             return standings_json(wf.standings_of(t, after_round=after_round))
 
         if after_round is None:  # the current standings: prepared after each change
-            data, shown_version = pages.recent_standings(stored)
+            data, shown_version = pages.recent_standings(stored, started)
         else:
             data, shown_version = (
                 pages.views.get(stored, "standings-after", after_round, make),
