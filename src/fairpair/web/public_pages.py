@@ -17,10 +17,12 @@ page grows with the field; what a page shows is computed once per tournament ver
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 import weakref
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -30,13 +32,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from fairpair import __version__
 from fairpair import workflow as wf
 from fairpair.model import Tournament
 from fairpair.rendering.printouts import board_lines, crosstable_legend, crosstable_rows
 from fairpair.standings import Standings
 from fairpair.web.errors import ApiError
 from fairpair.web.service import Service
-from fairpair.web.store import NotFound, Stored
+from fairpair.web.store import NotFound, Prepared, Stored
 from fairpair.web.views import find_players, round_json, standings_json
 from fairpair.workflow.rounds import tournament_name
 
@@ -45,6 +48,8 @@ __all__ = [
     "POLL_SECONDS",
     "PublicPages",
     "Views",
+    "decode_prepared",
+    "encode_prepared",
     "env",
     "live_key",
     "live_url",
@@ -160,6 +165,31 @@ class Views:
                 self._began.pop(key, None)
             mine.set()
         return value
+
+    def seed(self, tid: str, version: int, kind: str, arg: Any, value: Any, took: float) -> None:
+        """Take ``value`` as the value of ``kind`` (and ``arg``) of version ``version``
+        of ``tid``, made elsewhere (kept in the database by an earlier run) in ``took``
+        seconds: readers of that version get it as if it had been made here, readers of
+        a newer one as an older value (:meth:`recent`)."""
+        key = (tid, version, kind, arg)
+        with self._lock:
+            if key not in self._items and key not in self._making:
+                self._items[key] = value
+                while len(self._items) > self.SIZE:
+                    self._items.popitem(last=False)
+            same = (tid, kind, arg)
+            known = self._newest.get(same)
+            if known is None or known[0] < version:
+                self._newest[same] = (version, value, took)
+
+    def made(self, stored: Stored, kind: str, arg: Any) -> tuple[Any, float] | None:
+        """The value of ``kind`` of ``stored``'s version and how long it took to make
+        (seconds), if it is made and is the newest of its kind; else None."""
+        with self._lock:
+            newest = self._newest.get((stored.id, kind, arg))
+        if newest is None or newest[0] != stored.version:
+            return None
+        return newest[1], newest[2]
 
     def forget(self, stored: Stored, kind: str, arg: Any) -> None:
         """Drop the value of ``kind`` of ``stored``'s version (made only to make others)."""
@@ -295,6 +325,57 @@ def _crosstable(t: Tournament, table: Standings) -> tuple[list[str], list[list[s
     return head, rows, table.after_round
 
 
+#: The format of the values kept in the database (:func:`encode_prepared`): raise it
+#: when what a value holds, or how it is computed, changes without fairpair's version
+#: changing. A value kept by other code (another version or format) is not shown.
+PREPARED_FORMAT = 1
+#: The code that made a kept value, as the database records it.
+MADE_BY = f"fairpair {__version__}/{PREPARED_FORMAT}"
+
+
+def encode_prepared(kind: str, value: Any) -> bytes | None:
+    """A value of the pages (``round``: a :class:`RoundTable`; ``standings``: the
+    standings' table; ``crosstable``: head, rows, after which round) as kept in the
+    database: compact JSON, compressed (the standings of 10,000 players: 1.7 MB of
+    JSON, 0.1 MB kept); None if it cannot be written as JSON exactly."""
+    if kind == "round" and isinstance(value, RoundTable):
+        games, byes = value.pairing
+        plain: Any = {"pairing": [games, byes], "data": value.data}
+    elif kind in ("standings", "crosstable"):
+        plain = value
+    else:
+        return None
+    try:
+        text = json.dumps(plain, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError):  # not plain JSON values: computed again after a start
+        return None
+    return zlib.compress(text.encode("utf-8"), 1)
+
+
+def decode_prepared(key: str, data: bytes) -> tuple[str, Any, Any]:
+    """A value kept by :func:`encode_prepared` under ``key``: its kind, its argument
+    (the round's number) and the value. Raises ValueError (or TypeError, KeyError,
+    ``zlib.error``) for anything else."""
+    plain = json.loads(zlib.decompress(data).decode("utf-8"))
+    if key == "round":
+        games, byes = plain["pairing"]
+        table = plain["data"]
+        if not (isinstance(table, dict) and isinstance(table["boards"], list)):
+            raise ValueError("a round's table without boards")
+        pairing = (tuple((white, black) for white, black in games), tuple(byes))
+        return "round", int(table["round"]), RoundTable(pairing, table)
+    if key == "standings":
+        if not (isinstance(plain, dict) and isinstance(plain["rows"], list)):
+            raise ValueError("standings without rows")
+        return "standings", None, plain
+    if key == "crosstable":
+        head, rows, after = plain
+        if not (isinstance(head, list) and isinstance(rows, list) and isinstance(after, int)):
+            raise ValueError("a crosstable of another shape")
+        return "crosstable", None, (head, rows, after)
+    raise ValueError(f"no prepared value {key!r}")
+
+
 def pager(
     total: int, asked: int | None, url: Callable[[int], str], size: int = PAGE_SIZE
 ) -> dict[str, Any]:
@@ -388,6 +469,12 @@ class PublicPages:
         self.views = Views()
         self._warmer = Warmer(self.warm)
         service.listeners.append(self._warmer)
+        #: The tournaments whose values kept in the database were read in (once each).
+        self._seeded: set[str] = set()
+        self._seed_lock = threading.Lock()
+        #: (id, key) -> the newest version of that value the database has (as far as
+        #: this process knows): what is kept already is not written again.
+        self._kept: dict[tuple[str, str], int] = {}
 
     def warm_recent(self, count: int = WARM_AT_START) -> None:
         """In the background: read the ``count`` tournaments changed last and prepare
@@ -402,6 +489,7 @@ class PublicPages:
                 return
             for summary in recent:
                 try:
+                    self.seeded(summary.id)  # what was kept: the pages can show it at once
                     self._warmer(self.service.store.get(summary.id))
                 except Exception:  # deleted meanwhile, or unreadable: its page says so
                     log.warning("could not prepare the pages of %s", summary.id, exc_info=True)
@@ -418,34 +506,104 @@ class PublicPages:
         return found
 
     def warm(self, stored: Stored) -> None:
-        """Read a new version (the store keeps it parsed) and compute the main page's
-        round and standings of it."""
+        """Read a new version (the store keeps it parsed), compute the main page's
+        round and standings of it and the crosstable, and keep them in the database
+        (:meth:`keep`)."""
         try:
             current = self.service.load(stored.id)
         except ApiError:
             return  # deleted meanwhile
         if current.version != stored.version:
             return  # a newer change is on its way here
-        self.round_data(current, _current_round(current, None))
+        views = self.seeded(current.id)
+        number = _current_round(current, None)
+        self.round_data(current, number)
         t = current.tournament
-        if not t.players:
+        if t.players:
+            # the standings (main page, standings page, printable standings), then the
+            # crosstable, from the same ranking; each counted from the start (a reader
+            # asking for the crosstable meanwhile knows how long it has to wait)
+            start = time.monotonic()
+            views.get(
+                current,
+                "standings",
+                None,
+                lambda: standings_json(self.ranking(current)),
+                began=start,
+            )
+            views.get(
+                current,
+                "crosstable",
+                None,
+                lambda: _crosstable(t, self.ranking(current)),
+                began=start,
+            )
+            views.forget(current, "ranking", None)
+        self.keep(current, number)
+
+    def seeded(self, tid: str) -> Views:
+        """:attr:`views`, holding the values the database keeps for ``tid`` (read in
+        the first time the tournament is asked for: after a start, its pages show them
+        at once instead of computing them again, each only for the version it is of)."""
+        if tid not in self._seeded:
+            with self._seed_lock:
+                if tid not in self._seeded:
+                    try:
+                        kept = self.service.store.prepared(tid)
+                    except Exception:  # the database is away: asked again next time
+                        log.warning("could not read the prepared pages of %s", tid, exc_info=True)
+                        return self.views
+                    for row in kept:
+                        self._seed(tid, row)
+                    self._seeded.add(tid)
+        return self.views
+
+    def _seed(self, tid: str, row: Prepared) -> None:
+        """One value kept in the database into :attr:`views` (one made by other code,
+        or unreadable, is left out: the pages compute it)."""
+        if row.made_by != MADE_BY:
             return
-        # the standings (main page, standings page, printable standings), then the
-        # crosstable, from the same ranking; each counted from the start (a reader
-        # asking for the crosstable meanwhile knows how long it has to wait)
-        start = time.monotonic()
-        self.views.get(
-            current, "standings", None, lambda: standings_json(self.ranking(current)), began=start
-        )
-        self.views.get(
-            current, "crosstable", None, lambda: _crosstable(t, self.ranking(current)), began=start
-        )
-        self.views.forget(current, "ranking", None)
+        try:
+            kind, arg, value = decode_prepared(row.key, row.data)
+        except (ValueError, TypeError, KeyError, zlib.error):
+            log.warning("prepared %s of %s is unreadable: computed again", row.key, tid)
+            return
+        self.views.seed(tid, row.version, kind, arg, value, row.millis / 1000)
+        self._kept[(tid, row.key)] = row.version
+
+    def keep(self, stored: Stored, number: int) -> None:
+        """Write to the database what the pages show of ``stored``'s version and is
+        made (round ``number``'s table, the standings, the crosstable) and not kept
+        yet, tagged with the version (:meth:`~fairpair.web.store.Store.save_prepared`):
+        a server started later shows it at once."""
+        wanted: list[tuple[str, Any, str]] = [("standings", None, "standings")]
+        wanted += [("crosstable", None, "crosstable")]
+        if number:
+            wanted.insert(0, ("round", number, "round"))
+        values = []
+        for kind, arg, key in wanted:
+            if self._kept.get((stored.id, key), 0) >= stored.version:
+                continue
+            made = self.views.made(stored, kind, arg)
+            if made is None:
+                continue
+            data = encode_prepared(kind, made[0])
+            if data is not None:
+                values.append(Prepared(key, stored.version, MADE_BY, round(made[1] * 1000), data))
+        if not values:
+            return
+        try:
+            self.service.store.save_prepared(stored.id, values)
+        except Exception:  # the database is away: a later change keeps its own
+            log.warning("could not keep the prepared pages of %s", stored.id, exc_info=True)
+            return
+        for value in values:
+            self._kept[(stored.id, value.key)] = stored.version
 
     def ranking(self, stored: Stored) -> Standings:
         """The standings of ``stored``'s version as computed, shared by whoever makes
         its standings or crosstable at the same time (never computed twice at once)."""
-        table: Standings = self.views.get(
+        table: Standings = self.seeded(stored.id).get(
             stored, "ranking", None, lambda: wf.standings_of(stored.tournament), newest=False
         )
         return table
@@ -455,7 +613,7 @@ class PublicPages:
         version (made now if it is not ready)."""
         if not number:
             return None
-        table: RoundTable = self.views.get(
+        table: RoundTable = self.seeded(stored.id).get(
             stored, "round", number, lambda: RoundTable.of(stored.tournament, number)
         )
         return table.data
@@ -472,7 +630,7 @@ class PublicPages:
             return None, stored.version
         t = stored.tournament
         pairing = RoundTable.pairing_of(t, number)
-        value, version = self.views.recent(
+        value, version = self.seeded(stored.id).recent(
             stored,
             "round",
             number,
@@ -486,7 +644,7 @@ class PublicPages:
         t = stored.tournament
         if not t.players:
             return None
-        data: dict[str, Any] = self.views.get(
+        data: dict[str, Any] = self.seeded(stored.id).get(
             stored, "standings", None, lambda: standings_json(self.ranking(stored))
         )
         return data
@@ -497,7 +655,7 @@ class PublicPages:
         """The crosstable (head, rows, after which round) as :meth:`recent_standings`
         gives the standings."""
         t = stored.tournament
-        value, version = self.views.recent(
+        value, version = self.seeded(stored.id).recent(
             stored,
             "crosstable",
             None,
@@ -518,7 +676,7 @@ class PublicPages:
         t = stored.tournament
         if not t.players:
             return None, stored.version
-        data, version = self.views.recent(
+        data, version = self.seeded(stored.id).recent(
             stored,
             "standings",
             None,
