@@ -79,6 +79,12 @@ class _Source(Locator):
     def max_pairing_number(self) -> int:
         return limits.max_pairing_number()
 
+    @cached_property
+    def points_read(self) -> dict[tuple[type, Any], Fraction]:
+        """Points read so far, by type (int or str) and value: a few distinct values
+        repeat over thousands of players' ``reported_points``."""
+        return {}
+
 
 def loads(
     text: str | bytes,
@@ -229,7 +235,11 @@ def _number_key(key: str, path: JsonPath, numbers: set[int], where: _Source) -> 
 
 def _points(value: Any, path: JsonPath, where: _Source) -> Fraction:
     """Points (a number or a fraction string), of a bounded size (the one bounded
-    parser, :func:`fairpair.limits.parse_number`)."""
+    parser, :func:`fairpair.limits.parse_number`); each distinct value read once."""
+    key = (type(value), value) if type(value) in (int, str) else None
+    known = where.points_read.get(key) if key is not None else None
+    if known is not None:
+        return known
     if isinstance(value, str) and len(value) > limits.MAX_NUMBER_CHARS:
         raise where.error(
             path,
@@ -237,9 +247,12 @@ def _points(value: Any, path: JsonPath, where: _Source) -> Fraction:
             f"at most {limits.MAX_NUMBER_CHARS} characters",
         )
     try:
-        return _points_from_json(value)
+        points = _points_from_json(value)
     except InputError as exc:
         raise where.error(path, exc.message.partition(": ")[2], exc.expected) from None
+    if key is not None:
+        where.points_read[key] = points
+    return points
 
 
 # -- conversion -----------------------------------------------------------------------
