@@ -273,6 +273,11 @@ class Warmer:
                 self._thread.start()
             self._wake.notify()
 
+    def waiting(self, tid: str) -> bool:
+        """Whether a newer version of ``tid`` waits to be prepared."""
+        with self._wake:
+            return tid in self._waiting
+
     def _run(self) -> None:
         while True:
             with self._wake:
@@ -539,7 +544,8 @@ class PublicPages:
                 began=start,
             )
             views.forget(current, "ranking", None)
-        self.keep(current, number)
+        if not self._warmer.waiting(current.id):  # else the newer version is kept instead
+            self.keep(current, number)
 
     def seeded(self, tid: str) -> Views:
         """:attr:`views`, holding the values the database keeps for ``tid`` (read in
