@@ -12,9 +12,10 @@ other code are not shown at all.
 
 Covered: a real ``fairpair serve`` started, a tournament created, paired, exported and
 imported (results entered after the import: its TRF points column then disagrees with
-them), stopped, started again: the first read is correct and current; a change made
-while it was stopped: the first read after the next start shows it (or says it is
-updating) and the new values are kept. In-process, on the real store: the kept values
+them), stopped right after the last result (it keeps that version's values as it
+stops), started again: the first read is correct and current; a change made while it
+was stopped: the first read after the next start shows it (or says it is updating) and
+the new values are kept. In-process, on the real store: the kept values
 read back exactly (nothing computed again), older values only with the note, another
 pairing's table never, another code's values never, a deleted tournament's gone.
 """
@@ -48,7 +49,8 @@ STANDING = re.compile(
 
 def _kept(db: str, tid: str, timeout: float = 30) -> int:
     """Wait until the database keeps every value of ``tid``'s current version (the
-    server keeps them in the background after a change); that version."""
+    server keeps them in the background after a change, and before it stops); that
+    version."""
     from fairpair.web.store import Store
 
     store = Store(db, migrate=False)
@@ -126,9 +128,9 @@ def test_first_read_after_a_restart_is_correct_and_current(
                 assert entered.status_code == 200, entered.text
             expected = _expected(http, tid)
         assert expected[0] == {1: "1-0", 2: "0-1", 3: "½-½", 4: "1-0", 5: "–"}
-        version = _kept(db, tid)
     finally:
-        running.stop()
+        running.stop()  # right after the last result: it keeps that version's pages first
+    version = _kept(db, tid, timeout=0)
 
     running.start()
     try:
@@ -163,9 +165,9 @@ def test_first_read_after_a_restart_is_correct_and_current(
             while _shown(http.get(f"/t/{tid}").text) != (now[0], now[1][:50]):
                 assert time.monotonic() < deadline, "the new result never showed"
                 time.sleep(0.1)
-        assert _kept(db, tid) == version + 1  # the started server kept the new values
     finally:
         running.stop()
+    assert _kept(db, tid, timeout=0) == version + 1  # the started server kept the new values
 
 
 # --------------------------------------------------------------------- in-process
@@ -352,3 +354,38 @@ def test_prepared_values_read_back_exactly() -> None:
     ):
         with pytest.raises((ValueError, TypeError, KeyError, zlib.error)):
             decode_prepared(key, data)
+
+
+def test_a_server_that_stops_keeps_the_last_pages_first(
+    new_database: Callable[[], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What is being prepared after the last change is made and kept before the server
+    stops (:meth:`PublicPages.finish`, run as the app shuts down), within its time."""
+    from fairpair.web import public_pages
+    from fairpair.web.public_pages import PublicPages
+    from fairpair.web.service import Service
+    from fairpair.web.store import Store
+
+    store = Store(new_database())
+    pages = PublicPages(Service(store))
+    tid, _ = store.create(_tournament())
+    stored, _ = store.change(tid, lambda t: (_with_first(t), None))
+    pages.warm(stored)
+    assert pages.finish(10)
+    gate = threading.Event()
+    real = public_pages.standings_json
+
+    def held(*args: Any) -> Any:
+        gate.wait(30)
+        return real(*args)
+
+    monkeypatch.setattr(public_pages, "standings_json", held)
+    newer, _ = store.change(tid, _result(1, "1-0"))
+    pages._warmer(newer)  # what the service's listener does after a change
+    assert not pages.finish(0.3)  # still being made: not kept yet
+    assert {row.version for row in store.prepared(tid)} == {stored.version}
+    gate.set()
+    assert pages.finish(10)
+    kept = {row.key: row.version for row in store.prepared(tid)}
+    assert kept == dict.fromkeys(KEYS, newer.version)
+    store.close()

@@ -73,6 +73,9 @@ STALE_WAIT = 0.3
 MIN_WAIT = 0.05
 #: Tournaments whose pages a server prepares when it starts (the ones changed last).
 WARM_AT_START = 8
+#: Seconds a server that stops waits for the pages of the last changes to be prepared
+#: and kept in the database (:meth:`PublicPages.finish`).
+FINISH_SECONDS = 10
 #: The version :meth:`Views.recent` answers with when nothing is ready to show yet.
 NOT_READY = -1
 
@@ -264,6 +267,7 @@ class Warmer:
         self._waiting: OrderedDict[str, Stored] = OrderedDict()
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._busy = False
 
     def __call__(self, stored: Stored) -> None:
         with self._wake:
@@ -271,19 +275,34 @@ class Warmer:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="fairpair-warm", daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            self._wake.notify_all()  # the worker (and whoever waits for it to be idle)
 
     def waiting(self, tid: str) -> bool:
         """Whether a newer version of ``tid`` waits to be prepared."""
         with self._wake:
             return tid in self._waiting
 
+    def idle(self, timeout: float) -> bool:
+        """Wait until nothing is being prepared or waits to be (at most ``timeout``
+        seconds); whether it is so."""
+        deadline = time.monotonic() + timeout
+        with self._wake:
+            while self._waiting or self._busy:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._wake.wait(left)
+        return True
+
     def _run(self) -> None:
         while True:
             with self._wake:
                 while not self._waiting:
+                    self._busy = False
+                    self._wake.notify_all()  # idle now
                     self._wake.wait()
                 _, stored = self._waiting.popitem(last=False)
+                self._busy = True
             try:
                 self._work(stored)
             except Exception:  # a page computes it again (and shows the error) itself
@@ -574,6 +593,12 @@ class PublicPages:
             views.forget(current, "ranking", None)
         if not self._warmer.waiting(current.id):  # else the newer version is kept instead
             self.keep(current, number)
+
+    def finish(self, timeout: float = FINISH_SECONDS) -> bool:
+        """Let what is being prepared after the last changes be made and kept (at most
+        ``timeout`` seconds): what a server does as it stops, so that the next start
+        finds the pages of the last version; whether all of it was."""
+        return self._warmer.idle(timeout)
 
     def seeded(self, tid: str) -> Views:
         """:attr:`views`, holding the values the database keeps for ``tid`` (read in
