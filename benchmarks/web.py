@@ -16,8 +16,9 @@ and no rounds (``POST /api/v1/tournaments/import?system=dutch-RULES``), then tim
   read of the new tournament's main page (``/t/ID first read``: right after the import,
   its pages being prepared since it was made); and, the server started again on the
   same file, the first read of the main page as soon as the server answers (``/t/ID
-  first read after a restart``: the document parsed and the pages prepared at the start,
-  perhaps still under way).
+  first read after a restart``: the document parsed at the start, perhaps still under
+  way, and the pages' values read back from the database, where they were kept after
+  the last change), then the first reads of the standings and the crosstable.
 
 Prints one JSON object: ``{"players", "rules", "web_pair", "cli_pair", "pages": [{"path",
 "bytes", "first", "again"}]}``.
@@ -132,19 +133,26 @@ def main() -> int:
                 {"path": "/t/ID first read", "bytes": 0, "first": first_read, "again": first_read}
             )
         # the server started again on the same file: the first read of the main page
-        # as soon as it answers (what it prepares at a start may still be under way)
+        # as soon as it answers (what it prepares at a start may still be under way),
+        # then the first reads of the standings and the crosstable
         with serving(f"{folder}/bench.sqlite") as url:
-            start = time.perf_counter()
-            httpx.get(f"{url}/t/{tid}", timeout=600).raise_for_status()
-            restarted = time.perf_counter() - start
-        pages.append(
-            {
-                "path": "/t/ID first read after a restart",
-                "bytes": 0,
-                "first": restarted,
-                "again": restarted,
-            }
-        )
+            fresh = httpx.Client(base_url=url, timeout=600)
+            for path in (f"/t/{tid}", f"/t/{tid}/standings", f"/t/{tid}/crosstable?page=7"):
+                start = time.perf_counter()
+                answer = fresh.get(path)
+                restarted = time.perf_counter() - start
+                answer.raise_for_status()
+                # the main page as before (its size not counted), then the other pages
+                shown = path.replace(tid, "ID")
+                pages.append(
+                    {
+                        "path": f"{shown} first read after a restart",
+                        "bytes": 0 if path == f"/t/{tid}" else len(answer.content),
+                        "first": restarted,
+                        "again": restarted,
+                    }
+                )
+            fresh.close()
         out = Path(folder) / "pairing.txt"
         start = time.perf_counter()
         subprocess.run(
