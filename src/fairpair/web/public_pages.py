@@ -17,6 +17,7 @@ page grows with the field; what a page shows is computed once per tournament ver
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import threading
@@ -25,6 +26,7 @@ import weakref
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -353,8 +355,22 @@ def _crosstable(t: Tournament, table: Standings) -> tuple[list[str], list[list[s
 #: when what a value holds, or how it is computed, changes without fairpair's version
 #: changing. A value kept by other code (another version or format) is not shown.
 PREPARED_FORMAT = 1
-#: The code that made a kept value, as the database records it.
-MADE_BY = f"fairpair {__version__}/{PREPARED_FORMAT}"
+
+
+def _code_digest() -> str:
+    """A digest of fairpair's Python sources (paths and contents): a kept value made by
+    other code, even of the same version number (a development checkout, a patched
+    install), is not taken for current. About 5 ms, once per process."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+#: The code that made a kept value, as the database records it (at most 40 characters).
+MADE_BY = f"{_code_digest()} {PREPARED_FORMAT} {__version__}"[:40]
 
 
 def encode_prepared(kind: str, value: Any) -> bytes | None:
