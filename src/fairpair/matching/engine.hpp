@@ -113,8 +113,17 @@ struct Engine {
                             const std::vector<std::vector<int>>& block) = 0;
     virtual bool put_order2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o) = 0;
     virtual bool keep_top(int lo, int hi, const std::vector<bool>& top) = 0;
+    // Compact engines (false otherwise, nothing done): the doubled order o2 on every
+    // edge u-x with lo <= x < hi (a span of the row store).
+    virtual bool put_range2(int u, int lo, int hi, int64_t o2) = 0;
+    // Compact engines: hold the order parts in the pair store from now on (the
+    // reference layout, n^2 64-bit words); whether they are held there.
+    virtual void use_pair_store() = 0;
+    virtual bool pair_store() const = 0;
     // Remove the edges u-x, x in xs (any engine).
     virtual void remove_edges(int u, const std::vector<int>& xs) = 0;
+    // Remove every edge u-x with lo <= x < hi (any engine).
+    virtual void remove_range(int u, int lo, int hi) = 0;
     virtual Buf get_w2(int u, int v) const = 0;
     virtual bool has(int u, int v) const = 0;
     // Append to `out` the neighbours x of u with lo <= x < hi, in increasing order.
