@@ -106,8 +106,9 @@ struct Engine {
     virtual void set_classes(const std::vector<int>& cls, int k, const std::vector<Buf>& table) = 0;
     virtual bool compact() const = 0;
     // Compact engines (false otherwise, nothing done): every edge set at once from the
-    // classes (fill_edges); the doubled order part o[q] (o[0] if o has one entry) on
-    // each edge u-xs[q] that exists (put_order2); among lo..hi-1 only the edges from a
+    // classes (fill_edges); the doubled order part o[q] (o[0] if o has one entry and
+    // xs more) on each edge u-xs[q] that exists (put_order2: a row of the row store
+    // written out, when o has one entry per vertex); among lo..hi-1 only the edges from a
     // top vertex p to a later x that is not top kept, with the order (hi-p)(hi-x).
     virtual bool fill_edges(const std::vector<int>& tags,
                             const std::vector<std::vector<int>>& block) = 0;

@@ -59,11 +59,11 @@ struct EngineN final : Engine {
     }
     bool put_order2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o) override {
         if constexpr (kCompact) {
-            if (o.size() == 1) {
+            if (o.size() == xs.size()) {
+                m.put_row2(u, xs, o);
+            } else {
                 for (int x : xs)
                     if (m.has_order(u, x)) m.set_order2(u, x, o[0]);
-            } else {
-                m.put_row2(u, xs, o);
             }
             return true;
         } else {
