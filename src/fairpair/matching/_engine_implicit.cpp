@@ -8,13 +8,15 @@
 namespace fairpair {
 
 template <int N>
-std::vector<int> solve_implicit(const Implicit<N>& graph) {
+std::vector<int> solve_implicit(const Implicit<N>& graph, std::vector<int>* classes) {
     Blossom<N, Implicit<N>> m(graph);
-    return m.solve();
+    std::vector<int> mate = m.solve();
+    if (classes != nullptr) *classes = m.tight_classes();
+    return mate;
 }
 
-template std::vector<int> solve_implicit<3>(const Implicit<3>&);
-template std::vector<int> solve_implicit<6>(const Implicit<6>&);
-template std::vector<int> solve_implicit<16>(const Implicit<16>&);
+template std::vector<int> solve_implicit<3>(const Implicit<3>&, std::vector<int>*);
+template std::vector<int> solve_implicit<6>(const Implicit<6>&, std::vector<int>*);
+template std::vector<int> solve_implicit<16>(const Implicit<16>&, std::vector<int>*);
 
 }  // namespace fairpair

@@ -90,13 +90,14 @@ struct Implicit {
 };
 
 // mate[] of the maximum-weight matching over `graph` (-1: unmatched), by the blossom
-// algorithm of the matrix engines.  Defined for N = 3, 6 and 16 (with_implicit_limbs,
-// engine.hpp) in _engine_implicit.cpp.
+// algorithm of the matrix engines; with `classes`, also the class of each vertex under
+// the tight edges of the solve (Blossom::tight_classes).  Defined for N = 3, 6 and 16
+// (with_implicit_limbs, engine.hpp) in _engine_implicit.cpp.
 template <int N>
-std::vector<int> solve_implicit(const Implicit<N>& graph);
+std::vector<int> solve_implicit(const Implicit<N>& graph, std::vector<int>* classes = nullptr);
 
-extern template std::vector<int> solve_implicit<3>(const Implicit<3>&);
-extern template std::vector<int> solve_implicit<6>(const Implicit<6>&);
-extern template std::vector<int> solve_implicit<16>(const Implicit<16>&);
+extern template std::vector<int> solve_implicit<3>(const Implicit<3>&, std::vector<int>*);
+extern template std::vector<int> solve_implicit<6>(const Implicit<6>&, std::vector<int>*);
+extern template std::vector<int> solve_implicit<16>(const Implicit<16>&, std::vector<int>*);
 
 }  // namespace fairpair

@@ -165,10 +165,14 @@ class McMahonGraph {
     // coefficients of the bye, score, float, colour and floater tiers, one per avoided
     // attribute, one per handicap stone (avoidance), then switch, split and low, then
     // the order tie-break (0: none; the game between local places i < j adds
-    // (j - i - 1) * c * k^(k-2-i), k the component's size: pairing.order_digits).
-    // Returns mate[] in positions of `comp` (-1: unmatched). OverflowError when the
-    // weights are too wide for the compiled matcher.
-    std::vector<int> solve(const std::vector<int>& comp, PyObject* coefficients, PyObject* top) {
+    // (j - i - 1) * c * k^(p-1-i) for i < p, k the component's size and p = `places`
+    // of its places (k - 1 when places < 0 or >= k - 1): pairing.order_digits).
+    // Returns mate[] in positions of `comp` (-1: unmatched); with `classes`, also the
+    // class of each position under the tight edges of the solve's duals (the smallest
+    // position of its class: Blossom::tight_classes). OverflowError when the weights are
+    // too wide for the compiled matcher.
+    std::vector<int> solve(const std::vector<int>& comp, PyObject* coefficients, PyObject* top,
+                           long places = -1, std::vector<int>* classes = nullptr) {
         Ref seq(PySequence_Fast(coefficients, "coefficients must be a sequence"));
         if (seq.p == nullptr) throw PyError{};
         if (PySequence_Fast_GET_SIZE(seq.p) != 10 + attrs_) value_error("10 + attrs coefficients");
@@ -186,7 +190,7 @@ class McMahonGraph {
         // Room for a 64-bit tier value times a coefficient, summed over all terms.
         const int room = bits + 64 + 8;
         for (int m : {2, 3, 4, 6, 16})
-            if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf);
+            if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf, places, classes);
         PyErr_Format(PyExc_OverflowError, "matching weight exceeds the supported %d bits",
                      kMaxWeightBits);
         throw PyError{};
@@ -262,7 +266,8 @@ class McMahonGraph {
     }
 
     template <int X>
-    Terms<X> terms(const std::vector<Buf>& coefs, const std::vector<int>& comp) const {
+    Terms<X> terms(const std::vector<Buf>& coefs, const std::vector<int>& comp,
+                   long places) const {
         Terms<X> t;
         for (const Buf& x : coefs) t.c.push_back(narrow<X>(x));
         long long gmax = 0, lo = 0, hi = 0;
@@ -287,8 +292,10 @@ class McMahonGraph {
         const Wide<X>& oc = t.c[static_cast<size_t>(9 + a)];
         const long long k = static_cast<long long>(comp.size());
         if (!(oc == Wide<X>::zero()) && k >= 2) {
-            t.order.assign(static_cast<size_t>(k - 1), oc);
-            for (long long i = k - 3; i >= 0; --i) {
+            const long long p = places < 0 || places >= k - 1 ? k - 1 : places;
+            t.order.assign(static_cast<size_t>(k - 1), Wide<X>::zero());
+            if (p >= 1) t.order[static_cast<size_t>(p - 1)] = oc;
+            for (long long i = p - 2; i >= 0; --i) {
                 Wide<X> next = Wide<X>::zero();
                 add_mul(next, t.order[static_cast<size_t>(i + 1)], static_cast<uint64_t>(k));
                 t.order[static_cast<size_t>(i)] = next;
@@ -415,9 +422,13 @@ class McMahonGraph {
         FAIRPAIR_FORCE_INLINE inline void each(int x, F&& f) const {
             const McMahonGraph& m = *g;
             const int a = (*comp)[static_cast<size_t>(x)];
+            // Vertices outside `comp` (local_ -1) are left out: `comp` may be part of a
+            // component (pairing._first_in_order solves the parts of a tight class).
             if (a == m.n_) {
-                for (int b : m.bye_list_)
-                    if (!f(m.local_[static_cast<size_t>(b)])) return;
+                for (int b : m.bye_list_) {
+                    const int lb = m.local_[static_cast<size_t>(b)];
+                    if (lb >= 0 && !f(lb)) return;
+                }
                 return;
             }
             const std::vector<int>& bl = m.block_[static_cast<size_t>(a)];
@@ -429,17 +440,20 @@ class McMahonGraph {
                     if (j == a) continue;
                     while (q < bl.size() && bl[q] < j) ++q;
                     if (q < bl.size() && bl[q] == j) continue;
-                    if (!f(m.local_[static_cast<size_t>(j)])) return;
+                    const int lj = m.local_[static_cast<size_t>(j)];
+                    if (lj >= 0 && !f(lj)) return;
                 }
             }
-            if (m.has_bye_ && m.bye_[static_cast<size_t>(a)]) f(m.local_[static_cast<size_t>(m.n_)]);
+            const int lbye = m.local_[static_cast<size_t>(m.n_)];
+            if (m.has_bye_ && m.bye_[static_cast<size_t>(a)] && lbye >= 0) f(lbye);
         }
     };
 
     template <int N>
     std::vector<int> solve_rows(const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                                const Buf& top, const Buf& offset) {
-        const Rows<N> rows{this, &comp, terms<N>(coefs, comp), narrow<N>(top),
+                                const Buf& top, const Buf& offset, long places,
+                                std::vector<int>* classes) {
+        const Rows<N> rows{this, &comp, terms<N>(coefs, comp, places), narrow<N>(top),
                            narrow<N>(offset)};
         Implicit<N> graph;
         graph.size = static_cast<int>(comp.size());
@@ -449,17 +463,17 @@ class McMahonGraph {
         graph.row_fn = &Rows<N>::row_fn;
         graph.w2_or_zero_fn = &Rows<N>::w2_or_zero_fn;
         NoGil release;
-        return fairpair::solve_implicit<N>(graph);
+        return fairpair::solve_implicit<N>(graph, classes);
     }
 
     std::vector<int> solve_m(int m, const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                             const Buf& top) {
+                             const Buf& top, long places, std::vector<int>* classes) {
         switch (m) {
-            case 2: return solve_t<2>(comp, coefs, top);
-            case 3: return solve_t<3>(comp, coefs, top);
-            case 4: return solve_t<4>(comp, coefs, top);
-            case 6: return solve_t<6>(comp, coefs, top);
-            default: return solve_t<16>(comp, coefs, top);
+            case 2: return solve_t<2>(comp, coefs, top, places, classes);
+            case 3: return solve_t<3>(comp, coefs, top, places, classes);
+            case 4: return solve_t<4>(comp, coefs, top, places, classes);
+            case 6: return solve_t<6>(comp, coefs, top, places, classes);
+            default: return solve_t<16>(comp, coefs, top, places, classes);
         }
     }
 
@@ -481,7 +495,7 @@ class McMahonGraph {
 
     template <int M>
     std::vector<int> solve_t(const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                             const Buf& top_buf) {
+                             const Buf& top_buf, long places, std::vector<int>* classes) {
         const int nc = static_cast<int>(comp.size());
         struct Reset {
             std::vector<int>& local;
@@ -497,7 +511,7 @@ class McMahonGraph {
             if (local_[static_cast<size_t>(v)] != -1) value_error("vertex repeated");
             local_[static_cast<size_t>(v)] = q;
         }
-        const Terms<M> t = terms<M>(coefs, comp);
+        const Terms<M> t = terms<M>(coefs, comp, places);
         const Wide<M> top = narrow<M>(top_buf);
         // As max_weight_matching(..., max_cardinality=True): K = 2^(bits + bitlen(n))
         // added to every weight, bits the widest |weight|.
@@ -520,7 +534,7 @@ class McMahonGraph {
         if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
             return with_implicit_limbs(limbs, [&](auto l) {
-                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k);
+                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, classes);
             });
         }
         std::unique_ptr<Engine> eng = make_engine(limbs, nc);
@@ -530,7 +544,9 @@ class McMahonGraph {
             eng->set_w2(i, j, x + x);
         });
         NoGil release;
-        return eng->solve();
+        std::vector<int> mate = eng->solve();
+        if (classes != nullptr) *classes = eng->tight_classes();
+        return mate;
     }
 };
 
@@ -568,8 +584,24 @@ PyObject* components(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
 
 PyObject* solve(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
     return guarded([&] {
-        const Args a("solve", args, nargs, kw, {"comp", "coefficients", "top"}, 3);
-        return int_list(unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2]));
+        const Args a("solve", args, nargs, kw, {"comp", "coefficients", "top", "places"}, 3);
+        const long places = a[3] == nullptr ? -1 : to_long(a[3], "places");
+        return int_list(
+            unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2], places));
+    });
+}
+
+PyObject* solve_classes(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+    return guarded([&]() -> PyObject* {
+        const Args a("solve_classes", args, nargs, kw, {"comp", "coefficients", "top"}, 3);
+        std::vector<int> classes;
+        const std::vector<int> mate =
+            unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2], -1, &classes);
+        Ref first(int_list(mate));
+        Ref second(int_list(classes));
+        PyObject* pair = PyTuple_Pack(2, first.p, second.p);
+        if (pair == nullptr) throw PyError{};
+        return pair;
     });
 }
 
@@ -579,7 +611,11 @@ PyMethodDef kMethods[] = {
      "components(kept, bye): the connected components of the admitted group pairs."},
     {"solve", method(&solve),
      METH_FASTCALL | METH_KEYWORDS,
-     "solve(comp, coefficients, top): the optimal matching of one component."},
+     "solve(comp, coefficients, top, places=-1): the optimal matching of one component."},
+    {"solve_classes", method(&solve_classes),
+     METH_FASTCALL | METH_KEYWORDS,
+     "solve_classes(comp, coefficients, top): the optimal matching of one component and "
+     "the class of each position under the tight edges of the solve."},
     {nullptr, nullptr, 0, nullptr},
 };
 
