@@ -104,7 +104,7 @@ class Overflowing:
     def solve(self, comp: Any, coefficients: Any, top: Any, places: int = -1) -> list[int]:
         raise OverflowError("as if wider than the compiled matcher")
 
-    def solve_classes(self, comp: Any, coefficients: Any, top: Any) -> list[int]:
+    def solve_freed(self, comp: Any, coefficients: Any, top: Any) -> list[int]:
         raise OverflowError("as if wider than the compiled matcher")
 
 

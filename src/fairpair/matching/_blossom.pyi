@@ -95,7 +95,7 @@ class McMahonGraph:
     def solve(
         self, comp: Sequence[int], coefficients: Sequence[int], top: int, places: int = -1
     ) -> list[int]: ...
-    def solve_classes(
+    def solve_freed(
         self, comp: Sequence[int], coefficients: Sequence[int], top: int
     ) -> tuple[list[int], list[int]]: ...
 

@@ -8,15 +8,15 @@
 namespace fairpair {
 
 template <int N>
-std::vector<int> solve_implicit(const Implicit<N>& graph, std::vector<int>* classes) {
+std::vector<int> solve_implicit(const Implicit<N>& graph, EdgeList* tight) {
     Blossom<N, Implicit<N>> m(graph);
     std::vector<int> mate = m.solve();
-    if (classes != nullptr) *classes = m.tight_classes();
+    if (tight != nullptr) *tight = m.tight_edges();
     return mate;
 }
 
-template std::vector<int> solve_implicit<3>(const Implicit<3>&, std::vector<int>*);
-template std::vector<int> solve_implicit<6>(const Implicit<6>&, std::vector<int>*);
-template std::vector<int> solve_implicit<16>(const Implicit<16>&, std::vector<int>*);
+template std::vector<int> solve_implicit<3>(const Implicit<3>&, EdgeList*);
+template std::vector<int> solve_implicit<6>(const Implicit<6>&, EdgeList*);
+template std::vector<int> solve_implicit<16>(const Implicit<16>&, EdgeList*);
 
 }  // namespace fairpair

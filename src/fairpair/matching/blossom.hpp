@@ -536,13 +536,13 @@ class Blossom {
     // empty string when the current matching is provably optimal.
     std::string check() const;
 
-    // After a solve: for each vertex, the smallest vertex of its class, the classes being
-    // the connected parts of the tight edges (reduced cost 0 under the duals of the last
-    // solve, the z of the blossoms holding both ends included) and the matched edges.
-    // Every maximum-weight matching uses tight edges only (complementary slackness), so
-    // it pairs each vertex inside its class: the optimal matchings are the products of
-    // the classes' own optimal matchings.  One pass over the edges (O(n^2) weight reads).
-    std::vector<int> tight_classes() const;
+    // After a solve: the tight edges {x, v} (x < v) outside the matching, tight meaning
+    // a reduced cost of 0 under the duals of the solve (the z of the blossoms holding both
+    // ends included).  Every maximum-weight matching uses matched and tight edges only
+    // (complementary slackness), so the optimal matchings of the graph are those of its
+    // subgraph of these edges and the matching's: a sparse graph, solved again cheaply
+    // (pairing._solve_compiled).  One pass over the edges (O(n^2) weight reads).
+    std::vector<std::pair<int, int>> tight_edges() const;
 
     // Statistics of the last solve.
     long stages = 0;  // augmentations (and delta-1 releases)
@@ -1626,43 +1626,29 @@ class Blossom {
 };
 
 template <int N, class G>
-std::vector<int> Blossom<N, G>::tight_classes() const {
+std::vector<std::pair<int, int>> Blossom<N, G>::tight_edges() const {
     const int n = n_;
-    std::vector<int> up(static_cast<size_t>(n));
-    for (int v = 0; v < n; ++v) up[v] = v;
-    auto find = [&up](int v) {
-        while (up[v] != v) {
-            up[v] = up[up[v]];
-            v = up[v];
-        }
-        return v;
-    };
-    auto join = [&](int a, int b) {
-        a = find(a);
-        b = find(b);
-        if (a < b) up[b] = a;
-        else if (b < a) up[a] = b;
-    };
-    // mark[b] = 1 + the place of blossom b in the chain of x (0: b does not hold x).
-    std::vector<int> mark(static_cast<size_t>(2 * n), 0);
+    std::vector<std::pair<int, int>> out;
     std::vector<int> chain;
+    std::vector<int> mark(static_cast<size_t>(2 * n), 0);  // 1 + place in x's chain
     std::vector<W> zsum;
     for (int x = 0; x < n; ++x) {
-        if (mate_[x] > x) join(x, mate_[x]);
         chain.clear();
         for (int b = parent_[x]; b != -1; b = parent_[b]) chain.push_back(b);
         zsum.assign(chain.size() + 1, W::zero());
         for (size_t k = chain.size(); k-- > 0;) zsum[k] = zsum[k + 1] + dual_[chain[k]];
         for (size_t k = 0; k < chain.size(); ++k) mark[chain[k]] = static_cast<int>(k) + 1;
         const W dx = dual_[x];
+        const int mx = mate_[x];
         auto visit = [&](int v, const W& w) FAIRPAIR_FORCE_INLINE {
+            if (v == mx) return;
             W s = dx + dual_[v] - w;
             if (!chain.empty()) {
                 int b = parent_[v];
                 while (b != -1 && mark[b] == 0) b = parent_[b];
                 if (b != -1) s = s + zsum[mark[b] - 1] + zsum[mark[b] - 1];
             }
-            if (s.is_zero()) join(x, v);
+            if (s.is_zero()) out.emplace_back(x, v);
         };
         if constexpr (kDense) {
             const W* row = &w2_[idx(x, 0)];
@@ -1676,8 +1662,7 @@ std::vector<int> Blossom<N, G>::tight_classes() const {
         }
         for (int b : chain) mark[b] = 0;
     }
-    for (int v = 0; v < n; ++v) up[v] = find(v);
-    return up;
+    return out;
 }
 
 template <int N, class G>

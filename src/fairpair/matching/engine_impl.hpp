@@ -99,7 +99,7 @@ struct EngineN final : Engine {
     void resize(int n) override { m.resize(n); }
     std::vector<int> solve() override { return m.solve(); }
     std::string check() const override { return m.check(); }
-    std::vector<int> tight_classes() const override { return m.tight_classes(); }
+    std::vector<std::pair<int, int>> tight_edges() const override { return m.tight_edges(); }
     std::vector<long> stats() const override { return {m.stages, m.steps, m.scans, m.work}; }
     void seed(const std::vector<Buf>& duals) override {
         std::vector<Wide<N>> out(duals.size());

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <utility>
 #include <vector>
 
 #include "blossom.hpp"
@@ -90,14 +91,15 @@ struct Implicit {
 };
 
 // mate[] of the maximum-weight matching over `graph` (-1: unmatched), by the blossom
-// algorithm of the matrix engines; with `classes`, also the class of each vertex under
-// the tight edges of the solve (Blossom::tight_classes).  Defined for N = 3, 6 and 16
-// (with_implicit_limbs, engine.hpp) in _engine_implicit.cpp.
+// algorithm of the matrix engines; with `tight`, also the tight edges outside the
+// matching under the duals of the solve (Blossom::tight_edges).  Defined for N = 3, 6
+// and 16 (with_implicit_limbs, engine.hpp) in _engine_implicit.cpp.
+using EdgeList = std::vector<std::pair<int, int>>;
 template <int N>
-std::vector<int> solve_implicit(const Implicit<N>& graph, std::vector<int>* classes = nullptr);
+std::vector<int> solve_implicit(const Implicit<N>& graph, EdgeList* tight = nullptr);
 
-extern template std::vector<int> solve_implicit<3>(const Implicit<3>&, std::vector<int>*);
-extern template std::vector<int> solve_implicit<6>(const Implicit<6>&, std::vector<int>*);
-extern template std::vector<int> solve_implicit<16>(const Implicit<16>&, std::vector<int>*);
+extern template std::vector<int> solve_implicit<3>(const Implicit<3>&, EdgeList*);
+extern template std::vector<int> solve_implicit<6>(const Implicit<6>&, EdgeList*);
+extern template std::vector<int> solve_implicit<16>(const Implicit<16>&, EdgeList*);
 
 }  // namespace fairpair

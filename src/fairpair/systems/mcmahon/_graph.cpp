@@ -167,12 +167,12 @@ class McMahonGraph {
     // the order tie-break (0: none; the game between local places i < j adds
     // (j - i - 1) * c * k^(p-1-i) for i < p, k the component's size and p = `places`
     // of its places (k - 1 when places < 0 or >= k - 1): pairing.order_digits).
-    // Returns mate[] in positions of `comp` (-1: unmatched); with `classes`, also the
-    // class of each position under the tight edges of the solve's duals (the smallest
-    // position of its class: Blossom::tight_classes). OverflowError when the weights are
-    // too wide for the compiled matcher.
+    // Returns mate[] in positions of `comp` (-1: unmatched). With `freed` (and a perfect
+    // matching), also the positions whose game is not in every optimal matching
+    // (free_positions). OverflowError when the weights are too wide for the compiled
+    // matcher.
     std::vector<int> solve(const std::vector<int>& comp, PyObject* coefficients, PyObject* top,
-                           long places = -1, std::vector<int>* classes = nullptr) {
+                           long places = -1, std::vector<int>* freed = nullptr) {
         Ref seq(PySequence_Fast(coefficients, "coefficients must be a sequence"));
         if (seq.p == nullptr) throw PyError{};
         if (PySequence_Fast_GET_SIZE(seq.p) != 10 + attrs_) value_error("10 + attrs coefficients");
@@ -190,7 +190,7 @@ class McMahonGraph {
         // Room for a 64-bit tier value times a coefficient, summed over all terms.
         const int room = bits + 64 + 8;
         for (int m : {2, 3, 4, 6, 16})
-            if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf, places, classes);
+            if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf, places, freed);
         PyErr_Format(PyExc_OverflowError, "matching weight exceeds the supported %d bits",
                      kMaxWeightBits);
         throw PyError{};
@@ -452,7 +452,7 @@ class McMahonGraph {
     template <int N>
     std::vector<int> solve_rows(const std::vector<int>& comp, const std::vector<Buf>& coefs,
                                 const Buf& top, const Buf& offset, long places,
-                                std::vector<int>* classes) {
+                                EdgeList* tight) {
         const Rows<N> rows{this, &comp, terms<N>(coefs, comp, places), narrow<N>(top),
                            narrow<N>(offset)};
         Implicit<N> graph;
@@ -463,17 +463,17 @@ class McMahonGraph {
         graph.row_fn = &Rows<N>::row_fn;
         graph.w2_or_zero_fn = &Rows<N>::w2_or_zero_fn;
         NoGil release;
-        return fairpair::solve_implicit<N>(graph, classes);
+        return fairpair::solve_implicit<N>(graph, tight);
     }
 
     std::vector<int> solve_m(int m, const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                             const Buf& top, long places, std::vector<int>* classes) {
+                             const Buf& top, long places, std::vector<int>* freed) {
         switch (m) {
-            case 2: return solve_t<2>(comp, coefs, top, places, classes);
-            case 3: return solve_t<3>(comp, coefs, top, places, classes);
-            case 4: return solve_t<4>(comp, coefs, top, places, classes);
-            case 6: return solve_t<6>(comp, coefs, top, places, classes);
-            default: return solve_t<16>(comp, coefs, top, places, classes);
+            case 2: return solve_t<2>(comp, coefs, top, places, freed);
+            case 3: return solve_t<3>(comp, coefs, top, places, freed);
+            case 4: return solve_t<4>(comp, coefs, top, places, freed);
+            case 6: return solve_t<6>(comp, coefs, top, places, freed);
+            default: return solve_t<16>(comp, coefs, top, places, freed);
         }
     }
 
@@ -495,7 +495,7 @@ class McMahonGraph {
 
     template <int M>
     std::vector<int> solve_t(const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                             const Buf& top_buf, long places, std::vector<int>* classes) {
+                             const Buf& top_buf, long places, std::vector<int>* freed) {
         const int nc = static_cast<int>(comp.size());
         struct Reset {
             std::vector<int>& local;
@@ -532,21 +532,159 @@ class McMahonGraph {
         const int limbs = limbs_for(need);
         Buf k = Buf::zero();
         if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
+        std::vector<int> mate;
+        EdgeList tight;
+        EdgeList* tp = freed != nullptr ? &tight : nullptr;
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
-            return with_implicit_limbs(limbs, [&](auto l) {
-                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, classes);
+            mate = with_implicit_limbs(limbs, [&](auto l) {
+                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, tp);
             });
+        } else {
+            std::unique_ptr<Engine> eng = make_engine(limbs, nc);
+            for_edges<M>(comp, t, top, [&](int i, int j, const Wide<M>& w) {
+                Buf x = widen_buf(w);
+                x = x + k;
+                eng->set_w2(i, j, x + x);
+            });
+            NoGil release;
+            mate = eng->solve();
+            if (tp != nullptr) tight = eng->tight_edges();
         }
-        std::unique_ptr<Engine> eng = make_engine(limbs, nc);
-        for_edges<M>(comp, t, top, [&](int i, int j, const Wide<M>& w) {
-            Buf x = widen_buf(w);
-            x = x + k;
-            eng->set_w2(i, j, x + x);
-        });
-        NoGil release;
-        std::vector<int> mate = eng->solve();
-        if (classes != nullptr) *classes = eng->tight_classes();
+        if (freed != nullptr) {
+            freed->clear();
+            if (std::find(mate.begin(), mate.end(), -1) != mate.end()) return mate;
+            NoGil release;
+            *freed = free_positions<M>(comp, t, top, k, mate, tight);
+        }
         return mate;
+    }
+
+    // Positions of `comp` whose game in `mate` (an optimal perfect matching) is missing
+    // from some optimal matching. Every optimal matching lies in the graph of the
+    // matched and `tight` edges (complementary slackness), which is sparse: solved there
+    // again with one unit below every tier taken off the games still in question (the
+    // weights scaled to make room for that unit), the optimum keeps as few of them as an
+    // optimal matching can; the games it drops are freed, and once a solve keeps all
+    // those in question they are in every optimal matching (each earlier solve freed at
+    // least two more players).
+    template <int M>
+    std::vector<int> free_positions(const std::vector<int>& comp, const Terms<M>& t,
+                                    const Wide<M>& top, const Buf& k,
+                                    const std::vector<int>& mate, const EdgeList& tight) {
+        const int nc = static_cast<int>(comp.size());
+        EdgeList edges(tight);
+        for (int i = 0; i < nc; ++i)
+            if (mate[static_cast<size_t>(i)] > i) edges.emplace_back(i, mate[static_cast<size_t>(i)]);
+        std::vector<Buf> base(edges.size());
+        int bits = 0;
+        for (size_t q = 0; q < edges.size(); ++q) {
+            const int a = comp[static_cast<size_t>(edges[q].first)];
+            const int b = comp[static_cast<size_t>(edges[q].second)];
+            const Wide<M> p = a == n_ || b == n_ ? bye_penalty<M>(a == n_ ? b : a, t)
+                                                 : penalty<M>(a, b, t);
+            base[q] = widen_buf(top - p) + k;
+            bits = std::max(bits, bit_length(base[q]));
+        }
+        const uint64_t scale = static_cast<uint64_t>(nc / 2 + 1);
+        int sbits = 0;
+        while (sbits < 63 && (uint64_t(1) << sbits) <= scale) ++sbits;
+        const int need = bits + sbits + 2;
+        if (need > kMaxWeightBits) {  // (never in practice) every position stays in question
+            std::vector<int> all(static_cast<size_t>(nc));
+            for (int i = 0; i < nc; ++i) all[static_cast<size_t>(i)] = i;
+            return all;
+        }
+        return with_implicit_limbs(limbs_for(need), [&](auto l) {
+            return free_loop<decltype(l)::value>(nc, edges, base, scale, mate);
+        });
+    }
+
+    // A sparse graph for Implicit<N>: rows sorted, one doubled weight per edge.
+    template <int N>
+    struct Sparse {
+        std::vector<int> head, adj, edge;
+        std::vector<Wide<N>> w2;  // per edge
+        size_t find(int i, int j) const {
+            const auto b = adj.begin() + head[static_cast<size_t>(i)];
+            const auto e = adj.begin() + head[static_cast<size_t>(i) + 1];
+            const auto it = std::lower_bound(b, e, j);
+            return it != e && *it == j ? static_cast<size_t>(it - adj.begin()) : adj.size();
+        }
+        static bool has_fn(const void* ctx, int i, int j) {
+            const Sparse* s = static_cast<const Sparse*>(ctx);
+            return s->find(i, j) != s->adj.size();
+        }
+        static Wide<N> w2_fn(const void* ctx, int i, int j) {
+            const Sparse* s = static_cast<const Sparse*>(ctx);
+            return s->w2[static_cast<size_t>(s->edge[s->find(i, j)])];
+        }
+        static Wide<N> w2_or_zero_fn(const void* ctx, int i, int j) {
+            const Sparse* s = static_cast<const Sparse*>(ctx);
+            const size_t q = s->find(i, j);
+            return q == s->adj.size() ? Wide<N>::zero() : s->w2[static_cast<size_t>(s->edge[q])];
+        }
+        static void row_fn(const void* ctx, int x, std::vector<int>& out) {
+            const Sparse* s = static_cast<const Sparse*>(ctx);
+            out.insert(out.end(), s->adj.begin() + s->head[static_cast<size_t>(x)],
+                       s->adj.begin() + s->head[static_cast<size_t>(x) + 1]);
+        }
+    };
+
+    template <int N>
+    static std::vector<int> free_loop(int nc, const EdgeList& edges, const std::vector<Buf>& base,
+                                      uint64_t scale, const std::vector<int>& mate) {
+        Sparse<N> sp;
+        std::vector<std::pair<std::pair<int, int>, int>> arcs;
+        arcs.reserve(2 * edges.size());
+        for (size_t q = 0; q < edges.size(); ++q) {
+            arcs.push_back({{edges[q].first, edges[q].second}, static_cast<int>(q)});
+            arcs.push_back({{edges[q].second, edges[q].first}, static_cast<int>(q)});
+        }
+        std::sort(arcs.begin(), arcs.end());
+        sp.head.assign(static_cast<size_t>(nc) + 1, 0);
+        for (const auto& a : arcs) ++sp.head[static_cast<size_t>(a.first.first) + 1];
+        for (int v = 0; v < nc; ++v)
+            sp.head[static_cast<size_t>(v) + 1] += sp.head[static_cast<size_t>(v)];
+        for (const auto& a : arcs) {
+            sp.adj.push_back(a.first.second);
+            sp.edge.push_back(a.second);
+        }
+        std::vector<Wide<N>> scaled(edges.size());
+        for (size_t q = 0; q < edges.size(); ++q) {
+            scaled[q] = Wide<N>::zero();
+            add_mul(scaled[q], narrow<N>(base[q]), scale);
+        }
+        Implicit<N> graph;
+        graph.size = nc;
+        graph.ctx = &sp;
+        graph.w2_fn = &Sparse<N>::w2_fn;
+        graph.has_fn = &Sparse<N>::has_fn;
+        graph.row_fn = &Sparse<N>::row_fn;
+        graph.w2_or_zero_fn = &Sparse<N>::w2_or_zero_fn;
+        std::vector<char> kept(static_cast<size_t>(nc), 1);
+        sp.w2.resize(edges.size());
+        for (;;) {
+            for (size_t q = 0; q < edges.size(); ++q) {
+                const int i = edges[q].first, j = edges[q].second;
+                Wide<N> w = scaled[q];
+                if (mate[static_cast<size_t>(i)] == j && kept[static_cast<size_t>(i)])
+                    w = w - Wide<N>::small(1);
+                sp.w2[q] = w + w;
+            }
+            const std::vector<int> again = solve_implicit<N>(graph);
+            bool changed = false;
+            for (int i = 0; i < nc; ++i) {
+                const int m = mate[static_cast<size_t>(i)];
+                if (!kept[static_cast<size_t>(i)] || again[static_cast<size_t>(i)] == m) continue;
+                kept[static_cast<size_t>(i)] = kept[static_cast<size_t>(m)] = 0;
+                changed = true;
+            }
+            if (!changed) break;
+        }
+        std::vector<int> out;
+        for (int i = 0; i < nc; ++i)
+            if (!kept[static_cast<size_t>(i)]) out.push_back(i);
+        return out;
     }
 };
 
@@ -591,14 +729,14 @@ PyObject* solve(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObjec
     });
 }
 
-PyObject* solve_classes(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+PyObject* solve_freed(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
     return guarded([&]() -> PyObject* {
-        const Args a("solve_classes", args, nargs, kw, {"comp", "coefficients", "top"}, 3);
-        std::vector<int> classes;
+        const Args a("solve_freed", args, nargs, kw, {"comp", "coefficients", "top"}, 3);
+        std::vector<int> freed;
         const std::vector<int> mate =
-            unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2], -1, &classes);
+            unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2], -1, &freed);
         Ref first(int_list(mate));
-        Ref second(int_list(classes));
+        Ref second(int_list(freed));
         PyObject* pair = PyTuple_Pack(2, first.p, second.p);
         if (pair == nullptr) throw PyError{};
         return pair;
@@ -612,10 +750,10 @@ PyMethodDef kMethods[] = {
     {"solve", method(&solve),
      METH_FASTCALL | METH_KEYWORDS,
      "solve(comp, coefficients, top, places=-1): the optimal matching of one component."},
-    {"solve_classes", method(&solve_classes),
+    {"solve_freed", method(&solve_freed),
      METH_FASTCALL | METH_KEYWORDS,
-     "solve_classes(comp, coefficients, top): the optimal matching of one component and "
-     "the class of each position under the tight edges of the solve."},
+     "solve_freed(comp, coefficients, top): the optimal matching of one component and "
+     "the positions whose game is not in every optimal matching."},
     {nullptr, nullptr, 0, nullptr},
 };
 

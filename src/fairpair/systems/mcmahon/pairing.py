@@ -1031,10 +1031,12 @@ def _solve_compiled(
     ``len(pool)``) as :func:`_solve_graph` finds it on the Python edges, or None.
 
     A component too large for the whole order tie-break is solved on the nine tiers
-    first; the duals of that solve split it into classes (``solve_classes``: the tight
-    edges' connected parts) that every optimal pairing keeps to, and each class of more
-    than one game is decided by :func:`_first_in_order`: the same pairing as the Python
-    edges' :func:`_canonical`, with no second solve of the whole component."""
+    first (``solve_freed``), which also finds the players whose game is not in every
+    optimal pairing: the same re-solves as the Python edges' :func:`_canonical`, but
+    over the sparse graph of the games the solve's duals leave tight (every optimal
+    pairing is made of those). :func:`_first_in_order` then decides among the freed
+    players' pairings: the same pairing as :func:`_canonical`, with no second solve of
+    the whole component."""
     pool = fld.pool
     npool = len(pool)
     players = [pool[v] for v in comp if v != npool]
@@ -1046,47 +1048,39 @@ def _solve_compiled(
     try:
         if w.order or len(comp) <= 2:
             local = graph.solve(comp, _coefficients(fld, w), w.top)
-            classes = None
+            freed: list[int] = []
         else:
-            local, classes = graph.solve_classes(comp, _coefficients(fld, w), w.top)
+            local, freed = graph.solve_freed(comp, _coefficients(fld, w), w.top)
         if any(m < 0 for m in local):
             return None
-        if classes is not None:
-            local = _decide_classes(fld, graph, comp, local, classes)
+        if freed:
+            local = _decide_freed(fld, graph, comp, local, freed)
     except OverflowError:  # too wide for the extension: the Python edges
         edges = _component_edges(fld, vertices, group_pairs, bye_candidates)
         return _solve_graph(fld, vertices, edges, -1 if bye else None)
     return {vertices[i]: vertices[m] for i, m in enumerate(local)}
 
 
-def _decide_classes(
-    fld: Field, graph: _McMahonGraph, comp: list[int], local: list[int], classes: list[int]
+def _decide_freed(
+    fld: Field, graph: _McMahonGraph, comp: list[int], local: list[int], freed: list[int]
 ) -> list[int]:
     """``local`` (an optimal matching of ``comp`` on the nine tiers, by position) with
-    each class of ``classes`` (tight-edge classes of its solve: every optimal matching
-    pairs each position inside its class) of more than two positions paired as the
-    order rule picks among that class's optimal matchings (:func:`_first_in_order`).
-    The optimal matchings of the component are the products of those of its classes,
-    so the rule's pick is the product of the classes' picks."""
+    the ``freed`` positions (those whose game is not in every optimal matching; the
+    others' games are) paired as the order rule picks among the optimal matchings of
+    the freed players (:func:`_first_in_order`): the optimal matchings of the component
+    are the fixed games with any of those."""
     npool = len(fld.pool)
-    members: dict[int, list[int]] = {}
-    for i, c in enumerate(classes):
-        members.setdefault(c, []).append(i)
+    part = [comp[i] for i in freed]
+
+    def solve_part(rest: list[int]) -> tuple[list[int], int]:
+        sub = [part[i] for i in rest]
+        players = [fld.pool[v] for v in sub if v != npool]
+        w = _weights(fld, players, len(players) < len(sub), part=True)
+        return graph.solve(sub, _coefficients(fld, w), w.top, w.places), w.places
+
     mate = list(local)
-    for positions in members.values():
-        if len(positions) <= 2:
-            continue
-        part = [comp[i] for i in positions]
-
-        def solve_part(rest: list[int], part: list[int] = part) -> tuple[list[int], int]:
-            sub = [part[i] for i in rest]
-            players = [fld.pool[v] for v in sub if v != npool]
-            w = _weights(fld, players, len(players) < len(sub), part=True)
-            return graph.solve(sub, _coefficients(fld, w), w.top, w.places), w.places
-
-        picked = _first_in_order(len(part), solve_part)
-        for q, m in enumerate(picked):
-            mate[positions[q]] = positions[m]
+    for q, m in enumerate(_first_in_order(len(part), solve_part)):
+        mate[freed[q]] = freed[m]
     return mate
 
 
