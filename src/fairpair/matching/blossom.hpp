@@ -1643,6 +1643,9 @@ std::vector<std::pair<int, int>> Blossom<N, G>::tight_edges() const {
         auto visit = [&](int v, const W& w) FAIRPAIR_FORCE_INLINE {
             if (v == mx) return;
             W s = dx + dual_[v] - w;
+            // The blossoms' z only add (s >= 0 once they are in): a positive s is no tight
+            // edge, whatever blossoms hold both ends.
+            if (s.is_pos()) return;
             if (!chain.empty()) {
                 int b = parent_[v];
                 while (b != -1 && mark[b] == 0) b = parent_[b];

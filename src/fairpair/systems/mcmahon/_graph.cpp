@@ -561,12 +561,14 @@ class McMahonGraph {
 
     // Positions of `comp` whose game in `mate` (an optimal perfect matching) is missing
     // from some optimal matching. Every optimal matching lies in the graph of the
-    // matched and `tight` edges (complementary slackness), which is sparse: solved there
-    // again with one unit below every tier taken off the games still in question (the
-    // weights scaled to make room for that unit), the optimum keeps as few of them as an
-    // optimal matching can; the games it drops are freed, and once a solve keeps all
-    // those in question they are in every optimal matching (each earlier solve freed at
-    // least two more players).
+    // matched and `tight` edges (complementary slackness), which is sparse. A player
+    // whose only edge left there is his game keeps it in every optimal matching: such
+    // games are set aside, again and again, and what is left falls apart into parts,
+    // each on its own. A part is solved again with one unit below every tier taken off
+    // the games still in question (the weights scaled to make room for that unit): the
+    // optimum keeps as few of them as an optimal matching can; the games it drops are
+    // freed, and once a solve keeps all those in question they are in every optimal
+    // matching (each earlier solve freed at least two more players).
     template <int M>
     std::vector<int> free_positions(const std::vector<int>& comp, const Terms<M>& t,
                                     const Wide<M>& top, const Buf& k,
@@ -575,28 +577,97 @@ class McMahonGraph {
         EdgeList edges(tight);
         for (int i = 0; i < nc; ++i)
             if (mate[static_cast<size_t>(i)] > i) edges.emplace_back(i, mate[static_cast<size_t>(i)]);
-        std::vector<Buf> base(edges.size());
-        int bits = 0;
-        for (size_t q = 0; q < edges.size(); ++q) {
-            const int a = comp[static_cast<size_t>(edges[q].first)];
-            const int b = comp[static_cast<size_t>(edges[q].second)];
-            const Wide<M> p = a == n_ || b == n_ ? bye_penalty<M>(a == n_ ? b : a, t)
-                                                 : penalty<M>(a, b, t);
-            base[q] = widen_buf(top - p) + k;
-            bits = std::max(bits, bit_length(base[q]));
+        // Set aside the games of players with no other edge, until none is left.
+        std::vector<std::vector<int>> adj(static_cast<size_t>(nc));
+        for (const auto& [i, j] : edges) {
+            adj[static_cast<size_t>(i)].push_back(j);
+            adj[static_cast<size_t>(j)].push_back(i);
         }
-        const uint64_t scale = static_cast<uint64_t>(nc / 2 + 1);
-        int sbits = 0;
-        while (sbits < 63 && (uint64_t(1) << sbits) <= scale) ++sbits;
-        const int need = bits + sbits + 2;
-        if (need > kMaxWeightBits) {  // (never in practice) every position stays in question
-            std::vector<int> all(static_cast<size_t>(nc));
-            for (int i = 0; i < nc; ++i) all[static_cast<size_t>(i)] = i;
-            return all;
+        std::vector<int> degree(static_cast<size_t>(nc));
+        std::vector<char> gone(static_cast<size_t>(nc), 0);
+        std::vector<int> queue;
+        for (int i = 0; i < nc; ++i) {
+            degree[static_cast<size_t>(i)] = static_cast<int>(adj[static_cast<size_t>(i)].size());
+            if (degree[static_cast<size_t>(i)] == 1) queue.push_back(i);
         }
-        return with_implicit_limbs(limbs_for(need), [&](auto l) {
-            return free_loop<decltype(l)::value>(nc, edges, base, scale, mate);
-        });
+        while (!queue.empty()) {
+            const int a = queue.back();
+            queue.pop_back();
+            if (gone[static_cast<size_t>(a)]) continue;
+            const int b = mate[static_cast<size_t>(a)];
+            for (int v : {a, b}) gone[static_cast<size_t>(v)] = 1;
+            for (int v : {a, b})
+                for (int x : adj[static_cast<size_t>(v)])
+                    if (!gone[static_cast<size_t>(x)] && --degree[static_cast<size_t>(x)] == 1)
+                        queue.push_back(x);
+        }
+        // The parts of what is left (connected, through the remaining edges).
+        std::vector<int> part(static_cast<size_t>(nc), -1);
+        int parts = 0;
+        for (int r = 0; r < nc; ++r) {
+            if (gone[static_cast<size_t>(r)] || part[static_cast<size_t>(r)] != -1) continue;
+            part[static_cast<size_t>(r)] = parts;
+            queue.assign(1, r);
+            while (!queue.empty()) {
+                const int v = queue.back();
+                queue.pop_back();
+                for (int x : adj[static_cast<size_t>(v)]) {
+                    if (gone[static_cast<size_t>(x)] || part[static_cast<size_t>(x)] != -1) continue;
+                    part[static_cast<size_t>(x)] = parts;
+                    queue.push_back(x);
+                }
+            }
+            ++parts;
+        }
+        std::vector<int> out;
+        if (parts == 0) return out;
+        std::vector<std::vector<int>> members(static_cast<size_t>(parts));
+        for (int i = 0; i < nc; ++i)
+            if (part[static_cast<size_t>(i)] >= 0) members[static_cast<size_t>(part[static_cast<size_t>(i)])].push_back(i);
+        std::vector<EdgeList> part_edges(static_cast<size_t>(parts));
+        std::vector<int> where(static_cast<size_t>(nc), -1);
+        for (const auto& mem : members)
+            for (size_t q = 0; q < mem.size(); ++q) where[static_cast<size_t>(mem[q])] = static_cast<int>(q);
+        for (const auto& [i, j] : edges) {
+            const int p = part[static_cast<size_t>(i)];
+            if (p >= 0 && part[static_cast<size_t>(j)] == p)
+                part_edges[static_cast<size_t>(p)].emplace_back(where[static_cast<size_t>(i)],
+                                                                 where[static_cast<size_t>(j)]);
+        }
+        for (int p = 0; p < parts; ++p) {
+            const std::vector<int>& mem = members[static_cast<size_t>(p)];
+            const EdgeList& pe = part_edges[static_cast<size_t>(p)];
+            const int np = static_cast<int>(mem.size());
+            std::vector<int> local_mate(static_cast<size_t>(np));
+            for (int q = 0; q < np; ++q)
+                local_mate[static_cast<size_t>(q)] =
+                    where[static_cast<size_t>(mate[static_cast<size_t>(mem[static_cast<size_t>(q)])])];
+            std::vector<Buf> base(pe.size());
+            int bits = 0;
+            for (size_t q = 0; q < pe.size(); ++q) {
+                const int a = comp[static_cast<size_t>(mem[static_cast<size_t>(pe[q].first)])];
+                const int b = comp[static_cast<size_t>(mem[static_cast<size_t>(pe[q].second)])];
+                const Wide<M> pen = a == n_ || b == n_ ? bye_penalty<M>(a == n_ ? b : a, t)
+                                                       : penalty<M>(a, b, t);
+                base[q] = widen_buf(top - pen) + k;
+                bits = std::max(bits, bit_length(base[q]));
+            }
+            const uint64_t scale = static_cast<uint64_t>(np / 2 + 1);
+            int sbits = 0;
+            while (sbits < 63 && (uint64_t(1) << sbits) <= scale) ++sbits;
+            const int need = bits + sbits + 2;
+            std::vector<int> freed;
+            if (need > kMaxWeightBits) {  // (never in practice) the whole part stays in question
+                for (int q = 0; q < np; ++q) freed.push_back(q);
+            } else {
+                freed = with_implicit_limbs(limbs_for(need), [&](auto l) {
+                    return free_loop<decltype(l)::value>(np, pe, base, scale, local_mate);
+                });
+            }
+            for (int q : freed) out.push_back(mem[static_cast<size_t>(q)]);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
     }
 
     // A sparse graph for Implicit<N>: rows sorted, one doubled weight per edge.
