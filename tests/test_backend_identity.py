@@ -6,9 +6,11 @@ different implementations of the blossom algorithm and may return different opti
 when several pairings weigh the same. A pairing must not depend on that, so each
 system makes its answer independent of the matcher's choice by construction:
 
-* McMahon folds the order tie-break into its weights (``pairing.order_digits``): among
-  pairings equal in all nine tiers the optimum is unique (the first in the players'
-  order; ``tests/test_mcmahon_optimality.py`` checks which one against brute force);
+* McMahon picks among pairings equal in all nine tiers by its order rule (the first in
+  the players' order): folded into the weights (``pairing.order_digits``) up to about
+  110 players, after re-solves that free the players with several optimal opponents in
+  larger components (``tests/test_mcmahon_optimality.py`` checks which pairing against
+  brute force and against the rule's definition);
 * the Dutch editions and the pre-2013 Dutch rules only ask the matcher questions whose
   answer is the same for every optimum (the first possible partner of one player, a
   bonus on one candidate, whether a perfect matching exists, an optimum's weight);
@@ -190,9 +192,7 @@ def without_resolve(monkeypatch: pytest.MonkeyPatch) -> None:
     from fairpair.systems.mcmahon import pairing
 
     monkeypatch.setattr(pairing, "_canonical", lambda fld, ranked, tiered, w, mate: mate)
-    monkeypatch.setattr(
-        pairing, "_decide_freed", lambda fld, graph, comp, local, freed: local
-    )
+    monkeypatch.setattr(pairing, "_decide_freed", lambda fld, graph, comp, local, freed: local)
 
 
 def compare_large(

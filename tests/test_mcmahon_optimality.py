@@ -326,7 +326,9 @@ def first_in_order_by_greedy(fld: Field) -> dict[int, int]:
     def best(left: list[int]) -> int | None:
         """The optimal weight of a perfect matching of ``left`` (None: there is none)."""
         place = {v: q for q, v in enumerate(left)}
-        edges = [(place[i], place[j], x) for (i, j), x in weight.items() if i in place and j in place]
+        edges = [
+            (place[i], place[j], x) for (i, j), x in weight.items() if i in place and j in place
+        ]
         big = 1 << (max((x for *_, x in edges), default=1).bit_length() + count.bit_length())
         mate = max_weight_matching(len(left), [(i, j, x + big) for i, j, x in edges])
         if any(m < 0 for m in mate):

@@ -56,9 +56,12 @@ The tiers are folded into one integer weight with bases ``B_9 = 1`` and
 one game's tier-``l`` value), so one unit of a tier outweighs the largest possible sum
 of all lower tiers (:func:`tier_bases`); the order tie-break is a tenth tier below them
 (``B_10 = 1``, ``U_10 = k^(k-1)`` for a component of ``k`` vertices), folded in when the
-weights then fit :data:`ORDER_MAX_BITS` (components of up to about 110 players). The
-matching maximises ``W - penalty`` among maximum-cardinality matchings, which is the
-lexicographic minimum.
+weights then fit :data:`ORDER_MAX_BITS` (components of up to about 110 players); a
+larger component is solved on the nine tiers and then re-solved to free the players
+with several optimal opponents, among whom the same rule decides by solves with digits
+for them only (:func:`_canonical`, :func:`_first_in_order`). The matching maximises
+``W - penalty`` among maximum-cardinality matchings, which is the lexicographic
+minimum.
 
 Speed: the graph is pruned to pairs of score groups whose *parity lower bound* fits
 the best solution. Every cut between consecutive score groups with an odd number of
@@ -82,12 +85,13 @@ object per edge, and a pairing identical to the one of the Python edge tuples
 (two games between the same two score groups can swap their players at equal floater
 and split totals; 24 of the 80 random fields of 6 to 12 players of
 ``tests/test_mcmahon_optimality.py`` have several optimal pairings); the order
-tie-break does, in every component it is folded into. In a larger component (weights
-over :data:`ORDER_MAX_BITS` with it) the choice among equal optima is the blossom
-algorithm's: the compiled graph keeps it by running that algorithm on exactly the same
-graph, but the pure-Python matcher (another implementation) may choose another optimum
-there. A component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over
-the *implicit* graph (each weight computed when the algorithm reads it: the same steps
+tie-break does, in every component it is folded into, and the re-solves in a larger
+one (weights over :data:`ORDER_MAX_BITS` with it): the compiled graph does them over the
+sparse graph of the games its first solve's duals leave tight (``solve_freed``), the
+Python edges over the whole component; both reach the pairing the order rule defines,
+so the compiled and the pure-Python matcher pair alike in components of any size. A
+component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over the
+*implicit* graph (each weight computed when the algorithm reads it: the same steps
 in O(n) memory); a component met again in a later stage (same players, same admitted
 group pairs and bye candidates) reuses its matching. Weights too wide for the
 extension go back to the Python edges of that component.
@@ -699,9 +703,7 @@ def _canonical(
     if not freed:
         return mate
     local = {v: q for q, v in enumerate(freed)}
-    sub_tiered = [
-        (local[i], local[j], t) for i, j, t in tiered if i in local and j in local
-    ]
+    sub_tiered = [(local[i], local[j], t) for i, j, t in tiered if i in local and j in local]
 
     def solve_part(rest: list[int]) -> tuple[list[int], int]:
         inside = {v: q for q, v in enumerate(rest)}
@@ -928,9 +930,10 @@ def _weights(fld: Field, players: list[int], bye: bool, *, part: bool = False) -
             low = with_order(0)[1]
             slope = with_order(1)[1] - low
             places = 1
-            while places + 1 < whole and (
-                low + slope * vertices ** (places + 1)
-            ).bit_length() <= ORDER_MAX_BITS:
+            while (
+                places + 1 < whole
+                and (low + slope * vertices ** (places + 1)).bit_length() <= ORDER_MAX_BITS
+            ):
                 places += 1
             bases, top = with_order(vertices**places)
             return _Weights(bases[:-1], bases[-1], top, places)
@@ -949,11 +952,11 @@ def _first_in_order(
     ``solve_part(part)`` (``part`` increasing positions) solves the graph on ``part``
     with the tiers and the order tie-break on as many of its first places as fit
     (:func:`_weights` with ``part=True``) and returns the matched place of each (by
-    index into ``part``) and the number of places the tie-break covered. Those first places meet the opponents the rule gives them (the
-    optima that pair them so are exactly the rule's first choices there); they leave
-    and the rest is solved again, the same way, until the tie-break covers every place
-    left. One solve when the whole tie-break fits; each further solve settles at least
-    as many players as its tie-break covers."""
+    index into ``part``) and the number of places the tie-break covered. Those first
+    places meet the opponents the rule gives them (the optima that pair them so are
+    exactly the rule's first choices there); they leave and the rest is solved again,
+    the same way, until the tie-break covers every place left. One solve when the whole
+    tie-break fits; each further solve settles at least as many players as its tie-break covers."""
     mate = [-1] * count
     rest = list(range(count))
     while len(rest) > 2:
