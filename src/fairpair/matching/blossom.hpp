@@ -471,6 +471,8 @@ class Blossom {
 
   public:
     const std::vector<int>& mate() const { return mate_; }
+    // The vertex duals of the last solve (doubled scale, as the weights).
+    std::vector<W> vertex_duals() const { return {dual_.begin(), dual_.begin() + n_}; }
 
     // Solve (from scratch the first time, then re-using the matching and the duals).
     const std::vector<int>& solve() {

@@ -452,7 +452,7 @@ class McMahonGraph {
     template <int N>
     std::vector<int> solve_rows(const std::vector<int>& comp, const std::vector<Buf>& coefs,
                                 const Buf& top, const Buf& offset, long places,
-                                EdgeList* tight) {
+                                EdgeList* tight, std::vector<Buf>* duals) {
         const Rows<N> rows{this, &comp, terms<N>(coefs, comp, places), narrow<N>(top),
                            narrow<N>(offset)};
         Implicit<N> graph;
@@ -463,7 +463,11 @@ class McMahonGraph {
         graph.row_fn = &Rows<N>::row_fn;
         graph.w2_or_zero_fn = &Rows<N>::w2_or_zero_fn;
         NoGil release;
-        return fairpair::solve_implicit<N>(graph, tight);
+        std::vector<Wide<N>> y;
+        std::vector<int> mate = fairpair::solve_implicit<N>(graph, tight, duals ? &y : nullptr);
+        if (duals != nullptr)
+            for (const Wide<N>& v : y) duals->push_back(widen_buf<N>(v));
+        return mate;
     }
 
     std::vector<int> solve_m(int m, const std::vector<int>& comp, const std::vector<Buf>& coefs,
@@ -535,9 +539,11 @@ class McMahonGraph {
         std::vector<int> mate;
         EdgeList tight;
         EdgeList* tp = freed != nullptr ? &tight : nullptr;
+        std::vector<Buf> duals;
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
             mate = with_implicit_limbs(limbs, [&](auto l) {
-                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, tp);
+                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, tp,
+                                                      tp != nullptr ? &duals : nullptr);
             });
         } else {
             std::unique_ptr<Engine> eng = make_engine(limbs, nc);
@@ -548,13 +554,16 @@ class McMahonGraph {
             });
             NoGil release;
             mate = eng->solve();
-            if (tp != nullptr) tight = eng->tight_edges();
+            if (tp != nullptr) {
+                tight = eng->tight_edges();
+                duals = eng->vertex_duals();
+            }
         }
         if (freed != nullptr) {
             freed->clear();
             if (std::find(mate.begin(), mate.end(), -1) != mate.end()) return mate;
             NoGil release;
-            *freed = free_positions<M>(comp, t, top, k, mate, tight);
+            *freed = free_positions<M>(comp, t, top, k, mate, tight, duals);
         }
         return mate;
     }
@@ -572,7 +581,8 @@ class McMahonGraph {
     template <int M>
     std::vector<int> free_positions(const std::vector<int>& comp, const Terms<M>& t,
                                     const Wide<M>& top, const Buf& k,
-                                    const std::vector<int>& mate, const EdgeList& tight) {
+                                    const std::vector<int>& mate, const EdgeList& tight,
+                                    const std::vector<Buf>& duals) {
         const int nc = static_cast<int>(comp.size());
         EdgeList edges(tight);
         for (int i = 0; i < nc; ++i)
@@ -660,8 +670,12 @@ class McMahonGraph {
             if (need > kMaxWeightBits) {  // (never in practice) the whole part stays in question
                 for (int q = 0; q < np; ++q) freed.push_back(q);
             } else {
+                std::vector<Buf> seed;
+                if (duals.size() == static_cast<size_t>(nc))
+                    for (int q = 0; q < np; ++q)
+                        seed.push_back(duals[static_cast<size_t>(mem[static_cast<size_t>(q)])]);
                 freed = with_implicit_limbs(limbs_for(need), [&](auto l) {
-                    return free_loop<decltype(l)::value>(np, pe, base, scale, local_mate);
+                    return free_loop<decltype(l)::value>(np, pe, base, scale, local_mate, seed);
                 });
             }
             for (int q : freed) out.push_back(mem[static_cast<size_t>(q)]);
@@ -703,7 +717,8 @@ class McMahonGraph {
 
     template <int N>
     static std::vector<int> free_loop(int nc, const EdgeList& edges, const std::vector<Buf>& base,
-                                      uint64_t scale, const std::vector<int>& mate) {
+                                      uint64_t scale, const std::vector<int>& mate,
+                                      const std::vector<Buf>& seed) {
         Sparse<N> sp;
         std::vector<std::pair<std::pair<int, int>, int>> arcs;
         arcs.reserve(2 * edges.size());
@@ -742,7 +757,15 @@ class McMahonGraph {
                     w = w - Wide<N>::small(1);
                 sp.w2[q] = w + w;
             }
-            const std::vector<int> again = solve_implicit<N>(graph);
+            // Started from the first solve's vertex duals (scaled as the weights): all
+            // but the games in question and the blossoms' edges stay tight, so the
+            // greedy start pairs most players at once.
+            std::vector<Wide<N>> start;
+            for (const Buf& y : seed) {
+                start.push_back(Wide<N>::zero());
+                add_mul(start.back(), narrow<N>(y), scale);
+            }
+            const std::vector<int> again = solve_implicit<N>(graph, nullptr, nullptr, start);
             bool changed = false;
             for (int i = 0; i < nc; ++i) {
                 const int m = mate[static_cast<size_t>(i)];
