@@ -6,9 +6,11 @@ different implementations of the blossom algorithm and may return different opti
 when several pairings weigh the same. A pairing must not depend on that, so each
 system makes its answer independent of the matcher's choice by construction:
 
-* McMahon folds the order tie-break into its weights (``pairing.order_digits``): among
-  pairings equal in all nine tiers the optimum is unique (the first in the players'
-  order; ``tests/test_mcmahon_optimality.py`` checks which one against brute force);
+* McMahon picks among pairings equal in all nine tiers by its order rule (the first in
+  the players' order): folded into the weights (``pairing.order_digits``) up to about
+  110 players, after re-solves that free the players with several optimal opponents in
+  larger components (``tests/test_mcmahon_optimality.py`` checks which pairing against
+  brute force and against the rule's definition);
 * the Dutch editions and the pre-2013 Dutch rules only ask the matcher questions whose
   answer is the same for every optimum (the first possible partner of one player, a
   bonus on one candidate, whether a perfect matching exists, an optimum's weight);
@@ -26,6 +28,7 @@ info). The fast tier pairs a few hundred rounds per system; ``slow`` thousands.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -130,8 +133,9 @@ def compare_mcmahon_settings(seeds: range, monkeypatch: pytest.MonkeyPatch) -> t
         if compiled is None:
             continue
         compared += 1
-        # Without the tie-break, do the two matchers disagree here?
+        # Without the tie-break (and its re-solves), do the two matchers disagree here?
         monkeypatch.setattr(pairing, "ORDER_MAX_BITS", 0)
+        without_resolve(monkeypatch)
         plain = both("mcmahon", t, r, monkeypatch)
         monkeypatch.undo()
         tied += plain[0] != plain[1]
@@ -163,17 +167,82 @@ def test_mcmahon_rounds_with_manual_settings_pair_alike_many(
 
 
 def test_the_tie_break_reaches_fields_of_110_players() -> None:
-    """The order tie-break is folded into a component of 110 players (the first round
-    of a 110-player field is one component) and not into one of 200 (its weights would
-    exceed ``ORDER_MAX_BITS``): the limit the documentation states."""
+    """The whole order tie-break is folded into a component of 110 players (the first
+    round of a 110-player field is one component) and not into one of 200 (its weights
+    would exceed ``ORDER_MAX_BITS``), which is solved on the nine tiers first and then
+    decided by the re-solves: the limit the documentation states."""
     from fairpair.systems.mcmahon import pairing
 
     for players, folded in ((110, True), (200, False)):
         t = generate("mcmahon", GeneratorConfig(players=players, rounds=1, seed=1))
         fld = pairing.build_field(t, 1)
-        _, order, top = pairing._weights(fld, fld.pool, fld.needs_bye)
-        assert (order != 0) is folded, players
-        assert top.bit_length() <= (pairing.ORDER_MAX_BITS if folded else 200)
+        w = pairing._weights(fld, fld.pool, fld.needs_bye)
+        k = len(fld.pool) + fld.needs_bye
+        assert (w.order != 0) is folded, players
+        assert w.places == (k - 1 if folded else 0)
+        assert w.top.bit_length() <= (pairing.ORDER_MAX_BITS if folded else 200)
+        # The re-solves' order solves cover as many places as fit (all when they do).
+        part = pairing._weights(fld, fld.pool, fld.needs_bye, part=True)
+        assert (part.places == k - 1) if folded else (50 < part.places < k - 1)
+        assert part.top.bit_length() <= pairing.ORDER_MAX_BITS
+
+
+def without_resolve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Take the re-solve out: a large component keeps the matcher's own optimum."""
+    from fairpair.systems.mcmahon import pairing
+
+    monkeypatch.setattr(pairing, "_canonical", lambda fld, ranked, tiered, w, mate: mate)
+    monkeypatch.setattr(pairing, "_decide_freed", lambda fld, graph, comp, local, freed: local)
+
+
+def compare_large(
+    seeds: Sequence[int], low: int, high: int, rounds: int, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, int]:
+    """McMahon fields of ``low``-``high`` players (components beyond the whole order
+    tie-break), every round on both backends, which must pair alike. Returns the rounds
+    compared and how many of them the two matchers pair differently without the
+    re-solve (rounds with several optimal pairings on the nine tiers)."""
+    from fairpair.systems.mcmahon import pairing
+
+    compared = differing = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = rng.randint(low, high)
+        config = GeneratorConfig(
+            players=players,
+            rounds=rounds,
+            seed=seed,
+            draw_rate=rng.choice([0.0, 0.1]),
+            absence_rate=rng.choice([0.0, 0.03]),
+        )
+        monkeypatch.delenv("FAIRPAIR_MATCHING", raising=False)
+        t = generate("mcmahon", config)
+        for r in range(1, len(t.rounds) + 1):
+            fld = pairing.build_field(t, r)
+            assert len(fld.pool) + fld.needs_bye > 110  # beyond the whole tie-break
+            compiled, python = both("mcmahon", t, r, monkeypatch)
+            assert compiled == python, (seed, players, r)
+            compared += 1
+            with monkeypatch.context() as m:
+                without_resolve(m)
+                plain = both("mcmahon", t, r, m)
+            differing += plain[0] != plain[1]
+    return compared, differing
+
+
+def test_mcmahon_fields_beyond_the_tie_break_pair_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Fields of 111-300 players pair alike on both backends; without the re-solve
+    some of these very rounds do not (so this fails if it is taken out)."""
+    compared, differing = compare_large(FAST_LARGE_SEEDS, 111, 300, 4, monkeypatch)
+    assert compared == 4 * len(FAST_LARGE_SEEDS)
+    assert differing >= 2
+
+
+#: Seeds of the fast tier: fields of 111-300 players of which at least one round has
+#: several optimal pairings that the two matchers, left to themselves, choose apart.
+FAST_LARGE_SEEDS = (2, 4)
 
 
 @pytest.mark.slow
@@ -184,3 +253,19 @@ def test_mcmahon_fields_near_the_tie_break_limit_pair_alike(
     bits, the compiled matcher's widest integers): every round on both backends."""
     compared = compare_generated("mcmahon", range(2000, 2040), 80, 110, monkeypatch)
     assert compared >= 80
+
+
+@pytest.mark.slow
+def test_mcmahon_large_fields_pair_alike_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dozens of rounds of 111-300 players on both backends."""
+    compared, differing = compare_large(range(100, 112), 111, 300, 5, monkeypatch)
+    assert compared == 60
+    assert differing >= 3
+
+
+@pytest.mark.slow
+def test_mcmahon_fields_of_500_to_1000_pair_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few rounds of 500-1,000 players (components of hundreds of players; the
+    pure-Python matcher takes minutes here)."""
+    compared, _ = compare_large(range(200, 202), 500, 1000, 3, monkeypatch)
+    assert compared == 6

@@ -101,7 +101,10 @@ class Overflowing:
         result: list[list[int]] = self.graph.components(kept, bye)
         return result
 
-    def solve(self, comp: Any, coefficients: Any, top: Any) -> list[int]:
+    def solve(self, comp: Any, coefficients: Any, top: Any, places: int = -1) -> list[int]:
+        raise OverflowError("as if wider than the compiled matcher")
+
+    def solve_freed(self, comp: Any, coefficients: Any, top: Any) -> list[int]:
         raise OverflowError("as if wider than the compiled matcher")
 
 

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from fairpair.errors import NoPairingError
+from fairpair.matching import max_weight_matching
 from fairpair.model import Player, ResultCode, Tournament
 from fairpair.systems.mcmahon import McMahonSystem
 from fairpair.systems.mcmahon.pairing import (
@@ -36,6 +38,7 @@ from fairpair.systems.mcmahon.pairing import (
     tier_bounds,
     tier_total,
 )
+from fairpair.workflow.generator import GeneratorConfig, generate
 from helpers import random_tournament
 
 W, L, D = ResultCode.WIN, ResultCode.LOSS, ResultCode.DRAW
@@ -297,3 +300,89 @@ def test_later_rounds_follow_the_rule_based_procedure_when_it_is_clean() -> None
         assert solution.bye == fld.best_bye
         assert {frozenset(p) for p in solution.pairs} == ideal, seed
     assert clean >= 5  # the property was exercised (8 clean fields in these 200)
+
+
+def first_in_order_by_greedy(fld: Field) -> dict[int, int]:
+    """The order rule by its definition, on the whole pool (every allowed game): each
+    player in the pool's order (the bye vertex last), not yet paired, meets the first
+    opponent with whom a pairing of the optimal weight on the nine tiers still exists
+    (one solve per candidate; an independent check of the engine's re-solves)."""
+    from fairpair.systems.mcmahon import pairing
+
+    vertices = [*fld.pool, *([-1] if fld.needs_bye else [])]
+    count = len(vertices)
+    w = pairing._weights(fld, list(fld.pool), fld.needs_bye)
+    assert w.order == 0  # beyond the whole tie-break: the re-solves decide
+    weight: dict[tuple[int, int], int] = {}
+    for i, a in enumerate(vertices):
+        for j in range(i + 1, count):
+            b = vertices[j]
+            if b == -1:
+                if a in fld.bye_eligible:
+                    weight[i, j] = w.top - pairing._penalty(bye_tiers(fld, a), w.bases)
+            elif fld.allowed(a, b):
+                weight[i, j] = w.top - pairing._penalty(edge_tiers(fld, a, b), w.bases)
+
+    def best(left: list[int]) -> int | None:
+        """The optimal weight of a perfect matching of ``left`` (None: there is none)."""
+        place = {v: q for q, v in enumerate(left)}
+        edges = [
+            (place[i], place[j], x) for (i, j), x in weight.items() if i in place and j in place
+        ]
+        big = 1 << (max((x for *_, x in edges), default=1).bit_length() + count.bit_length())
+        mate = max_weight_matching(len(left), [(i, j, x + big) for i, j, x in edges])
+        if any(m < 0 for m in mate):
+            return None
+        return sum(x for i, j, x in edges if mate[i] == j)
+
+    optimum = best(list(range(count)))
+    assert optimum is not None
+    mate: dict[int, int] = {}
+    gained = 0
+    for i in range(count):
+        if i in mate:
+            continue
+        for j in range(i + 1, count):
+            if j in mate or (i, j) not in weight:
+                continue
+            rest = [v for v in range(count) if v not in mate and v not in (i, j)]
+            value = best(rest)
+            if value is not None and gained + weight[i, j] + value == optimum:
+                mate[i], mate[j] = j, i
+                gained += weight[i, j]
+                break
+        assert i in mate
+    return {vertices[i]: vertices[m] for i, m in mate.items()}
+
+
+@pytest.mark.parametrize(("players", "seed", "rnd"), [(170, 2, 3), (150, 4, 2)])
+def test_large_components_follow_the_order_rule(players: int, seed: int, rnd: int) -> None:
+    """A component too large for the whole tie-break (solved on the nine tiers, then the
+    re-solves) gets the pairing the order rule defines, checked by
+    :func:`first_in_order_by_greedy`, on the compiled graph and on the Python edges."""
+    from fairpair.systems.mcmahon import pairing
+
+    t = generate("mcmahon", GeneratorConfig(players=players, rounds=rnd, seed=seed))
+    fld = build_field(t, rnd)
+    expected = first_in_order_by_greedy(fld)
+    byes = [n for n in fld.pool if n in fld.bye_eligible] if fld.needs_bye else []
+    graph = pairing._round_graph(fld)
+    assert graph is not None
+    compiled, _ = _attempt(fld, None, byes, graph)
+    edges, _ = _attempt(fld, None, byes)
+    assert compiled == expected
+    assert edges == expected
+    # Several optimal pairings exist here: the matcher alone could return another.
+    resolved: list[int] = []
+    real = pairing._decide_freed
+
+    def spy(*args: Any) -> list[int]:
+        resolved.extend(args[-1])
+        return real(*args)
+
+    pairing._decide_freed = spy  # type: ignore[assignment]
+    try:
+        _attempt(fld, None, byes, pairing._round_graph(fld))
+    finally:
+        pairing._decide_freed = real  # type: ignore[assignment]
+    assert len(resolved) >= 4

@@ -8,13 +8,18 @@
 namespace fairpair {
 
 template <int N>
-std::vector<int> solve_implicit(const Implicit<N>& graph) {
+std::vector<int> solve_implicit(const Implicit<N>& graph, EdgeList* tight,
+                                std::vector<Wide<N>>* duals, std::vector<Wide<N>> seed) {
     Blossom<N, Implicit<N>> m(graph);
-    return m.solve();
+    if (!seed.empty()) m.seed(std::move(seed));
+    std::vector<int> mate = m.solve();
+    if (tight != nullptr) *tight = m.tight_edges();
+    if (duals != nullptr) *duals = m.vertex_duals();
+    return mate;
 }
 
-template std::vector<int> solve_implicit<3>(const Implicit<3>&);
-template std::vector<int> solve_implicit<6>(const Implicit<6>&);
-template std::vector<int> solve_implicit<16>(const Implicit<16>&);
+template FAIRPAIR_SOLVE_IMPLICIT(3)
+template FAIRPAIR_SOLVE_IMPLICIT(6)
+template FAIRPAIR_SOLVE_IMPLICIT(16)
 
 }  // namespace fairpair

@@ -134,6 +134,10 @@ struct Engine {
     virtual void resize(int n) = 0;
     virtual std::vector<int> solve() = 0;
     virtual std::string check() const = 0;
+    // After a solve: the tight edges outside the matching (Blossom::tight_edges).
+    virtual std::vector<std::pair<int, int>> tight_edges() const = 0;
+    // After a solve: its vertex duals (Blossom::vertex_duals).
+    virtual std::vector<Buf> vertex_duals() const = 0;
     virtual std::vector<long> stats() const = 0;
     virtual void seed(const std::vector<Buf>& duals) = 0;
     virtual size_t first_open(int u, const std::vector<int>& vs, const Buf& limit2) const = 0;

@@ -130,6 +130,12 @@ struct EngineN final : Engine {
     void resize(int n) override { m.resize(n); }
     std::vector<int> solve() override { return m.solve(); }
     std::string check() const override { return m.check(); }
+    std::vector<std::pair<int, int>> tight_edges() const override { return m.tight_edges(); }
+    std::vector<Buf> vertex_duals() const override {
+        std::vector<Buf> out;
+        for (const Wide<N>& y : m.vertex_duals()) out.push_back(widen_buf<N>(y));
+        return out;
+    }
     std::vector<long> stats() const override { return {m.stages, m.steps, m.scans, m.work}; }
     void seed(const std::vector<Buf>& duals) override {
         std::vector<Wide<N>> out(duals.size());

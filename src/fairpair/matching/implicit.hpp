@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <utility>
 #include <vector>
 
 #include "blossom.hpp"
@@ -90,13 +91,21 @@ struct Implicit {
 };
 
 // mate[] of the maximum-weight matching over `graph` (-1: unmatched), by the blossom
-// algorithm of the matrix engines.  Defined for N = 3, 6 and 16 (with_implicit_limbs,
-// engine.hpp) in _engine_implicit.cpp.
+// algorithm of the matrix engines; with `tight`, also the tight edges outside the
+// matching under the duals of the solve (Blossom::tight_edges) and with `duals` its
+// vertex duals; `seed`: vertex duals to start from (Blossom::seed).  Defined for N = 3,
+// 6 and 16 (with_implicit_limbs, engine.hpp) in _engine_implicit.cpp.
+using EdgeList = std::vector<std::pair<int, int>>;
 template <int N>
-std::vector<int> solve_implicit(const Implicit<N>& graph);
+std::vector<int> solve_implicit(const Implicit<N>& graph, EdgeList* tight = nullptr,
+                                std::vector<Wide<N>>* duals = nullptr,
+                                std::vector<Wide<N>> seed = {});
 
-extern template std::vector<int> solve_implicit<3>(const Implicit<3>&);
-extern template std::vector<int> solve_implicit<6>(const Implicit<6>&);
-extern template std::vector<int> solve_implicit<16>(const Implicit<16>&);
+#define FAIRPAIR_SOLVE_IMPLICIT(N)                                                     \
+    std::vector<int> solve_implicit<N>(const Implicit<N>&, EdgeList*, std::vector<Wide<N>>*, \
+                                       std::vector<Wide<N>>);
+extern template FAIRPAIR_SOLVE_IMPLICIT(3)
+extern template FAIRPAIR_SOLVE_IMPLICIT(6)
+extern template FAIRPAIR_SOLVE_IMPLICIT(16)
 
 }  // namespace fairpair

@@ -165,10 +165,14 @@ class McMahonGraph {
     // coefficients of the bye, score, float, colour and floater tiers, one per avoided
     // attribute, one per handicap stone (avoidance), then switch, split and low, then
     // the order tie-break (0: none; the game between local places i < j adds
-    // (j - i - 1) * c * k^(k-2-i), k the component's size: pairing.order_digits).
-    // Returns mate[] in positions of `comp` (-1: unmatched). OverflowError when the
-    // weights are too wide for the compiled matcher.
-    std::vector<int> solve(const std::vector<int>& comp, PyObject* coefficients, PyObject* top) {
+    // (j - i - 1) * c * k^(p-1-i) for i < p, k the component's size and p = `places`
+    // of its places (k - 1 when places < 0 or >= k - 1): pairing.order_digits).
+    // Returns mate[] in positions of `comp` (-1: unmatched). With `freed` (and a perfect
+    // matching), also the positions whose game is not in every optimal matching
+    // (free_positions). OverflowError when the weights are too wide for the compiled
+    // matcher.
+    std::vector<int> solve(const std::vector<int>& comp, PyObject* coefficients, PyObject* top,
+                           long places = -1, std::vector<int>* freed = nullptr) {
         Ref seq(PySequence_Fast(coefficients, "coefficients must be a sequence"));
         if (seq.p == nullptr) throw PyError{};
         if (PySequence_Fast_GET_SIZE(seq.p) != 10 + attrs_) value_error("10 + attrs coefficients");
@@ -186,7 +190,7 @@ class McMahonGraph {
         // Room for a 64-bit tier value times a coefficient, summed over all terms.
         const int room = bits + 64 + 8;
         for (int m : {2, 3, 4, 6, 16})
-            if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf);
+            if (room <= 64 * m - 1) return solve_m(m, comp, coefs, top_buf, places, freed);
         PyErr_Format(PyExc_OverflowError, "matching weight exceeds the supported %d bits",
                      kMaxWeightBits);
         throw PyError{};
@@ -262,7 +266,8 @@ class McMahonGraph {
     }
 
     template <int X>
-    Terms<X> terms(const std::vector<Buf>& coefs, const std::vector<int>& comp) const {
+    Terms<X> terms(const std::vector<Buf>& coefs, const std::vector<int>& comp,
+                   long places) const {
         Terms<X> t;
         for (const Buf& x : coefs) t.c.push_back(narrow<X>(x));
         long long gmax = 0, lo = 0, hi = 0;
@@ -287,8 +292,10 @@ class McMahonGraph {
         const Wide<X>& oc = t.c[static_cast<size_t>(9 + a)];
         const long long k = static_cast<long long>(comp.size());
         if (!(oc == Wide<X>::zero()) && k >= 2) {
-            t.order.assign(static_cast<size_t>(k - 1), oc);
-            for (long long i = k - 3; i >= 0; --i) {
+            const long long p = places < 0 || places >= k - 1 ? k - 1 : places;
+            t.order.assign(static_cast<size_t>(k - 1), Wide<X>::zero());
+            if (p >= 1) t.order[static_cast<size_t>(p - 1)] = oc;
+            for (long long i = p - 2; i >= 0; --i) {
                 Wide<X> next = Wide<X>::zero();
                 add_mul(next, t.order[static_cast<size_t>(i + 1)], static_cast<uint64_t>(k));
                 t.order[static_cast<size_t>(i)] = next;
@@ -415,9 +422,13 @@ class McMahonGraph {
         FAIRPAIR_FORCE_INLINE inline void each(int x, F&& f) const {
             const McMahonGraph& m = *g;
             const int a = (*comp)[static_cast<size_t>(x)];
+            // Vertices outside `comp` (local_ -1) are left out: `comp` may be part of a
+            // component (pairing._first_in_order solves the parts of a tight class).
             if (a == m.n_) {
-                for (int b : m.bye_list_)
-                    if (!f(m.local_[static_cast<size_t>(b)])) return;
+                for (int b : m.bye_list_) {
+                    const int lb = m.local_[static_cast<size_t>(b)];
+                    if (lb >= 0 && !f(lb)) return;
+                }
                 return;
             }
             const std::vector<int>& bl = m.block_[static_cast<size_t>(a)];
@@ -429,17 +440,20 @@ class McMahonGraph {
                     if (j == a) continue;
                     while (q < bl.size() && bl[q] < j) ++q;
                     if (q < bl.size() && bl[q] == j) continue;
-                    if (!f(m.local_[static_cast<size_t>(j)])) return;
+                    const int lj = m.local_[static_cast<size_t>(j)];
+                    if (lj >= 0 && !f(lj)) return;
                 }
             }
-            if (m.has_bye_ && m.bye_[static_cast<size_t>(a)]) f(m.local_[static_cast<size_t>(m.n_)]);
+            const int lbye = m.local_[static_cast<size_t>(m.n_)];
+            if (m.has_bye_ && m.bye_[static_cast<size_t>(a)] && lbye >= 0) f(lbye);
         }
     };
 
     template <int N>
     std::vector<int> solve_rows(const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                                const Buf& top, const Buf& offset) {
-        const Rows<N> rows{this, &comp, terms<N>(coefs, comp), narrow<N>(top),
+                                const Buf& top, const Buf& offset, long places,
+                                EdgeList* tight, std::vector<Buf>* duals) {
+        const Rows<N> rows{this, &comp, terms<N>(coefs, comp, places), narrow<N>(top),
                            narrow<N>(offset)};
         Implicit<N> graph;
         graph.size = static_cast<int>(comp.size());
@@ -449,17 +463,21 @@ class McMahonGraph {
         graph.row_fn = &Rows<N>::row_fn;
         graph.w2_or_zero_fn = &Rows<N>::w2_or_zero_fn;
         NoGil release;
-        return fairpair::solve_implicit<N>(graph);
+        std::vector<Wide<N>> y;
+        std::vector<int> mate = fairpair::solve_implicit<N>(graph, tight, duals ? &y : nullptr);
+        if (duals != nullptr)
+            for (const Wide<N>& v : y) duals->push_back(widen_buf<N>(v));
+        return mate;
     }
 
     std::vector<int> solve_m(int m, const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                             const Buf& top) {
+                             const Buf& top, long places, std::vector<int>* freed) {
         switch (m) {
-            case 2: return solve_t<2>(comp, coefs, top);
-            case 3: return solve_t<3>(comp, coefs, top);
-            case 4: return solve_t<4>(comp, coefs, top);
-            case 6: return solve_t<6>(comp, coefs, top);
-            default: return solve_t<16>(comp, coefs, top);
+            case 2: return solve_t<2>(comp, coefs, top, places, freed);
+            case 3: return solve_t<3>(comp, coefs, top, places, freed);
+            case 4: return solve_t<4>(comp, coefs, top, places, freed);
+            case 6: return solve_t<6>(comp, coefs, top, places, freed);
+            default: return solve_t<16>(comp, coefs, top, places, freed);
         }
     }
 
@@ -481,7 +499,7 @@ class McMahonGraph {
 
     template <int M>
     std::vector<int> solve_t(const std::vector<int>& comp, const std::vector<Buf>& coefs,
-                             const Buf& top_buf) {
+                             const Buf& top_buf, long places, std::vector<int>* freed) {
         const int nc = static_cast<int>(comp.size());
         struct Reset {
             std::vector<int>& local;
@@ -497,7 +515,7 @@ class McMahonGraph {
             if (local_[static_cast<size_t>(v)] != -1) value_error("vertex repeated");
             local_[static_cast<size_t>(v)] = q;
         }
-        const Terms<M> t = terms<M>(coefs, comp);
+        const Terms<M> t = terms<M>(coefs, comp, places);
         const Wide<M> top = narrow<M>(top_buf);
         // As max_weight_matching(..., max_cardinality=True): K = 2^(bits + bitlen(n))
         // added to every weight, bits the widest |weight|.
@@ -518,19 +536,249 @@ class McMahonGraph {
         const int limbs = limbs_for(need);
         Buf k = Buf::zero();
         if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
+        std::vector<int> mate;
+        EdgeList tight;
+        EdgeList* tp = freed != nullptr ? &tight : nullptr;
+        std::vector<Buf> duals;
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
-            return with_implicit_limbs(limbs, [&](auto l) {
-                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k);
+            mate = with_implicit_limbs(limbs, [&](auto l) {
+                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, tp,
+                                                      tp != nullptr ? &duals : nullptr);
             });
+        } else {
+            std::unique_ptr<Engine> eng = make_engine(limbs, nc);
+            for_edges<M>(comp, t, top, [&](int i, int j, const Wide<M>& w) {
+                Buf x = widen_buf(w);
+                x = x + k;
+                eng->set_w2(i, j, x + x);
+            });
+            NoGil release;
+            mate = eng->solve();
+            if (tp != nullptr) {
+                tight = eng->tight_edges();
+                duals = eng->vertex_duals();
+            }
         }
-        std::unique_ptr<Engine> eng = make_engine(limbs, nc);
-        for_edges<M>(comp, t, top, [&](int i, int j, const Wide<M>& w) {
-            Buf x = widen_buf(w);
-            x = x + k;
-            eng->set_w2(i, j, x + x);
-        });
-        NoGil release;
-        return eng->solve();
+        if (freed != nullptr) {
+            freed->clear();
+            if (std::find(mate.begin(), mate.end(), -1) != mate.end()) return mate;
+            NoGil release;
+            *freed = free_positions<M>(comp, t, top, k, mate, tight, duals);
+        }
+        return mate;
+    }
+
+    // Positions of `comp` whose game in `mate` (an optimal perfect matching) is missing
+    // from some optimal matching. Every optimal matching lies in the graph of the
+    // matched and `tight` edges (complementary slackness), which is sparse. A player
+    // whose only edge left there is his game keeps it in every optimal matching: such
+    // games are set aside, again and again, and what is left falls apart into parts,
+    // each on its own. A part is solved again with one unit below every tier taken off
+    // the games still in question (the weights scaled to make room for that unit): the
+    // optimum keeps as few of them as an optimal matching can; the games it drops are
+    // freed, and once a solve keeps all those in question they are in every optimal
+    // matching (each earlier solve freed at least two more players).
+    template <int M>
+    std::vector<int> free_positions(const std::vector<int>& comp, const Terms<M>& t,
+                                    const Wide<M>& top, const Buf& k,
+                                    const std::vector<int>& mate, const EdgeList& tight,
+                                    const std::vector<Buf>& duals) {
+        const int nc = static_cast<int>(comp.size());
+        EdgeList edges(tight);
+        for (int i = 0; i < nc; ++i)
+            if (mate[static_cast<size_t>(i)] > i) edges.emplace_back(i, mate[static_cast<size_t>(i)]);
+        // Set aside the games of players with no other edge, until none is left.
+        std::vector<std::vector<int>> adj(static_cast<size_t>(nc));
+        for (const auto& [i, j] : edges) {
+            adj[static_cast<size_t>(i)].push_back(j);
+            adj[static_cast<size_t>(j)].push_back(i);
+        }
+        std::vector<int> degree(static_cast<size_t>(nc));
+        std::vector<char> gone(static_cast<size_t>(nc), 0);
+        std::vector<int> queue;
+        for (int i = 0; i < nc; ++i) {
+            degree[static_cast<size_t>(i)] = static_cast<int>(adj[static_cast<size_t>(i)].size());
+            if (degree[static_cast<size_t>(i)] == 1) queue.push_back(i);
+        }
+        while (!queue.empty()) {
+            const int a = queue.back();
+            queue.pop_back();
+            if (gone[static_cast<size_t>(a)]) continue;
+            const int b = mate[static_cast<size_t>(a)];
+            for (int v : {a, b}) gone[static_cast<size_t>(v)] = 1;
+            for (int v : {a, b})
+                for (int x : adj[static_cast<size_t>(v)])
+                    if (!gone[static_cast<size_t>(x)] && --degree[static_cast<size_t>(x)] == 1)
+                        queue.push_back(x);
+        }
+        // The parts of what is left (connected, through the remaining edges).
+        std::vector<int> part(static_cast<size_t>(nc), -1);
+        int parts = 0;
+        for (int r = 0; r < nc; ++r) {
+            if (gone[static_cast<size_t>(r)] || part[static_cast<size_t>(r)] != -1) continue;
+            part[static_cast<size_t>(r)] = parts;
+            queue.assign(1, r);
+            while (!queue.empty()) {
+                const int v = queue.back();
+                queue.pop_back();
+                for (int x : adj[static_cast<size_t>(v)]) {
+                    if (gone[static_cast<size_t>(x)] || part[static_cast<size_t>(x)] != -1) continue;
+                    part[static_cast<size_t>(x)] = parts;
+                    queue.push_back(x);
+                }
+            }
+            ++parts;
+        }
+        std::vector<int> out;
+        if (parts == 0) return out;
+        std::vector<std::vector<int>> members(static_cast<size_t>(parts));
+        for (int i = 0; i < nc; ++i)
+            if (part[static_cast<size_t>(i)] >= 0) members[static_cast<size_t>(part[static_cast<size_t>(i)])].push_back(i);
+        std::vector<EdgeList> part_edges(static_cast<size_t>(parts));
+        std::vector<int> where(static_cast<size_t>(nc), -1);
+        for (const auto& mem : members)
+            for (size_t q = 0; q < mem.size(); ++q) where[static_cast<size_t>(mem[q])] = static_cast<int>(q);
+        for (const auto& [i, j] : edges) {
+            const int p = part[static_cast<size_t>(i)];
+            if (p >= 0 && part[static_cast<size_t>(j)] == p)
+                part_edges[static_cast<size_t>(p)].emplace_back(where[static_cast<size_t>(i)],
+                                                                 where[static_cast<size_t>(j)]);
+        }
+        for (int p = 0; p < parts; ++p) {
+            const std::vector<int>& mem = members[static_cast<size_t>(p)];
+            const EdgeList& pe = part_edges[static_cast<size_t>(p)];
+            const int np = static_cast<int>(mem.size());
+            std::vector<int> local_mate(static_cast<size_t>(np));
+            for (int q = 0; q < np; ++q)
+                local_mate[static_cast<size_t>(q)] =
+                    where[static_cast<size_t>(mate[static_cast<size_t>(mem[static_cast<size_t>(q)])])];
+            std::vector<Buf> base(pe.size());
+            int bits = 0;
+            for (size_t q = 0; q < pe.size(); ++q) {
+                const int a = comp[static_cast<size_t>(mem[static_cast<size_t>(pe[q].first)])];
+                const int b = comp[static_cast<size_t>(mem[static_cast<size_t>(pe[q].second)])];
+                const Wide<M> pen = a == n_ || b == n_ ? bye_penalty<M>(a == n_ ? b : a, t)
+                                                       : penalty<M>(a, b, t);
+                base[q] = widen_buf(top - pen) + k;
+                bits = std::max(bits, bit_length(base[q]));
+            }
+            const uint64_t scale = static_cast<uint64_t>(np / 2 + 1);
+            int sbits = 0;
+            while (sbits < 63 && (uint64_t(1) << sbits) <= scale) ++sbits;
+            const int need = bits + sbits + 2;
+            std::vector<int> freed;
+            if (need > kMaxWeightBits) {  // (never in practice) the whole part stays in question
+                for (int q = 0; q < np; ++q) freed.push_back(q);
+            } else {
+                std::vector<Buf> seed;
+                if (duals.size() == static_cast<size_t>(nc))
+                    for (int q = 0; q < np; ++q)
+                        seed.push_back(duals[static_cast<size_t>(mem[static_cast<size_t>(q)])]);
+                freed = with_implicit_limbs(limbs_for(need), [&](auto l) {
+                    return free_loop<decltype(l)::value>(np, pe, base, scale, local_mate, seed);
+                });
+            }
+            for (int q : freed) out.push_back(mem[static_cast<size_t>(q)]);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    // A sparse graph for Implicit<N>: rows sorted, one doubled weight per edge.
+    template <int N>
+    struct Sparse {
+        std::vector<int> head, adj, edge;
+        std::vector<Wide<N>> w2;  // per edge
+        size_t find(int i, int j) const {
+            const auto b = adj.begin() + head[static_cast<size_t>(i)];
+            const auto e = adj.begin() + head[static_cast<size_t>(i) + 1];
+            const auto it = std::lower_bound(b, e, j);
+            return it != e && *it == j ? static_cast<size_t>(it - adj.begin()) : adj.size();
+        }
+        static bool has_fn(const void* ctx, int i, int j) {
+            const Sparse* s = static_cast<const Sparse*>(ctx);
+            return s->find(i, j) != s->adj.size();
+        }
+        static Wide<N> w2_fn(const void* ctx, int i, int j) {
+            const Sparse* s = static_cast<const Sparse*>(ctx);
+            return s->w2[static_cast<size_t>(s->edge[s->find(i, j)])];
+        }
+        static Wide<N> w2_or_zero_fn(const void* ctx, int i, int j) {
+            const Sparse* s = static_cast<const Sparse*>(ctx);
+            const size_t q = s->find(i, j);
+            return q == s->adj.size() ? Wide<N>::zero() : s->w2[static_cast<size_t>(s->edge[q])];
+        }
+        static void row_fn(const void* ctx, int x, std::vector<int>& out) {
+            const Sparse* s = static_cast<const Sparse*>(ctx);
+            out.insert(out.end(), s->adj.begin() + s->head[static_cast<size_t>(x)],
+                       s->adj.begin() + s->head[static_cast<size_t>(x) + 1]);
+        }
+    };
+
+    template <int N>
+    static std::vector<int> free_loop(int nc, const EdgeList& edges, const std::vector<Buf>& base,
+                                      uint64_t scale, const std::vector<int>& mate,
+                                      const std::vector<Buf>& seed) {
+        Sparse<N> sp;
+        std::vector<std::pair<std::pair<int, int>, int>> arcs;
+        arcs.reserve(2 * edges.size());
+        for (size_t q = 0; q < edges.size(); ++q) {
+            arcs.push_back({{edges[q].first, edges[q].second}, static_cast<int>(q)});
+            arcs.push_back({{edges[q].second, edges[q].first}, static_cast<int>(q)});
+        }
+        std::sort(arcs.begin(), arcs.end());
+        sp.head.assign(static_cast<size_t>(nc) + 1, 0);
+        for (const auto& a : arcs) ++sp.head[static_cast<size_t>(a.first.first) + 1];
+        for (int v = 0; v < nc; ++v)
+            sp.head[static_cast<size_t>(v) + 1] += sp.head[static_cast<size_t>(v)];
+        for (const auto& a : arcs) {
+            sp.adj.push_back(a.first.second);
+            sp.edge.push_back(a.second);
+        }
+        std::vector<Wide<N>> scaled(edges.size());
+        for (size_t q = 0; q < edges.size(); ++q) {
+            scaled[q] = Wide<N>::zero();
+            add_mul(scaled[q], narrow<N>(base[q]), scale);
+        }
+        Implicit<N> graph;
+        graph.size = nc;
+        graph.ctx = &sp;
+        graph.w2_fn = &Sparse<N>::w2_fn;
+        graph.has_fn = &Sparse<N>::has_fn;
+        graph.row_fn = &Sparse<N>::row_fn;
+        graph.w2_or_zero_fn = &Sparse<N>::w2_or_zero_fn;
+        std::vector<char> kept(static_cast<size_t>(nc), 1);
+        sp.w2.resize(edges.size());
+        for (;;) {
+            for (size_t q = 0; q < edges.size(); ++q) {
+                const int i = edges[q].first, j = edges[q].second;
+                Wide<N> w = scaled[q];
+                if (mate[static_cast<size_t>(i)] == j && kept[static_cast<size_t>(i)])
+                    w = w - Wide<N>::small(1);
+                sp.w2[q] = w + w;
+            }
+            // Started from the first solve's vertex duals (scaled as the weights): all
+            // but the games in question and the blossoms' edges stay tight, so the
+            // greedy start pairs most players at once.
+            std::vector<Wide<N>> start;
+            for (const Buf& y : seed) {
+                start.push_back(Wide<N>::zero());
+                add_mul(start.back(), narrow<N>(y), scale);
+            }
+            const std::vector<int> again = solve_implicit<N>(graph, nullptr, nullptr, start);
+            bool changed = false;
+            for (int i = 0; i < nc; ++i) {
+                const int m = mate[static_cast<size_t>(i)];
+                if (!kept[static_cast<size_t>(i)] || again[static_cast<size_t>(i)] == m) continue;
+                kept[static_cast<size_t>(i)] = kept[static_cast<size_t>(m)] = 0;
+                changed = true;
+            }
+            if (!changed) break;
+        }
+        std::vector<int> out;
+        for (int i = 0; i < nc; ++i)
+            if (!kept[static_cast<size_t>(i)]) out.push_back(i);
+        return out;
     }
 };
 
@@ -568,8 +816,24 @@ PyObject* components(PyObject* self, PyObject* const* args, Py_ssize_t nargs, Py
 
 PyObject* solve(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
     return guarded([&] {
-        const Args a("solve", args, nargs, kw, {"comp", "coefficients", "top"}, 3);
-        return int_list(unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2]));
+        const Args a("solve", args, nargs, kw, {"comp", "coefficients", "top", "places"}, 3);
+        const long places = a[3] == nullptr ? -1 : to_long(a[3], "places");
+        return int_list(
+            unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2], places));
+    });
+}
+
+PyObject* solve_freed(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kw) {
+    return guarded([&]() -> PyObject* {
+        const Args a("solve_freed", args, nargs, kw, {"comp", "coefficients", "top"}, 3);
+        std::vector<int> freed;
+        const std::vector<int> mate =
+            unbox<McMahonGraph>(self).solve(to_ints(a[0], "comp"), a[1], a[2], -1, &freed);
+        Ref first(int_list(mate));
+        Ref second(int_list(freed));
+        PyObject* pair = PyTuple_Pack(2, first.p, second.p);
+        if (pair == nullptr) throw PyError{};
+        return pair;
     });
 }
 
@@ -579,7 +843,11 @@ PyMethodDef kMethods[] = {
      "components(kept, bye): the connected components of the admitted group pairs."},
     {"solve", method(&solve),
      METH_FASTCALL | METH_KEYWORDS,
-     "solve(comp, coefficients, top): the optimal matching of one component."},
+     "solve(comp, coefficients, top, places=-1): the optimal matching of one component."},
+    {"solve_freed", method(&solve_freed),
+     METH_FASTCALL | METH_KEYWORDS,
+     "solve_freed(comp, coefficients, top): the optimal matching of one component and "
+     "the positions whose game is not in every optimal matching."},
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -56,9 +56,12 @@ The tiers are folded into one integer weight with bases ``B_9 = 1`` and
 one game's tier-``l`` value), so one unit of a tier outweighs the largest possible sum
 of all lower tiers (:func:`tier_bases`); the order tie-break is a tenth tier below them
 (``B_10 = 1``, ``U_10 = k^(k-1)`` for a component of ``k`` vertices), folded in when the
-weights then fit :data:`ORDER_MAX_BITS` (components of up to about 110 players). The
-matching maximises ``W - penalty`` among maximum-cardinality matchings, which is the
-lexicographic minimum.
+weights then fit :data:`ORDER_MAX_BITS` (components of up to about 110 players); a
+larger component is solved on the nine tiers and then re-solved to free the players
+with several optimal opponents, among whom the same rule decides by solves with digits
+for them only (:func:`_canonical`, :func:`_first_in_order`). The matching maximises
+``W - penalty`` among maximum-cardinality matchings, which is the lexicographic
+minimum.
 
 Speed: the graph is pruned to pairs of score groups whose *parity lower bound* fits
 the best solution. Every cut between consecutive score groups with an odd number of
@@ -82,12 +85,13 @@ object per edge, and a pairing identical to the one of the Python edge tuples
 (two games between the same two score groups can swap their players at equal floater
 and split totals; 24 of the 80 random fields of 6 to 12 players of
 ``tests/test_mcmahon_optimality.py`` have several optimal pairings); the order
-tie-break does, in every component it is folded into. In a larger component (weights
-over :data:`ORDER_MAX_BITS` with it) the choice among equal optima is the blossom
-algorithm's: the compiled graph keeps it by running that algorithm on exactly the same
-graph, but the pure-Python matcher (another implementation) may choose another optimum
-there. A component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over
-the *implicit* graph (each weight computed when the algorithm reads it: the same steps
+tie-break does, in every component it is folded into, and the re-solves in a larger
+one (weights over :data:`ORDER_MAX_BITS` with it): the compiled graph does them over the
+sparse graph of the games its first solve's duals leave tight (``solve_freed``), the
+Python edges over the whole component; both reach the pairing the order rule defines,
+so the compiled and the pure-Python matcher pair alike in components of any size. A
+component whose n x n weight matrix would exceed :data:`DENSE_BYTES` is solved over the
+*implicit* graph (each weight computed when the algorithm reads it: the same steps
 in O(n) memory); a component met again in a later stage (same players, same admitted
 group pairs and bye candidates) reuses its matching. Weights too wide for the
 extension go back to the Python edges of that component.
@@ -615,40 +619,104 @@ class Solution:
     stage: str
 
 
+def _penalty(t: Sequence[int], bases: Sequence[int]) -> int:
+    """Tier values ``t`` times the tier bases."""
+    return sum(x * b for x, b in zip(t, bases, strict=True))
+
+
 def _solve_graph(
     fld: Field, vertices: list[int], edges: list[tuple[int, int]], bye_vertex: int | None
 ) -> dict[int, int] | None:
-    """Optimal perfect matching of one component (``bye_vertex`` = -1 is the bye)."""
+    """Optimal perfect matching of one component (``bye_vertex`` = -1 is the bye), the
+    one the order rule picks (:func:`_canonical` when the whole tie-break does not fit
+    the weights)."""
     players = [v for v in vertices if v != -1]
-    bases, order, top = _weights(fld, players, bye_vertex is not None)
-    b0, b1, b2, b3, b4, b5, b6, b7, b8 = bases
     # Local places in the pool's order (the bye last): the order tie-break's digits.
     ranked = sorted(vertices, key=lambda v: (v == -1, fld.index.get(v, 0)))
     index = {v: i for i, v in enumerate(ranked)}
-    digit = order_digits(len(ranked), order)
-    weighted = []
+    tiered: list[tuple[int, int, Sequence[int]]] = []
     for a, b in edges:
         t = bye_tiers(fld, b) if a == -1 else edge_tiers(fld, a, b)
-        penalty = (
-            t[0] * b0
-            + t[1] * b1
-            + t[2] * b2
-            + t[3] * b3
-            + t[4] * b4
-            + t[5] * b5
-            + t[6] * b6
-            + t[7] * b7
-            + t[8] * b8
-        )
         i, j = index[a], index[b]
-        if digit:
-            lo, hi = (i, j) if i < j else (j, i)
-            penalty += digit[lo] * (hi - lo - 1)
-        weighted.append((i, j, top - penalty))
-    mate = max_weight_matching(len(ranked), weighted, max_cardinality=True)
+        tiered.append((i, j, t) if i < j else (j, i, t))
+    w = _weights(fld, players, bye_vertex is not None)
+    mate = _match(len(ranked), tiered, w)
     if any(m < 0 for m in mate):
         return None
+    if not w.order and len(ranked) > 2:
+        mate = _canonical(fld, ranked, tiered, w, mate)
     return {ranked[i]: ranked[m] for i, m in enumerate(mate)}
+
+
+def _match(
+    count: int,
+    tiered: Sequence[tuple[int, int, Sequence[int]]],
+    w: _Weights,
+    marked: set[tuple[int, int]] | None = None,
+) -> list[int]:
+    """Maximum-weight maximum-cardinality matching of positions ``0..count-1`` over the
+    edges ``(i, j, tiers)`` (``i < j``) weighted by ``w``; with ``marked``, every weight
+    is scaled by ``count // 2 + 1`` and the marked edges lose one unit (a tier below all
+    the others, counting marked games)."""
+    digit = order_digits(count, w.order, w.places)
+    scale = count // 2 + 1 if marked is not None else 1
+    weighted = []
+    for i, j, t in tiered:
+        weight = w.top - _penalty(t, w.bases)
+        if digit:
+            weight -= digit[i] * (j - i - 1)
+        weight *= scale
+        if marked is not None and (i, j) in marked:
+            weight -= 1
+        weighted.append((i, j, weight))
+    return max_weight_matching(count, weighted, max_cardinality=True)
+
+
+def _canonical(
+    fld: Field,
+    ranked: list[int],
+    tiered: list[tuple[int, int, Sequence[int]]],
+    w: _Weights,
+    mate: list[int],
+) -> list[int]:
+    """The optimal matching the order rule picks, from ``mate`` (an optimal matching on
+    the nine tiers of the component ``ranked``, by position), by re-solving.
+
+    Games in question (at first those of ``mate``) are marked with one unit below every
+    tier and the component is solved again: the optimum keeps as few of them as any
+    optimal pairing can, so a game it drops is in some optimal pairing and not in
+    another; the games it keeps stay in question, and once a solve keeps all of them
+    they are in every optimal pairing (each earlier solve freed at least two more
+    players). The freed players' optimal matchings are then exactly the component's
+    without those games, and :func:`_first_in_order` decides among them with order
+    digits for the freed players only."""
+    count = len(ranked)
+    kept = {(i, m) for i, m in enumerate(mate) if i < m}
+    while True:
+        again = _match(count, tiered, w, kept)
+        still = {(i, m) for i, m in kept if again[i] == m}
+        if still == kept:
+            break
+        kept = still
+    fixed = {i for pair in kept for i in pair}
+    freed = [i for i in range(count) if i not in fixed]
+    if not freed:
+        return mate
+    local = {v: q for q, v in enumerate(freed)}
+    sub_tiered = [(local[i], local[j], t) for i, j, t in tiered if i in local and j in local]
+
+    def solve_part(rest: list[int]) -> tuple[list[int], int]:
+        inside = {v: q for q, v in enumerate(rest)}
+        edges = [(inside[i], inside[j], t) for i, j, t in sub_tiered if i in inside and j in inside]
+        part_players = [p for p in (ranked[freed[q]] for q in rest) if p != -1]
+        wp = _weights(fld, part_players, len(part_players) < len(rest), part=True)
+        return _match(len(rest), edges, wp), wp.places
+
+    picked = _first_in_order(len(freed), solve_part)
+    out = list(mate)
+    for q, m in enumerate(picked):
+        out[freed[q]] = freed[m]
+    return out
 
 
 def _components(vertices: Iterable[int], edges: Iterable[tuple[int, int]]) -> list[list[int]]:
@@ -774,17 +842,20 @@ def _round_graph(fld: Field) -> _RoundGraph | None:
 
 
 #: The order tie-break (below the nine tiers, see :func:`order_digits`) is folded into a
-#: component's weights when they then stay within this many bits: every component of
-#: up to about 110 players (the compiled matcher holds 1,020 bits). Larger components
-#: keep the nine tiers only, and their choice among equal optima is the matcher's.
+#: component's weights when they then stay within this many bits (the compiled matcher
+#: holds 1,020): whole in components of up to about 110 players. A larger component is
+#: solved on the nine tiers first and its equal optima are then told apart by
+#: :func:`_first_in_order`, whose solves cover as many places as fit in these bits.
 ORDER_MAX_BITS = 900
 
 
-def order_digits(k: int, coefficient: int) -> list[int]:
+def order_digits(k: int, coefficient: int, places: int | None = None) -> list[int]:
     """The place values of the order tie-break of a component of ``k`` vertices (local
     places ``0..k-1`` in the pool's order, the bye vertex last): the game between places
     ``i < j`` adds ``(j - i - 1) * digit[i]`` to the penalty, ``digit[i] =
-    coefficient * k^(k-2-i)``; ``[]`` when ``coefficient`` is 0 (no tie-break).
+    coefficient * k^(p-1-i)`` for the first ``p = places`` places (all ``k - 1`` that can
+    be a lower end when None) and 0 for the others; ``[]`` when ``coefficient`` is 0 (no
+    tie-break).
 
     Each place is the lower end of at most one game of a matching and its digit
     ``j - i - 1`` is below ``k``, so a matching's total is the number whose base-``k``
@@ -796,40 +867,113 @@ def order_digits(k: int, coefficient: int) -> list[int]:
     allows an optimal pairing, as a top-down procedure pairs (AGA "Basic Pairing":
     split-and-shift pairs the top half in order with the bottom half in order, and two
     floaters meet in the same order). The rules say nothing more once the last tier is
-    equal; this order is the one they pair by.
+    equal; this order is the one they pair by. With ``p < k - 1`` places the digits
+    decide the opponents of the first ``p`` places alone, in the same way (reading from
+    place 0 gives each of them his partner back): :func:`_first_in_order` decides the
+    rest by further solves.
 
     >>> order_digits(4, 1)  # places 0, 1, 2: 4^2, 4^1, 4^0
     [16, 4, 1]
+    >>> order_digits(4, 1, 2)  # places 0, 1 only
+    [4, 1, 0]
     """
     if coefficient == 0 or k < 2:
         return []
-    digits = [coefficient] * (k - 1)
-    for i in range(k - 3, -1, -1):
+    p = k - 1 if places is None else max(0, min(places, k - 1))
+    digits = [0] * (k - 1)
+    if p:
+        digits[p - 1] = coefficient
+    for i in range(p - 2, -1, -1):
         digits[i] = digits[i + 1] * k
     return digits
 
 
-def _weights(fld: Field, players: list[int], bye: bool) -> tuple[list[int], int, int]:
+@dataclass(frozen=True)
+class _Weights:
+    """The weights of a component: a game's weight is ``top`` minus its tiers times
+    ``bases`` and its order digit (:func:`order_digits` with ``order`` and ``places``;
+    ``order`` 0: no tie-break, ``places`` 0)."""
+
+    bases: list[int]
+    order: int
+    top: int
+    places: int
+
+
+def _weights(fld: Field, players: list[int], bye: bool, *, part: bool = False) -> _Weights:
     """Tier bases of a component (``bye``: it holds the bye vertex), the coefficient of
-    the order tie-break (0: not used) and ``top``: a game's weight is ``top`` minus its
-    tiers times the bases and its order digit (:func:`order_digits`).
+    the order tie-break (0: not used), ``top`` and the places the tie-break covers.
 
     The tie-break is a tenth tier below the nine whose bound is the largest total a
-    matching can have (``k^(k-1)``, ``k`` vertices), so it decides only between
-    pairings equal in every tier; it is used when the weights then fit
-    :data:`ORDER_MAX_BITS` (both backends decide that alike, from the same numbers)."""
+    matching can have (``k^p`` for ``p`` places, ``k`` vertices), so it decides only
+    between pairings equal in every tier. It covers all ``k - 1`` places (``places`` =
+    ``k - 1``) when the weights then fit :data:`ORDER_MAX_BITS`; otherwise, with
+    ``part``, as many of the first places as fit (at least one), and without ``part``
+    none (both backends decide that alike, from the same numbers)."""
     vertices = len(players) + bye
     games = vertices // 2
     bounds = list(tier_bounds(fld, players, bye))
-    if vertices >= 3 and (vertices - 1) * math.log2(vertices) < ORDER_MAX_BITS:
-        ordered = [*bounds, vertices ** (vertices - 1)]
-        with_order = tier_bases(ordered, games)
-        top = sum(u * b for u, b in zip(ordered, with_order, strict=True)) + 1
-        if top.bit_length() <= ORDER_MAX_BITS:
-            return with_order[:-1], with_order[-1], top
+
+    def with_order(bound: int) -> tuple[list[int], int]:
+        ordered = [*bounds, bound]
+        bases = tier_bases(ordered, games)
+        return bases, sum(u * b for u, b in zip(ordered, bases, strict=True)) + 1
+
+    if vertices >= 3:
+        whole = vertices - 1
+        if whole * math.log2(vertices) < ORDER_MAX_BITS:
+            bases, top = with_order(vertices**whole)
+            if top.bit_length() <= ORDER_MAX_BITS:
+                return _Weights(bases[:-1], bases[-1], top, whole)
+        if part:
+            # ``top`` is affine in the tenth tier's bound: the most places that fit.
+            low = with_order(0)[1]
+            slope = with_order(1)[1] - low
+            places = 1
+            while (
+                places + 1 < whole
+                and (low + slope * vertices ** (places + 1)).bit_length() <= ORDER_MAX_BITS
+            ):
+                places += 1
+            bases, top = with_order(vertices**places)
+            return _Weights(bases[:-1], bases[-1], top, places)
     bases = tier_bases(bounds, games)
     top = sum(u * b for u, b in zip(bounds, bases, strict=True)) + 1
-    return bases, 0, top
+    return _Weights(bases, 0, top, 0)
+
+
+def _first_in_order(
+    count: int, solve_part: Callable[[list[int]], tuple[list[int], int]]
+) -> list[int]:
+    """The pairing the order rule picks among the optimal perfect matchings of a vertex
+    set (positions ``0..count-1`` in the pool's order, the bye vertex last), whose every
+    part keeps a perfect matching: ``mate`` by position.
+
+    ``solve_part(part)`` (``part`` increasing positions) solves the graph on ``part``
+    with the tiers and the order tie-break on as many of its first places as fit
+    (:func:`_weights` with ``part=True``) and returns the matched place of each (by
+    index into ``part``) and the number of places the tie-break covered. Those first
+    places meet the opponents the rule gives them (the optima that pair them so are
+    exactly the rule's first choices there); they leave and the rest is solved again,
+    the same way, until the tie-break covers every place left. One solve when the whole
+    tie-break fits; each further solve settles at least as many players as its tie-break covers."""
+    mate = [-1] * count
+    rest = list(range(count))
+    while len(rest) > 2:
+        local, places = solve_part(rest)
+        if places >= len(rest) - 1:
+            for i, m in enumerate(local):
+                mate[rest[i]] = rest[m]
+            return mate
+        done: set[int] = set()
+        for i in range(places):
+            if i not in done:
+                done |= {i, local[i]}
+                mate[rest[i]], mate[rest[local[i]]] = rest[local[i]], rest[i]
+        rest = [v for i, v in enumerate(rest) if i not in done]
+    if len(rest) == 2:
+        mate[rest[0]], mate[rest[1]] = rest[1], rest[0]
+    return mate
 
 
 def _attempt_compiled(
@@ -868,6 +1012,17 @@ def _attempt_compiled(
     return (None if failed else mate), failed
 
 
+def _coefficients(fld: Field, w: _Weights) -> list[int]:
+    """The coefficients ``McMahonGraph.solve`` takes for the weights ``w``: the bye,
+    score, float, colour and floater bases, one per avoided attribute, one per handicap
+    stone, the switch, split and low bases, then the order tie-break."""
+    s = fld.settings
+    attrs = len(s.avoid) if fld.avoidance_active else 0
+    b0, b1, b2, b3, b4, b5, b6, b7, b8 = w.bases
+    avoid = [x * b5 for x in fld.avoid_weights[:attrs]]
+    return [b0, b1, b2, b3, b4, *avoid, b5 if s.avoid_handicap else 0, b6, b7, b8, w.order]
+
+
 def _solve_compiled(
     fld: Field,
     graph: _McMahonGraph,
@@ -876,30 +1031,60 @@ def _solve_compiled(
     bye_candidates: list[int],
 ) -> dict[int, int] | None:
     """The optimal perfect matching of one component (places in the pool; the bye is
-    ``len(pool)``) as :func:`_solve_graph` finds it on the Python edges, or None."""
+    ``len(pool)``) as :func:`_solve_graph` finds it on the Python edges, or None.
+
+    A component too large for the whole order tie-break is solved on the nine tiers
+    first (``solve_freed``), which also finds the players whose game is not in every
+    optimal pairing: the same re-solves as the Python edges' :func:`_canonical`, but
+    over the sparse graph of the games the solve's duals leave tight (every optimal
+    pairing is made of those). :func:`_first_in_order` then decides among the freed
+    players' pairings: the same pairing as :func:`_canonical`, with no second solve of
+    the whole component."""
     pool = fld.pool
     npool = len(pool)
-    s = fld.settings
-    attrs = len(s.avoid) if fld.avoidance_active else 0
     players = [pool[v] for v in comp if v != npool]
     bye = len(players) < len(comp)
-    result: dict[int, int] | None = None
-    if len(comp) % 2 == 0:
-        bases, order, top = _weights(fld, players, bye)
-        b0, b1, b2, b3, b4, b5, b6, b7, b8 = bases
-        avoid = [w * b5 for w in fld.avoid_weights[:attrs]]
-        coefficients = [b0, b1, b2, b3, b4, *avoid, b5 if s.avoid_handicap else 0, b6, b7, b8]
-        coefficients.append(order)
-        vertices = [pool[v] if v != npool else -1 for v in comp]
-        try:
-            local = graph.solve(comp, coefficients, top)
-        except OverflowError:  # too wide for the extension: the Python edges
-            edges = _component_edges(fld, vertices, group_pairs, bye_candidates)
-            result = _solve_graph(fld, vertices, edges, -1 if bye else None)
+    if len(comp) % 2:
+        return None
+    vertices = [pool[v] if v != npool else -1 for v in comp]
+    w = _weights(fld, players, bye)
+    try:
+        if w.order or len(comp) <= 2:
+            local = graph.solve(comp, _coefficients(fld, w), w.top)
+            freed: list[int] = []
         else:
-            if all(m >= 0 for m in local):
-                result = {vertices[i]: vertices[m] for i, m in enumerate(local)}
-    return result
+            local, freed = graph.solve_freed(comp, _coefficients(fld, w), w.top)
+        if any(m < 0 for m in local):
+            return None
+        if freed:
+            local = _decide_freed(fld, graph, comp, local, freed)
+    except OverflowError:  # too wide for the extension: the Python edges
+        edges = _component_edges(fld, vertices, group_pairs, bye_candidates)
+        return _solve_graph(fld, vertices, edges, -1 if bye else None)
+    return {vertices[i]: vertices[m] for i, m in enumerate(local)}
+
+
+def _decide_freed(
+    fld: Field, graph: _McMahonGraph, comp: list[int], local: list[int], freed: list[int]
+) -> list[int]:
+    """``local`` (an optimal matching of ``comp`` on the nine tiers, by position) with
+    the ``freed`` positions (those whose game is not in every optimal matching; the
+    others' games are) paired as the order rule picks among the optimal matchings of
+    the freed players (:func:`_first_in_order`): the optimal matchings of the component
+    are the fixed games with any of those."""
+    npool = len(fld.pool)
+    part = [comp[i] for i in freed]
+
+    def solve_part(rest: list[int]) -> tuple[list[int], int]:
+        sub = [part[i] for i in rest]
+        players = [fld.pool[v] for v in sub if v != npool]
+        w = _weights(fld, players, len(players) < len(sub), part=True)
+        return graph.solve(sub, _coefficients(fld, w), w.top, w.places), w.places
+
+    mate = list(local)
+    for q, m in enumerate(_first_in_order(len(part), solve_part)):
+        mate[freed[q]] = freed[m]
+    return mate
 
 
 def _component_edges(
