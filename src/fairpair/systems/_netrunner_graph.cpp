@@ -229,8 +229,21 @@ class NetrunnerGraph {
                         code |= kExtra;
                         ++e;
                     }
-                    codes_[at(i, j)] = codes_[at(j, i)] = code;
+                    codes_[at(i, j)] = code;
                     seen(cost);
+                }
+            }
+            // The lower triangle from the upper one, a 64 x 64 tile at a time: written
+            // with the upper one, a column of it touched a new cache line at every pair
+            // (0.3 s of the 5,000-player round's 0.9 s build, issue 33).
+            constexpr int kTile = 64;
+            for (int i0 = 0; i0 < n_; i0 += kTile) {
+                const int i1 = std::min(n_, i0 + kTile);
+                for (int j0 = i0; j0 < n_; j0 += kTile) {
+                    const int j1 = std::min(n_, j0 + kTile);
+                    for (int j = j0; j < j1; ++j)
+                        for (int i = i0; i < std::min(i1, j); ++i)
+                            codes_[at(j, i)] = codes_[at(i, j)];
                 }
             }
             for (size_t i = 0; i < bye_noise_.size(); ++i) {
