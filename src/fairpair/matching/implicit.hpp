@@ -1,8 +1,8 @@
 // The implicit graph shared by the systems whose fields can be too large for the n x n
 // weight matrix (McMahon, Netrunner): a graph given by a few functions over an opaque
 // context, so that the blossom algorithm over it, Blossom<N, Implicit<N>>, is compiled
-// once per width (in _engine_implicit.cpp) for every system instead of once per system
-// and width.  No Python here.
+// once per width (in _engine_implicit.cpp and _engine_rare.cpp) for every system
+// instead of once per system and width.  No Python here.
 //
 // A system fills an Implicit<N> with its context and weight function (and, unless every
 // pair is an edge, its edge test and neighbour rows) and calls solve_implicit.  The
@@ -90,10 +90,14 @@ struct Implicit {
 };
 
 // mate[] of the maximum-weight matching over `graph` (-1: unmatched), by the blossom
-// algorithm of the matrix engines.  Defined for N = 3, 6 and 16 (with_implicit_limbs,
-// engine.hpp) in _engine_implicit.cpp.
+// algorithm of the matrix engines.  Instantiated for N = 3 and 6 in _engine_implicit.cpp
+// and for 16 in _engine_rare.cpp (with_implicit_limbs, engine.hpp); no other unit
+// compiles it (the extern declarations below).
 template <int N>
-std::vector<int> solve_implicit(const Implicit<N>& graph);
+std::vector<int> solve_implicit(const Implicit<N>& graph) {
+    Blossom<N, Implicit<N>> m(graph);
+    return m.solve();
+}
 
 extern template std::vector<int> solve_implicit<3>(const Implicit<3>&);
 extern template std::vector<int> solve_implicit<6>(const Implicit<6>&);
