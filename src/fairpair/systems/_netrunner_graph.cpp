@@ -304,19 +304,19 @@ class NetrunnerGraph {
     std::vector<int> solve_n() {
         implicit_ = static_cast<double>(size_) * size_ * 8 * N > static_cast<double>(dense_limit);
         if (implicit_) {
-            // In one of the implicit graph's widths (with_implicit_limbs, engine.hpp).
-            return with_implicit_limbs(N, [this](auto l) {
-                constexpr int M = decltype(l)::value;
-                const Rows<M> rows = make_rows<M>();
-                Implicit<M> graph;
-                graph.size = size_;
-                graph.ctx = &rows;
-                graph.w2_fn = &Rows<M>::w2_fn;
-                graph.row_w2_fn = &Rows<M>::row_w2_fn;
-                graph.complete = true;
-                NoGil release;
-                return solve_implicit<M>(graph);
-            });
+            // In one of the implicit graph's widths, the narrowest holding N limbs (as
+            // with_implicit_limbs in engine.hpp picks it, chosen here at compile time:
+            // one branch per N to compile, not three).
+            constexpr int M = N <= 3 ? 3 : (N <= 6 ? 6 : 16);
+            const Rows<M> rows = make_rows<M>();
+            Implicit<M> graph;
+            graph.size = size_;
+            graph.ctx = &rows;
+            graph.w2_fn = &Rows<M>::w2_fn;
+            graph.row_w2_fn = &Rows<M>::row_w2_fn;
+            graph.complete = true;
+            NoGil release;
+            return solve_implicit<M>(graph);
         }
         const Rows<N> rows = make_rows<N>();
         // The matrix of the generic engine (compiled once, engine.hpp), filled a row at a
