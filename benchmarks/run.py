@@ -508,6 +508,8 @@ WEB_PAGES = (
     "/t/ID/standings/print after a result",
     "/t/ID first read",
     "/t/ID first read after a restart",
+    "/t/ID/standings first read after a restart",
+    "/t/ID/crosstable?page=7 first read after a restart",
 )
 
 

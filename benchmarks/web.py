@@ -16,8 +16,9 @@ and no rounds (``POST /api/v1/tournaments/import?system=dutch-RULES``), then tim
   read of the new tournament's main page (``/t/ID first read``: right after the import,
   its pages being prepared since it was made); and, the server started again on the
   same file, the first read of the main page as soon as the server answers (``/t/ID
-  first read after a restart``: the document parsed and the pages prepared at the start,
-  perhaps still under way).
+  first read after a restart``: the document parsed at the start, perhaps still under
+  way, and the pages' values read back from the database, where they were kept after
+  the last change), then the first reads of the standings and the crosstable.
 
 Prints one JSON object: ``{"players", "rules", "web_pair", "cli_pair", "pages": [{"path",
 "bytes", "first", "again"}]}``.
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,49 +35,7 @@ import time
 from pathlib import Path
 
 import httpx
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _serve(db: str) -> tuple[subprocess.Popen[bytes], str]:
-    """``fairpair serve`` on ``db`` and a free port, once it answers; its address."""
-    port = _port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "fairpair",
-            "serve",
-            "--db",
-            db,
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        cwd=ROOT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if httpx.get(f"{url}/api/v1/health", timeout=2).status_code == 200:
-                return server, url
-        except httpx.TransportError:
-            pass
-        if time.monotonic() > deadline or server.poll() is not None:
-            server.kill()
-            raise SystemExit("the server did not start")
-        time.sleep(0.1)
+from serving import ROOT, serving
 
 
 def main() -> int:
@@ -88,8 +46,7 @@ def main() -> int:
     args = parser.parse_args()
     system = f"dutch-{args.rules}"
     with tempfile.TemporaryDirectory() as folder:
-        server, url = _serve(f"{folder}/bench.sqlite")
-        try:
+        with serving(f"{folder}/bench.sqlite") as url:
             http = httpx.Client(base_url=url, timeout=600)
             created = http.post(
                 "/api/v1/tournaments/import",
@@ -175,25 +132,27 @@ def main() -> int:
             pages.append(
                 {"path": "/t/ID first read", "bytes": 0, "first": first_read, "again": first_read}
             )
-            # the server started again on the same file: the first read of the main page
-            # as soon as it answers (what it prepares at a start may still be under way)
-            server.terminate()
-            server.wait(30)
-            server, url = _serve(f"{folder}/bench.sqlite")
-            start = time.perf_counter()
-            httpx.get(f"{url}/t/{tid}", timeout=600).raise_for_status()
-            restarted = time.perf_counter() - start
-            pages.append(
-                {
-                    "path": "/t/ID first read after a restart",
-                    "bytes": 0,
-                    "first": restarted,
-                    "again": restarted,
-                }
-            )
-        finally:
-            server.terminate()
-            server.wait(30)
+        # the server started again on the same file: the first read of the main page
+        # as soon as it answers (what it prepares at a start may still be under way),
+        # then the first reads of the standings and the crosstable
+        with serving(f"{folder}/bench.sqlite") as url:
+            fresh = httpx.Client(base_url=url, timeout=600)
+            for path in (f"/t/{tid}", f"/t/{tid}/standings", f"/t/{tid}/crosstable?page=7"):
+                start = time.perf_counter()
+                answer = fresh.get(path)
+                restarted = time.perf_counter() - start
+                answer.raise_for_status()
+                # the main page as before (its size not counted), then the other pages
+                shown = path.replace(tid, "ID")
+                pages.append(
+                    {
+                        "path": f"{shown} first read after a restart",
+                        "bytes": 0 if path == f"/t/{tid}" else len(answer.content),
+                        "first": restarted,
+                        "again": restarted,
+                    }
+                )
+            fresh.close()
         out = Path(folder) / "pairing.txt"
         start = time.perf_counter()
         subprocess.run(

@@ -17,17 +17,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import httpx
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))  # the server is started as the benchmarks do
+
+from serving import serving  # noqa: E402
+
 API = "/api/v1"
 NAMES = [
     ("Castellanos-Villavicencio, María Fernanda", 2468),
@@ -43,13 +44,6 @@ NAMES = [
 ]
 SIZES = {"390": {"width": 390, "height": 844}, "1366": {"width": 1366, "height": 768}}
 PAGES = ("public", "standings", "player", "director", "new", "results")
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _event(url: str) -> tuple[str, str, str]:
@@ -99,69 +93,40 @@ def main() -> int:
     parser.add_argument("--pages", nargs="+", choices=PAGES, default=list(PAGES))
     args = parser.parse_args()
     chromium = os.environ.get("FAIRPAIR_CHROMIUM", "/usr/bin/chromium")
-    with tempfile.TemporaryDirectory() as folder:
-        port = _port()
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "fairpair",
-                "serve",
-                "--db",
-                f"{folder}/shots.sqlite",
-                "--port",
-                str(port),
-                "--log-level",
-                "warning",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            cwd=ROOT,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{url}{API}/health", timeout=2).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-            tid, token, link = _event(url)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"]
+    with tempfile.TemporaryDirectory() as folder, serving(f"{folder}/shots.sqlite") as url:
+        tid, token, link = _event(url)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium, args=["--no-sandbox", "--disable-dev-shm-usage"]
+            )
+            for width, viewport in SIZES.items():
+                context = browser.new_context(
+                    viewport=viewport, is_mobile=width == "390", device_scale_factor=1
                 )
-                for width, viewport in SIZES.items():
-                    context = browser.new_context(
-                        viewport=viewport, is_mobile=width == "390", device_scale_factor=1
-                    )
-                    page = context.new_page()
-                    for name in args.pages:
-                        if name == "public":
-                            page.goto(f"{url}/t/{tid}")
-                        elif name == "standings":
-                            page.goto(f"{url}/t/{tid}/standings")
-                        elif name == "player":
-                            page.goto(url + link)
-                            page.wait_for_url(f"{url}/t/{tid}/me")
-                        elif name == "new":
-                            page.goto(f"{url}/")
-                        else:
-                            page.goto(f"{url}/t/{tid}/director")
-                            if page.locator("#sign-in").count():
-                                page.fill("#sign-in input[name=token]", token)
-                                page.click("#sign-in button[type=submit]")
-                                page.wait_for_url(f"{url}/t/{tid}/director")
-                            if name == "results":
-                                page.goto(f"{url}/t/{tid}/director/rounds/3/results")
-                        path = args.out / f"web-{name}-{width}.png"
-                        page.screenshot(path=str(path), full_page=True)
-                        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-                    context.close()
-                browser.close()
-        finally:
-            server.terminate()
-            server.wait(30)
+                page = context.new_page()
+                for name in args.pages:
+                    if name == "public":
+                        page.goto(f"{url}/t/{tid}")
+                    elif name == "standings":
+                        page.goto(f"{url}/t/{tid}/standings")
+                    elif name == "player":
+                        page.goto(url + link)
+                        page.wait_for_url(f"{url}/t/{tid}/me")
+                    elif name == "new":
+                        page.goto(f"{url}/")
+                    else:
+                        page.goto(f"{url}/t/{tid}/director")
+                        if page.locator("#sign-in").count():
+                            page.fill("#sign-in input[name=token]", token)
+                            page.click("#sign-in button[type=submit]")
+                            page.wait_for_url(f"{url}/t/{tid}/director")
+                        if name == "results":
+                            page.goto(f"{url}/t/{tid}/director/rounds/3/results")
+                    path = args.out / f"web-{name}-{width}.png"
+                    page.screenshot(path=str(path), full_page=True)
+                    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+                context.close()
+            browser.close()
     return 0
 
 

@@ -1,8 +1,9 @@
 """Fixtures shared by the test modules (plain helpers are in helpers.py).
 
-The web tests' databases: :func:`new_database` makes empty databases of each backend the
-app supports, a temporary SQLite file and a real PostgreSQL server that the session
-starts for itself (:func:`postgres`), skipped, saying why, when it cannot be had.
+:func:`fp` runs the command line in-process. The web tests' databases:
+:func:`new_database` makes empty databases of each backend the app supports, a temporary
+SQLite file and a real PostgreSQL server that the session starts for itself
+(:func:`postgres`), skipped, saying why, when it cannot be had.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from helpers import CHROMIUM, Postgres, Server, pg_bindir
+from helpers import CHROMIUM, Postgres, Runner, Server, pg_bindir
 
 
 @pytest.fixture(scope="session")
@@ -90,3 +91,17 @@ def browser() -> Iterator[Any]:
         )
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def fp(capsys: pytest.CaptureFixture[str]) -> Runner:
+    """Run the command line in-process: ``fp("result", path, "1=1-0")`` -> (exit code,
+    stdout, stderr); arguments may be paths or numbers."""
+    from fairpair.cli import run
+
+    def call(*args: object) -> tuple[int, str, str]:
+        code = run([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return call

@@ -1102,3 +1102,76 @@ def sign_in_page(page: Any, url: str, tid: str, token: str) -> None:
     page.fill("#sign-in input[name=token]", token)
     page.click("#sign-in button[type=submit]")
     page.wait_for_url(f"{url}/t/{tid}/director")
+
+
+# ------------------------------------------------------------------- the browser tests
+# Chromium at the two sizes every page is tested at, driven by Playwright (the
+# ``browser`` fixture of conftest.py); each browser module runs its own server.
+
+
+def browser_imports() -> Any:
+    """Skip a browser module, saying why, without the web extra or Playwright
+    (``httpx = browser_imports()`` at its top); httpx, its HTTP client."""
+    pytest.importorskip("fastapi", reason="the web extra is not installed")
+    httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
+    pytest.importorskip(
+        "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
+    )
+    return httpx
+
+
+#: Needs Chromium: a browser module's ``pytestmark`` (skipped, saying why, without it).
+NEEDS_CHROMIUM = pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)"
+)
+
+#: A phone (390x844, touch) and a desk (1366x768): keyword arguments of a browser
+#: context (``browser.new_context(**PHONE)``).
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
+DESK: dict[str, Any] = {"viewport": {"width": 1366, "height": 768}}
+
+#: Run a test at both sizes, its ``size`` argument one of :data:`PHONE`, :data:`DESK`.
+SIZES = pytest.mark.parametrize("size", [PHONE, DESK], ids=["390x844", "1366x768"])
+
+
+def module_server(name: str) -> Any:
+    """A module's ``server`` fixture: one real ``fairpair serve`` on one SQLite file for
+    the whole module (``server = module_server("players")``), in place of conftest's
+    server on each database backend (the browser tests test pages, not backends)."""
+
+    @pytest.fixture(scope="module", name="server")
+    def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+        folder = tmp_path_factory.mktemp(name)
+        running = Server(folder / f"{name}.sqlite", folder / "server.log")
+        running.start()
+        yield running
+        running.stop()
+
+    return server
+
+
+def fits(page: Any) -> None:
+    """No sideways scrolling of the page itself (wide tables scroll in their own box)."""
+    width, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, (page.url, width, inner)
+
+
+def director_page(
+    browser: Any, url: str, tid: str, director: Mapping[str, str], **context: Any
+) -> Any:
+    """A page of a new browser context (``context``: its viewport, ...) signed in on the
+    director's page with the ``Authorization`` header ``director`` of the API."""
+    page = browser.new_context(**context).new_page()
+    sign_in_page(page, url, tid, director["Authorization"].removeprefix("Bearer "))
+    return page
+
+
+# ------------------------------------------------------------------- the command line
+
+#: ``fp(*args)``: the command line run in-process (conftest's ``fp`` fixture): its exit
+#: code, stdout and stderr.
+Runner = Callable[..., tuple[int, str, str]]

@@ -7,26 +7,11 @@ as a director types them; a refused command must leave the file byte-identical.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
-from fairpair.cli import run
-
-Runner = Callable[..., tuple[int, str, str]]
+from helpers import Runner
 
 NAMES = ["Costa", "Lambert", "OBrien", "Tanaka", "Rossi", "Novak", "Andersen", "Silva"]
-
-
-@pytest.fixture
-def fp(capsys: pytest.CaptureFixture[str]) -> Runner:
-    def call(*args: object) -> tuple[int, str, str]:
-        code = run([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def _event(tmp_path: Path, fp: Runner, rounds: int = 2, system: str = "dutch") -> Path:

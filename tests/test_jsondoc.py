@@ -184,6 +184,13 @@ ERRORS: list[tuple[str, Any, str, str]] = [
         '$.players[1]: "number" is missing',
     ),
     (
+        "not a fairpair document",
+        lambda d: d.pop("format"),
+        "1:1",
+        '$: not a fairpair JSON document ("format" is missing), expected a fairpair JSON '
+        'document, beginning "format": "fairpair-tournament"',
+    ),
+    (
         "unknown property",
         lambda d: d["players"][0].__setitem__("colour", "x"),
         "5:5",
@@ -408,6 +415,21 @@ def test_json_trf_json_fills_reported_points() -> None:
     again, _ = trf.loads(trf.dumps(t))
     assert [p.reported_points for p in again.players] == [Fraction(1, 2), Fraction(1, 2)]
     assert again.replace(players=t.players) == t
+
+
+def test_warnings_can_be_left_out() -> None:
+    """A reader with no use for the warnings (the web app's store, reading back what it
+    wrote) gets the same tournament and no warnings, which are then not made."""
+    t = Tournament(
+        players=(Player(1, "A", reported_points=Fraction(0)), Player(2, "B")), total_rounds=2
+    )
+    t = t.with_pairing(Pairing(round=1, boards=(Board(1, 2),)))
+    t = t.with_results(1, {(1, 2): (ResultCode.WIN, ResultCode.LOSS)})
+    text = jsondoc.dumps(t)
+    read, warnings = jsondoc.loads(text, file="t.json")
+    assert len(warnings) == 1 and "$.players[0].reported_points: 0, but" in warnings[0]
+    quiet, none = jsondoc.loads(text, file="t.json", unique_keys=True, warnings=False)
+    assert none == [] and quiet == read == t
 
 
 def test_file_functions(tmp_path: Path) -> None:

@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from fairpair.cli import run
 from fairpair.formats import load_tournament
 from fairpair.formats.jsondoc import loads as json_loads
 from fairpair.model import ResultCode, Tournament
@@ -27,19 +26,9 @@ from fairpair.systems.netrunner import (
     NetrunnerPoints,
     StrengthOfSchedule,
 )
+from helpers import Runner
 
 DATA = Path(__file__).parent / "data" / "nrtm"
-Runner = Callable[..., tuple[int, str, str]]
-
-
-@pytest.fixture
-def fp(capsys: pytest.CaptureFixture[str]) -> Runner:
-    def call(*args: object) -> tuple[int, str, str]:
-        code = run([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def _load(path: Path) -> Tournament:

@@ -10,31 +10,19 @@ from __future__ import annotations
 
 import shlex
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from fairpair.cli import run
 from fairpair.errors import InputError
 from fairpair.formats import load_tournament
 from fairpair.formats.pgn import loads
 from fairpair.model import ResultCode, Tournament
+from helpers import Runner
 
-Runner = Callable[..., tuple[int, str, str]]
 DATA = Path(__file__).parent / "data" / "pgn"
 ENGINES = ["Stockfish 17", "Leela", "Komodo Dragon", "Berserk", "O'Brien $(rm -rf x)"]
-
-
-@pytest.fixture
-def fp(capsys: pytest.CaptureFixture[str]) -> Runner:
-    def call(*args: object) -> tuple[int, str, str]:
-        code = run([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def _load(path: Path) -> Tournament:

@@ -6,19 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from fairpair.cli import run
 from fairpair.formats import jsondoc, load_tournament, save_tournament
 from fairpair.formats.trf import dumps, loads
 from fairpair.formats.trf.event import event_records, tiebreak_record, with_event
 from fairpair.model import Tournament
-from helpers import event
-
-Runner = Callable[..., tuple[int, str, str]]
+from helpers import Runner, event
 
 EVENT = {
     "city": "Torino",
@@ -36,18 +32,6 @@ EVENT_FLAGS = [
     "--arbiter", "Rossi, Anna", "--deputy", "Bianchi, Luca", "--deputy", "Verdi, Marta",
     "--time-control", "90'+30\"",
 ]  # fmt: skip
-
-
-@pytest.fixture
-def fp(capsys: pytest.CaptureFixture[str]) -> Runner:
-    """Run the CLI in-process: (exit code, stdout, stderr)."""
-
-    def call(*args: str | Path) -> tuple[int, str, str]:
-        code = run([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def _players(tmp_path: Path) -> Path:

@@ -142,6 +142,9 @@ def test_a_small_event_through_the_api(client: httpx.Client) -> None:
         refused = _refused(client.post(f"{API}/tournaments/{tid}/rounds", headers=director), 409)
         assert len(refused["pending"]) == len(data["boards"])
         assert refused["pending"][0]["white"]["name"]
+        # what is wrong in "error", what to do in "expected": said once
+        assert refused["error"].endswith("have no result")
+        assert refused["expected"].startswith("enter the results of the pending games first")
         assert _version(client, tid) == version
         for index, _board in enumerate(data["boards"], 1):
             result = RESULTS[(index + rnd) % len(RESULTS)]
@@ -249,13 +252,7 @@ def test_mcmahon_tournament(client: httpx.Client) -> None:
         {"name": "Sato Yuki", "rank": "5k", "rating": -5.5},
         {"name": "Chen Wei", "rank": "2d"},
     ]
-    response = client.post(
-        f"{API}/tournaments",
-        json={"name": "Go Club", "system": "mcmahon", "rounds": 3, "players": players},
-    )
-    assert response.status_code == 201, response.text
-    tid = response.json()["id"]
-    director = {"Authorization": f"Bearer {response.json()['director_token']}"}
+    tid, director = create_tournament(client, players, rounds=3, name="Go Club", system="mcmahon")
     late = client.post(
         f"{API}/tournaments/{tid}/players", headers=director, json={"name": "Ito Ken", "rank": "8k"}
     )
@@ -632,6 +629,7 @@ def test_director_page_runs_a_round(server: Server) -> None:
         assert "round 1 paired: 3 boards" in paired.text
         refused = browser.post(f"/t/{tid}/director/pair", data=form())
         assert refused.status_code == 400 and "cannot be paired" in refused.text
+        assert refused.text.count("enter the results") == 1  # what to do, said once
         for board, result in ((1, "1-0"), (2, "1/2"), (3, "0-1")):
             done = browser.post(
                 f"/t/{tid}/director/result",

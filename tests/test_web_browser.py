@@ -16,40 +16,32 @@ what the test saw (the documentation's screenshots are made by ``docs/screenshot
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("fastapi", reason="the web extra is not installed")
-httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
-)
-
-from helpers import (  # noqa: E402
+from helpers import (
     API,
-    CHROMIUM,
+    NEEDS_CHROMIUM,
+    PHONE,
     Server,
     board_numbers,
+    browser_imports,
     create_tournament,
+    director_page,
+    module_server,
     player_rows,
-    sign_in_page,
 )
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)"
-)
+httpx = browser_imports()
+
+pytestmark = NEEDS_CHROMIUM
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("browser")
-    running = Server(folder / "pages.sqlite", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
+server = module_server("browser")
+
+
+#: The director's window in these tests.
+WIDE = {"width": 1100, "height": 900}
 
 
 def _shot(page: Any, name: str) -> None:
@@ -74,11 +66,7 @@ def test_director_runs_a_round_in_chromium(server: Server, browser: Any) -> None
     with httpx.Client(base_url=server.url, timeout=60) as http:
         players = [{"name": name, "rating": rating} for name, rating in NAMES]
         tid, director = create_tournament(http, rounds=5, players=players, name="Riverside Rapid")
-    token = director["Authorization"].removeprefix("Bearer ")
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    sign_in_page(page, server.url, tid, token)
-    assert page.url.endswith(f"/t/{tid}/director")  # the token is in no address
+    page = _director(server, browser, tid, director)  # the token is in no address
     assert "Riverside Rapid" in page.title()
     page.click("#pair")
     assert "round 1 paired: 4 boards" in page.inner_text("#message")
@@ -99,7 +87,7 @@ def test_director_runs_a_round_in_chromium(server: Server, browser: Any) -> None
     assert [b["result"] for b in shown["boards"]] == ["1-0", "½-½", "0-1", "1-0"]
     names = {n: p["name"] for b in shown["boards"] for n, p in _named(b)}
 
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    phone = browser.new_context(viewport=PHONE["viewport"], is_mobile=True)
     public = phone.new_page()
     public.goto(f"{server.url}/t/{tid}")
     pairings = public.inner_text("table.pairings")
@@ -115,7 +103,7 @@ def test_director_runs_a_round_in_chromium(server: Server, browser: Any) -> None
     public.click("text=Crosstable")
     assert "crosstable" in public.inner_text("h1")
     assert "Adler, Miriam" in public.inner_text("table")
-    context.close()
+    page.context.close()
     phone.close()
 
 
@@ -134,10 +122,9 @@ def test_public_page_without_rounds(server: Server, browser: Any) -> None:
 
 
 def _director(server: Server, browser: Any, tid: str, director: dict[str, str]) -> Any:
-    """A page signed in as the director (the token moved into the cookie)."""
-    token = director["Authorization"].removeprefix("Bearer ")
-    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-    sign_in_page(page, server.url, tid, token)
+    """A page signed in as the director (the token moved into the cookie, in no
+    address)."""
+    page = director_page(browser, server.url, tid, director, viewport=WIDE)
     assert page.url.endswith(f"/t/{tid}/director")
     return page
 
@@ -233,13 +220,7 @@ def test_director_forces_a_mcmahon_pairing_in_chromium(server: Server, browser: 
         {"name": "Chen Wei", "rank": "5k"},
     ]
     with httpx.Client(base_url=server.url, timeout=60) as http:
-        created = http.post(
-            f"{API}/tournaments",
-            json={"name": "Go Club", "system": "mcmahon", "rounds": 3, "players": players},
-        )
-        assert created.status_code == 201, created.text
-        tid = created.json()["id"]
-        director = {"Authorization": f"Bearer {created.json()['director_token']}"}
+        tid, director = create_tournament(http, players, rounds=3, name="Go Club", system="mcmahon")
         numbers = {
             p["name"]: p["number"] for p in http.get(f"{API}/tournaments/{tid}").json()["players"]
         }

@@ -23,7 +23,15 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
 
-from helpers import API, CHROMIUM, Server, create_tournament, sign_in  # noqa: E402
+from helpers import (  # noqa: E402
+    API,
+    CHROMIUM,
+    Server,
+    create_tournament,
+    fits,
+    module_server,
+    sign_in,
+)
 
 CSV = (
     "name,rating,title,federation\n"
@@ -39,13 +47,7 @@ CSV = (
 GO_CSV = "name,rank\nKim Sora,3d\nLee Min,1d\nSato Yuki,1k\nChen Wei,5k\n"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("director")
-    running = Server(folder / "director.sqlite", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
+server = module_server("director")
 
 
 @pytest.fixture()
@@ -138,7 +140,7 @@ def test_new_tournament_with_options_trf_json_and_go_lists(http: Any) -> None:
     go = _created(
         _create(
             http,
-            {"system": "mcmahon", "rounds": "3", "new.mcmahon.bar": "1d"},
+            {"name": "Go Night", "system": "mcmahon", "rounds": "3", "new.mcmahon.bar": "1d"},
             ("go.csv", GO_CSV.encode()),
         )
     )
@@ -173,6 +175,8 @@ def test_new_tournament_with_options_trf_json_and_go_lists(http: Any) -> None:
         ),
         ({"system": "dutch", "rounds": "5"}, ("p.csv", b"\xff\xfe\x00bad"), "not UTF-8"),
         ({"system": "mcmahon", "rounds": "5"}, ("p.csv", CSV.encode()), "line 2, column 2"),
+        # a TRF or JSON file is the form's player list too, whatever reads it
+        ({"system": "dutch", "rounds": "5"}, ("p.json", b'{"players": [}'), "Player list: line 1"),
     ],
 )
 def test_new_tournament_refusals_are_plain_and_create_nothing(
@@ -187,6 +191,25 @@ def test_new_tournament_refusals_are_plain_and_create_nothing(
         assert jargon not in message, message
     assert 'value="Refused"' in refused.text  # the form keeps what was typed
     assert _count(http) == before
+
+
+def test_new_tournament_without_a_name(http: Any) -> None:
+    """Only a tournament file carries a name: an empty start or a player list without a
+    name is refused (nothing created, the form kept); a TRF left unnamed keeps its own."""
+    before = _count(http)
+    for file in (None, ("p.csv", b'name,rating\n"Ok, Anna",2000\n"Ok, Bea",1900\n')):
+        refused = _create(http, {"name": "  ", "system": "dutch", "rounds": "4"}, file)
+        assert refused.status_code == 400, refused.text[:1000]
+        assert "the tournament has no name" in _error(refused.text)
+        assert 'value="4"' in refused.text
+    assert _count(http) == before
+    source, _ = create_tournament(http, rounds=3, players=4)
+    trf = http.get(f"{API}/tournaments/{source}/export.trf").text
+    trf = re.sub(r"(?m)^012 .*$", "012 Spring Cup", trf)
+    tid = _created(
+        _create(http, {"name": "", "system": "dutch", "rounds": "4"}, ("e.trf", trf.encode()))
+    )
+    assert http.get(f"{API}/tournaments/{tid}").json()["name"] == "Spring Cup"
 
 
 def test_new_tournament_form_token_and_origin(http: Any) -> None:
@@ -224,7 +247,7 @@ def test_new_tournament_form_counts_against_the_creation_limit(
     try:
         with httpx.Client(base_url=running.url, timeout=60) as client:
             away = {"X-Forwarded-For": "203.0.113.9", "Accept": "text/html"}
-            fields = {"system": "dutch", "rounds": "3"}
+            fields = {"name": "Limited", "system": "dutch", "rounds": "3"}
             for _ in range(2):
                 data = {"form_token": _token(client.get("/").text), **fields}
                 assert client.post("/new", data=data, headers=away).status_code == 303
@@ -357,6 +380,27 @@ def test_player_unpair_and_register_refusals(http: Any) -> None:
     )
     message = _error(twin.text)
     assert "already player" in message and "--" not in message
+    assert 'value="Player 04"' in twin.text  # typed again only to tick the box
+    # a refused registration shows what was typed, to correct it, and registers nobody
+    version = _version(http, tid)
+    typo = http.post(
+        f"/t/{tid}/director/players",
+        data={"form_token": form, "name": "Late, Larry", "rating": "12x", "title": "FM"},
+    )
+    assert typo.status_code == 400 and "Rating" in _error(typo.text)
+    assert all(f'value="{v}"' in typo.text for v in ("Late, Larry", "12x", "FM"))
+    assert _version(http, tid) == version
+    # so do the other forms: a refused bye keeps its player, round and kind
+    bye = http.post(
+        f"/t/{tid}/director/bye",
+        data={"form_token": form, "player": "3", "round": "0", "points": "0.5"},
+    )
+    assert bye.status_code == 400 and "Round 0" in _error(bye.text)
+    shown = re.search(r'<form[^>]*id="bye">.*?</form>', bye.text, re.S)
+    assert shown is not None
+    assert re.search(r'<option value="3" selected>', shown.group(0))
+    assert 'value="0"' in shown.group(0) and '<option value="0.5" selected>' in shown.group(0)
+    assert _version(http, tid) == version
     allowed = http.post(
         f"/t/{tid}/director/players",
         data={"form_token": form, "name": "Player 04", "allow_duplicate": "on"},
@@ -405,13 +449,6 @@ def test_sign_in_speaks_plainly(http: Any) -> None:
 SIZES = [pytest.param((390, 844), id="phone"), pytest.param((1366, 768), id="desktop")]
 
 
-def _fits(page: Any) -> None:
-    """No horizontal scrolling of the page itself (wide tables scroll in their box)."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    inner = page.evaluate("window.innerWidth")
-    assert width <= inner, (page.url, width, inner)
-
-
 @pytest.fixture(scope="module")
 def chromium(browser: Any) -> Any:
     if CHROMIUM is None:
@@ -425,13 +462,13 @@ def test_new_tournament_form_on_a_phone(server: Server, chromium: Any) -> None:
     context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()
     page.goto(server.url + "/")
-    _fits(page)
+    fits(page)
     assert page.locator("#options-dutch").is_visible()
     assert not page.locator("#options-mcmahon").is_visible()
     page.select_option("#system", "mcmahon")
     assert page.locator("#options-mcmahon").is_visible()
     assert not page.locator("#options-dutch").is_visible()
-    _fits(page)
+    fits(page)
     context.close()
 
 
@@ -457,14 +494,14 @@ def test_director_walks_a_whole_event_in_chromium(
     tid = page.url.rsplit("/", 2)[-2]
     assert "Keep this link" in page.inner_text("#created")
     assert page.inner_text("#created-token").strip()
-    _fits(page)
+    fits(page)
 
     # pair round 1; its results on one screen, saved board by board (no reload)
     page.click("#pair")
     assert "round 1 paired: 4 boards" in page.inner_text("#message")
     page.click("#enter-results")
     page.wait_for_url(f"**/t/{tid}/director/rounds/1/results")
-    _fits(page)
+    fits(page)
     page.evaluate("window.notReloaded = true")
     for board, key in ((1, "1"), (2, "="), (3, "0"), (4, "1")):
         select = page.locator(f"#result-{board}")
@@ -510,14 +547,14 @@ def test_director_walks_a_whole_event_in_chromium(
     # withdraw a player from round 3 (through his own page)
     page.goto(f"{server.url}/t/{tid}/director")
     page.click("#players >> text=Hale, Jonathan")
-    _fits(page)
+    fits(page)
     page.click("#player-withdraw button")
     assert "Hale, Jonathan withdrawn from round 3 on" in page.inner_text("#message")
 
     # unpair round 2 (it has results: a confirmation, then the results too), re-pair
     page.click("#unpair")
     page.wait_for_url(f"**/t/{tid}/director/unpair")
-    _fits(page)
+    fits(page)
     page.click("#unpair-confirm")  # unticked: the browser refuses to send it
     assert page.url.endswith("/director/unpair")
     page.check("#confirm")
@@ -526,7 +563,7 @@ def test_director_walks_a_whole_event_in_chromium(
     assert "pairing of round 2 deleted" in page.inner_text("#message")
     page.click("#pair")
     assert "round 2 paired" in page.inner_text("#message")
-    _fits(page)
+    fits(page)
 
     # a printout and the exports
     page.click("#printouts >> text=Pairing list of round 2")

@@ -18,35 +18,31 @@ driven by Playwright, skipped, saying why, without it) against the real server, 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-pytest.importorskip("fastapi", reason="the web extra is not installed")
-httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
-pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
+from helpers import (
+    API,
+    DESK,
+    NEEDS_CHROMIUM,
+    PHONE,
+    SIZES,
+    Server,
+    board_numbers,
+    browser_imports,
+    create_tournament,
+    director_page,
+    fits,
+    module_server,
+    sign_in,
+    sign_in_page,
 )
 
-from helpers import API, CHROMIUM, Server, board_numbers, sign_in, sign_in_page  # noqa: E402
+httpx = browser_imports()
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)"
-)
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-DESK = {"viewport": {"width": 1366, "height": 768}}
-SIZES = pytest.mark.parametrize("size", [PHONE, DESK], ids=["390x844", "1366x768"])
+pytestmark = NEEDS_CHROMIUM
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("director-live")
-    running = Server(folder / "live.sqlite", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
+server = module_server("director-live")
 
 
 def _event(
@@ -56,27 +52,17 @@ def _event(
     round 1 as the API shows it."""
     rows = [{"name": f"Player {i:03d}", "rating": 2400 - i} for i in range(1, players + 1)]
     with httpx.Client(base_url=server.url, timeout=120) as http:
-        created = http.post(
-            f"{API}/tournaments",
-            json={"name": "Live Open", "system": system, "rounds": 5, "players": rows, **more},
+        tid, director = create_tournament(
+            http, rows, rounds=5, name="Live Open", system=system, **more
         )
-        assert created.status_code == 201, created.text
-        tid = created.json()["id"]
-        director = {"Authorization": f"Bearer {created.json()['director_token']}"}
         paired = http.post(f"{API}/tournaments/{tid}/rounds", headers=director)
         assert paired.status_code == 201, paired.text
         shown = http.get(f"{API}/tournaments/{tid}/rounds/1").json()
     return tid, director, shown
 
 
-def _fits(page: Any) -> None:
-    width, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
-    assert width <= inner, (page.url, width, inner)
-
-
 def _director(browser: Any, server: Server, tid: str, director: dict[str, str], size: Any) -> Any:
-    page = browser.new_context(**size).new_page()
-    sign_in_page(page, server.url, tid, director["Authorization"].removeprefix("Bearer "))
+    page = director_page(browser, server.url, tid, director, **size)
     page.evaluate("window.notReloaded = true")  # gone if the page is loaded again
     return page
 
@@ -102,7 +88,7 @@ def test_director_table_is_live(server: Server, browser: Any, size: dict[str, An
     link = issued.json()["tokens"][0]["link"]
     watcher = _director(browser, server, tid, director, size)
     assert "reports" not in watcher.inner_text("#board-1")
-    _fits(watcher)
+    fits(watcher)
     # a player reports from his link (another context: his phone)
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(server.url + link)
@@ -119,7 +105,7 @@ def test_director_table_is_live(server: Server, browser: Any, size: dict[str, An
     watcher.locator("#board-2 select[data-entered='0-1']").wait_for(timeout=5000)
     assert watcher.evaluate("window.notReloaded === true")  # updated in place
     assert watcher.locator("#board-2 select").input_value() == "0-1"
-    _fits(watcher)
+    fits(watcher)
     # confirming the report from the table's page: the report line goes, the result shows
     watcher.locator("#live-reports form:has(input[name=board][value='1']) button").click()
     watcher.wait_for_url("**/director?msg=**")
@@ -187,7 +173,7 @@ def test_large_main_page_is_live(server: Server, browser: Any, size: dict[str, A
     page = browser.new_context(**size).new_page()
     page.goto(f"{server.url}/t/{tid}?page=2")
     assert page.inner_text("#bd-201 td.res") == "–"
-    _fits(page)
+    fits(page)
     with httpx.Client(base_url=server.url, timeout=60) as http:
         put = http.put(
             f"{API}/tournaments/{tid}/rounds/1/boards/201", headers=director, json={"result": "0-1"}
@@ -196,7 +182,7 @@ def test_large_main_page_is_live(server: Server, browser: Any, size: dict[str, A
     page.locator("#bd-201 td.res", has_text="0-1").wait_for(timeout=5000)
     page.locator(".updating").wait_for(state="detached", timeout=10000)
     assert page.url == f"{server.url}/t/{tid}?page=2"
-    _fits(page)
+    fits(page)
     page.context.close()
 
 
@@ -246,7 +232,7 @@ def test_netrunner_flagged_results_on_one_screen(
         _key(page, 3, "00", narrow)
     assert page.inner_text("#status-3").startswith("saved: 0-1 (2-for-1)")
     assert page.evaluate("window.notReloaded") is True
-    _fits(page)
+    fits(page)
     with httpx.Client(base_url=server.url, timeout=60) as http:
         game_1 = http.get(f"{API}/tournaments/{tid}/rounds/1").json()
         game_2 = http.get(f"{API}/tournaments/{tid}/rounds/2").json()
@@ -263,7 +249,7 @@ def test_netrunner_flagged_results_on_one_screen(
     public.goto(f"{server.url}/t/{tid}?round=1")
     assert public.inner_text("#bd-1 td.res") == "1-0 (2-for-1)"
     assert public.inner_text("#bd-2 td.res") == "½-½ (ID)"
-    _fits(public)
+    fits(public)
     public.goto(f"{server.url}/t/{tid}/rounds/1/print")
     printed = public.inner_text("main")
     assert "1-0 (2-for-1)" in printed and "½-½ (ID)" in printed
@@ -309,7 +295,7 @@ def test_flagged_results_only_where_the_system_records_them(
             headers={"Origin": server.url},
             follow_redirects=True,
         )
-        assert "an intentional draw is not a result of the dutch system" in refused.text
+        assert "an intentional draw on board 1 is not a result of the dutch system" in refused.text
         assert "--" not in refused.text.split("intentional draw", 1)[1][:80]  # no flags
         assert http.get(f"{API}/tournaments/{tid}").json()["version"] == before
     single, director_2, _ = _event(server, players=6, system="netrunner", double=False)
@@ -318,5 +304,5 @@ def test_flagged_results_only_where_the_system_records_them(
     page.goto(f"{server.url}/t/{single}/director/rounds/1/results")
     labels = " ".join(page.locator("#result-1 option").all_inner_texts())
     assert "intentional draw" in labels and "2-for-1" not in labels
-    _fits(page)
+    fits(page)
     page.context.close()

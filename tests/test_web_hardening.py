@@ -936,7 +936,7 @@ def test_upgrade_from_the_first_schema_keeps_the_tokens(
     running.start()
     try:
         with httpx.Client(base_url=running.url, timeout=60) as http:
-            assert http.get(f"{API}/health").json()["schema"] == "0003"
+            assert http.get(f"{API}/health").json()["schema"] == "0004"
             # revision 0003: an older tournament has the default event settings
             settings = http.get(f"{API}/tournaments/0123456789ab/settings")
             assert settings.json() == {"confirm_agreed_reports": False}

@@ -12,26 +12,22 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the web extra is not installed")
-httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
+from helpers import (
+    API,
+    NEEDS_CHROMIUM,
+    Server,
+    browser_imports,
+    create_tournament,
+    director_page,
+    module_server,
 )
 
-from helpers import API, CHROMIUM, Server, create_tournament, sign_in_page  # noqa: E402
+httpx = browser_imports()
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)"
-)
+pytestmark = NEEDS_CHROMIUM
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("attacks")
-    running = Server(folder / "pages.sqlite", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
+server = module_server("attacks")
 
 
 @pytest.fixture(scope="module")
@@ -57,9 +53,7 @@ def attacker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Pa
 def _signed_in_page(server: Server, browser: Any) -> tuple[Any, str]:
     with httpx.Client(base_url=server.url, timeout=60) as http:
         tid, director = create_tournament(http, 6)
-    token = director["Authorization"].removeprefix("Bearer ")
-    page = browser.new_context().new_page()
-    sign_in_page(page, server.url, tid, token)
+    page = director_page(browser, server.url, tid, director)
     assert page.locator("#pair").count() == 1  # signed in
     return page, tid
 

@@ -13,26 +13,29 @@ another host for anything.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the web extra is not installed")
-httpx = pytest.importorskip("httpx", reason="the web extra is not installed")
-pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
+from helpers import (
+    API,
+    DESK,
+    NEEDS_CHROMIUM,
+    PHONE,
+    Server,
+    board_numbers,
+    browser_imports,
+    create_tournament,
+    director_page,
+    fits,
+    module_server,
 )
 
-from helpers import API, CHROMIUM, Server, board_numbers, sign_in_page  # noqa: E402
+httpx = browser_imports()
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)"
-)
+pytestmark = NEEDS_CHROMIUM
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-DESK = {"viewport": {"width": 1366, "height": 768}}
 #: Long names, as real events have them (they must not wrap to three lines on a phone).
 NAMES = [
     "Castellanos-Villavicencio, María Fernanda",
@@ -48,13 +51,7 @@ NAMES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("players")
-    running = Server(folder / "players.sqlite", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
+server = module_server("players")
 
 
 def _event(server: Server, rounds_played: int = 0) -> tuple[str, dict[str, str]]:
@@ -62,13 +59,7 @@ def _event(server: Server, rounds_played: int = 0) -> tuple[str, dict[str, str]]
     paired."""
     players = [{"name": name, "rating": 2500 - 37 * i} for i, name in enumerate(NAMES)]
     with httpx.Client(base_url=server.url, timeout=60) as http:
-        created = http.post(
-            f"{API}/tournaments",
-            json={"name": "Riverside Open", "system": "dutch", "rounds": 7, "players": players},
-        )
-        assert created.status_code == 201, created.text
-        tid = created.json()["id"]
-        director = {"Authorization": f"Bearer {created.json()['director_token']}"}
+        tid, director = create_tournament(http, players, rounds=7, name="Riverside Open")
         for rnd in range(1, rounds_played + 2):
             shown = http.post(f"{API}/tournaments/{tid}/rounds", headers=director).json()
             if rnd > rounds_played:
@@ -88,12 +79,6 @@ def _links(server: Server, tid: str, director: dict[str, str]) -> dict[int, str]
         issued = http.post(f"{API}/tournaments/{tid}/tokens/players", headers=director, json={})
     assert issued.status_code == 201, issued.text
     return {row["player"]: row["link"] for row in issued.json()["tokens"]}
-
-
-def _fits(page: Any) -> None:
-    """No sideways scrolling of the page itself."""
-    width, inner = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
-    assert width <= inner, (page.url, width, inner)
 
 
 def _names_on_few_lines(page: Any) -> None:
@@ -121,7 +106,7 @@ def test_player_link_smoke(server: Server, browser: Any) -> None:
     assert "#" not in page.url  # the token is in no address, no history entry
     board = page.inner_text("#my-board")
     assert "Board" in board and "against" in board
-    _fits(page)
+    fits(page)
     _names_on_few_lines(page)
     context.close()
 
@@ -146,8 +131,7 @@ def test_two_players_report_from_their_links(server: Server, browser: Any) -> No
     assert shown["boards"][0][second]["name"] in white1.inner_text("#my-board")
     assert f"Board 1 · {second}" in black1.inner_text("#my-board")
     # the director's page is open: the reports appear on it by themselves (live)
-    desk = browser.new_context(**DESK).new_page()
-    sign_in_page(desk, server.url, tid, director["Authorization"].removeprefix("Bearer "))
+    desk = director_page(browser, server.url, tid, director, **DESK)
     assert "Results reported by players" not in desk.inner_text("main")
     # board 1: both report that white won; the director confirms on his page
     white_name = shown["boards"][0][first]["name"]
@@ -232,12 +216,12 @@ def test_pages_fit_the_screen(server: Server, browser: Any, size: dict[str, Any]
     ]
     for path in paths:
         page.goto(server.url + path)
-        _fits(page)
+        fits(page)
         _names_on_few_lines(page)
     # the player's page
     page.goto(server.url + links[2])
     page.wait_for_url(f"{server.url}/t/{tid}/me")
-    _fits(page)
+    fits(page)
     _names_on_few_lines(page)
     # the crosstable has a way back
     page.goto(f"{server.url}/t/{tid}/crosstable")
@@ -248,6 +232,6 @@ def test_pages_fit_the_screen(server: Server, browser: Any, size: dict[str, Any]
     page.click("form.find button")
     page.wait_for_url("**find=**")
     assert NAMES[0] in page.inner_text("#found")
-    _fits(page)
+    fits(page)
     assert elsewhere == []
     context.close()

@@ -12,32 +12,16 @@ from __future__ import annotations
 import json
 import random
 import shutil
-from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from fairpair.cli import run
 from fairpair.formats import load_tournament
 from fairpair.model import Tournament
-from helpers import line, text
-
-Runner = Callable[..., tuple[int, str, str]]
+from helpers import Runner, line, text
 
 CHESS_RESULTS = ["1-0", "0-1", "1/2", "1-0", "0-1", "1-0"]
-
-
-@pytest.fixture
-def fp(capsys: pytest.CaptureFixture[str]) -> Runner:
-    """Run the CLI in-process: (exit code, stdout, stderr)."""
-
-    def call(*args: str) -> tuple[int, str, str]:
-        code = run([str(a) for a in args])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return call
 
 
 def _csv(path: Path, rows: list[str], header: str = "name,rating,title,federation") -> Path:

@@ -704,10 +704,11 @@ def result_command(
     games still without a result; to correct a result already entered, name its round
     with -r.
 
-    Netrunner (flagged, and exported to NRTM): BOARD=id or PLAYER=id is an intentional
-    draw (both players get the tie points; in a double-sided round both games);
-    in a double-sided round BOARD=2-0 / BOARD=0-2 or PLAYER=2-for-1 is a 2-for-1 (one
-    player wins both games of the round in one report).
+    Netrunner (flagged, exported to NRTM; other systems refuse them): BOARD=id or
+    PLAYER=id is an intentional draw (both players get the tie points; in a
+    double-sided round both games); in a double-sided round BOARD=2-0 / BOARD=0-2 or
+    PLAYER=2-for-1 is a 2-for-1 (one player wins both games of the round in one
+    report).
 
     --pgn FILE enters the pending round's results from a PGN file (cutechess-cli,
     fastchess): White and Black name players (exactly, or ignoring case and spaces if

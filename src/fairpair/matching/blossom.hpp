@@ -242,9 +242,18 @@ inline Wide<N> half(const Wide<N>& a) {
 // The algorithm is the same: on the same weights both give the same matching.
 // G = ClassOrder: the stored graph of the pairing engines' brackets, where a weight is
 // a criteria part that depends only on the classes of the two ends (a small table)
-// plus a per-edge "order" part that fits 64 bits: the matrix holds the order parts
-// only (8 bytes per entry instead of 8 N), the table stays in cache, and the matcher
-// reads a quarter of the memory per row scan.  Same algorithm, same warm restarts.
+// plus an "order" part that fits 64 bits.  Same algorithm, same warm restarts.  Two
+// stores of the order parts, the same weights read in the same order:
+// - the row store (the default): one bit per ordered pair says whether it is an edge
+//   (n^2 / 8 bytes), and the order part is computed when read from O(n) values: per
+//   vertex a span of later vertices sharing one order (its row of D.2 / MDP values),
+//   one single-pair order per vertex (B.4's candidate bonus), the rows of one vertex
+//   written out (the D.1 ranks of the player being decided) and one keep-top region
+//   whose order is (hi - a)(hi - b) (the D.1 hint); see order2.  A write these cannot
+//   hold exactly turns the graph into the pair store first (to_pairs), so any sequence
+//   of operations gives the weights the pair store would;
+// - the pair store: a signed 64-bit order part per ordered pair (8 bytes per entry),
+//   what the compact graph was before; the reference the tests compare with.
 struct ClassOrder {};
 
 // The part of the matcher that does not depend on the weights: the blossom structure,
@@ -364,7 +373,8 @@ class Blossom : public BlossomCore {
     void reset(int n) {
         n_ = n;
         if constexpr (kCompact) {
-            ord_.assign(static_cast<size_t>(n) * static_cast<size_t>(n), kAbsent);
+            pairs_ = false;
+            clear_rows();
             cls_.assign(static_cast<size_t>(n), 0);
             k_ = 1;
             tab_.assign(1, W::zero());
@@ -394,7 +404,10 @@ class Blossom : public BlossomCore {
         for (int a = 0; a < k; ++a)
             for (int b = 0; b < k; ++b)
                 tabt_[static_cast<size_t>(b) * k + a] = tab_[static_cast<size_t>(a) * k + b];
-        std::fill(ord_.begin(), ord_.end(), kAbsent);
+        if (pairs_)
+            std::fill(ord_.begin(), ord_.end(), kAbsent);
+        else
+            clear_rows();
         fresh_ = true;
     }
 
@@ -409,11 +422,8 @@ class Blossom : public BlossomCore {
                 if (!fits_i64(d) || static_cast<int64_t>(d.l[0]) == kAbsent) return false;
                 o = static_cast<int64_t>(d.l[0]);
             }
-            int64_t& slot = ord_[idx(i, j)];
-            if (slot == o) return true;
-            slot = o;
-            ord_[idx(j, i)] = o;
-            if (o != kAbsent && !gone_.empty()) gone_[i] = gone_[j] = 0;
+            store2(i, j, o);
+            return true;
         } else {
             W& slot = w2_[idx(i, j)];
             W stored = value.is_pos() ? value : W::zero();
@@ -432,18 +442,146 @@ class Blossom : public BlossomCore {
     // with the same bookkeeping as set_w2 (which it is, without the table entry).
     template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
     bool has_order(int i, int j) const {
-        return ord_[idx(i, j)] != kAbsent;
+        return has_edge(i, j);
     }
     template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
     void set_order2(int i, int j, int64_t o) {
-        int64_t& slot = ord_[idx(i, j)];
-        if (slot == o) return;
-        slot = o;
-        ord_[idx(j, i)] = o;
-        if (o != kAbsent && !gone_.empty()) gone_[i] = gone_[j] = 0;
-        if (fresh_ || dirty_[i] || dirty_[j]) return;
-        dirty_[i] = 1;
-        dirty_list_.push_back(i);
+        store2(i, j, o);
+    }
+
+    // Compact: the doubled order o2 on every edge u-x with lo <= x < hi (the edges in
+    // increasing x, each as set_order2 would).
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void put_range2(int u, int lo, int hi, int64_t o2) {
+        std::vector<int> xs;
+        row_edges(u, lo, hi, xs);
+        if (xs.empty()) return;
+        if (!pairs_ && !span_fits(u, xs, o2)) to_pairs();
+        if (pairs_) {
+            for (int x : xs) store2(u, x, o2);
+            return;
+        }
+        std::vector<int64_t> old(xs.size());
+        for (size_t q = 0; q < xs.size(); ++q) old[q] = order2(u, xs[q]);
+        if (u == ex_) {
+            for (int x : xs) exv_[static_cast<size_t>(x)] = o2;
+        } else {
+            Span& s = span_[static_cast<size_t>(u)];
+            const int first = xs.front(), last = xs.back() + 1;
+            if (s.lo >= s.hi || (!any_edge(u, s.lo, first) && !any_edge(u, last, s.hi)))
+                s = Span{first, last, o2};
+            else
+                s = Span{std::min(s.lo, first), std::max(s.hi, last), o2};
+            const int p = sp_[static_cast<size_t>(u)];
+            if (p >= first && p < last) drop_single(u);
+            if (ex_ >= first && ex_ < last && has_edge(u, ex_)) exv_[static_cast<size_t>(u)] = o2;
+        }
+        for (size_t q = 0; q < xs.size(); ++q)
+            if (old[q] != o2) touched(u, xs[q], true);
+    }
+
+    // Compact: the doubled orders o[q] on the edges u-xs[q] that exist (set_order2 on
+    // each in turn).
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void put_row2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o) {
+        if (!pairs_ && u != ex_) {
+            if (ex_ >= 0 && any_edge(ex_, 0, n_)) {
+                to_pairs();
+            } else {
+                // u's row written out, as it reads now.
+                std::vector<int64_t> row(static_cast<size_t>(n_), 0);
+                for_bits(u, 0, n_, [&](int x) {
+                    row[static_cast<size_t>(x)] = order2(u, x);
+                    return true;
+                });
+                drop_single(u);
+                exv_.swap(row);
+                ex_ = u;
+            }
+        }
+        for (size_t q = 0; q < xs.size(); ++q) {
+            const int x = xs[q];
+            if (x == u || !has_edge(u, x)) continue;
+            if (pairs_) {
+                store2(u, x, o[q]);
+            } else if (exv_[static_cast<size_t>(x)] != o[q]) {
+                exv_[static_cast<size_t>(x)] = o[q];
+                touched(u, x, true);
+            }
+        }
+    }
+
+    // Compact: remove every edge u-x with lo <= x < hi (each as set_order2(u, x,
+    // kAbsent) would).
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void remove_row(int u, int lo, int hi) {
+        std::vector<int> xs;
+        row_edges(u, lo, hi, xs);
+        for (int x : xs) store2(u, x, kAbsent);
+    }
+
+    // Compact: among lo..hi-1 keep only the edges from a top vertex p to a later x that
+    // is not top, with the doubled order 2 (hi - p)(hi - x); pair by pair in increasing
+    // p, then x, as set_order2 would.
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void keep_top(int lo, int hi, const std::vector<bool>& top) {
+        if (!pairs_ && ktlo_ < kthi_) to_pairs();
+        auto hint = [hi](int p, int x) { return 2 * static_cast<int64_t>(hi - p) * (hi - x); };
+        if (pairs_) {
+            for (int p = lo; p < hi; ++p)
+                for (int x = p + 1; x < hi; ++x) {
+                    if (!has_edge(p, x)) continue;
+                    const bool cut = !top[static_cast<size_t>(p)] || top[static_cast<size_t>(x)];
+                    store2(p, x, cut ? kAbsent : hint(p, x));
+                }
+            return;
+        }
+        for (int p = lo; p < hi; ++p) {
+            for_bits(p, p + 1, hi, [&](int x) {
+                if (!top[static_cast<size_t>(p)] || top[static_cast<size_t>(x)]) {
+                    cut_edge(p, x);
+                    touched(p, x, false);
+                } else if (order2(p, x) != hint(p, x)) {
+                    touched(p, x, true);
+                }
+                return true;
+            });
+        }
+        ktlo_ = lo;
+        kthi_ = hi;
+        if (ex_ >= lo && ex_ < hi)
+            for (int x = lo; x < hi; ++x)
+                if (x != ex_) exv_[static_cast<size_t>(x)] = hint(std::min(x, ex_), std::max(x, ex_));
+        for (int v = lo; v < hi; ++v) {
+            const int p = sp_[static_cast<size_t>(v)];
+            if (p >= lo && p < hi) drop_single(v);
+        }
+    }
+
+    // Compact: append the neighbours x of u with lo <= x < hi, increasing.
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void row_edges(int u, int lo, int hi, std::vector<int>& out) const {
+        lo = std::max(lo, 0);
+        hi = std::min(hi, n_);
+        if (pairs_) {
+            for (int x = lo; x < hi; ++x)
+                if (x != u && ord_[idx(u, x)] != kAbsent) out.push_back(x);
+            return;
+        }
+        for_bits(u, lo, hi, [&out](int x) {
+            out.push_back(x);
+            return true;
+        });
+    }
+
+    // Compact: hold the order parts in the pair store from now on (the reference).
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    void use_pairs() {
+        if (!pairs_) to_pairs();
+    }
+    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
+    bool pair_store() const {
+        return pairs_;
     }
 
     // Compact, after set_classes: {i, j} becomes an edge of order 0 when its table
@@ -453,17 +591,24 @@ class Blossom : public BlossomCore {
     void fill_edges(const std::vector<int>& tags, const std::vector<std::vector<int>>& block) {
         const int n = n_;
         std::vector<int> stamp(static_cast<size_t>(n), -1);
+        if (!pairs_) clear_rows();
         for (int i = 0; i < n; ++i) {
             for (int b : block[static_cast<size_t>(i)]) stamp[static_cast<size_t>(b)] = i;
             const int tag = tags[static_cast<size_t>(i)];
-            int64_t* row = &ord_[idx(i, 0)];
             const W* below = &tabt_[static_cast<size_t>(cls_[i]) * k_];
             const W* above = &tab_[static_cast<size_t>(cls_[i]) * k_];
-            for (int j = 0; j < n; ++j) {
-                const bool edge = j != i && stamp[static_cast<size_t>(j)] != i &&
-                                  !(tag != 0 && tags[static_cast<size_t>(j)] == tag) &&
-                                  (j < i ? below : above)[cls_[j]].is_pos();
-                row[j] = edge ? 0 : kAbsent;
+            auto edge = [&](int j) {
+                return j != i && stamp[static_cast<size_t>(j)] != i &&
+                       !(tag != 0 && tags[static_cast<size_t>(j)] == tag) &&
+                       (j < i ? below : above)[cls_[j]].is_pos();
+            };
+            if (pairs_) {
+                int64_t* row = &ord_[idx(i, 0)];
+                for (int j = 0; j < n; ++j) row[j] = edge(j) ? 0 : kAbsent;
+            } else {
+                uint64_t* row = &bits_[static_cast<size_t>(i) * words_];
+                for (int j = 0; j < n; ++j)
+                    if (edge(j)) row[j >> 6] |= uint64_t(1) << (j & 63);
             }
         }
     }
@@ -626,7 +771,26 @@ class Blossom : public BlossomCore {
 
   private:
     std::vector<W> w2_;            // dense: the doubled weights, n x n
-    std::vector<int64_t> ord_;     // compact: doubled order parts, n x n (kAbsent: none)
+    // Compact, the pair store (pairs_): the doubled order parts, n x n (kAbsent: none).
+    bool pairs_ = false;
+    std::vector<int64_t> ord_;
+    // Compact, the row store (see ClassOrder and order2): the edges, one bit per ordered
+    // pair (row x: words_ words); per vertex a the span of later vertices b whose edge
+    // a-b has the order o2 (lo <= b < hi); per vertex its single-pair order (partner
+    // sp_, order spo_; -1: none); the vertex ex_ whose row is written out (exv_[x]: the
+    // order of ex_-x; -1: none); the keep-top region ktlo_..kthi_-1 (empty: none).
+    struct Span {
+        int32_t lo = 0, hi = 0;
+        int64_t o2 = 0;
+    };
+    int words_ = 0;
+    std::vector<uint64_t> bits_;
+    std::vector<Span> span_;
+    std::vector<int32_t> sp_;
+    std::vector<int64_t> spo_;
+    int ex_ = -1;
+    std::vector<int64_t> exv_;
+    int ktlo_ = 0, kthi_ = 0;
     std::vector<int32_t> cls_;     // compact: class of each vertex
     int k_ = 1;                    // compact: number of classes
     std::vector<W> tab_, tabt_;    // compact: class table (k x k) and its transpose
@@ -697,7 +861,8 @@ class Blossom : public BlossomCore {
         if constexpr (kDense)
             return w2_[idx(i, j)].is_pos();
         else if constexpr (kCompact)
-            return ord_[idx(i, j)] != kAbsent;
+            return pairs_ ? ord_[idx(i, j)] != kAbsent
+                          : ((bits_[static_cast<size_t>(i) * words_ + (j >> 6)] >> (j & 63)) & 1) != 0;
         else
             return graph_->has(i, j);
     }
@@ -718,8 +883,11 @@ class Blossom : public BlossomCore {
         if constexpr (kDense) {
             return (w2_[idx(i, j)]);
         } else if constexpr (kCompact) {
-            const int64_t o = ord_[idx(i, j)];
-            return o == kAbsent ? W::zero() : table_entry(i, j) + W::small(o);
+            if (pairs_) {
+                const int64_t o = ord_[idx(i, j)];
+                return o == kAbsent ? W::zero() : table_entry(i, j) + W::small(o);
+            }
+            return has_edge(i, j) ? table_entry(i, j) + W::small(order2(i, j)) : W::zero();
         } else {
             return graph_->w2(i, j);
         }
@@ -736,10 +904,14 @@ class Blossom : public BlossomCore {
             }
         } else if constexpr (kCompact) {
             // v < x: the pair is (v, x), table[cls v][cls x] = transpose[cls x][cls v].
-            const int64_t* row = &ord_[idx(x, 0)];
             const int32_t* cls = cls_.data();
             const W* below = &tabt_[static_cast<size_t>(cls[x]) * k_];
             const W* above = &tab_[static_cast<size_t>(cls[x]) * k_];
+            if (!pairs_) {
+                each_row_edge(x, below, above, f);
+                return;
+            }
+            const int64_t* row = &ord_[idx(x, 0)];
             for (int v = 0; v < x; ++v) {
                 const int64_t o = row[v];
                 if (o == kAbsent) continue;
@@ -759,6 +931,263 @@ class Blossom : public BlossomCore {
         } else {
             graph_->each_edge(x, f);
         }
+    }
+
+    // ------------------------------------------ the row store of the compact graph
+
+    void clear_rows() {
+        words_ = (n_ + 63) / 64;
+        bits_.assign(static_cast<size_t>(n_) * static_cast<size_t>(words_), 0);
+        span_.assign(static_cast<size_t>(n_), Span{});
+        sp_.assign(static_cast<size_t>(n_), -1);
+        spo_.assign(static_cast<size_t>(n_), 0);
+        ex_ = -1;
+        exv_.clear();
+        ktlo_ = kthi_ = 0;
+        ord_.clear();
+        ord_.shrink_to_fit();
+    }
+
+    // The doubled order part of the edge x-v (an edge of the row store): the written-out
+    // row, else the single-pair order, else the keep-top region's, else the span of the
+    // lower end, else 0.  Each write keeps this precedence true to the order of the
+    // writes: a later write of a pair clears or rewrites what would shadow it, or turns
+    // the graph into the pair store.
+    int64_t order2(int x, int v) const {
+        if (x == ex_) return exv_[static_cast<size_t>(v)];
+        if (v == ex_) return exv_[static_cast<size_t>(x)];
+        if (sp_[static_cast<size_t>(x)] == v) return spo_[static_cast<size_t>(x)];
+        const int a = std::min(x, v), b = std::max(x, v);
+        if (a >= ktlo_ && b < kthi_) return 2 * static_cast<int64_t>(kthi_ - a) * (kthi_ - b);
+        const Span& s = span_[static_cast<size_t>(a)];
+        return b >= s.lo && b < s.hi ? s.o2 : 0;
+    }
+
+    // f(v) for every edge x-v of the row store with lo <= v < hi, increasing, until f
+    // returns false (then false).
+    template <class F>
+    FAIRPAIR_FORCE_INLINE inline bool for_bits(int x, int lo, int hi, F&& f) const {
+        if (lo >= hi) return true;
+        const uint64_t* row = &bits_[static_cast<size_t>(x) * words_];
+        const int wlo = lo >> 6, whi = (hi - 1) >> 6;
+        for (int w = wlo; w <= whi; ++w) {
+            uint64_t word = row[w];
+            if (w == wlo) word &= ~uint64_t(0) << (lo & 63);
+            if (w == whi && (hi & 63) != 0) word &= ~(~uint64_t(0) << (hi & 63));
+            while (word != 0) {
+                const int v = (w << 6) + ctz64(word);
+                word &= word - 1;
+                if (!f(v)) return false;
+            }
+        }
+        return true;
+    }
+
+    static int ctz64(uint64_t x) {
+#if defined(__GNUC__)
+        return __builtin_ctzll(x);
+#else
+        int n = 0;
+        while ((x & 1) == 0) x >>= 1, ++n;
+        return n;
+#endif
+    }
+
+    bool any_edge(int x, int lo, int hi) const {
+        return !for_bits(x, std::max(lo, 0), std::min(hi, n_), [](int) { return false; });
+    }
+
+    void cut_edge(int i, int j) {
+        bits_[static_cast<size_t>(i) * words_ + (j >> 6)] &= ~(uint64_t(1) << (j & 63));
+        bits_[static_cast<size_t>(j) * words_ + (i >> 6)] &= ~(uint64_t(1) << (i & 63));
+    }
+
+    void drop_single(int v) {
+        const int p = sp_[static_cast<size_t>(v)];
+        if (p < 0) return;
+        if (sp_[static_cast<size_t>(p)] == v) sp_[static_cast<size_t>(p)] = -1;
+        sp_[static_cast<size_t>(v)] = -1;
+    }
+
+    // The bookkeeping of a changed pair i-j (the pair store's, as set_w2 always did):
+    // a pair that stays an edge clears the ends' gone_ marks; i is marked changed
+    // unless the solve starts afresh or an end is marked already.
+    void touched(int i, int j, bool edge) {
+        if (edge && !gone_.empty()) gone_[i] = gone_[j] = 0;
+        if (fresh_ || dirty_[i] || dirty_[j]) return;
+        dirty_[i] = 1;
+        dirty_list_.push_back(i);
+    }
+
+    // Can the row store give every edge u-x, x in xs (all of u's edges in
+    // xs.front()..xs.back()), the order o2 as a span of u (u's later vertices), keeping
+    // the order of u's other edges?
+    bool span_fits(int u, const std::vector<int>& xs, int64_t o2) const {
+        if (u == ex_) return true;
+        const int first = xs.front(), last = xs.back() + 1;
+        if (first <= u) return false;
+        if (u >= ktlo_ && u < kthi_ && first < kthi_ && last > ktlo_) {
+            for (int x : xs)
+                if (x >= ktlo_ && x < kthi_) return false;
+        }
+        const Span& s = span_[static_cast<size_t>(u)];
+        if (s.lo >= s.hi) return true;
+        if (!any_edge(u, s.lo, first) && !any_edge(u, last, s.hi)) return true;
+        // One span over both: the same order, no edge between them.
+        if (s.o2 != o2) return false;
+        if (s.hi < first) return !any_edge(u, s.hi, first);
+        if (last < s.lo) return !any_edge(u, last, s.lo);
+        return true;
+    }
+
+    // The doubled order o (kAbsent: remove the edge) on the pair i-j, i marked changed
+    // when it changes (set_order2).
+    void store2(int i, int j, int64_t o) {
+        if (pairs_) {
+            int64_t& slot = ord_[idx(i, j)];
+            if (slot == o) return;
+            slot = o;
+            ord_[idx(j, i)] = o;
+            touched(i, j, o != kAbsent);
+            return;
+        }
+        if (!has_edge(i, j)) {
+            if (o == kAbsent) return;
+            to_pairs();  // an edge added: only the pair store holds that
+            store2(i, j, o);
+            return;
+        }
+        if (o == kAbsent) {
+            cut_edge(i, j);
+            touched(i, j, false);
+            return;
+        }
+        const int64_t old = order2(i, j);
+        if (old == o) return;
+        if (!single(i, j, o)) {
+            to_pairs();
+            store2(i, j, o);
+            return;
+        }
+        touched(i, j, true);
+    }
+
+    // The order o on the edge i-j of the row store, by itself; false if that cannot
+    // be held (the caller turns to the pair store).
+    bool single(int i, int j, int64_t o) {
+        if (i == ex_) {
+            exv_[static_cast<size_t>(j)] = o;
+            return true;
+        }
+        if (j == ex_) {
+            exv_[static_cast<size_t>(i)] = o;
+            return true;
+        }
+        const int a = std::min(i, j), b = std::max(i, j);
+        if (a >= ktlo_ && b < kthi_) return false;
+        const Span& s = span_[static_cast<size_t>(a)];
+        const int64_t base = b >= s.lo && b < s.hi ? s.o2 : 0;
+        if (sp_[static_cast<size_t>(i)] == j) {
+            if (o == base) {
+                drop_single(i);
+            } else {
+                spo_[static_cast<size_t>(i)] = spo_[static_cast<size_t>(j)] = o;
+            }
+            return true;
+        }
+        // A single-pair slot whose pair is no longer an edge is free.
+        for (int v : {i, j}) {
+            const int p = sp_[static_cast<size_t>(v)];
+            if (p >= 0 && !has_edge(v, p)) drop_single(v);
+        }
+        if (sp_[static_cast<size_t>(i)] >= 0 || sp_[static_cast<size_t>(j)] >= 0) return false;
+        sp_[static_cast<size_t>(i)] = j;
+        sp_[static_cast<size_t>(j)] = i;
+        spo_[static_cast<size_t>(i)] = spo_[static_cast<size_t>(j)] = o;
+        return true;
+    }
+
+    // From the row store to the pair store, the same weights (O(n^2) once).
+    void to_pairs() {
+        const int n = n_;
+        std::vector<int64_t> ord(static_cast<size_t>(n) * static_cast<size_t>(n), kAbsent);
+        for (int i = 0; i < n; ++i)
+            for_bits(i, 0, n, [&](int j) {
+                ord[idx(i, j)] = order2(i, j);
+                return true;
+            });
+        pairs_ = true;
+        ord_.swap(ord);
+        bits_ = {};
+        span_ = {};
+        sp_ = {};
+        spo_ = {};
+        exv_ = {};
+        ex_ = -1;
+        ktlo_ = kthi_ = 0;
+    }
+
+    // each_edge over the row store: the order parts computed as order2 does, with
+    // what depends on x read once.
+    template <class F>
+    FAIRPAIR_FORCE_INLINE inline void each_row_edge(int x, const W* below, const W* above,
+                                                     F& f) const {
+        const int32_t* cls = cls_.data();
+        if (x == ex_) {
+            const int64_t* ev = exv_.data();
+            if (!for_bits(x, 0, x, [&](int v) FAIRPAIR_FORCE_INLINE {
+                    return f(v, [below, cls, ev, v]() FAIRPAIR_FORCE_INLINE {
+                        return below[cls[v]] + W::small(ev[v]);
+                    });
+                }))
+                return;
+            for_bits(x, x + 1, n_, [&](int v) FAIRPAIR_FORCE_INLINE {
+                return f(v, [above, cls, ev, v]() FAIRPAIR_FORCE_INLINE {
+                    return above[cls[v]] + W::small(ev[v]);
+                });
+            });
+            return;
+        }
+        const int ex = ex_;
+        const int64_t exo = ex >= 0 ? exv_[static_cast<size_t>(x)] : 0;
+        const int spx = sp_[static_cast<size_t>(x)];
+        const int64_t spo = spo_[static_cast<size_t>(x)];
+        const int64_t kh = kthi_;
+        const bool xk = x >= ktlo_ && x < kthi_;
+        const int klo = ktlo_;
+        const Span* spans = span_.data();
+        const Span sx = spans[x];
+        if (!for_bits(x, 0, x, [&](int v) FAIRPAIR_FORCE_INLINE {
+                return f(v, [=]() FAIRPAIR_FORCE_INLINE {
+                    int64_t o;
+                    if (v == ex)
+                        o = exo;
+                    else if (v == spx)
+                        o = spo;
+                    else if (xk && v >= klo)
+                        o = 2 * (kh - v) * (kh - x);
+                    else {
+                        const Span& s = spans[v];
+                        o = x >= s.lo && x < s.hi ? s.o2 : 0;
+                    }
+                    return below[cls[v]] + W::small(o);
+                });
+            }))
+            return;
+        for_bits(x, x + 1, n_, [&](int v) FAIRPAIR_FORCE_INLINE {
+            return f(v, [=]() FAIRPAIR_FORCE_INLINE {
+                int64_t o;
+                if (v == ex)
+                    o = exo;
+                else if (v == spx)
+                    o = spo;
+                else if (xk && v < kh)
+                    o = 2 * (kh - x) * (kh - v);
+                else
+                    o = v >= sx.lo && v < sx.hi ? sx.o2 : 0;
+                return above[cls[v]] + W::small(o);
+            });
+        });
     }
 
     int top_base(int v) const {

@@ -106,15 +106,25 @@ struct Engine {
     virtual void set_classes(const std::vector<int>& cls, int k, const std::vector<Buf>& table) = 0;
     virtual bool compact() const = 0;
     // Compact engines (false otherwise, nothing done): every edge set at once from the
-    // classes (fill_edges); the doubled order part o[q] (o[0] if o has one entry) on
-    // each edge u-xs[q] that exists (put_order2); among lo..hi-1 only the edges from a
+    // classes (fill_edges); the doubled order part o[q] (o[0] if o has one entry and
+    // xs more) on each edge u-xs[q] that exists (put_order2: a row of the row store
+    // written out, when o has one entry per vertex); among lo..hi-1 only the edges from a
     // top vertex p to a later x that is not top kept, with the order (hi-p)(hi-x).
     virtual bool fill_edges(const std::vector<int>& tags,
                             const std::vector<std::vector<int>>& block) = 0;
     virtual bool put_order2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o) = 0;
     virtual bool keep_top(int lo, int hi, const std::vector<bool>& top) = 0;
+    // Compact engines (false otherwise, nothing done): the doubled order o2 on every
+    // edge u-x with lo <= x < hi (a span of the row store).
+    virtual bool put_range2(int u, int lo, int hi, int64_t o2) = 0;
+    // Compact engines: hold the order parts in the pair store from now on (the
+    // reference layout, n^2 64-bit words); whether they are held there.
+    virtual void use_pair_store() = 0;
+    virtual bool pair_store() const = 0;
     // Remove the edges u-x, x in xs (any engine).
     virtual void remove_edges(int u, const std::vector<int>& xs) = 0;
+    // Remove every edge u-x with lo <= x < hi (any engine).
+    virtual void remove_range(int u, int lo, int hi) = 0;
     virtual Buf get_w2(int u, int v) const = 0;
     virtual bool has(int u, int v) const = 0;
     // Append to `out` the neighbours x of u with lo <= x < hi, in increasing order.

@@ -59,9 +59,12 @@ struct EngineN final : Engine {
     }
     bool put_order2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o) override {
         if constexpr (kCompact) {
-            const bool one = o.size() == 1;
-            for (size_t q = 0; q < xs.size(); ++q)
-                if (m.has_order(u, xs[q])) m.set_order2(u, xs[q], o[one ? 0 : q]);
+            if (o.size() == xs.size()) {
+                m.put_row2(u, xs, o);
+            } else {
+                for (int x : xs)
+                    if (m.has_order(u, x)) m.set_order2(u, x, o[0]);
+            }
             return true;
         } else {
             (void)u, (void)xs, (void)o;
@@ -70,29 +73,57 @@ struct EngineN final : Engine {
     }
     bool keep_top(int lo, int hi, const std::vector<bool>& top) override {
         if constexpr (kCompact) {
-            for (int p = lo; p < hi; ++p) {
-                for (int x = p + 1; x < hi; ++x) {
-                    if (!m.has_order(p, x)) continue;
-                    if (!top[static_cast<size_t>(p)] || top[static_cast<size_t>(x)])
-                        m.set_order2(p, x, Blossom<N, G>::kAbsent);
-                    else
-                        m.set_order2(p, x, 2 * static_cast<int64_t>(hi - p) * (hi - x));
-                }
-            }
+            m.keep_top(lo, hi, top);
             return true;
         } else {
             (void)lo, (void)hi, (void)top;
             return false;
         }
     }
+    bool put_range2(int u, int lo, int hi, int64_t o2) override {
+        if constexpr (kCompact) {
+            m.put_range2(u, lo, hi, o2);
+            return true;
+        } else {
+            (void)u, (void)lo, (void)hi, (void)o2;
+            return false;
+        }
+    }
+    void use_pair_store() override {
+        if constexpr (kCompact) m.use_pairs();
+    }
+    bool pair_store() const override {
+        if constexpr (kCompact)
+            return m.pair_store();
+        else
+            return false;
+    }
     void remove_edges(int u, const std::vector<int>& xs) override {
         for (int x : xs) m.set_w2(u, x, Wide<N>::zero());
     }
+    void remove_range(int u, int lo, int hi) override {
+        if constexpr (kCompact) {
+            m.remove_row(u, lo, hi);
+        } else {
+            std::vector<int> xs;
+            row(u, lo, hi, xs);
+            remove_edges(u, xs);
+        }
+    }
     Buf get_w2(int u, int v) const override { return widen_buf<N>(m.w2(u, v)); }
-    bool has(int u, int v) const override { return m.w2(u, v).is_pos(); }
+    bool has(int u, int v) const override {
+        if constexpr (kCompact)
+            return m.has_order(u, v);
+        else
+            return m.w2(u, v).is_pos();
+    }
     void row(int u, int lo, int hi, std::vector<int>& out) const override {
-        for (int x = lo; x < hi; ++x)
-            if (x != u && m.w2(u, x).is_pos()) out.push_back(x);
+        if constexpr (kCompact) {
+            m.row_edges(u, lo, hi, out);
+        } else {
+            for (int x = lo; x < hi; ++x)
+                if (x != u && m.w2(u, x).is_pos()) out.push_back(x);
+        }
     }
     void mark_dirty(int v) override { m.mark_dirty(v); }
     void mark_fresh() override { m.mark_fresh(); }

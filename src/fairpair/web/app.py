@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import InterfaceError, OperationalError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -26,7 +29,7 @@ from fairpair.web.docs_page import docs_router
 from fairpair.web.errors import ApiError
 from fairpair.web.pages import pages_router
 from fairpair.web.player_pages import player_router
-from fairpair.web.public_pages import public_router
+from fairpair.web.public_pages import PublicPages, public_router
 from fairpair.web.security import RateLimit, SecurityHeaders
 from fairpair.web.service import Service
 from fairpair.web.store import Store
@@ -175,7 +178,15 @@ def create_app(db: str | Store) -> FastAPI:
     """The application on database ``db`` (migrated to the newest schema)."""
     store = db if isinstance(db, Store) else Store(db)
     service = Service(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        # stopping: the pages of the last changes prepared and kept for the next start
+        await run_in_threadpool(PublicPages.of(service).finish)
+
     app = FastAPI(
+        lifespan=lifespan,
         title="fairpair",
         summary="Swiss-system tournaments: pairings, results, standings.",
         version="1",

@@ -255,6 +255,16 @@ def director_router(service: Service) -> APIRouter:
                 **settings,
             }
         )
+        kind = kind_of(upload.data) if upload is not None and upload.data.strip() else None
+        if name is None and kind not in ("json", "trf", "opengotha"):
+            # only a tournament file carries a name; a player list or an empty start does not
+            raise ApiError(
+                400,
+                "the tournament has no name",
+                field="name",
+                expected="a name, e.g. Club Open 2026 (left empty, it is taken from an "
+                "uploaded TRF, JSON or OpenGotha file)",
+            )
         if upload is None or not upload.data.strip():
             if upload is not None and upload.filename:
                 raise ApiError(
@@ -265,12 +275,16 @@ def director_router(service: Service) -> APIRouter:
                     "an NRTM file",
                 )
             return service.create(spec)
-        kind = kind_of(upload.data)
         if kind in ("json", "trf", "opengotha"):
             content_type = {"json": "application/json", "opengotha": "application/xml"}.get(
                 kind, "text/plain"
             )
-            return service.import_document(upload.data, content_type, system, name)
+            try:
+                return service.import_document(upload.data, content_type, system, name)
+            except ApiError as exc:
+                if exc.field == "body":  # the request's body is this form's player list
+                    exc.field = "file"
+                raise
         try:
             text = upload.data.decode("utf-8-sig")
         except UnicodeDecodeError:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
@@ -287,6 +288,11 @@ def _int(form: dict[str, str], key: str, *, required: bool = True) -> int | None
     return int(text)
 
 
+#: The director's forms (their actions) shown again with what they held when their
+#: action is refused (the others, a button or a result, have nothing typed to keep).
+_KEPT_FORMS = frozenset({"players", "withdraw", "bye", "forbid", "force", "token"})
+
+
 def render_director(
     service: Service,
     tid: str,
@@ -299,10 +305,12 @@ def render_director(
     created: str = "",
     created_url: str = "",
     page: int | None = None,
+    values: tuple[str, Mapping[str, str]] | None = None,
 ) -> HTMLResponse:
     """The director's (or arbiter's) page of ``tid``; ``created``: the director token
     of a tournament just created, shown once with the advice to keep it; ``page``: the
-    page of the round's boards shown."""
+    page of the round's boards shown; ``values``: a form of :data:`_KEPT_FORMS` whose
+    action was refused and what it held (shown again, to be corrected)."""
     stored = service.load(tid)
     t = stored.tournament
     context = {
@@ -330,6 +338,8 @@ def render_director(
         requested_byes=_requested_byes(t),
         forbidden=_pair_names(t, t.forbidden_pairs),
         exports=exports_for(t),
+        kept_form=values[0] if values else "",
+        kept=dict(values[1]) if values else {},
         **context,
     )
 
@@ -486,13 +496,20 @@ def pages_router(service: Service) -> APIRouter:
             # in plain words: a refusal by the tournament's state (409) says what to do,
             # a bad value what was expected
             text = plain(exc)
-            return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
         except ValidationError as exc:
             text = plain_invalid(exc.errors())
-            return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
         except (ValueError, FairpairError) as exc:
-            return RedirectResponse(f"/t/{tid}/director?error={quote(str(exc))}", status_code=303)
-        return RedirectResponse(f"/t/{tid}/director?msg={quote(message)}", status_code=303)
+            text = str(exc)
+        else:
+            return RedirectResponse(f"/t/{tid}/director?msg={quote(message)}", status_code=303)
+        if action in _KEPT_FORMS:
+            # refused: the page again with what the form held, to correct it
+            return await run_in_threadpool(
+                lambda: render_director(
+                    service, tid, grant.role, error=text, form=expected, values=(action, form)
+                )
+            )
+        return RedirectResponse(f"/t/{tid}/director?error={quote(text)}", status_code=303)
 
     return router
 

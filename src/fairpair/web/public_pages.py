@@ -17,12 +17,16 @@ page grows with the field; what a page shows is computed once per tournament ver
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 import time
 import weakref
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -30,13 +34,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from fairpair import __version__
 from fairpair import workflow as wf
 from fairpair.model import Tournament
 from fairpair.rendering.printouts import board_lines, crosstable_legend, crosstable_rows
 from fairpair.standings import Standings
 from fairpair.web.errors import ApiError
 from fairpair.web.service import Service
-from fairpair.web.store import NotFound, Stored
+from fairpair.web.store import NotFound, Prepared, Stored
 from fairpair.web.views import find_players, round_json, standings_json
 from fairpair.workflow.rounds import tournament_name
 
@@ -45,6 +50,8 @@ __all__ = [
     "POLL_SECONDS",
     "PublicPages",
     "Views",
+    "decode_prepared",
+    "encode_prepared",
     "env",
     "live_key",
     "live_url",
@@ -68,6 +75,9 @@ STALE_WAIT = 0.3
 MIN_WAIT = 0.05
 #: Tournaments whose pages a server prepares when it starts (the ones changed last).
 WARM_AT_START = 8
+#: Seconds a server that stops waits for the pages of the last changes to be prepared
+#: and kept in the database (:meth:`PublicPages.finish`).
+FINISH_SECONDS = 10
 #: The version :meth:`Views.recent` answers with when nothing is ready to show yet.
 NOT_READY = -1
 
@@ -161,6 +171,31 @@ class Views:
             mine.set()
         return value
 
+    def seed(self, tid: str, version: int, kind: str, arg: Any, value: Any, took: float) -> None:
+        """Take ``value`` as the value of ``kind`` (and ``arg``) of version ``version``
+        of ``tid``, made elsewhere (kept in the database by an earlier run) in ``took``
+        seconds: readers of that version get it as if it had been made here, readers of
+        a newer one as an older value (:meth:`recent`)."""
+        key = (tid, version, kind, arg)
+        with self._lock:
+            if key not in self._items and key not in self._making:
+                self._items[key] = value
+                while len(self._items) > self.SIZE:
+                    self._items.popitem(last=False)
+            same = (tid, kind, arg)
+            known = self._newest.get(same)
+            if known is None or known[0] < version:
+                self._newest[same] = (version, value, took)
+
+    def made(self, stored: Stored, kind: str, arg: Any) -> tuple[Any, float] | None:
+        """The value of ``kind`` of ``stored``'s version and how long it took to make
+        (seconds), if it is made and is the newest of its kind; else None."""
+        with self._lock:
+            newest = self._newest.get((stored.id, kind, arg))
+        if newest is None or newest[0] != stored.version:
+            return None
+        return newest[1], newest[2]
+
     def forget(self, stored: Stored, kind: str, arg: Any) -> None:
         """Drop the value of ``kind`` of ``stored``'s version (made only to make others)."""
         with self._lock:
@@ -234,6 +269,7 @@ class Warmer:
         self._waiting: OrderedDict[str, Stored] = OrderedDict()
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._busy = False
 
     def __call__(self, stored: Stored) -> None:
         with self._wake:
@@ -241,14 +277,34 @@ class Warmer:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="fairpair-warm", daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            self._wake.notify_all()  # the worker (and whoever waits for it to be idle)
+
+    def waiting(self, tid: str) -> bool:
+        """Whether a newer version of ``tid`` waits to be prepared."""
+        with self._wake:
+            return tid in self._waiting
+
+    def idle(self, timeout: float) -> bool:
+        """Wait until nothing is being prepared or waits to be (at most ``timeout``
+        seconds); whether it is so."""
+        deadline = time.monotonic() + timeout
+        with self._wake:
+            while self._waiting or self._busy:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._wake.wait(left)
+        return True
 
     def _run(self) -> None:
         while True:
             with self._wake:
                 while not self._waiting:
+                    self._busy = False
+                    self._wake.notify_all()  # idle now
                     self._wake.wait()
                 _, stored = self._waiting.popitem(last=False)
+                self._busy = True
             try:
                 self._work(stored)
             except Exception:  # a page computes it again (and shows the error) itself
@@ -293,6 +349,99 @@ def _crosstable(t: Tournament, table: Standings) -> tuple[list[str], list[list[s
     round."""
     head, rows = crosstable_rows(t, table)
     return head, rows, table.after_round
+
+
+#: The format of the values kept in the database (:func:`encode_prepared`): raise it
+#: when what a value holds, or how it is computed, changes without fairpair's version
+#: changing. A value kept by other code (another version or format) is not shown.
+PREPARED_FORMAT = 1
+
+
+def _code_digest() -> str:
+    """A digest of fairpair's Python sources (paths and contents): a kept value made by
+    other code, even of the same version number (a development checkout, a patched
+    install), is not taken for current. About 5 ms, once per process."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+#: The code that made a kept value, as the database records it (at most 40 characters).
+MADE_BY = f"{_code_digest()} {PREPARED_FORMAT} {__version__}"[:40]
+
+
+def encode_prepared(kind: str, value: Any) -> bytes | None:
+    """A value of the pages (``round``: a :class:`RoundTable`; ``standings``: the
+    standings' table; ``crosstable``: head, rows, after which round) as kept in the
+    database: compact JSON, compressed (the standings of 10,000 players: 1.7 MB of
+    JSON, 0.1 MB kept); None if it cannot be written as JSON exactly."""
+    if kind == "round" and isinstance(value, RoundTable):
+        games, byes = value.pairing
+        plain: Any = {"pairing": [games, byes], "data": value.data}
+    elif kind in ("standings", "crosstable"):
+        plain = value
+    else:
+        return None
+    try:
+        text = _json_text(plain)
+    except (TypeError, ValueError):  # not plain JSON values: computed again after a start
+        return None
+    return zlib.compress(text.encode("utf-8"), 1)
+
+
+#: Items of a long list written by one call of :func:`json.dumps` (:func:`_json_text`).
+JSON_CHUNK = 250
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _json_text(value: Any) -> str:
+    """``value`` as compact JSON, its long lists (and those of its objects) written
+    :data:`JSON_CHUNK` items at a time: one call of the encoder holds the interpreter
+    (the standings of 10,000 players: 25 ms), so the readers' threads run between the
+    calls instead of waiting for the whole text."""
+    if isinstance(value, list | tuple):
+        if len(value) > JSON_CHUNK:
+            items = list(value)
+            starts = range(0, len(items), JSON_CHUNK)
+            parts = (_json(items[i : i + JSON_CHUNK])[1:-1] for i in starts)
+            return "[" + ",".join(parts) + "]"
+        if any(isinstance(item, list | tuple | dict) for item in value):
+            return "[" + ",".join(_json_text(item) for item in value) + "]"
+    if isinstance(value, dict) and any(isinstance(v, list | tuple) for v in value.values()):
+        if not all(isinstance(key, str) for key in value):
+            raise TypeError("an object with keys that are not text")
+        return "{" + ",".join(f"{_json(k)}:{_json_text(v)}" for k, v in value.items()) + "}"
+    return _json(value)
+
+
+def decode_prepared(key: str, data: bytes) -> tuple[str, Any, Any]:
+    """A value kept by :func:`encode_prepared` under ``key``: its kind, its argument
+    (the round's number) and the value. Raises ValueError (or TypeError, KeyError,
+    ``zlib.error``) for anything else."""
+    plain = json.loads(zlib.decompress(data).decode("utf-8"))
+    if key == "round":
+        games, byes = plain["pairing"]
+        table = plain["data"]
+        if not (isinstance(table, dict) and isinstance(table["boards"], list)):
+            raise ValueError("a round's table without boards")
+        pairing = (tuple((white, black) for white, black in games), tuple(byes))
+        return "round", int(table["round"]), RoundTable(pairing, table)
+    if key == "standings":
+        if not (isinstance(plain, dict) and isinstance(plain["rows"], list)):
+            raise ValueError("standings without rows")
+        return "standings", None, plain
+    if key == "crosstable":
+        head, rows, after = plain
+        if not (isinstance(head, list) and isinstance(rows, list) and isinstance(after, int)):
+            raise ValueError("a crosstable of another shape")
+        return "crosstable", None, (head, rows, after)
+    raise ValueError(f"no prepared value {key!r}")
 
 
 def pager(
@@ -388,6 +537,12 @@ class PublicPages:
         self.views = Views()
         self._warmer = Warmer(self.warm)
         service.listeners.append(self._warmer)
+        #: The tournaments whose values kept in the database were read in (once each).
+        self._seeded: set[str] = set()
+        self._seed_lock = threading.Lock()
+        #: (id, key) -> the newest version of that value the database has (as far as
+        #: this process knows): what is kept already is not written again.
+        self._kept: dict[tuple[str, str], int] = {}
 
     def warm_recent(self, count: int = WARM_AT_START) -> None:
         """In the background: read the ``count`` tournaments changed last and prepare
@@ -402,6 +557,7 @@ class PublicPages:
                 return
             for summary in recent:
                 try:
+                    self.seeded(summary.id)  # what was kept: the pages can show it at once
                     self._warmer(self.service.store.get(summary.id))
                 except Exception:  # deleted meanwhile, or unreadable: its page says so
                     log.warning("could not prepare the pages of %s", summary.id, exc_info=True)
@@ -418,34 +574,111 @@ class PublicPages:
         return found
 
     def warm(self, stored: Stored) -> None:
-        """Read a new version (the store keeps it parsed) and compute the main page's
-        round and standings of it."""
+        """Read a new version (the store keeps it parsed), compute the main page's
+        round and standings of it and the crosstable, and keep them in the database
+        (:meth:`keep`)."""
         try:
             current = self.service.load(stored.id)
         except ApiError:
             return  # deleted meanwhile
         if current.version != stored.version:
             return  # a newer change is on its way here
-        self.round_data(current, _current_round(current, None))
+        views = self.seeded(current.id)
+        number = _current_round(current, None)
+        self.round_data(current, number)
         t = current.tournament
-        if not t.players:
+        if t.players:
+            # the standings (main page, standings page, printable standings), then the
+            # crosstable, from the same ranking; each counted from the start (a reader
+            # asking for the crosstable meanwhile knows how long it has to wait)
+            start = time.monotonic()
+            views.get(
+                current,
+                "standings",
+                None,
+                lambda: standings_json(self.ranking(current)),
+                began=start,
+            )
+            views.get(
+                current,
+                "crosstable",
+                None,
+                lambda: _crosstable(t, self.ranking(current)),
+                began=start,
+            )
+            views.forget(current, "ranking", None)
+        if not self._warmer.waiting(current.id):  # else the newer version is kept instead
+            self.keep(current, number)
+
+    def finish(self, timeout: float = FINISH_SECONDS) -> bool:
+        """Let what is being prepared after the last changes be made and kept (at most
+        ``timeout`` seconds): what a server does as it stops, so that the next start
+        finds the pages of the last version; whether all of it was."""
+        return self._warmer.idle(timeout)
+
+    def seeded(self, tid: str) -> Views:
+        """:attr:`views`, holding the values the database keeps for ``tid`` (read in
+        the first time the tournament is asked for: after a start, its pages show them
+        at once instead of computing them again, each only for the version it is of)."""
+        if tid not in self._seeded:
+            with self._seed_lock:
+                if tid not in self._seeded:
+                    try:
+                        kept = self.service.store.prepared(tid)
+                    except Exception:  # the database is away: asked again next time
+                        log.warning("could not read the prepared pages of %s", tid, exc_info=True)
+                        return self.views
+                    for row in kept:
+                        self._seed(tid, row)
+                    self._seeded.add(tid)
+        return self.views
+
+    def _seed(self, tid: str, row: Prepared) -> None:
+        """One value kept in the database into :attr:`views` (one made by other code,
+        or unreadable, is left out: the pages compute it)."""
+        if row.made_by != MADE_BY:
             return
-        # the standings (main page, standings page, printable standings), then the
-        # crosstable, from the same ranking; each counted from the start (a reader
-        # asking for the crosstable meanwhile knows how long it has to wait)
-        start = time.monotonic()
-        self.views.get(
-            current, "standings", None, lambda: standings_json(self.ranking(current)), began=start
-        )
-        self.views.get(
-            current, "crosstable", None, lambda: _crosstable(t, self.ranking(current)), began=start
-        )
-        self.views.forget(current, "ranking", None)
+        try:
+            kind, arg, value = decode_prepared(row.key, row.data)
+        except (ValueError, TypeError, KeyError, zlib.error):
+            log.warning("prepared %s of %s is unreadable: computed again", row.key, tid)
+            return
+        self.views.seed(tid, row.version, kind, arg, value, row.millis / 1000)
+        self._kept[(tid, row.key)] = row.version
+
+    def keep(self, stored: Stored, number: int) -> None:
+        """Write to the database what the pages show of ``stored``'s version and is
+        made (round ``number``'s table, the standings, the crosstable) and not kept
+        yet, tagged with the version (:meth:`~fairpair.web.store.Store.save_prepared`):
+        a server started later shows it at once."""
+        wanted: list[tuple[str, Any, str]] = [("standings", None, "standings")]
+        wanted += [("crosstable", None, "crosstable")]
+        if number:
+            wanted.insert(0, ("round", number, "round"))
+        values = []
+        for kind, arg, key in wanted:
+            if self._kept.get((stored.id, key), 0) >= stored.version:
+                continue
+            made = self.views.made(stored, kind, arg)
+            if made is None:
+                continue
+            data = encode_prepared(kind, made[0])
+            if data is not None:
+                values.append(Prepared(key, stored.version, MADE_BY, round(made[1] * 1000), data))
+        if not values:
+            return
+        try:
+            self.service.store.save_prepared(stored.id, values)
+        except Exception:  # the database is away: a later change keeps its own
+            log.warning("could not keep the prepared pages of %s", stored.id, exc_info=True)
+            return
+        for value in values:
+            self._kept[(stored.id, value.key)] = stored.version
 
     def ranking(self, stored: Stored) -> Standings:
         """The standings of ``stored``'s version as computed, shared by whoever makes
         its standings or crosstable at the same time (never computed twice at once)."""
-        table: Standings = self.views.get(
+        table: Standings = self.seeded(stored.id).get(
             stored, "ranking", None, lambda: wf.standings_of(stored.tournament), newest=False
         )
         return table
@@ -455,7 +688,7 @@ class PublicPages:
         version (made now if it is not ready)."""
         if not number:
             return None
-        table: RoundTable = self.views.get(
+        table: RoundTable = self.seeded(stored.id).get(
             stored, "round", number, lambda: RoundTable.of(stored.tournament, number)
         )
         return table.data
@@ -472,7 +705,7 @@ class PublicPages:
             return None, stored.version
         t = stored.tournament
         pairing = RoundTable.pairing_of(t, number)
-        value, version = self.views.recent(
+        value, version = self.seeded(stored.id).recent(
             stored,
             "round",
             number,
@@ -486,23 +719,23 @@ class PublicPages:
         t = stored.tournament
         if not t.players:
             return None
-        data: dict[str, Any] = self.views.get(
+        data: dict[str, Any] = self.seeded(stored.id).get(
             stored, "standings", None, lambda: standings_json(self.ranking(stored))
         )
         return data
 
     def recent_crosstable(
-        self, stored: Stored
+        self, stored: Stored, started: float | None = None
     ) -> tuple[tuple[list[str], list[list[str]], int] | None, int]:
         """The crosstable (head, rows, after which round) as :meth:`recent_standings`
         gives the standings."""
         t = stored.tournament
-        value, version = self.views.recent(
+        value, version = self.seeded(stored.id).recent(
             stored,
             "crosstable",
             None,
             lambda: _crosstable(t, self.ranking(stored)),
-            STALE_WAIT,
+            _wait_left(started),
         )
         return value, version
 
@@ -518,7 +751,7 @@ class PublicPages:
         t = stored.tournament
         if not t.players:
             return None, stored.version
-        data, version = self.views.recent(
+        data, version = self.seeded(stored.id).recent(
             stored,
             "standings",
             None,
@@ -550,11 +783,19 @@ class PublicPages:
         }
 
     def public(
-        self, stored: Stored, asked: int | None, page: int | None, find: str
+        self,
+        stored: Stored,
+        asked: int | None,
+        page: int | None,
+        find: str,
+        started: float | None = None,
     ) -> dict[str, Any]:
         """The main page: a round's boards (a page of them), who was found, the top of
-        the standings."""
-        started = time.monotonic()
+        the standings. ``started`` (``time.monotonic()``, default now): when the request
+        began, reading the tournament included (after a start, waiting for its parse):
+        the page waits for its values at most what is left of :data:`STALE_WAIT` since."""
+        if started is None:
+            started = time.monotonic()
         t = stored.tournament
         tid = stored.id
         current = _current_round(stored, asked)
@@ -598,11 +839,14 @@ class PublicPages:
             "players_more": len(players) > PAGE_SIZE,
         }
 
-    def standings(self, stored: Stored, page: int | None, find: str) -> dict[str, Any]:
-        """The standings page: a page of rows, or the rows of the players found."""
+    def standings(
+        self, stored: Stored, page: int | None, find: str, started: float | None = None
+    ) -> dict[str, Any]:
+        """The standings page: a page of rows, or the rows of the players found
+        (``started`` as for :meth:`public`)."""
         t = stored.tournament
         tid = stored.id
-        standings, shown_version = self.recent_standings(stored)
+        standings, shown_version = self.recent_standings(stored, started)
         rows = standings["rows"] if standings else []
         find = find.strip()[:100]
         if find:
@@ -654,19 +898,21 @@ def public_router(service: Service) -> APIRouter:
     def public(
         tid: str, round: int | None = None, page: int | None = None, find: str = ""
     ) -> HTMLResponse:
+        started = time.monotonic()  # what the page may wait is counted from here
         try:
             stored = load(tid)
         except ApiError as exc:
             return error_page(exc)
-        return html("public.html", **pages.public(stored, round, page, find))
+        return html("public.html", **pages.public(stored, round, page, find, started))
 
     @router.get("/t/{tid}/standings", response_class=HTMLResponse)
     def standings(tid: str, page: int | None = None, find: str = "") -> HTMLResponse:
+        started = time.monotonic()
         try:
             stored = load(tid)
         except ApiError as exc:
             return error_page(exc)
-        return html("standings.html", **pages.standings(stored, page, find))
+        return html("standings.html", **pages.standings(stored, page, find, started))
 
     @router.get("/t/{tid}/live")
     def live(
@@ -679,6 +925,7 @@ def public_router(service: Service) -> APIRouter:
         find: str = "",
     ) -> Response:
         """A page's live part: 204 while the tournament is at version ``v``."""
+        started = time.monotonic()
         try:
             if live_key(service, tid, view) == v:
                 return Response(status_code=204)
@@ -686,7 +933,7 @@ def public_router(service: Service) -> APIRouter:
         except (ApiError, NotFound):  # gone: the page stays as it is
             return Response(status_code=204)
         if view == "standings":
-            context = pages.standings(stored, page, find)
+            context = pages.standings(stored, page, find, started)
         elif view == "player":
             from fairpair.web.player_pages import player_live
 
@@ -700,19 +947,20 @@ def public_router(service: Service) -> APIRouter:
 
             return director_boards_live(service, stored, request, page)
         else:
-            context = pages.public(stored, round, page, find)
+            context = pages.public(stored, round, page, find, started)
         fragment = html("_live.html", **context)
         fragment.headers["Cache-Control"] = "no-cache"  # always asked again
         return fragment
 
     @router.get("/t/{tid}/crosstable", response_class=HTMLResponse)
     def crosstable(tid: str, page: int | None = None) -> HTMLResponse:
+        started = time.monotonic()
         try:
             stored = load(tid)
         except ApiError as exc:
             return error_page(exc)
         t = stored.tournament
-        table, shown_version = pages.recent_crosstable(stored)
+        table, shown_version = pages.recent_crosstable(stored, started)
         head, rows, after = table if table is not None else ([], [], t.rounds_played)
         paging = pager(len(rows), page, lambda p: f"/t/{tid}/crosstable?page={p}")
         numeric = {0, 1, 3} | set(range(4 + after, len(head)))
@@ -757,6 +1005,7 @@ def public_router(service: Service) -> APIRouter:
         tid: str, after_round: int | None = None, page: int | None = None
     ) -> HTMLResponse:
         """The standings as a page to print (print CSS: A4, no navigation)."""
+        started = time.monotonic()
         try:
             stored = load(tid)
             t = stored.tournament
@@ -776,7 +1025,7 @@ def public_router(service: Service) -> APIRouter:
             return standings_json(wf.standings_of(t, after_round=after_round))
 
         if after_round is None:  # the current standings: prepared after each change
-            data, shown_version = pages.recent_standings(stored)
+            data, shown_version = pages.recent_standings(stored, started)
         else:
             data, shown_version = (
                 pages.views.get(stored, "standings-after", after_round, make),

@@ -10,14 +10,29 @@ revision for the queries of :mod:`fairpair.web.store`.
 * ``tokens``: the SHA-256 of each bearer token, its tournament and role (director,
   arbiter, player with his pairing number), and when it expires (NULL: never);
 * ``reports``: results reported by players, waiting for the director to confirm them;
-* ``meta``: small key/value facts about the database (the demo tournament's id).
+* ``meta``: small key/value facts about the database (the demo tournament's id);
+* ``prepared``: what the public pages show of a tournament (its current round's table,
+  its standings, its crosstable) as last computed, each tagged with the tournament
+  version it was computed from (revision 0004): a server that starts reads them
+  instead of computing them again, and shows one only at that version (an older one
+  only with the pages' "Updating" note). Written in the background after a change; a
+  cache, never the record (the document is).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Column, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import (
+    Column,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
 
-__all__ = ["meta", "metadata", "reports", "tokens", "tournaments"]
+__all__ = ["meta", "metadata", "prepared", "reports", "tokens", "tournaments"]
 
 metadata = MetaData()
 
@@ -75,4 +90,25 @@ meta = Table(
     metadata,
     Column("key", String(64), primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+prepared = Table(
+    "prepared",
+    metadata,
+    Column(
+        "tournament_id",
+        String(32),
+        ForeignKey("tournaments.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    # what it is: "round 3", "standings", "crosstable"
+    Column("key", String(32), primary_key=True),
+    # the tournament's version it was computed from
+    Column("version", Integer, nullable=False),
+    # the code that made it (fairpair's version and the values' format)
+    Column("made_by", String(40), nullable=False),
+    # how long it took to compute, in milliseconds
+    Column("millis", Integer, nullable=False),
+    # the value: JSON, zlib-compressed
+    Column("data", LargeBinary, nullable=False),
 )

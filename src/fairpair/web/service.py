@@ -138,32 +138,12 @@ def _result_key(result: str) -> str:
 def _entry_key(result: str) -> str:
     """A result a director (or arbiter) enters: one of :data:`SCORES`, or a flagged
     one of :data:`FLAGGED_SCORES` (``id``, ``2-0``, ``0-2``; whether the event's system
-    records it is checked with the tournament, :func:`_allowed`)."""
+    records it is the workflow's rule, :func:`fairpair.workflow.enter_results`, as for
+    ``fairpair result``)."""
     key = result.strip().lower().replace(" ", "")
     if key in FLAGGED_SCORES:
         return key
     return _result_key(result)
-
-
-def _allowed(t: Tournament, key: str, field: str) -> None:
-    """A flagged result only where the event's system records it (its descriptor's
-    ``result_flags``; a 2-for-1 in double rounds only)."""
-    if key not in FLAGGED_SCORES:
-        return
-    offered = wf.flagged_scores_of(t)
-    if key not in offered:
-        what = "an intentional draw" if key == "id" else "a 2-for-1"
-        where = (
-            "a tournament of single rounds"
-            if key in ("2-0", "0-2") and "id" in offered
-            else f"the {t.system or 'dutch'} system"
-        )
-        raise ApiError(
-            400,
-            f"result {key!r}: {what} is not a result of {where}",
-            field=field,
-            expected="one of " + ", ".join([*SCORES, *offered]),
-        )
 
 
 def _stored_system(t: Tournament) -> wf.SystemChoice:
@@ -623,7 +603,7 @@ class Service:
             except PendingResultsError as exc:
                 raise ApiError(
                     409,
-                    str(exc).partition(":\n")[0],
+                    exc.message,  # the boards are in "pending"; what to do in "expected"
                     expected="enter the results of the pending games first (or unpair the last "
                     "round)",
                     extra={"pending": pending_json(t)},
@@ -678,7 +658,6 @@ class Service:
 
         def operation(t: Tournament) -> tuple[Tournament, None]:
             self._game(t, round_number, board)
-            _allowed(t, key, "result")
             with refusals("result"):
                 t, _ = wf.enter_results(t, round_number, [wf.ResultEntry.for_board_key(board, key)])
             return t, None
@@ -707,13 +686,13 @@ class Service:
 
         def operation(t: Tournament) -> tuple[Tournament, dict[int, tuple[str, str]]]:
             changed: dict[int, tuple[str, str]] = {}
-            for board, key in sorted(keys.items()):
+            for board in sorted(keys):
                 self._game(t, round_number, board)
-                _allowed(t, key, f"result-{board}")
             games = t.round(round_number).games
             before = {board: wf.result_text(games[board - 1]) for board in keys}
             for board, key in sorted(keys.items()):  # board by board: the field at fault
-                with refusals(f"result-{board}"):
+                field = f"result-{board}"
+                with refusals(field, rename={"result": field}):
                     t, _ = wf.enter_results(
                         t, round_number, [wf.ResultEntry.for_board_key(board, key)]
                     )

@@ -62,7 +62,7 @@ from fairpair import limits
 from fairpair.formats import check_limits, jsondoc
 from fairpair.model import Tournament
 from fairpair.systems import sides_of
-from fairpair.web.schema import meta, reports, tokens, tournaments
+from fairpair.web.schema import meta, prepared, reports, tokens, tournaments
 from fairpair.workflow.rounds import tournament_name
 
 __all__ = [
@@ -71,6 +71,7 @@ __all__ = [
     "Grant",
     "LastDirectorToken",
     "NotFound",
+    "Prepared",
     "Report",
     "Store",
     "Stored",
@@ -190,6 +191,19 @@ class Report:
     created_at: str
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A value the public pages show of a tournament, as stored (see
+    :meth:`Store.save_prepared`): what it is (``key``), the tournament version and the
+    code it was made from, how long it took to make, and its bytes."""
+
+    key: str
+    version: int
+    made_by: str
+    millis: int
+    data: bytes
+
+
 def storable_document(t: Tournament) -> str:
     """The JSON document of ``t``, checked against the limits its reader applies (the
     same functions, :func:`fairpair.formats.check_limits` and the ``file_bytes`` limit):
@@ -200,6 +214,15 @@ def storable_document(t: Tournament) -> str:
     size = len(document.encode("utf-8"))
     limits.check("file_bytes", size, "bytes of the tournament's document")
     return document
+
+
+def _read(document: str, file: str) -> Tournament:
+    """A stored document read back: the store wrote it itself (with
+    :func:`storable_document`, from Python dicts: no key twice in an object), and has
+    no use for the reader's warnings (an imported TRF's points column that disagrees
+    with the results entered since), which are not made (0.2 s at 10,000 players)."""
+    t, _ = jsondoc.loads(document, file=file, unique_keys=True, warnings=False)
+    return t
 
 
 def display_url(db: str) -> str:
@@ -392,7 +415,7 @@ class Store:
     def create(self, t: Tournament) -> tuple[str, str]:
         """Store a new tournament; return its id and a new director token."""
         document = storable_document(t)
-        back, _ = jsondoc.loads(document)  # what is stored must read back
+        back = _read(document, "new tournament")  # what is stored must read back
         tid = secrets.token_hex(6)
         token = new_token()
         now = _now()
@@ -454,7 +477,7 @@ class Store:
                 ).one_or_none()
             if found is None:
                 raise NotFound(tid)
-            t, _ = jsondoc.loads(found.document, file=f"tournament {tid}")
+            t = _read(found.document, f"tournament {tid}")
             stored = Stored(tid, t, found.version, found.created_at, found.updated_at)
             self._remember(stored)
         return stored
@@ -605,10 +628,11 @@ class Store:
         raise Conflict(f"tournament {tid} kept changing; try again")
 
     def delete(self, tid: str) -> None:
-        """Delete a tournament with its tokens and reports."""
+        """Delete a tournament with its tokens, reports and prepared pages."""
         if not _valid_id(tid):
             raise NotFound(tid)
         with self._writing() as connection:
+            connection.execute(delete(prepared).where(prepared.c.tournament_id == tid))
             connection.execute(delete(reports).where(reports.c.tournament_id == tid))
             connection.execute(delete(tokens).where(tokens.c.tournament_id == tid))
             outcome = connection.execute(delete(tournaments).where(tournaments.c.id == tid))
@@ -777,7 +801,7 @@ class Store:
                     document: str = connection.execute(
                         select(tournaments.c.document).where(tournaments.c.id == tid)
                     ).scalar_one()
-                    t, _ = jsondoc.loads(document, file=f"tournament {tid}")
+                    t = _read(document, f"tournament {tid}")
                 check(t)
             outcome = connection.execute(
                 insert(reports).values(
@@ -843,6 +867,76 @@ class Store:
             connection.execute(delete(reports).where(reports.c.tournament_id == tid))
 
         return run
+
+    # ------------------------------------------------------------------ prepared pages
+
+    def save_prepared(self, tid: str, values: list[Prepared]) -> int:
+        """Keep ``values`` (what the public pages show of ``tid``, each tagged with the
+        version it was made from) in one transaction, each replacing the stored value
+        of its key only if that one is of an older version (of the same code); return
+        how many were written. The tournament deleted meanwhile: nothing is written."""
+        if not _valid_id(tid) or not values:
+            return 0
+        written = 0
+        try:
+            with self._writing() as connection:
+                exists = connection.execute(
+                    select(tournaments.c.id).where(tournaments.c.id == tid).with_for_update()
+                ).scalar_one_or_none()
+                if exists is None:
+                    return 0
+                rows = connection.execute(
+                    select(prepared.c.key, prepared.c.version, prepared.c.made_by).where(
+                        prepared.c.tournament_id == tid
+                    )
+                ).all()
+                known = {row.key: row for row in rows}
+                for value in values:
+                    row = known.get(value.key)
+                    if (
+                        row is not None
+                        and row.made_by == value.made_by
+                        and row.version >= value.version
+                    ):
+                        continue  # as new already
+                    fields = {
+                        "version": value.version,
+                        "made_by": value.made_by,
+                        "millis": value.millis,
+                        "data": value.data,
+                    }
+                    if row is None:
+                        connection.execute(
+                            insert(prepared).values(tournament_id=tid, key=value.key, **fields)
+                        )
+                    else:
+                        connection.execute(
+                            update(prepared)
+                            .where(prepared.c.tournament_id == tid, prepared.c.key == value.key)
+                            .values(**fields)
+                        )
+                    written += 1
+        except IntegrityError:  # deleted (or written by another server) meanwhile
+            return 0
+        return written
+
+    def prepared(self, tid: str) -> list[Prepared]:
+        """The values kept for the public pages of ``tid`` (:meth:`save_prepared`)."""
+        if not _valid_id(tid):
+            return []
+        with self._reading() as connection:
+            rows = connection.execute(
+                select(
+                    prepared.c.key,
+                    prepared.c.version,
+                    prepared.c.made_by,
+                    prepared.c.millis,
+                    prepared.c.data,
+                )
+                .where(prepared.c.tournament_id == tid)
+                .order_by(prepared.c.key)
+            ).all()
+        return [Prepared(r.key, r.version, r.made_by, r.millis, bytes(r.data)) for r in rows]
 
     # ------------------------------------------------------------------ meta
 

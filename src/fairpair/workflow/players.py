@@ -153,7 +153,12 @@ def _check_name(
                 alike = "" if p.name.casefold() == clean.casefold() else f" ({p.name!r})"
                 raise InputError(
                     f"{clean!r} is already player {p.number}{alike}",
-                    expected="a name no other player has (a namesake must be allowed explicitly)",
+                    expected="a name no other player has"
+                    + (
+                        ""
+                        if exclude is not None
+                        else " (or mark the entry as another player of the same name)"
+                    ),
                     field="name",
                 )
     return clean

@@ -132,31 +132,6 @@ _TEXT: Mapping[tuple[ResultCode, ResultCode], str] = {
 }
 
 
-def flagged_scores_of(t: Tournament) -> dict[str, str]:
-    """The flagged board results (:data:`FLAGGED_SCORES` keys: ``id``, ``2-0``,
-    ``0-2``) the system of ``t`` records, as its descriptor's ``result_flags`` say, each
-    with its flag; a 2-for-1 only when ``t`` pairs double rounds. Empty for a system
-    that records none (the Dutch system: an intentional draw is a draw there).
-
-    >>> t = Tournament(system="netrunner", double_rounds=True)
-    >>> flagged_scores_of(t)
-    {'id': 'intentional_draw', '2-0': 'two_for_one', '0-2': 'two_for_one'}
-    >>> flagged_scores_of(t.replace(double_rounds=False)), flagged_scores_of(Tournament())
-    ({'id': 'intentional_draw'}, {})
-    """
-    from fairpair.systems import descriptor_of
-
-    try:
-        allowed = descriptor_of(t.system).result_flags
-    except InputError:  # a system fairpair does not have: it records none
-        return {}
-    return {
-        key: flag
-        for key, (_, flag) in FLAGGED_SCORES.items()
-        if flag in allowed and (flag != TWO_FOR_ONE or t.double_rounds)
-    }
-
-
 def result_text(game: Game) -> str:
     """``1-0``, ``½-½``, ``+-``, ... or ``""`` for a pending game."""
     if game.white_result is None or game.black_result is None:
@@ -199,6 +174,91 @@ class ResultEntry:
             codes, flag = FLAGGED_SCORES[key]
             return cls.for_board(board, codes, flag)
         return cls.for_board(board, SCORES[key])
+
+
+def _recorded_flags(t: Tournament) -> tuple[str, tuple[str, ...]]:
+    """The name of the system of ``t`` and the flags its descriptor's ``result_flags``
+    record (none for a system fairpair does not have)."""
+    from fairpair.systems import descriptor_of
+
+    try:
+        descriptor = descriptor_of(t.system)
+    except InputError:  # a system fairpair does not have: it records none
+        return str(t.system), ()
+    return descriptor.name, descriptor.result_flags
+
+
+def flagged_scores_of(t: Tournament) -> dict[str, str]:
+    """The flagged board results (:data:`FLAGGED_SCORES` keys: ``id``, ``2-0``,
+    ``0-2``) the system of ``t`` records, as its descriptor's ``result_flags`` say, each
+    with its flag; a 2-for-1 only when ``t`` pairs double rounds. Empty for a system
+    that records none (the Dutch system: an intentional draw is a draw there).
+
+    >>> t = Tournament(system="netrunner", double_rounds=True)
+    >>> flagged_scores_of(t)
+    {'id': 'intentional_draw', '2-0': 'two_for_one', '0-2': 'two_for_one'}
+    >>> flagged_scores_of(t.replace(double_rounds=False)), flagged_scores_of(Tournament())
+    ({'id': 'intentional_draw'}, {})
+    """
+    _, allowed = _recorded_flags(t)
+    return {
+        key: flag
+        for key, (_, flag) in FLAGGED_SCORES.items()
+        if flag in allowed and (flag != TWO_FOR_ONE or t.double_rounds)
+    }
+
+
+#: A flag in words, for refusals.
+_FLAG_WORDS: Mapping[str, str] = {ID: "an intentional draw", TWO_FOR_ONE: "a 2-for-1"}
+
+
+def _check_flag(t: Tournament, entry: ResultEntry) -> None:
+    """Refuse an entry whose flag the system of ``t`` does not record (its descriptor's
+    ``result_flags``; a 2-for-1 only in double rounds), naming the board or player and
+    the results that may be entered instead. The one check for every way results are
+    entered (the command line, the web's forms and API); files that carry such flags
+    are read as they are (a record of what was played, not an entry).
+
+    >>> t = Tournament(system="dutch")
+    >>> try:
+    ...     _check_flag(t, ResultEntry.for_board_key(3, "id"))
+    ... except InputError as exc:
+    ...     print(exc.field, "|", exc.message)
+    ...     print(exc.expected.replace(" (", "\\n("))
+    result | an intentional draw on board 3 is not a result of the dutch system
+    one of 1-0, 0-1, 1/2, +-, -+, --, clear
+    (the dutch system records no intentional draws or 2-for-1s)
+    """
+    if entry.flag is None:
+        return
+    offered = flagged_scores_of(t)
+    if entry.flag in offered.values():
+        return
+    name, recorded = _recorded_flags(t)
+    what = _FLAG_WORDS.get(entry.flag, entry.flag)
+    single = entry.flag == TWO_FOR_ONE and entry.flag in recorded
+    where = "a tournament of single rounds" if single else f"the {name} system"
+    if entry.by_board:
+        who = f"on board {entry.target}"
+        words = ["1-0", "0-1", "1/2", "+-", "-+", "--", "clear", *offered]
+    else:
+        player = find_player(t, entry.target)
+        who = f"for {player.name} ({player.number})"
+        words = [
+            *(w for w in OUTCOMES if w not in ("jigo", "tie")),
+            *(w for w, (_, flag) in FLAGGED_OUTCOMES.items() if flag in offered.values()),
+        ]
+    if single:
+        why = "a 2-for-1 needs a double round, two games per pairing"
+    elif offered:
+        why = f"the {name} system records {_FLAG_WORDS[ID]} but no 2-for-1"
+    else:
+        why = f"the {name} system records no intentional draws or 2-for-1s"
+    raise InputError(
+        f"{what} {who} is not a result of {where}",
+        expected="one of " + ", ".join(words) + f" ({why})",
+        field="result",
+    )
 
 
 #: Outcome words that say the same on a board as for either of its players.
@@ -380,6 +440,7 @@ def _decide(
     unflag: set[tuple[int, int]] = set()
     for entry in entries:
         index, second = _locate(t, round_number, entry)
+        _check_flag(t, entry)
         game = t.round(round_number).games[index]
         codes = entry.codes
         if codes is not None and second:
@@ -388,13 +449,6 @@ def _decide(
         targets = [(round_number, index, codes)]
         partner = _partner_column(t, round_number)
         if entry.flag is not None:
-            if partner is None and entry.flag == TWO_FOR_ONE:
-                raise InputError(
-                    f"a 2-for-1 for {entry.target} in a tournament of single rounds",
-                    expected="a double round (two games per pairing); "
-                    "for one game use BOARD=1-0 or PLAYER=win",
-                    field="result",
-                )
             if partner is not None:
                 other = _partner_game(t, partner, game.players)
                 if other is None:
@@ -432,7 +486,9 @@ def enter_results(
 ) -> tuple[Tournament, list[EnteredResult]]:
     """Enter ``entries`` into round ``round_number``; all or nothing.
 
-    Refused when the round has no games, a board or player is unknown, or one game is
+    Refused when the round has no games, a board or player is unknown, an entry is a
+    flagged result the system does not record (its descriptor's ``result_flags``: an
+    intentional draw on a Dutch event, a 2-for-1 outside double rounds), or one game is
     given two different results in the same call; without ``allow_changes`` also when an
     entry would change a result already entered (a correction must name its round).
     An intentional draw or a 2-for-1 in a double round fills both of its games (a

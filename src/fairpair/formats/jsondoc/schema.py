@@ -512,7 +512,10 @@ def _schema_message(error: jsonschema.exceptions.ValidationError) -> str:
     if len(shown) > 40:
         shown = shown[:37] + "..."
     if error.validator == "required":
-        return error.message.replace("'", '"').replace(" is a required property", " is missing")
+        missing = error.message.replace("'", '"').replace(" is a required property", " is missing")
+        if not error.absolute_path and '"format"' in missing:
+            return f"not a fairpair JSON document ({missing})"
+        return missing
     if error.validator == "additionalProperties" and isinstance(instance, dict):
         known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         unknown = [json.dumps(k) for k in instance if k not in known]
@@ -542,6 +545,11 @@ def _schema_expected(error: jsonschema.exceptions.ValidationError) -> str:
             else 'a number or a fraction string like "1/3"'
         )
     if v == "required":
+        if not error.absolute_path and error.message.startswith("'format'"):
+            return (
+                'a fairpair JSON document, beginning "format": "fairpair-tournament" '
+                "(see docs/json-format.md)"
+            )
         return "the property (see docs/json-format.md)"
     if v == "additionalProperties":
         return "only the properties listed in docs/json-format.md"

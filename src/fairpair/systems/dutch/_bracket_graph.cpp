@@ -27,7 +27,8 @@ class BracketGraph {
   public:
     BracketGraph(int n, const std::vector<int>& classes, PyObject* table, int shift,
                  const std::vector<int>& tags,
-                 const std::vector<std::pair<int, int>>& blocked, bool compact) {
+                 const std::vector<std::pair<int, int>>& blocked, bool compact,
+                 bool pairs) {
         if (n < 0) value_error("n must be >= 0");
         if (static_cast<int>(classes.size()) != n || static_cast<int>(tags.size()) != n)
             value_error("classes and tags need one entry per vertex");
@@ -80,7 +81,10 @@ class BracketGraph {
             block[static_cast<size_t>(a)].push_back(b);
             block[static_cast<size_t>(b)].push_back(a);
         }
-        if (eng_->fill_edges(tags, block)) return;
+        if (eng_->fill_edges(tags, block)) {
+            if (pairs) eng_->use_pair_store();
+            return;
+        }
         std::vector<int> stamp(static_cast<size_t>(n), -1);
         for (int i = 0; i < n; ++i) {
             for (int b : block[static_cast<size_t>(i)]) stamp[static_cast<size_t>(b)] = i;
@@ -109,6 +113,17 @@ class BracketGraph {
         std::vector<int> out;
         eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), out);
         return out;
+    }
+
+    // The whole weight of u-v, (criteria << shift) + order (0: no edge).
+    PyObject* weight(long u, long v) const {
+        check_pair(u, v);
+        if (!eng_->has(static_cast<int>(u), static_cast<int>(v))) return from_long(0);
+        const Buf w2 = eng_->get_w2(static_cast<int>(u), static_cast<int>(v));
+        Buf w = Buf::zero();  // w2 / 2 (w2 is even and positive)
+        for (int i = 0; i < kBufLimbs; ++i)
+            w.l[i] = (w2.l[i] >> 1) | (i + 1 < kBufLimbs ? w2.l[i + 1] << 63 : 0);
+        return buf_to_int(w);
     }
 
     // The criteria part of the weight of u-v (without the order; 0: no edge).
@@ -159,7 +174,8 @@ class BracketGraph {
         std::vector<int> xs;
         eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), xs);
         if (eng_->compact() && doubled_fits(order) &&
-            eng_->put_order2(static_cast<int>(u), xs, {2 * static_cast<int64_t>(order.l[0])}))
+            eng_->put_range2(static_cast<int>(u), clamp(lo), clamp(hi),
+                             2 * static_cast<int64_t>(order.l[0])))
             return;
         for (int x : xs) put(static_cast<int>(u), x, order);
     }
@@ -172,9 +188,7 @@ class BracketGraph {
     // Remove every edge u-x with lo <= x < hi.
     void remove_range(long u, long lo, long hi) {
         check_vertex(u, n());
-        std::vector<int> xs;
-        eng_->row(static_cast<int>(u), clamp(lo), clamp(hi), xs);
-        eng_->remove_edges(static_cast<int>(u), xs);
+        eng_->remove_range(static_cast<int>(u), clamp(lo), clamp(hi));
     }
 
     // Remove every edge of u (u is marked changed).
@@ -215,6 +229,7 @@ class BracketGraph {
     std::string check() const { return eng_->check(); }
     std::vector<long> stats() const { return eng_->stats(); }
     bool compact() const { return eng_->compact(); }
+    bool pair_store() const { return eng_->pair_store(); }
 
     // The index in `vs` of the first vertex v whose edge u-v may still be in an optimal
     // matching (len(vs) if none): the edges before it are provably in none, by the duals
@@ -351,11 +366,13 @@ BracketGraph& graph(PyObject* self) { return unbox<BracketGraph>(self); }
 int init(PyObject* self, PyObject* args, PyObject* kwargs) {
     return init_box<BracketGraph>(self, [&] {
         const Args a("BracketGraph", args, kwargs,
-                     {"n", "classes", "table", "shift", "tags", "blocked", "compact"}, 6);
+                     {"n", "classes", "table", "shift", "tags", "blocked", "compact", "pairs"},
+                     6);
         return new BracketGraph(static_cast<int>(to_long(a[0], "n")), to_ints(a[1], "classes"),
                                 a[2], static_cast<int>(to_long(a[3], "shift")),
                                 to_ints(a[4], "tags"), to_int_pairs(a[5], "blocked"),
-                                a[6] == nullptr || to_bool(a[6], "compact"));
+                                a[6] == nullptr || to_bool(a[6], "compact"),
+                                a[7] != nullptr && to_bool(a[7], "pairs"));
     });
 }
 
@@ -364,6 +381,9 @@ PyObject* get_n(PyObject* self, void*) {
 }
 PyObject* get_compact(PyObject* self, void*) {
     return guarded([&] { return from_bool(graph(self).compact()); });
+}
+PyObject* get_pair_store(PyObject* self, void*) {
+    return guarded([&] { return from_bool(graph(self).pair_store()); });
 }
 PyObject* get_limbs(PyObject* self, void*) {
     return guarded([&] { return from_long(graph(self).limbs()); });
@@ -408,6 +428,12 @@ FAIRPAIR_METHOD(neighbours) {
         const Args a("neighbours", args, nargs, kw, {"u", "lo", "hi"}, 3);
         return int_list(graph(self).neighbours(to_long(a[0], "u"), to_long(a[1], "lo"),
                                                to_long(a[2], "hi")));
+    });
+}
+FAIRPAIR_METHOD(weight) {
+    return guarded([&] {
+        const Args a("weight", args, nargs, kw, {"u", "v"}, 2);
+        return graph(self).weight(to_long(a[0], "u"), to_long(a[1], "v"));
     });
 }
 FAIRPAIR_METHOD(main_weight) {
@@ -485,6 +511,7 @@ PyMethodDef kMethods[] = {
     {"first_open", method(&first_open), kFast, nullptr},
     {"has_edge", method(&has_edge), kFast, nullptr},
     {"neighbours", method(&neighbours), kFast, nullptr},
+    {"weight", method(&weight), kFast, nullptr},
     {"main_weight", method(&main_weight), kFast, nullptr},
     {"set_order", method(&set_order), kFast, nullptr},
     {"set_orders", method(&set_orders), kFast, nullptr},
@@ -501,6 +528,7 @@ PyMethodDef kMethods[] = {
 PyGetSetDef kGetSets[] = {
     {"n", &get_n, nullptr, nullptr, nullptr},
     {"compact", &get_compact, nullptr, nullptr, nullptr},
+    {"pair_store", &get_pair_store, nullptr, nullptr, nullptr},
     {"limbs", &get_limbs, nullptr, nullptr, nullptr},
     {"stats", &get_stats, nullptr, nullptr, nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr},

@@ -196,6 +196,13 @@ AFRESH_MIN = SEED_MIN
 #: Tests switch it off to compare the two layouts.
 COMPACT = True
 
+#: The compact graph's order parts in the pair store (a 64-bit word per pair, 8 n^2
+#: bytes) instead of the row store (an edge bit per pair and O(n) values the order
+#: parts are computed from, ``n^2 / 8`` bytes; docs/matching.md, "Matcher: the row
+#: store of the order parts"). The same weights, read in the same order, so the same
+#: matchings: tests switch it on to compare the two.
+PAIR_ORDERS = False
+
 
 def hint_duals(lo: int, hi: int, top: Sequence[bool]) -> dict[int, int]:
     """Doubled duals for the hint of :meth:`BracketGraph.keep_top_to_rest`, the weight
@@ -243,6 +250,7 @@ class CompiledGraph:
             list(weights.tags),
             sorted(weights.blocked),
             COMPACT,
+            PAIR_ORDERS,
         )
         self.has_edge = self._g.has_edge
         self.neighbours = self._g.neighbours
