@@ -91,12 +91,19 @@ if BUILD_COMMANDS & set(sys.argv[1:]) and not os.environ.get("FAIRPAIR_SKIP_COMP
 #: itself sorts the sources by name).
 UNITS = [
     "src/fairpair/matching/_engine_narrow.cpp",
-    "src/fairpair/matching/_engine_wide.cpp",
     "src/fairpair/matching/_engine_implicit.cpp",
-    "src/fairpair/matching/_blossom.cpp",
     "src/fairpair/systems/mcmahon/_graph.cpp",
+    "src/fairpair/matching/_engine_rare.cpp",
     "src/fairpair/systems/_netrunner_graph.cpp",
+    "src/fairpair/matching/_engine_wide.cpp",
+    "src/fairpair/matching/_blossom.cpp",
 ]
+
+#: Units compiled at -O1 (GCC and Clang; MSVC: /O2 for all): the 16-limb matchers,
+#: for weights wider than any benchmark round's (docs/install.md, "What the build
+#: costs"). -O1 costs about a third less compile time than -O2.
+RARE_UNITS = {"src/fairpair/matching/_engine_rare.cpp"}
+RARE_ARGS = ["-O1"]
 
 
 #: GCC collects its garbage sooner (default: when the heap grows by 100 % past at least
@@ -138,10 +145,14 @@ def build_jobs() -> int:
 
 def compile_in_parallel(compiler: Any, jobs: int) -> None:
     """Let `compiler` (a Unix-style distutils compiler) compile its sources `jobs` at a
-    time, heaviest first (the units of UNITS before the others)."""
-    if jobs <= 1 or not hasattr(compiler, "_compile") or not hasattr(compiler, "_setup_compile"):
+    time, heaviest first (the units of UNITS before the others), RARE_UNITS with
+    RARE_ARGS. MSVC keeps its own `compile` (its `_compile` is the base class's stub)."""
+    if compiler.compiler_type == "msvc":
+        return
+    if not hasattr(compiler, "_compile") or not hasattr(compiler, "_setup_compile"):
         return
     rank = {os.path.normpath(src): q for q, src in enumerate(sources())}
+    rare = {os.path.normpath(src) for src in RARE_UNITS}
 
     def compile_all(
         sources: list[str],
@@ -161,13 +172,16 @@ def compile_in_parallel(compiler: Any, jobs: int) -> None:
         def one(obj: str) -> None:
             if obj in build:
                 src, ext = build[obj]
-                compiler._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+                args = list(extra_postargs or [])
+                if os.path.normpath(src) in rare:
+                    args += RARE_ARGS
+                compiler._compile(obj, src, ext, cc_args, args, pp_opts)
 
         # setuptools sorts the sources by name: start the heaviest units first (UNITS)
         order = sorted(
             objects, key=lambda o: rank.get(os.path.normpath(build.get(o, ("",))[0]), 99)
         )
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             list(pool.map(one, order))
         return list(objects)
 

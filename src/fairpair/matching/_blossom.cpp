@@ -35,8 +35,8 @@ std::unique_ptr<Engine> make_engine(int limbs, int n) {
 }
 
 std::unique_ptr<Engine> make_compact_engine(int limbs, int n) {
-    return with_limbs(limbs,
-                      [n](auto l) { return new_engine<decltype(l)::value, ClassOrder>(n); });
+    return with_compact_limbs(
+        limbs, [n](auto l) { return new_engine<decltype(l)::value, ClassOrder>(n); });
 }
 
 namespace {

@@ -39,12 +39,15 @@
 
 namespace fairpair {
 
-// Inlined even where the compiler would not (the per-edge callbacks of the row loops).
+// Inlined even where the compiler would not (the per-edge callbacks of the row loops);
+// not inlined where the compiler would (for_leaves).
 #if defined(__GNUC__)
 #define FAIRPAIR_FORCE_INLINE __attribute__((always_inline))
+#define FAIRPAIR_NOINLINE __attribute__((noinline))
 #define FAIRPAIR_UNROLL _Pragma("GCC unroll 16")
 #else
 #define FAIRPAIR_FORCE_INLINE
+#define FAIRPAIR_NOINLINE
 #define FAIRPAIR_UNROLL
 #endif
 
@@ -253,8 +256,94 @@ inline Wide<N> half(const Wide<N>& a) {
 //   what the compact graph was before; the reference the tests compare with.
 struct ClassOrder {};
 
+// The part of the matcher that does not depend on the weights: the blossom structure,
+// the labels and the alternating forest.  Compiled once (its out-of-line functions in
+// _engine_wide.cpp) instead of once per width and graph kind (issue 33).
+class BlossomCore {
+  public:
+    struct Edge {
+        int a = -1, b = -1;  // a == -1: none
+        int ep = 0;          // best edges: sepoch_ of the S endpoint when recorded
+    };
+    const std::vector<int>& mate() const { return mate_; }
+
+  protected:
+    int n_ = 0;
+    std::vector<int> mate_;
+    std::vector<int> inblossom_, parent_, base_;
+    std::vector<std::vector<int>> childs_;
+    std::vector<std::vector<Edge>> ends_;  // ends_[b][i] = (x in childs[i], y in childs[i+1])
+    std::vector<int> label_, lfrom_, lto_;
+    std::vector<Edge> best_;
+    std::vector<std::vector<Edge>> bestlist_;
+    std::vector<char> haslist_;
+    // Compact graphs: the leaves of an S-blossom whose least-slack edges to other
+    // S-blossoms are not in bestlist_ but bounded by best_ (see add_blossom).
+    std::vector<std::vector<int>> pending_;
+    std::vector<int> queue_;
+    std::vector<int> tree_;      // root vertex of the tree of a labelled top-level blossom
+    std::vector<char> needbest_; // per vertex: best edge must be recomputed
+    std::vector<int> svert_;     // every S-vertex, once (maybe no longer S)
+    std::vector<char> insvert_;  // per vertex: listed in svert_
+    std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
+
+    // List v in svert_ unless it is there: a vertex labelled S again after its tree was
+    // dissolved (several augmentations between two dual steps) keeps its first place.
+    // The loops over svert_ keep the first of equal slacks, so a repeat never changed
+    // their result, only their length.
+    void add_svert(int v) {
+        if (insvert_[v]) return;
+        insvert_[v] = 1;
+        svert_.push_back(v);
+    }
+
+    void clear_svert() {
+        for (int v : svert_) insvert_[v] = 0;
+        svert_.clear();
+    }
+
+    // f(v) for every leaf v of the blossom b, in order.  Not inlined: GCC otherwise
+    // unrolls the recursion into each caller, a quarter of the matcher's code to compile
+    // (issue 33); the calls cost nothing measurable (once per blossom, not per edge).
+    template <class F>
+    FAIRPAIR_NOINLINE void for_leaves(int b, F&& f) const {
+        if (b < n_) {
+            f(b);
+            return;
+        }
+        for (int c : childs_[b]) for_leaves(c, f);
+    }
+
+    // The leaves of the new S-blossom b (its children set): each now in b, the former
+    // T-vertices queued and listed as S-vertices (add_blossom).
+    void absorb_leaves(int b);
+    // The leaves of the dissolved top-level blossom b lose their labels, forest edges
+    // and best edges (dissolve_dead_trees).
+    void forget_leaves(int b);
+    // Every leaf of the blossom s is now in the top-level blossom `to` (expand_blossom).
+    void point_leaves(int s, int to);
+
+    // -------------------------------------------------- labels and the alternating forest
+
+    // Label the top-level blossom containing w with t (1 = S, 2 = T), reached by the
+    // edge (from, w); from == -1 for a root.  A T-label also labels the mate S.
+    void assign_label(int w, int t, int from);
+    // Trace back from the S-vertices v and w (joined by a tight edge) towards their
+    // roots.  Returns the base of the new blossom, or -1 if the trees differ
+    // (augmenting path).
+    int scan_blossom(int v, int w);
+    void drop_list(int b);
+    static int wrap(int j, int k) { return ((j % k) + k) % k; }
+    // Rotate blossom b so that its vertex v becomes the base, swapping matched and
+    // unmatched edges on the even path from v to the old base.
+    void augment_blossom(int b, int v);
+    // Match the S-vertex s to j (-1: leave s unmatched) and flip the alternating path
+    // from s's blossom up to the root of its tree.
+    void augment_side(int s, int j);
+};
+
 template <int N, class G = void>
-class Blossom {
+class Blossom : public BlossomCore {
   public:
     using W = Wide<N>;
     static constexpr bool kCompact = std::is_same_v<G, ClassOrder>;
@@ -265,11 +354,6 @@ class Blossom {
     // the other graphs keep the eager lists, hence exactly their choice among equal optima.
     static constexpr bool kLazyLists = kCompact;
     static constexpr int64_t kAbsent = INT64_MIN;       // compact: no edge
-    struct Edge {
-        int a = -1, b = -1;  // a == -1: none
-        int ep = 0;          // best edges: sepoch_ of the S endpoint when recorded
-    };
-
     explicit Blossom(int n) { reset(n); }
 
     // Over the implicit graph `graph`, which must outlive the matcher.
@@ -615,7 +699,6 @@ class Blossom {
     }
 
   public:
-    const std::vector<int>& mate() const { return mate_; }
     // The vertex duals of the last solve (doubled scale, as the weights).
     std::vector<W> vertex_duals() const { return {dual_.begin(), dual_.begin() + n_}; }
 
@@ -698,7 +781,6 @@ class Blossom {
     long work = 0;    // pairs looked at outside the scans (best-edge bookkeeping)
 
   private:
-    int n_ = 0;
     std::vector<W> w2_;            // dense: the doubled weights, n x n
     // Compact, the pair store (pairs_): the doubled order parts, n x n (kAbsent: none).
     bool pairs_ = false;
@@ -730,33 +812,16 @@ class Blossom {
     std::vector<int> dirty_list_;
     mutable std::vector<char> gone_;  // per vertex: seen without edges (first_open)
 
-    std::vector<int> mate_;
     std::vector<W> dual_;
-    std::vector<int> inblossom_, parent_, base_;
-    std::vector<std::vector<int>> childs_;
-    std::vector<std::vector<Edge>> ends_;  // ends_[b][i] = (x in childs[i], y in childs[i+1])
     std::vector<int> unused_;
 
-    std::vector<int> label_, lfrom_, lto_;
-    std::vector<Edge> best_;
     std::vector<W> bslack_;  // current slack of best_[x], kept up to date by dual steps
-    std::vector<std::vector<Edge>> bestlist_;
-    std::vector<char> haslist_;
-    // Compact graphs: the leaves of an S-blossom whose least-slack edges to other
-    // S-blossoms are not in bestlist_ but bounded by best_ (see add_blossom).
-    std::vector<std::vector<int>> pending_;
-    std::vector<int> queue_;
     std::vector<Edge> bestto_;
     std::vector<W> besttoslack_;
     std::vector<int> touched_;
-    std::vector<int> tree_;      // root vertex of the tree of a labelled top-level blossom
     std::vector<char> dead_;     // per root vertex: tree to dissolve
-    std::vector<char> needbest_; // per vertex: best edge must be recomputed
     std::vector<int> mark_;      // scratch, per blossom
-    std::vector<int> svert_;     // every S-vertex, once (maybe no longer S)
-    std::vector<char> insvert_;  // per vertex: listed in svert_
     std::vector<std::pair<W, int>> stale_;  // scratch: (lower bound, vertex/blossom)
-    std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
 
     size_t idx(int i, int j) const {
         return static_cast<size_t>(i) * static_cast<size_t>(n_) + static_cast<size_t>(j);
@@ -799,21 +864,6 @@ class Blossom {
         touched_.clear();
         svert_.clear();
         insvert_.assign(n, 0);
-    }
-
-    // List v in svert_ unless it is there: a vertex labelled S again after its tree was
-    // dissolved (several augmentations between two dual steps) keeps its first place.
-    // The loops over svert_ keep the first of equal slacks, so a repeat never changed
-    // their result, only their length.
-    void add_svert(int v) {
-        if (insvert_[v]) return;
-        insvert_[v] = 1;
-        svert_.push_back(v);
-    }
-
-    void clear_svert() {
-        for (int v : svert_) insvert_[v] = 0;
-        svert_.clear();
     }
 
     W slack(int i, int j) const { return dual_[i] + dual_[j] - wt(i, j); }
@@ -1156,64 +1206,7 @@ class Blossom {
         return b < n_ ? b : base_[b];
     }
 
-    template <class F>
-    void for_leaves(int b, F&& f) const {
-        if (b < n_) {
-            f(b);
-            return;
-        }
-        for (int c : childs_[b]) for_leaves(c, f);
-    }
-
     // -------------------------------------------------- labels and the alternating forest
-
-    // Label the top-level blossom containing w with t (1 = S, 2 = T), reached by the
-    // edge (from, w); from == -1 for a root.  A T-label also labels the mate S.
-    void assign_label(int w, int t, int from) {
-        const int b = inblossom_[w];
-        label_[w] = label_[b] = t;
-        lfrom_[w] = lfrom_[b] = from;
-        lto_[w] = lto_[b] = w;
-        best_[w] = best_[b] = Edge{};
-        tree_[w] = tree_[b] = from == -1 ? w : tree_[inblossom_[from]];
-        if (t == 1) {
-            for_leaves(b, [this](int v) {
-                queue_.push_back(v);
-                add_svert(v);
-            });
-        } else {
-            const int base = base_[b];
-            const int m = mate_[base];
-            assign_label(m, 1, base);
-        }
-    }
-
-    // Trace back from the S-vertices v and w (joined by a tight edge) towards their
-    // roots.  Returns the base of the new blossom, or -1 if the trees differ
-    // (augmenting path).
-    int scan_blossom(int v, int w) {
-        std::vector<int> path;
-        int result = -1;
-        while (v != -1 || w != -1) {
-            int b = inblossom_[v];
-            if (label_[b] & 4) {
-                result = base_[b];
-                break;
-            }
-            path.push_back(b);
-            label_[b] = 5;
-            if (lfrom_[b] == -1) {
-                v = -1;
-            } else {
-                const int t = lfrom_[b];
-                const int bt = inblossom_[t];
-                v = lfrom_[bt];
-            }
-            if (w != -1) std::swap(v, w);
-        }
-        for (int b : path) label_[b] = 1;
-        return result;
-    }
 
     // New S-blossom from the tight edge (v, w) between two S-vertices of one tree.
     void add_blossom(int base, int v, int w) {
@@ -1252,13 +1245,7 @@ class Blossom {
         lto_[b] = lto_[bb];
         tree_[b] = tree_[bb];
         dual_[b] = W::zero();
-        for_leaves(b, [this, b](int x) {
-            if (label_[inblossom_[x]] == 2) {
-                queue_.push_back(x);
-                add_svert(x);
-            }
-            inblossom_[x] = b;
-        });
+        absorb_leaves(b);
         // Least-slack edges from the new blossom to every other S-blossom.
         touched_.clear();
         auto consider = [this, b](int i, int j) {
@@ -1354,16 +1341,6 @@ class Blossom {
         unused_.push_back(b);
     }
 
-    void drop_list(int b) {
-        // Released, not only cleared: a slot keeps no capacity once its blossom's list
-        // is gone (nested blossoms otherwise hold O(n) each, O(n^2) in all).
-        std::vector<Edge>().swap(bestlist_[b]);
-        haslist_[b] = 0;
-        std::vector<int>().swap(pending_[b]);
-    }
-
-    static int wrap(int j, int k) { return ((j % k) + k) % k; }
-
     // Dissolve the top-level blossom b.  Between stages (endstage) sub-blossoms with a
     // zero dual are dissolved too; in mid-stage a T-blossom's children are relabelled.
     void expand_blossom(int b, bool endstage) {
@@ -1379,7 +1356,7 @@ class Blossom {
             } else if (endstage && dual_[s].is_zero()) {
                 expand_blossom(s, endstage);
             } else {
-                for_leaves(s, [this, s](int v) { inblossom_[v] = s; });
+                point_leaves(s, s);
             }
         }
         if (!endstage && label_[b] == 2) {
@@ -1426,59 +1403,6 @@ class Blossom {
             }
         }
         release(b);
-    }
-
-    // Rotate blossom b so that its vertex v becomes the base, swapping matched and
-    // unmatched edges on the even path from v to the old base.
-    void augment_blossom(int b, int v) {
-        int t = v;
-        while (parent_[t] != b) t = parent_[t];
-        if (t >= n_) augment_blossom(t, v);
-        std::vector<int>& ch = childs_[b];
-        std::vector<Edge>& en = ends_[b];
-        const int k = static_cast<int>(ch.size());
-        const int i = static_cast<int>(std::find(ch.begin(), ch.end(), t) - ch.begin());
-        const int step = (i & 1) ? 1 : -1;
-        int j = i;
-        while (j != 0) {
-            const int j1 = wrap(j + step, k);
-            const int j2 = wrap(j1 + step, k);
-            int x, y;  // x in ch[j1], y in ch[j2]
-            if (step == 1) {
-                x = en[j1].a;
-                y = en[j1].b;
-            } else {
-                x = en[j2].b;
-                y = en[j2].a;
-            }
-            if (ch[j1] >= n_) augment_blossom(ch[j1], x);
-            if (ch[j2] >= n_) augment_blossom(ch[j2], y);
-            mate_[x] = y;
-            mate_[y] = x;
-            j = j2;
-        }
-        std::rotate(ch.begin(), ch.begin() + i, ch.end());
-        std::rotate(en.begin(), en.begin() + i, en.end());
-        base_[b] = v;
-    }
-
-    // Match the S-vertex s to j (-1: leave s unmatched) and flip the alternating path
-    // from s's blossom up to the root of its tree.
-    void augment_side(int s, int j) {
-        for (;;) {
-            const int bs = inblossom_[s];
-            if (bs >= n_) augment_blossom(bs, s);
-            mate_[s] = j;
-            if (lfrom_[bs] == -1) break;
-            const int t = lfrom_[bs];
-            const int bt = inblossom_[t];
-            const int s2 = lfrom_[bt];
-            const int j2 = lto_[bt];
-            if (bt >= n_) augment_blossom(bt, j2);
-            mate_[j2] = s2;
-            s = s2;
-            j = j2;
-        }
     }
 
     // The edge (v, w) from the S-vertex v has zero slack: grow the tree, form a blossom
@@ -1809,13 +1733,7 @@ class Blossom {
         }
         for (int b : gone) {
             const int was = label_[b];
-            for_leaves(b, [this](int v) {
-                ++sepoch_[v];
-                label_[v] = 0;
-                lfrom_[v] = lto_[v] = -1;
-                best_[v] = Edge{};
-                needbest_[v] = 1;
-            });
+            forget_leaves(b);
             label_[b] = 0;
             lfrom_[b] = lto_[b] = -1;
             best_[b] = Edge{};

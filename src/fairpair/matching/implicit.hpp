@@ -1,8 +1,8 @@
 // The implicit graph shared by the systems whose fields can be too large for the n x n
 // weight matrix (McMahon, Netrunner): a graph given by a few functions over an opaque
 // context, so that the blossom algorithm over it, Blossom<N, Implicit<N>>, is compiled
-// once per width (in _engine_implicit.cpp) for every system instead of once per system
-// and width.  No Python here.
+// once per width (in _engine_implicit.cpp and _engine_rare.cpp) for every system
+// instead of once per system and width.  No Python here.
 //
 // A system fills an Implicit<N> with its context and weight function (and, unless every
 // pair is an edge, its edge test and neighbour rows) and calls solve_implicit.  The
@@ -93,13 +93,22 @@ struct Implicit {
 // mate[] of the maximum-weight matching over `graph` (-1: unmatched), by the blossom
 // algorithm of the matrix engines; with `tight`, also the tight edges outside the
 // matching under the duals of the solve (Blossom::tight_edges) and with `duals` its
-// vertex duals; `seed`: vertex duals to start from (Blossom::seed).  Defined for N = 3,
-// 6 and 16 (with_implicit_limbs, engine.hpp) in _engine_implicit.cpp.
+// vertex duals; `seed`: vertex duals to start from (Blossom::seed).  Instantiated for
+// N = 3 and 6 in _engine_implicit.cpp and for 16 in _engine_rare.cpp
+// (with_implicit_limbs, engine.hpp); no other unit compiles it (the extern declarations
+// below).
 using EdgeList = std::vector<std::pair<int, int>>;
 template <int N>
 std::vector<int> solve_implicit(const Implicit<N>& graph, EdgeList* tight = nullptr,
                                 std::vector<Wide<N>>* duals = nullptr,
-                                std::vector<Wide<N>> seed = {});
+                                std::vector<Wide<N>> seed = {}) {
+    Blossom<N, Implicit<N>> m(graph);
+    if (!seed.empty()) m.seed(std::move(seed));
+    std::vector<int> mate = m.solve();
+    if (tight != nullptr) *tight = m.tight_edges();
+    if (duals != nullptr) *duals = m.vertex_duals();
+    return mate;
+}
 
 #define FAIRPAIR_SOLVE_IMPLICIT(N)                                                     \
     std::vector<int> solve_implicit<N>(const Implicit<N>&, EdgeList*, std::vector<Wide<N>>*, \

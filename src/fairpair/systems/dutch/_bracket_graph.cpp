@@ -65,12 +65,14 @@ class BracketGraph {
         // Compact: the matrix holds the order parts only (the criteria part comes from
         // the class table); an order too wide for it turns the engine dense (set).
         if (compact) {
-            eng_ = make_compact_engine(limbs_for(need), n);
+            limbs_ = limbs_for(need);
+            eng_ = make_compact_engine(limbs_, n);
             std::vector<Buf> doubled(table_.size(), Buf::zero());
             for (size_t q = 0; q < table_.size(); ++q) doubled[q] = table_[q] + table_[q];
             eng_->set_classes(cls_, k_, doubled);
         } else {
-            eng_ = make_engine(limbs_for(need), n);
+            limbs_ = limbs_for(need);
+            eng_ = make_engine(limbs_, n);
         }
         std::vector<std::vector<int>> block(static_cast<size_t>(n));
         for (const auto& [a, b] : blocked) {
@@ -98,7 +100,8 @@ class BracketGraph {
     }
 
     int n() const { return eng_->size(); }
-    int limbs() const { return eng_->limbs(); }
+    // The width the weights need (a compact engine may compute in more: engine.hpp).
+    int limbs() const { return limbs_; }
 
     bool has_edge(long u, long v) const {
         check_pair(u, v);
@@ -263,6 +266,7 @@ class BracketGraph {
 
   private:
     std::unique_ptr<Engine> eng_;
+    int limbs_ = 1;
     std::vector<int> cls_;
     std::vector<Buf> table_;  // (criteria << shift), per ordered pair of classes
     int k_ = 0;
@@ -346,7 +350,7 @@ class BracketGraph {
     void set(int u, int v, const Buf& w2) {
         if (eng_->set_w2(u, v, w2)) return;
         const int n = eng_->size();
-        std::unique_ptr<Engine> dense = make_engine(eng_->limbs(), n);
+        std::unique_ptr<Engine> dense = make_engine(limbs_, n);
         for (int i = 0; i < n; ++i)
             for (int j = i + 1; j < n; ++j)
                 if (eng_->has(i, j)) dense->set_w2(i, j, eng_->get_w2(i, j));
