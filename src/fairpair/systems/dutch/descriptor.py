@@ -42,7 +42,7 @@ def _dutch(name: str, summary: str, editions: tuple[str, ...]) -> SystemDescript
 
 DUTCH = _dutch(
     "dutch",
-    "FIDE Dutch system: the rules the tournament names (a new one: 2026; none named: 2017)",
+    "FIDE Dutch system: the rules the tournament names (TRF record 192; new: 2026), else 2017",
     ("2017", "2026"),
 )
 DUTCH_2017 = _dutch(
