@@ -389,3 +389,45 @@ def test_a_server_that_stops_keeps_the_last_pages_first(
     kept = {row.key: row.version for row in store.prepared(tid)}
     assert kept == dict.fromkeys(KEYS, newer.version)
     store.close()
+
+
+def test_deleting_while_values_are_kept_in_the_background(
+    new_database: Callable[[], str],
+) -> None:
+    """A tournament deleted while the background keeps its pages' values: the delete
+    succeeds every time (on PostgreSQL the two once took their locks in opposite orders
+    and the database aborted one as a deadlock: the delete answered 503), and no value
+    of a deleted tournament is left."""
+    from fairpair.web.store import Prepared, Store
+
+    store = Store(new_database())
+    tids = [store.create(_tournament())[0] for _ in range(40)]
+    stop = threading.Event()
+    failures: list[BaseException] = []
+
+    def keep() -> None:
+        version = 0
+        while not stop.is_set():
+            version += 1  # newer each time: the kept rows are rewritten, not skipped
+            values = [Prepared(key, version, "test", 1, b"x" * 2000) for key in sorted(KEYS)]
+            for tid in tids:
+                try:
+                    store.save_prepared(tid, values)
+                except BaseException as exc:  # reported below
+                    failures.append(exc)
+                    return
+
+    keepers = [threading.Thread(target=keep) for _ in range(2)]
+    for thread in keepers:
+        thread.start()
+    try:
+        time.sleep(0.2)
+        for tid in tids:
+            store.delete(tid)
+    finally:
+        stop.set()
+        for thread in keepers:
+            thread.join(30)
+    assert failures == []
+    assert all(store.prepared(tid) == [] for tid in tids)
+    store.close()

@@ -632,6 +632,14 @@ class Store:
         if not _valid_id(tid):
             raise NotFound(tid)
         with self._writing() as connection:
+            # the tournament's row first, as every other writer takes it (save_prepared
+            # locks it, then writes its prepared rows): deleting the prepared rows first
+            # could deadlock with a background save on PostgreSQL
+            found = connection.execute(
+                select(tournaments.c.id).where(tournaments.c.id == tid).with_for_update()
+            ).scalar_one_or_none()
+            if found is None:
+                raise NotFound(tid)
             connection.execute(delete(prepared).where(prepared.c.tournament_id == tid))
             connection.execute(delete(reports).where(reports.c.tournament_id == tid))
             connection.execute(delete(tokens).where(tokens.c.tournament_id == tid))
