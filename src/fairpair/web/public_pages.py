@@ -651,20 +651,18 @@ class PublicPages:
         made (round ``number``'s table, the standings, the crosstable) and not kept
         yet, tagged with the version (:meth:`~fairpair.web.store.Store.save_prepared`):
         a server started later shows it at once."""
-        wanted: list[tuple[str, Any, str]] = [("standings", None, "standings")]
-        wanted += [("crosstable", None, "crosstable")]
-        if number:
-            wanted.insert(0, ("round", number, "round"))
+        wanted: list[tuple[str, Any]] = [("round", number)] if number else []
+        wanted += [("standings", None), ("crosstable", None)]
         values = []
-        for kind, arg, key in wanted:
-            if self._kept.get((stored.id, key), 0) >= stored.version:
+        for kind, arg in wanted:  # each kept under its kind (one round: the current one)
+            if self._kept.get((stored.id, kind), 0) >= stored.version:
                 continue
             made = self.views.made(stored, kind, arg)
             if made is None:
                 continue
             data = encode_prepared(kind, made[0])
             if data is not None:
-                values.append(Prepared(key, stored.version, MADE_BY, round(made[1] * 1000), data))
+                values.append(Prepared(kind, stored.version, MADE_BY, round(made[1] * 1000), data))
         if not values:
             return
         try:
