@@ -541,6 +541,23 @@ def test_c13_splits_below_a_bracket_with_a_moved_down_player() -> None:
     assert has(lines, "C.13: bracket 4 re-paired with P = 0 above joined brackets")
 
 
+def test_c13_split_parts_have_no_downfloaters() -> None:
+    """Reading 13, "no downfloat between the parts of a split join" (issue 31): random
+    second-set seed 3050 round 6 shrunk to five players (JaVaFo 1.4's pairing of this
+    file). Only 7 and 10 (2 points) may get the bye; 17 (1 point) has met both. 7-10
+    leaves 12-14 and {17} alone: C.13 joins 1.5 and 1 ({12, 14, 17}, no bye possible)
+    and re-pairs bracket 2 with P = 0. Split again, bracket 1.5 {7, 10 | 12, 14} pairs
+    two pairs, the lowest {17} fails, and C.13 re-pairs 1.5 with one pair: 7-12 (10 and
+    14 go on to the lowest: 14-17, bye 10) comes before 7-14 in D.1 order. 14 had a
+    downfloat two rounds before, but 1.5 and 1 are parts of the joined lowest bracket:
+    moving on to the next part is no downfloat for B.6, so 7-12 stands, as the
+    reference (charging B.6 gave 7-14, 12-17, bye 10)."""
+    pairs, bye, lines = pair(step("c13splitfloat"))
+    assert pairs == {(12, 7), (14, 17)} and bye == 10
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+    assert not has(lines, "C.10.c")
+
+
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only

@@ -44,6 +44,10 @@ class _Frame:
     repaired: list[str] = field(default_factory=list)
     #: C.12: the sets of players this bracket has moved down so far (never again).
     sent: list[frozenset[int]] = field(default_factory=list)
+    #: C.13, C-split: the bracket is a part of a joined lowest bracket paired again
+    #: on its own; its players moving on to the next part are no downfloaters (B.5,
+    #: B.6) (reading 13).
+    split_part: bool = False
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
@@ -192,7 +196,13 @@ class _Round:
             return memo[key]
 
         frame.sent.append(frozenset(p.number for p in old_down))
-        bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
+        bracket = ScoreBracket(
+            frame.players,
+            self.ctx,
+            lowest=False,
+            accept=accept,
+            downfloats=not frame.split_part,
+        )
         return _first(bracket.candidates())
 
     def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
@@ -252,7 +262,13 @@ class _Round:
                 memo[key] = self.lowest_possible(down + lowest_residents)
             return memo[key]
 
-        bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
+        bracket = ScoreBracket(
+            frame.players,
+            self.ctx,
+            lowest=False,
+            accept=accept,
+            downfloats=not frame.split_part,
+        )
         return _first(bracket.candidates())
 
     def split_rejoins(
@@ -284,6 +300,9 @@ class _Round:
         movers: frozenset[int] | None = None
         #: C.13 backtracks after which the joined brackets were split again.
         split_done: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+        #: C-split: the brackets from this one down are parts of a joined lowest
+        #: bracket paired again one by one (None: no split so far).
+        split_from: int | None = None
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -361,7 +380,7 @@ class _Round:
                         # reference's practice, class C-split; docs/dutch-legacy.md).
                         split_done.add(key)
                         groups = [list(g) for g in original]
-                        k = len(frames)
+                        k = split_from = len(frames)
                         if not alt.pairs:
                             self.events.append(
                                 f"C.13: bracket {format_points(frame.residents[0].score)} "
@@ -436,7 +455,10 @@ class _Round:
                 )
             if moved:
                 notes.append(f"C.1: moved down {_names(moved)} (no possible opponent)")
-            cand = _first(ScoreBracket(rest, self.ctx, lowest=False).candidates())
+            split_part = split_from is not None and k >= split_from
+            cand = _first(
+                ScoreBracket(rest, self.ctx, lowest=False, downfloats=not split_part).candidates()
+            )
             assert cand is not None  # P1 can always go down to 0
             frames.append(
                 _Frame(
@@ -446,6 +468,7 @@ class _Round:
                     players=rest,
                     current=cand,
                     notes=notes,
+                    split_part=split_part,
                 )
             )
             incoming = frames[-1].down(self.by_number)
