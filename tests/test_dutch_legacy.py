@@ -555,6 +555,7 @@ def test_c13_split_parts_have_no_downfloaters() -> None:
     pairs, bye, lines = pair(step("c13splitfloat"))
     assert pairs == {(12, 7), (14, 17)} and bye == 10
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+    assert has(lines, "a part of the joined lowest bracket paired again on its own")
     assert not has(lines, "C.10.c")
 
 

@@ -78,6 +78,9 @@ class BracketPairing:
     reductions: list[str] = field(default_factory=list)
     #: C.13: the lowest bracket is two or more score brackets joined.
     joined: bool = False
+    #: C.13, C-split: a part of a joined lowest bracket paired again on its own (its
+    #: players moving on are no downfloaters for B.5/B.6, reading 13).
+    split_part: bool = False
 
 
 @dataclass
@@ -456,6 +459,11 @@ class _Round:
             if moved:
                 notes.append(f"C.1: moved down {_names(moved)} (no possible opponent)")
             split_part = split_from is not None and k >= split_from
+            if split_part:
+                notes.append(
+                    "C.13: a part of the joined lowest bracket paired again on its own: "
+                    "its players moving on are no downfloaters (B.5, B.6)"
+                )
             cand = _first(
                 ScoreBracket(rest, self.ctx, lowest=False, downfloats=not split_part).candidates()
             )
@@ -514,6 +522,7 @@ def _bracket(
         repaired=list(frame.repaired) if frame else [],
         relaxed=list(cand.relaxed),
         reductions=list(cand.reductions),
+        split_part=frame.split_part if frame else False,
     )
 
 
