@@ -559,6 +559,24 @@ def test_c13_split_parts_have_no_downfloaters() -> None:
     assert not has(lines, "C.10.c")
 
 
+def test_c13_split_part_judged_with_the_lowest_bracket() -> None:
+    """Reading 13, "joint" (issue 31): random seed 1024 round 7 shrunk to seven players
+    (JaVaFo 1.4's pairing of this file; round 7 of 11, odd: A.7.d counts). Only 12 and
+    22 may get the bye. Bracket 2.5 {12, 15, 19, 20} pairs two pairs; 22 and 23 (2
+    points) met each other and 23 met 21: the lowest {22, 23 | 21} fails, so does the
+    join of 2 and 1; C.13 re-pairs 2.5 with one pair (P > 0): 15-19, 12 and 20 down.
+    Split again, bracket 2 {12, 20 | 22, 23} pairs two pairs, the lowest {21} fails,
+    and C.13 asks bracket 2 for one pair. On its own its first is 12-23 (no colour
+    conflict there), which leaves 20-21 to the lowest, both wanting white strongly
+    (A.7.d). Judged with the lowest bracket, as the joined bracket they were, 20-23
+    comes first (it leaves 12-21, a mild conflict: X only): 15-19, 20-23, 21-12, bye
+    22, as the reference (bracket 2 on its own gave 12-23, 20-21, bye 22)."""
+    pairs, bye, lines = pair(step("c13joint"))
+    assert pairs == {(15, 19), (20, 23), (21, 12)} and bye == 22
+    assert has(lines, "C.13: judged together with the lowest bracket")
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+
+
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only

@@ -18,16 +18,21 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 
 from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
-from fairpair.systems.dutch_legacy.criteria import RoundContext, b1_b2_compatible
+from fairpair.systems.dutch_legacy.criteria import RoundContext, X, Z, add, b1_b2_compatible, fits
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
 __all__ = ["BracketPairing", "RoundResult", "pair_round"]
+
+#: C.13 in a part of a split join (reading 13): how many of the part's other pairings
+#: are judged together with the lowest bracket before the first one is taken.
+JOINT_LIMIT = 2000
 
 
 @dataclass
@@ -123,6 +128,8 @@ class _Round:
         self.by_number = dict(players)
         self.ctx = ctx
         self.events: list[str] = []
+        #: The last C.13 re-pairing of a split part was decided with the lowest bracket.
+        self.joint_chose = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -251,11 +258,19 @@ class _Round:
     # -- C.13 ----------------------------------------------------------------------
 
     def c13_backtrack(
-        self, frame: _Frame, lowest_residents: list[LegacyPlayer]
+        self, frame: _Frame, lowest_residents: list[LegacyPlayer], *, joint: bool = False
     ) -> Candidate | None:
         """C.13: another pairing of the penultimate bracket which allows a pairing of
         the lowest bracket (the procedure continued: later transpositions,
-        exchanges, lowered requirements, fewer pairs)."""
+        exchanges, lowered requirements, fewer pairs).
+
+        ``joint`` (reading 13, a part of a join split after a re-pairing with P > 0):
+        the part and the lowest bracket are judged together, as the joined bracket
+        they were: the first of the part's pairings (in the procedure's order, with
+        as many pairs as its first one) whose requirements added to those of the
+        lowest bracket's pairing still meet the level it was found at. Only when that
+        first pairing needs no colour conflict (X = Z = 0); otherwise, or when none
+        does, the first pairing."""
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
@@ -272,7 +287,22 @@ class _Round:
             accept=accept,
             downfloats=not frame.split_part,
         )
-        return _first(bracket.candidates())
+        if not joint:
+            return _first(bracket.candidates())
+        first: Candidate | None = None
+        for cand in islice(bracket.candidates(), JOINT_LIMIT):
+            if first is None:
+                first = cand
+                if cand.level[X] or cand.level[Z]:
+                    return first
+            if len(cand.pairs) != len(first.pairs):
+                break
+            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+            low = self.lowest_pairing(down + lowest_residents)
+            if low is not None and fits(add(cand.vector, low.vector), cand.level):
+                self.joint_chose = cand is not first
+                return cand
+        return first
 
     def split_rejoins(
         self, frame: _Frame, residents: list[LegacyPlayer], down: list[LegacyPlayer]
@@ -306,6 +336,8 @@ class _Round:
         #: C-split: the brackets from this one down are parts of a joined lowest
         #: bracket paired again one by one (None: no split so far).
         split_from: int | None = None
+        #: ... and the split followed a re-pairing with P > 0 (reading 13, "joint").
+        split_joint = False
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -345,10 +377,16 @@ class _Round:
                         "criteria (B.1, B.2) and gives the bye to a player who may receive it"
                     )
                 frame = frames[-1]
-                alt = self.c13_backtrack(frame, residents)
+                self.joint_chose = False
+                alt = self.c13_backtrack(frame, residents, joint=frame.split_part and split_joint)
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
+                    if self.joint_chose:
+                        frame.notes.append(
+                            "C.13: judged together with the lowest bracket (a part of the "
+                            "split join): not its first pairing on its own"
+                        )
                     frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
                     key = (len(frames), alt.pairs)
@@ -384,6 +422,7 @@ class _Round:
                         split_done.add(key)
                         groups = [list(g) for g in original]
                         k = split_from = len(frames)
+                        split_joint = bool(alt.pairs)
                         if not alt.pairs:
                             self.events.append(
                                 f"C.13: bracket {format_points(frame.residents[0].score)} "
