@@ -584,8 +584,10 @@ def test_c13_keeps_the_join_open_case() -> None:
     brackets 1.5 {19, 25} and 1 {23}. The reference keeps the join ({24, 26} as S1:
     26-19, 25-23, bye 24); split again, bracket 1.5 pairs 24-25, 26-19 first (the
     floaters meet others, so the "keep" condition does not hold), the lowest {23}
-    fails and the re-pairing gives 26-25, 19-23, bye 24. What separates this round from
-    seed 3091 round 7 (test above, split) is not known yet (docs/dutch-legacy.md,
+    fails and the re-pairing gives 26-25, 19-23, bye 24. The full round (bracket 2
+    re-paired with P = 1) is paired as the reference by the "joint" part of reading 13
+    (the split part judged with the lowest bracket); that part is not applied after a
+    P = 0 re-pairing, where it broke more rounds than it fixed (docs/dutch-legacy.md,
     "What remains")."""
     pairs, bye, _ = pair(step("c13join5"))
     assert pairs == {(19, 26), (25, 23)} and bye == 24
