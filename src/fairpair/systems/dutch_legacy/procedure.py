@@ -290,6 +290,7 @@ class _Round:
         if not joint:
             return _first(bracket.candidates())
         first: Candidate | None = None
+        lowest: dict[frozenset[int], Candidate | None] = {}
         for cand in islice(bracket.candidates(), JOINT_LIMIT):
             if first is None:
                 first = cand
@@ -297,8 +298,11 @@ class _Round:
                     return first
             if len(cand.pairs) != len(first.pairs):
                 break
-            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
-            low = self.lowest_pairing(down + lowest_residents)
+            key = frozenset(cand.unpaired)
+            if key not in lowest:
+                down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+                lowest[key] = self.lowest_pairing(down + lowest_residents)
+            low = lowest[key]
             if low is not None and fits(add(cand.vector, low.vector), cand.level):
                 self.joint_chose = cand is not first
                 return cand
