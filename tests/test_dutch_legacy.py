@@ -541,6 +541,42 @@ def test_c13_splits_below_a_bracket_with_a_moved_down_player() -> None:
     assert has(lines, "C.13: bracket 4 re-paired with P = 0 above joined brackets")
 
 
+def test_c13_split_parts_have_no_downfloaters() -> None:
+    """Reading 13, "no downfloat between the parts of a split join" (issue 31): random
+    second-set seed 3050 round 6 shrunk to five players (JaVaFo 1.4's pairing of this
+    file). Only 7 and 10 (2 points) may get the bye; 17 (1 point) has met both. 7-10
+    leaves 12-14 and {17} alone: C.13 joins 1.5 and 1 ({12, 14, 17}, no bye possible)
+    and re-pairs bracket 2 with P = 0. Split again, bracket 1.5 {7, 10 | 12, 14} pairs
+    two pairs, the lowest {17} fails, and C.13 re-pairs 1.5 with one pair: 7-12 (10 and
+    14 go on to the lowest: 14-17, bye 10) comes before 7-14 in D.1 order. 14 had a
+    downfloat two rounds before, but 1.5 and 1 are parts of the joined lowest bracket:
+    moving on to the next part is no downfloat for B.6, so 7-12 stands, as the
+    reference (charging B.6 gave 7-14, 12-17, bye 10)."""
+    pairs, bye, lines = pair(step("c13splitfloat"))
+    assert pairs == {(12, 7), (14, 17)} and bye == 10
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+    assert has(lines, "a part of the joined lowest bracket paired again on its own")
+    assert not has(lines, "C.10.c")
+
+
+def test_c13_split_part_judged_with_the_lowest_bracket() -> None:
+    """Reading 13, "joint" (issue 31): random seed 1024 round 7 shrunk to seven players
+    (JaVaFo 1.4's pairing of this file; round 7 of 11, odd: A.7.d counts). Only 12 and
+    22 may get the bye. Bracket 2.5 {12, 15, 19, 20} pairs two pairs; 22 and 23 (2
+    points) met each other and 23 met 21: the lowest {22, 23 | 21} fails, so does the
+    join of 2 and 1; C.13 re-pairs 2.5 with one pair (P > 0): 15-19, 12 and 20 down.
+    Split again, bracket 2 {12, 20 | 22, 23} pairs two pairs, the lowest {21} fails,
+    and C.13 asks bracket 2 for one pair. On its own its first is 12-23 (no colour
+    conflict there), which leaves 20-21 to the lowest, both wanting white strongly
+    (A.7.d). Judged with the lowest bracket, as the joined bracket they were, 20-23
+    comes first (it leaves 12-21, a mild conflict: X only): 15-19, 20-23, 21-12, bye
+    22, as the reference (bracket 2 on its own gave 12-23, 20-21, bye 22)."""
+    pairs, bye, lines = pair(step("c13joint"))
+    assert pairs == {(15, 19), (20, 23), (21, 12)} and bye == 22
+    assert has(lines, "C.13: judged together with the lowest bracket")
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+
+
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only
@@ -548,8 +584,10 @@ def test_c13_keeps_the_join_open_case() -> None:
     brackets 1.5 {19, 25} and 1 {23}. The reference keeps the join ({24, 26} as S1:
     26-19, 25-23, bye 24); split again, bracket 1.5 pairs 24-25, 26-19 first (the
     floaters meet others, so the "keep" condition does not hold), the lowest {23}
-    fails and the re-pairing gives 26-25, 19-23, bye 24. What separates this round from
-    seed 3091 round 7 (test above, split) is not known yet (docs/dutch-legacy.md,
+    fails and the re-pairing gives 26-25, 19-23, bye 24. The full round (bracket 2
+    re-paired with P = 1) is paired as the reference by the "joint" part of reading 13
+    (the split part judged with the lowest bracket); that part is not applied after a
+    P = 0 re-pairing, where it broke more rounds than it fixed (docs/dutch-legacy.md,
     "What remains")."""
     pairs, bye, _ = pair(step("c13join5"))
     assert pairs == {(19, 26), (25, 23)} and bye == 24

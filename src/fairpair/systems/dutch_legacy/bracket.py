@@ -143,6 +143,7 @@ class ScoreBracket:
         lowest: bool,
         accept: Accept | None = None,
         movers: frozenset[int] | None = None,
+        downfloats: bool = True,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -168,8 +169,11 @@ class ScoreBracket:
         self.scores = [p.score for p in self.players]
         # B.5/B.6 for downfloaters: a player moved down into this bracket already has
         # his downfloat of this round; floating on (or the bye) adds none (class B).
+        # ``downfloats`` False: a part of a joined lowest bracket paired again on its
+        # own (C.13, reading 13 "C-split"): its players stay in the joined bracket,
+        # moving on to the next part is no downfloat for B.5/B.6.
         self.vcost = [
-            ZERO if moved else unpaired_costs(p)
+            ZERO if moved or not downfloats else unpaired_costs(p)
             for p, moved in zip(self.players, moved_down, strict=True)
         ]
         self.compat = [0] * n

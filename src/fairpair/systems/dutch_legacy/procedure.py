@@ -18,16 +18,21 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 
 from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
-from fairpair.systems.dutch_legacy.criteria import RoundContext, b1_b2_compatible
+from fairpair.systems.dutch_legacy.criteria import RoundContext, X, Z, add, b1_b2_compatible, fits
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
 __all__ = ["BracketPairing", "RoundResult", "pair_round"]
+
+#: C.13 in a part of a split join (reading 13): how many of the part's other pairings
+#: are judged together with the lowest bracket before the first one is taken.
+JOINT_LIMIT = 2000
 
 
 @dataclass
@@ -44,6 +49,10 @@ class _Frame:
     repaired: list[str] = field(default_factory=list)
     #: C.12: the sets of players this bracket has moved down so far (never again).
     sent: list[frozenset[int]] = field(default_factory=list)
+    #: C.13, C-split: the bracket is a part of a joined lowest bracket paired again
+    #: on its own; its players moving on to the next part are no downfloaters (B.5,
+    #: B.6) (reading 13).
+    split_part: bool = False
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
@@ -74,6 +83,9 @@ class BracketPairing:
     reductions: list[str] = field(default_factory=list)
     #: C.13: the lowest bracket is two or more score brackets joined.
     joined: bool = False
+    #: C.13, C-split: a part of a joined lowest bracket paired again on its own (its
+    #: players moving on are no downfloaters for B.5/B.6, reading 13).
+    split_part: bool = False
 
 
 @dataclass
@@ -116,6 +128,8 @@ class _Round:
         self.by_number = dict(players)
         self.ctx = ctx
         self.events: list[str] = []
+        #: The last C.13 re-pairing of a split part was decided with the lowest bracket.
+        self.joint_chose = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -192,7 +206,13 @@ class _Round:
             return memo[key]
 
         frame.sent.append(frozenset(p.number for p in old_down))
-        bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
+        bracket = ScoreBracket(
+            frame.players,
+            self.ctx,
+            lowest=False,
+            accept=accept,
+            downfloats=not frame.split_part,
+        )
         return _first(bracket.candidates())
 
     def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
@@ -238,11 +258,19 @@ class _Round:
     # -- C.13 ----------------------------------------------------------------------
 
     def c13_backtrack(
-        self, frame: _Frame, lowest_residents: list[LegacyPlayer]
+        self, frame: _Frame, lowest_residents: list[LegacyPlayer], *, joint: bool = False
     ) -> Candidate | None:
         """C.13: another pairing of the penultimate bracket which allows a pairing of
         the lowest bracket (the procedure continued: later transpositions,
-        exchanges, lowered requirements, fewer pairs)."""
+        exchanges, lowered requirements, fewer pairs).
+
+        ``joint`` (reading 13, a part of a join split after a re-pairing with P > 0):
+        the part and the lowest bracket are judged together, as the joined bracket
+        they were: the first of the part's pairings (in the procedure's order, with
+        as many pairs as its first one) whose requirements added to those of the
+        lowest bracket's pairing still meet the level it was found at. Only when that
+        first pairing needs no colour conflict (X = Z = 0); otherwise, or when none
+        does, the first pairing."""
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
@@ -252,8 +280,33 @@ class _Round:
                 memo[key] = self.lowest_possible(down + lowest_residents)
             return memo[key]
 
-        bracket = ScoreBracket(frame.players, self.ctx, lowest=False, accept=accept)
-        return _first(bracket.candidates())
+        bracket = ScoreBracket(
+            frame.players,
+            self.ctx,
+            lowest=False,
+            accept=accept,
+            downfloats=not frame.split_part,
+        )
+        if not joint:
+            return _first(bracket.candidates())
+        first: Candidate | None = None
+        lowest: dict[frozenset[int], Candidate | None] = {}
+        for cand in islice(bracket.candidates(), JOINT_LIMIT):
+            if first is None:
+                first = cand
+                if cand.level[X] or cand.level[Z]:
+                    return first
+            if len(cand.pairs) != len(first.pairs):
+                break
+            key = frozenset(cand.unpaired)
+            if key not in lowest:
+                down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+                lowest[key] = self.lowest_pairing(down + lowest_residents)
+            low = lowest[key]
+            if low is not None and fits(add(cand.vector, low.vector), cand.level):
+                self.joint_chose = cand is not first
+                return cand
+        return first
 
     def split_rejoins(
         self, frame: _Frame, residents: list[LegacyPlayer], down: list[LegacyPlayer]
@@ -284,6 +337,11 @@ class _Round:
         movers: frozenset[int] | None = None
         #: C.13 backtracks after which the joined brackets were split again.
         split_done: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+        #: C-split: the brackets from this one down are parts of a joined lowest
+        #: bracket paired again one by one (None: no split so far).
+        split_from: int | None = None
+        #: ... and the split followed a re-pairing with P > 0 (reading 13, "joint").
+        split_joint = False
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -323,10 +381,16 @@ class _Round:
                         "criteria (B.1, B.2) and gives the bye to a player who may receive it"
                     )
                 frame = frames[-1]
-                alt = self.c13_backtrack(frame, residents)
+                self.joint_chose = False
+                alt = self.c13_backtrack(frame, residents, joint=frame.split_part and split_joint)
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
+                    if self.joint_chose:
+                        frame.notes.append(
+                            "C.13: judged together with the lowest bracket (a part of the "
+                            "split join): not its first pairing on its own"
+                        )
                     frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
                     key = (len(frames), alt.pairs)
@@ -361,7 +425,8 @@ class _Round:
                         # reference's practice, class C-split; docs/dutch-legacy.md).
                         split_done.add(key)
                         groups = [list(g) for g in original]
-                        k = len(frames)
+                        k = split_from = len(frames)
+                        split_joint = bool(alt.pairs)
                         if not alt.pairs:
                             self.events.append(
                                 f"C.13: bracket {format_points(frame.residents[0].score)} "
@@ -436,7 +501,15 @@ class _Round:
                 )
             if moved:
                 notes.append(f"C.1: moved down {_names(moved)} (no possible opponent)")
-            cand = _first(ScoreBracket(rest, self.ctx, lowest=False).candidates())
+            split_part = split_from is not None and k >= split_from
+            if split_part:
+                notes.append(
+                    "C.13: a part of the joined lowest bracket paired again on its own: "
+                    "its players moving on are no downfloaters (B.5, B.6)"
+                )
+            cand = _first(
+                ScoreBracket(rest, self.ctx, lowest=False, downfloats=not split_part).candidates()
+            )
             assert cand is not None  # P1 can always go down to 0
             frames.append(
                 _Frame(
@@ -446,6 +519,7 @@ class _Round:
                     players=rest,
                     current=cand,
                     notes=notes,
+                    split_part=split_part,
                 )
             )
             incoming = frames[-1].down(self.by_number)
@@ -491,6 +565,7 @@ def _bracket(
         repaired=list(frame.repaired) if frame else [],
         relaxed=list(cand.relaxed),
         reductions=list(cand.reductions),
+        split_part=frame.split_part if frame else False,
     )
 
 

@@ -196,7 +196,12 @@ def _bracket(
 ) -> ScoreBracket:
     movers = frozenset(record.incoming) if record.lowest and record.joined else None
     return ScoreBracket(
-        bracket_players(record, players), ctx, lowest=record.lowest, movers=movers, **options
+        bracket_players(record, players),
+        ctx,
+        lowest=record.lowest,
+        movers=movers,
+        downfloats=not record.split_part,
+        **options,
     )
 
 
