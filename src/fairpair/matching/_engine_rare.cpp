@@ -15,4 +15,10 @@ namespace fairpair {
 
 template FAIRPAIR_SOLVE_IMPLICIT(16)
 
+// The members no pairing calls, every width (engine_impl.hpp): at -O1 here.
+#define FAIRPAIR_RARE(N, G) FAIRPAIR_RARE_##G(, N)
+FAIRPAIR_ENGINE_WIDTHS(FAIRPAIR_RARE, DENSE)
+FAIRPAIR_COMPACT_WIDTHS(FAIRPAIR_RARE, COMPACT)
+#undef FAIRPAIR_RARE
+
 }  // namespace fairpair
