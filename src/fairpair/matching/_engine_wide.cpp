@@ -11,6 +11,8 @@ FAIRPAIR_INSTANTIATE_ENGINE(6, void)
 
 namespace fairpair {
 
+BlossomCore::~BlossomCore() = default;
+
 void BlossomCore::absorb_leaves(int b) {
     for_leaves(b, [this, b](int x) {
         if (label_[inblossom_[x]] == 2) {
@@ -136,6 +138,8 @@ void BlossomCore::augment_side(int s, int j) {
 }
 
 // ------------------------------------------------------------ OrderStore
+
+OrderStore::~OrderStore() = default;
 
 
 // Compact: the doubled order o2 on every edge u-x with lo <= x < hi (the edges in

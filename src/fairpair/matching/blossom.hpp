@@ -268,6 +268,13 @@ class BlossomCore {
     const std::vector<int>& mate() const { return mate_; }
 
   protected:
+    // Out of line (_engine_wide.cpp): the members' destructors compiled once, not in
+    // every matcher's.
+    BlossomCore() = default;
+    ~BlossomCore();
+    BlossomCore(const BlossomCore&) = default;
+    BlossomCore& operator=(const BlossomCore&) = default;
+
     int n_ = 0;
     std::vector<int> mate_;
     std::vector<int> inblossom_, parent_, base_;
@@ -398,6 +405,11 @@ class OrderStore : public BlossomCore {
     }
 
   protected:
+    OrderStore() = default;
+    ~OrderStore();  // out of line, as ~BlossomCore
+    OrderStore(const OrderStore&) = default;
+    OrderStore& operator=(const OrderStore&) = default;
+
     // Compact, the pair store (pairs_): the doubled order parts, n x n (kAbsent: none).
     bool pairs_ = false;
     std::vector<int64_t> ord_;
@@ -670,61 +682,9 @@ class Blossom : public OrderStore {
     }
 
   private:
-    void resize_dense(int newn) {
-        const int old = n_;
-        if (newn == old) return;
-        std::vector<W> w2(static_cast<size_t>(newn) * static_cast<size_t>(newn), W::zero());
-        const int keep = std::min(old, newn);
-        for (int i = 0; i < keep; ++i)
-            for (int j = 0; j < keep; ++j)
-                w2[static_cast<size_t>(i) * newn + j] = w2_[idx(i, j)];
-        w2_.swap(w2);
-        if (newn < old || fresh_) {
-            n_ = newn;
-            fresh_ = true;
-            dirty_.assign(newn, 0);
-            dirty_list_.clear();
-            alloc();
-            return;
-        }
-        const int d = newn - old;
-        auto remap = [old, d](int x) { return x >= old ? x + d : x; };
-        std::vector<int> mate(newn, -1), inb(newn), parent(2 * newn, -1), base(2 * newn, -1);
-        std::vector<W> dual(2 * newn, W::zero());
-        std::vector<std::vector<int>> childs(2 * newn);
-        std::vector<std::vector<Edge>> ends(2 * newn);
-        for (int v = 0; v < newn; ++v) {
-            base[v] = v;
-            inb[v] = v < old ? remap(inblossom_[v]) : v;
-            if (v < old) {
-                mate[v] = mate_[v];
-                dual[v] = dual_[v];
-                parent[v] = remap(parent_[v]);
-            }
-        }
-        for (int b = old; b < 2 * old; ++b) {
-            const int nb = b + d;
-            base[nb] = base_[b];
-            parent[nb] = remap(parent_[b]);
-            dual[nb] = dual_[b];
-            childs[nb] = childs_[b];
-            for (int& c : childs[nb]) c = remap(c);
-            ends[nb] = ends_[b];
-        }
-        n_ = newn;
-        mate_.swap(mate);
-        inblossom_.swap(inb);
-        parent_.swap(parent);
-        base_.swap(base);
-        dual_.swap(dual);
-        childs_.swap(childs);
-        ends_.swap(ends);
-        unused_.clear();
-        for (int b = 2 * newn - 1; b >= newn; --b)
-            if (base_[b] < 0) unused_.push_back(b);
-        dirty_.resize(newn, 0);
-        alloc_stage();
-    }
+    // resize: defined below, compiled once per width at -O1 (_engine_rare.cpp): only
+    // the Matcher API grows or shrinks a graph, no pairing does.
+    void resize_dense(int newn);
 
   public:
     // The vertex duals of the last solve (doubled scale, as the weights).
@@ -1876,6 +1836,63 @@ std::string Blossom<N, G>::check() const {
         });
     }
     return problem;
+}
+
+template <int N, class G>
+void Blossom<N, G>::resize_dense(int newn) {
+    const int old = n_;
+    if (newn == old) return;
+    std::vector<W> w2(static_cast<size_t>(newn) * static_cast<size_t>(newn), W::zero());
+    const int keep = std::min(old, newn);
+    for (int i = 0; i < keep; ++i)
+        for (int j = 0; j < keep; ++j)
+            w2[static_cast<size_t>(i) * newn + j] = w2_[idx(i, j)];
+    w2_.swap(w2);
+    if (newn < old || fresh_) {
+        n_ = newn;
+        fresh_ = true;
+        dirty_.assign(newn, 0);
+        dirty_list_.clear();
+        alloc();
+        return;
+    }
+    const int d = newn - old;
+    auto remap = [old, d](int x) { return x >= old ? x + d : x; };
+    std::vector<int> mate(newn, -1), inb(newn), parent(2 * newn, -1), base(2 * newn, -1);
+    std::vector<W> dual(2 * newn, W::zero());
+    std::vector<std::vector<int>> childs(2 * newn);
+    std::vector<std::vector<Edge>> ends(2 * newn);
+    for (int v = 0; v < newn; ++v) {
+        base[v] = v;
+        inb[v] = v < old ? remap(inblossom_[v]) : v;
+        if (v < old) {
+            mate[v] = mate_[v];
+            dual[v] = dual_[v];
+            parent[v] = remap(parent_[v]);
+        }
+    }
+    for (int b = old; b < 2 * old; ++b) {
+        const int nb = b + d;
+        base[nb] = base_[b];
+        parent[nb] = remap(parent_[b]);
+        dual[nb] = dual_[b];
+        childs[nb] = childs_[b];
+        for (int& c : childs[nb]) c = remap(c);
+        ends[nb] = ends_[b];
+    }
+    n_ = newn;
+    mate_.swap(mate);
+    inblossom_.swap(inb);
+    parent_.swap(parent);
+    base_.swap(base);
+    dual_.swap(dual);
+    childs_.swap(childs);
+    ends_.swap(ends);
+    unused_.clear();
+    for (int b = 2 * newn - 1; b >= newn; --b)
+        if (base_[b] < 0) unused_.push_back(b);
+    dirty_.resize(newn, 0);
+    alloc_stage();
 }
 
 }  // namespace fairpair

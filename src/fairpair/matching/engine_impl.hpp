@@ -17,9 +17,12 @@ namespace fairpair {
 
 // Members no pairing calls, compiled once, at -O1, in _engine_rare.cpp (RARE_UNITS in
 // setup.py) instead of at -O2 in every engine unit: the certificate check (tests and
-// debugging) and the compact graph's tight edges (only McMahon asks for tight edges,
-// of the dense and implicit graphs).  Issue 33: some 15 % of the narrow unit's code.
-#define FAIRPAIR_RARE_DENSE(X, N) X template std::string Blossom<N, void>::check() const;
+// debugging), the compact graph's tight edges (only McMahon asks for tight edges, of
+// the dense and implicit graphs) and the dense graph's resize (the Matcher API's).
+// Issue 33: some 15 % of the narrow unit's code.
+#define FAIRPAIR_RARE_DENSE(X, N)                         \
+    X template std::string Blossom<N, void>::check() const; \
+    X template void Blossom<N, void>::resize_dense(int);
 #define FAIRPAIR_RARE_COMPACT(X, N)                                                   \
     X template std::string Blossom<N, ClassOrder>::check() const;                     \
     X template std::vector<std::pair<int, int>> Blossom<N, ClassOrder>::tight_edges() \
