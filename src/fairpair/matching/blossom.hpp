@@ -913,21 +913,9 @@ class Blossom : public OrderStore {
     FAIRPAIR_FORCE_INLINE inline void each_row_edge(int x, const W* below, const W* above,
                                                      F& f) const {
         const int32_t* cls = cls_.data();
-        if (x == ex_) {
-            const int64_t* ev = exv_.data();
-            if (!for_bits(x, 0, x, [&](int v) FAIRPAIR_FORCE_INLINE {
-                    return f(v, [below, cls, ev, v]() FAIRPAIR_FORCE_INLINE {
-                        return below[cls[v]] + W::small(ev[v]);
-                    });
-                }))
-                return;
-            for_bits(x, x + 1, n_, [&](int v) FAIRPAIR_FORCE_INLINE {
-                return f(v, [above, cls, ev, v]() FAIRPAIR_FORCE_INLINE {
-                    return above[cls[v]] + W::small(ev[v]);
-                });
-            });
-            return;
-        }
+        // x == ex_: x's row written out, read for every edge (one vertex of the graph).
+        const bool xe = x == ex_;
+        const int64_t* ev = exv_.data();
         const int ex = ex_;
         const int64_t exo = ex >= 0 ? exv_[static_cast<size_t>(x)] : 0;
         const int spx = sp_[static_cast<size_t>(x)];
@@ -940,7 +928,9 @@ class Blossom : public OrderStore {
         if (!for_bits(x, 0, x, [&](int v) FAIRPAIR_FORCE_INLINE {
                 return f(v, [=]() FAIRPAIR_FORCE_INLINE {
                     int64_t o;
-                    if (v == ex)
+                    if (xe)
+                        o = ev[v];
+                    else if (v == ex)
                         o = exo;
                     else if (v == spx)
                         o = spo;
@@ -957,7 +947,9 @@ class Blossom : public OrderStore {
         for_bits(x, x + 1, n_, [&](int v) FAIRPAIR_FORCE_INLINE {
             return f(v, [=]() FAIRPAIR_FORCE_INLINE {
                 int64_t o;
-                if (v == ex)
+                if (xe)
+                    o = ev[v];
+                else if (v == ex)
                     o = exo;
                 else if (v == spx)
                     o = spo;
