@@ -2,7 +2,9 @@
 // 253 bits): Blossom<16, void>, Blossom<16, ClassOrder> and the implicit graph's
 // Blossom<16, Implicit<16>>, compiled once, here.  setup.py compiles this unit at -O1
 // (RARE_UNITS): weights this wide occur in no benchmark round, and the unit then costs
-// a third less to build.  No Python in this unit.
+// a third less to build.  Also here, at every width: the members no pairing calls
+// (FAIRPAIR_RARE_DENSE / FAIRPAIR_RARE_COMPACT in engine_impl.hpp).  No Python in this
+// unit.
 #include <vector>
 
 #include "engine_impl.hpp"

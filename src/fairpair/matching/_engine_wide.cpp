@@ -1,7 +1,8 @@
 // The dense matcher core at 6 limbs (weights of 253 to 380 bits: the Netrunner rounds
 // of a few thousand players): Blossom<6, void> compiled once, here (see engine.hpp);
-// and the weight-free part every matcher shares, BlossomCore (blossom.hpp), compiled
-// once for all widths and graph kinds.  No Python in this unit.
+// and the weight-free parts every matcher shares, BlossomCore and OrderStore (the
+// compact graph's row store and pair store; blossom.hpp), compiled once for all widths
+// and graph kinds.  No Python in this unit.
 #include <algorithm>
 #include <vector>
 

@@ -1,6 +1,6 @@
 // EngineN: the Engine of N limbs over Blossom<N, G>.  Included only by the engine units
-// (_engine_narrow.cpp, _engine_wide.cpp), which instantiate new_engine<N, G> for their
-// widths; see engine.hpp.
+// (_engine_narrow.cpp, _engine_wide.cpp, _engine_rare.cpp), which instantiate
+// new_engine<N, G> for their widths; see engine.hpp.
 #pragma once
 
 #include <cstring>
