@@ -28,6 +28,10 @@
 #define FAIRPAIR_ADC 1
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
+#elif __has_include(<x86gprintrin.h>)
+// _addcarry_u64 / _subborrow_u64 alone (GCC 11+, Clang 12+): <x86intrin.h> would bring
+// every vector intrinsic too, half a second of parsing in each unit (issue 33).
+#include <x86gprintrin.h>
 #else
 #include <x86intrin.h>
 #endif
@@ -268,6 +272,13 @@ class BlossomCore {
     const std::vector<int>& mate() const { return mate_; }
 
   protected:
+    // Out of line (_engine_wide.cpp): the members' destructors compiled once, not in
+    // every matcher's.
+    BlossomCore() = default;
+    ~BlossomCore();
+    BlossomCore(const BlossomCore&) = default;
+    BlossomCore& operator=(const BlossomCore&) = default;
+
     int n_ = 0;
     std::vector<int> mate_;
     std::vector<int> inblossom_, parent_, base_;
@@ -286,6 +297,16 @@ class BlossomCore {
     std::vector<int> svert_;     // every S-vertex, once (maybe no longer S)
     std::vector<char> insvert_;  // per vertex: listed in svert_
     std::vector<int> sepoch_;    // per vertex: bumped whenever its tree is dissolved
+    // Warm restarts: start afresh, or repair the vertices marked changed (dirty_,
+    // listed in dirty_list_) first.
+    bool fresh_ = true;
+    std::vector<char> dirty_;
+    std::vector<int> dirty_list_;
+    mutable std::vector<char> gone_;  // per vertex: seen without edges (first_open)
+
+    size_t idx(int i, int j) const {
+        return static_cast<size_t>(i) * static_cast<size_t>(n_) + static_cast<size_t>(j);
+    }
 
     // List v in svert_ unless it is there: a vertex labelled S again after its tree was
     // dissolved (several augmentations between two dual steps) keeps its first place.
@@ -342,8 +363,178 @@ class BlossomCore {
     void augment_side(int s, int j);
 };
 
+// The order parts of the compact graph (G = ClassOrder): the row store and the pair
+// store (see ClassOrder).  They do not depend on the weights either, and are compiled
+// once (the out-of-line functions in _engine_wide.cpp) instead of once per width
+// (issue 33).  Every matcher derives from it; only the compact one fills it.
+class OrderStore : public BlossomCore {
+  public:
+    static constexpr int64_t kAbsent = INT64_MIN;  // compact: no edge
+
+    // Compact: is {i, j} an edge; store its doubled order part o (kAbsent: remove it),
+    // with the same bookkeeping as set_w2 (which it is, without the table entry).
+    bool has_order(int i, int j) const {
+        return has_edge(i, j);
+    }
+    void set_order2(int i, int j, int64_t o) {
+        store2(i, j, o);
+    }
+
+    // Compact: the doubled order o2 on every edge u-x with lo <= x < hi (the edges in
+    // increasing x, each as set_order2 would).
+    void put_range2(int u, int lo, int hi, int64_t o2);
+
+    // Compact: the doubled orders o[q] on the edges u-xs[q] that exist (set_order2 on
+    // each in turn).
+    void put_row2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o);
+
+    // Compact: remove every edge u-x with lo <= x < hi (each as set_order2(u, x,
+    // kAbsent) would).
+    void remove_row(int u, int lo, int hi);
+
+    // Compact: among lo..hi-1 keep only the edges from a top vertex p to a later x that
+    // is not top, with the doubled order 2 (hi - p)(hi - x); pair by pair in increasing
+    // p, then x, as set_order2 would.
+    void keep_top(int lo, int hi, const std::vector<bool>& top);
+
+    // Compact: append the neighbours x of u with lo <= x < hi, increasing.
+    void row_edges(int u, int lo, int hi, std::vector<int>& out) const;
+
+    // Compact: hold the order parts in the pair store from now on (the reference).
+    void use_pairs() {
+        if (!pairs_) to_pairs();
+    }
+    bool pair_store() const {
+        return pairs_;
+    }
+
+  protected:
+    OrderStore() = default;
+    ~OrderStore();  // out of line, as ~BlossomCore
+    OrderStore(const OrderStore&) = default;
+    OrderStore& operator=(const OrderStore&) = default;
+
+    // Compact, the pair store (pairs_): the doubled order parts, n x n (kAbsent: none).
+    bool pairs_ = false;
+    std::vector<int64_t> ord_;
+    // Compact, the row store (see ClassOrder and order2): the edges, one bit per ordered
+    // pair (row x: words_ words); per vertex a the span of later vertices b whose edge
+    // a-b has the order o2 (lo <= b < hi); per vertex its single-pair order (partner
+    // sp_, order spo_; -1: none); the vertex ex_ whose row is written out (exv_[x]: the
+    // order of ex_-x; -1: none); the keep-top region ktlo_..kthi_-1 (empty: none).
+    struct Span {
+        int32_t lo = 0, hi = 0;
+        int64_t o2 = 0;
+    };
+    int words_ = 0;
+    std::vector<uint64_t> bits_;
+    std::vector<Span> span_;
+    std::vector<int32_t> sp_;
+    std::vector<int64_t> spo_;
+    int ex_ = -1;
+    std::vector<int64_t> exv_;
+    int ktlo_ = 0, kthi_ = 0;
+
+    // Is {i, j} an edge of the store.
+    FAIRPAIR_FORCE_INLINE inline bool has_edge(int i, int j) const {
+        return pairs_ ? ord_[idx(i, j)] != kAbsent
+                      : ((bits_[static_cast<size_t>(i) * words_ + (j >> 6)] >> (j & 63)) & 1) != 0;
+    }
+
+    // ------------------------------------------ the row store of the compact graph
+
+    void clear_rows();
+
+    // The doubled order part of the edge x-v (an edge of the row store): the written-out
+    // row, else the single-pair order, else the keep-top region's, else the span of the
+    // lower end, else 0.  Each write keeps this precedence true to the order of the
+    // writes: a later write of a pair clears or rewrites what would shadow it, or turns
+    // the graph into the pair store.
+    int64_t order2(int x, int v) const {
+        if (x == ex_) return exv_[static_cast<size_t>(v)];
+        if (v == ex_) return exv_[static_cast<size_t>(x)];
+        if (sp_[static_cast<size_t>(x)] == v) return spo_[static_cast<size_t>(x)];
+        const int a = std::min(x, v), b = std::max(x, v);
+        if (a >= ktlo_ && b < kthi_) return 2 * static_cast<int64_t>(kthi_ - a) * (kthi_ - b);
+        const Span& s = span_[static_cast<size_t>(a)];
+        return b >= s.lo && b < s.hi ? s.o2 : 0;
+    }
+
+    // f(v) for every edge x-v of the row store with lo <= v < hi, increasing, until f
+    // returns false (then false).
+    template <class F>
+    FAIRPAIR_FORCE_INLINE inline bool for_bits(int x, int lo, int hi, F&& f) const {
+        if (lo >= hi) return true;
+        const uint64_t* row = &bits_[static_cast<size_t>(x) * words_];
+        const int wlo = lo >> 6, whi = (hi - 1) >> 6;
+        for (int w = wlo; w <= whi; ++w) {
+            uint64_t word = row[w];
+            if (w == wlo) word &= ~uint64_t(0) << (lo & 63);
+            if (w == whi && (hi & 63) != 0) word &= ~(~uint64_t(0) << (hi & 63));
+            while (word != 0) {
+                const int v = (w << 6) + ctz64(word);
+                word &= word - 1;
+                if (!f(v)) return false;
+            }
+        }
+        return true;
+    }
+
+    static int ctz64(uint64_t x) {
+#if defined(__GNUC__)
+        return __builtin_ctzll(x);
+#else
+        int n = 0;
+        while ((x & 1) == 0) x >>= 1, ++n;
+        return n;
+#endif
+    }
+
+    bool any_edge(int x, int lo, int hi) const {
+        return !for_bits(x, std::max(lo, 0), std::min(hi, n_), [](int) { return false; });
+    }
+
+    void cut_edge(int i, int j) {
+        bits_[static_cast<size_t>(i) * words_ + (j >> 6)] &= ~(uint64_t(1) << (j & 63));
+        bits_[static_cast<size_t>(j) * words_ + (i >> 6)] &= ~(uint64_t(1) << (i & 63));
+    }
+
+    void drop_single(int v) {
+        const int p = sp_[static_cast<size_t>(v)];
+        if (p < 0) return;
+        if (sp_[static_cast<size_t>(p)] == v) sp_[static_cast<size_t>(p)] = -1;
+        sp_[static_cast<size_t>(v)] = -1;
+    }
+
+    // The bookkeeping of a changed pair i-j (the pair store's, as set_w2 always did):
+    // a pair that stays an edge clears the ends' gone_ marks; i is marked changed
+    // unless the solve starts afresh or an end is marked already.
+    void touched(int i, int j, bool edge) {
+        if (edge && !gone_.empty()) gone_[i] = gone_[j] = 0;
+        if (fresh_ || dirty_[i] || dirty_[j]) return;
+        dirty_[i] = 1;
+        dirty_list_.push_back(i);
+    }
+
+    // Can the row store give every edge u-x, x in xs (all of u's edges in
+    // xs.front()..xs.back()), the order o2 as a span of u (u's later vertices), keeping
+    // the order of u's other edges?
+    bool span_fits(int u, const std::vector<int>& xs, int64_t o2) const;
+
+    // The doubled order o (kAbsent: remove the edge) on the pair i-j, i marked changed
+    // when it changes (set_order2).
+    void store2(int i, int j, int64_t o);
+
+    // The order o on the edge i-j of the row store, by itself; false if that cannot
+    // be held (the caller turns to the pair store).
+    bool single(int i, int j, int64_t o);
+
+    // From the row store to the pair store, the same weights (O(n^2) once).
+    void to_pairs();
+};
+
 template <int N, class G = void>
-class Blossom : public BlossomCore {
+class Blossom : public OrderStore {
   public:
     using W = Wide<N>;
     static constexpr bool kCompact = std::is_same_v<G, ClassOrder>;
@@ -353,7 +544,6 @@ class Blossom : public BlossomCore {
     // child's leaves only when the child's best edge no longer bounds them (add_blossom);
     // the other graphs keep the eager lists, hence exactly their choice among equal optima.
     static constexpr bool kLazyLists = kCompact;
-    static constexpr int64_t kAbsent = INT64_MIN;       // compact: no edge
     explicit Blossom(int n) { reset(n); }
 
     // Over the implicit graph `graph`, which must outlive the matcher.
@@ -438,152 +628,6 @@ class Blossom : public BlossomCore {
         return true;
     }
 
-    // Compact: is {i, j} an edge; store its doubled order part o (kAbsent: remove it),
-    // with the same bookkeeping as set_w2 (which it is, without the table entry).
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    bool has_order(int i, int j) const {
-        return has_edge(i, j);
-    }
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    void set_order2(int i, int j, int64_t o) {
-        store2(i, j, o);
-    }
-
-    // Compact: the doubled order o2 on every edge u-x with lo <= x < hi (the edges in
-    // increasing x, each as set_order2 would).
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    void put_range2(int u, int lo, int hi, int64_t o2) {
-        std::vector<int> xs;
-        row_edges(u, lo, hi, xs);
-        if (xs.empty()) return;
-        if (!pairs_ && !span_fits(u, xs, o2)) to_pairs();
-        if (pairs_) {
-            for (int x : xs) store2(u, x, o2);
-            return;
-        }
-        std::vector<int64_t> old(xs.size());
-        for (size_t q = 0; q < xs.size(); ++q) old[q] = order2(u, xs[q]);
-        if (u == ex_) {
-            for (int x : xs) exv_[static_cast<size_t>(x)] = o2;
-        } else {
-            Span& s = span_[static_cast<size_t>(u)];
-            const int first = xs.front(), last = xs.back() + 1;
-            if (s.lo >= s.hi || (!any_edge(u, s.lo, first) && !any_edge(u, last, s.hi)))
-                s = Span{first, last, o2};
-            else
-                s = Span{std::min(s.lo, first), std::max(s.hi, last), o2};
-            const int p = sp_[static_cast<size_t>(u)];
-            if (p >= first && p < last) drop_single(u);
-            if (ex_ >= first && ex_ < last && has_edge(u, ex_)) exv_[static_cast<size_t>(u)] = o2;
-        }
-        for (size_t q = 0; q < xs.size(); ++q)
-            if (old[q] != o2) touched(u, xs[q], true);
-    }
-
-    // Compact: the doubled orders o[q] on the edges u-xs[q] that exist (set_order2 on
-    // each in turn).
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    void put_row2(int u, const std::vector<int>& xs, const std::vector<int64_t>& o) {
-        if (!pairs_ && u != ex_) {
-            if (ex_ >= 0 && any_edge(ex_, 0, n_)) {
-                to_pairs();
-            } else {
-                // u's row written out, as it reads now.
-                std::vector<int64_t> row(static_cast<size_t>(n_), 0);
-                for_bits(u, 0, n_, [&](int x) {
-                    row[static_cast<size_t>(x)] = order2(u, x);
-                    return true;
-                });
-                drop_single(u);
-                exv_.swap(row);
-                ex_ = u;
-            }
-        }
-        for (size_t q = 0; q < xs.size(); ++q) {
-            const int x = xs[q];
-            if (x == u || !has_edge(u, x)) continue;
-            if (pairs_) {
-                store2(u, x, o[q]);
-            } else if (exv_[static_cast<size_t>(x)] != o[q]) {
-                exv_[static_cast<size_t>(x)] = o[q];
-                touched(u, x, true);
-            }
-        }
-    }
-
-    // Compact: remove every edge u-x with lo <= x < hi (each as set_order2(u, x,
-    // kAbsent) would).
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    void remove_row(int u, int lo, int hi) {
-        std::vector<int> xs;
-        row_edges(u, lo, hi, xs);
-        for (int x : xs) store2(u, x, kAbsent);
-    }
-
-    // Compact: among lo..hi-1 keep only the edges from a top vertex p to a later x that
-    // is not top, with the doubled order 2 (hi - p)(hi - x); pair by pair in increasing
-    // p, then x, as set_order2 would.
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    void keep_top(int lo, int hi, const std::vector<bool>& top) {
-        if (!pairs_ && ktlo_ < kthi_) to_pairs();
-        auto hint = [hi](int p, int x) { return 2 * static_cast<int64_t>(hi - p) * (hi - x); };
-        if (pairs_) {
-            for (int p = lo; p < hi; ++p)
-                for (int x = p + 1; x < hi; ++x) {
-                    if (!has_edge(p, x)) continue;
-                    const bool cut = !top[static_cast<size_t>(p)] || top[static_cast<size_t>(x)];
-                    store2(p, x, cut ? kAbsent : hint(p, x));
-                }
-            return;
-        }
-        for (int p = lo; p < hi; ++p) {
-            for_bits(p, p + 1, hi, [&](int x) {
-                if (!top[static_cast<size_t>(p)] || top[static_cast<size_t>(x)]) {
-                    cut_edge(p, x);
-                    touched(p, x, false);
-                } else if (order2(p, x) != hint(p, x)) {
-                    touched(p, x, true);
-                }
-                return true;
-            });
-        }
-        ktlo_ = lo;
-        kthi_ = hi;
-        if (ex_ >= lo && ex_ < hi)
-            for (int x = lo; x < hi; ++x)
-                if (x != ex_) exv_[static_cast<size_t>(x)] = hint(std::min(x, ex_), std::max(x, ex_));
-        for (int v = lo; v < hi; ++v) {
-            const int p = sp_[static_cast<size_t>(v)];
-            if (p >= lo && p < hi) drop_single(v);
-        }
-    }
-
-    // Compact: append the neighbours x of u with lo <= x < hi, increasing.
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    void row_edges(int u, int lo, int hi, std::vector<int>& out) const {
-        lo = std::max(lo, 0);
-        hi = std::min(hi, n_);
-        if (pairs_) {
-            for (int x = lo; x < hi; ++x)
-                if (x != u && ord_[idx(u, x)] != kAbsent) out.push_back(x);
-            return;
-        }
-        for_bits(u, lo, hi, [&out](int x) {
-            out.push_back(x);
-            return true;
-        });
-    }
-
-    // Compact: hold the order parts in the pair store from now on (the reference).
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    void use_pairs() {
-        if (!pairs_) to_pairs();
-    }
-    template <class H = G, class = std::enable_if_t<std::is_same_v<H, ClassOrder>>>
-    bool pair_store() const {
-        return pairs_;
-    }
-
     // Compact, after set_classes: {i, j} becomes an edge of order 0 when its table
     // entry is positive, i and j are not blocked (block[i] lists j and block[j] i) and
     // their tags differ or are 0; row by row, in one pass over the matrix.
@@ -642,61 +686,9 @@ class Blossom : public BlossomCore {
     }
 
   private:
-    void resize_dense(int newn) {
-        const int old = n_;
-        if (newn == old) return;
-        std::vector<W> w2(static_cast<size_t>(newn) * static_cast<size_t>(newn), W::zero());
-        const int keep = std::min(old, newn);
-        for (int i = 0; i < keep; ++i)
-            for (int j = 0; j < keep; ++j)
-                w2[static_cast<size_t>(i) * newn + j] = w2_[idx(i, j)];
-        w2_.swap(w2);
-        if (newn < old || fresh_) {
-            n_ = newn;
-            fresh_ = true;
-            dirty_.assign(newn, 0);
-            dirty_list_.clear();
-            alloc();
-            return;
-        }
-        const int d = newn - old;
-        auto remap = [old, d](int x) { return x >= old ? x + d : x; };
-        std::vector<int> mate(newn, -1), inb(newn), parent(2 * newn, -1), base(2 * newn, -1);
-        std::vector<W> dual(2 * newn, W::zero());
-        std::vector<std::vector<int>> childs(2 * newn);
-        std::vector<std::vector<Edge>> ends(2 * newn);
-        for (int v = 0; v < newn; ++v) {
-            base[v] = v;
-            inb[v] = v < old ? remap(inblossom_[v]) : v;
-            if (v < old) {
-                mate[v] = mate_[v];
-                dual[v] = dual_[v];
-                parent[v] = remap(parent_[v]);
-            }
-        }
-        for (int b = old; b < 2 * old; ++b) {
-            const int nb = b + d;
-            base[nb] = base_[b];
-            parent[nb] = remap(parent_[b]);
-            dual[nb] = dual_[b];
-            childs[nb] = childs_[b];
-            for (int& c : childs[nb]) c = remap(c);
-            ends[nb] = ends_[b];
-        }
-        n_ = newn;
-        mate_.swap(mate);
-        inblossom_.swap(inb);
-        parent_.swap(parent);
-        base_.swap(base);
-        dual_.swap(dual);
-        childs_.swap(childs);
-        ends_.swap(ends);
-        unused_.clear();
-        for (int b = 2 * newn - 1; b >= newn; --b)
-            if (base_[b] < 0) unused_.push_back(b);
-        dirty_.resize(newn, 0);
-        alloc_stage();
-    }
+    // resize: defined below, compiled once per width at -O1 (_engine_rare.cpp): only
+    // the Matcher API grows or shrinks a graph, no pairing does.
+    void resize_dense(int newn);
 
   public:
     // The vertex duals of the last solve (doubled scale, as the weights).
@@ -782,35 +774,11 @@ class Blossom : public BlossomCore {
 
   private:
     std::vector<W> w2_;            // dense: the doubled weights, n x n
-    // Compact, the pair store (pairs_): the doubled order parts, n x n (kAbsent: none).
-    bool pairs_ = false;
-    std::vector<int64_t> ord_;
-    // Compact, the row store (see ClassOrder and order2): the edges, one bit per ordered
-    // pair (row x: words_ words); per vertex a the span of later vertices b whose edge
-    // a-b has the order o2 (lo <= b < hi); per vertex its single-pair order (partner
-    // sp_, order spo_; -1: none); the vertex ex_ whose row is written out (exv_[x]: the
-    // order of ex_-x; -1: none); the keep-top region ktlo_..kthi_-1 (empty: none).
-    struct Span {
-        int32_t lo = 0, hi = 0;
-        int64_t o2 = 0;
-    };
-    int words_ = 0;
-    std::vector<uint64_t> bits_;
-    std::vector<Span> span_;
-    std::vector<int32_t> sp_;
-    std::vector<int64_t> spo_;
-    int ex_ = -1;
-    std::vector<int64_t> exv_;
-    int ktlo_ = 0, kthi_ = 0;
     std::vector<int32_t> cls_;     // compact: class of each vertex
     int k_ = 1;                    // compact: number of classes
     std::vector<W> tab_, tabt_;    // compact: class table (k x k) and its transpose
     const G* graph_ = nullptr;     // implicit: the graph
-    bool fresh_ = true;
     std::vector<W> seed_;
-    std::vector<char> dirty_;
-    std::vector<int> dirty_list_;
-    mutable std::vector<char> gone_;  // per vertex: seen without edges (first_open)
 
     std::vector<W> dual_;
     std::vector<int> unused_;
@@ -822,10 +790,6 @@ class Blossom : public BlossomCore {
     std::vector<char> dead_;     // per root vertex: tree to dissolve
     std::vector<int> mark_;      // scratch, per blossom
     std::vector<std::pair<W, int>> stale_;  // scratch: (lower bound, vertex/blossom)
-
-    size_t idx(int i, int j) const {
-        return static_cast<size_t>(i) * static_cast<size_t>(n_) + static_cast<size_t>(j);
-    }
 
     void alloc() {
         const int n = n_;
@@ -872,8 +836,7 @@ class Blossom : public BlossomCore {
         if constexpr (kDense)
             return w2_[idx(i, j)].is_pos();
         else if constexpr (kCompact)
-            return pairs_ ? ord_[idx(i, j)] != kAbsent
-                          : ((bits_[static_cast<size_t>(i) * words_ + (j >> 6)] >> (j & 63)) & 1) != 0;
+            return OrderStore::has_edge(i, j);
         else
             return graph_->has(i, j);
     }
@@ -922,220 +885,19 @@ class Blossom : public BlossomCore {
                 each_row_edge(x, below, above, f);
                 return;
             }
+            // The pair store (the reference; no pairing of the Dutch engine reaches it):
+            // one loop, the table row chosen per edge (fewer inlined loops to compile).
             const int64_t* row = &ord_[idx(x, 0)];
-            for (int v = 0; v < x; ++v) {
+            for (int v = 0; v < n_; ++v) {
                 const int64_t o = row[v];
-                if (o == kAbsent) continue;
-                if (!f(v, [below, cls, v, o]() FAIRPAIR_FORCE_INLINE {
-                        return below[cls[v]] + W::small(o);
-                    }))
-                    return;
-            }
-            for (int v = x + 1; v < n_; ++v) {
-                const int64_t o = row[v];
-                if (o == kAbsent) continue;
-                if (!f(v, [above, cls, v, o]() FAIRPAIR_FORCE_INLINE {
-                        return above[cls[v]] + W::small(o);
-                    }))
+                if (o == kAbsent || v == x) continue;
+                const W* t = v < x ? below : above;
+                if (!f(v, [t, cls, v, o]() FAIRPAIR_FORCE_INLINE { return t[cls[v]] + W::small(o); }))
                     return;
             }
         } else {
             graph_->each_edge(x, f);
         }
-    }
-
-    // ------------------------------------------ the row store of the compact graph
-
-    void clear_rows() {
-        words_ = (n_ + 63) / 64;
-        bits_.assign(static_cast<size_t>(n_) * static_cast<size_t>(words_), 0);
-        span_.assign(static_cast<size_t>(n_), Span{});
-        sp_.assign(static_cast<size_t>(n_), -1);
-        spo_.assign(static_cast<size_t>(n_), 0);
-        ex_ = -1;
-        exv_.clear();
-        ktlo_ = kthi_ = 0;
-        ord_.clear();
-        ord_.shrink_to_fit();
-    }
-
-    // The doubled order part of the edge x-v (an edge of the row store): the written-out
-    // row, else the single-pair order, else the keep-top region's, else the span of the
-    // lower end, else 0.  Each write keeps this precedence true to the order of the
-    // writes: a later write of a pair clears or rewrites what would shadow it, or turns
-    // the graph into the pair store.
-    int64_t order2(int x, int v) const {
-        if (x == ex_) return exv_[static_cast<size_t>(v)];
-        if (v == ex_) return exv_[static_cast<size_t>(x)];
-        if (sp_[static_cast<size_t>(x)] == v) return spo_[static_cast<size_t>(x)];
-        const int a = std::min(x, v), b = std::max(x, v);
-        if (a >= ktlo_ && b < kthi_) return 2 * static_cast<int64_t>(kthi_ - a) * (kthi_ - b);
-        const Span& s = span_[static_cast<size_t>(a)];
-        return b >= s.lo && b < s.hi ? s.o2 : 0;
-    }
-
-    // f(v) for every edge x-v of the row store with lo <= v < hi, increasing, until f
-    // returns false (then false).
-    template <class F>
-    FAIRPAIR_FORCE_INLINE inline bool for_bits(int x, int lo, int hi, F&& f) const {
-        if (lo >= hi) return true;
-        const uint64_t* row = &bits_[static_cast<size_t>(x) * words_];
-        const int wlo = lo >> 6, whi = (hi - 1) >> 6;
-        for (int w = wlo; w <= whi; ++w) {
-            uint64_t word = row[w];
-            if (w == wlo) word &= ~uint64_t(0) << (lo & 63);
-            if (w == whi && (hi & 63) != 0) word &= ~(~uint64_t(0) << (hi & 63));
-            while (word != 0) {
-                const int v = (w << 6) + ctz64(word);
-                word &= word - 1;
-                if (!f(v)) return false;
-            }
-        }
-        return true;
-    }
-
-    static int ctz64(uint64_t x) {
-#if defined(__GNUC__)
-        return __builtin_ctzll(x);
-#else
-        int n = 0;
-        while ((x & 1) == 0) x >>= 1, ++n;
-        return n;
-#endif
-    }
-
-    bool any_edge(int x, int lo, int hi) const {
-        return !for_bits(x, std::max(lo, 0), std::min(hi, n_), [](int) { return false; });
-    }
-
-    void cut_edge(int i, int j) {
-        bits_[static_cast<size_t>(i) * words_ + (j >> 6)] &= ~(uint64_t(1) << (j & 63));
-        bits_[static_cast<size_t>(j) * words_ + (i >> 6)] &= ~(uint64_t(1) << (i & 63));
-    }
-
-    void drop_single(int v) {
-        const int p = sp_[static_cast<size_t>(v)];
-        if (p < 0) return;
-        if (sp_[static_cast<size_t>(p)] == v) sp_[static_cast<size_t>(p)] = -1;
-        sp_[static_cast<size_t>(v)] = -1;
-    }
-
-    // The bookkeeping of a changed pair i-j (the pair store's, as set_w2 always did):
-    // a pair that stays an edge clears the ends' gone_ marks; i is marked changed
-    // unless the solve starts afresh or an end is marked already.
-    void touched(int i, int j, bool edge) {
-        if (edge && !gone_.empty()) gone_[i] = gone_[j] = 0;
-        if (fresh_ || dirty_[i] || dirty_[j]) return;
-        dirty_[i] = 1;
-        dirty_list_.push_back(i);
-    }
-
-    // Can the row store give every edge u-x, x in xs (all of u's edges in
-    // xs.front()..xs.back()), the order o2 as a span of u (u's later vertices), keeping
-    // the order of u's other edges?
-    bool span_fits(int u, const std::vector<int>& xs, int64_t o2) const {
-        if (u == ex_) return true;
-        const int first = xs.front(), last = xs.back() + 1;
-        if (first <= u) return false;
-        if (u >= ktlo_ && u < kthi_ && first < kthi_ && last > ktlo_) {
-            for (int x : xs)
-                if (x >= ktlo_ && x < kthi_) return false;
-        }
-        const Span& s = span_[static_cast<size_t>(u)];
-        if (s.lo >= s.hi) return true;
-        if (!any_edge(u, s.lo, first) && !any_edge(u, last, s.hi)) return true;
-        // One span over both: the same order, no edge between them.
-        if (s.o2 != o2) return false;
-        if (s.hi < first) return !any_edge(u, s.hi, first);
-        if (last < s.lo) return !any_edge(u, last, s.lo);
-        return true;
-    }
-
-    // The doubled order o (kAbsent: remove the edge) on the pair i-j, i marked changed
-    // when it changes (set_order2).
-    void store2(int i, int j, int64_t o) {
-        if (pairs_) {
-            int64_t& slot = ord_[idx(i, j)];
-            if (slot == o) return;
-            slot = o;
-            ord_[idx(j, i)] = o;
-            touched(i, j, o != kAbsent);
-            return;
-        }
-        if (!has_edge(i, j)) {
-            if (o == kAbsent) return;
-            to_pairs();  // an edge added: only the pair store holds that
-            store2(i, j, o);
-            return;
-        }
-        if (o == kAbsent) {
-            cut_edge(i, j);
-            touched(i, j, false);
-            return;
-        }
-        const int64_t old = order2(i, j);
-        if (old == o) return;
-        if (!single(i, j, o)) {
-            to_pairs();
-            store2(i, j, o);
-            return;
-        }
-        touched(i, j, true);
-    }
-
-    // The order o on the edge i-j of the row store, by itself; false if that cannot
-    // be held (the caller turns to the pair store).
-    bool single(int i, int j, int64_t o) {
-        if (i == ex_) {
-            exv_[static_cast<size_t>(j)] = o;
-            return true;
-        }
-        if (j == ex_) {
-            exv_[static_cast<size_t>(i)] = o;
-            return true;
-        }
-        const int a = std::min(i, j), b = std::max(i, j);
-        if (a >= ktlo_ && b < kthi_) return false;
-        const Span& s = span_[static_cast<size_t>(a)];
-        const int64_t base = b >= s.lo && b < s.hi ? s.o2 : 0;
-        if (sp_[static_cast<size_t>(i)] == j) {
-            if (o == base) {
-                drop_single(i);
-            } else {
-                spo_[static_cast<size_t>(i)] = spo_[static_cast<size_t>(j)] = o;
-            }
-            return true;
-        }
-        // A single-pair slot whose pair is no longer an edge is free.
-        for (int v : {i, j}) {
-            const int p = sp_[static_cast<size_t>(v)];
-            if (p >= 0 && !has_edge(v, p)) drop_single(v);
-        }
-        if (sp_[static_cast<size_t>(i)] >= 0 || sp_[static_cast<size_t>(j)] >= 0) return false;
-        sp_[static_cast<size_t>(i)] = j;
-        sp_[static_cast<size_t>(j)] = i;
-        spo_[static_cast<size_t>(i)] = spo_[static_cast<size_t>(j)] = o;
-        return true;
-    }
-
-    // From the row store to the pair store, the same weights (O(n^2) once).
-    void to_pairs() {
-        const int n = n_;
-        std::vector<int64_t> ord(static_cast<size_t>(n) * static_cast<size_t>(n), kAbsent);
-        for (int i = 0; i < n; ++i)
-            for_bits(i, 0, n, [&](int j) {
-                ord[idx(i, j)] = order2(i, j);
-                return true;
-            });
-        pairs_ = true;
-        ord_.swap(ord);
-        bits_ = {};
-        span_ = {};
-        sp_ = {};
-        spo_ = {};
-        exv_ = {};
-        ex_ = -1;
-        ktlo_ = kthi_ = 0;
     }
 
     // each_edge over the row store: the order parts computed as order2 does, with
@@ -1144,21 +906,9 @@ class Blossom : public BlossomCore {
     FAIRPAIR_FORCE_INLINE inline void each_row_edge(int x, const W* below, const W* above,
                                                      F& f) const {
         const int32_t* cls = cls_.data();
-        if (x == ex_) {
-            const int64_t* ev = exv_.data();
-            if (!for_bits(x, 0, x, [&](int v) FAIRPAIR_FORCE_INLINE {
-                    return f(v, [below, cls, ev, v]() FAIRPAIR_FORCE_INLINE {
-                        return below[cls[v]] + W::small(ev[v]);
-                    });
-                }))
-                return;
-            for_bits(x, x + 1, n_, [&](int v) FAIRPAIR_FORCE_INLINE {
-                return f(v, [above, cls, ev, v]() FAIRPAIR_FORCE_INLINE {
-                    return above[cls[v]] + W::small(ev[v]);
-                });
-            });
-            return;
-        }
+        // x == ex_: x's row written out, read for every edge (one vertex of the graph).
+        const bool xe = x == ex_;
+        const int64_t* ev = exv_.data();
         const int ex = ex_;
         const int64_t exo = ex >= 0 ? exv_[static_cast<size_t>(x)] : 0;
         const int spx = sp_[static_cast<size_t>(x)];
@@ -1171,7 +921,9 @@ class Blossom : public BlossomCore {
         if (!for_bits(x, 0, x, [&](int v) FAIRPAIR_FORCE_INLINE {
                 return f(v, [=]() FAIRPAIR_FORCE_INLINE {
                     int64_t o;
-                    if (v == ex)
+                    if (xe)
+                        o = ev[v];
+                    else if (v == ex)
                         o = exo;
                     else if (v == spx)
                         o = spo;
@@ -1188,7 +940,9 @@ class Blossom : public BlossomCore {
         for_bits(x, x + 1, n_, [&](int v) FAIRPAIR_FORCE_INLINE {
             return f(v, [=]() FAIRPAIR_FORCE_INLINE {
                 int64_t o;
-                if (v == ex)
+                if (xe)
+                    o = ev[v];
+                else if (v == ex)
                     o = exo;
                 else if (v == spx)
                     o = spo;
@@ -2071,6 +1825,63 @@ std::string Blossom<N, G>::check() const {
         });
     }
     return problem;
+}
+
+template <int N, class G>
+void Blossom<N, G>::resize_dense(int newn) {
+    const int old = n_;
+    if (newn == old) return;
+    std::vector<W> w2(static_cast<size_t>(newn) * static_cast<size_t>(newn), W::zero());
+    const int keep = std::min(old, newn);
+    for (int i = 0; i < keep; ++i)
+        for (int j = 0; j < keep; ++j)
+            w2[static_cast<size_t>(i) * newn + j] = w2_[idx(i, j)];
+    w2_.swap(w2);
+    if (newn < old || fresh_) {
+        n_ = newn;
+        fresh_ = true;
+        dirty_.assign(newn, 0);
+        dirty_list_.clear();
+        alloc();
+        return;
+    }
+    const int d = newn - old;
+    auto remap = [old, d](int x) { return x >= old ? x + d : x; };
+    std::vector<int> mate(newn, -1), inb(newn), parent(2 * newn, -1), base(2 * newn, -1);
+    std::vector<W> dual(2 * newn, W::zero());
+    std::vector<std::vector<int>> childs(2 * newn);
+    std::vector<std::vector<Edge>> ends(2 * newn);
+    for (int v = 0; v < newn; ++v) {
+        base[v] = v;
+        inb[v] = v < old ? remap(inblossom_[v]) : v;
+        if (v < old) {
+            mate[v] = mate_[v];
+            dual[v] = dual_[v];
+            parent[v] = remap(parent_[v]);
+        }
+    }
+    for (int b = old; b < 2 * old; ++b) {
+        const int nb = b + d;
+        base[nb] = base_[b];
+        parent[nb] = remap(parent_[b]);
+        dual[nb] = dual_[b];
+        childs[nb] = childs_[b];
+        for (int& c : childs[nb]) c = remap(c);
+        ends[nb] = ends_[b];
+    }
+    n_ = newn;
+    mate_.swap(mate);
+    inblossom_.swap(inb);
+    parent_.swap(parent);
+    base_.swap(base);
+    dual_.swap(dual);
+    childs_.swap(childs);
+    ends_.swap(ends);
+    unused_.clear();
+    for (int b = 2 * newn - 1; b >= newn; --b)
+        if (base_[b] < 0) unused_.push_back(b);
+    dirty_.resize(newn, 0);
+    alloc_stage();
 }
 
 }  // namespace fairpair

@@ -1,6 +1,6 @@
 // EngineN: the Engine of N limbs over Blossom<N, G>.  Included only by the engine units
-// (_engine_narrow.cpp, _engine_wide.cpp), which instantiate new_engine<N, G> for their
-// widths; see engine.hpp.
+// (_engine_narrow.cpp, _engine_wide.cpp, _engine_rare.cpp), which instantiate
+// new_engine<N, G> for their widths; see engine.hpp.
 #pragma once
 
 #include <cstring>
@@ -14,6 +14,23 @@
 #include "engine.hpp"
 
 namespace fairpair {
+
+// Members no pairing calls, compiled once, at -O1, in _engine_rare.cpp (RARE_UNITS in
+// setup.py) instead of at -O2 in every engine unit: the certificate check (tests and
+// debugging), the compact graph's tight edges (only McMahon asks for tight edges, of
+// the dense and implicit graphs) and the dense graph's resize (the Matcher API's).
+// Issue 33: some 15 % of the narrow unit's code.
+#define FAIRPAIR_RARE_DENSE(X, N)                         \
+    X template std::string Blossom<N, void>::check() const; \
+    X template void Blossom<N, void>::resize_dense(int);
+#define FAIRPAIR_RARE_COMPACT(X, N)                                                   \
+    X template std::string Blossom<N, ClassOrder>::check() const;                     \
+    X template std::vector<std::pair<int, int>> Blossom<N, ClassOrder>::tight_edges() \
+        const;
+#define FAIRPAIR_EXTERN_RARE(N, G) FAIRPAIR_RARE_##G(extern, N)
+FAIRPAIR_ENGINE_WIDTHS(FAIRPAIR_EXTERN_RARE, DENSE)
+FAIRPAIR_COMPACT_WIDTHS(FAIRPAIR_EXTERN_RARE, COMPACT)
+#undef FAIRPAIR_EXTERN_RARE
 
 template <int N, class G = void>
 struct EngineN final : Engine {
