@@ -107,6 +107,10 @@ class McMahonGraph {
     // Components whose n x n weight matrix would take more bytes than this are solved
     // over the implicit graph: the same algorithm, so the same matching, in O(n) memory.
     long long dense_limit = 256LL << 20;
+    // 1: free_positions re-solves only the players whose game the structure of the first
+    // solve leaves open (in_question); 0: every player not set aside by peeling the plain
+    // graph of tight games (the former way, kept to test the first against).
+    long long uniqueness_test = 1;
 
     // Connected components (vertex lists in increasing order, the bye vertex n last) of
     // the allowed pairs between the score groups of `kept` (pairs (g, h)) plus the bye
@@ -452,7 +456,8 @@ class McMahonGraph {
     template <int N>
     std::vector<int> solve_rows(const std::vector<int>& comp, const std::vector<Buf>& coefs,
                                 const Buf& top, const Buf& offset, long places,
-                                EdgeList* tight, std::vector<Buf>* duals) {
+                                EdgeList* tight, std::vector<Buf>* duals,
+                                std::vector<int>* outer) {
         const Rows<N> rows{this, &comp, terms<N>(coefs, comp, places), narrow<N>(top),
                            narrow<N>(offset)};
         Implicit<N> graph;
@@ -464,7 +469,8 @@ class McMahonGraph {
         graph.w2_or_zero_fn = &Rows<N>::w2_or_zero_fn;
         NoGil release;
         std::vector<Wide<N>> y;
-        std::vector<int> mate = fairpair::solve_implicit<N>(graph, tight, duals ? &y : nullptr);
+        std::vector<int> mate =
+            fairpair::solve_implicit<N>(graph, tight, duals ? &y : nullptr, {}, outer);
         if (duals != nullptr)
             for (const Wide<N>& v : y) duals->push_back(widen_buf<N>(v));
         return mate;
@@ -540,10 +546,12 @@ class McMahonGraph {
         EdgeList tight;
         EdgeList* tp = freed != nullptr ? &tight : nullptr;
         std::vector<Buf> duals;
+        std::vector<int> outer;
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
             mate = with_implicit_limbs(limbs, [&](auto l) {
                 return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, tp,
-                                                      tp != nullptr ? &duals : nullptr);
+                                                      tp != nullptr ? &duals : nullptr,
+                                                      tp != nullptr ? &outer : nullptr);
             });
         } else {
             std::unique_ptr<Engine> eng = make_engine(limbs, nc);
@@ -557,15 +565,219 @@ class McMahonGraph {
             if (tp != nullptr) {
                 tight = eng->tight_edges();
                 duals = eng->vertex_duals();
+                outer = eng->positive_parents();
             }
         }
         if (freed != nullptr) {
             freed->clear();
             if (std::find(mate.begin(), mate.end(), -1) != mate.end()) return mate;
             NoGil release;
-            *freed = free_positions<M>(comp, t, top, k, mate, tight, duals);
+            *freed = free_positions<M>(comp, t, top, k, mate, tight, duals, outer);
         }
         return mate;
+    }
+
+    // The uniqueness test: 1 for each position of a component whose game may differ
+    // between optimal matchings, 0 for those whose game is in all of them; exact up to
+    // whole positive blossoms (a blossom whose outer edge is open is in question whole).
+    // `mate` is an optimal perfect matching, `edges` its games and the tight edges,
+    // `outer` the innermost positive blossom around each node (Blossom::positive_parents;
+    // nodes 0 .. 2 nc - 1, the vertices first).
+    //
+    // By complementary slackness the optimal matchings are the perfect matchings of
+    // tight edges that leave each positive blossom by exactly one edge. Contract the
+    // outermost positive blossoms: each optimal matching gives a perfect matching of the
+    // contracted graph, and each perfect matching of it is one (a blossom can be entered
+    // at any of its vertices: its cycle of tight edges pairs the rest). Inside a blossom
+    // whose outer edge is the same in all of them (so its base too), the other children
+    // are paired among themselves by tight edges between them, the same way, level by
+    // level down the tree. A level whose (multi)graph has a unique perfect matching fixes
+    // all of its games, and has one exactly when peeling forced games takes it all: a
+    // node with one edge left keeps it, and so does a matched bridge (an odd side can be
+    // left only by it), and a graph with a unique perfect matching always has a matched
+    // bridge (Kotzig). What a level leaves is in question: ties exist there.
+    static std::vector<char> in_question(int nc, const std::vector<int>& mate,
+                                         const EdgeList& edges, const std::vector<int>& outer) {
+        const int root = 2 * nc;
+        auto par = [&](int x) { return outer[static_cast<size_t>(x)] < 0 ? root : outer[static_cast<size_t>(x)]; };
+        // The tree of positive blossoms (nodes: vertices, positive blossoms, the root).
+        std::vector<std::vector<int>> kids(static_cast<size_t>(root) + 1);
+        std::vector<char> node(static_cast<size_t>(root) + 1, 0);
+        node[static_cast<size_t>(root)] = 1;
+        for (int v = 0; v < nc; ++v) node[static_cast<size_t>(v)] = 1;
+        for (int x = 0; x < root; ++x)
+            if (outer[static_cast<size_t>(x)] >= 0) node[static_cast<size_t>(outer[static_cast<size_t>(x)])] = 1;
+        for (int x = 0; x < root; ++x)
+            if (node[static_cast<size_t>(x)]) kids[static_cast<size_t>(par(x))].push_back(x);
+        // Depths and leaf ranges (depth first from the root).
+        std::vector<int> depth(static_cast<size_t>(root) + 1, 0), lo(static_cast<size_t>(root) + 1, 0),
+            hi(static_cast<size_t>(root) + 1, 0), leaf;
+        {
+            std::vector<std::pair<int, size_t>> stack{{root, 0}};
+            while (!stack.empty()) {
+                auto& [b, q] = stack.back();
+                if (b < nc) {
+                    lo[static_cast<size_t>(b)] = static_cast<int>(leaf.size());
+                    leaf.push_back(b);
+                    hi[static_cast<size_t>(b)] = static_cast<int>(leaf.size());
+                    stack.pop_back();
+                    continue;
+                }
+                const auto& ks = kids[static_cast<size_t>(b)];
+                if (q == 0) lo[static_cast<size_t>(b)] = static_cast<int>(leaf.size());
+                if (q == ks.size()) {
+                    hi[static_cast<size_t>(b)] = static_cast<int>(leaf.size());
+                    stack.pop_back();
+                    continue;
+                }
+                const int c = ks[q++];
+                depth[static_cast<size_t>(c)] = depth[static_cast<size_t>(b)] + 1;
+                stack.push_back({c, 0});
+            }
+        }
+        // Each edge joins two children of the lowest node holding both ends (its level);
+        // a game also names, in each blossom it leaves, the child it leaves from (the
+        // base's child, matched outside the blossom).
+        struct LevelEdge {
+            int a, b;       // the two children
+            bool matched;
+        };
+        std::vector<std::vector<LevelEdge>> at(static_cast<size_t>(root) + 1);
+        std::vector<int> basechild(static_cast<size_t>(root) + 1, -1);
+        for (const auto& [u, v] : edges) {
+            int a = u, b = v;
+            const bool matched = mate[static_cast<size_t>(u)] == v;
+            while (depth[static_cast<size_t>(a)] > depth[static_cast<size_t>(b)]) {
+                if (matched) basechild[static_cast<size_t>(par(a))] = a;
+                a = par(a);
+            }
+            while (depth[static_cast<size_t>(b)] > depth[static_cast<size_t>(a)]) {
+                if (matched) basechild[static_cast<size_t>(par(b))] = b;
+                b = par(b);
+            }
+            while (par(a) != par(b)) {
+                if (matched) {
+                    basechild[static_cast<size_t>(par(a))] = a;
+                    basechild[static_cast<size_t>(par(b))] = b;
+                }
+                a = par(a);
+                b = par(b);
+            }
+            at[static_cast<size_t>(par(a))].push_back({a, b, matched});
+        }
+        std::vector<char> open(static_cast<size_t>(nc), 0);
+        std::vector<int> slot(static_cast<size_t>(root) + 1, -1);
+        std::vector<int> work{root};
+        while (!work.empty()) {
+            const int level = work.back();
+            work.pop_back();
+            const int skip = basechild[static_cast<size_t>(level)];  // -1 at the root
+            if (skip >= nc) work.push_back(skip);  // entered at its base: settled
+            // The level's graph: its children but the base's, the edges between them.
+            std::vector<int> members;
+            for (int c : kids[static_cast<size_t>(level)])
+                if (c != skip) {
+                    slot[static_cast<size_t>(c)] = static_cast<int>(members.size());
+                    members.push_back(c);
+                }
+            const int k = static_cast<int>(members.size());
+            std::vector<std::pair<int, int>> ends;  // (slot a, slot b)
+            std::vector<char> forced;                // matched edge
+            for (const LevelEdge& e : at[static_cast<size_t>(level)]) {
+                if (e.a == skip || e.b == skip) continue;
+                ends.emplace_back(slot[static_cast<size_t>(e.a)], slot[static_cast<size_t>(e.b)]);
+                forced.push_back(e.matched ? 1 : 0);
+            }
+            std::vector<std::vector<std::pair<int, int>>> adj(static_cast<size_t>(k));  // (other, edge)
+            for (size_t q = 0; q < ends.size(); ++q) {
+                adj[static_cast<size_t>(ends[q].first)].push_back({ends[q].second, static_cast<int>(q)});
+                adj[static_cast<size_t>(ends[q].second)].push_back({ends[q].first, static_cast<int>(q)});
+            }
+            std::vector<char> gone(static_cast<size_t>(k), 0);
+            std::vector<int> degree(static_cast<size_t>(k));
+            std::vector<int> queue;
+            for (int i = 0; i < k; ++i) {
+                degree[static_cast<size_t>(i)] = static_cast<int>(adj[static_cast<size_t>(i)].size());
+                if (degree[static_cast<size_t>(i)] == 1) queue.push_back(i);
+            }
+            int left = k;
+            // Remove the pair of the game e (both ends settled).
+            auto settle = [&](int e) {
+                for (int x : {ends[static_cast<size_t>(e)].first, ends[static_cast<size_t>(e)].second}) {
+                    if (gone[static_cast<size_t>(x)]) continue;
+                    gone[static_cast<size_t>(x)] = 1;
+                    --left;
+                    if (members[static_cast<size_t>(x)] >= nc) work.push_back(members[static_cast<size_t>(x)]);
+                    for (const auto& [y, f] : adj[static_cast<size_t>(x)])
+                        if (!gone[static_cast<size_t>(y)] && --degree[static_cast<size_t>(y)] == 1)
+                            queue.push_back(y);
+                }
+            };
+            auto peel = [&]() {
+                while (!queue.empty()) {
+                    const int x = queue.back();
+                    queue.pop_back();
+                    if (gone[static_cast<size_t>(x)] || degree[static_cast<size_t>(x)] != 1) continue;
+                    for (const auto& [y, f] : adj[static_cast<size_t>(x)])
+                        if (!gone[static_cast<size_t>(y)]) {
+                            if (forced[static_cast<size_t>(f)]) settle(f);  // (always)
+                            break;
+                        }
+                }
+            };
+            peel();
+            // Matched bridges of what is left (Tarjan's low points, edge ids for the
+            // parallel edges), settled; then peel again, until neither settles any.
+            while (left > 0) {
+                std::vector<int> disc(static_cast<size_t>(k), -1), low(static_cast<size_t>(k), 0);
+                std::vector<int> bridges;
+                int time = 0;
+                struct Frame {
+                    int x, via;
+                    size_t q;
+                };
+                std::vector<Frame> st;
+                for (int r = 0; r < k; ++r) {
+                    if (gone[static_cast<size_t>(r)] || disc[static_cast<size_t>(r)] >= 0) continue;
+                    disc[static_cast<size_t>(r)] = low[static_cast<size_t>(r)] = time++;
+                    st.push_back({r, -1, 0});
+                    while (!st.empty()) {
+                        Frame& fr = st.back();
+                        const auto& row = adj[static_cast<size_t>(fr.x)];
+                        if (fr.q < row.size()) {
+                            const auto [y, e] = row[fr.q++];
+                            if (gone[static_cast<size_t>(y)] || e == fr.via) continue;
+                            if (disc[static_cast<size_t>(y)] >= 0) {
+                                low[static_cast<size_t>(fr.x)] = std::min(low[static_cast<size_t>(fr.x)], disc[static_cast<size_t>(y)]);
+                            } else {
+                                disc[static_cast<size_t>(y)] = low[static_cast<size_t>(y)] = time++;
+                                st.push_back({y, e, 0});
+                            }
+                            continue;
+                        }
+                        const Frame done = fr;
+                        st.pop_back();
+                        if (!st.empty()) {
+                            const int p = st.back().x;
+                            low[static_cast<size_t>(p)] = std::min(low[static_cast<size_t>(p)], low[static_cast<size_t>(done.x)]);
+                            if (low[static_cast<size_t>(done.x)] > disc[static_cast<size_t>(p)] && forced[static_cast<size_t>(done.via)])
+                                bridges.push_back(done.via);
+                        }
+                    }
+                }
+                if (bridges.empty()) break;
+                for (int e : bridges) settle(e);
+                peel();
+            }
+            for (int i = 0; i < k; ++i) {
+                if (gone[static_cast<size_t>(i)]) continue;
+                const int c = members[static_cast<size_t>(i)];
+                for (int q = lo[static_cast<size_t>(c)]; q < hi[static_cast<size_t>(c)]; ++q)
+                    open[static_cast<size_t>(leaf[static_cast<size_t>(q)])] = 1;
+            }
+            for (int c : members) slot[static_cast<size_t>(c)] = -1;
+        }
+        return open;
     }
 
     // Positions of `comp` whose game in `mate` (an optimal perfect matching) is missing
@@ -582,11 +794,25 @@ class McMahonGraph {
     std::vector<int> free_positions(const std::vector<int>& comp, const Terms<M>& t,
                                     const Wide<M>& top, const Buf& k,
                                     const std::vector<int>& mate, const EdgeList& tight,
-                                    const std::vector<Buf>& duals) {
+                                    const std::vector<Buf>& duals,
+                                    const std::vector<int>& outer) {
         const int nc = static_cast<int>(comp.size());
         EdgeList edges(tight);
         for (int i = 0; i < nc; ++i)
             if (mate[static_cast<size_t>(i)] > i) edges.emplace_back(i, mate[static_cast<size_t>(i)]);
+        if (uniqueness_test && outer.size() == static_cast<size_t>(2 * nc)) {
+            // Only the players the structure leaves in question: the rest keep their
+            // games in every optimal matching; their edges go.
+            const std::vector<char> open = in_question(nc, mate, edges, outer);
+            EdgeList kept;
+            for (const auto& e : edges)
+                if (open[static_cast<size_t>(e.first)] && open[static_cast<size_t>(e.second)])
+                    kept.push_back(e);
+            for (int i = 0; i < nc; ++i)  // a settled player's game stays (peeled below)
+                if (!open[static_cast<size_t>(i)] && mate[static_cast<size_t>(i)] > i)
+                    kept.emplace_back(i, mate[static_cast<size_t>(i)]);
+            edges.swap(kept);
+        }
         // Set aside the games of players with no other edge, until none is left.
         std::vector<std::vector<int>> adj(static_cast<size_t>(nc));
         for (const auto& [i, j] : edges) {
