@@ -701,6 +701,8 @@ class Blossom : public BlossomCore {
   public:
     // The vertex duals of the last solve (doubled scale, as the weights).
     std::vector<W> vertex_duals() const { return {dual_.begin(), dual_.begin() + n_}; }
+    // The duals of the last solve of every vertex and blossom (0 .. 2n - 1, doubled scale).
+    const std::vector<W>& node_duals() const { return dual_; }
 
     // Solve (from scratch the first time, then re-using the matching and the duals).
     const std::vector<int>& solve() {
@@ -2014,70 +2016,28 @@ template <int N, class G>
 std::vector<std::pair<int, int>> Blossom<N, G>::tight_edges() const {
     const int n = n_;
     std::vector<std::pair<int, int>> out;
-    // Only blossoms of positive dual add to a reduced cost.  The leaves of each are
-    // consecutive in `place` (depth first): the innermost one around both x and v is
-    // found by a binary search over x's chain (nested ranges) instead of a walk up v's.
-    const std::vector<int> up = positive_parents();
-    std::vector<std::vector<int>> kids(static_cast<size_t>(2 * n));
-    std::vector<int> roots;
-    for (int c = 0; c < 2 * n; ++c) {
-        if (c >= n && base_[c] < 0) continue;
-        if (up[c] == -1) roots.push_back(c);
-        else kids[up[c]].push_back(c);
-    }
-    std::vector<int> place(static_cast<size_t>(n), 0), lo(static_cast<size_t>(2 * n), 0),
-        hi(static_cast<size_t>(2 * n), 0);
-    int next = 0;
-    std::vector<std::pair<int, size_t>> stack;
-    for (int r : roots) {
-        stack.assign(1, {r, 0});
-        lo[r] = next;
-        while (!stack.empty()) {
-            auto& [b, q] = stack.back();
-            if (b < n) {
-                place[b] = next++;
-                hi[b] = next;
-                stack.pop_back();
-                continue;
-            }
-            if (q == kids[b].size()) {
-                hi[b] = next;
-                stack.pop_back();
-                continue;
-            }
-            const int c = kids[b][q++];
-            lo[c] = next;
-            stack.push_back({c, 0});
-        }
-    }
     std::vector<int> chain;
+    std::vector<int> mark(static_cast<size_t>(2 * n), 0);  // 1 + place in x's chain
     std::vector<W> zsum;
     for (int x = 0; x < n; ++x) {
         chain.clear();
-        for (int b = up[x]; b != -1; b = up[b]) chain.push_back(b);
+        for (int b = parent_[x]; b != -1; b = parent_[b]) chain.push_back(b);
         zsum.assign(chain.size() + 1, W::zero());
         for (size_t k = chain.size(); k-- > 0;) zsum[k] = zsum[k + 1] + dual_[chain[k]];
-        for (size_t k = 0; k < zsum.size(); ++k) zsum[k] = zsum[k] + zsum[k];
+        for (size_t k = 0; k < chain.size(); ++k) mark[chain[k]] = static_cast<int>(k) + 1;
         const W dx = dual_[x];
         const int mx = mate_[x];
-        const size_t depth = chain.size();
         auto visit = [&](int v, const W& w) FAIRPAIR_FORCE_INLINE {
             if (v == mx) return;
             W s = dx + dual_[v] - w;
             // The blossoms' z only add (s >= 0 once they are in): a positive s is no tight
             // edge, whatever blossoms hold both ends.
             if (s.is_pos()) return;
-            // The innermost blossom of x's chain holding v: chain[k] for the least k
-            // whose range holds v's place (the ranges grow with k).
-            const int pv = place[v];
-            size_t a = 0, e = depth;
-            while (a < e) {
-                const size_t m = (a + e) / 2;
-                const int b = chain[m];
-                if (lo[b] <= pv && pv < hi[b]) e = m;
-                else a = m + 1;
+            if (!chain.empty()) {
+                int b = parent_[v];
+                while (b != -1 && mark[b] == 0) b = parent_[b];
+                if (b != -1) s = s + zsum[mark[b] - 1] + zsum[mark[b] - 1];
             }
-            s = s + zsum[a];
             if (s.is_zero()) out.emplace_back(x, v);
         };
         if constexpr (kDense) {
@@ -2090,6 +2050,7 @@ std::vector<std::pair<int, int>> Blossom<N, G>::tight_edges() const {
                 return true;
             });
         }
+        for (int b : chain) mark[b] = 0;
     }
     return out;
 }

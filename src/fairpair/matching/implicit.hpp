@@ -94,7 +94,8 @@ struct Implicit {
 // algorithm of the matrix engines; with `tight`, also the tight edges outside the
 // matching under the duals of the solve (Blossom::tight_edges) and with `duals` its
 // vertex duals; `seed`: vertex duals to start from (Blossom::seed); with `outer`, the
-// innermost positive blossom around each node (Blossom::positive_parents).  Instantiated for
+// innermost positive blossom around each node (Blossom::positive_parents), and then
+// `duals` holds the duals of every vertex and blossom (Blossom::node_duals).  Instantiated for
 // N = 3 and 6 in _engine_implicit.cpp and for 16 in _engine_rare.cpp
 // (with_implicit_limbs, engine.hpp); no other unit compiles it (the extern declarations
 // below).
@@ -108,7 +109,7 @@ std::vector<int> solve_implicit(const Implicit<N>& graph, EdgeList* tight = null
     if (!seed.empty()) m.seed(std::move(seed));
     std::vector<int> mate = m.solve();
     if (tight != nullptr) *tight = m.tight_edges();
-    if (duals != nullptr) *duals = m.vertex_duals();
+    if (duals != nullptr) *duals = outer != nullptr ? m.node_duals() : m.vertex_duals();
     if (outer != nullptr) *outer = m.positive_parents();
     return mate;
 }

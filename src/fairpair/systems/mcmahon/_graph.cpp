@@ -549,7 +549,7 @@ class McMahonGraph {
         std::vector<int> outer;
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
             mate = with_implicit_limbs(limbs, [&](auto l) {
-                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, tp,
+                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, nullptr,
                                                       tp != nullptr ? &duals : nullptr,
                                                       tp != nullptr ? &outer : nullptr);
             });
@@ -563,8 +563,7 @@ class McMahonGraph {
             NoGil release;
             mate = eng->solve();
             if (tp != nullptr) {
-                tight = eng->tight_edges();
-                duals = eng->vertex_duals();
+                duals = eng->node_duals();
                 outer = eng->positive_parents();
             }
         }
@@ -572,9 +571,183 @@ class McMahonGraph {
             freed->clear();
             if (std::find(mate.begin(), mate.end(), -1) != mate.end()) return mate;
             NoGil release;
+            tight = tight_scan<M>(comp, t, top, k, mate, duals, outer);
             *freed = free_positions<M>(comp, t, top, k, mate, tight, duals, outer);
         }
         return mate;
+    }
+
+    // The tight edges of a component outside `mate` (local positions, i < j) under the
+    // duals of its solve: `y` the doubled duals of every vertex and blossom, `outer` the
+    // innermost positive blossom around each node (Blossom::positive_parents). A game's
+    // reduced cost is y_i + y_j - w2(i, j) plus twice the z of the positive blossoms
+    // holding both; zero: tight. Every optimal matching is made of `mate`'s games and
+    // these (complementary slackness).
+    //
+    // Bounded per score group first: the reduced cost is at least y_i + y_j - 2 (top +
+    // offset) + 2 c_score d^2 + (twice the z of the outermost blossom, when both lie in
+    // it), d the groups' score difference; a group whose least bound is positive holds
+    // no tight edge of i and is passed over whole. In a McMahon optimum nearly all of a
+    // large component lies in one blossom whose z carries most of the weight, so most
+    // groups are passed over and the games in question are read in i's group and the
+    // nearest ones only.
+    template <int M>
+    EdgeList tight_scan(const std::vector<int>& comp, const Terms<M>& t, const Wide<M>& top,
+                        const Buf& offset, const std::vector<int>& mate,
+                        const std::vector<Buf>& duals, const std::vector<int>& outer) {
+        const int nc = static_cast<int>(comp.size());
+        const size_t nodes = static_cast<size_t>(2 * nc);
+        std::vector<Wide<M>> y(nodes);
+        for (size_t q = 0; q < nodes; ++q) y[q] = narrow<M>(duals[q]);
+        // The leaves of each positive blossom are consecutive in `place` (depth first).
+        std::vector<std::vector<int>> kids(nodes);
+        std::vector<int> roots;
+        std::vector<char> used(nodes, 0);
+        for (int v = 0; v < nc; ++v) used[static_cast<size_t>(v)] = 1;
+        for (size_t x = 0; x < nodes; ++x)
+            if (outer[x] >= 0) used[static_cast<size_t>(outer[x])] = 1;
+        for (size_t x = 0; x < nodes; ++x) {
+            if (!used[x]) continue;
+            if (outer[x] < 0) roots.push_back(static_cast<int>(x));
+            else kids[static_cast<size_t>(outer[x])].push_back(static_cast<int>(x));
+        }
+        std::vector<int> place(static_cast<size_t>(nc), 0), lo(nodes, 0), hi(nodes, 0);
+        std::vector<int> topb(static_cast<size_t>(nc), -1);  // outermost positive blossom
+        int next = 0;
+        std::vector<std::pair<int, size_t>> stack;
+        for (int r : roots) {
+            stack.assign(1, {r, 0});
+            lo[static_cast<size_t>(r)] = next;
+            while (!stack.empty()) {
+                auto& [b, q] = stack.back();
+                if (b < nc) {
+                    place[static_cast<size_t>(b)] = next++;
+                    hi[static_cast<size_t>(b)] = next;
+                    if (b != r) topb[static_cast<size_t>(b)] = r;
+                    stack.pop_back();
+                    continue;
+                }
+                const auto& ks = kids[static_cast<size_t>(b)];
+                if (q == ks.size()) {
+                    hi[static_cast<size_t>(b)] = next;
+                    stack.pop_back();
+                    continue;
+                }
+                const int c = ks[q++];
+                lo[static_cast<size_t>(c)] = next;
+                stack.push_back({c, 0});
+            }
+        }
+        // Per score group: the least dual (m1, of a vertex in the outermost blossom t1)
+        // and the least outside t1 (m2); the range of its scores.
+        struct Group {
+            bool any = false, any2 = false;
+            Wide<M> m1, m2;
+            int t1 = -1;
+            long long ulo = 0, uhi = 0;
+        };
+        std::vector<Group> gs(static_cast<size_t>(ng_));
+        for (int pass = 0; pass < 2; ++pass)
+            for (int q = 0; q < nc; ++q) {
+                const int v = comp[static_cast<size_t>(q)];
+                if (v == n_) continue;
+                Group& g = gs[static_cast<size_t>(pl_[static_cast<size_t>(v)].group)];
+                const long long u = pl_[static_cast<size_t>(v)].units;
+                const Wide<M>& yv = y[static_cast<size_t>(q)];
+                const int tv = topb[static_cast<size_t>(q)];
+                if (pass == 0) {
+                    if (!g.any) {
+                        g.any = true;
+                        g.m1 = yv;
+                        g.t1 = tv;
+                        g.ulo = g.uhi = u;
+                    } else {
+                        g.ulo = std::min(g.ulo, u);
+                        g.uhi = std::max(g.uhi, u);
+                        if (yv < g.m1) {
+                            g.m1 = yv;
+                            g.t1 = tv;
+                        }
+                    }
+                } else if (tv != g.t1 && (!g.any2 || yv < g.m2)) {
+                    g.m2 = yv;
+                    g.any2 = true;
+                }
+            }
+        const Wide<M> off = narrow<M>(offset);
+        const Wide<M> full = top + off;
+        const Wide<M> full2 = full + full;
+        EdgeList out;
+        std::vector<int> chain;
+        std::vector<Wide<M>> zsum;
+        for (int q = 0; q < nc; ++q) {
+            const int a = comp[static_cast<size_t>(q)];
+            chain.clear();
+            for (int b = outer[static_cast<size_t>(q)]; b != -1; b = outer[static_cast<size_t>(b)])
+                chain.push_back(b);
+            zsum.assign(chain.size() + 1, Wide<M>::zero());
+            for (size_t k = chain.size(); k-- > 0;)
+                zsum[k] = zsum[k + 1] + y[static_cast<size_t>(chain[k])];
+            for (auto& z : zsum) z = z + z;
+            const size_t depth = chain.size();
+            const Wide<M>& yx = y[static_cast<size_t>(q)];
+            const int mx = mate[static_cast<size_t>(q)];
+            auto visit = [&](int lj, const Wide<M>& w) FAIRPAIR_FORCE_INLINE {
+                if (lj == mx) return;
+                Wide<M> s = yx + y[static_cast<size_t>(lj)] - w - w;
+                if (s.is_pos()) return;
+                const int pv = place[static_cast<size_t>(lj)];
+                size_t lo_k = 0, hi_k = depth;
+                while (lo_k < hi_k) {
+                    const size_t m = (lo_k + hi_k) / 2;
+                    const int b = chain[m];
+                    if (lo[static_cast<size_t>(b)] <= pv && pv < hi[static_cast<size_t>(b)]) hi_k = m;
+                    else lo_k = m + 1;
+                }
+                s = s + zsum[lo_k];
+                if (s.is_zero()) out.emplace_back(std::min(q, lj), std::max(q, lj));
+            };
+            if (a == n_) {
+                for (int b : bye_list_) {
+                    const int lb = local_[static_cast<size_t>(b)];
+                    if (lb >= 0 && lb > q) visit(lb, full - bye_penalty<M>(b, t));
+                }
+                continue;
+            }
+            if (has_bye_ && bye_[static_cast<size_t>(a)]) {
+                const int lb = local_[static_cast<size_t>(n_)];
+                if (lb > q) visit(lb, full - bye_penalty<M>(a, t));
+            }
+            const int tx = topb[static_cast<size_t>(q)];
+            const Wide<M> zt = tx >= 0 ? y[static_cast<size_t>(tx)] + y[static_cast<size_t>(tx)] : Wide<M>::zero();
+            const Player& A = pl_[static_cast<size_t>(a)];
+            for (int b : block_[static_cast<size_t>(a)]) stamp_[static_cast<size_t>(b)] = a;
+            const char* row = &kept_[static_cast<size_t>(A.group) * ng_];
+            for (int h = 0; h < ng_; ++h) {
+                const Group& g = gs[static_cast<size_t>(h)];
+                if (!row[h] || !g.any) continue;
+                // The least reduced cost of a game of a in group h.
+                long long d = 0;
+                if (A.units < g.ulo) d = g.ulo - A.units;
+                else if (A.units > g.uhi) d = A.units - g.uhi;
+                Wide<M> least = g.m1;
+                if (tx >= 0 && tx == g.t1) {
+                    least = g.m1 + zt;
+                    if (g.any2 && g.m2 < least) least = g.m2;
+                }
+                Wide<M> pen = Wide<M>::zero();
+                t.sq(pen, t.score, 1, d);
+                least = least + yx + pen + pen - full2;
+                if (least.is_pos()) continue;
+                for (int j = start_[h]; j < start_[h + 1]; ++j) {
+                    const int lj = local_[static_cast<size_t>(j)];
+                    if (lj <= q || j == a || stamp_[static_cast<size_t>(j)] == a) continue;
+                    visit(lj, full - penalty<M>(a, j, t));
+                }
+            }
+            for (int b : block_[static_cast<size_t>(a)]) stamp_[static_cast<size_t>(b)] = -1;
+        }
+        return out;
     }
 
     // The uniqueness test: 1 for each position of a component whose game may differ
@@ -897,7 +1070,7 @@ class McMahonGraph {
                 for (int q = 0; q < np; ++q) freed.push_back(q);
             } else {
                 std::vector<Buf> seed;
-                if (duals.size() == static_cast<size_t>(nc))
+                if (duals.size() >= static_cast<size_t>(nc))
                     for (int q = 0; q < np; ++q)
                         seed.push_back(duals[static_cast<size_t>(mem[static_cast<size_t>(q)])]);
                 freed = with_implicit_limbs(limbs_for(need), [&](auto l) {
@@ -1083,6 +1256,11 @@ PyGetSetDef kGetSets[] = {
      &set_long_long<McMahonGraph, &McMahonGraph::dense_limit>,
      "bytes of weights above which a component is solved implicitly",
      const_cast<char*>("dense_limit")},
+    {"uniqueness_test", &get_long_long<McMahonGraph, &McMahonGraph::uniqueness_test>,
+     &set_long_long<McMahonGraph, &McMahonGraph::uniqueness_test>,
+     "1: solve_freed re-solves only the players the structure of the solve leaves in "
+     "question; 0: all but those peeled from the plain graph of tight games",
+     const_cast<char*>("uniqueness_test")},
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
