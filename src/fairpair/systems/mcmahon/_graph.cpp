@@ -645,6 +645,7 @@ class McMahonGraph {
             Wide<M> m1, m2;
             int t1 = -1;
             long long ulo = 0, uhi = 0;
+            int pmin = 0, pmax = 0;  // the least and greatest leaf place
         };
         std::vector<Group> gs(static_cast<size_t>(ng_));
         for (int pass = 0; pass < 2; ++pass)
@@ -661,9 +662,12 @@ class McMahonGraph {
                         g.m1 = yv;
                         g.t1 = tv;
                         g.ulo = g.uhi = u;
+                        g.pmin = g.pmax = place[static_cast<size_t>(q)];
                     } else {
                         g.ulo = std::min(g.ulo, u);
                         g.uhi = std::max(g.uhi, u);
+                        g.pmin = std::min(g.pmin, place[static_cast<size_t>(q)]);
+                        g.pmax = std::max(g.pmax, place[static_cast<size_t>(q)]);
                         if (yv < g.m1) {
                             g.m1 = yv;
                             g.t1 = tv;
@@ -692,10 +696,11 @@ class McMahonGraph {
             const size_t depth = chain.size();
             const Wide<M>& yx = y[static_cast<size_t>(q)];
             const int mx = mate[static_cast<size_t>(q)];
-            auto visit = [&](int lj, const Wide<M>& w) FAIRPAIR_FORCE_INLINE {
+            // The game with lj: its reduced cost is `base` (duals, blossoms, top) plus
+            // twice its penalty; `score` a lower bound of the penalty, `pen` the
+            // penalty itself, asked only when that bound leaves the game possible.
+            auto visit = [&](int lj, long long diff, auto&& pen) FAIRPAIR_FORCE_INLINE {
                 if (lj == mx) return;
-                Wide<M> s = yx + y[static_cast<size_t>(lj)] - w - w;
-                if (s.is_pos()) return;
                 const int pv = place[static_cast<size_t>(lj)];
                 size_t lo_k = 0, hi_k = depth;
                 while (lo_k < hi_k) {
@@ -704,26 +709,34 @@ class McMahonGraph {
                     if (lo[static_cast<size_t>(b)] <= pv && pv < hi[static_cast<size_t>(b)]) hi_k = m;
                     else lo_k = m + 1;
                 }
-                s = s + zsum[lo_k];
-                if (s.is_zero()) out.emplace_back(std::min(q, lj), std::max(q, lj));
+                const Wide<M> base = yx + y[static_cast<size_t>(lj)] + zsum[lo_k] - full2;
+                if (base.is_pos()) return;
+                if (diff != 0) {
+                    Wide<M> sp = Wide<M>::zero();
+                    t.sq(sp, t.score, 1, diff);
+                    if ((base + sp + sp).is_pos()) return;
+                }
+                const Wide<M> p = pen();
+                if ((base + p + p).is_zero()) out.emplace_back(std::min(q, lj), std::max(q, lj));
             };
             if (a == n_) {
                 for (int b : bye_list_) {
                     const int lb = local_[static_cast<size_t>(b)];
-                    if (lb >= 0 && lb > q) visit(lb, full - bye_penalty<M>(b, t));
+                    if (lb >= 0 && lb > q) visit(lb, 0, [&] { return bye_penalty<M>(b, t); });
                 }
                 continue;
             }
             if (has_bye_ && bye_[static_cast<size_t>(a)]) {
                 const int lb = local_[static_cast<size_t>(n_)];
-                if (lb > q) visit(lb, full - bye_penalty<M>(a, t));
+                if (lb > q) visit(lb, 0, [&] { return bye_penalty<M>(a, t); });
             }
             const int tx = topb[static_cast<size_t>(q)];
             const Wide<M> zt = tx >= 0 ? y[static_cast<size_t>(tx)] + y[static_cast<size_t>(tx)] : Wide<M>::zero();
             const Player& A = pl_[static_cast<size_t>(a)];
             for (int b : block_[static_cast<size_t>(a)]) stamp_[static_cast<size_t>(b)] = a;
             const char* row = &kept_[static_cast<size_t>(A.group) * ng_];
-            for (int h = 0; h < ng_; ++h) {
+            // Each game once, from its player placed first in the pool (as for_neighbours).
+            for (int h = A.group; h < ng_; ++h) {
                 const Group& g = gs[static_cast<size_t>(h)];
                 if (!row[h] || !g.any) continue;
                 // The least reduced cost of a game of a in group h.
@@ -735,14 +748,26 @@ class McMahonGraph {
                     least = g.m1 + zt;
                     if (g.any2 && g.m2 < least) least = g.m2;
                 }
+                // The innermost blossom around a holding the whole group: it holds
+                // every game of a in the group, so its z and those around it count.
+                size_t lo_k = 0, hi_k = depth;
+                while (lo_k < hi_k) {
+                    const size_t m = (lo_k + hi_k) / 2;
+                    const int b = chain[m];
+                    if (lo[static_cast<size_t>(b)] <= g.pmin && g.pmax < hi[static_cast<size_t>(b)]) hi_k = m;
+                    else lo_k = m + 1;
+                }
+                const Wide<M> inner = g.m1 + zsum[lo_k];
+                if (least < inner) least = inner;
                 Wide<M> pen = Wide<M>::zero();
                 t.sq(pen, t.score, 1, d);
                 least = least + yx + pen + pen - full2;
                 if (least.is_pos()) continue;
-                for (int j = start_[h]; j < start_[h + 1]; ++j) {
+                for (int j = std::max(a + 1, start_[h]); j < start_[h + 1]; ++j) {
                     const int lj = local_[static_cast<size_t>(j)];
-                    if (lj <= q || j == a || stamp_[static_cast<size_t>(j)] == a) continue;
-                    visit(lj, full - penalty<M>(a, j, t));
+                    if (lj < 0 || stamp_[static_cast<size_t>(j)] == a) continue;
+                    visit(lj, A.units - pl_[static_cast<size_t>(j)].units,
+                          [&] { return penalty<M>(a, j, t); });
                 }
             }
             for (int b : block_[static_cast<size_t>(a)]) stamp_[static_cast<size_t>(b)] = -1;
