@@ -99,9 +99,7 @@ def optimal_matchings(count: int, weight: dict[tuple[int, int], int]) -> list[li
     return best
 
 
-def solve_freed(
-    fld: Field, comp: list[int], w: _Weights, test: int
-) -> tuple[list[int], list[int]]:
+def solve_freed(fld: Field, comp: list[int], w: _Weights, test: int) -> tuple[list[int], list[int]]:
     graph, _ = whole_graph(fld)
     graph.graph.uniqueness_test = test
     return graph.graph.solve_freed(comp, _coefficients(fld, w), w.top)
