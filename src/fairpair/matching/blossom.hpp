@@ -781,7 +781,7 @@ class Blossom : public BlossomCore {
     // The maximum-weight matchings are exactly the matchings of matched and tight edges
     // that leave each of these blossoms by one edge (and leave unmatched only vertices
     // of zero dual): complementary slackness with the duals of the solve.  McMahon's
-    // uniqueness test contracts them (mcmahon/_graph.cpp, free_positions).
+    // uniqueness test contracts them (mcmahon/_graph.cpp, in_question).
     std::vector<int> positive_parents() const;
 
     // Statistics of the last solve.
