@@ -69,6 +69,7 @@ class BracketGraph:
 
 class McMahonGraph:
     dense_limit: int
+    uniqueness_test: int
     def __init__(
         self,
         group: Sequence[int],

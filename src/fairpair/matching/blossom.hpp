@@ -693,6 +693,8 @@ class Blossom : public OrderStore {
   public:
     // The vertex duals of the last solve (doubled scale, as the weights).
     std::vector<W> vertex_duals() const { return {dual_.begin(), dual_.begin() + n_}; }
+    // The duals of the last solve of every vertex and blossom (0 .. 2n - 1, doubled scale).
+    const std::vector<W>& node_duals() const { return dual_; }
 
     // Solve (from scratch the first time, then re-using the matching and the duals).
     const std::vector<int>& solve() {
@@ -765,6 +767,14 @@ class Blossom : public OrderStore {
     // subgraph of these edges and the matching's: a sparse graph, solved again cheaply
     // (pairing._solve_compiled).  One pass over the edges (O(n^2) weight reads).
     std::vector<std::pair<int, int>> tight_edges() const;
+
+    // After a solve: for each vertex and blossom (0 .. 2n - 1), the innermost blossom
+    // strictly around it whose dual is positive (-1: none, or not a blossom in use).
+    // The maximum-weight matchings are exactly the matchings of matched and tight edges
+    // that leave each of these blossoms by one edge (and leave unmatched only vertices
+    // of zero dual): complementary slackness with the duals of the solve.  McMahon's
+    // uniqueness test contracts them (mcmahon/_graph.cpp, in_question).
+    std::vector<int> positive_parents() const;
 
     // Statistics of the last solve.
     long stages = 0;  // augmentations (and delta-1 releases)
@@ -1727,6 +1737,34 @@ class Blossom : public OrderStore {
         }
     }
 };
+
+template <int N, class G>
+std::vector<int> Blossom<N, G>::positive_parents() const {
+    const int n = n_;
+    std::vector<int> out(static_cast<size_t>(2 * n), -1);
+    std::vector<char> known(static_cast<size_t>(2 * n), 0);
+    std::vector<int> path;
+    for (int x = 0; x < 2 * n; ++x) {
+        if (known[x] || (x >= n && base_[x] < 0)) continue;
+        // Up to a node already known (or a top-level one), then down again.
+        path.clear();
+        int y = x;
+        while (!known[y] && parent_[y] != -1) {
+            path.push_back(y);
+            y = parent_[y];
+        }
+        if (!known[y]) {  // top level
+            known[y] = 1;
+            out[y] = -1;
+        }
+        for (size_t q = path.size(); q-- > 0;) {
+            const int c = path[q], p = parent_[c];
+            out[c] = dual_[p].is_pos() ? p : out[p];
+            known[c] = 1;
+        }
+    }
+    return out;
+}
 
 template <int N, class G>
 std::vector<std::pair<int, int>> Blossom<N, G>::tight_edges() const {

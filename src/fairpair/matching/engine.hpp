@@ -138,6 +138,10 @@ struct Engine {
     virtual std::vector<std::pair<int, int>> tight_edges() const = 0;
     // After a solve: its vertex duals (Blossom::vertex_duals).
     virtual std::vector<Buf> vertex_duals() const = 0;
+    // After a solve: the innermost positive blossom around each node (Blossom::positive_parents).
+    virtual std::vector<int> positive_parents() const = 0;
+    // After a solve: the duals of every vertex and blossom (Blossom::node_duals).
+    virtual std::vector<Buf> node_duals() const = 0;
     virtual std::vector<long> stats() const = 0;
     virtual void seed(const std::vector<Buf>& duals) = 0;
     virtual size_t first_open(int u, const std::vector<int>& vs, const Buf& limit2) const = 0;

@@ -153,6 +153,12 @@ struct EngineN final : Engine {
         for (const Wide<N>& y : m.vertex_duals()) out.push_back(widen_buf<N>(y));
         return out;
     }
+    std::vector<int> positive_parents() const override { return m.positive_parents(); }
+    std::vector<Buf> node_duals() const override {
+        std::vector<Buf> out;
+        for (const Wide<N>& y : m.node_duals()) out.push_back(widen_buf<N>(y));
+        return out;
+    }
     std::vector<long> stats() const override { return {m.stages, m.steps, m.scans, m.work}; }
     void seed(const std::vector<Buf>& duals) override {
         std::vector<Wide<N>> out(duals.size());

@@ -107,6 +107,10 @@ class McMahonGraph {
     // Components whose n x n weight matrix would take more bytes than this are solved
     // over the implicit graph: the same algorithm, so the same matching, in O(n) memory.
     long long dense_limit = 256LL << 20;
+    // 1: free_positions re-solves only the players whose game the structure of the first
+    // solve leaves open (in_question); 0: every player not set aside by peeling the plain
+    // graph of tight games (the former way, kept to test the first against).
+    long long uniqueness_test = 1;
 
     // Connected components (vertex lists in increasing order, the bye vertex n last) of
     // the allowed pairs between the score groups of `kept` (pairs (g, h)) plus the bye
@@ -452,7 +456,8 @@ class McMahonGraph {
     template <int N>
     std::vector<int> solve_rows(const std::vector<int>& comp, const std::vector<Buf>& coefs,
                                 const Buf& top, const Buf& offset, long places,
-                                EdgeList* tight, std::vector<Buf>* duals) {
+                                EdgeList* tight, std::vector<Buf>* duals,
+                                std::vector<int>* outer) {
         const Rows<N> rows{this, &comp, terms<N>(coefs, comp, places), narrow<N>(top),
                            narrow<N>(offset)};
         Implicit<N> graph;
@@ -464,7 +469,8 @@ class McMahonGraph {
         graph.w2_or_zero_fn = &Rows<N>::w2_or_zero_fn;
         NoGil release;
         std::vector<Wide<N>> y;
-        std::vector<int> mate = fairpair::solve_implicit<N>(graph, tight, duals ? &y : nullptr);
+        std::vector<int> mate =
+            fairpair::solve_implicit<N>(graph, tight, duals ? &y : nullptr, {}, outer);
         if (duals != nullptr)
             for (const Wide<N>& v : y) duals->push_back(widen_buf<N>(v));
         return mate;
@@ -540,10 +546,12 @@ class McMahonGraph {
         EdgeList tight;
         EdgeList* tp = freed != nullptr ? &tight : nullptr;
         std::vector<Buf> duals;
+        std::vector<int> outer;
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
             mate = with_implicit_limbs(limbs, [&](auto l) {
-                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, tp,
-                                                      tp != nullptr ? &duals : nullptr);
+                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, nullptr,
+                                                      tp != nullptr ? &duals : nullptr,
+                                                      tp != nullptr ? &outer : nullptr);
             });
         } else {
             std::unique_ptr<Engine> eng = make_engine(limbs, nc);
@@ -555,17 +563,419 @@ class McMahonGraph {
             NoGil release;
             mate = eng->solve();
             if (tp != nullptr) {
-                tight = eng->tight_edges();
-                duals = eng->vertex_duals();
+                duals = eng->node_duals();
+                outer = eng->positive_parents();
             }
         }
         if (freed != nullptr) {
             freed->clear();
             if (std::find(mate.begin(), mate.end(), -1) != mate.end()) return mate;
             NoGil release;
-            *freed = free_positions<M>(comp, t, top, k, mate, tight, duals);
+            tight = tight_scan<M>(comp, t, top, k, mate, duals, outer);
+            *freed = free_positions<M>(comp, t, top, k, mate, tight, duals, outer);
         }
         return mate;
+    }
+
+    // The tight edges of a component outside `mate` (local positions, i < j) under the
+    // duals of its solve: `y` the doubled duals of every vertex and blossom, `outer` the
+    // innermost positive blossom around each node (Blossom::positive_parents). A game's
+    // reduced cost is y_i + y_j - w2(i, j) plus twice the z of the positive blossoms
+    // holding both; zero: tight. Every optimal matching is made of `mate`'s games and
+    // these (complementary slackness).
+    //
+    // Bounded per score group first: the reduced cost is at least y_i + y_j - 2 (top +
+    // offset) + 2 c_score d^2 + (twice the z of the outermost blossom, when both lie in
+    // it), d the groups' score difference; a group whose least bound is positive holds
+    // no tight edge of i and is passed over whole. In a McMahon optimum nearly all of a
+    // large component lies in one blossom whose z carries most of the weight, so most
+    // groups are passed over and the games in question are read in i's group and the
+    // nearest ones only.
+    template <int M>
+    EdgeList tight_scan(const std::vector<int>& comp, const Terms<M>& t, const Wide<M>& top,
+                        const Buf& offset, const std::vector<int>& mate,
+                        const std::vector<Buf>& duals, const std::vector<int>& outer) {
+        const int nc = static_cast<int>(comp.size());
+        const size_t nodes = static_cast<size_t>(2 * nc);
+        std::vector<Wide<M>> y(nodes);
+        for (size_t q = 0; q < nodes; ++q) y[q] = narrow<M>(duals[q]);
+        // The leaves of each positive blossom are consecutive in `place` (depth first).
+        std::vector<std::vector<int>> kids(nodes);
+        std::vector<int> roots;
+        std::vector<char> used(nodes, 0);
+        for (int v = 0; v < nc; ++v) used[static_cast<size_t>(v)] = 1;
+        for (size_t x = 0; x < nodes; ++x)
+            if (outer[x] >= 0) used[static_cast<size_t>(outer[x])] = 1;
+        for (size_t x = 0; x < nodes; ++x) {
+            if (!used[x]) continue;
+            if (outer[x] < 0) roots.push_back(static_cast<int>(x));
+            else kids[static_cast<size_t>(outer[x])].push_back(static_cast<int>(x));
+        }
+        std::vector<int> place(static_cast<size_t>(nc), 0), lo(nodes, 0), hi(nodes, 0);
+        std::vector<int> topb(static_cast<size_t>(nc), -1);  // outermost positive blossom
+        int next = 0;
+        std::vector<std::pair<int, size_t>> stack;
+        for (int r : roots) {
+            stack.assign(1, {r, 0});
+            lo[static_cast<size_t>(r)] = next;
+            while (!stack.empty()) {
+                auto& [b, q] = stack.back();
+                if (b < nc) {
+                    place[static_cast<size_t>(b)] = next++;
+                    hi[static_cast<size_t>(b)] = next;
+                    if (b != r) topb[static_cast<size_t>(b)] = r;
+                    stack.pop_back();
+                    continue;
+                }
+                const auto& ks = kids[static_cast<size_t>(b)];
+                if (q == ks.size()) {
+                    hi[static_cast<size_t>(b)] = next;
+                    stack.pop_back();
+                    continue;
+                }
+                const int c = ks[q++];
+                lo[static_cast<size_t>(c)] = next;
+                stack.push_back({c, 0});
+            }
+        }
+        // Per score group: the least dual (m1, of a vertex in the outermost blossom t1)
+        // and the least outside t1 (m2); the range of its scores.
+        struct Group {
+            bool any = false, any2 = false;
+            Wide<M> m1, m2;
+            int t1 = -1;
+            long long ulo = 0, uhi = 0;
+            int pmin = 0, pmax = 0;  // the least and greatest leaf place
+        };
+        std::vector<Group> gs(static_cast<size_t>(ng_));
+        for (int pass = 0; pass < 2; ++pass)
+            for (int q = 0; q < nc; ++q) {
+                const int v = comp[static_cast<size_t>(q)];
+                if (v == n_) continue;
+                Group& g = gs[static_cast<size_t>(pl_[static_cast<size_t>(v)].group)];
+                const long long u = pl_[static_cast<size_t>(v)].units;
+                const Wide<M>& yv = y[static_cast<size_t>(q)];
+                const int tv = topb[static_cast<size_t>(q)];
+                if (pass == 0) {
+                    if (!g.any) {
+                        g.any = true;
+                        g.m1 = yv;
+                        g.t1 = tv;
+                        g.ulo = g.uhi = u;
+                        g.pmin = g.pmax = place[static_cast<size_t>(q)];
+                    } else {
+                        g.ulo = std::min(g.ulo, u);
+                        g.uhi = std::max(g.uhi, u);
+                        g.pmin = std::min(g.pmin, place[static_cast<size_t>(q)]);
+                        g.pmax = std::max(g.pmax, place[static_cast<size_t>(q)]);
+                        if (yv < g.m1) {
+                            g.m1 = yv;
+                            g.t1 = tv;
+                        }
+                    }
+                } else if (tv != g.t1 && (!g.any2 || yv < g.m2)) {
+                    g.m2 = yv;
+                    g.any2 = true;
+                }
+            }
+        const Wide<M> off = narrow<M>(offset);
+        const Wide<M> full = top + off;
+        const Wide<M> full2 = full + full;
+        EdgeList out;
+        std::vector<int> chain;
+        std::vector<Wide<M>> zsum;
+        for (int q = 0; q < nc; ++q) {
+            const int a = comp[static_cast<size_t>(q)];
+            chain.clear();
+            for (int b = outer[static_cast<size_t>(q)]; b != -1; b = outer[static_cast<size_t>(b)])
+                chain.push_back(b);
+            zsum.assign(chain.size() + 1, Wide<M>::zero());
+            for (size_t k = chain.size(); k-- > 0;)
+                zsum[k] = zsum[k + 1] + y[static_cast<size_t>(chain[k])];
+            for (auto& z : zsum) z = z + z;
+            const size_t depth = chain.size();
+            const Wide<M>& yx = y[static_cast<size_t>(q)];
+            const int mx = mate[static_cast<size_t>(q)];
+            // The game with lj: its reduced cost is `base` (duals, blossoms, top) plus
+            // twice its penalty; `score` a lower bound of the penalty, `pen` the
+            // penalty itself, asked only when that bound leaves the game possible.
+            auto visit = [&](int lj, long long diff, auto&& pen) FAIRPAIR_FORCE_INLINE {
+                if (lj == mx) return;
+                const int pv = place[static_cast<size_t>(lj)];
+                size_t lo_k = 0, hi_k = depth;
+                while (lo_k < hi_k) {
+                    const size_t m = (lo_k + hi_k) / 2;
+                    const int b = chain[m];
+                    if (lo[static_cast<size_t>(b)] <= pv && pv < hi[static_cast<size_t>(b)]) hi_k = m;
+                    else lo_k = m + 1;
+                }
+                const Wide<M> base = yx + y[static_cast<size_t>(lj)] + zsum[lo_k] - full2;
+                if (base.is_pos()) return;
+                if (diff != 0) {
+                    Wide<M> sp = Wide<M>::zero();
+                    t.sq(sp, t.score, 1, diff);
+                    if ((base + sp + sp).is_pos()) return;
+                }
+                const Wide<M> p = pen();
+                if ((base + p + p).is_zero()) out.emplace_back(std::min(q, lj), std::max(q, lj));
+            };
+            if (a == n_) {
+                for (int b : bye_list_) {
+                    const int lb = local_[static_cast<size_t>(b)];
+                    if (lb >= 0 && lb > q) visit(lb, 0, [&] { return bye_penalty<M>(b, t); });
+                }
+                continue;
+            }
+            if (has_bye_ && bye_[static_cast<size_t>(a)]) {
+                const int lb = local_[static_cast<size_t>(n_)];
+                if (lb > q) visit(lb, 0, [&] { return bye_penalty<M>(a, t); });
+            }
+            const int tx = topb[static_cast<size_t>(q)];
+            const Wide<M> zt = tx >= 0 ? y[static_cast<size_t>(tx)] + y[static_cast<size_t>(tx)] : Wide<M>::zero();
+            const Player& A = pl_[static_cast<size_t>(a)];
+            for (int b : block_[static_cast<size_t>(a)]) stamp_[static_cast<size_t>(b)] = a;
+            const char* row = &kept_[static_cast<size_t>(A.group) * ng_];
+            // Each game once, from its player placed first in the pool (as for_neighbours).
+            for (int h = A.group; h < ng_; ++h) {
+                const Group& g = gs[static_cast<size_t>(h)];
+                if (!row[h] || !g.any) continue;
+                // The least reduced cost of a game of a in group h.
+                long long d = 0;
+                if (A.units < g.ulo) d = g.ulo - A.units;
+                else if (A.units > g.uhi) d = A.units - g.uhi;
+                Wide<M> least = g.m1;
+                if (tx >= 0 && tx == g.t1) {
+                    least = g.m1 + zt;
+                    if (g.any2 && g.m2 < least) least = g.m2;
+                }
+                // The innermost blossom around a holding the whole group: it holds
+                // every game of a in the group, so its z and those around it count.
+                size_t lo_k = 0, hi_k = depth;
+                while (lo_k < hi_k) {
+                    const size_t m = (lo_k + hi_k) / 2;
+                    const int b = chain[m];
+                    if (lo[static_cast<size_t>(b)] <= g.pmin && g.pmax < hi[static_cast<size_t>(b)]) hi_k = m;
+                    else lo_k = m + 1;
+                }
+                const Wide<M> inner = g.m1 + zsum[lo_k];
+                if (least < inner) least = inner;
+                Wide<M> pen = Wide<M>::zero();
+                t.sq(pen, t.score, 1, d);
+                least = least + yx + pen + pen - full2;
+                if (least.is_pos()) continue;
+                for (int j = std::max(a + 1, start_[h]); j < start_[h + 1]; ++j) {
+                    const int lj = local_[static_cast<size_t>(j)];
+                    if (lj < 0 || stamp_[static_cast<size_t>(j)] == a) continue;
+                    visit(lj, A.units - pl_[static_cast<size_t>(j)].units,
+                          [&] { return penalty<M>(a, j, t); });
+                }
+            }
+            for (int b : block_[static_cast<size_t>(a)]) stamp_[static_cast<size_t>(b)] = -1;
+        }
+        return out;
+    }
+
+    // The uniqueness test: 1 for each position of a component whose game may differ
+    // between optimal matchings, 0 for those whose game is in all of them; exact up to
+    // whole positive blossoms (a blossom whose outer edge is open is in question whole).
+    // `mate` is an optimal perfect matching, `edges` its games and the tight edges,
+    // `outer` the innermost positive blossom around each node (Blossom::positive_parents;
+    // nodes 0 .. 2 nc - 1, the vertices first).
+    //
+    // By complementary slackness the optimal matchings are the perfect matchings of
+    // tight edges that leave each positive blossom by exactly one edge. Contract the
+    // outermost positive blossoms: each optimal matching gives a perfect matching of the
+    // contracted graph, and each perfect matching of it is one (a blossom can be entered
+    // at any of its vertices: its cycle of tight edges pairs the rest). Inside a blossom
+    // whose outer edge is the same in all of them (so its base too), the other children
+    // are paired among themselves by tight edges between them, the same way, level by
+    // level down the tree. A level whose (multi)graph has a unique perfect matching fixes
+    // all of its games, and has one exactly when peeling forced games takes it all: a
+    // node with one edge left keeps it, and so does a matched bridge (an odd side can be
+    // left only by it), and a graph with a unique perfect matching always has a matched
+    // bridge (Kotzig). What a level leaves is in question: ties exist there.
+    static std::vector<char> in_question(int nc, const std::vector<int>& mate,
+                                         const EdgeList& edges, const std::vector<int>& outer) {
+        const int root = 2 * nc;
+        auto par = [&](int x) { return outer[static_cast<size_t>(x)] < 0 ? root : outer[static_cast<size_t>(x)]; };
+        // The tree of positive blossoms (nodes: vertices, positive blossoms, the root).
+        std::vector<std::vector<int>> kids(static_cast<size_t>(root) + 1);
+        std::vector<char> node(static_cast<size_t>(root) + 1, 0);
+        node[static_cast<size_t>(root)] = 1;
+        for (int v = 0; v < nc; ++v) node[static_cast<size_t>(v)] = 1;
+        for (int x = 0; x < root; ++x)
+            if (outer[static_cast<size_t>(x)] >= 0) node[static_cast<size_t>(outer[static_cast<size_t>(x)])] = 1;
+        for (int x = 0; x < root; ++x)
+            if (node[static_cast<size_t>(x)]) kids[static_cast<size_t>(par(x))].push_back(x);
+        // Depths and leaf ranges (depth first from the root).
+        std::vector<int> depth(static_cast<size_t>(root) + 1, 0), lo(static_cast<size_t>(root) + 1, 0),
+            hi(static_cast<size_t>(root) + 1, 0), leaf;
+        {
+            std::vector<std::pair<int, size_t>> stack{{root, 0}};
+            while (!stack.empty()) {
+                auto& [b, q] = stack.back();
+                if (b < nc) {
+                    lo[static_cast<size_t>(b)] = static_cast<int>(leaf.size());
+                    leaf.push_back(b);
+                    hi[static_cast<size_t>(b)] = static_cast<int>(leaf.size());
+                    stack.pop_back();
+                    continue;
+                }
+                const auto& ks = kids[static_cast<size_t>(b)];
+                if (q == 0) lo[static_cast<size_t>(b)] = static_cast<int>(leaf.size());
+                if (q == ks.size()) {
+                    hi[static_cast<size_t>(b)] = static_cast<int>(leaf.size());
+                    stack.pop_back();
+                    continue;
+                }
+                const int c = ks[q++];
+                depth[static_cast<size_t>(c)] = depth[static_cast<size_t>(b)] + 1;
+                stack.push_back({c, 0});
+            }
+        }
+        // Each edge joins two children of the lowest node holding both ends (its level);
+        // a game also names, in each blossom it leaves, the child it leaves from (the
+        // base's child, matched outside the blossom).
+        struct LevelEdge {
+            int a, b;       // the two children
+            bool matched;
+        };
+        std::vector<std::vector<LevelEdge>> at(static_cast<size_t>(root) + 1);
+        std::vector<int> basechild(static_cast<size_t>(root) + 1, -1);
+        for (const auto& [u, v] : edges) {
+            int a = u, b = v;
+            const bool matched = mate[static_cast<size_t>(u)] == v;
+            while (depth[static_cast<size_t>(a)] > depth[static_cast<size_t>(b)]) {
+                if (matched) basechild[static_cast<size_t>(par(a))] = a;
+                a = par(a);
+            }
+            while (depth[static_cast<size_t>(b)] > depth[static_cast<size_t>(a)]) {
+                if (matched) basechild[static_cast<size_t>(par(b))] = b;
+                b = par(b);
+            }
+            while (par(a) != par(b)) {
+                if (matched) {
+                    basechild[static_cast<size_t>(par(a))] = a;
+                    basechild[static_cast<size_t>(par(b))] = b;
+                }
+                a = par(a);
+                b = par(b);
+            }
+            at[static_cast<size_t>(par(a))].push_back({a, b, matched});
+        }
+        std::vector<char> open(static_cast<size_t>(nc), 0);
+        std::vector<int> slot(static_cast<size_t>(root) + 1, -1);
+        std::vector<int> work{root};
+        while (!work.empty()) {
+            const int level = work.back();
+            work.pop_back();
+            const int skip = basechild[static_cast<size_t>(level)];  // -1 at the root
+            if (skip >= nc) work.push_back(skip);  // entered at its base: settled
+            // The level's graph: its children but the base's, the edges between them.
+            std::vector<int> members;
+            for (int c : kids[static_cast<size_t>(level)])
+                if (c != skip) {
+                    slot[static_cast<size_t>(c)] = static_cast<int>(members.size());
+                    members.push_back(c);
+                }
+            const int k = static_cast<int>(members.size());
+            std::vector<std::pair<int, int>> ends;  // (slot a, slot b)
+            std::vector<char> forced;                // matched edge
+            for (const LevelEdge& e : at[static_cast<size_t>(level)]) {
+                if (e.a == skip || e.b == skip) continue;
+                ends.emplace_back(slot[static_cast<size_t>(e.a)], slot[static_cast<size_t>(e.b)]);
+                forced.push_back(e.matched ? 1 : 0);
+            }
+            std::vector<std::vector<std::pair<int, int>>> adj(static_cast<size_t>(k));  // (other, edge)
+            for (size_t q = 0; q < ends.size(); ++q) {
+                adj[static_cast<size_t>(ends[q].first)].push_back({ends[q].second, static_cast<int>(q)});
+                adj[static_cast<size_t>(ends[q].second)].push_back({ends[q].first, static_cast<int>(q)});
+            }
+            std::vector<char> gone(static_cast<size_t>(k), 0);
+            std::vector<int> degree(static_cast<size_t>(k));
+            std::vector<int> queue;
+            for (int i = 0; i < k; ++i) {
+                degree[static_cast<size_t>(i)] = static_cast<int>(adj[static_cast<size_t>(i)].size());
+                if (degree[static_cast<size_t>(i)] == 1) queue.push_back(i);
+            }
+            int left = k;
+            // Remove the pair of the game e (both ends settled).
+            auto settle = [&](int e) {
+                for (int x : {ends[static_cast<size_t>(e)].first, ends[static_cast<size_t>(e)].second}) {
+                    if (gone[static_cast<size_t>(x)]) continue;
+                    gone[static_cast<size_t>(x)] = 1;
+                    --left;
+                    if (members[static_cast<size_t>(x)] >= nc) work.push_back(members[static_cast<size_t>(x)]);
+                    for (const auto& [y, f] : adj[static_cast<size_t>(x)])
+                        if (!gone[static_cast<size_t>(y)] && --degree[static_cast<size_t>(y)] == 1)
+                            queue.push_back(y);
+                }
+            };
+            auto peel = [&]() {
+                while (!queue.empty()) {
+                    const int x = queue.back();
+                    queue.pop_back();
+                    if (gone[static_cast<size_t>(x)] || degree[static_cast<size_t>(x)] != 1) continue;
+                    for (const auto& [y, f] : adj[static_cast<size_t>(x)])
+                        if (!gone[static_cast<size_t>(y)]) {
+                            if (forced[static_cast<size_t>(f)]) settle(f);  // (always)
+                            break;
+                        }
+                }
+            };
+            peel();
+            // Matched bridges of what is left (Tarjan's low points, edge ids for the
+            // parallel edges), settled; then peel again, until neither settles any.
+            while (left > 0) {
+                std::vector<int> disc(static_cast<size_t>(k), -1), low(static_cast<size_t>(k), 0);
+                std::vector<int> bridges;
+                int time = 0;
+                struct Frame {
+                    int x, via;
+                    size_t q;
+                };
+                std::vector<Frame> st;
+                for (int r = 0; r < k; ++r) {
+                    if (gone[static_cast<size_t>(r)] || disc[static_cast<size_t>(r)] >= 0) continue;
+                    disc[static_cast<size_t>(r)] = low[static_cast<size_t>(r)] = time++;
+                    st.push_back({r, -1, 0});
+                    while (!st.empty()) {
+                        Frame& fr = st.back();
+                        const auto& row = adj[static_cast<size_t>(fr.x)];
+                        if (fr.q < row.size()) {
+                            const auto [y, e] = row[fr.q++];
+                            if (gone[static_cast<size_t>(y)] || e == fr.via) continue;
+                            if (disc[static_cast<size_t>(y)] >= 0) {
+                                low[static_cast<size_t>(fr.x)] = std::min(low[static_cast<size_t>(fr.x)], disc[static_cast<size_t>(y)]);
+                            } else {
+                                disc[static_cast<size_t>(y)] = low[static_cast<size_t>(y)] = time++;
+                                st.push_back({y, e, 0});
+                            }
+                            continue;
+                        }
+                        const Frame done = fr;
+                        st.pop_back();
+                        if (!st.empty()) {
+                            const int p = st.back().x;
+                            low[static_cast<size_t>(p)] = std::min(low[static_cast<size_t>(p)], low[static_cast<size_t>(done.x)]);
+                            if (low[static_cast<size_t>(done.x)] > disc[static_cast<size_t>(p)] && forced[static_cast<size_t>(done.via)])
+                                bridges.push_back(done.via);
+                        }
+                    }
+                }
+                if (bridges.empty()) break;
+                for (int e : bridges) settle(e);
+                peel();
+            }
+            for (int i = 0; i < k; ++i) {
+                if (gone[static_cast<size_t>(i)]) continue;
+                const int c = members[static_cast<size_t>(i)];
+                for (int q = lo[static_cast<size_t>(c)]; q < hi[static_cast<size_t>(c)]; ++q)
+                    open[static_cast<size_t>(leaf[static_cast<size_t>(q)])] = 1;
+            }
+            for (int c : members) slot[static_cast<size_t>(c)] = -1;
+        }
+        return open;
     }
 
     // Positions of `comp` whose game in `mate` (an optimal perfect matching) is missing
@@ -582,11 +992,25 @@ class McMahonGraph {
     std::vector<int> free_positions(const std::vector<int>& comp, const Terms<M>& t,
                                     const Wide<M>& top, const Buf& k,
                                     const std::vector<int>& mate, const EdgeList& tight,
-                                    const std::vector<Buf>& duals) {
+                                    const std::vector<Buf>& duals,
+                                    const std::vector<int>& outer) {
         const int nc = static_cast<int>(comp.size());
         EdgeList edges(tight);
         for (int i = 0; i < nc; ++i)
             if (mate[static_cast<size_t>(i)] > i) edges.emplace_back(i, mate[static_cast<size_t>(i)]);
+        if (uniqueness_test && outer.size() == static_cast<size_t>(2 * nc)) {
+            // Only the players the structure leaves in question: the rest keep their
+            // games in every optimal matching; their edges go.
+            const std::vector<char> open = in_question(nc, mate, edges, outer);
+            EdgeList kept;
+            for (const auto& e : edges)
+                if (open[static_cast<size_t>(e.first)] && open[static_cast<size_t>(e.second)])
+                    kept.push_back(e);
+            for (int i = 0; i < nc; ++i)  // a settled player's game stays (peeled below)
+                if (!open[static_cast<size_t>(i)] && mate[static_cast<size_t>(i)] > i)
+                    kept.emplace_back(i, mate[static_cast<size_t>(i)]);
+            edges.swap(kept);
+        }
         // Set aside the games of players with no other edge, until none is left.
         std::vector<std::vector<int>> adj(static_cast<size_t>(nc));
         for (const auto& [i, j] : edges) {
@@ -671,7 +1095,7 @@ class McMahonGraph {
                 for (int q = 0; q < np; ++q) freed.push_back(q);
             } else {
                 std::vector<Buf> seed;
-                if (duals.size() == static_cast<size_t>(nc))
+                if (duals.size() >= static_cast<size_t>(nc))
                     for (int q = 0; q < np; ++q)
                         seed.push_back(duals[static_cast<size_t>(mem[static_cast<size_t>(q)])]);
                 freed = with_implicit_limbs(limbs_for(need), [&](auto l) {
@@ -857,6 +1281,11 @@ PyGetSetDef kGetSets[] = {
      &set_long_long<McMahonGraph, &McMahonGraph::dense_limit>,
      "bytes of weights above which a component is solved implicitly",
      const_cast<char*>("dense_limit")},
+    {"uniqueness_test", &get_long_long<McMahonGraph, &McMahonGraph::uniqueness_test>,
+     &set_long_long<McMahonGraph, &McMahonGraph::uniqueness_test>,
+     "1: solve_freed re-solves only the players the structure of the solve leaves in "
+     "question; 0: all but those peeled from the plain graph of tight games",
+     const_cast<char*>("uniqueness_test")},
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
