@@ -404,3 +404,81 @@ def test_d1_with_the_float_vertex_on_s2_pairs_alike_medium(
     seen = _compare_float_to_s2(count, 343402, (141, 400), monkeypatch)
     assert seen["rounds"] == count, seen
     assert seen["float to S2, seeded restart"] > count // 3, seen
+
+
+# -- The seed of the fresh solve after S1 is decided -------------------------------------
+#
+# ``graph.HINT_MIDDLE``: the fresh seeded solve after S1 is decided starts from the
+# middle of the hint's optimal duals rather than the end that makes every pair of the
+# (i + 1)-th S1 player and the i-th S2 player tight (issue 34: in the 3,512-vertex
+# brackets of a 9,999-player odd round 2 that solve grew faster than n^2). A start only:
+# the pairings must be the same with it, without it, and on the general path.
+
+#: The switches of the D.1 seed, off on the general path (with :data:`_ODD_SWITCHES`).
+_SEED_SWITCHES = ("HINT_MIDDLE",)
+
+
+def _compare_d1_seed(
+    count: int, seed: int, sizes: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> dict[str, int]:
+    from fairpair.systems.dutch import graph
+
+    used = {"seeded restarts": 0, "rounds": 0, "odd": 0, "even": 0}
+    original = graph.CompiledGraph.keep_top_to_rest
+
+    def counted(self: graph.CompiledGraph, *args: Any) -> None:
+        used["seeded restarts"] += len(self._weights.classes) >= graph.SEED_MIN
+        original(self, *args)
+
+    monkeypatch.setattr(graph.CompiledGraph, "keep_top_to_rest", counted)
+    ways: dict[str, dict[tuple[Any, str], bool]] = {
+        "fast": {(graph, s): True for s in _SEED_SWITCHES},
+        "without": {(graph, s): False for s in _SEED_SWITCHES},
+        "general": {
+            **{(graph, s): False for s in _SEED_SWITCHES},
+            **{(engine, s): False for s in _ODD_SWITCHES},
+        },
+    }
+    for k, (tournament, rnd) in enumerate(dutch_rounds(count, seed, *sizes)):
+        used["rounds"] += 1
+        used["odd" if len(tournament.present_players(rnd)) % 2 else "even"] += 1
+        # Half of the rounds: the seeded starts in every graph size.
+        low = 2 if k % 2 else 100
+        monkeypatch.setattr(graph, "SEED_MIN", low)
+        monkeypatch.setattr(graph, "AFRESH_MIN", low)
+        for name, rules in EDITIONS.items():
+            facts = _facts(tournament, rnd, rules)
+            results = {}
+            for way, switches in ways.items():
+                for module in (graph, engine):
+                    for switch in (*_SEED_SWITCHES, *_ODD_SWITCHES):
+                        if hasattr(module, switch):
+                            monkeypatch.setattr(module, switch, switches.get((module, switch), True))
+                try:
+                    result = pair_players(facts, tournament.forbidden_pairs, rules=rules)
+                    results[way] = (sorted(result.pairs), result.bye)
+                except NoPairingError:
+                    results[way] = ([], None)
+            first = results["fast"]
+            assert all(r == first for r in results.values()), (name, rnd, len(facts))
+    return used
+
+
+def test_the_d1_seed_changes_no_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 random rounds of 7-140 players (odd and even, round 1 and later), both
+    editions, paired with the middle hint duals, without them, and by the general
+    path: the same pairs and bye; many seeded restarts used them."""
+    seen = _compare_d1_seed(200, 3434035, (7, 140), monkeypatch)
+    assert seen["odd"] > 50 and seen["even"] > 50, seen
+    assert seen["seeded restarts"] > 150, seen
+
+
+@pytest.mark.slow
+def test_the_d1_seed_changes_no_pairing_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thousands: 3,000 rounds of 7-140 players and 200 of 141-400
+    (``FAIRPAIR_SEED_ROUNDS=N``: N and N // 15)."""
+    count = int(os.environ.get("FAIRPAIR_SEED_ROUNDS", "3000"))
+    seen = _compare_d1_seed(count, 3434036, (7, 140), monkeypatch)
+    assert seen["rounds"] == count and seen["seeded restarts"] > count // 2, seen
+    seen = _compare_d1_seed(count // 15, 3434037, (141, 400), monkeypatch)
+    assert seen["rounds"] == count // 15 and seen["seeded restarts"] > count // 15, seen
