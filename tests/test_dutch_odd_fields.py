@@ -406,37 +406,57 @@ def test_d1_with_the_float_vertex_on_s2_pairs_alike_medium(
     assert seen["float to S2, seeded restart"] > count // 3, seen
 
 
-# -- The seed of the fresh solve after S1 is decided -------------------------------------
+# -- D.1 after S1 is decided: the seed of the fresh solve, the class-level exclusion ------
 #
-# ``graph.HINT_MIDDLE``: the fresh seeded solve after S1 is decided starts from the
-# middle of the hint's optimal duals rather than the end that makes every pair of the
-# (i + 1)-th S1 player and the i-th S2 player tight (issue 34: in the 3,512-vertex
-# brackets of a 9,999-player odd round 2 that solve grew faster than n^2). A start only:
-# the pairings must be the same with it, without it, and on the general path.
+# Issue 34: in the large brackets of an odd round 2 (3,512-5,360 vertices at 9,999-15,001
+# players) the fresh seeded solve after S1 is decided and the D.1 re-solves grew faster
+# than n^2. ``graph.HINT_MIDDLE``: that solve starts from the middle of the hint's optimal
+# duals (a start only). ``engine.CLASS_EXCLUSION``: D.1 also passes over a candidate
+# that the class-level relaxation proves impossible. ``engine.SWAP_PROOF``: D.1 gives a
+# player the first candidate not excluded when a swap of partners proves it possible.
+# The pairings must be the same with all three, without each, and on the general path
+# (none of the odd-field speed-ups either).
 
-#: The switches of the D.1 seed, off on the general path (with :data:`_ODD_SWITCHES`).
-_SEED_SWITCHES = ("HINT_MIDDLE",)
+#: The switches of D.1 after S1 is decided (off on the general path, with
+#: :data:`_ODD_SWITCHES`).
+_D1_SWITCHES = (("graph", "HINT_MIDDLE"), ("engine", "CLASS_EXCLUSION"), ("engine", "SWAP_PROOF"))
 
 
-def _compare_d1_seed(
+def _compare_d1(
     count: int, seed: int, sizes: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> dict[str, int]:
     from fairpair.systems.dutch import graph
 
-    used = {"seeded restarts": 0, "rounds": 0, "odd": 0, "even": 0}
-    original = graph.CompiledGraph.keep_top_to_rest
+    modules = {"graph": graph, "engine": engine}
+    used = {"seeded restarts": 0, "class exclusions": 0, "swaps": 0, "rounds": 0, "odd": 0, "even": 0}
+    restart = graph.CompiledGraph.keep_top_to_rest
+    excludes = engine._D1Bound.excludes
+    swapped = engine._Bracket._swapped
 
-    def counted(self: graph.CompiledGraph, *args: Any) -> None:
+    def counted_restart(self: graph.CompiledGraph, *args: Any) -> None:
         used["seeded restarts"] += len(self._weights.classes) >= graph.SEED_MIN
-        original(self, *args)
+        restart(self, *args)
 
-    monkeypatch.setattr(graph.CompiledGraph, "keep_top_to_rest", counted)
-    ways: dict[str, dict[tuple[Any, str], bool]] = {
-        "fast": {(graph, s): True for s in _SEED_SWITCHES},
-        "without": {(graph, s): False for s in _SEED_SWITCHES},
+    def counted_excludes(self: engine._D1Bound, *args: Any) -> bool:
+        answer = excludes(self, *args)
+        used["class exclusions"] += answer
+        return answer
+
+    def counted_swapped(self: engine._Bracket, *args: Any) -> bool:
+        answer = swapped(self, *args)
+        used["swaps"] += answer
+        return answer
+
+    monkeypatch.setattr(graph.CompiledGraph, "keep_top_to_rest", counted_restart)
+    monkeypatch.setattr(engine._D1Bound, "excludes", counted_excludes)
+    monkeypatch.setattr(engine._Bracket, "_swapped", counted_swapped)
+    on = {switch: True for switch in _D1_SWITCHES}
+    ways: dict[str, dict[tuple[str, str], bool]] = {
+        "fast": on,
+        **{f"without {name}": {**on, (module, name): False} for module, name in _D1_SWITCHES},
         "general": {
-            **{(graph, s): False for s in _SEED_SWITCHES},
-            **{(engine, s): False for s in _ODD_SWITCHES},
+            **{switch: False for switch in _D1_SWITCHES},
+            **{("engine", name): False for name in _ODD_SWITCHES},
         },
     }
     for k, (tournament, rnd) in enumerate(dutch_rounds(count, seed, *sizes)):
@@ -450,10 +470,9 @@ def _compare_d1_seed(
             facts = _facts(tournament, rnd, rules)
             results = {}
             for way, switches in ways.items():
-                for module in (graph, engine):
-                    for switch in (*_SEED_SWITCHES, *_ODD_SWITCHES):
-                        if hasattr(module, switch):
-                            monkeypatch.setattr(module, switch, switches.get((module, switch), True))
+                for module, switch in (*_D1_SWITCHES, *(("engine", n) for n in _ODD_SWITCHES)):
+                    value = switches.get((module, switch), True)
+                    monkeypatch.setattr(modules[module], switch, value)
                 try:
                     result = pair_players(facts, tournament.forbidden_pairs, rules=rules)
                     results[way] = (sorted(result.pairs), result.bye)
@@ -464,21 +483,25 @@ def _compare_d1_seed(
     return used
 
 
-def test_the_d1_seed_changes_no_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_d1_after_s1_pairs_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     """200 random rounds of 7-140 players (odd and even, round 1 and later), both
-    editions, paired with the middle hint duals, without them, and by the general
-    path: the same pairs and bye; many seeded restarts used them."""
-    seen = _compare_d1_seed(200, 3434035, (7, 140), monkeypatch)
+    editions, paired with the middle hint duals, the class-level exclusion and the swap
+    proof, without each, and by the general path: the same pairs and bye; each acted
+    many times."""
+    seen = _compare_d1(200, 3434035, (7, 140), monkeypatch)
     assert seen["odd"] > 50 and seen["even"] > 50, seen
-    assert seen["seeded restarts"] > 150, seen
+    assert seen["seeded restarts"] > 150 and seen["class exclusions"] > 150, seen
+    assert seen["swaps"] > 150, seen
 
 
 @pytest.mark.slow
-def test_the_d1_seed_changes_no_pairing_many(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_d1_after_s1_pairs_alike_many(monkeypatch: pytest.MonkeyPatch) -> None:
     """The thousands: 3,000 rounds of 7-140 players and 200 of 141-400
-    (``FAIRPAIR_SEED_ROUNDS=N``: N and N // 15)."""
-    count = int(os.environ.get("FAIRPAIR_SEED_ROUNDS", "3000"))
-    seen = _compare_d1_seed(count, 3434036, (7, 140), monkeypatch)
-    assert seen["rounds"] == count and seen["seeded restarts"] > count // 2, seen
-    seen = _compare_d1_seed(count // 15, 3434037, (141, 400), monkeypatch)
-    assert seen["rounds"] == count // 15 and seen["seeded restarts"] > count // 15, seen
+    (``FAIRPAIR_D1_ROUNDS=N``: N and N // 15)."""
+    count = int(os.environ.get("FAIRPAIR_D1_ROUNDS", "3000"))
+    seen = _compare_d1(count, 3434036, (7, 140), monkeypatch)
+    assert seen["rounds"] == count and seen["class exclusions"] > count // 2, seen
+    assert seen["swaps"] > count // 2, seen
+    seen = _compare_d1(count // 15, 3434037, (141, 400), monkeypatch)
+    assert seen["rounds"] == count // 15 and seen["class exclusions"] > count // 15, seen
+    assert seen["swaps"] > count // 15, seen
