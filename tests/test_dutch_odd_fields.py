@@ -428,7 +428,14 @@ def _compare_d1(
     from fairpair.systems.dutch import graph
 
     modules = {"graph": graph, "engine": engine}
-    used = {"seeded restarts": 0, "class exclusions": 0, "swaps": 0, "rounds": 0, "odd": 0, "even": 0}
+    used = {
+        "seeded restarts": 0,
+        "class exclusions": 0,
+        "swaps": 0,
+        "rounds": 0,
+        "odd": 0,
+        "even": 0,
+    }
     restart = graph.CompiledGraph.keep_top_to_rest
     excludes = engine._D1Bound.excludes
     swapped = engine._Bracket._swapped

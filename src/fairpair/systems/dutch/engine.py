@@ -735,7 +735,9 @@ class _Bracket:
             alive = [self.alive[v] if v < len(self.alive) else True for v in range(size)]
             if f >= 0:
                 alive[f] = True
-            sides = [(1 if in_top[v] else 2) if m <= v < nb and alive[v] else 0 for v in range(size)]
+            sides = [
+                (1 if in_top[v] else 2) if m <= v < nb and alive[v] else 0 for v in range(size)
+            ]
             if f >= 0 and FLOAT_TO_S2 and (self.group_aside or nb == len(self.players)):
                 sides[f] = 1  # (the float vertex meets S2 only, like S1)
             main = graph.main_weight
@@ -791,8 +793,7 @@ class _Bracket:
                 return v
             x = candidates[first]
             if not self._excluded(p, x, decided) and not (
-                self._bound is not None
-                and self._bound.excludes(p, x, graph.main_weight(p, x))
+                self._bound is not None and self._bound.excludes(p, x, graph.main_weight(p, x))
             ):
                 return x if SWAP_PROOF and self._swapped(p, x, v) else None
             start = first + 1
