@@ -175,10 +175,10 @@ CLASS_EXCLUSION = True
 
 #: D.1 also gives a player an earlier candidate than his partner in the last optimal
 #: matching without a re-solve when every candidate before it is excluded and swapping
-#: partners with the candidate's partner (a later S1 player, who takes the player's
-#: partner) keeps the criteria value: that matching is optimal in the criteria too, so
-#: the candidate is the first possible (:meth:`_Bracket._swapped`; tests switch it off
-#: to compare the two ways).
+#: partners with the candidate's partner (a later S1 player, the float vertex or a
+#: player below, who takes the player's partner) keeps the criteria value: that
+#: matching is optimal in the criteria too, so the candidate is the first possible
+#: (:meth:`_Bracket._swapped`; tests switch it off to compare the two ways).
 SWAP_PROOF = True
 
 #: A bracket is paired without the next scoregroup whenever that is proven not to
@@ -461,9 +461,8 @@ class _Bracket:
         self.final_mate: list[int] = []
         #: During D.1 of the remainder: the class-level bound (:data:`CLASS_EXCLUSION`).
         self._bound: _D1Bound | None = None
-        #: During D.1 of the remainder: the last optimal matching and S1 (:meth:`_swapped`).
+        #: During D.1 of the remainder: the last optimal matching (:meth:`_swapped`).
         self._mate: list[int] | None = None
-        self._in_top: list[bool] = []
 
     @property
     def graph(self) -> BracketGraph:
@@ -749,7 +748,6 @@ class _Bracket:
         # of hint sums (< r^3), so they decide first.
         scale = 1 << (3 * (nb - m).bit_length())
         decided: list[Edge] = []
-        self._in_top = in_top
         for p in top:
             candidates = graph.neighbours(p, p + 1, nb)
             self._mate = mate
@@ -801,11 +799,12 @@ class _Bracket:
 
     def _swapped(self, p: int, x: int, v: int) -> bool:
         """Is ``x`` possible for ``p`` by a swap: ``x``'s partner ``q`` in the last
-        optimal matching, an S1 player not yet decided, may meet ``p``'s partner ``v``,
-        and ``p``-``x`` with ``q``-``v`` weigh as much in the criteria as ``p``-``v`` with
-        ``q``-``x``? Then the matching with the swap is optimal in the criteria too."""
+        optimal matching (a later S1 player, the float vertex, a player below) may meet
+        ``p``'s partner ``v``, and ``p``-``x`` with ``q``-``v`` weigh as much in the
+        criteria as ``p``-``v`` with ``q``-``x``? Then the matching with the swap is a
+        matching of the graph as heavy in the criteria, so optimal too."""
         q = self._mate[x] if self._mate is not None else -1
-        if q < 0 or q == p or not self._in_top[q] or not self.graph.has_edge(q, v):
+        if q < 0 or q == p or not self.graph.has_edge(q, v):
             return False
         main = self.graph.main_weight
         return main(p, x) + main(q, v) == main(p, v) + main(q, x)
