@@ -297,6 +297,8 @@ def test_d1_class_exclusions_are_sound(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(engine._Bracket, "_first_possible", tracked)
     monkeypatch.setattr(engine._D1Bound, "excludes", checked)
+    monkeypatch.setattr(engine, "CLASS_EXCLUSION_MIN", 2)
+    monkeypatch.setattr(engine, "CLASS_EXCLUSION_GROUPS", 1000)
     for tournament, rnd in _rounds(150, 34):
         for rules in ("2017", "2026"):
             try:

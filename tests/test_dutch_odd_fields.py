@@ -459,6 +459,9 @@ def _compare_d1(
         low = 2 if k % 2 else 100
         monkeypatch.setattr(graph, "SEED_MIN", low)
         monkeypatch.setattr(graph, "AFRESH_MIN", low)
+        # The class-level exclusion in every graph (its cost limits off).
+        monkeypatch.setattr(engine, "CLASS_EXCLUSION_MIN", 2)
+        monkeypatch.setattr(engine, "CLASS_EXCLUSION_GROUPS", 1000)
         for name, rules in EDITIONS.items():
             facts = _facts(tournament, rnd, rules)
             results = {}

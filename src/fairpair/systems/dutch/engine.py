@@ -173,6 +173,15 @@ FLOAT_TO_S2 = True
 #: switch it off to compare the two ways).
 CLASS_EXCLUSION = True
 
+#: :data:`CLASS_EXCLUSION` acts in graphs of at least this many vertices whose players
+#: left fall into at most :data:`CLASS_EXCLUSION_GROUPS` groups: each question solves the
+#: relaxation in Python (about O(k^3) for k groups: 0.1 ms for 4, 2 ms for 12, 30 ms for
+#: 40), dearer than the re-solve it saves in a small graph or with many groups (a
+#: mid-tournament round has dozens of classes; the round-2 brackets it is for, 6 to 8).
+#: Tests lower and raise them so that it acts everywhere.
+CLASS_EXCLUSION_MIN = 200
+CLASS_EXCLUSION_GROUPS = 10
+
 #: D.1 also gives a player an earlier candidate than his partner in the last optimal
 #: matching without a re-solve when every candidate before it is excluded and swapping
 #: partners with the candidate's partner (a later S1 player, the float vertex or a
@@ -729,7 +738,7 @@ class _Bracket:
                 graph.remove_range(p, f, f + 1)
         graph.keep_top_to_rest(m, nb, in_top)
         self._bound = None
-        if CLASS_EXCLUSION:
+        if CLASS_EXCLUSION and len(in_top) >= CLASS_EXCLUSION_MIN:
             size = len(in_top)
             alive = [self.alive[v] if v < len(self.alive) else True for v in range(size)]
             if f >= 0:
@@ -741,7 +750,9 @@ class _Bracket:
                 sides[f] = 1  # (the float vertex meets S2 only, like S1)
             main = graph.main_weight
             opt = sum(main(v, w) for v, w in enumerate(mate) if w > v and alive[v] and alive[w])
-            self._bound = _D1Bound(self.weights, sides, alive, opt)
+            bound = _D1Bound(self.weights, sides, alive, opt)
+            if sum(1 for size in bound.sizes if size) <= CLASS_EXCLUSION_GROUPS:
+                self._bound = bound
         # D.1: each S1 player in order takes the first S2 player possible. The edges
         # left carry a hint (pair the earlier with the earlier) of at most r^2 each;
         # the ranks given to the player being decided are scaled above any difference
