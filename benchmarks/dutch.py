@@ -44,11 +44,12 @@ def measure(
 ) -> dict[str, object]:
     """Pair one round in this process by the ``rules`` edition and report time, memory
     and (optionally) the comparison with a reference output."""
-    from fairpair.formats import trf
+    from fairpair.formats import kinds, trf
     from fairpair.model import Round
     from fairpair.systems.dutch import DutchSystem
 
-    tournament, _ = trf.load(path)
+    # (a field beyond a TRF's 9,999 players is saved as JSON)
+    tournament = kinds.load(path)[0] if path.endswith(".json") else trf.load(path)[0]
     rnd = tournament.next_round() if round_number is None else round_number
     if round_number is not None:
         # The rounds before, plus the absences already known for this round.

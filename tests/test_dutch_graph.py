@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -263,6 +264,77 @@ def test_d1_exclusions_are_sound(monkeypatch: pytest.MonkeyPatch) -> None:
             except Exception:  # no legal pairing: nothing to check
                 continue
     assert claims >= 50
+
+
+def test_d1_class_exclusions_are_sound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every candidate that D.1 passes over by the class-level relaxation
+    (``engine._D1Bound``, issue 34) is in no matching that is optimal in the criteria,
+    checked by solving the graph of that moment with the pair forced and without it;
+    and the bound's criteria optimum, kept up to date decision by decision, is the
+    graph's."""
+    monkeypatch.setattr(graph, "GRAPH", "python")
+    original = engine._D1Bound.excludes
+    claims = {True: 0, False: 0}
+    owner: dict[int, engine._Bracket] = {}
+    first_possible = engine._Bracket._first_possible
+
+    def tracked(self: engine._Bracket, *args: Any) -> bool:
+        if self._bound is not None:
+            owner[id(self._bound)] = self
+        return first_possible(self, *args)
+
+    def checked(self: engine._D1Bound, p: int, x: int, main: int) -> bool:
+        answer = original(self, p, x, main)
+        g = owner[id(self)].graph
+        assert isinstance(g, DictGraph)
+        assert self.opt == _criteria_optimum(g.main)
+        edge = (min(p, x), max(p, x))
+        if answer and edge in g.main:
+            rest = {e: w for e, w in g.main.items() if p not in e and x not in e}
+            assert g.main[edge] + _criteria_optimum(rest) < _criteria_optimum(g.main)
+        claims[answer] += 1
+        return answer
+
+    monkeypatch.setattr(engine._Bracket, "_first_possible", tracked)
+    monkeypatch.setattr(engine._D1Bound, "excludes", checked)
+    monkeypatch.setattr(engine, "CLASS_EXCLUSION_MIN", 2)
+    monkeypatch.setattr(engine, "CLASS_EXCLUSION_GROUPS", 1000)
+    for tournament, rnd in _rounds(150, 34):
+        for rules in ("2017", "2026"):
+            try:
+                DutchSystem(rules=rules).pair(tournament, rnd)
+            except Exception:  # no legal pairing: nothing to check
+                continue
+    assert claims[True] >= 50 and claims[False] >= 50, claims
+
+
+def test_d1_swaps_are_sound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every candidate that D.1 gives a player by a swap of partners
+    (``_Bracket._swapped``, issue 34) is in a matching that is optimal in the criteria,
+    checked by solving the graph of that moment with the pair forced and without it."""
+    monkeypatch.setattr(graph, "GRAPH", "python")
+    original = engine._Bracket._swapped
+    claims = {True: 0, False: 0}
+
+    def checked(self: engine._Bracket, p: int, x: int, v: int) -> bool:
+        answer = original(self, p, x, v)
+        g = self.graph
+        assert isinstance(g, DictGraph)
+        if answer:
+            rest = {e: w for e, w in g.main.items() if p not in e and x not in e}
+            edge = (min(p, x), max(p, x))
+            assert g.main[edge] + _criteria_optimum(rest) == _criteria_optimum(g.main)
+        claims[answer] += 1
+        return answer
+
+    monkeypatch.setattr(engine._Bracket, "_swapped", checked)
+    for tournament, rnd in _rounds(150, 3434):
+        for rules in ("2017", "2026"):
+            try:
+                DutchSystem(rules=rules).pair(tournament, rnd)
+            except Exception:  # no legal pairing: nothing to check
+                continue
+    assert claims[True] >= 50 and claims[False] >= 20, claims
 
 
 def test_d1_exclusions_change_no_pairing(monkeypatch: pytest.MonkeyPatch) -> None:

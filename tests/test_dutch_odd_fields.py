@@ -390,3 +390,120 @@ def test_d1_with_the_float_vertex_on_s2_pairs_alike_medium(
     seen = _compare_float_to_s2(count, 343402, (141, 400), monkeypatch)
     assert seen["rounds"] == count, seen
     assert seen["float to S2, seeded restart"] > count // 3, seen
+
+
+# -- D.1 after S1 is decided: the seed of the fresh solve, the class-level exclusion ------
+#
+# Issue 34: in the large brackets of an odd round 2 (3,512-5,360 vertices at 9,999-15,001
+# players) the fresh seeded solve after S1 is decided and the D.1 re-solves grew faster
+# than n^2. ``graph.HINT_MIDDLE``: that solve starts from the middle of the hint's optimal
+# duals (a start only). ``engine.CLASS_EXCLUSION``: D.1 also passes over a candidate
+# that the class-level relaxation proves impossible. ``engine.SWAP_PROOF``: D.1 gives a
+# player the first candidate not excluded when a swap of partners proves it possible.
+# The pairings must be the same with all three, without each, and on the general path
+# (none of the odd-field speed-ups either).
+
+#: The switches of D.1 after S1 is decided (off on the general path, with
+#: :data:`_ODD_SWITCHES`).
+_D1_SWITCHES = (("graph", "HINT_MIDDLE"), ("engine", "CLASS_EXCLUSION"), ("engine", "SWAP_PROOF"))
+
+
+def _compare_d1(
+    count: int, seed: int, sizes: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> dict[str, int]:
+    from fairpair.systems.dutch import graph
+
+    modules = {"graph": graph, "engine": engine}
+    used = {
+        "seeded restarts": 0,
+        "class exclusions": 0,
+        "swaps": 0,
+        "rounds": 0,
+        "odd": 0,
+        "even": 0,
+    }
+    restart = graph.CompiledGraph.keep_top_to_rest
+    excludes = engine._D1Bound.excludes
+    swapped = engine._Bracket._swapped
+
+    def counted_restart(self: graph.CompiledGraph, *args: Any) -> None:
+        used["seeded restarts"] += len(self._weights.classes) >= graph.SEED_MIN
+        restart(self, *args)
+
+    def counted_excludes(self: engine._D1Bound, *args: Any) -> bool:
+        answer = excludes(self, *args)
+        used["class exclusions"] += answer
+        return answer
+
+    def counted_swapped(self: engine._Bracket, *args: Any) -> bool:
+        answer = swapped(self, *args)
+        used["swaps"] += answer
+        return answer
+
+    monkeypatch.setattr(graph.CompiledGraph, "keep_top_to_rest", counted_restart)
+    monkeypatch.setattr(engine._D1Bound, "excludes", counted_excludes)
+    monkeypatch.setattr(engine._Bracket, "_swapped", counted_swapped)
+    on = {switch: True for switch in _D1_SWITCHES}
+    ways: dict[str, dict[tuple[str, str], bool]] = {
+        "fast": on,
+        **{f"without {name}": {**on, (module, name): False} for module, name in _D1_SWITCHES},
+        "general": {
+            **{switch: False for switch in _D1_SWITCHES},
+            **{("engine", name): False for name in _ODD_SWITCHES},
+        },
+    }
+    for k, (tournament, rnd) in enumerate(dutch_rounds(count, seed, *sizes)):
+        used["rounds"] += 1
+        used["odd" if len(tournament.present_players(rnd)) % 2 else "even"] += 1
+        # Half of the rounds: the seeded starts in every graph size.
+        low = 2 if k % 2 else 100
+        monkeypatch.setattr(graph, "SEED_MIN", low)
+        monkeypatch.setattr(graph, "AFRESH_MIN", low)
+        # The class-level exclusion in every graph (its cost limits off).
+        monkeypatch.setattr(engine, "CLASS_EXCLUSION_MIN", 2)
+        monkeypatch.setattr(engine, "CLASS_EXCLUSION_GROUPS", 1000)
+        for name, rules in EDITIONS.items():
+            facts = _facts(tournament, rnd, rules)
+            results = {}
+            for way, switches in ways.items():
+                for module, switch in (*_D1_SWITCHES, *(("engine", n) for n in _ODD_SWITCHES)):
+                    value = switches.get((module, switch), True)
+                    monkeypatch.setattr(modules[module], switch, value)
+                try:
+                    result = pair_players(facts, tournament.forbidden_pairs, rules=rules)
+                    results[way] = (sorted(result.pairs), result.bye)
+                except NoPairingError:
+                    results[way] = ([], None)
+            first = results["fast"]
+            assert all(r == first for r in results.values()), (name, rnd, len(facts))
+    return used
+
+
+def test_d1_after_s1_pairs_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 random rounds of 7-140 players (odd and even, round 1 and later), both
+    editions, paired with the middle hint duals, the class-level exclusion and the swap
+    proof, without each, and by the general path: the same pairs and bye; each acted
+    many times."""
+    seen = _compare_d1(200, 3434035, (7, 140), monkeypatch)
+    assert seen["odd"] > 50 and seen["even"] > 50, seen
+    assert seen["seeded restarts"] > 150 and seen["class exclusions"] > 150, seen
+    assert seen["swaps"] > 150, seen
+
+
+@pytest.mark.slow
+def test_d1_after_s1_pairs_alike_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thousands: 3,000 rounds of 7-140 players (``FAIRPAIR_D1_ROUNDS=N`` for N)."""
+    count = int(os.environ.get("FAIRPAIR_D1_ROUNDS", "3000"))
+    seen = _compare_d1(count, 3434036, (7, 140), monkeypatch)
+    assert seen["rounds"] == count and seen["class exclusions"] > count // 2, seen
+    assert seen["swaps"] > count // 2, seen
+
+
+@pytest.mark.slow
+def test_d1_after_s1_pairs_alike_medium(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Medium fields: 200 rounds of 141-400 players (``FAIRPAIR_D1_ROUNDS=N``:
+    N // 15)."""
+    count = int(os.environ.get("FAIRPAIR_D1_ROUNDS", "3000")) // 15
+    seen = _compare_d1(count, 3434037, (141, 400), monkeypatch)
+    assert seen["rounds"] == count and seen["class exclusions"] > count, seen
+    assert seen["swaps"] > count, seen

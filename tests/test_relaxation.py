@@ -204,10 +204,16 @@ def test_first_open_before_any_solve_knows_nothing() -> None:
     assert compiled.is_first_open(0, [1, 2, 3], 1)
 
 
+@pytest.mark.parametrize("middle", [True, False])
 @pytest.mark.parametrize("seed", range(40))
-def test_hint_duals_prove_the_sorted_pairing(seed: int) -> None:
+def test_hint_duals_prove_the_sorted_pairing(
+    seed: int, middle: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every S1-S2 pair is covered; the i-th S1 player and the i-th S2 player are
-    tight (so the sorted pairing is optimal for the hint); all duals >= 0."""
+    tight (so the sorted pairing is optimal for the hint); all duals >= 0. Both ends
+    of the choice (``graph.HINT_MIDDLE``); the middle leaves every other pair loose
+    when S1 and S2 are of one length."""
+    monkeypatch.setattr(graph, "HINT_MIDDLE", middle)
     rng = random.Random(seed)
     for _ in range(50):
         lo = rng.randint(0, 3)
@@ -222,6 +228,14 @@ def test_hint_duals_prove_the_sorted_pairing(seed: int) -> None:
         for p, x in zip(tops, rests, strict=False):
             assert duals[p] + duals[x] == 2 * (hi - p) * (hi - x)
         assert all(value >= 0 for value in duals.values())
+        if middle and len(tops) == len(rests):
+            tight = {
+                (p, x)
+                for p in tops
+                for x in rests
+                if duals[p] + duals[x] == 2 * (hi - p) * (hi - x)
+            }
+            assert tight == set(zip(tops, rests, strict=True))
 
 
 @compiled_only

@@ -43,6 +43,7 @@ from typing import Any, overload
 
 from fairpair.errors import NoPairingError
 from fairpair.matching.cardinality import CardinalityMatcher
+from fairpair.matching.relaxation import class_duals
 from fairpair.model import Colour
 from fairpair.systems.dutch.criteria import (
     BracketContext,
@@ -162,6 +163,33 @@ FLOAT_VERTEX = True
 #: longer grow their alternating trees through the float vertex into S1 (they spanned
 #: most of a 3,500-vertex bracket; tests switch it off to compare the two ways).
 FLOAT_TO_S2 = True
+
+#: D.1 also excludes a candidate by the class-level relaxation (:class:`_D1Bound`):
+#: when even the relaxation's bound of the rest of the graph, plus the pair, falls short
+#: of the criteria optimum, no optimal pairing gives the candidate to the player. Most
+#: D.1 re-solves of a large bracket only confirmed the partner the player had (a later
+#: S1 player of another class needs the earlier candidates: a colour count), and each
+#: cost a re-solve whose alternating trees spanned the rest of the bracket (tests
+#: switch it off to compare the two ways).
+CLASS_EXCLUSION = True
+
+#: :data:`CLASS_EXCLUSION` acts in graphs of at least this many vertices whose players
+#: left fall into at most :data:`CLASS_EXCLUSION_GROUPS` groups: each question solves the
+#: relaxation in Python (about O(k^3) for k groups: 0.1 ms for 4, 2 ms for 12, 30 ms for
+#: 40), dearer than the re-solve it saves in a small graph (a 712-vertex bracket of a
+#: 2,001-player round 2: 0.12 s of questions against 0.03 s of re-solves) or with many
+#: groups (a mid-tournament round has dozens of classes; the round-2 brackets it is
+#: for, 6 to 8). Tests lower and raise them so that it acts everywhere.
+CLASS_EXCLUSION_MIN = 1000
+CLASS_EXCLUSION_GROUPS = 10
+
+#: D.1 also gives a player an earlier candidate than his partner in the last optimal
+#: matching without a re-solve when every candidate before it is excluded and swapping
+#: partners with the candidate's partner (a later S1 player, the float vertex or a
+#: player below, who takes the player's partner) keeps the criteria value: that
+#: matching is optimal in the criteria too, so the candidate is the first possible
+#: (:meth:`_Bracket._swapped`; tests switch it off to compare the two ways).
+SWAP_PROOF = True
 
 #: A bracket is paired without the next scoregroup whenever that is proven not to
 #: change the result (:func:`table_without_next_group`). Tests switch it off to
@@ -441,6 +469,10 @@ class _Bracket:
         #: the bracket's pairs (its other pairs are the look-ahead below the bracket;
         #: with the next scoregroup set aside, :meth:`lookahead` completes them).
         self.final_mate: list[int] = []
+        #: During D.1 of the remainder: the class-level bound (:data:`CLASS_EXCLUSION`).
+        self._bound: _D1Bound | None = None
+        #: During D.1 of the remainder: the last optimal matching (:meth:`_swapped`).
+        self._mate: list[int] | None = None
 
     @property
     def graph(self) -> BracketGraph:
@@ -706,6 +738,22 @@ class _Bracket:
             for p in top:
                 graph.remove_range(p, f, f + 1)
         graph.keep_top_to_rest(m, nb, in_top)
+        self._bound = None
+        if CLASS_EXCLUSION and len(in_top) >= CLASS_EXCLUSION_MIN:
+            size = len(in_top)
+            alive = [self.alive[v] if v < len(self.alive) else True for v in range(size)]
+            if f >= 0:
+                alive[f] = True
+            sides = [
+                (1 if in_top[v] else 2) if m <= v < nb and alive[v] else 0 for v in range(size)
+            ]
+            if f >= 0 and FLOAT_TO_S2 and (self.group_aside or nb == len(self.players)):
+                sides[f] = 1  # (the float vertex meets S2 only, like S1)
+            main = graph.main_weight
+            opt = sum(main(v, w) for v, w in enumerate(mate) if w > v and alive[v] and alive[w])
+            bound = _D1Bound(self.weights, sides, alive, opt)
+            if sum(1 for size in bound.sizes if size) <= CLASS_EXCLUSION_GROUPS:
+                self._bound = bound
         # D.1: each S1 player in order takes the first S2 player possible. The edges
         # left carry a hint (pair the earlier with the earlier) of at most r^2 each;
         # the ranks given to the player being decided are scaled above any difference
@@ -714,23 +762,37 @@ class _Bracket:
         decided: list[Edge] = []
         for p in top:
             candidates = graph.neighbours(p, p + 1, nb)
-            if not self._first_possible(p, candidates, mate[p], decided):
+            self._mate = mate
+            partner = self._first_possible(p, candidates, mate[p], decided)
+            if partner is None:
                 count = len(candidates)
                 graph.set_orders(p, candidates, [(count - k) * scale for k in range(count)])
                 mate = graph.solve()
+            elif partner != mate[p]:
+                # (the swap of _swapped: an optimal matching in the criteria; the
+                # matcher's own state is repaired by its next solve)
+                q, v = mate[partner], mate[p]
+                mate[p], mate[partner], mate[q], mate[v] = partner, p, v, q
             pairs.append((p, mate[p]))
             decided.append((p, mate[p]))
+            if self._bound is not None:
+                self._bound.remove_pair(p, mate[p], graph.main_weight(p, mate[p]))
             self.fix_pair(p, mate[p])
         return mate
 
-    def _first_possible(self, p: int, candidates: list[int], v: int, decided: list[Edge]) -> bool:
-        """Is ``v``, ``p``'s partner in the last optimal matching, the first of
-        ``candidates`` that an optimal pairing can give him (D.1)? Each candidate
-        before ``v`` must be excluded, by the duals of the last solve
-        (:meth:`BracketGraph.is_first_open`) or by an earlier decision (:meth:`_excluded`).
-        False means unknown."""
+    def _first_possible(
+        self, p: int, candidates: list[int], v: int, decided: list[Edge]
+    ) -> int | None:
+        """The first of ``candidates`` that an optimal pairing can give ``p`` (D.1),
+        when proven without a re-solve; None when unknown. ``v``, ``p``'s partner in
+        the last optimal matching ``mate``, is possible: it is the answer when each
+        candidate before it is excluded, by the duals of the last solve
+        (:meth:`BracketGraph.is_first_open`), by an earlier decision
+        (:meth:`_excluded`) or by the class-level relaxation (:class:`_D1Bound`). The
+        first candidate not excluded is the answer when a swap of partners proves it
+        possible (:meth:`_swapped`)."""
         if v not in candidates:
-            return False
+            return None
         end = candidates.index(v)
         graph = self.graph
         start = 0
@@ -738,11 +800,26 @@ class _Bracket:
             ahead = candidates[start : end + 1]
             first = start + graph.first_open(p, ahead)
             if first >= end:
-                return True
-            if not self._excluded(p, candidates[first], decided):
-                return False
+                return v
+            x = candidates[first]
+            if not self._excluded(p, x, decided) and not (
+                self._bound is not None and self._bound.excludes(p, x, graph.main_weight(p, x))
+            ):
+                return x if SWAP_PROOF and self._swapped(p, x, v) else None
             start = first + 1
-        return True
+        return v
+
+    def _swapped(self, p: int, x: int, v: int) -> bool:
+        """Is ``x`` possible for ``p`` by a swap: ``x``'s partner ``q`` in the last
+        optimal matching (a later S1 player, the float vertex, a player below) may meet
+        ``p``'s partner ``v``, and ``p``-``x`` with ``q``-``v`` weigh as much in the
+        criteria as ``p``-``v`` with ``q``-``x``? Then the matching with the swap is a
+        matching of the graph as heavy in the criteria, so optimal too."""
+        q = self._mate[x] if self._mate is not None else -1
+        if q < 0 or q == p or not self.graph.has_edge(q, v):
+            return False
+        main = self.graph.main_weight
+        return main(p, x) + main(q, v) == main(p, v) + main(q, x)
 
     def _excluded(self, p: int, x: int, decided: list[Edge]) -> bool:
         """D.1 already showed that no optimal pairing gives ``x`` to ``p``: an earlier
@@ -763,6 +840,71 @@ class _Bracket:
             if py and qx + py >= px + main(q, y):
                 return True
         return False
+
+
+class _D1Bound:
+    """The class-level relaxation of the graph left during D.1, to exclude candidates.
+
+    The vertices still in the graph fall into groups (class, C.3 tag, side: S1, S2 or
+    neither, as in :meth:`ClassWeights.relaxation_duals`); ``opt`` is the criteria value
+    of an optimal matching of that graph. D.1 gives ``p`` the first candidate ``x``
+    that some criteria-optimal matching pairs with him, i.e. with
+    ``main(p, x) + OPT(rest without p, x) == opt``. The relaxation's value
+    (:func:`~fairpair.matching.relaxation.class_duals`: feasible duals ``y >= 0``, so
+    ``sum(y) / 2`` bounds every matching of any graph of those groups, whichever pairs
+    are missing) bounds ``OPT(rest without p, x)`` from above: when the bound plus
+    ``main(p, x)`` is below ``opt``, ``x`` is impossible for ``p``. The graph only
+    loses edges during D.1, and a decided pair ``p``-``x`` of an optimal matching
+    lowers the optimum by ``main(p, x)`` (:meth:`remove_pair`). The answer depends
+    on the two groups only (an edge's criteria part is its classes' table entry), so
+    it is kept per pair of groups until the next decision.
+    """
+
+    def __init__(
+        self, weights: ClassWeights, sides: Sequence[int], alive: Sequence[bool], opt: int
+    ) -> None:
+        keys: dict[tuple[int, int, int], int] = {}
+        self.group = [
+            keys.setdefault(key, len(keys))
+            for key in zip(weights.classes, weights.tags, sides, strict=True)
+        ]
+        self.members = list(keys)
+        self.sizes = [0] * len(keys)
+        for v, g in enumerate(self.group):
+            if alive[v]:
+                self.sizes[g] += 1
+        self.table, self.k = weights.table, weights.k
+        self.opt = opt
+        self.known: dict[tuple[int, int], bool] = {}
+
+    def _weight(self, x: int, y: int) -> int:
+        (a, tag_a, side_a), (b, tag_b, side_b) = self.members[x], self.members[y]
+        if (tag_a and tag_a == tag_b) or (side_a and side_a == side_b):
+            return 0
+        table, k = self.table, self.k
+        return max(table[a * k + b] or 0, table[b * k + a] or 0)
+
+    def remove_pair(self, u: int, v: int, main: int) -> None:
+        """The decided pair ``u``-``v`` (of an optimal matching) leaves the graph."""
+        self.sizes[self.group[u]] -= 1
+        self.sizes[self.group[v]] -= 1
+        self.opt -= main
+        self.known.clear()
+
+    def excludes(self, p: int, x: int, main: int) -> bool:
+        """Is ``p``-``x`` (criteria part ``main``) proven in no optimal matching?"""
+        key = (self.group[p], self.group[x])
+        known = self.known.get(key)
+        if known is None:
+            sizes = list(self.sizes)
+            sizes[key[0]] -= 1
+            sizes[key[1]] -= 1
+            y = class_duals(sizes, self._weight)
+            bound = None if y is None else sum(s * d for s, d in zip(sizes, y, strict=True))
+            # (y is doubled: the bound of the rest is bound / 2)
+            known = bound is not None and 2 * main + bound < 2 * self.opt
+            self.known[key] = known
+        return known
 
 
 class _BelowGraph(Sequence[list[int]]):

@@ -204,6 +204,13 @@ COMPACT = True
 PAIR_ORDERS = False
 
 
+#: :func:`hint_duals` takes the middle of the optimal duals of the hint (every pair
+#: next to a sorted pair keeps a slack) instead of the end that makes each pair of the
+#: (i + 1)-th S1 player and the i-th S2 player tight. Only the work of the matcher
+#: changes (a start); tests switch it off to compare.
+HINT_MIDDLE = True
+
+
 def hint_duals(lo: int, hi: int, top: Sequence[bool]) -> dict[int, int]:
     """Doubled duals for the hint of :meth:`BracketGraph.keep_top_to_rest`, the weight
     ``a * b`` with ``a = hi - p`` for the S1 player ``p`` and ``b = hi - x`` for the
@@ -211,12 +218,16 @@ def hint_duals(lo: int, hi: int, top: Sequence[bool]) -> dict[int, int]:
     every such pair, with equality for the i-th S1 player and the i-th S2 player.
 
     A product of two decreasing sequences is a Monge weight: pairing them in sorted
-    order is optimal, and these duals (``v[j] - v[j + 1] = a[j + 1] * (b[j] - b[j + 1])``
-    for S2, ``u[i] = a[i] * b[i] - v[i]`` for S1, the last ``a`` repeated past the end
-    of S1) prove it. O(n).
+    order is optimal, and these duals prove it: ``u[i] = a[i] * b[i] - v[i]`` for S1 and
+    ``v[j] - v[j + 1] = c * (b[j] - b[j + 1])`` for S2, with any ``c`` from ``a[j + 1]``
+    (the pair of the (j + 1)-th S1 player and the j-th S2 player tight) to ``a[j]``
+    (the j-th and the (j + 1)-th tight); the last ``a`` repeated past the end of S1.
+    :data:`HINT_MIDDLE` takes the middle, ``(a[j] + a[j + 1]) / 2`` (integers, doubled):
+    only the sorted pairs are tight, so the solve's alternating trees do not run along a
+    staircase of tight pairs through the bracket. O(n).
 
     >>> hint_duals(0, 4, [True, True, False, False])   # a = 4, 3; b = 2, 1
-    {0: 10, 1: 6, 2: 6, 3: 0}
+    {0: 9, 1: 6, 2: 7, 3: 0}
     """
     tops = [v for v in range(lo, hi) if top[v]]
     rests = [v for v in range(lo, hi) if not top[v]]
@@ -226,14 +237,18 @@ def hint_duals(lo: int, hi: int, top: Sequence[bool]) -> dict[int, int]:
     a = [hi - p for p in tops]
     b = [hi - x for x in rests]
     last = len(a) - 1
-    v = [0] * len(b)
+    # Doubled: v2[j] = 2 * v[j], each step twice c * (b[j] - b[j + 1]) (above).
+    v2 = [0] * len(b)
+    middle = HINT_MIDDLE
     for j in range(len(b) - 2, -1, -1):
-        v[j] = v[j + 1] + a[min(j + 1, last)] * (b[j] - b[j + 1])
+        low = a[min(j + 1, last)]
+        step = low + (a[min(j, last)] if middle else low)
+        v2[j] = v2[j + 1] + step * (b[j] - b[j + 1])
     for i, p in enumerate(tops):
         # Past the end of S2: the largest b covers every pair.
-        duals[p] = 2 * (a[i] * b[i] - v[i] if i < len(b) else a[i] * b[0])
+        duals[p] = 2 * a[i] * b[i] - v2[i] if i < len(b) else 2 * a[i] * b[0]
     for j, x in enumerate(rests):
-        duals[x] = 2 * v[j]
+        duals[x] = v2[j]
     return duals
 
 
