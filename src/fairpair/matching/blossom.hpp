@@ -28,9 +28,11 @@
 #define FAIRPAIR_ADC 1
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
-#elif __has_include(<x86gprintrin.h>)
-// _addcarry_u64 / _subborrow_u64 alone (GCC 11+, Clang 12+): <x86intrin.h> would bring
-// every vector intrinsic too, half a second of parsing in each unit (issue 33).
+#elif defined(__GNUC__) && !defined(__clang__) && __has_include(<x86gprintrin.h>)
+// _addcarry_u64 / _subborrow_u64 alone (GCC 11+): <x86intrin.h> would bring every
+// vector intrinsic too, half a second of parsing in each unit (issue 33). Clang's
+// <x86gprintrin.h> does not hold the add-with-carry intrinsics (they come with
+// <immintrin.h> there), so Clang, Apple's included, keeps <x86intrin.h>.
 #include <x86gprintrin.h>
 #else
 #include <x86intrin.h>
