@@ -15,7 +15,7 @@ bracket.ScoreBracket; this module moves players between brackets:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import islice
@@ -206,14 +206,15 @@ class _Round:
             return memo[key]
 
         frame.sent.append(frozenset(p.number for p in old_down))
-        bracket = ScoreBracket(
-            frame.players,
-            self.ctx,
-            lowest=False,
-            accept=accept,
-            downfloats=not frame.split_part,
-        )
+        bracket = self._repairing(frame, accept)
         return _first(bracket.candidates())
+
+    def _repairing(self, frame: _Frame, accept: Callable[[tuple[int, ...]], bool]) -> ScoreBracket:
+        """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
+        ``accept`` allows; a part of a split join has no downfloaters (reading 13)."""
+        return ScoreBracket(
+            frame.players, self.ctx, lowest=False, accept=accept, downfloats=not frame.split_part
+        )
 
     def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
         """C.1: has ``player`` a possible opponent (B.1, B.2) among ``players``?"""
@@ -280,13 +281,7 @@ class _Round:
                 memo[key] = self.lowest_possible(down + lowest_residents)
             return memo[key]
 
-        bracket = ScoreBracket(
-            frame.players,
-            self.ctx,
-            lowest=False,
-            accept=accept,
-            downfloats=not frame.split_part,
-        )
+        bracket = self._repairing(frame, accept)
         if not joint:
             return _first(bracket.candidates())
         first: Candidate | None = None
