@@ -762,13 +762,6 @@ class Blossom : public OrderStore {
     // empty string when the current matching is provably optimal.
     std::string check() const;
 
-    // After a solve: the tight edges {x, v} (x < v) outside the matching, tight meaning
-    // a reduced cost of 0 under the duals of the solve (the z of the blossoms holding both
-    // ends included).  Every maximum-weight matching uses matched and tight edges only
-    // (complementary slackness), so the optimal matchings of the graph are those of its
-    // subgraph of these edges and the matching's: a sparse graph, solved again cheaply
-    // (pairing._solve_compiled).  One pass over the edges (O(n^2) weight reads).
-    std::vector<std::pair<int, int>> tight_edges() const;
 
     // After a solve: for each vertex and blossom (0 .. 2n - 1), the innermost blossom
     // strictly around it whose dual is positive (-1: none, or not a blossom in use).
@@ -1764,49 +1757,6 @@ std::vector<int> Blossom<N, G>::positive_parents() const {
             out[c] = dual_[p].is_pos() ? p : out[p];
             known[c] = 1;
         }
-    }
-    return out;
-}
-
-template <int N, class G>
-std::vector<std::pair<int, int>> Blossom<N, G>::tight_edges() const {
-    const int n = n_;
-    std::vector<std::pair<int, int>> out;
-    std::vector<int> chain;
-    std::vector<int> mark(static_cast<size_t>(2 * n), 0);  // 1 + place in x's chain
-    std::vector<W> zsum;
-    for (int x = 0; x < n; ++x) {
-        chain.clear();
-        for (int b = parent_[x]; b != -1; b = parent_[b]) chain.push_back(b);
-        zsum.assign(chain.size() + 1, W::zero());
-        for (size_t k = chain.size(); k-- > 0;) zsum[k] = zsum[k + 1] + dual_[chain[k]];
-        for (size_t k = 0; k < chain.size(); ++k) mark[chain[k]] = static_cast<int>(k) + 1;
-        const W dx = dual_[x];
-        const int mx = mate_[x];
-        auto visit = [&](int v, const W& w) FAIRPAIR_FORCE_INLINE {
-            if (v == mx) return;
-            W s = dx + dual_[v] - w;
-            // The blossoms' z only add (s >= 0 once they are in): a positive s is no tight
-            // edge, whatever blossoms hold both ends.
-            if (s.is_pos()) return;
-            if (!chain.empty()) {
-                int b = parent_[v];
-                while (b != -1 && mark[b] == 0) b = parent_[b];
-                if (b != -1) s = s + zsum[mark[b] - 1] + zsum[mark[b] - 1];
-            }
-            if (s.is_zero()) out.emplace_back(x, v);
-        };
-        if constexpr (kDense) {
-            const W* row = &w2_[idx(x, 0)];
-            for (int v = x + 1; v < n; ++v)
-                if (row[v].is_pos()) visit(v, row[v]);
-        } else {
-            each_edge(x, [&](int v, auto&& w) FAIRPAIR_FORCE_INLINE {
-                if (v > x) visit(v, w());
-                return true;
-            });
-        }
-        for (int b : chain) mark[b] = 0;
     }
     return out;
 }

@@ -134,8 +134,6 @@ struct Engine {
     virtual void resize(int n) = 0;
     virtual std::vector<int> solve() = 0;
     virtual std::string check() const = 0;
-    // After a solve: the tight edges outside the matching (Blossom::tight_edges).
-    virtual std::vector<std::pair<int, int>> tight_edges() const = 0;
     // After a solve: its vertex duals (Blossom::vertex_duals).
     virtual std::vector<Buf> vertex_duals() const = 0;
     // After a solve: the innermost positive blossom around each node (Blossom::positive_parents).

@@ -17,16 +17,13 @@ namespace fairpair {
 
 // Members no pairing calls, compiled once, at -O1, in _engine_rare.cpp (RARE_UNITS in
 // setup.py) instead of at -O2 in every engine unit: the certificate check (tests and
-// debugging), the compact graph's tight edges (only McMahon asks for tight edges, of
-// the dense and implicit graphs) and the dense graph's resize (the Matcher API's).
+// debugging) and the dense graph's resize (the Matcher API's).
 // Issue 33: some 15 % of the narrow unit's code.
 #define FAIRPAIR_RARE_DENSE(X, N)                         \
     X template std::string Blossom<N, void>::check() const; \
     X template void Blossom<N, void>::resize_dense(int);
 #define FAIRPAIR_RARE_COMPACT(X, N)                                                   \
-    X template std::string Blossom<N, ClassOrder>::check() const;                     \
-    X template std::vector<std::pair<int, int>> Blossom<N, ClassOrder>::tight_edges() \
-        const;
+    X template std::string Blossom<N, ClassOrder>::check() const;
 #define FAIRPAIR_EXTERN_RARE(N, G) FAIRPAIR_RARE_##G(extern, N)
 FAIRPAIR_ENGINE_WIDTHS(FAIRPAIR_EXTERN_RARE, DENSE)
 FAIRPAIR_COMPACT_WIDTHS(FAIRPAIR_EXTERN_RARE, COMPACT)
@@ -147,7 +144,6 @@ struct EngineN final : Engine {
     void resize(int n) override { m.resize(n); }
     std::vector<int> solve() override { return m.solve(); }
     std::string check() const override { return m.check(); }
-    std::vector<std::pair<int, int>> tight_edges() const override { return m.tight_edges(); }
     std::vector<Buf> vertex_duals() const override {
         std::vector<Buf> out;
         for (const Wide<N>& y : m.vertex_duals()) out.push_back(widen_buf<N>(y));

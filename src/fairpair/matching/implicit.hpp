@@ -91,9 +91,7 @@ struct Implicit {
 };
 
 // mate[] of the maximum-weight matching over `graph` (-1: unmatched), by the blossom
-// algorithm of the matrix engines; with `tight`, also the tight edges outside the
-// matching under the duals of the solve (Blossom::tight_edges) and with `duals` its
-// vertex duals; `seed`: vertex duals to start from (Blossom::seed); with `outer`, the
+// algorithm of the matrix engines; with `duals`, its vertex duals; `seed`: vertex duals to start from (Blossom::seed); with `outer`, the
 // innermost positive blossom around each node (Blossom::positive_parents), and then
 // `duals` holds the duals of every vertex and blossom (Blossom::node_duals).  Instantiated for
 // N = 3 and 6 in _engine_implicit.cpp and for 16 in _engine_rare.cpp
@@ -101,21 +99,20 @@ struct Implicit {
 // below).
 using EdgeList = std::vector<std::pair<int, int>>;
 template <int N>
-std::vector<int> solve_implicit(const Implicit<N>& graph, EdgeList* tight = nullptr,
+std::vector<int> solve_implicit(const Implicit<N>& graph,
                                 std::vector<Wide<N>>* duals = nullptr,
                                 std::vector<Wide<N>> seed = {},
                                 std::vector<int>* outer = nullptr) {
     Blossom<N, Implicit<N>> m(graph);
     if (!seed.empty()) m.seed(std::move(seed));
     std::vector<int> mate = m.solve();
-    if (tight != nullptr) *tight = m.tight_edges();
     if (duals != nullptr) *duals = outer != nullptr ? m.node_duals() : m.vertex_duals();
     if (outer != nullptr) *outer = m.positive_parents();
     return mate;
 }
 
 #define FAIRPAIR_SOLVE_IMPLICIT(N)                                                     \
-    std::vector<int> solve_implicit<N>(const Implicit<N>&, EdgeList*, std::vector<Wide<N>>*, \
+    std::vector<int> solve_implicit<N>(const Implicit<N>&, std::vector<Wide<N>>*,   \
                                        std::vector<Wide<N>>, std::vector<int>*);
 extern template FAIRPAIR_SOLVE_IMPLICIT(3)
 extern template FAIRPAIR_SOLVE_IMPLICIT(6)

@@ -456,8 +456,7 @@ class McMahonGraph {
     template <int N>
     std::vector<int> solve_rows(const std::vector<int>& comp, const std::vector<Buf>& coefs,
                                 const Buf& top, const Buf& offset, long places,
-                                EdgeList* tight, std::vector<Buf>* duals,
-                                std::vector<int>* outer) {
+                                std::vector<Buf>* duals, std::vector<int>* outer) {
         const Rows<N> rows{this, &comp, terms<N>(coefs, comp, places), narrow<N>(top),
                            narrow<N>(offset)};
         Implicit<N> graph;
@@ -470,7 +469,7 @@ class McMahonGraph {
         NoGil release;
         std::vector<Wide<N>> y;
         std::vector<int> mate =
-            fairpair::solve_implicit<N>(graph, tight, duals ? &y : nullptr, {}, outer);
+            fairpair::solve_implicit<N>(graph, duals ? &y : nullptr, {}, outer);
         if (duals != nullptr)
             for (const Wide<N>& v : y) duals->push_back(widen_buf<N>(v));
         return mate;
@@ -543,15 +542,13 @@ class McMahonGraph {
         Buf k = Buf::zero();
         if (shift >= 0) k.l[shift / 64] = uint64_t(1) << (shift % 64);
         std::vector<int> mate;
-        EdgeList tight;
-        EdgeList* tp = freed != nullptr ? &tight : nullptr;
         std::vector<Buf> duals;
         std::vector<int> outer;
         if (static_cast<double>(nc) * nc * 8 * limbs > static_cast<double>(dense_limit)) {
             mate = with_implicit_limbs(limbs, [&](auto l) {
-                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places, nullptr,
-                                                      tp != nullptr ? &duals : nullptr,
-                                                      tp != nullptr ? &outer : nullptr);
+                return solve_rows<decltype(l)::value>(comp, coefs, top_buf, k, places,
+                                                      freed != nullptr ? &duals : nullptr,
+                                                      freed != nullptr ? &outer : nullptr);
             });
         } else {
             std::unique_ptr<Engine> eng = make_engine(limbs, nc);
@@ -562,7 +559,7 @@ class McMahonGraph {
             });
             NoGil release;
             mate = eng->solve();
-            if (tp != nullptr) {
+            if (freed != nullptr) {
                 duals = eng->node_duals();
                 outer = eng->positive_parents();
             }
@@ -571,7 +568,7 @@ class McMahonGraph {
             freed->clear();
             if (std::find(mate.begin(), mate.end(), -1) != mate.end()) return mate;
             NoGil release;
-            tight = tight_scan<M>(comp, t, top, k, mate, duals, outer);
+            const EdgeList tight = tight_scan<M>(comp, t, top, k, mate, duals, outer);
             *freed = free_positions<M>(comp, t, top, k, mate, tight, duals, outer);
         }
         return mate;
@@ -1189,7 +1186,7 @@ class McMahonGraph {
                 start.push_back(Wide<N>::zero());
                 add_mul(start.back(), narrow<N>(y), scale);
             }
-            const std::vector<int> again = solve_implicit<N>(graph, nullptr, nullptr, start);
+            const std::vector<int> again = solve_implicit<N>(graph, nullptr, start);
             bool changed = false;
             for (int i = 0; i < nc; ++i) {
                 const int m = mate[static_cast<size_t>(i)];
