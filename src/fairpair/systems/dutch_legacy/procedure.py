@@ -324,22 +324,46 @@ class _Round:
         part's own floaters, which B.3 already orders (reading 9)."""
         first: Candidate | None = None
         best: tuple[Fraction, Candidate] | None = None
+        floaters: list[Fraction] = []
+        byes: dict[frozenset[int], Fraction | None] = {}
+
+        def bye_score(unpaired: frozenset[int]) -> Fraction | None:
+            """The score of the lowest bracket's bye when the part moves these down."""
+            if unpaired not in byes:
+                down = frame.moved + [self.by_number[n] for n in unpaired]
+                low = self.lowest_pairing(down + lowest_residents)
+                byes[unpaired] = (
+                    None
+                    if low is None or not low.unpaired
+                    else self.by_number[low.unpaired[0]].score
+                )
+            return byes[unpaired]
+
+        # The lowest score the bye can have: no pairing of the part does better.
+        floor: Fraction | None = None
         for cand in islice(bracket.candidates(), JOINT_LIMIT):
             if first is None:
                 first = cand
+                floaters = _floater_scores(cand, self.by_number)
+                if not (len(lowest_residents) + len(frame.moved) + len(cand.unpaired)) % 2:
+                    return first  # no bye: nothing for B.3 to choose
+                # The sets of players this state of the part can move down (listed by
+                # the bracket when they are few): the best bye any of them allows.
+                sets = [
+                    frozenset(bracket.number(u) for u in range(bracket.n) if mask >> u & 1)
+                    for mask in bracket.good or ()
+                ]
+                scores = [x for x in map(bye_score, sets) if x is not None]
+                floor = min(scores, default=None)
             elif len(cand.pairs) != len(first.pairs):
                 break
-            if _floater_scores(cand, self.by_number) != _floater_scores(first, self.by_number):
-                continue
-            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
-            low = self.lowest_pairing(down + lowest_residents)
-            if low is None:
-                continue
-            if not low.unpaired:
-                return first  # no bye: nothing for B.3 to choose
-            score = self.by_number[low.unpaired[0]].score
-            if best is None or score < best[0]:
+            elif _floater_scores(cand, self.by_number) != floaters:
+                break  # the next set of floaters' scores (B.3 orders those first)
+            score = bye_score(frozenset(cand.unpaired))
+            if score is not None and (best is None or score < best[0]):
                 best = (score, cand)
+            if best is not None and best[0] == floor:
+                break
         if best is not None and best[1] is not first:
             self.bye_chose = True
             return best[1]
