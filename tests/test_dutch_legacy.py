@@ -577,6 +577,27 @@ def test_c13_split_part_judged_with_the_lowest_bracket() -> None:
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
+def test_c13_split_part_gives_the_bye_by_b3() -> None:
+    """Reading 13, "the bye by B.3" (issue 31): random seed 22 round 9 shrunk to five
+    players (JaVaFo 1.4's pairing of this file; round 9 of 10, odd: A.7.d counts).
+    11 (4 points, met 19) and 10 (3.5) may get the bye, 21 (3.5), 19 (3) and 18 (2)
+    may not; 10 and 21 met, 19 met 18; 21, 19 and 18 want white strongly. Bracket 3.5
+    {11 | 10, 21} pairs 11-21, bracket 3 pairs 10-19, and the lowest {18} cannot have
+    the bye; C.13 finds no other pairing of bracket 3, joins it with the lowest, and
+    then re-pairs 3.5 with P = 0 above the join. Split again, bracket 3 {11, 10, 21 |
+    19} pairs two pairs, the lowest {18} fails, and C.13 asks bracket 3 for one pair:
+    the first floaters' scores that work are 4 and 3.5 (B.3), with 10-19 (11 and 21
+    down: 21-18, an A.7.d pair, and the bye to 11 with 4 points) or 21-19 (an A.7.d
+    pair, 11 and 10 down: 11-18 and the bye to 10 with 3.5 points). The bye is a
+    downfloat (B.1.b) and B.3 wants "the score of a floater" as low as possible, so
+    21-19 is taken: 21-19, 18-11, bye 10, as the reference (the first pairing in D
+    order gave 10-19, 21-18, bye 11)."""
+    pairs, bye, lines = pair(step("c13splitbye"))
+    assert pairs == {(21, 19), (18, 11)} and bye == 10
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+    assert has(lines, "the lowest bracket's bye to the lowest score")
+
+
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only

@@ -119,6 +119,11 @@ def _paired(cand: Candidate, players: Sequence[LegacyPlayer]) -> bool:
     return all(p.number in paired for p in players)
 
 
+def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> list[Fraction]:
+    """The scores of the players ``cand`` moves down, highest first (B.3)."""
+    return sorted((by_number[n].score for n in cand.unpaired), reverse=True)
+
+
 def _names(players: Sequence[LegacyPlayer]) -> str:
     return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
 
@@ -130,6 +135,8 @@ class _Round:
         self.events: list[str] = []
         #: The last C.13 re-pairing of a split part was decided with the lowest bracket.
         self.joint_chose = False
+        #: ... or by the score of the lowest bracket's bye (B.3).
+        self.bye_chose = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -282,6 +289,8 @@ class _Round:
             return memo[key]
 
         bracket = self._repairing(frame, accept)
+        if not joint and frame.split_part:
+            return self._bye_by_b3(frame, bracket, lowest_residents)
         if not joint:
             return _first(bracket.candidates())
         first: Candidate | None = None
@@ -301,6 +310,63 @@ class _Round:
             if low is not None and fits(add(cand.vector, low.vector), cand.level):
                 self.joint_chose = cand is not first
                 return cand
+        return first
+
+    def _bye_by_b3(
+        self, frame: _Frame, bracket: ScoreBracket, lowest_residents: list[LegacyPlayer]
+    ) -> Candidate | None:
+        """C.13 in a part of a join split after a re-pairing with P = 0 (reading 13,
+        "the bye by B.3"): of the part's other pairings with as many pairs and the same
+        floaters' scores as its first acceptable one (in the procedure's order), the
+        first with which the lowest bracket gives the bye to a player with the lowest
+        score. The bye is a downfloat (B.1.b), and B.3 wants "the score of a floater"
+        as low as possible; a difference in the bye's score is not a difference in the
+        part's own floaters, which B.3 already orders (reading 9)."""
+        first: Candidate | None = None
+        best: tuple[Fraction, Candidate] | None = None
+        floaters: list[Fraction] = []
+        byes: dict[frozenset[int], Fraction | None] = {}
+
+        def bye_score(unpaired: frozenset[int]) -> Fraction | None:
+            """The score of the lowest bracket's bye when the part moves these down."""
+            if unpaired not in byes:
+                down = frame.moved + [self.by_number[n] for n in unpaired]
+                low = self.lowest_pairing(down + lowest_residents)
+                byes[unpaired] = (
+                    None
+                    if low is None or not low.unpaired
+                    else self.by_number[low.unpaired[0]].score
+                )
+            return byes[unpaired]
+
+        # The lowest score the bye can have: no pairing of the part does better.
+        floor: Fraction | None = None
+        for cand in islice(bracket.candidates(), JOINT_LIMIT):
+            if first is None:
+                first = cand
+                floaters = _floater_scores(cand, self.by_number)
+                if not (len(lowest_residents) + len(frame.moved) + len(cand.unpaired)) % 2:
+                    return first  # no bye: nothing for B.3 to choose
+                # The sets of players this state of the part can move down (listed by
+                # the bracket when they are few): the best bye any of them allows.
+                sets = [
+                    frozenset(bracket.number(u) for u in range(bracket.n) if mask >> u & 1)
+                    for mask in bracket.good or ()
+                ]
+                scores = [x for x in map(bye_score, sets) if x is not None]
+                floor = min(scores, default=None)
+            elif len(cand.pairs) != len(first.pairs):
+                break
+            elif _floater_scores(cand, self.by_number) != floaters:
+                break  # the next set of floaters' scores (B.3 orders those first)
+            score = bye_score(frozenset(cand.unpaired))
+            if score is not None and (best is None or score < best[0]):
+                best = (score, cand)
+            if best is not None and best[0] == floor:
+                break
+        if best is not None and best[1] is not first:
+            self.bye_chose = True
+            return best[1]
         return first
 
     def split_rejoins(
@@ -376,7 +442,7 @@ class _Round:
                         "criteria (B.1, B.2) and gives the bye to a player who may receive it"
                     )
                 frame = frames[-1]
-                self.joint_chose = False
+                self.joint_chose = self.bye_chose = False
                 alt = self.c13_backtrack(frame, residents, joint=frame.split_part and split_joint)
                 if alt is not None:
                     frame.current = alt
@@ -385,6 +451,11 @@ class _Round:
                         frame.notes.append(
                             "C.13: judged together with the lowest bracket (a part of the "
                             "split join): not its first pairing on its own"
+                        )
+                    if self.bye_chose:
+                        frame.notes.append(
+                            "C.13: B.3, the lowest bracket's bye to the lowest score: not its "
+                            "first pairing with these floaters' scores"
                         )
                     frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
