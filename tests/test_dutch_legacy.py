@@ -18,6 +18,7 @@ Then two properties:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -234,6 +235,56 @@ def test_b1b_the_bye_goes_to_a_player_who_may_receive_it() -> None:
     pairs, bye, lines = pair(t)
     assert pairs == {(4, 1), (2, 5)} and bye == 3
     assert has(lines, "bye: 3")
+
+
+def test_b1b_when_every_player_has_scored_without_playing() -> None:
+    """B.1.b against A.5 (reading 20): when every player present has received a point
+    or half point without playing, no bye meets B.1.b, yet A.5 gives one; the reference
+    gives it only to the players who did so in the fewest rounds. Reference round
+    (JaVaFo 1.4, third random set seed 5030 round 7, all but 4, 5 and 9 absent; the
+    full round is the one the engine could not pair): 4 (3 points, a bye in round 5),
+    5 (3 points, a bye in round 3, absolute white), 9 (2.5 points, a bye in round 1
+    and a half-point bye in round 2; prefers black, as does 4). 9 may not have the
+    bye, 4 and 5 may. Bracket 3 pairs 4-5 and the lowest {9} cannot have the bye:
+    C.13 re-pairs bracket 3 with P = 0 (a join), {4, 5 | 9} with S1 = {4, 5}; C.13
+    lowers M1 to 1: 4-9 would pair two black preferences (X1 = 0), 5-9 leaves the
+    bye to 4: 5-9, bye 4, as the reference. With everybody allowed the bye, 4-5 and
+    the bye to 9 (the lowest)."""
+    pairs, bye, lines = pair(step("b1bfewest"))
+    assert pairs == {(5, 9)} and bye == 4
+    assert has(lines, "C.13: re-paired so that the lowest bracket can be paired")
+
+
+def test_b1b_stays_absolute_while_one_player_may_receive_the_bye() -> None:
+    """Reading 20's limit (JaVaFo 1.4 probes): 1-4 have met as 1-2, 1-3, 1-4, 2-3,
+    2-4 and had a half-point bye in round 4; 5 has never played. Only 5 may receive
+    the bye (B.1.b), and with it 1-4 cannot be paired: no legal pairing, as the
+    reference says ("pairing is impossible"), although 5-1, 3-4 and the bye to 2
+    would be one without B.1.b. With a half-point bye for 5 too, nobody may receive
+    it, all five had one such round, and the round is paired as if B.1.b were not
+    there: 5-1, 4-3, bye 2 (the lowest who can have it), as the reference."""
+
+    Z, H = ByeKind.ZERO_POINT, ByeKind.HALF_POINT
+
+    def build(five: ByeKind) -> Tournament:
+        absent = {5: Z, 6: Z, 7: Z}
+        return make(
+            7,
+            ["1-2 1-0", "3-1 0-1, 2-4 1-0", "1-4 0-1, 3-2 =", "6-7 1-0"],
+            total=6,
+            byes={
+                1: {3: Z, 4: Z} | absent,
+                2: absent,
+                3: absent,
+                4: {1: H, 2: H, 3: H, 4: H, 5: five},
+                5: {6: Z, 7: Z},
+            },
+        )
+
+    with pytest.raises(NoPairingError):
+        pair(build(Z))
+    pairs, bye, _ = pair(build(H))
+    assert pairs == {(5, 1), (4, 3)} and bye == 2
 
 
 def test_b2_absolute_preferences_do_not_meet() -> None:
@@ -1007,7 +1058,7 @@ def _legal_pairing_exists(t: Tournament, rnd: int) -> bool:
 def _check_tournament(t: Tournament) -> None:
     system = get_system("dutch-legacy")
     met: set[frozenset[int]] = set()
-    scored_without_playing: set[int] = set()
+    scored_without_playing: Counter[int] = Counter()
     for rnd in range(1, t.rounds_played + 1):
         last = t.total_rounds is not None and rnd >= t.total_rounds
         players = legacy_players(t, rnd, t.present_players(rnd))
@@ -1020,8 +1071,11 @@ def _check_tournament(t: Tournament) -> None:
             if a.preference.absolute and b.preference.absolute and a.colour is b.colour:
                 assert last and (a.topscorer or b.topscorer), f"round {rnd}: B.2 {sorted(key)}"
         if pairing.bye is not None:
-            assert pairing.bye not in scored_without_playing, f"round {rnd}: B.1.b"
-            scored_without_playing.add(pairing.bye)
+            # B.1.b; when all have scored without playing, the fewest such rounds
+            # (reading 20).
+            fewest = min(scored_without_playing[n] for n in players)
+            assert scored_without_playing[pairing.bye] == fewest, f"round {rnd}: B.1.b"
+            scored_without_playing[pairing.bye] += 1
         after = t.state(after_round=rnd)
         for board in pairing.boards:
             game = t.round(rnd).game_of(board.white)
@@ -1031,10 +1085,10 @@ def _check_tournament(t: Tournament) -> None:
             else:
                 for number in game.players:
                     if after[number].records[rnd - 1].points > 0:
-                        scored_without_playing.add(number)
+                        scored_without_playing[number] += 1
         for number, kind in t.round(rnd).byes.items():
             if kind is not ByeKind.PAIRING_ALLOCATED and after[number].records[rnd - 1].points > 0:
-                scored_without_playing.add(number)
+                scored_without_playing[number] += 1
         # Colour limits (B.2): |difference| <= 2, no colour three times in a row,
         # except for top scorers of the last round.
         for number in players:
