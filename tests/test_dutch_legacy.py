@@ -518,6 +518,25 @@ def test_c12_leaves_a_c1_moved_player_to_c1() -> None:
     assert has(lines, "C.12 not applied: 1 moved down by C.1 in the previous bracket")
 
 
+def test_c12_accepts_a_set_that_leaves_floaters_of_lower_scores() -> None:
+    """C.12 "this now allows P1 pairings to be made" (reading 14): the other set of
+    moved-down players is accepted when the current bracket can then be paired better
+    than with the old set - more pairs, or as many with floaters of lower scores (B.3)
+    - and not when it is only as good. Reference round (JaVaFo 1.4, random seed 167
+    round 5, the last; 8, 9, 10 made absent): 1 and 2 (3 points) met, so bracket 3 moves
+    both down (C.1); in bracket 2.5 {1, 2 | 3, 7} both met 3, so P1 is lowered to 1
+    and 1-7 moves 2 (3 points) and 3 (2.5) down. In bracket 1.5 {2, 3 | 5}, 2 has
+    met 5 (C.1 -> C.12). The only other set of the same scores is 1 and 3 (2-7):
+    {1, 3 | 5} can also make one pair only (both need 5), but then the player left
+    over is 3 (2.5 points) instead of 2 (3 points), so it is accepted: 1-5, 3 down
+    to {6}: 7-2, 5-1, 3-6, as the reference. Asking that both moved-down players be
+    paired at once gave 7-1, 5-3, 6-2. (In public2 t5416 the other set leaves a
+    floater of the same score: not better, rejected.)"""
+    pairs, bye, lines = pair(step("c12floaters"))
+    assert pairs == {(7, 2), (5, 1), (3, 6)} and bye is None
+    assert has(lines, "C.12: re-paired for bracket 1.5 (moved-down 2 had no opponent there)")
+
+
 def test_c13_repairs_the_penultimate_bracket() -> None:
     """Round 2, 3 absent: bracket 1 = {1, 2, 5}; its first pairing 1-5 moves 2 down,
     but 2 already met 4, the only player of the lowest bracket. C.13: the

@@ -21,10 +21,9 @@ from fractions import Fraction
 from itertools import islice
 
 from fairpair.errors import NoPairingError
-from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
-from fairpair.systems.dutch_legacy.criteria import RoundContext, X, Z, add, b1_b2_compatible, fits
+from fairpair.systems.dutch_legacy.criteria import RoundContext, X, Z, add, fits
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
@@ -162,16 +161,17 @@ class _Round:
         of players of the same size and with the same scores, and "this now allows P1
         pairings to be made" in the current bracket.
 
-        ``p1`` None (C.1 found a moved-down player without opponent): every moved-down
-        player of the current bracket can be paired there at once and the bracket can
-        make as many pairs as before. ``p1`` given (the bracket cannot make P1 = P0
-        pairs with its moved-down players): the bracket can make ``p1`` pairs.
+        ``p1`` None (C.1 found a moved-down player without opponent): with the new
+        set the current bracket can be paired better than with the old one (reading
+        14, `_c12_better`): more pairs, or as many with floaters of lower scores.
+        ``p1`` given (the bracket cannot make P1 = P0 pairs with its moved-down
+        players): the bracket can make ``p1`` pairs.
         ``lowest`` (the current bracket is the lowest): its first pairing is complete
         (P0 pairs, the bye to a player who may receive it) and pairs every moved-down
         player."""
         old_down = frame.down(self.by_number)
         want = Counter(p.score for p in old_down)
-        before = self._max_pairs(old_down + residents) if p1 is None else p1
+        before = self._most_pairs(old_down + residents, lowest=False) if p1 is None else None
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
@@ -190,18 +190,10 @@ class _Round:
                     if lowest:
                         first = self.lowest_pairing(bracket)
                         ok = first is not None and _paired(first, mdps)
+                    elif p1 is None:
+                        ok = self._c12_better(bracket, before)
                     else:
-                        # A player the previous bracket moved down by C.1 who has no
-                        # opponent here either is moved on by C.1 again: not one of
-                        # those the new set must allow to be paired.
-                        mdps = [
-                            p
-                            for p in mdps
-                            if p not in frame.moved or self._has_opponent(p, bracket)
-                        ]
-                        ok = self._max_pairs(bracket) >= before and (
-                            p1 is not None or self._all_paired(bracket, mdps)
-                        )
+                        ok = self._max_pairs(bracket) >= p1
                 memo[key] = ok
             return memo[key]
 
@@ -216,27 +208,21 @@ class _Round:
             frame.players, self.ctx, lowest=False, accept=accept, downfloats=not frame.split_part
         )
 
-    def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
-        """C.1: has ``player`` a possible opponent (B.1, B.2) among ``players``?"""
-        return any(b1_b2_compatible(player, q, self.ctx) for q in players if q is not player)
-
-    def _all_paired(self, players: Sequence[LegacyPlayer], must: Sequence[LegacyPlayer]) -> bool:
-        """Can ``players`` be paired (B.1, B.2) so that every one of ``must`` has an
-        opponent at once? C.12's "this now allows P1 pairings": every moved-down
-        player of the bracket paired, not each of them on his own (class H)."""
-        if not must:
+    def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
+        """C.12's "this now allows P1 pairings to be made" for a moved-down player
+        without opponent (reading 14): can ``players`` (the current bracket with the
+        new set of moved-down players) be paired better than ``before`` (its best
+        pairing with the old set, the player without opponent left over)? Better: more
+        pairs, or as many pairs and floaters of lower scores (B.3, compared from the
+        highest). As good is not enough: the old set stays and the player moves on."""
+        best = self._most_pairs(players, lowest=False)
+        if best is None:
+            return False
+        if before is None:
             return True
-        index = {p.number: k for k, p in enumerate(players)}
-        wanted = {index[p.number] for p in must}
-        big = len(players) + 1  # covering a moved-down player outweighs any pair count
-        edges = [
-            (i, j, 1 + big * ((i in wanted) + (j in wanted)))
-            for i in range(len(players))
-            for j in range(i + 1, len(players))
-            if b1_b2_compatible(players[i], players[j], self.ctx)
-        ]
-        mate = max_weight_matching(len(players), edges)
-        return all(mate[k] != -1 for k in wanted)
+        return best.pairs > before.pairs or (
+            best.pairs == before.pairs and best.floaters < before.floaters
+        )
 
     def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
         best = self._most_pairs(players, lowest=False)
