@@ -537,6 +537,24 @@ def test_c12_accepts_a_set_that_leaves_floaters_of_lower_scores() -> None:
     assert has(lines, "C.12: re-paired for bracket 1.5 (moved-down 2 had no opponent there)")
 
 
+def test_c12_does_not_backtrack_twice_into_the_same_bracket() -> None:
+    """C.12: "Backtracking is disallowed when already backtracking from a lower score
+    bracket" (reading 14): a bracket that C.12 has paired again is not asked by C.12
+    a second time; the bracket below it is paired as part of that backtrack.
+    Reference round (JaVaFo 1.4, random seed 1061 round 8 of 9, 10-13 made absent):
+    1 and 3 (6 points) met and move down (C.1), so does 5 (4.5 points, met both);
+    in bracket 4 {1, 3, 5 | 2, 4, 6, 8} 2 has no opponent (C.1), 1 and 3 can only
+    meet 8, so P1 = 2: 3-8, 5-6 moves 1 and 4 down. In bracket 3.5 {1, 2, 4 | 7}
+    nobody has an opponent (all met 7): C.12 re-pairs bracket 4 as 3-8, 5-4 (1 and 6
+    down, the same scores), with which 6-7 is a pair. Still 1 and 2 have none; a
+    second C.12 (1-8, 5-6, moving 3 and 4 down) is not made: 1 and 2 move on, 6-7,
+    and {1, 2 | 9} pairs 1-9 with the bye to 2: 8-3, 5-4, 7-6, 1-9, bye 2, as the
+    reference (with the second C.12: 1-8, 5-6, 7-3, 2-9, bye 4)."""
+    pairs, bye, lines = pair(step("c12once"))
+    assert pairs == {(8, 3), (5, 4), (7, 6), (1, 9)} and bye == 2
+    assert has(lines, "C.12 not applied: the previous bracket was paired again already")
+
+
 def test_c13_repairs_the_penultimate_bracket() -> None:
     """Round 2, 3 absent: bracket 1 = {1, 2, 5}; its first pairing 1-5 moves 2 down,
     but 2 already met 4, the only player of the lowest bracket. C.13: the

@@ -332,7 +332,8 @@ class _Round:
             if k == len(groups) - 1:
                 players = incoming + residents
                 cand = self.lowest_pairing(players, movers)
-                blocked = bool(frames) and "C.13" in frames[-1].repaired
+                # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14).
+                blocked = bool(frames) and bool(frames[-1].repaired)
                 if cand is not None and frames and not blocked and not _paired(cand, incoming):
                     # C.1 in the lowest bracket: a moved-down player who cannot be paired
                     # there without a bye against B.1.b (the pairing must be complete)
@@ -435,8 +436,10 @@ class _Round:
             moved = c1_incompatible(players, self.ctx)
             stuck = [p for p in moved if p.score > residents[0].score]
             # "Backtracking is disallowed when already backtracking from a lower score
-            # bracket": no C.12 into a bracket that C.13 has re-paired.
-            blocked = bool(frames) and "C.13" in frames[-1].repaired
+            # bracket": no C.12 into a bracket that C.12 or C.13 has re-paired already
+            # (reading 14: the bracket below a C.12 re-pairing is paired as part of
+            # that backtrack).
+            blocked = bool(frames) and bool(frames[-1].repaired)
             rest = [p for p in players if p not in moved]
             # C.12 also when the moved-down players are not the reason of a C.1 move but
             # the bracket cannot make P1 = P0 pairs with them (reading 14, "this now
@@ -474,6 +477,11 @@ class _Round:
                     continue
                 notes.append(
                     f"C.12: no other pairing of the previous bracket helps {_names(stuck)}"
+                )
+            elif stuck_c12:
+                notes.append(
+                    f"C.12 not applied: the previous bracket was paired again already "
+                    f"(no backtracking while backtracking), {_names(stuck)} moved on"
                 )
             elif stuck and not stuck_c12:
                 notes.append(
