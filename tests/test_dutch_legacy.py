@@ -555,6 +555,24 @@ def test_c12_does_not_backtrack_twice_into_the_same_bracket() -> None:
     assert has(lines, "C.12 not applied: the previous bracket was paired again already")
 
 
+def test_c13_reduces_m1_before_p1() -> None:
+    """C.13's "another pairing" of a heterogeneous penultimate bracket: when no
+    pairing with its M1 moved-down players paired lets the lowest bracket be paired,
+    C.14.b2 reduces M1 (down to 0: managed as homogeneous) before C.14.b1 lowers P1
+    (reading 21). Reference round (JaVaFo 1.4, third-set seed 5145 round 7 of 9, all
+    but 33, 37, 39, 41, 43, 45 made absent): 33 (2 points) is alone in bracket 2 and
+    moves down; in bracket 1.5 {33 | 39, 43} 33 has met 43: 33-39, 43 down. In the
+    lowest {43 | 37, 41, 45} 45 has met all but 33 and 43 has met 37: no complete
+    pairing. C.13: no other pairing pairs 33 (M1 = 1); with M1 = 0, S1 {33}, S2
+    {39, 43}: 33-39 again, 33-43 met; the exchange S1 {39}: 39-43 (both prefer
+    white, X raised to 1) moves 33 down, whom the lowest pairs (33-45, 37-41):
+    39-43, 45-33, 37-41, as the reference. Lowering P1 to 0 gave the join {33, 39,
+    43 | 37, 41, 45}: 33-45, 39-37, 43-41."""
+    pairs, bye, lines = pair(step("c13m1"))
+    assert pairs == {(39, 43), (45, 33), (37, 41)} and bye is None
+    assert has(lines, "C.13/C.14.b2: M1=0, the bracket is managed as homogeneous")
+
+
 def test_c13_repairs_the_penultimate_bracket() -> None:
     """Round 2, 3 absent: bracket 1 = {1, 2, 5}; its first pairing 1-5 moves 2 down,
     but 2 already met 4, the only player of the lowest bracket. C.13: the

@@ -201,11 +201,22 @@ class _Round:
         bracket = self._repairing(frame, accept)
         return _first(bracket.candidates())
 
-    def _repairing(self, frame: _Frame, accept: Callable[[tuple[int, ...]], bool]) -> ScoreBracket:
+    def _repairing(
+        self,
+        frame: _Frame,
+        accept: Callable[[tuple[int, ...]], bool],
+        accept_reduced: Callable[[tuple[int, ...]], bool] | None = None,
+    ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
-        ``accept`` allows; a part of a split join has no downfloaters (reading 13)."""
+        ``accept`` allows; a part of a split join has no downfloaters (reading 13);
+        ``accept_reduced``: C.13 reduces M1 before P1 (reading 21)."""
         return ScoreBracket(
-            frame.players, self.ctx, lowest=False, accept=accept, downfloats=not frame.split_part
+            frame.players,
+            self.ctx,
+            lowest=False,
+            accept=accept,
+            downfloats=not frame.split_part,
+            accept_reduced=accept_reduced,
         )
 
     def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
@@ -245,7 +256,12 @@ class _Round:
     # -- C.13 ----------------------------------------------------------------------
 
     def c13_backtrack(
-        self, frame: _Frame, lowest_residents: list[LegacyPlayer], *, joint: bool = False
+        self,
+        frame: _Frame,
+        lowest_residents: list[LegacyPlayer],
+        *,
+        joint: bool = False,
+        single: bool = False,
     ) -> Candidate | None:
         """C.13: another pairing of the penultimate bracket which allows a pairing of
         the lowest bracket (the procedure continued: later transpositions,
@@ -257,7 +273,12 @@ class _Round:
         as many pairs as its first one) whose requirements added to those of the
         lowest bracket's pairing still meet the level it was found at. Only when that
         first pairing needs no colour conflict (X = Z = 0); otherwise, or when none
-        does, the first pairing."""
+        does, the first pairing.
+
+        ``single`` (reading 21: the lowest bracket is one score bracket, nothing joined
+        below): a heterogeneous penultimate bracket reduces M1 (C.14.b2) before P1, and
+        a pairing with M1 reduced is taken only when the lowest bracket's pairing then
+        pairs every player moved down into it."""
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
@@ -267,7 +288,14 @@ class _Round:
                 memo[key] = self.lowest_possible(down + lowest_residents)
             return memo[key]
 
-        bracket = self._repairing(frame, accept)
+        def accept_reduced(unpaired: tuple[int, ...]) -> bool:
+            if not accept(unpaired):
+                return False
+            down = frame.moved + [self.by_number[n] for n in unpaired]
+            first = self.lowest_pairing(down + lowest_residents)
+            return first is not None and _paired(first, down)
+
+        bracket = self._repairing(frame, accept, accept_reduced if single else None)
         if not joint:
             return _first(bracket.candidates())
         first: Candidate | None = None
@@ -364,7 +392,12 @@ class _Round:
                     )
                 frame = frames[-1]
                 self.joint_chose = False
-                alt = self.c13_backtrack(frame, residents, joint=frame.split_part and split_joint)
+                alt = self.c13_backtrack(
+                    frame,
+                    residents,
+                    joint=frame.split_part and split_joint,
+                    single=len(groups) == len(original),
+                )
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
