@@ -288,12 +288,17 @@ class _Round:
                 memo[key] = self.lowest_possible(down + lowest_residents)
             return memo[key]
 
+        paired_memo: dict[tuple[int, ...], bool] = {}
+
         def accept_reduced(unpaired: tuple[int, ...]) -> bool:
             if not accept(unpaired):
                 return False
-            down = frame.moved + [self.by_number[n] for n in unpaired]
-            first = self.lowest_pairing(down + lowest_residents)
-            return first is not None and _paired(first, down)
+            key = tuple(sorted(unpaired))
+            if key not in paired_memo:
+                down = frame.moved + [self.by_number[n] for n in unpaired]
+                first = self.lowest_pairing(down + lowest_residents)
+                paired_memo[key] = first is not None and _paired(first, down)
+            return paired_memo[key]
 
         bracket = self._repairing(frame, accept, accept_reduced if single else None)
         if not joint:
