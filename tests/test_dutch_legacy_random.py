@@ -44,7 +44,7 @@ DATA3 = DATA.with_name("reference3.jsonl.gz")
 #: differed before it).
 DATA4 = DATA.with_name("reference4.jsonl.gz")
 
-#: (seed, round) of the rounds the engine pairs differently from the reference: 14 of
+#: (seed, round) of the rounds the engine pairs differently from the reference: 12 of
 #: 2,832, most of them rounds where C.13 backtracks or joins brackets (see
 #: docs/dutch-legacy.md, "What remains").
 STILL_DIFFERENT: frozenset[tuple[int, int]] = frozenset(
@@ -52,13 +52,10 @@ STILL_DIFFERENT: frozenset[tuple[int, int]] = frozenset(
         (98, 9),
         (148, 8),
         (159, 9),
-        (166, 8),
-        (167, 5),
         (193, 11),
         (1016, 8),
         (1016, 9),
         (1047, 8),
-        (1061, 8),
         (1061, 9),
         (1075, 6),
         (1106, 5),
@@ -81,7 +78,7 @@ STILL_DIFFERENT2: frozenset[tuple[int, int]] = frozenset(
 )
 
 
-#: The rounds of the third set the engine pairs differently: 17 of 970.
+#: The rounds of the third set the engine pairs differently: 13 of 970.
 STILL_DIFFERENT3: frozenset[tuple[int, int]] = frozenset(
     {
         (5001, 8),
@@ -90,30 +87,29 @@ STILL_DIFFERENT3: frozenset[tuple[int, int]] = frozenset(
         (5011, 9),
         (5018, 11),
         (5026, 11),
-        (5030, 7),
-        (5031, 7),
         (5037, 6),
         (5041, 10),
         (5089, 10),
         (5101, 10),
         (5113, 7),
         (5119, 6),
-        (5119, 7),
         (5142, 6),
-        (5145, 7),
     }
 )
 
 
-#: The rounds of the fourth set the engine pairs differently: 10 of 923.
+#: The rounds of the fourth set the engine pairs differently: 12 of 923 (10 before the
+#: sixth pass; reading 14's "better" C.12 made 7014 r8 differ, reading 21 7075 r8).
 STILL_DIFFERENT4: frozenset[tuple[int, int]] = frozenset(
     {
         (7007, 6),
         (7007, 10),
+        (7014, 8),
         (7026, 8),
         (7036, 9),
         (7041, 6),
         (7066, 7),
+        (7075, 8),
         (7106, 8),
         (7108, 9),
         (7120, 6),

@@ -108,6 +108,8 @@ class _State:
     notes: tuple[str, ...]
     #: The articles of the C.14 reductions made to reach this state.
     reductions: tuple[str, ...] = ()
+    #: C.13 (reading 21): M1 reduced after no pairing with M1 = M0 was accepted.
+    m1_reduced: bool = False
 
 
 def c1_incompatible(players: Sequence[LegacyPlayer], ctx: RoundContext) -> list[LegacyPlayer]:
@@ -144,11 +146,16 @@ class ScoreBracket:
         accept: Accept | None = None,
         movers: frozenset[int] | None = None,
         downfloats: bool = True,
+        accept_reduced: Accept | None = None,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
         self.lowest = lowest
         self.accept = accept
+        #: C.13 (reading 21): with it, "another pairing" of a heterogeneous bracket
+        #: reduces M1 (C.14.b2) before P1, and a pairing with M1 reduced must meet it.
+        self._accept_base = accept
+        self._accept_reduced = accept_reduced
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
         #: Players moved down into the bracket (their float is this round's downfloat).
@@ -263,6 +270,7 @@ class ScoreBracket:
                 yield Candidate((), (), ZERO, ZERO, (), ("nobody left to pair here",))
             return
         for state in self._states():
+            self.accept = self._accept_reduced if state.m1_reduced else self._accept_base
             start = self._start_level(state)
             if start is None:
                 continue
@@ -323,6 +331,8 @@ class ScoreBracket:
                 yield _State(
                     hetero, p1, m1, x1, z1, best.vector, floaters, tuple(notes), tuple(reductions)
                 )
+        if hetero and self._accept_reduced is not None:
+            yield from self._m1_reduced(p0, p1, m1, x1, z1, notes, reductions)
         for p in range(p1 - 1, -1, -1):
             x1, z1 = max(0, x1 - 1), max(0, z1 - 1)
             hetero_p = hetero and p > 0
@@ -338,6 +348,41 @@ class ScoreBracket:
                 yield _State(
                     hetero_p, p, m, x1, z1, best_p.vector, floaters, tuple(notes), tuple(reductions)
                 )
+
+    def _m1_reduced(
+        self,
+        p0: int,
+        p1: int,
+        m1: int,
+        x1: int,
+        z1: int,
+        notes: list[str],
+        reductions: list[str],
+    ) -> Iterator[_State]:
+        """C.13's "another pairing" of a heterogeneous bracket (reading 21): when no
+        pairing with M1 moved-down players paired was accepted, the procedure has not
+        got to an acceptable remainder, so C.14.b2 reduces M1 before C.14.b1 lowers
+        P1: M1 - 1, ..., 1 (other D.3 sets of moved-down players in S1), then M1 = 0,
+        the bracket managed as homogeneous with P1 = P0 (restart from C.2.b: X1 and
+        Z1 of A.8 again). No bound from the oracle here (ZERO: every level searched)."""
+        n = self.n
+        for m in range(m1 - 1, 0, -1):
+            head = (*notes, f"C.13/C.14.b2: M1 lowered to {m}")
+            for floaters in self._floater_scores(n - 2 * p1):
+                yield _State(
+                    True, p1, m, x1, z1, ZERO, floaters, head, (*reductions, "C.13/C.14.b2"), True
+                )
+        best = self.best(range(n), mdp_first=False)
+        if best is None or best.pairs == 0:
+            return
+        p = best.pairs
+        x0, z0 = a8_x1_z1(self.players, p0, self.ctx)
+        x0, z0 = max(0, x0 - (p0 - p)), max(0, z0 - (p0 - p))
+        head = (*notes, "C.13/C.14.b2: M1=0, the bracket is managed as homogeneous")
+        for floaters in self._floater_scores(n - 2 * p):
+            yield _State(
+                False, p, 0, x0, z0, ZERO, floaters, head, (*reductions, "C.13/C.14.b2"), True
+            )
 
     def _floater_scores(self, k: int) -> list[tuple[Fraction, ...]]:
         """The possible scores of ``k`` floaters (each highest first), in B.3's order:

@@ -29,6 +29,7 @@ __all__ = [
     "a2_key",
     "a4_float",
     "b1b_bye_eligible",
+    "b1b_unearned",
     "legacy_players",
 ]
 
@@ -93,15 +94,20 @@ def a4_float(record: RoundRecord) -> Float:
     return Float.DOWN if record.score_before > other else Float.UP
 
 
+def b1b_unearned(state: PlayerState) -> int:
+    """B.1.b: the rounds in which the player received a point or half point without
+    playing (a bye, a half-point bye, a forfeit win)."""
+    return sum(
+        1
+        for record in state.records
+        if record.bye is ByeKind.PAIRING_ALLOCATED or (not record.played and record.points > 0)
+    )
+
+
 def b1b_bye_eligible(state: PlayerState) -> bool:
     """B.1.b: a player who received a point or half point without playing (a bye,
     a half-point bye, a forfeit win) shall not receive a bye."""
-    for record in state.records:
-        if record.bye is ByeKind.PAIRING_ALLOCATED:
-            return False
-        if not record.played and record.points > 0:
-            return False
-    return True
+    return b1b_unearned(state) == 0
 
 
 def legacy_players(
@@ -113,6 +119,10 @@ def legacy_players(
     rank = {number: index for index, number in enumerate(order)}
     last = is_last_round(tournament, round_number)
     threshold = topscorer_threshold(tournament, round_number)
+    # B.1.b, and A.5 when every player present has scored without playing (reading
+    # 20): the bye may go only to the players who did so in the fewest rounds.
+    unearned = {number: b1b_unearned(state[number]) for number in present}
+    fewest = min(unearned.values(), default=0)
     players: dict[int, LegacyPlayer] = {}
     for number in present:
         st = state[number]
@@ -131,7 +141,7 @@ def legacy_players(
             history=history,
             unplayed=(round_number - 1) - st.games_played,
             floats=(floats[0], floats[1]),
-            bye_eligible=b1b_bye_eligible(st),
+            bye_eligible=unearned[number] == fewest,
             topscorer=last and st.score > threshold,
             opponents=st.played_opponents,
         )

@@ -21,10 +21,9 @@ from fractions import Fraction
 from itertools import islice
 
 from fairpair.errors import NoPairingError
-from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
-from fairpair.systems.dutch_legacy.criteria import RoundContext, X, Z, add, b1_b2_compatible, fits
+from fairpair.systems.dutch_legacy.criteria import RoundContext, X, Z, add, fits
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
@@ -169,16 +168,17 @@ class _Round:
         of players of the same size and with the same scores, and "this now allows P1
         pairings to be made" in the current bracket.
 
-        ``p1`` None (C.1 found a moved-down player without opponent): every moved-down
-        player of the current bracket can be paired there at once and the bracket can
-        make as many pairs as before. ``p1`` given (the bracket cannot make P1 = P0
-        pairs with its moved-down players): the bracket can make ``p1`` pairs.
+        ``p1`` None (C.1 found a moved-down player without opponent): with the new
+        set the current bracket can be paired better than with the old one (reading
+        14, `_c12_better`): more pairs, or as many with floaters of lower scores.
+        ``p1`` given (the bracket cannot make P1 = P0 pairs with its moved-down
+        players): the bracket can make ``p1`` pairs.
         ``lowest`` (the current bracket is the lowest): its first pairing is complete
         (P0 pairs, the bye to a player who may receive it) and pairs every moved-down
         player."""
         old_down = frame.down(self.by_number)
         want = Counter(p.score for p in old_down)
-        before = self._max_pairs(old_down + residents) if p1 is None else p1
+        before = self._most_pairs(old_down + residents, lowest=False) if p1 is None else None
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
@@ -197,18 +197,10 @@ class _Round:
                     if lowest:
                         first = self.lowest_pairing(bracket)
                         ok = first is not None and _paired(first, mdps)
+                    elif p1 is None:
+                        ok = self._c12_better(bracket, before)
                     else:
-                        # A player the previous bracket moved down by C.1 who has no
-                        # opponent here either is moved on by C.1 again: not one of
-                        # those the new set must allow to be paired.
-                        mdps = [
-                            p
-                            for p in mdps
-                            if p not in frame.moved or self._has_opponent(p, bracket)
-                        ]
-                        ok = self._max_pairs(bracket) >= before and (
-                            p1 is not None or self._all_paired(bracket, mdps)
-                        )
+                        ok = self._max_pairs(bracket) >= p1
                 memo[key] = ok
             return memo[key]
 
@@ -216,34 +208,39 @@ class _Round:
         bracket = self._repairing(frame, accept)
         return _first(bracket.candidates())
 
-    def _repairing(self, frame: _Frame, accept: Callable[[tuple[int, ...]], bool]) -> ScoreBracket:
+    def _repairing(
+        self,
+        frame: _Frame,
+        accept: Callable[[tuple[int, ...]], bool],
+        accept_reduced: Callable[[tuple[int, ...]], bool] | None = None,
+    ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
-        ``accept`` allows; a part of a split join has no downfloaters (reading 13)."""
+        ``accept`` allows; a part of a split join has no downfloaters (reading 13);
+        ``accept_reduced``: C.13 reduces M1 before P1 (reading 21)."""
         return ScoreBracket(
-            frame.players, self.ctx, lowest=False, accept=accept, downfloats=not frame.split_part
+            frame.players,
+            self.ctx,
+            lowest=False,
+            accept=accept,
+            downfloats=not frame.split_part,
+            accept_reduced=accept_reduced,
         )
 
-    def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
-        """C.1: has ``player`` a possible opponent (B.1, B.2) among ``players``?"""
-        return any(b1_b2_compatible(player, q, self.ctx) for q in players if q is not player)
-
-    def _all_paired(self, players: Sequence[LegacyPlayer], must: Sequence[LegacyPlayer]) -> bool:
-        """Can ``players`` be paired (B.1, B.2) so that every one of ``must`` has an
-        opponent at once? C.12's "this now allows P1 pairings": every moved-down
-        player of the bracket paired, not each of them on his own (class H)."""
-        if not must:
+    def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
+        """C.12's "this now allows P1 pairings to be made" for a moved-down player
+        without opponent (reading 14): can ``players`` (the current bracket with the
+        new set of moved-down players) be paired better than ``before`` (its best
+        pairing with the old set, the player without opponent left over)? Better: more
+        pairs, or as many pairs and floaters of lower scores (B.3, compared from the
+        highest). As good is not enough: the old set stays and the player moves on."""
+        best = self._most_pairs(players, lowest=False)
+        if best is None:
+            return False
+        if before is None:
             return True
-        index = {p.number: k for k, p in enumerate(players)}
-        wanted = {index[p.number] for p in must}
-        big = len(players) + 1  # covering a moved-down player outweighs any pair count
-        edges = [
-            (i, j, 1 + big * ((i in wanted) + (j in wanted)))
-            for i in range(len(players))
-            for j in range(i + 1, len(players))
-            if b1_b2_compatible(players[i], players[j], self.ctx)
-        ]
-        mate = max_weight_matching(len(players), edges)
-        return all(mate[k] != -1 for k in wanted)
+        return best.pairs > before.pairs or (
+            best.pairs == before.pairs and best.floaters < before.floaters
+        )
 
     def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
         best = self._most_pairs(players, lowest=False)
@@ -266,7 +263,12 @@ class _Round:
     # -- C.13 ----------------------------------------------------------------------
 
     def c13_backtrack(
-        self, frame: _Frame, lowest_residents: list[LegacyPlayer], *, joint: bool = False
+        self,
+        frame: _Frame,
+        lowest_residents: list[LegacyPlayer],
+        *,
+        joint: bool = False,
+        single: bool = False,
     ) -> Candidate | None:
         """C.13: another pairing of the penultimate bracket which allows a pairing of
         the lowest bracket (the procedure continued: later transpositions,
@@ -278,7 +280,12 @@ class _Round:
         as many pairs as its first one) whose requirements added to those of the
         lowest bracket's pairing still meet the level it was found at. Only when that
         first pairing needs no colour conflict (X = Z = 0); otherwise, or when none
-        does, the first pairing."""
+        does, the first pairing.
+
+        ``single`` (reading 21: the lowest bracket is one score bracket, nothing joined
+        below): a heterogeneous penultimate bracket reduces M1 (C.14.b2) before P1, and
+        a pairing with M1 reduced is taken only when the lowest bracket's pairing then
+        pairs every player moved down into it."""
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
@@ -288,7 +295,19 @@ class _Round:
                 memo[key] = self.lowest_possible(down + lowest_residents)
             return memo[key]
 
-        bracket = self._repairing(frame, accept)
+        paired_memo: dict[tuple[int, ...], bool] = {}
+
+        def accept_reduced(unpaired: tuple[int, ...]) -> bool:
+            if not accept(unpaired):
+                return False
+            key = tuple(sorted(unpaired))
+            if key not in paired_memo:
+                down = frame.moved + [self.by_number[n] for n in unpaired]
+                first = self.lowest_pairing(down + lowest_residents)
+                paired_memo[key] = first is not None and _paired(first, down)
+            return paired_memo[key]
+
+        bracket = self._repairing(frame, accept, accept_reduced if single else None)
         if not joint and frame.split_part:
             return self._bye_by_b3(frame, bracket, lowest_residents)
         if not joint:
@@ -412,7 +431,8 @@ class _Round:
             if k == len(groups) - 1:
                 players = incoming + residents
                 cand = self.lowest_pairing(players, movers)
-                blocked = bool(frames) and "C.13" in frames[-1].repaired
+                # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14).
+                blocked = bool(frames) and bool(frames[-1].repaired)
                 if cand is not None and frames and not blocked and not _paired(cand, incoming):
                     # C.1 in the lowest bracket: a moved-down player who cannot be paired
                     # there without a bye against B.1.b (the pairing must be complete)
@@ -443,7 +463,12 @@ class _Round:
                     )
                 frame = frames[-1]
                 self.joint_chose = self.bye_chose = False
-                alt = self.c13_backtrack(frame, residents, joint=frame.split_part and split_joint)
+                alt = self.c13_backtrack(
+                    frame,
+                    residents,
+                    joint=frame.split_part and split_joint,
+                    single=len(groups) == len(original),
+                )
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
@@ -520,8 +545,10 @@ class _Round:
             moved = c1_incompatible(players, self.ctx)
             stuck = [p for p in moved if p.score > residents[0].score]
             # "Backtracking is disallowed when already backtracking from a lower score
-            # bracket": no C.12 into a bracket that C.13 has re-paired.
-            blocked = bool(frames) and "C.13" in frames[-1].repaired
+            # bracket": no C.12 into a bracket that C.12 or C.13 has re-paired already
+            # (reading 14: the bracket below a C.12 re-pairing is paired as part of
+            # that backtrack).
+            blocked = bool(frames) and bool(frames[-1].repaired)
             rest = [p for p in players if p not in moved]
             # C.12 also when the moved-down players are not the reason of a C.1 move but
             # the bracket cannot make P1 = P0 pairs with them (reading 14, "this now
@@ -559,6 +586,11 @@ class _Round:
                     continue
                 notes.append(
                     f"C.12: no other pairing of the previous bracket helps {_names(stuck)}"
+                )
+            elif stuck_c12:
+                notes.append(
+                    f"C.12 not applied: the previous bracket was paired again already "
+                    f"(no backtracking while backtracking), {_names(stuck)} moved on"
                 )
             elif stuck and not stuck_c12:
                 notes.append(
