@@ -34,6 +34,11 @@ __all__ = ["BracketPairing", "RoundResult", "pair_round"]
 #: are judged together with the lowest bracket before the first one is taken.
 JOINT_LIMIT = 2000
 
+#: C.13 in a part of a split join with a bye (reading 13, "bye of a split join"):
+#: how many of the part's pairings, in the procedure's order (a pairing comes again at
+#: each later level), are looked at for a lower bye.
+BYE_LIMIT = 300
+
 
 @dataclass
 class _Frame:
@@ -282,6 +287,11 @@ class _Round:
             return memo[key]
 
         bracket = self._repairing(frame, accept)
+        if frame.split_part:
+            lower_bye = self._lower_bye(frame, lowest_residents, bracket)
+            if lower_bye is not None:
+                self.joint_chose = True
+                return lower_bye
         if not joint:
             return _first(bracket.candidates())
         first: Candidate | None = None
@@ -302,6 +312,66 @@ class _Round:
                 self.joint_chose = cand is not first
                 return cand
         return first
+
+    def _lower_bye(
+        self, frame: _Frame, lowest_residents: list[LegacyPlayer], bracket: ScoreBracket
+    ) -> Candidate | None:
+        """C.13 in a part of a split join whose lowest bracket has a bye (reading 13,
+        "bye of a split join"): the part and the lowest bracket were one joined
+        bracket, whose floater is the player who gets the bye, and B.3 wants "the
+        score of a floater" as low as possible. Of the part's pairings with as many
+        pairs as its first one (each judged at the level where the procedure first
+        finds it), the one that leaves the bye to the player with the lowest score is
+        taken, if that score is lower than with the first pairing and its
+        requirements together with those of the lowest bracket's pairing meet that
+        level (as in "joint"); ties go to the earlier pairing. None: the first
+        pairing stands (or "joint" decides)."""
+        pool = frame.players + frame.moved + lowest_residents
+        if len(pool) % 2 == 0:
+            return None  # no bye
+        floor = min((p.score for p in pool if p.bye_eligible), default=None)
+        lows: dict[frozenset[int], Candidate | None] = {}
+
+        def lowest_with(cand: Candidate) -> tuple[list[LegacyPlayer], Candidate | None]:
+            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+            key = frozenset(cand.unpaired)
+            if key not in lows:
+                lows[key] = self.lowest_pairing(down + lowest_residents)
+            return down, lows[key]
+
+        first: Candidate | None = None
+        best: Fraction | None = None
+        pick: Candidate | None = None
+        judged: set[tuple[tuple[int, int], ...]] = set()
+        for cand in islice(bracket.candidates(), BYE_LIMIT):
+            if first is None:
+                first = cand
+                _, low = lowest_with(cand)
+                if low is None or not low.unpaired:
+                    return None
+                best = self.by_number[low.unpaired[0]].score
+                if best == floor:
+                    return None  # no bye can have a lower score
+                judged.add(cand.pairs)
+                continue
+            if len(cand.pairs) != len(first.pairs):
+                break
+            if cand.pairs in judged:
+                continue  # judged at the level where it was first found
+            judged.add(cand.pairs)
+            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+            assert best is not None
+            if not any(p.bye_eligible and p.score < best for p in down + lowest_residents):
+                continue
+            _, low = lowest_with(cand)
+            if low is None or not low.unpaired:
+                continue
+            score = self.by_number[low.unpaired[0]].score
+            if score < best and fits(add(cand.vector, low.vector), cand.level):
+                best, pick = score, cand
+                if best == floor:
+                    break
+        return pick
 
     def split_rejoins(
         self, frame: _Frame, residents: list[LegacyPlayer], down: list[LegacyPlayer]
