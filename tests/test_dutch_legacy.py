@@ -577,6 +577,30 @@ def test_c13_split_part_judged_with_the_lowest_bracket() -> None:
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
+def test_c13_split_part_leaves_the_bye_to_the_lowest_score() -> None:
+    """Reading 13, "bye of a split join" (issue 31, sixth pass): random third-set seed
+    5101 round 10 shrunk to five players (JaVaFo 1.4's pairing of this file; round 10
+    of 10, even: Z counts; the last round, so 2 (6.5 points) and 4 (5.5) are top
+    scorers, more than half of 9). 2 wants white absolutely, 4 white strongly, 7 (4.5)
+    black absolutely, 12 (4) white absolutely, 9 (3.5) black mildly; only 4 and 7 may
+    get the bye; 2 met 4 and 7, 9 met 4 and 12, 12 met 7.
+    C.1 moves 2 down from 6.5, 2 and 4 from 5.5 and 2 from 4.5, which pairs 4-7; 12 is
+    alone in bracket 4 and has met 9, the lowest: C.13 joins 4 and 3.5 ({2 | 12, 9}: the
+    bye would go to 12 or 9) and re-pairs 4.5 with P = 0. Split again, bracket 4
+    {2, 4, 7 | 12} pairs 2-12, 4-7, the lowest {9} cannot have the bye, and C.13 asks
+    bracket 4 for one pair. Its first (B.3: the floaters 4 and 7 have the lowest scores)
+    is 2-12, B.2 dropped for the top scorer: the lowest {4, 7 | 9} pairs 7-9 and gives
+    the bye to 4 (5.5 points). But the part and the lowest bracket were one joined
+    bracket, whose floater is the player who gets the bye (B.1.b: the bye is a
+    downfloat), and B.3 wants "the score of a floater" as low as possible: 4-12 (X and
+    Z, as its level allows) leaves {2, 7 | 9}, which pairs 2-9 (no conflict) with the
+    bye to 7 (4.5): 12-4, 2-9, bye 7, as the reference (before: 2-12, 7-9, bye 4)."""
+    pairs, bye, lines = pair(step("c13splitbye"))
+    assert pairs == {(12, 4), (2, 9)} and bye == 7
+    assert has(lines, "B.3, the bye to a player with a lower score")
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+
+
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only

@@ -135,6 +135,8 @@ class _Round:
         self.events: list[str] = []
         #: The last C.13 re-pairing of a split part was decided with the lowest bracket.
         self.joint_chose = False
+        #: ... by the score of the player who gets the bye (reading 13, "bye of a split join").
+        self.bye_chose = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -290,7 +292,7 @@ class _Round:
         if frame.split_part:
             lower_bye = self._lower_bye(frame, lowest_residents, bracket)
             if lower_bye is not None:
-                self.joint_chose = True
+                self.bye_chose = True
                 return lower_bye
         if not joint:
             return _first(bracket.candidates())
@@ -446,11 +448,16 @@ class _Round:
                         "criteria (B.1, B.2) and gives the bye to a player who may receive it"
                     )
                 frame = frames[-1]
-                self.joint_chose = False
+                self.joint_chose = self.bye_chose = False
                 alt = self.c13_backtrack(frame, residents, joint=frame.split_part and split_joint)
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
+                    if self.bye_chose:
+                        frame.notes.append(
+                            "C.13: judged together with the lowest bracket (a part of the "
+                            "split join): B.3, the bye to a player with a lower score"
+                        )
                     if self.joint_chose:
                         frame.notes.append(
                             "C.13: judged together with the lowest bracket (a part of the "
