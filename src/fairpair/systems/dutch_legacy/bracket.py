@@ -108,6 +108,9 @@ class _State:
     notes: tuple[str, ...]
     #: The articles of the C.14 reductions made to reach this state.
     reductions: tuple[str, ...] = ()
+    #: Another pairing with moved-down players among the floaters and M1 lowered for
+    #: them: its pairings must pass ``ScoreBracket.mdp_floats`` (reading 13).
+    mdp_floating: bool = False
 
 
 def c1_incompatible(players: Sequence[LegacyPlayer], ctx: RoundContext) -> list[LegacyPlayer]:
@@ -144,11 +147,16 @@ class ScoreBracket:
         accept: Accept | None = None,
         movers: frozenset[int] | None = None,
         downfloats: bool = True,
+        mdp_floats: Accept | None = None,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
         self.lowest = lowest
         self.accept = accept
+        #: C.13 (reading 13, "a moved-down floater to the bye"): when given, "another
+        #: pairing" may also float moved-down players, M1 lowered for them (never to
+        #: 0), if this accepts the players the pairing leaves unpaired.
+        self.mdp_floats = mdp_floats
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
         #: Players moved down into the bracket (their float is this round's downfloat).
@@ -266,6 +274,11 @@ class ScoreBracket:
             start = self._start_level(state)
             if start is None:
                 continue
+            if state.mdp_floating:
+                assert self.mdp_floats is not None
+                check = self.mdp_floats
+                yield from (c for c in self._levels(state, start) if check(c.unpaired))
+                continue
             yield from self._levels(state, start)
 
     def _states(self) -> Iterator[_State]:
@@ -320,8 +333,18 @@ class ScoreBracket:
         notes.append("another pairing asked for: floaters with other scores")
         for floaters in self._floater_scores(n - 2 * p1):
             if floaters != best.floaters:
+                m, floating = self._m1_for(hetero, m1, floaters)
                 yield _State(
-                    hetero, p1, m1, x1, z1, best.vector, floaters, tuple(notes), tuple(reductions)
+                    hetero,
+                    p1,
+                    m,
+                    x1,
+                    z1,
+                    best.vector,
+                    floaters,
+                    tuple(notes),
+                    tuple(reductions),
+                    floating,
                 )
         for p in range(p1 - 1, -1, -1):
             x1, z1 = max(0, x1 - 1), max(0, z1 - 1)
@@ -335,9 +358,31 @@ class ScoreBracket:
             notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
             reductions.append("C.14")
             for floaters in self._floater_scores(n - 2 * p):
+                m_f, floating = self._m1_for(hetero_p, m, floaters)
                 yield _State(
-                    hetero_p, p, m, x1, z1, best_p.vector, floaters, tuple(notes), tuple(reductions)
+                    hetero_p,
+                    p,
+                    m_f,
+                    x1,
+                    z1,
+                    best_p.vector,
+                    floaters,
+                    tuple(notes),
+                    tuple(reductions),
+                    floating,
                 )
+
+    def _m1_for(self, hetero: bool, m1: int, floaters: tuple[Fraction, ...]) -> tuple[int, bool]:
+        """M1 for another pairing whose floaters have the scores ``floaters``: with
+        ``mdp_floats`` (reading 13, "a moved-down floater to the bye"), lowered so
+        that the moved-down players among them can float, but not to 0 (C.14.b2
+        lowers M1 while it is greater than 1). Returns (M1, lowered)."""
+        if not hetero or self.mdp_floats is None:
+            return m1, False
+        m = self.m0 - sum(1 for f in floaters if f > self.score)
+        if 1 <= m < m1:
+            return m, True
+        return m1, False
 
     def _floater_scores(self, k: int) -> list[tuple[Fraction, ...]]:
         """The possible scores of ``k`` floaters (each highest first), in B.3's order:

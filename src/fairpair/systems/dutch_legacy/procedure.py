@@ -216,11 +216,21 @@ class _Round:
         bracket = self._repairing(frame, accept)
         return _first(bracket.candidates())
 
-    def _repairing(self, frame: _Frame, accept: Callable[[tuple[int, ...]], bool]) -> ScoreBracket:
+    def _repairing(
+        self,
+        frame: _Frame,
+        accept: Callable[[tuple[int, ...]], bool],
+        mdp_floats: Callable[[tuple[int, ...]], bool] | None = None,
+    ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13)."""
         return ScoreBracket(
-            frame.players, self.ctx, lowest=False, accept=accept, downfloats=not frame.split_part
+            frame.players,
+            self.ctx,
+            lowest=False,
+            accept=accept,
+            downfloats=not frame.split_part,
+            mdp_floats=mdp_floats,
         )
 
     def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
@@ -288,7 +298,8 @@ class _Round:
                 memo[key] = self.lowest_possible(down + lowest_residents)
             return memo[key]
 
-        bracket = self._repairing(frame, accept)
+        mdp_floats = None if frame.split_part else self._floater_to_bye(frame, lowest_residents)
+        bracket = self._repairing(frame, accept, mdp_floats)
         if frame.split_part:
             lower_bye = self._lower_bye(frame, lowest_residents, bracket)
             if lower_bye is not None:
@@ -314,6 +325,27 @@ class _Round:
                 self.joint_chose = cand is not first
                 return cand
         return first
+
+    def _floater_to_bye(
+        self, frame: _Frame, lowest_residents: list[LegacyPlayer]
+    ) -> Callable[[tuple[int, ...]], bool]:
+        """C.13 into a bracket that is not a part of a split join (reading 13, "a
+        moved-down floater to the bye"): "another pairing" may float players moved down
+        into the bracket, M1 lowered for them (never to 0), when one of them is then
+        the player who gets the bye in the lowest bracket (the reference's practice)."""
+        score = frame.residents[0].score
+        memo: dict[tuple[int, ...], bool] = {}
+
+        def to_bye(unpaired: tuple[int, ...]) -> bool:
+            key = tuple(sorted(unpaired))
+            if key not in memo:
+                floated = {n for n in unpaired if self.by_number[n].score > score}
+                down = frame.moved + [self.by_number[n] for n in unpaired]
+                low = self.lowest_pairing(down + lowest_residents)
+                memo[key] = low is not None and bool(low.unpaired) and low.unpaired[0] in floated
+            return memo[key]
+
+        return to_bye
 
     def _lower_bye(
         self, frame: _Frame, lowest_residents: list[LegacyPlayer], bracket: ScoreBracket
