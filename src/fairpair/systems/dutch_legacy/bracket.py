@@ -270,16 +270,17 @@ class ScoreBracket:
             if self.accept is None or self.accept(()):
                 yield Candidate((), (), ZERO, ZERO, (), ("nobody left to pair here",))
             return
+        accept = self.accept
         for state in self._states():
-            start = self._start_level(state)
-            if start is None:
-                continue
             if state.mdp_floating:
-                assert self.mdp_floats is not None
-                check = self.mdp_floats
-                yield from (c for c in self._levels(state, start) if check(c.unpaired))
-                continue
-            yield from self._levels(state, start)
+                # Its pairings must also leave a moved-down floater to the bye.
+                self.accept = _both(accept, self.mdp_floats)
+            try:
+                start = self._start_level(state)
+                if start is not None:
+                    yield from self._levels(state, start)
+            finally:
+                self.accept = accept
 
     def _states(self) -> Iterator[_State]:
         """C.2 and C.14: the values of P1, M1, X1, Z1 the procedure goes through,
@@ -775,6 +776,13 @@ class ScoreBracket:
 
     def _pair_names(self, pairs: Sequence[tuple[int, int]]) -> str:
         return " ".join(f"{self.number(a)}-{self.number(b)}" for a, b in pairs) or "none"
+
+
+def _both(first: Accept | None, second: Accept | None) -> Accept | None:
+    """The sets of unpaired players both predicates accept (None: no condition)."""
+    if first is None or second is None:
+        return second if first is None else first
+    return lambda unpaired: first(unpaired) and second(unpaired)
 
 
 def _without_upfloats(c: Costs) -> Costs:
