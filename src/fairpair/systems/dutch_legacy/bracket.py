@@ -343,7 +343,7 @@ class ScoreBracket:
                     z1,
                     best.vector,
                     floaters,
-                    tuple(notes),
+                    (*notes, *_floating_note(floating, m)),
                     tuple(reductions),
                     floating,
                 )
@@ -368,7 +368,7 @@ class ScoreBracket:
                     z1,
                     best_p.vector,
                     floaters,
-                    tuple(notes),
+                    (*notes, *_floating_note(floating, m_f)),
                     tuple(reductions),
                     floating,
                 )
@@ -776,6 +776,12 @@ class ScoreBracket:
 
     def _pair_names(self, pairs: Sequence[tuple[int, int]]) -> str:
         return " ".join(f"{self.number(a)}-{self.number(b)}" for a, b in pairs) or "none"
+
+
+def _floating_note(floating: bool, m1: int) -> tuple[str, ...]:
+    if not floating:
+        return ()
+    return (f"C.13: M1 lowered to {m1} for moved-down floaters, one of them gets the bye",)
 
 
 def _both(first: Accept | None, second: Accept | None) -> Accept | None:
