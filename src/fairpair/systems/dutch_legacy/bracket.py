@@ -148,6 +148,7 @@ class ScoreBracket:
         movers: frozenset[int] | None = None,
         downfloats: bool = True,
         mdp_floats: Accept | None = None,
+        joined_part: bool = False,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -196,9 +197,11 @@ class ScoreBracket:
                     self.compat[i] |= 1 << j
                     self.compat[j] |= 1 << i
                     c = pair_costs(a, b, ctx)
-                    if self.treated_homogeneous:
+                    if self.treated_homogeneous and not joined_part:
                         # C.3.g/h, C.10.a/b: B5/B6 for upfloaters are requirements of
-                        # heterogeneous score brackets only.
+                        # heterogeneous score brackets only. A part of a split join
+                        # keeps them: C.13 treats the joined bracket as heterogeneous
+                        # (reading 13, "upfloaters in a split join").
                         c = _without_upfloats(c)
                     self.cost[i][j] = self.cost[j][i] = c
                     self.packed_cost[i][j] = self.packed_cost[j][i] = pack(c)

@@ -231,6 +231,7 @@ class _Round:
             accept=accept,
             downfloats=not frame.split_part,
             mdp_floats=mdp_floats,
+            joined_part=frame.split_part,
         )
 
     def _has_opponent(self, player: LegacyPlayer, players: Sequence[LegacyPlayer]) -> bool:
@@ -609,10 +610,17 @@ class _Round:
             if split_part:
                 notes.append(
                     "C.13: a part of the joined lowest bracket paired again on its own: "
-                    "its players moving on are no downfloaters (B.5, B.6)"
+                    "its players moving on are no downfloaters (B.5, B.6); B.5/B.6 for "
+                    "upfloaters apply (the joined bracket is heterogeneous)"
                 )
             cand = _first(
-                ScoreBracket(rest, self.ctx, lowest=False, downfloats=not split_part).candidates()
+                ScoreBracket(
+                    rest,
+                    self.ctx,
+                    lowest=False,
+                    downfloats=not split_part,
+                    joined_part=split_part,
+                ).candidates()
             )
             assert cand is not None  # P1 can always go down to 0
             frames.append(
