@@ -620,6 +620,26 @@ def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
     assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters, one of them gets the bye")
 
 
+def test_c13_split_part_keeps_the_upfloater_requirements() -> None:
+    """Reading 13, "upfloaters in a split join" (issue 31, sixth pass): random
+    third-set seed 5011 round 8 shrunk to seven players (JaVaFo 1.4's pairing of this
+    file; round 8 of 11). Only 9, 11 and 12 may get the bye. 9 (4 points) is moved down
+    into bracket 3.5 {9 | 11, 12, 14}, which pairs two pairs; 6 and 8 (3) met each
+    other, and neither may get the bye in the lowest {6, 8 | 15}, nor in the join of 3
+    and 2; C.13 re-pairs 3.5 with one pair, 9-11 (12, 14 down). Split again, bracket 3
+    {12, 14 | 6, 8} (A.3: half of it moved down) pairs 12-6, 14-8 and the lowest {15}
+    fails; C.13 asks bracket 3 for one pair: 12-6 leaves no bye, 14-6 and 14-8 both
+    leave 12 the bye. 14-6 comes first in D order, both wanting white (X), and gives 6
+    (upfloat in the previous round) an upfloat again: no requirement of a bracket
+    A.3 treats as homogeneous - but the part is a piece of the joined bracket, which
+    C.13 treats as heterogeneous, so B.5 for upfloaters applies and 14-8 (X only; 8's
+    last float was a downfloat) comes first: 9-11, 14-8, 6-15, bye 12, as the
+    reference (before: 6-14, 8-15, bye 12)."""
+    pairs, bye, lines = pair(step("c13splitup"))
+    assert pairs == {(9, 11), (14, 8), (6, 15)} and bye == 12
+    assert has(lines, "B.5/B.6 for upfloaters apply (the joined bracket is heterogeneous)")
+
+
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only
