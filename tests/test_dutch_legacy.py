@@ -684,8 +684,9 @@ def test_c13_split_part_judged_with_the_lowest_bracket() -> None:
 
 
 def test_c13_split_part_gives_the_bye_by_b3() -> None:
-    """Reading 13, "the bye by B.3" (issue 31): random seed 22 round 9 shrunk to five
-    players (JaVaFo 1.4's pairing of this file; round 9 of 10, odd: A.7.d counts).
+    """Reading 13, "bye of a split join" (issue 31, sixth pass), a split after a
+    re-pairing with P = 0: random seed 22 round 9 shrunk to five players (JaVaFo 1.4's
+    pairing of this file; round 9 of 10, odd: A.7.d counts).
     11 (4 points, met 19) and 10 (3.5) may get the bye, 21 (3.5), 19 (3) and 18 (2)
     may not; 10 and 21 met, 19 met 18; 21, 19 and 18 want white strongly. Bracket 3.5
     {11 | 10, 21} pairs 11-21, bracket 3 pairs 10-19, and the lowest {18} cannot have
@@ -701,7 +702,70 @@ def test_c13_split_part_gives_the_bye_by_b3() -> None:
     pairs, bye, lines = pair(step("c13splitbye"))
     assert pairs == {(21, 19), (18, 11)} and bye == 10
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
-    assert has(lines, "the lowest bracket's bye to the lowest score")
+    assert has(lines, "B.3, the bye to a player with a lower score")
+
+
+def test_c13_split_part_leaves_the_bye_to_the_lowest_score() -> None:
+    """Reading 13, "bye of a split join" (issue 31, sixth pass): random third-set seed
+    5101 round 10 shrunk to five players (JaVaFo 1.4's pairing of this file; round 10
+    of 10, even: Z counts; the last round, so 2 (6.5 points) and 4 (5.5) are top
+    scorers, more than half of 9). 2 wants white absolutely, 4 white strongly, 7 (4.5)
+    black absolutely, 12 (4) white absolutely, 9 (3.5) black mildly; only 4 and 7 may
+    get the bye; 2 met 4 and 7, 9 met 4 and 12, 12 met 7.
+    C.1 moves 2 down from 6.5, 2 and 4 from 5.5 and 2 from 4.5, which pairs 4-7; 12 is
+    alone in bracket 4 and has met 9, the lowest: C.13 joins 4 and 3.5 ({2 | 12, 9}: the
+    bye would go to 12 or 9) and re-pairs 4.5 with P = 0. Split again, bracket 4
+    {2, 4, 7 | 12} pairs 2-12, 4-7, the lowest {9} cannot have the bye, and C.13 asks
+    bracket 4 for one pair. Its first (B.3: the floaters 4 and 7 have the lowest scores)
+    is 2-12, B.2 dropped for the top scorer: the lowest {4, 7 | 9} pairs 7-9 and gives
+    the bye to 4 (5.5 points). But the part and the lowest bracket were one joined
+    bracket, whose floater is the player who gets the bye (B.1.b: the bye is a
+    downfloat), and B.3 wants "the score of a floater" as low as possible: 4-12 (X and
+    Z, as its level allows) leaves {2, 7 | 9}, which pairs 2-9 (no conflict) with the
+    bye to 7 (4.5): 12-4, 2-9, bye 7, as the reference (before: 2-12, 7-9, bye 4)."""
+    pairs, bye, lines = pair(step("c13lowerbye"))
+    assert pairs == {(12, 4), (2, 9)} and bye == 7
+    assert has(lines, "B.3, the bye to a player with a lower score")
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+
+
+def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
+    """Reading 13, "a moved-down floater to the bye" (issue 31, sixth pass): random
+    seed 148 round 8 shrunk to nine players (JaVaFo 1.4's pairing of this file; round
+    8 of 9). Only 2, 4 and 5 may get the bye. 1 (6.5 points) has met 2-7 and is moved
+    down by C.1 from every bracket down to 4; 4 (5) and 2 (4.5) are moved down alone.
+    Bracket 4 {4, 2 | 3, 5, 7}: 4 can only meet 3, 2 only 5, 7 only 3, so it pairs
+    4-3, 2-5 (M1 = 2) and moves 7 down. Bracket 3.5 {1, 7 | 8} pairs 1-8 and the lowest
+    {7 | 6, 9} needs the bye for 9; 7-8 leaves it to 6; nobody of {1, 7, 8, 6, 9} may get
+    it, so the join of 3.5 and 3 fails too and C.13 asks bracket 4 for another pairing.
+    With two pairs the next floaters in B.3's order are 2 (4.5: 4-3 and 5-7, who met)
+    and then 4 (5 points): M1 lowered to 1, 2-5 and 3-7, and 4 floats - to the bye: the
+    lowest bracket {1, 4 | 8, 6, 9} pairs 1-9, 8-6 and gives the bye to 4. Without the
+    reading C.13 lowers P1 (4-3; 2, 5, 7 down): 1-8, 2-9, 6-7, bye 5. Result 1-9, 2-5,
+    3-7, 6-8, bye 4, as the reference."""
+    pairs, bye, lines = pair(step("c13mdpbye"))
+    assert pairs == {(1, 9), (2, 5), (3, 7), (6, 8)} and bye == 4
+    assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters, one of them gets the bye")
+
+
+def test_c13_split_part_keeps_the_upfloater_requirements() -> None:
+    """Reading 13, "upfloaters in a split join" (issue 31, sixth pass): random
+    third-set seed 5011 round 8 shrunk to seven players (JaVaFo 1.4's pairing of this
+    file; round 8 of 11). Only 9, 11 and 12 may get the bye. 9 (4 points) is moved down
+    into bracket 3.5 {9 | 11, 12, 14}, which pairs two pairs; 6 and 8 (3) met each
+    other, and neither may get the bye in the lowest {6, 8 | 15}, nor in the join of 3
+    and 2; C.13 re-pairs 3.5 with one pair, 9-11 (12, 14 down). Split again, bracket 3
+    {12, 14 | 6, 8} (A.3: half of it moved down) pairs 12-6, 14-8 and the lowest {15}
+    fails; C.13 asks bracket 3 for one pair: 12-6 leaves no bye, 14-6 and 14-8 both
+    leave 12 the bye. 14-6 comes first in D order, both wanting white (X), and gives 6
+    (upfloat in the previous round) an upfloat again: no requirement of a bracket
+    A.3 treats as homogeneous - but the part is a piece of the joined bracket, which
+    C.13 treats as heterogeneous, so B.5 for upfloaters applies and 14-8 (X only; 8's
+    last float was a downfloat) comes first: 9-11, 14-8, 6-15, bye 12, as the
+    reference (before: 6-14, 8-15, bye 12)."""
+    pairs, bye, lines = pair(step("c13splitup"))
+    assert pairs == {(9, 11), (14, 8), (6, 15)} and bye == 12
+    assert has(lines, "B.5/B.6 for upfloaters apply (the joined bracket is heterogeneous)")
 
 
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")

@@ -110,6 +110,9 @@ class _State:
     reductions: tuple[str, ...] = ()
     #: C.13 (reading 21): M1 reduced after no pairing with M1 = M0 was accepted.
     m1_reduced: bool = False
+    #: Another pairing with moved-down players among the floaters and M1 lowered for
+    #: them: its pairings must pass ``ScoreBracket.mdp_floats`` (reading 13).
+    mdp_floating: bool = False
 
 
 def c1_incompatible(players: Sequence[LegacyPlayer], ctx: RoundContext) -> list[LegacyPlayer]:
@@ -147,6 +150,8 @@ class ScoreBracket:
         movers: frozenset[int] | None = None,
         downfloats: bool = True,
         accept_reduced: Accept | None = None,
+        mdp_floats: Accept | None = None,
+        joined_part: bool = False,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -156,6 +161,10 @@ class ScoreBracket:
         #: reduces M1 (C.14.b2) before P1, and a pairing with M1 reduced must meet it.
         self._accept_base = accept
         self._accept_reduced = accept_reduced
+        #: C.13 (reading 13, "a moved-down floater to the bye"): when given, "another
+        #: pairing" may also float moved-down players, M1 lowered for them (never to
+        #: 0), if this accepts the players the pairing leaves unpaired.
+        self.mdp_floats = mdp_floats
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
         #: Players moved down into the bracket (their float is this round's downfloat).
@@ -195,9 +204,11 @@ class ScoreBracket:
                     self.compat[i] |= 1 << j
                     self.compat[j] |= 1 << i
                     c = pair_costs(a, b, ctx)
-                    if self.treated_homogeneous:
+                    if self.treated_homogeneous and not joined_part:
                         # C.3.g/h, C.10.a/b: B5/B6 for upfloaters are requirements of
-                        # heterogeneous score brackets only.
+                        # heterogeneous score brackets only. A part of a split join
+                        # keeps them: C.13 treats the joined bracket as heterogeneous
+                        # (reading 13, "upfloaters in a split join").
                         c = _without_upfloats(c)
                     self.cost[i][j] = self.cost[j][i] = c
                     self.packed_cost[i][j] = self.packed_cost[j][i] = pack(c)
@@ -270,11 +281,17 @@ class ScoreBracket:
                 yield Candidate((), (), ZERO, ZERO, (), ("nobody left to pair here",))
             return
         for state in self._states():
-            self.accept = self._accept_reduced if state.m1_reduced else self._accept_base
-            start = self._start_level(state)
-            if start is None:
-                continue
-            yield from self._levels(state, start)
+            accept = self._accept_reduced if state.m1_reduced else self._accept_base
+            if state.mdp_floating:
+                # Its pairings must also leave a moved-down floater to the bye.
+                accept = _both(accept, self.mdp_floats)
+            self.accept = accept
+            try:
+                start = self._start_level(state)
+                if start is not None:
+                    yield from self._levels(state, start)
+            finally:
+                self.accept = self._accept_base
 
     def _states(self) -> Iterator[_State]:
         """C.2 and C.14: the values of P1, M1, X1, Z1 the procedure goes through,
@@ -328,8 +345,18 @@ class ScoreBracket:
         notes.append("another pairing asked for: floaters with other scores")
         for floaters in self._floater_scores(n - 2 * p1):
             if floaters != best.floaters:
+                m, floating = self._m1_for(hetero, m1, floaters)
                 yield _State(
-                    hetero, p1, m1, x1, z1, best.vector, floaters, tuple(notes), tuple(reductions)
+                    hetero,
+                    p1,
+                    m,
+                    x1,
+                    z1,
+                    best.vector,
+                    floaters,
+                    (*notes, *_floating_note(floating, m)),
+                    tuple(reductions),
+                    mdp_floating=floating,
                 )
         if hetero and self._accept_reduced is not None:
             yield from self._m1_reduced(p0, p1, m1, x1, z1, notes, reductions)
@@ -345,8 +372,18 @@ class ScoreBracket:
             notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
             reductions.append("C.14")
             for floaters in self._floater_scores(n - 2 * p):
+                m_f, floating = self._m1_for(hetero_p, m, floaters)
                 yield _State(
-                    hetero_p, p, m, x1, z1, best_p.vector, floaters, tuple(notes), tuple(reductions)
+                    hetero_p,
+                    p,
+                    m_f,
+                    x1,
+                    z1,
+                    best_p.vector,
+                    floaters,
+                    (*notes, *_floating_note(floating, m_f)),
+                    tuple(reductions),
+                    mdp_floating=floating,
                 )
 
     def _m1_reduced(
@@ -383,6 +420,18 @@ class ScoreBracket:
             yield _State(
                 False, p, 0, x0, z0, ZERO, floaters, head, (*reductions, "C.13/C.14.b2"), True
             )
+
+    def _m1_for(self, hetero: bool, m1: int, floaters: tuple[Fraction, ...]) -> tuple[int, bool]:
+        """M1 for another pairing whose floaters have the scores ``floaters``: with
+        ``mdp_floats`` (reading 13, "a moved-down floater to the bye"), lowered so
+        that the moved-down players among them can float, but not to 0 (C.14.b2
+        lowers M1 while it is greater than 1). Returns (M1, lowered)."""
+        if not hetero or self.mdp_floats is None:
+            return m1, False
+        m = self.m0 - sum(1 for f in floaters if f > self.score)
+        if 1 <= m < m1:
+            return m, True
+        return m1, False
 
     def _floater_scores(self, k: int) -> list[tuple[Fraction, ...]]:
         """The possible scores of ``k`` floaters (each highest first), in B.3's order:
@@ -775,6 +824,19 @@ class ScoreBracket:
 
     def _pair_names(self, pairs: Sequence[tuple[int, int]]) -> str:
         return " ".join(f"{self.number(a)}-{self.number(b)}" for a, b in pairs) or "none"
+
+
+def _floating_note(floating: bool, m1: int) -> tuple[str, ...]:
+    if not floating:
+        return ()
+    return (f"C.13: M1 lowered to {m1} for moved-down floaters, one of them gets the bye",)
+
+
+def _both(first: Accept | None, second: Accept | None) -> Accept | None:
+    """The sets of unpaired players both predicates accept (None: no condition)."""
+    if first is None or second is None:
+        return second if first is None else first
+    return lambda unpaired: first(unpaired) and second(unpaired)
 
 
 def _without_upfloats(c: Costs) -> Costs:

@@ -33,6 +33,11 @@ __all__ = ["BracketPairing", "RoundResult", "pair_round"]
 #: are judged together with the lowest bracket before the first one is taken.
 JOINT_LIMIT = 2000
 
+#: C.13 in a part of a split join with a bye (reading 13, "bye of a split join"):
+#: how many of the part's pairings, in the procedure's order (a pairing comes again at
+#: each later level), are looked at for a lower bye.
+BYE_LIMIT = 300
+
 
 @dataclass
 class _Frame:
@@ -118,11 +123,6 @@ def _paired(cand: Candidate, players: Sequence[LegacyPlayer]) -> bool:
     return all(p.number in paired for p in players)
 
 
-def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> list[Fraction]:
-    """The scores of the players ``cand`` moves down, highest first (B.3)."""
-    return sorted((by_number[n].score for n in cand.unpaired), reverse=True)
-
-
 def _names(players: Sequence[LegacyPlayer]) -> str:
     return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
 
@@ -134,7 +134,7 @@ class _Round:
         self.events: list[str] = []
         #: The last C.13 re-pairing of a split part was decided with the lowest bracket.
         self.joint_chose = False
-        #: ... or by the score of the lowest bracket's bye (B.3).
+        #: ... by the score of the player who gets the bye (reading 13, "bye of a split join").
         self.bye_chose = False
 
     # -- the lowest bracket -------------------------------------------------------
@@ -213,6 +213,7 @@ class _Round:
         frame: _Frame,
         accept: Callable[[tuple[int, ...]], bool],
         accept_reduced: Callable[[tuple[int, ...]], bool] | None = None,
+        mdp_floats: Callable[[tuple[int, ...]], bool] | None = None,
     ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13);
@@ -224,6 +225,8 @@ class _Round:
             accept=accept,
             downfloats=not frame.split_part,
             accept_reduced=accept_reduced,
+            mdp_floats=mdp_floats,
+            joined_part=frame.split_part,
         )
 
     def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
@@ -307,9 +310,13 @@ class _Round:
                 paired_memo[key] = first is not None and _paired(first, down)
             return paired_memo[key]
 
-        bracket = self._repairing(frame, accept, accept_reduced if single else None)
-        if not joint and frame.split_part:
-            return self._bye_by_b3(frame, bracket, lowest_residents)
+        mdp_floats = None if frame.split_part else self._floater_to_bye(frame, lowest_residents)
+        bracket = self._repairing(frame, accept, accept_reduced if single else None, mdp_floats)
+        if frame.split_part:
+            lower_bye = self._lower_bye(frame, lowest_residents, bracket)
+            if lower_bye is not None:
+                self.bye_chose = True
+                return lower_bye
         if not joint:
             return _first(bracket.candidates())
         first: Candidate | None = None
@@ -331,62 +338,86 @@ class _Round:
                 return cand
         return first
 
-    def _bye_by_b3(
-        self, frame: _Frame, bracket: ScoreBracket, lowest_residents: list[LegacyPlayer]
-    ) -> Candidate | None:
-        """C.13 in a part of a join split after a re-pairing with P = 0 (reading 13,
-        "the bye by B.3"): of the part's other pairings with as many pairs and the same
-        floaters' scores as its first acceptable one (in the procedure's order), the
-        first with which the lowest bracket gives the bye to a player with the lowest
-        score. The bye is a downfloat (B.1.b), and B.3 wants "the score of a floater"
-        as low as possible; a difference in the bye's score is not a difference in the
-        part's own floaters, which B.3 already orders (reading 9)."""
-        first: Candidate | None = None
-        best: tuple[Fraction, Candidate] | None = None
-        floaters: list[Fraction] = []
-        byes: dict[frozenset[int], Fraction | None] = {}
+    def _floater_to_bye(
+        self, frame: _Frame, lowest_residents: list[LegacyPlayer]
+    ) -> Callable[[tuple[int, ...]], bool]:
+        """C.13 into a bracket that is not a part of a split join (reading 13, "a
+        moved-down floater to the bye"): "another pairing" may float players moved down
+        into the bracket, M1 lowered for them (never to 0), when one of them is then
+        the player who gets the bye in the lowest bracket (the reference's practice)."""
+        score = frame.residents[0].score
+        memo: dict[tuple[int, ...], bool] = {}
 
-        def bye_score(unpaired: frozenset[int]) -> Fraction | None:
-            """The score of the lowest bracket's bye when the part moves these down."""
-            if unpaired not in byes:
+        def to_bye(unpaired: tuple[int, ...]) -> bool:
+            key = tuple(sorted(unpaired))
+            if key not in memo:
+                floated = {n for n in unpaired if self.by_number[n].score > score}
                 down = frame.moved + [self.by_number[n] for n in unpaired]
                 low = self.lowest_pairing(down + lowest_residents)
-                byes[unpaired] = (
-                    None
-                    if low is None or not low.unpaired
-                    else self.by_number[low.unpaired[0]].score
-                )
-            return byes[unpaired]
+                memo[key] = low is not None and bool(low.unpaired) and low.unpaired[0] in floated
+            return memo[key]
 
-        # The lowest score the bye can have: no pairing of the part does better.
-        floor: Fraction | None = None
-        for cand in islice(bracket.candidates(), JOINT_LIMIT):
+        return to_bye
+
+    def _lower_bye(
+        self, frame: _Frame, lowest_residents: list[LegacyPlayer], bracket: ScoreBracket
+    ) -> Candidate | None:
+        """C.13 in a part of a split join whose lowest bracket has a bye (reading 13,
+        "bye of a split join"): the part and the lowest bracket were one joined
+        bracket, whose floater is the player who gets the bye, and B.3 wants "the
+        score of a floater" as low as possible. Of the part's pairings with as many
+        pairs as its first one (each judged at the level where the procedure first
+        finds it), the one that leaves the bye to the player with the lowest score is
+        taken, if that score is lower than with the first pairing and its
+        requirements together with those of the lowest bracket's pairing meet that
+        level (as in "joint"); ties go to the earlier pairing. None: the first
+        pairing stands (or "joint" decides)."""
+        pool = frame.players + frame.moved + lowest_residents
+        if len(pool) % 2 == 0:
+            return None  # no bye
+        floor = min((p.score for p in pool if p.bye_eligible), default=None)
+        lows: dict[frozenset[int], Candidate | None] = {}
+
+        def lowest_with(cand: Candidate) -> tuple[list[LegacyPlayer], Candidate | None]:
+            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+            key = frozenset(cand.unpaired)
+            if key not in lows:
+                lows[key] = self.lowest_pairing(down + lowest_residents)
+            return down, lows[key]
+
+        first: Candidate | None = None
+        best: Fraction | None = None
+        pick: Candidate | None = None
+        judged: set[tuple[tuple[int, int], ...]] = set()
+        for cand in islice(bracket.candidates(), BYE_LIMIT):
             if first is None:
                 first = cand
-                floaters = _floater_scores(cand, self.by_number)
-                if not (len(lowest_residents) + len(frame.moved) + len(cand.unpaired)) % 2:
-                    return first  # no bye: nothing for B.3 to choose
-                # The sets of players this state of the part can move down (listed by
-                # the bracket when they are few): the best bye any of them allows.
-                sets = [
-                    frozenset(bracket.number(u) for u in range(bracket.n) if mask >> u & 1)
-                    for mask in bracket.good or ()
-                ]
-                scores = [x for x in map(bye_score, sets) if x is not None]
-                floor = min(scores, default=None)
-            elif len(cand.pairs) != len(first.pairs):
+                _, low = lowest_with(cand)
+                if low is None or not low.unpaired:
+                    return None
+                best = self.by_number[low.unpaired[0]].score
+                if best == floor:
+                    return None  # no bye can have a lower score
+                judged.add(cand.pairs)
+                continue
+            if len(cand.pairs) != len(first.pairs):
                 break
-            elif _floater_scores(cand, self.by_number) != floaters:
-                break  # the next set of floaters' scores (B.3 orders those first)
-            score = bye_score(frozenset(cand.unpaired))
-            if score is not None and (best is None or score < best[0]):
-                best = (score, cand)
-            if best is not None and best[0] == floor:
-                break
-        if best is not None and best[1] is not first:
-            self.bye_chose = True
-            return best[1]
-        return first
+            if cand.pairs in judged:
+                continue  # judged at the level where it was first found
+            judged.add(cand.pairs)
+            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+            assert best is not None
+            if not any(p.bye_eligible and p.score < best for p in down + lowest_residents):
+                continue
+            _, low = lowest_with(cand)
+            if low is None or not low.unpaired:
+                continue
+            score = self.by_number[low.unpaired[0]].score
+            if score < best and fits(add(cand.vector, low.vector), cand.level):
+                best, pick = score, cand
+                if best == floor:
+                    break
+        return pick
 
     def split_rejoins(
         self, frame: _Frame, residents: list[LegacyPlayer], down: list[LegacyPlayer]
@@ -472,15 +503,15 @@ class _Round:
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
+                    if self.bye_chose:
+                        frame.notes.append(
+                            "C.13: judged together with the lowest bracket (a part of the "
+                            "split join): B.3, the bye to a player with a lower score"
+                        )
                     if self.joint_chose:
                         frame.notes.append(
                             "C.13: judged together with the lowest bracket (a part of the "
                             "split join): not its first pairing on its own"
-                        )
-                    if self.bye_chose:
-                        frame.notes.append(
-                            "C.13: B.3, the lowest bracket's bye to the lowest score: not its "
-                            "first pairing with these floaters' scores"
                         )
                     frame.repaired.append("C.13")
                     incoming = frame.down(self.by_number)
@@ -603,10 +634,17 @@ class _Round:
             if split_part:
                 notes.append(
                     "C.13: a part of the joined lowest bracket paired again on its own: "
-                    "its players moving on are no downfloaters (B.5, B.6)"
+                    "its players moving on are no downfloaters (B.5, B.6); B.5/B.6 for "
+                    "upfloaters apply (the joined bracket is heterogeneous)"
                 )
             cand = _first(
-                ScoreBracket(rest, self.ctx, lowest=False, downfloats=not split_part).candidates()
+                ScoreBracket(
+                    rest,
+                    self.ctx,
+                    lowest=False,
+                    downfloats=not split_part,
+                    joined_part=split_part,
+                ).candidates()
             )
             assert cand is not None  # P1 can always go down to 0
             frames.append(
