@@ -119,6 +119,11 @@ def _paired(cand: Candidate, players: Sequence[LegacyPlayer]) -> bool:
     return all(p.number in paired for p in players)
 
 
+def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> list[Fraction]:
+    """The scores of the players ``cand`` moves down (B.3), highest first."""
+    return sorted((by_number[n].score for n in cand.unpaired), reverse=True)
+
+
 def _names(players: Sequence[LegacyPlayer]) -> str:
     return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
 
@@ -296,6 +301,42 @@ class _Round:
             key = frozenset(cand.unpaired)
             if key not in lowest:
                 down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+                lowest[key] = self.lowest_pairing(down + lowest_residents)
+            low = lowest[key]
+            if low is not None and fits(add(cand.vector, low.vector), cand.level):
+                self.joint_chose = cand is not first
+                return cand
+        return first
+
+    def joint_first(
+        self,
+        candidates: Iterator[Candidate],
+        moved: list[LegacyPlayer],
+        lowest_residents: list[LegacyPlayer],
+    ) -> Candidate | None:
+        """C.13, C-split (reading 13, "joint" at the first pairing): the pairing of the
+        last part of a split join, the part right above the lowest bracket, judged
+        together with the lowest bracket as the joined bracket they were. Among the
+        part's pairings of its first C.14 state (as many pairs as its first pairing,
+        floaters with the same scores, B.3), in the procedure's order and level by
+        level, the first whose requirements added to those of the lowest bracket's
+        pairing (with the players it moves down, ``moved`` by C.1 included) meet the
+        level it was found at. None meeting it (or after ``JOINT_LIMIT`` tried): the
+        part's first pairing, as on its own. Sets ``joint_chose`` when that is not
+        the part's first pairing."""
+        self.joint_chose = False
+        first: Candidate | None = None
+        lowest: dict[frozenset[int], Candidate | None] = {}
+        for cand in islice(candidates, JOINT_LIMIT):
+            if first is None:
+                first = cand
+            elif len(cand.pairs) != len(first.pairs) or _floater_scores(
+                cand, self.by_number
+            ) != _floater_scores(first, self.by_number):
+                break  # the first state is over: other floaters or fewer pairs (C.14)
+            key = frozenset(cand.unpaired)
+            if key not in lowest:
+                down = moved + [self.by_number[n] for n in cand.unpaired]
                 lowest[key] = self.lowest_pairing(down + lowest_residents)
             low = lowest[key]
             if low is not None and fits(add(cand.vector, low.vector), cand.level):
@@ -502,9 +543,20 @@ class _Round:
                     "C.13: a part of the joined lowest bracket paired again on its own: "
                     "its players moving on are no downfloaters (B.5, B.6)"
                 )
-            cand = _first(
-                ScoreBracket(rest, self.ctx, lowest=False, downfloats=not split_part).candidates()
-            )
+            candidates = ScoreBracket(
+                rest, self.ctx, lowest=False, downfloats=not split_part
+            ).candidates()
+            if split_part and k == len(groups) - 2:
+                # The last part of a split join above the lowest bracket: judged with
+                # the lowest bracket, as the joined bracket they were (reading 13).
+                cand = self.joint_first(candidates, moved, groups[k + 1])
+                if cand is not None and self.joint_chose:
+                    notes.append(
+                        "C.13: judged together with the lowest bracket (the last part of "
+                        "the split join): not its first pairing on its own"
+                    )
+            else:
+                cand = _first(candidates)
             assert cand is not None  # P1 can always go down to 0
             frames.append(
                 _Frame(
