@@ -24,7 +24,15 @@ from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
-from fairpair.systems.dutch_legacy.criteria import RoundContext, X, Z, add, b1_b2_compatible, fits
+from fairpair.systems.dutch_legacy.criteria import (
+    RoundContext,
+    X,
+    Z,
+    a8_x1_z1,
+    add,
+    b1_b2_compatible,
+    fits,
+)
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
@@ -272,11 +280,7 @@ class _Round:
 
         ``joint`` (reading 13, a part of a join split after a re-pairing with P > 0):
         the part and the lowest bracket are judged together, as the joined bracket
-        they were: the first of the part's pairings (in the procedure's order, with
-        as many pairs as its first one) whose requirements added to those of the
-        lowest bracket's pairing still meet the level it was found at. Only when that
-        first pairing needs no colour conflict (X = Z = 0); otherwise, or when none
-        does, the first pairing."""
+        they were (``joint_choice``)."""
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
@@ -289,59 +293,58 @@ class _Round:
         bracket = self._repairing(frame, accept)
         if not joint:
             return _first(bracket.candidates())
-        first: Candidate | None = None
-        lowest: dict[frozenset[int], Candidate | None] = {}
-        for cand in islice(bracket.candidates(), JOINT_LIMIT):
-            if first is None:
-                first = cand
-                if cand.level[X] or cand.level[Z]:
-                    return first
-            if len(cand.pairs) != len(first.pairs):
-                break
-            key = frozenset(cand.unpaired)
-            if key not in lowest:
-                down = frame.moved + [self.by_number[n] for n in cand.unpaired]
-                lowest[key] = self.lowest_pairing(down + lowest_residents)
-            low = lowest[key]
-            if low is not None and fits(add(cand.vector, low.vector), cand.level):
-                self.joint_chose = cand is not first
-                return cand
-        return first
+        return self.joint_choice(bracket.candidates(), frame.players, frame.moved, lowest_residents)
 
-    def joint_first(
+    def joint_choice(
         self,
         candidates: Iterator[Candidate],
+        players: list[LegacyPlayer],
         moved: list[LegacyPlayer],
         lowest_residents: list[LegacyPlayer],
     ) -> Candidate | None:
-        """C.13, C-split (reading 13, "joint" at the first pairing): the pairing of the
-        last part of a split join, the part right above the lowest bracket, judged
-        together with the lowest bracket as the joined bracket they were. Among the
-        part's pairings of its first C.14 state (as many pairs as its first pairing,
-        floaters with the same scores, B.3), in the procedure's order and level by
-        level, the first whose requirements added to those of the lowest bracket's
-        pairing (with the players it moves down, ``moved`` by C.1 included) meet the
-        level it was found at. None meeting it (or after ``JOINT_LIMIT`` tried): the
-        part's first pairing, as on its own. Sets ``joint_chose`` when that is not
-        the part's first pairing."""
+        """C.13, C-split (reading 13, "joint"): a pairing of the last part of a split
+        join (the part right above the lowest bracket: ``players``, ``moved`` by C.1)
+        judged together with the lowest bracket, as the joined bracket they were.
+
+        The part's pairings of one C.14 state - as many pairs as the first of
+        ``candidates``, floaters with the same scores (B.3) - are taken in the
+        procedure's order, level by level, and with each the lowest bracket's pairing
+        (with the players the part moves down). The first whose requirements added to
+        the lowest bracket's meet the level it was found at is the pairing; none: the
+        first whose sum meets that level with X and Z raised to the joined bracket's
+        own X1 and Z1 (A.8 over the part and the lowest bracket together); none
+        either (or none among the first ``JOINT_LIMIT``): the first pairing, as on
+        its own. Sets ``joint_chose`` when that is not the first pairing."""
         self.joint_chose = False
-        first: Candidate | None = None
+        tried: list[tuple[Candidate, Candidate | None]] = []
         lowest: dict[frozenset[int], Candidate | None] = {}
         for cand in islice(candidates, JOINT_LIMIT):
-            if first is None:
-                first = cand
-            elif len(cand.pairs) != len(first.pairs) or _floater_scores(
-                cand, self.by_number
-            ) != _floater_scores(first, self.by_number):
-                break  # the first state is over: other floaters or fewer pairs (C.14)
+            if tried and (
+                len(cand.pairs) != len(tried[0][0].pairs)
+                or _floater_scores(cand, self.by_number)
+                != _floater_scores(tried[0][0], self.by_number)
+            ):
+                break  # the state is over: other floaters or fewer pairs (B.3, C.14)
             key = frozenset(cand.unpaired)
             if key not in lowest:
                 down = moved + [self.by_number[n] for n in cand.unpaired]
                 lowest[key] = self.lowest_pairing(down + lowest_residents)
-            low = lowest[key]
-            if low is not None and fits(add(cand.vector, low.vector), cand.level):
-                self.joint_chose = cand is not first
-                return cand
+            tried.append((cand, lowest[key]))
+        if not tried:
+            return None
+        first = tried[0][0]
+        joined = players + moved + lowest_residents
+        x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
+        for raised in (False, True):
+            for cand, low in tried:
+                if low is None:
+                    continue
+                level = list(cand.level)
+                if raised:
+                    level[X], level[Z] = max(level[X], x1), max(level[Z], z1)
+                if fits(add(cand.vector, low.vector), level):
+                    self.joint_chose = cand is not first
+                    return cand
         return first
 
     def split_rejoins(
@@ -549,7 +552,7 @@ class _Round:
             if split_part and k == len(groups) - 2:
                 # The last part of a split join above the lowest bracket: judged with
                 # the lowest bracket, as the joined bracket they were (reading 13).
-                cand = self.joint_first(candidates, moved, groups[k + 1])
+                cand = self.joint_choice(candidates, rest, moved, groups[k + 1])
                 if cand is not None and self.joint_chose:
                     notes.append(
                         "C.13: judged together with the lowest bracket (the last part of "
