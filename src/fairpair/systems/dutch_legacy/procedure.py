@@ -18,7 +18,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import islice
 
 from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
@@ -41,6 +40,9 @@ __all__ = ["BracketPairing", "RoundResult", "pair_round"]
 #: C.13 in a part of a split join (reading 13): how many of the part's other pairings
 #: are judged together with the lowest bracket before the first one is taken.
 JOINT_LIMIT = 2000
+#: ... and how many when the part's first pairing already needs a colour conflict (X or
+#: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
+CONFLICT_JOINT_LIMIT = 50
 
 
 @dataclass
@@ -281,15 +283,7 @@ class _Round:
         ``joint`` (reading 13, a part of a join split after a re-pairing with P > 0):
         the part and the lowest bracket are judged together, as the joined bracket
         they were (``joint_choice``)."""
-        memo: dict[tuple[int, ...], bool] = {}
-
-        def accept(unpaired: tuple[int, ...]) -> bool:
-            key = tuple(sorted(unpaired))
-            if key not in memo:
-                down = frame.moved + [self.by_number[n] for n in unpaired]
-                memo[key] = self.lowest_possible(down + lowest_residents)
-            return memo[key]
-
+        accept = self.lowest_accepts(frame.moved, lowest_residents)
         bracket = self._repairing(frame, accept)
         if not joint:
             return _first(bracket.candidates())
@@ -301,51 +295,77 @@ class _Round:
         players: list[LegacyPlayer],
         moved: list[LegacyPlayer],
         lowest_residents: list[LegacyPlayer],
+        first: Candidate | None = None,
     ) -> Candidate | None:
         """C.13, C-split (reading 13, "joint"): a pairing of the last part of a split
         join (the part right above the lowest bracket: ``players``, ``moved`` by C.1)
         judged together with the lowest bracket, as the joined bracket they were.
 
-        The part's pairings of one C.14 state - as many pairs as the first of
-        ``candidates``, floaters with the same scores (B.3) - are taken in the
-        procedure's order, level by level, and with each the lowest bracket's pairing
-        (with the players the part moves down). The first whose requirements added to
-        the lowest bracket's meet the level it was found at is the pairing; none: the
+        ``first``: the part's first pairing (default: the first of ``candidates``);
+        ``candidates``: its pairings in the procedure's order, those that leave the
+        lowest bracket no complete pairing may be left out. The pairings of the first
+        one's C.14 state - as many pairs, floaters with the same scores (B.3) - are
+        taken level by level, and with each the lowest bracket's pairing (with the
+        players the part moves down). The first whose requirements added to the
+        lowest bracket's meet the level it was found at is the pairing; none: the
         first whose sum meets that level with X and Z raised to the joined bracket's
         own X1 and Z1 (A.8 over the part and the lowest bracket together); none
-        either (or none among the first ``JOINT_LIMIT``): the first pairing, as on
-        its own. Sets ``joint_chose`` when that is not the first pairing."""
+        either (or none among the first ``JOINT_LIMIT``, ``CONFLICT_JOINT_LIMIT`` when
+        ``first`` needs a colour conflict of its own): ``first``, as on its own.
+        Sets ``joint_chose`` when that is not ``first``."""
         self.joint_chose = False
-        tried: list[tuple[Candidate, Candidate | None]] = []
+        joined = players + moved + lowest_residents
+        x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
+        fallback: Candidate | None = None  # the first meeting the raised level
         lowest: dict[frozenset[int], Candidate | None] = {}
-        for cand in islice(candidates, JOINT_LIMIT):
-            if tried and (
-                len(cand.pairs) != len(tried[0][0].pairs)
-                or _floater_scores(cand, self.by_number)
-                != _floater_scores(tried[0][0], self.by_number)
-            ):
+        limit = JOINT_LIMIT
+        for tried, cand in enumerate(candidates):
+            if tried >= limit:
+                break
+            if first is None:
+                first = cand
+                if cand.level[X] or cand.level[Z]:
+                    limit = CONFLICT_JOINT_LIMIT
+            elif len(cand.pairs) != len(first.pairs) or _floater_scores(
+                cand, self.by_number
+            ) != _floater_scores(first, self.by_number):
                 break  # the state is over: other floaters or fewer pairs (B.3, C.14)
             key = frozenset(cand.unpaired)
             if key not in lowest:
                 down = moved + [self.by_number[n] for n in cand.unpaired]
                 lowest[key] = self.lowest_pairing(down + lowest_residents)
-            tried.append((cand, lowest[key]))
-        if not tried:
-            return None
-        first = tried[0][0]
-        joined = players + moved + lowest_residents
-        x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
-        for raised in (False, True):
-            for cand, low in tried:
-                if low is None:
-                    continue
+            low = lowest[key]
+            if low is None:
+                continue
+            used = add(cand.vector, low.vector)
+            if fits(used, cand.level):
+                self.joint_chose = cand is not first
+                return cand
+            if fallback is None:
                 level = list(cand.level)
-                if raised:
-                    level[X], level[Z] = max(level[X], x1), max(level[Z], z1)
-                if fits(add(cand.vector, low.vector), level):
-                    self.joint_chose = cand is not first
-                    return cand
+                level[X], level[Z] = max(level[X], x1), max(level[Z], z1)
+                if fits(used, level):
+                    fallback = cand
+        if fallback is not None:
+            self.joint_chose = fallback is not first
+            return fallback
         return first
+
+    def lowest_accepts(
+        self, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
+    ) -> Callable[[tuple[int, ...]], bool]:
+        """C.13: does the lowest bracket have a complete pairing with the players a
+        bracket moves down (``moved`` by C.1 and these)?"""
+        memo: dict[tuple[int, ...], bool] = {}
+
+        def accept(unpaired: tuple[int, ...]) -> bool:
+            key = tuple(sorted(unpaired))
+            if key not in memo:
+                down = moved + [self.by_number[n] for n in unpaired]
+                memo[key] = self.lowest_possible(down + lowest_residents)
+            return memo[key]
+
+        return accept
 
     def split_rejoins(
         self, frame: _Frame, residents: list[LegacyPlayer], down: list[LegacyPlayer]
@@ -546,20 +566,25 @@ class _Round:
                     "C.13: a part of the joined lowest bracket paired again on its own: "
                     "its players moving on are no downfloaters (B.5, B.6)"
                 )
-            candidates = ScoreBracket(
-                rest, self.ctx, lowest=False, downfloats=not split_part
-            ).candidates()
-            if split_part and k == len(groups) - 2:
+            cand = _first(
+                ScoreBracket(rest, self.ctx, lowest=False, downfloats=not split_part).candidates()
+            )
+            if cand is not None and split_part and k == len(groups) - 2:
                 # The last part of a split join above the lowest bracket: judged with
                 # the lowest bracket, as the joined bracket they were (reading 13).
-                cand = self.joint_choice(candidates, rest, moved, groups[k + 1])
+                fitting = ScoreBracket(
+                    rest,
+                    self.ctx,
+                    lowest=False,
+                    accept=self.lowest_accepts(moved, groups[k + 1]),
+                    downfloats=not split_part,
+                ).candidates()
+                cand = self.joint_choice(fitting, rest, moved, groups[k + 1], first=cand)
                 if cand is not None and self.joint_chose:
                     notes.append(
                         "C.13: judged together with the lowest bracket (the last part of "
                         "the split join): not its first pairing on its own"
                     )
-            else:
-                cand = _first(candidates)
             assert cand is not None  # P1 can always go down to 0
             frames.append(
                 _Frame(
