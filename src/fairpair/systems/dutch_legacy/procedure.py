@@ -351,6 +351,16 @@ class _Round:
             return fallback
         return first
 
+    def joint_fits(
+        self, cand: Candidate, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
+    ) -> bool:
+        """Does ``cand`` with the lowest bracket's pairing (the players it moves down,
+        ``moved`` by C.1 included) meet the level ``cand`` was found at? (The first
+        test of ``joint_choice``, for its first pairing.)"""
+        down = moved + [self.by_number[n] for n in cand.unpaired]
+        low = self.lowest_pairing(down + lowest_residents)
+        return low is not None and fits(add(cand.vector, low.vector), cand.level)
+
     def lowest_accepts(
         self, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
     ) -> Callable[[tuple[int, ...]], bool]:
@@ -569,7 +579,12 @@ class _Round:
             cand = _first(
                 ScoreBracket(rest, self.ctx, lowest=False, downfloats=not split_part).candidates()
             )
-            if cand is not None and split_part and k == len(groups) - 2:
+            if (
+                cand is not None
+                and split_part
+                and k == len(groups) - 2
+                and not self.joint_fits(cand, moved, groups[k + 1])
+            ):
                 # The last part of a split join above the lowest bracket: judged with
                 # the lowest bracket, as the joined bracket they were (reading 13).
                 fitting = ScoreBracket(
