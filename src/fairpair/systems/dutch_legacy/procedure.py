@@ -134,6 +134,11 @@ def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> l
     return sorted((by_number[n].score for n in cand.unpaired), reverse=True)
 
 
+def _other(cand: Candidate, first: Candidate | None) -> bool:
+    """Is ``cand`` another pairing than ``first``?"""
+    return first is None or (cand.pairs, cand.unpaired) != (first.pairs, first.unpaired)
+
+
 def _names(players: Sequence[LegacyPlayer]) -> str:
     return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
 
@@ -318,14 +323,16 @@ class _Round:
         x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
         fallback: Candidate | None = None  # the first meeting the raised level
         lowest: dict[frozenset[int], Candidate | None] = {}
-        limit = JOINT_LIMIT
+
+        def limit() -> int:
+            conflict = first is not None and (first.level[X] or first.level[Z])
+            return CONFLICT_JOINT_LIMIT if conflict else JOINT_LIMIT
+
         for tried, cand in enumerate(candidates):
-            if tried >= limit:
+            if tried >= limit():
                 break
             if first is None:
                 first = cand
-                if cand.level[X] or cand.level[Z]:
-                    limit = CONFLICT_JOINT_LIMIT
             elif len(cand.pairs) != len(first.pairs) or _floater_scores(
                 cand, self.by_number
             ) != _floater_scores(first, self.by_number):
@@ -339,7 +346,7 @@ class _Round:
                 continue
             used = add(cand.vector, low.vector)
             if fits(used, cand.level):
-                self.joint_chose = cand is not first
+                self.joint_chose = _other(cand, first)
                 return cand
             if fallback is None:
                 level = list(cand.level)
@@ -347,7 +354,7 @@ class _Round:
                 if fits(used, level):
                     fallback = cand
         if fallback is not None:
-            self.joint_chose = fallback is not first
+            self.joint_chose = _other(fallback, first)
             return fallback
         return first
 
