@@ -768,6 +768,49 @@ def test_c13_split_part_keeps_the_upfloater_requirements() -> None:
     assert has(lines, "B.5/B.6 for upfloaters apply (the joined bracket is heterogeneous)")
 
 
+def test_c13_last_split_part_first_pairing_judged_with_the_lowest_bracket() -> None:
+    """Reading 13, "joint" at the first pairing of the last part (issue 31, sixth
+    pass): random second-set seed 3066 round 6 shrunk to six players (JaVaFo 1.4's
+    pairing of this file; round 6 of 10, even: Z counts, A.7.d does not). 16-19 have
+    2 points, 20 1.5, 15 one; 16, 18, 20 prefer black strongly, 17 and 19 white
+    strongly, 15 absolutely black (white in his last two games); 15 met 16 and 20, 19
+    met 16 and 18, 17 met 18. Bracket 2 pairs two pairs, 20 is alone in bracket 1.5
+    and moves down, the lowest {20 | 15} fails (they met); C.13: bracket 1.5 has no
+    other pairing (P = 0), 1.5 and 1 are joined ({20, 15} fails again), and bracket 2
+    is re-paired with one pair (no pairing of two helps): 16-17, 18 and 19 down.
+    Split again, bracket 1.5 {18, 19 | 20} (homogeneous by A.3, X1 = 0) on its own
+    would take the exchange 19-20 (18-19 met; 18-20, the transposition, is a colour
+    conflict), leaving the lowest {18 | 15} to pair 18-15, a conflict there (X, Z).
+    Judged with the lowest bracket, as the joined bracket they were, 19-20 + 18-15
+    misses X once at the part's level X = 0; at the next level (X, Z = 1) 18-20 comes
+    first in D order and leaves 19-15 (no conflict): 17-16, 20-18, 19-15, as the
+    reference (the engine on its own gave 19-20, 18-15)."""
+    pairs, bye, lines = pair(step("c13jointfirst"))
+    assert pairs == {(17, 16), (20, 18), (19, 15)} and bye is None
+    assert has(lines, "C.13: judged together with the lowest bracket (the last part")
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+
+
+def test_c13_last_split_part_joint_level_is_the_joined_brackets_a8() -> None:
+    """Reading 13, "joint", A.8 of the joined bracket (issue 31, sixth pass): random
+    third-set seed 5037 round 6 shrunk to six players (JaVaFo 1.4's pairing of this
+    file; round 6 of 10, even). 4, 11, 14, 15 have 2.5 points, 8 two, 12 1.5; all but
+    11 prefer black: 15 absolutely (white in his last two games), 12 strongly, 4, 8
+    and 14 mildly (8 and 14 with an odd number of unplayed games: A.8's b); 12 met 4,
+    8 and 11, 15 met 11 and 14. Bracket 2.5 pairs two pairs, 8 is alone in bracket 2,
+    the lowest {8 | 12} fails (they met); C.13 joins 2 and 1.5 ({8, 12} fails again)
+    and re-pairs 2.5 with one pair, 4-11: 14 and 15 down. Split again, bracket 2
+    {14, 15 | 8} (homogeneous by A.3, X1 = 1, Z1 = 0) on its own pairs 14-8 (X),
+    leaving 15-12 to the lowest (X and Z: absolute against strong). Judged with the
+    lowest bracket no pairing of the part meets its own level (two colour conflicts
+    either way, X = 1 there); at the joined bracket's own A.8 values ({14, 15, 8, 12}:
+    X1 = 2, Z1 = 0) 14-8 + 15-12 misses Z, 15-8 + 14-12 does not: 11-4, 8-15, 14-12,
+    as the reference (the engine on its own gave 8-14, 12-15)."""
+    pairs, bye, lines = pair(step("c13jointunion"))
+    assert pairs == {(11, 4), (8, 15), (14, 12)} and bye is None
+    assert has(lines, "C.13: judged together with the lowest bracket (the last part")
+
+
 @pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only

@@ -23,7 +23,14 @@ from itertools import islice
 from fairpair.errors import NoPairingError
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
-from fairpair.systems.dutch_legacy.criteria import RoundContext, X, Z, add, fits
+from fairpair.systems.dutch_legacy.criteria import (
+    RoundContext,
+    X,
+    Z,
+    a8_x1_z1,
+    add,
+    fits,
+)
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
@@ -32,6 +39,9 @@ __all__ = ["BracketPairing", "RoundResult", "pair_round"]
 #: C.13 in a part of a split join (reading 13): how many of the part's other pairings
 #: are judged together with the lowest bracket before the first one is taken.
 JOINT_LIMIT = 2000
+#: ... and how many when the part's first pairing already needs a colour conflict (X or
+#: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
+CONFLICT_JOINT_LIMIT = 50
 
 #: C.13 in a part of a split join with a bye (reading 13, "bye of a split join"):
 #: how many of the part's pairings, in the procedure's order (a pairing comes again at
@@ -121,6 +131,16 @@ def _paired(cand: Candidate, players: Sequence[LegacyPlayer]) -> bool:
     """Does the pairing ``cand`` give every one of ``players`` an opponent?"""
     paired = {n for pair in cand.pairs for n in pair}
     return all(p.number in paired for p in players)
+
+
+def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> list[Fraction]:
+    """The scores of the players ``cand`` moves down (B.3), highest first."""
+    return sorted((by_number[n].score for n in cand.unpaired), reverse=True)
+
+
+def _other(cand: Candidate, first: Candidate | None) -> bool:
+    """Is ``cand`` another pairing than ``first``?"""
+    return first is None or (cand.pairs, cand.unpaired) != (first.pairs, first.unpaired)
 
 
 def _names(players: Sequence[LegacyPlayer]) -> str:
@@ -279,25 +299,13 @@ class _Round:
 
         ``joint`` (reading 13, a part of a join split after a re-pairing with P > 0):
         the part and the lowest bracket are judged together, as the joined bracket
-        they were: the first of the part's pairings (in the procedure's order, with
-        as many pairs as its first one) whose requirements added to those of the
-        lowest bracket's pairing still meet the level it was found at. Only when that
-        first pairing needs no colour conflict (X = Z = 0); otherwise, or when none
-        does, the first pairing.
+        they were (``joint_choice``).
 
         ``single`` (reading 21: the lowest bracket is one score bracket, nothing joined
         below): a heterogeneous penultimate bracket reduces M1 (C.14.b2) before P1, and
         a pairing with M1 reduced is taken only when the lowest bracket's pairing then
         pairs every player moved down into it."""
-        memo: dict[tuple[int, ...], bool] = {}
-
-        def accept(unpaired: tuple[int, ...]) -> bool:
-            key = tuple(sorted(unpaired))
-            if key not in memo:
-                down = frame.moved + [self.by_number[n] for n in unpaired]
-                memo[key] = self.lowest_possible(down + lowest_residents)
-            return memo[key]
-
+        accept = self.lowest_accepts(frame.moved, lowest_residents)
         paired_memo: dict[tuple[int, ...], bool] = {}
 
         def accept_reduced(unpaired: tuple[int, ...]) -> bool:
@@ -319,24 +327,97 @@ class _Round:
                 return lower_bye
         if not joint:
             return _first(bracket.candidates())
-        first: Candidate | None = None
+        return self.joint_choice(bracket.candidates(), frame.players, frame.moved, lowest_residents)
+
+    def joint_choice(
+        self,
+        candidates: Iterator[Candidate],
+        players: list[LegacyPlayer],
+        moved: list[LegacyPlayer],
+        lowest_residents: list[LegacyPlayer],
+        first: Candidate | None = None,
+    ) -> Candidate | None:
+        """C.13, C-split (reading 13, "joint"): a pairing of the last part of a split
+        join (the part right above the lowest bracket: ``players``, ``moved`` by C.1)
+        judged together with the lowest bracket, as the joined bracket they were.
+
+        ``first``: the part's first pairing (default: the first of ``candidates``);
+        ``candidates``: its pairings in the procedure's order, those that leave the
+        lowest bracket no complete pairing may be left out. The pairings of the first
+        one's C.14 state - as many pairs, floaters with the same scores (B.3) - are
+        taken level by level, and with each the lowest bracket's pairing (with the
+        players the part moves down). The first whose requirements added to the
+        lowest bracket's meet the level it was found at is the pairing; none: the
+        first whose sum meets that level with X and Z raised to the joined bracket's
+        own X1 and Z1 (A.8 over the part and the lowest bracket together); none
+        either (or none among the first ``JOINT_LIMIT``, ``CONFLICT_JOINT_LIMIT`` when
+        ``first`` needs a colour conflict of its own): ``first``, as on its own.
+        Sets ``joint_chose`` when that is not ``first``."""
+        self.joint_chose = False
+        joined = players + moved + lowest_residents
+        x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
+        fallback: Candidate | None = None  # the first meeting the raised level
         lowest: dict[frozenset[int], Candidate | None] = {}
-        for cand in islice(bracket.candidates(), JOINT_LIMIT):
+
+        def limit() -> int:
+            conflict = first is not None and (first.level[X] or first.level[Z])
+            return CONFLICT_JOINT_LIMIT if conflict else JOINT_LIMIT
+
+        for tried, cand in enumerate(candidates):
+            if tried >= limit():
+                break
             if first is None:
                 first = cand
-                if cand.level[X] or cand.level[Z]:
-                    return first
-            if len(cand.pairs) != len(first.pairs):
-                break
+            elif len(cand.pairs) != len(first.pairs) or _floater_scores(
+                cand, self.by_number
+            ) != _floater_scores(first, self.by_number):
+                break  # the state is over: other floaters or fewer pairs (B.3, C.14)
             key = frozenset(cand.unpaired)
             if key not in lowest:
-                down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+                down = moved + [self.by_number[n] for n in cand.unpaired]
                 lowest[key] = self.lowest_pairing(down + lowest_residents)
             low = lowest[key]
-            if low is not None and fits(add(cand.vector, low.vector), cand.level):
-                self.joint_chose = cand is not first
+            if low is None:
+                continue
+            used = add(cand.vector, low.vector)
+            if fits(used, cand.level):
+                self.joint_chose = _other(cand, first)
                 return cand
+            if fallback is None:
+                level = list(cand.level)
+                level[X], level[Z] = max(level[X], x1), max(level[Z], z1)
+                if fits(used, level):
+                    fallback = cand
+        if fallback is not None:
+            self.joint_chose = _other(fallback, first)
+            return fallback
         return first
+
+    def joint_fits(
+        self, cand: Candidate, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
+    ) -> bool:
+        """Does ``cand`` with the lowest bracket's pairing (the players it moves down,
+        ``moved`` by C.1 included) meet the level ``cand`` was found at? (The first
+        test of ``joint_choice``, for its first pairing.)"""
+        down = moved + [self.by_number[n] for n in cand.unpaired]
+        low = self.lowest_pairing(down + lowest_residents)
+        return low is not None and fits(add(cand.vector, low.vector), cand.level)
+
+    def lowest_accepts(
+        self, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
+    ) -> Callable[[tuple[int, ...]], bool]:
+        """C.13: does the lowest bracket have a complete pairing with the players a
+        bracket moves down (``moved`` by C.1 and these)?"""
+        memo: dict[tuple[int, ...], bool] = {}
+
+        def accept(unpaired: tuple[int, ...]) -> bool:
+            key = tuple(sorted(unpaired))
+            if key not in memo:
+                down = moved + [self.by_number[n] for n in unpaired]
+                memo[key] = self.lowest_possible(down + lowest_residents)
+            return memo[key]
+
+        return accept
 
     def _floater_to_bye(
         self, frame: _Frame, lowest_residents: list[LegacyPlayer]
@@ -646,6 +727,28 @@ class _Round:
                     joined_part=split_part,
                 ).candidates()
             )
+            if (
+                cand is not None
+                and split_part
+                and k == len(groups) - 2
+                and not self.joint_fits(cand, moved, groups[k + 1])
+            ):
+                # The last part of a split join above the lowest bracket: judged with
+                # the lowest bracket, as the joined bracket they were (reading 13).
+                fitting = ScoreBracket(
+                    rest,
+                    self.ctx,
+                    lowest=False,
+                    accept=self.lowest_accepts(moved, groups[k + 1]),
+                    downfloats=not split_part,
+                    joined_part=split_part,
+                ).candidates()
+                cand = self.joint_choice(fitting, rest, moved, groups[k + 1], first=cand)
+                if cand is not None and self.joint_chose:
+                    notes.append(
+                        "C.13: judged together with the lowest bracket (the last part of "
+                        "the split join): not its first pairing on its own"
+                    )
             assert cand is not None  # P1 can always go down to 0
             frames.append(
                 _Frame(
