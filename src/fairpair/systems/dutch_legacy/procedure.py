@@ -232,15 +232,25 @@ class _Round:
         new set of moved-down players) be paired better than ``before`` (its best
         pairing with the old set, the player without opponent left over)? Better: more
         pairs, or as many pairs and floaters of lower scores (B.3, compared from the
-        highest). As good is not enough: the old set stays and the player moves on."""
+        highest) when the new set leaves no moved-down player without an opponent
+        (`_c12_resolved`: with as many pairs, the backtrack must at least remove what
+        sent the bracket to C.12). As good is not enough: the old set stays and the
+        player moves on."""
         best = self._most_pairs(players, lowest=False)
         if best is None:
             return False
         if before is None:
             return True
-        return best.pairs > before.pairs or (
-            best.pairs == before.pairs and best.floaters < before.floaters
-        )
+        if best.pairs != before.pairs:
+            return best.pairs > before.pairs
+        return best.floaters < before.floaters and self._c12_resolved(players)
+
+    def _c12_resolved(self, players: Sequence[LegacyPlayer]) -> bool:
+        """Does every player moved down into the bracket ``players`` have a possible
+        opponent there (C.1 moves none of them, so C.1 would not send the bracket to
+        C.12 again)? Reading 14, "better" by floaters only."""
+        score = min(p.score for p in players)
+        return not any(p.score > score for p in c1_incompatible(players, self.ctx))
 
     def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
         best = self._most_pairs(players, lowest=False)
