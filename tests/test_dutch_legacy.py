@@ -537,7 +537,7 @@ def test_c12_accepts_a_set_that_leaves_floaters_of_lower_scores() -> None:
     assert has(lines, "C.12: re-paired for bracket 1.5 (moved-down 2 had no opponent there)")
 
 
-def test_c12_floaters_of_lower_scores_only_when_no_moved_down_player_is_left_without_opponent() -> None:
+def test_c12_floaters_of_lower_scores_only_when_no_moved_down_player_lacks_an_opponent() -> None:
     """C.12 by floaters only (reading 14, "better"): as many pairs with floaters of
     lower scores count only when the new set leaves no moved-down player without an
     opponent in the bracket (C.1 would not send it to C.12 again); more pairs count
