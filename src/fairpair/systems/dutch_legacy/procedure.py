@@ -306,6 +306,9 @@ class _Round:
             return memo[key]
 
         paired_memo: dict[tuple[int, ...], bool] = {}
+        #: The two brackets together (reading 21): the lowest score their bye can have.
+        together = frame.players + frame.moved + lowest_residents
+        lowest_bye: list[Fraction | None] = []
 
         def accept_reduced(unpaired: tuple[int, ...]) -> bool:
             if not accept(unpaired):
@@ -314,7 +317,15 @@ class _Round:
             if key not in paired_memo:
                 down = frame.moved + [self.by_number[n] for n in unpaired]
                 first = self.lowest_pairing(down + lowest_residents)
-                paired_memo[key] = first is not None and _paired(first, down)
+                ok = first is not None and _paired(first, down)
+                if first is not None and not ok:
+                    # The bye goes to a moved-down player: only when no complete
+                    # pairing of the two brackets together gives it a lower score.
+                    if not lowest_bye:
+                        lowest_bye.append(self._lowest_bye(together))
+                    floor = lowest_bye[0]
+                    ok = floor is None or self.by_number[first.unpaired[0]].score <= floor
+                paired_memo[key] = ok
             return paired_memo[key]
 
         bracket = self._repairing(frame, accept, accept_reduced if single else None)
@@ -340,6 +351,27 @@ class _Round:
                 self.joint_chose = cand is not first
                 return cand
         return first
+
+    def _lowest_bye(self, players: Sequence[LegacyPlayer]) -> Fraction | None:
+        """The lowest score the bye can have in a complete pairing of ``players`` as
+        one lowest bracket (P0 pairs, the bye to a player who may receive it); None
+        when there is no bye or no complete pairing (reading 21)."""
+        if len(players) % 2 == 0:
+            return None
+        bracket = ScoreBracket(players, self.ctx, lowest=True)
+        best = lexmin(
+            range(bracket.n),
+            bracket.edges,
+            unpaired_cost=bracket.vcost,
+            score=bracket.scores,
+            mdp=[False] * bracket.n,
+            eligible=bracket.eligible,
+            mdp_first=False,
+            lowest=True,
+        )
+        if best is None or best.pairs < bracket.n // 2 or not best.bye_ok:
+            return None
+        return best.floaters[0]
 
     def _bye_by_b3(
         self, frame: _Frame, bracket: ScoreBracket, lowest_residents: list[LegacyPlayer]
