@@ -619,6 +619,37 @@ def test_c13_lowers_p1_first_when_the_remainder_had_pairs_to_make() -> None:
     assert not has(lines, "C.13/C.14.b2")
 
 
+def test_c13_m1_reduced_when_the_bye_of_the_moved_down_player_is_the_lowest_possible() -> None:
+    """Reading 21's second limit: a pairing of the penultimate bracket with M1 reduced
+    is taken when the lowest bracket then pairs every player moved down into it, or
+    gives the bye to one of them whose score is the lowest any complete pairing of
+    the two brackets together can give the bye (B.3: the bye is a downfloat, its
+    score as low as possible); otherwise P1 is lowered. Reference rounds (JaVaFo 1.4):
+    fourth-set seed 7026 round 8, all but five players made absent: 22 (3 points, the
+    only one of the five who may have the bye) is alone and moves down; bracket 2.5
+    {22 | 27, 28} pairs 22-27 or 22-28, and the lowest {24, 29} with the other (none
+    of the three may have the bye) cannot be completed. M1 = 0: 28-27 moves 22 down,
+    and {22 | 24, 29} (22 met 24) pairs 29-24 with the bye to 22: no complete pairing
+    of the five gives the bye to anybody else, so it is taken, as JaVaFo (lowering
+    P1 to 0 and joining gave 24-27, 29-28, bye 22). A probe built from it
+    (`c13m1byeprobe`: 22 has met 28, and 27 won a game instead of his bye, so that he
+    may have it): 27-28 with the bye to 22 (3 points) is not taken, since the five
+    together can give the bye to 27 (2.5): P1 = 0, the join pairs 29-22, 24-28, bye
+    27, as JaVaFo. Third-set seed 5027 round 4 (seven players): bracket 1.5 {3 | 4, 7},
+    3 met 7, 3-4 leaves 7 to the lowest {2, 6}, where nobody may have the bye; M1 = 0
+    gives 4-7 and the bye to 3 (2 points) in {3 | 2, 6}, but 4 (1.5) can have it: P1
+    is lowered to 0 and the join pairs 2-3, 6-7, bye 4, as JaVaFo."""
+    pairs, bye, lines = pair(step("c13m1bye"))
+    assert pairs == {(28, 27), (29, 24)} and bye == 22
+    assert has(lines, "C.13/C.14.b2: M1=0, the bracket is managed as homogeneous")
+    pairs, bye, lines = pair(step("c13m1byeprobe"))
+    assert pairs == {(29, 22), (24, 28)} and bye == 27
+    assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
+    pairs, bye, lines = pair(step("c13m1byelower"))
+    assert pairs == {(1, 5), (2, 3), (6, 7)} and bye == 4
+    assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
+
+
 def test_c13_repairs_the_penultimate_bracket() -> None:
     """Round 2, 3 absent: bracket 1 = {1, 2, 5}; its first pairing 1-5 moves 2 down,
     but 2 already met 4, the only player of the lowest bracket. C.13: the

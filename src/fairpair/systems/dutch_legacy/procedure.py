@@ -293,9 +293,11 @@ class _Round:
         does, the first pairing.
 
         ``single`` (reading 21: the lowest bracket is one score bracket, nothing joined
-        below): a heterogeneous penultimate bracket reduces M1 (C.14.b2) before P1, and
-        a pairing with M1 reduced is taken only when the lowest bracket's pairing then
-        pairs every player moved down into it."""
+        below): a heterogeneous penultimate bracket with P1 = M1 reduces M1 (C.14.b2)
+        before P1, and a pairing with M1 reduced is taken only when the lowest
+        bracket's pairing then pairs every player moved down into it, or gives the bye
+        to one of them whose score is the lowest that any complete pairing of the two
+        brackets together can give the bye (B.3, `_lowest_bye`)."""
         memo: dict[tuple[int, ...], bool] = {}
 
         def accept(unpaired: tuple[int, ...]) -> bool:
