@@ -537,6 +537,33 @@ def test_c12_accepts_a_set_that_leaves_floaters_of_lower_scores() -> None:
     assert has(lines, "C.12: re-paired for bracket 1.5 (moved-down 2 had no opponent there)")
 
 
+def test_c12_floaters_of_lower_scores_only_when_no_moved_down_player_lacks_an_opponent() -> None:
+    """C.12 by floaters only (reading 14, "better"): as many pairs with floaters of
+    lower scores count only when the new set leaves no moved-down player without an
+    opponent in the bracket (C.1 would not send it to C.12 again); more pairs count
+    always. Reference round (JaVaFo 1.4, fourth-set seed 7014 round 8 of 9, nine
+    players; one of its two complete pairings gives the bye to 1, the other to 2):
+    1 (6 points) and 3, 4 (5, met each other) and 2 (4.5) find no opponent in
+    brackets 6, 5 and 4.5 and move down (C.1); in bracket 4 {1, 3, 4, 2 | 6, 7}
+    1, 2 and 7 have none either (C.1), and {3, 4 | 6} pairs 4-6 (3-6: both prefer
+    black), moving 3 down. In bracket 3.5 {1, 2, 3, 7 | 5} 1, 2 and 3 have met 5:
+    7-5, floaters 1, 2, 3 (6, 5, 4.5 points). C.12 for 3: 3-6 in bracket 4 moves 4
+    down instead (the same scores); {1, 2, 4, 7 | 5} pairs 4-5 with floaters 1, 2,
+    7 (6, 4.5, 4): lower scores, but 1 and 2 still have no opponent. Not accepted:
+    3 moves on, 7-5, 2-8 in bracket 2 and {1, 3 | 9}: 3-9, bye 1, as the reference.
+    Accepted, it gave 4-5, 8-7, 1-9 and the bye to 2. A probe built from it and
+    paired by JaVaFo 1.4 (`c12resolved2`: 3's round-1 colours reversed, so that he
+    prefers white, then 3 and 4 swapped with their ratings): bracket 4 pairs 3-6 and
+    moves 4 (who has met 5) down; the re-pairing 4-6 needs no lowered requirement
+    and is still not accepted, so what decides is not the cost of the re-pairing."""
+    pairs, bye, lines = pair(step("c12resolved"))
+    assert pairs == {(2, 8), (3, 9), (4, 6), (5, 7)} and bye == 1
+    assert has(lines, "C.12: no other pairing of the previous bracket helps 1, 3, 2")
+    pairs, bye, lines = pair(step("c12resolved2"))
+    assert pairs == {(2, 8), (3, 6), (4, 9), (5, 7)} and bye == 1
+    assert has(lines, "C.12: no other pairing of the previous bracket helps 1, 4, 2")
+
+
 def test_c12_does_not_backtrack_twice_into_the_same_bracket() -> None:
     """C.12: "Backtracking is disallowed when already backtracking from a lower score
     bracket" (reading 14): a bracket that C.12 has paired again is not asked by C.12
@@ -571,6 +598,56 @@ def test_c13_reduces_m1_before_p1() -> None:
     pairs, bye, lines = pair(step("c13m1"))
     assert pairs == {(39, 43), (45, 33), (37, 41)} and bye is None
     assert has(lines, "C.13/C.14.b2: M1=0, the bracket is managed as homogeneous")
+
+
+def test_c13_lowers_p1_first_when_the_remainder_had_pairs_to_make() -> None:
+    """C.14.b for C.13's "another pairing" (reading 21): M1 is reduced before P1 only
+    when P1 = M1; with P1 > M1 the procedure got to a remainder with P1 - M1 pairs
+    to make (C.6), so C.14.b1 lowers P1 first. Reference round (JaVaFo 1.4,
+    fourth-set seed 7075 round 8 of 10, all but seven players made absent): 18
+    (3 points) is alone and moves down; bracket 2.5 {18 | 10, 13, 15, 19}: 18 has met
+    10, 13 and 15, so 18-19 (M1 = 1) and the remainder {10, 13, 15} pairs 10-15 or
+    13-15 (10 and 13 met), P1 = 2. The lowest {14, 20} (met) cannot take 13 (13-14
+    leaves the bye to 20, who has had one) nor 10 (met both): C.13. No other pairing
+    with two pairs helps; the remainder was reached, so P1 is lowered to 1: 18-19,
+    and 10, 13, 15 move down: {10, 13, 15 | 14, 20} pairs 14-13, 20-15 with the bye
+    to 10, as the reference. Reducing M1 first gave the homogeneous 10-15, 13-19
+    with 18 down: 20-18, bye 14."""
+    pairs, bye, lines = pair(step("c13p1first"))
+    assert pairs == {(14, 13), (18, 19), (20, 15)} and bye == 10
+    assert has(lines, "C.14: P1 lowered to 1")
+    assert not has(lines, "C.13/C.14.b2")
+
+
+def test_c13_m1_reduced_when_the_bye_of_the_moved_down_player_is_the_lowest_possible() -> None:
+    """Reading 21's second limit: a pairing of the penultimate bracket with M1 reduced
+    is taken when the lowest bracket then pairs every player moved down into it, or
+    gives the bye to one of them whose score is the lowest any complete pairing of
+    the two brackets together can give the bye (B.3: the bye is a downfloat, its
+    score as low as possible); otherwise P1 is lowered. Reference rounds (JaVaFo 1.4):
+    fourth-set seed 7026 round 8, all but five players made absent: 22 (3 points, the
+    only one of the five who may have the bye) is alone and moves down; bracket 2.5
+    {22 | 27, 28} pairs 22-27 or 22-28, and the lowest {24, 29} with the other (none
+    of the three may have the bye) cannot be completed. M1 = 0: 28-27 moves 22 down,
+    and {22 | 24, 29} (22 met 24) pairs 29-24 with the bye to 22: no complete pairing
+    of the five gives the bye to anybody else, so it is taken, as JaVaFo (lowering
+    P1 to 0 and joining gave 24-27, 29-28, bye 22). A probe built from it
+    (`c13m1byeprobe`: 22 has met 28, and 27 won a game instead of his bye, so that he
+    may have it): 27-28 with the bye to 22 (3 points) is not taken, since the five
+    together can give the bye to 27 (2.5): P1 = 0, the join pairs 29-22, 24-28, bye
+    27, as JaVaFo. Third-set seed 5027 round 4 (seven players): bracket 1.5 {3 | 4, 7},
+    3 met 7, 3-4 leaves 7 to the lowest {2, 6}, where nobody may have the bye; M1 = 0
+    gives 4-7 and the bye to 3 (2 points) in {3 | 2, 6}, but 4 (1.5) can have it: P1
+    is lowered to 0 and the join pairs 2-3, 6-7, bye 4, as JaVaFo."""
+    pairs, bye, lines = pair(step("c13m1bye"))
+    assert pairs == {(28, 27), (29, 24)} and bye == 22
+    assert has(lines, "C.13/C.14.b2: M1=0, the bracket is managed as homogeneous")
+    pairs, bye, lines = pair(step("c13m1byeprobe"))
+    assert pairs == {(29, 22), (24, 28)} and bye == 27
+    assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
+    pairs, bye, lines = pair(step("c13m1byelower"))
+    assert pairs == {(1, 5), (2, 3), (6, 7)} and bye == 4
+    assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
 
 
 def test_c13_repairs_the_penultimate_bracket() -> None:

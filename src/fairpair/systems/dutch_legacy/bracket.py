@@ -397,11 +397,16 @@ class ScoreBracket:
         reductions: list[str],
     ) -> Iterator[_State]:
         """C.13's "another pairing" of a heterogeneous bracket (reading 21): when no
-        pairing with M1 moved-down players paired was accepted, the procedure has not
-        got to an acceptable remainder, so C.14.b2 reduces M1 before C.14.b1 lowers
-        P1: M1 - 1, ..., 1 (other D.3 sets of moved-down players in S1), then M1 = 0,
+        pairing with M1 moved-down players paired was accepted and P1 = M1 (C.6: the
+        remainder has P1 - M1 = 0 pairs to make, so the procedure never got to a
+        remainder that pairs anybody), C.14.b2 reduces M1 before C.14.b1 lowers P1:
+        M1 - 1, ..., 1 (other D.3 sets of moved-down players in S1), then M1 = 0,
         the bracket managed as homogeneous with P1 = P0 (restart from C.2.b: X1 and
-        Z1 of A.8 again). No bound from the oracle here (ZERO: every level searched)."""
+        Z1 of A.8 again). With P1 > M1 the procedure got to a remainder with pairs to
+        make, and C.14.b1 lowers P1 first (nothing here). No bound from the oracle
+        here (ZERO: every level searched)."""
+        if p1 > m1:
+            return
         n = self.n
         for m in range(m1 - 1, 0, -1):
             head = (*notes, f"C.13/C.14.b2: M1 lowered to {m}")

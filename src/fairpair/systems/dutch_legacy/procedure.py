@@ -255,15 +255,25 @@ class _Round:
         new set of moved-down players) be paired better than ``before`` (its best
         pairing with the old set, the player without opponent left over)? Better: more
         pairs, or as many pairs and floaters of lower scores (B.3, compared from the
-        highest). As good is not enough: the old set stays and the player moves on."""
+        highest) when the new set leaves no moved-down player without an opponent
+        (`_c12_resolved`: with as many pairs, the backtrack must at least remove what
+        sent the bracket to C.12). As good is not enough: the old set stays and the
+        player moves on."""
         best = self._most_pairs(players, lowest=False)
         if best is None:
             return False
         if before is None:
             return True
-        return best.pairs > before.pairs or (
-            best.pairs == before.pairs and best.floaters < before.floaters
-        )
+        if best.pairs != before.pairs:
+            return best.pairs > before.pairs
+        return best.floaters < before.floaters and self._c12_resolved(players)
+
+    def _c12_resolved(self, players: Sequence[LegacyPlayer]) -> bool:
+        """Does every player moved down into the bracket ``players`` have a possible
+        opponent there (C.1 moves none of them, so C.1 would not send the bracket to
+        C.12 again)? Reading 14, "better" by floaters only."""
+        score = min(p.score for p in players)
+        return not any(p.score > score for p in c1_incompatible(players, self.ctx))
 
     def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
         best = self._most_pairs(players, lowest=False)
@@ -302,11 +312,16 @@ class _Round:
         they were (``joint_choice``).
 
         ``single`` (reading 21: the lowest bracket is one score bracket, nothing joined
-        below): a heterogeneous penultimate bracket reduces M1 (C.14.b2) before P1, and
-        a pairing with M1 reduced is taken only when the lowest bracket's pairing then
-        pairs every player moved down into it."""
+        below): a heterogeneous penultimate bracket with P1 = M1 reduces M1 (C.14.b2)
+        before P1, and a pairing with M1 reduced is taken only when the lowest
+        bracket's pairing then pairs every player moved down into it, or gives the bye
+        to one of them whose score is the lowest that any complete pairing of the two
+        brackets together can give the bye (B.3, `_lowest_bye`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         paired_memo: dict[tuple[int, ...], bool] = {}
+        #: The two brackets together (reading 21): the lowest score their bye can have.
+        together = frame.players + frame.moved + lowest_residents
+        lowest_bye: list[Fraction | None] = []
 
         def accept_reduced(unpaired: tuple[int, ...]) -> bool:
             if not accept(unpaired):
@@ -315,7 +330,15 @@ class _Round:
             if key not in paired_memo:
                 down = frame.moved + [self.by_number[n] for n in unpaired]
                 first = self.lowest_pairing(down + lowest_residents)
-                paired_memo[key] = first is not None and _paired(first, down)
+                ok = first is not None and _paired(first, down)
+                if first is not None and not ok:
+                    # The bye goes to a moved-down player: only when no complete
+                    # pairing of the two brackets together gives it a lower score.
+                    if not lowest_bye:
+                        lowest_bye.append(self._lowest_bye(together))
+                    floor = lowest_bye[0]
+                    ok = floor is None or self.by_number[first.unpaired[0]].score <= floor
+                paired_memo[key] = ok
             return paired_memo[key]
 
         mdp_floats = None if frame.split_part else self._floater_to_bye(frame, lowest_residents)
@@ -402,6 +425,27 @@ class _Round:
         down = moved + [self.by_number[n] for n in cand.unpaired]
         low = self.lowest_pairing(down + lowest_residents)
         return low is not None and fits(add(cand.vector, low.vector), cand.level)
+
+    def _lowest_bye(self, players: Sequence[LegacyPlayer]) -> Fraction | None:
+        """The lowest score the bye can have in a complete pairing of ``players`` as
+        one lowest bracket (P0 pairs, the bye to a player who may receive it); None
+        when there is no bye or no complete pairing (reading 21)."""
+        if len(players) % 2 == 0:
+            return None
+        bracket = ScoreBracket(players, self.ctx, lowest=True)
+        best = lexmin(
+            range(bracket.n),
+            bracket.edges,
+            unpaired_cost=bracket.vcost,
+            score=bracket.scores,
+            mdp=[False] * bracket.n,
+            eligible=bracket.eligible,
+            mdp_first=False,
+            lowest=True,
+        )
+        if best is None or best.pairs < bracket.n // 2 or not best.bye_ok:
+            return None
+        return best.floaters[0]
 
     def lowest_accepts(
         self, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
