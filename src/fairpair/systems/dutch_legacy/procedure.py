@@ -492,11 +492,13 @@ class _Round:
         bracket, whose floater is the player who gets the bye, and B.3 wants "the
         score of a floater" as low as possible. Of the part's pairings with as many
         pairs as its first one (each judged at the level where the procedure first
-        finds it), the one that leaves the bye to the player with the lowest score is
-        taken, if that score is lower than with the first pairing and its
-        requirements together with those of the lowest bracket's pairing meet that
-        level (as in "joint"); ties go to the earlier pairing. None: the first
-        pairing stands (or "joint" decides)."""
+        finds it) and then those with fewer pairs, down to P = 0 (C.14; each judged
+        at the first one's level), the one that leaves the bye to the player with the
+        lowest score is taken, if that score is lower than with the first pairing and
+        its requirements together with those of the lowest bracket's pairing meet
+        that level (as in "joint"); ties go to the earlier pairing. None: the first
+        pairing stands (or "joint" decides). At most ``BYE_LIMIT`` pairings are
+        looked at."""
         pool = frame.players + frame.moved + lowest_residents
         if len(pool) % 2 == 0:
             return None  # no bye
@@ -525,8 +527,10 @@ class _Round:
                     return None  # no bye can have a lower score
                 judged.add(cand.pairs)
                 continue
-            if len(cand.pairs) != len(first.pairs):
-                break
+            # Fewer pairs (C.14, down to P = 0) too: judged at the first pairing's
+            # level, the level the part was re-paired at (reading 13, "bye of a
+            # split join", fewer pairs).
+            fewer = len(cand.pairs) != len(first.pairs)
             if cand.pairs in judged:
                 continue  # judged at the level where it was first found
             judged.add(cand.pairs)
@@ -538,7 +542,8 @@ class _Round:
             if low is None or not low.unpaired:
                 continue
             score = self.by_number[low.unpaired[0]].score
-            if score < best and fits(add(cand.vector, low.vector), cand.level):
+            level = first.level if fewer else cand.level
+            if score < best and fits(add(cand.vector, low.vector), level):
                 best, pick = score, cand
                 if best == floor:
                     break
