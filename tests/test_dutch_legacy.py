@@ -806,6 +806,35 @@ def test_c13_split_part_leaves_the_bye_to_the_lowest_score() -> None:
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
+def test_c13_split_part_leaves_the_bye_to_the_lowest_score_with_fewer_pairs() -> None:
+    """Reading 13, "bye of a split join" with fewer pairs (issue 31, second wave of the
+    sixth pass): public2 t5310 round 9 shrunk to nine players (JaVaFo 1.4's pairing of
+    this file; round 9 of 11). Brackets 4.5 {13}, 4 {4, 10, 17}, 3.5 {15, 19}, 3 {14,
+    18}, 2.5 {20}; only 4, 10, 13 (4 points or more) and 14 (3) may get the bye. 20 has
+    met 10, 15, 18 and 19, 18 has met 13, 14, 17, 19 and 20 and floated up in both last
+    rounds; 10 has met 15 and 19.
+    After the joins and a C.13 re-pairing of bracket 4 with one pair (13-4; 10 and 17
+    down) the brackets below are paired one by one again: part 3.5 {10, 17 | 15, 19}
+    pairs 10-17, 15-19, part 3 {14, 18} (who met) moves both down, and neither the
+    lowest {14, 18 | 20} nor the join of 3 and 2.5 can be completed. C.13 asks part 3.5
+    for another pairing: its first, with one pair, is 17-19 (A.7.d and a colour conflict,
+    within its level), after which the joined lowest {10, 15 | 14, 18, 20} pairs 15-18,
+    14-20 and gives the bye to 10 (4 points). 15-19 would leave the bye to 14, but comes
+    at a later set of floaters' scores (B.3) at a level the lowest bracket's pairing
+    exceeds (18 floats up a third time). The part and the lowest bracket were one joined
+    bracket whose floater is the player with the bye, and B.3 wants its score as low as
+    possible: the part's pairings with fewer pairs are looked at too, judged at the
+    first one's level, and P = 0 (10, 17, 15, 19 all down) lets the lowest bracket give
+    the bye to 14 (3 points) within it. That is a re-pairing with P = 0 above joined
+    brackets: they are split again, part 3 {10, 17, 15, 19 | 14, 18} pairs 10-18, 19-15
+    and the lowest {17, 14 | 20} 20-17, bye 14: 4-13, 10-18, 19-15, 20-17, bye 14, as
+    the reference (before: 13-4, 17-19, 15-18, 14-20, bye 10)."""
+    pairs, bye, lines = pair(step("c13byefewer"))
+    assert pairs == {(4, 13), (10, 18), (19, 15), (20, 17)} and bye == 14
+    assert has(lines, "B.3, the bye to a player with a lower score")
+    assert has(lines, "C.13: bracket 3.5 re-paired with P = 0 above joined brackets")
+
+
 def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
     """Reading 13, "a moved-down floater to the bye" (issue 31, sixth pass): random
     seed 148 round 8 shrunk to nine players (JaVaFo 1.4's pairing of this file; round
