@@ -835,6 +835,23 @@ def test_c13_split_part_leaves_the_bye_to_the_lowest_score_with_fewer_pairs() ->
     assert has(lines, "C.13: bracket 3.5 re-paired with P = 0 above joined brackets")
 
 
+def test_c13_split_part_with_fewer_pairs_second_example() -> None:
+    """The same reading on random third-set seed 5001 round 8 shrunk to nine players
+    (JaVaFo 1.4's pairing of this file; round 8 of 11; only 5, 7, 10 and 11 may get the
+    bye). After C.13 has re-paired bracket 3.5 with one pair (7-5; 6 and 10 down) and
+    the brackets 2.5, 2 and 1.5 below part 3 {6, 10 | 11, 14} have been joined, C.13
+    asks part 3 for another pairing: its first, 11-14 (a colour conflict within its
+    level), leaves the joined lowest {6, 10 | 12, 16, 17} 6-16, 12-17 and the bye to 10
+    (3.5 points); with P = 0 the lowest pairs 6-16, 10-12, 14-17 and gives the bye to
+    11 (3 points) within that level, so part 3 moves everybody down and the brackets
+    below are split again: 6-16, 7-5, 12-10, 14-17, bye 11, as the reference (before:
+    6-16, 7-5, 11-14, 12-17, bye 10)."""
+    pairs, bye, lines = pair(step("c13byefewer2"))
+    assert pairs == {(6, 16), (7, 5), (12, 10), (14, 17)} and bye == 11
+    assert has(lines, "B.3, the bye to a player with a lower score")
+    assert has(lines, "C.13: bracket 3 re-paired with P = 0 above joined brackets")
+
+
 def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
     """Reading 13, "a moved-down floater to the bye" (issue 31, sixth pass): random
     seed 148 round 8 shrunk to nine players (JaVaFo 1.4's pairing of this file; round
