@@ -164,7 +164,8 @@ class _Round:
     ) -> Candidate | None:
         """The lowest bracket: P0 pairs, the player left over (if any) gets the bye.
         ``movers``: the bracket was joined (C.13), these players (the latest added
-        score bracket) form S1."""
+        score bracket) form S1; empty: the lowest part of a split join, paired as a
+        homogeneous bracket (reading 13, the reference's practice)."""
         bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers)
         return _first(bracket.candidates())
 
@@ -586,7 +587,12 @@ class _Round:
             label = f"bracket {format_points(residents[0].score)}"
             if k == len(groups) - 1:
                 players = incoming + residents
-                cand = self.lowest_pairing(players, movers)
+                if movers is None and split_from is not None and k >= split_from:
+                    # The last part of a split join: paired as a homogeneous bracket
+                    # (reading 13, "the lowest part of a split join").
+                    cand = self.lowest_pairing(players, frozenset())
+                else:
+                    cand = self.lowest_pairing(players, movers)
                 # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14).
                 blocked = bool(frames) and bool(frames[-1].repaired)
                 if cand is not None and frames and not blocked and not _paired(cand, incoming):
