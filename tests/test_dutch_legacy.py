@@ -845,6 +845,28 @@ def test_c13_split_part_keeps_the_upfloater_requirements() -> None:
     assert has(lines, "B.5/B.6 for upfloaters apply (the joined bracket is heterogeneous)")
 
 
+def test_c13_lowest_part_of_a_split_join_is_paired_as_homogeneous() -> None:
+    """Reading 13, "the lowest part of a split join" (issue 31, second wave of the
+    sixth pass): random fourth-set seed 7041 round 6 shrunk to seven players (JaVaFo
+    1.4's pairing of this file; round 6, even: Z counts). 19 and 24 have 2 points, 15
+    and 20 1.5, 21, 22, 23 one; only 19 may get the bye (the others have had a bye or
+    a half point without playing, B.1.b). 19 met 22 and 23, 24 met 21, 20 met 22;
+    15, 21 and 23 prefer black mildly, 22 white mildly; 15's last float was an
+    upfloat. Bracket 2 pairs 19-24, bracket 1.5 15-20, and the lowest {21, 22, 23}
+    has nobody for the bye; C.13 joins 1.5 and 1 (still no bye) and re-pairs bracket
+    2 with P = 0. Split again, bracket 1.5 {19, 24 | 15, 20} pairs two pairs, the
+    lowest fails again, and C.13 asks 1.5 for one pair: 24-20 (24-15 would give 15 an
+    upfloat again, B.5), 19 and 15 down. The lowest part {19, 15 | 21, 22, 23}: every
+    complete pairing has one colour conflict (19 must get the bye; 15, 21, 23 want
+    black). Paired as a heterogeneous bracket (S1 = {15}, M1 lowered for 19's bye) at
+    X = 1 it took 15-21 (the first in D.1 order), 22-23; paired as a homogeneous
+    bracket (S1 = {19, 15}, the D.2 exchanges until 19 is left over) it takes 15-22,
+    21-23, bye 19, as the reference."""
+    pairs, bye, lines = pair(step("c13splitlowhom"))
+    assert pairs == {(24, 20), (22, 15), (23, 21)} and bye == 19
+    assert has(lines, "C.13: the lowest part of a split join, paired as homogeneous")
+
+
 def test_c13_last_split_part_first_pairing_judged_with_the_lowest_bracket() -> None:
     """Reading 13, "joint" at the first pairing of the last part (issue 31, sixth
     pass): random second-set seed 3066 round 6 shrunk to six players (JaVaFo 1.4's
