@@ -867,6 +867,27 @@ def test_c13_lowest_part_of_a_split_join_is_paired_as_homogeneous() -> None:
     assert has(lines, "C.13: the lowest part of a split join, paired as homogeneous")
 
 
+def test_c13_joined_bracket_counts_upfloaters_over_the_whole_bracket() -> None:
+    """Reading 13, "upfloaters of a joined bracket" (issue 31, second wave of the
+    sixth pass): random fourth-set seed 7036 round 9 shrunk to six players (JaVaFo
+    1.4's pairing of this file; round 9 of 10, odd: A.7.d counts). 14 and 16 have 3.5
+    points, 19 2.5, 18, 20 and 21 two; 14 met 18, 16 met 18, 19, 21, 19 met 20, 21,
+    20 met 18, 21. 14 wants black absolutely, 16, 18, 21 black strongly, 19 and 20
+    white strongly; 19 had an upfloat in the last round, 18 and 20 in both of the
+    last two. Bracket 3.5 pairs 14-16, 19 moves down, the lowest {19 | 18, 20, 21}
+    fails (19-18 leaves 20-21, who met); C.13 joins 2.5 and 2 (the same players) and
+    re-pairs 3.5 with P = 0; the split would pair 14-16 again, so the join is kept
+    with S1 = {14, 16} ("keep"). 16 can meet only 20 (an upfloat of 20: B.5, B.6);
+    then 14-19 leaves 18-21 (an A.7.d pair) and 14-21 (A.7.d) leaves 19-18. Upfloats
+    over the whole bracket: 14-19 gives B.5 twice and B.6 once (19, 20), 14-21 with
+    19-18 B.5 and B.6 twice each (20, 18): 19-14, 20-16, 21-18, as the reference.
+    Counted for the remainder on its own (as in other heterogeneous brackets), 14-21
+    came first (each part misses B.5 and B.6 once)."""
+    pairs, bye, lines = pair(step("c13joinedup"))
+    assert pairs == {(19, 14), (20, 16), (21, 18)} and bye is None
+    assert has(lines, "B5 for upfloaters dropped for 2 pair(s)")
+
+
 def test_c13_last_split_part_first_pairing_judged_with_the_lowest_bracket() -> None:
     """Reading 13, "joint" at the first pairing of the last part (issue 31, sixth
     pass): random second-set seed 3066 round 6 shrunk to six players (JaVaFo 1.4's
