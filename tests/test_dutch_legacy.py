@@ -891,6 +891,49 @@ def test_c13_split_part_keeps_the_upfloater_requirements() -> None:
     assert has(lines, "B.5/B.6 for upfloaters apply (the joined bracket is heterogeneous)")
 
 
+def test_c13_lowest_part_of_a_split_join_is_paired_as_homogeneous() -> None:
+    """Reading 13, "the lowest part of a split join" (issue 31, second wave of the
+    sixth pass): random fourth-set seed 7041 round 6 shrunk to seven players (JaVaFo
+    1.4's pairing of this file; round 6, even: Z counts). 19 and 24 have 2 points, 15
+    and 20 1.5, 21, 22, 23 one; only 19 may get the bye (the others have had a bye or
+    a half point without playing, B.1.b). 19 met 22 and 23, 24 met 21, 20 met 22;
+    15, 21 and 23 prefer black mildly, 22 white mildly; 15's last float was an
+    upfloat. Bracket 2 pairs 19-24, bracket 1.5 15-20, and the lowest {21, 22, 23}
+    has nobody for the bye; C.13 joins 1.5 and 1 (still no bye) and re-pairs bracket
+    2 with P = 0. Split again, bracket 1.5 {19, 24 | 15, 20} pairs two pairs, the
+    lowest fails again, and C.13 asks 1.5 for one pair: 24-20 (24-15 would give 15 an
+    upfloat again, B.5), 19 and 15 down. The lowest part {19, 15 | 21, 22, 23}: every
+    complete pairing has one colour conflict (19 must get the bye; 15, 21, 23 want
+    black). Paired as a heterogeneous bracket (S1 = {15}, M1 lowered for 19's bye) at
+    X = 1 it took 15-21 (the first in D.1 order), 22-23; paired as a homogeneous
+    bracket (S1 = {19, 15}, the D.2 exchanges until 19 is left over) it takes 15-22,
+    21-23, bye 19, as the reference."""
+    pairs, bye, lines = pair(step("c13splitlowhom"))
+    assert pairs == {(24, 20), (22, 15), (23, 21)} and bye == 19
+    assert has(lines, "C.13: the lowest part of a split join, paired as homogeneous")
+
+
+def test_c13_joined_bracket_counts_upfloaters_over_the_whole_bracket() -> None:
+    """Reading 13, "upfloaters of a joined bracket" (issue 31, second wave of the
+    sixth pass): random fourth-set seed 7036 round 9 shrunk to six players (JaVaFo
+    1.4's pairing of this file; round 9 of 10, odd: A.7.d counts). 14 and 16 have 3.5
+    points, 19 2.5, 18, 20 and 21 two; 14 met 18, 16 met 18, 19, 21, 19 met 20, 21,
+    20 met 18, 21. 14 wants black absolutely, 16, 18, 21 black strongly, 19 and 20
+    white strongly; 19 had an upfloat in the last round, 18 and 20 in both of the
+    last two. Bracket 3.5 pairs 14-16, 19 moves down, the lowest {19 | 18, 20, 21}
+    fails (19-18 leaves 20-21, who met); C.13 joins 2.5 and 2 (the same players) and
+    re-pairs 3.5 with P = 0; the split would pair 14-16 again, so the join is kept
+    with S1 = {14, 16} ("keep"). 16 can meet only 20 (an upfloat of 20: B.5, B.6);
+    then 14-19 leaves 18-21 (an A.7.d pair) and 14-21 (A.7.d) leaves 19-18. Upfloats
+    over the whole bracket: 14-19 gives B.5 twice and B.6 once (19, 20), 14-21 with
+    19-18 B.5 and B.6 twice each (20, 18): 19-14, 20-16, 21-18, as the reference.
+    Counted for the remainder on its own (as in other heterogeneous brackets), 14-21
+    came first (each part misses B.5 and B.6 once)."""
+    pairs, bye, lines = pair(step("c13joinedup"))
+    assert pairs == {(19, 14), (20, 16), (21, 18)} and bye is None
+    assert has(lines, "B5 for upfloaters dropped for 2 pair(s)")
+
+
 def test_c13_last_split_part_first_pairing_judged_with_the_lowest_bracket() -> None:
     """Reading 13, "joint" at the first pairing of the last part (issue 31, sixth
     pass): random second-set seed 3066 round 6 shrunk to six players (JaVaFo 1.4's

@@ -179,7 +179,10 @@ class ScoreBracket:
             self.mdp = [p.number in movers for p in self.players]
             self.m0 = sum(self.mdp)
             self.treated_homogeneous = self.m0 == 0
-        self.joined = movers is not None
+        #: ``movers`` empty: the lowest part of a split join, paired as homogeneous
+        #: (reading 13, the reference's practice); not a joined bracket of its own.
+        self.split_rest = movers is not None and not movers
+        self.joined = bool(movers)
         self.topscorers = any(p.topscorer for p in self.players)
         self.eligible = [p.bye_eligible for p in self.players]
         self.scores = [p.score for p in self.players]
@@ -306,6 +309,8 @@ class ScoreBracket:
             head += " (A.3: at least half moved down, treated as homogeneous)"
         if self.joined:
             head += " (C.13: joined bracket, the latest added score bracket as S1)"
+        if self.split_rest:
+            head += " (C.13: the lowest part of a split join, paired as homogeneous)"
         notes = [head]
         reductions: list[str] = []
         hetero = not self.treated_homogeneous
@@ -552,6 +557,11 @@ class ScoreBracket:
                 # others over the whole bracket (the reference's practice, class C:
                 # docs/dutch-legacy.md).
                 part = _without_upfloats(used)
+                if self.joined and m1 == self.m0:
+                    # A joined lowest bracket whose moved-down players are all paired
+                    # (M1 = M0): B5/B6 for upfloaters over the whole bracket too
+                    # (reading 13, "upfloaters of a joined bracket").
+                    part = used
                 for cand in self._homogeneous(rest, p1 - m1, level, part, "remainder "):
                     yield Candidate(
                         pairs=tuple((self.number(a), self.number(b)) for a, b in pairs)
