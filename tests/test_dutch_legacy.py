@@ -891,6 +891,11 @@ def test_c13_split_part_keeps_the_upfloater_requirements() -> None:
     assert has(lines, "B.5/B.6 for upfloaters apply (the joined bracket is heterogeneous)")
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="reading 13: pairing the lowest part as homogeneous gives this, but the held-out "
+    "fifth set refutes that rule (seed 9039 round 11)",
+)
 def test_c13_lowest_part_of_a_split_join_is_paired_as_homogeneous() -> None:
     """Reading 13, "the lowest part of a split join" (issue 31, second wave of the
     sixth pass): random fourth-set seed 7041 round 6 shrunk to seven players (JaVaFo

@@ -179,10 +179,7 @@ class ScoreBracket:
             self.mdp = [p.number in movers for p in self.players]
             self.m0 = sum(self.mdp)
             self.treated_homogeneous = self.m0 == 0
-        #: ``movers`` empty: the lowest part of a split join, paired as homogeneous
-        #: (reading 13, the reference's practice); not a joined bracket of its own.
-        self.split_rest = movers is not None and not movers
-        self.joined = bool(movers)
+        self.joined = movers is not None
         self.topscorers = any(p.topscorer for p in self.players)
         self.eligible = [p.bye_eligible for p in self.players]
         self.scores = [p.score for p in self.players]
@@ -309,8 +306,6 @@ class ScoreBracket:
             head += " (A.3: at least half moved down, treated as homogeneous)"
         if self.joined:
             head += " (C.13: joined bracket, the latest added score bracket as S1)"
-        if self.split_rest:
-            head += " (C.13: the lowest part of a split join, paired as homogeneous)"
         notes = [head]
         reductions: list[str] = []
         hetero = not self.treated_homogeneous

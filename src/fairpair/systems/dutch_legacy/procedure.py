@@ -100,9 +100,6 @@ class BracketPairing:
     #: C.13, C-split: a part of a joined lowest bracket paired again on its own (its
     #: players moving on are no downfloaters for B.5/B.6, reading 13).
     split_part: bool = False
-    #: C.13, C-split: the lowest bracket is the last part of a split join, paired as
-    #: a homogeneous bracket (reading 13).
-    split_rest: bool = False
 
 
 @dataclass
@@ -159,9 +156,6 @@ class _Round:
         self.joint_chose = False
         #: ... by the score of the player who gets the bye (reading 13, "bye of a split join").
         self.bye_chose = False
-        #: The lowest bracket is the last part of a split join: paired as a homogeneous
-        #: bracket, also when a part above is judged with it (reading 13).
-        self.split_rest = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -170,11 +164,7 @@ class _Round:
     ) -> Candidate | None:
         """The lowest bracket: P0 pairs, the player left over (if any) gets the bye.
         ``movers``: the bracket was joined (C.13), these players (the latest added
-        score bracket) form S1. After a C-split the lowest bracket is the last part of
-        the split join and is paired as a homogeneous bracket (reading 13, the
-        reference's practice; ``movers`` empty)."""
-        if movers is None and self.split_rest:
-            movers = frozenset()
+        score bracket) form S1."""
         bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers)
         return _first(bracket.candidates())
 
@@ -597,9 +587,6 @@ class _Round:
         if not groups:
             return RoundResult([], None, {})
         while True:
-            # After a C-split (and until C.13 joins again) the lowest bracket is the
-            # last part of the split join (reading 13).
-            self.split_rest = movers is None and split_from is not None
             residents = groups[k]
             label = f"bracket {format_points(residents[0].score)}"
             if k == len(groups) - 1:
@@ -842,7 +829,6 @@ class _Round:
         incoming = [p for p in lowest if p not in residents]
         brackets.append(_bracket(None, residents, incoming, cand))
         brackets[-1].joined = joined
-        brackets[-1].split_rest = self.split_rest and not joined
         bye = cand.unpaired[0] if cand.unpaired else None
         return RoundResult(pairs, bye, s1_position, brackets, list(self.events))
 

@@ -195,8 +195,6 @@ def _bracket(
     **options: Any,
 ) -> ScoreBracket:
     movers = frozenset(record.incoming) if record.lowest and record.joined else None
-    if record.lowest and record.split_rest:
-        movers = frozenset()  # the last part of a split join: homogeneous (reading 13)
     if "C.13/C.14.b2" in record.reductions and "accept" in options:
         # Re-paired by C.13 with M1 reduced before P1 (reading 21): the same states.
         options.setdefault("accept_reduced", options["accept"])
