@@ -24,6 +24,8 @@ from fairpair.errors import NoPairingError
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import (
+    ZERO,
+    Costs,
     RoundContext,
     X,
     Z,
@@ -495,12 +497,18 @@ class _Round:
         finds it), the one that leaves the bye to the player with the lowest score is
         taken, if that score is lower than with the first pairing and its
         requirements together with those of the lowest bracket's pairing meet that
-        level (as in "joint"); ties go to the earlier pairing. None: the first
+        level (as in "joint"); ties go to the earlier pairing. Among pairings whose
+        byes have the same score, one whose requirements together with the lowest
+        bracket's are exactly those of the pairing taken so far, and which leaves the
+        bye to a player lower in the A.2 order (a higher pairing number), is taken
+        ("bye of a split join by rank": the joined bracket would give the bye, its
+        floater, to the last player its D order leaves over). None: the first
         pairing stands (or "joint" decides)."""
         pool = frame.players + frame.moved + lowest_residents
         if len(pool) % 2 == 0:
             return None  # no bye
-        floor = min((p.score for p in pool if p.bye_eligible), default=None)
+        # The bye's place in the A.2 order (greater: lower score, then higher number).
+        floor = max((a2_key(p) for p in pool if p.bye_eligible), default=None)
         lows: dict[frozenset[int], Candidate | None] = {}
 
         def lowest_with(cand: Candidate) -> tuple[list[LegacyPlayer], Candidate | None]:
@@ -511,7 +519,8 @@ class _Round:
             return down, lows[key]
 
         first: Candidate | None = None
-        best: Fraction | None = None
+        best: tuple[Fraction, int] | None = None
+        best_used: Costs = ZERO
         pick: Candidate | None = None
         judged: set[tuple[tuple[int, int], ...]] = set()
         for cand in islice(bracket.candidates(), BYE_LIMIT):
@@ -520,9 +529,10 @@ class _Round:
                 _, low = lowest_with(cand)
                 if low is None or not low.unpaired:
                     return None
-                best = self.by_number[low.unpaired[0]].score
+                best = a2_key(self.by_number[low.unpaired[0]])
+                best_used = add(cand.vector, low.vector)
                 if best == floor:
-                    return None  # no bye can have a lower score
+                    return None  # no bye can be lower
                 judged.add(cand.pairs)
                 continue
             if len(cand.pairs) != len(first.pairs):
@@ -532,14 +542,19 @@ class _Round:
             judged.add(cand.pairs)
             down = frame.moved + [self.by_number[n] for n in cand.unpaired]
             assert best is not None
-            if not any(p.bye_eligible and p.score < best for p in down + lowest_residents):
+            if not any(p.bye_eligible and a2_key(p) > best for p in down + lowest_residents):
                 continue
             _, low = lowest_with(cand)
             if low is None or not low.unpaired:
                 continue
-            score = self.by_number[low.unpaired[0]].score
-            if score < best and fits(add(cand.vector, low.vector), cand.level):
-                best, pick = score, cand
+            bye = a2_key(self.by_number[low.unpaired[0]])
+            used = add(cand.vector, low.vector)
+            if bye[0] > best[0]:
+                lower = fits(used, cand.level)  # a lower score (B.3)
+            else:
+                lower = bye > best and used == best_used  # the same score, by rank
+            if lower:
+                best, best_used, pick = bye, used, cand
                 if best == floor:
                     break
         return pick
