@@ -825,6 +825,27 @@ def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
     assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters, one of them gets the bye")
 
 
+def test_c13_split_part_leaves_an_equal_bye_to_the_lower_ranked_player() -> None:
+    """Reading 13, "bye of a split join by rank" (issue 31, sixth pass, second wave):
+    random fourth-set seed 7120 round 6 shrunk to five players (JaVaFo 1.4's pairing
+    of this file; round 6 of 6). 1, 4 and 8 have 3 points, 6 has 2.5, 7 two; only 1
+    and 4 may get the bye. 1 met 4 and 6, 4 met 1, 7 and 8, 6 met 7. Bracket 3 {1, 4,
+    8}: C.1 moves 4 down, 1-8; bracket 2.5 {4 | 6} pairs 4-6 and the lowest {7} cannot
+    have the bye. C.13: 2.5 has no other pairing, the join {4 | 6, 7} fails, and
+    bracket 3 is re-paired with P = 0 (1, 8 down). Split again, bracket 2.5 {1, 4, 8 |
+    6} (A.3: homogeneous) first pairs 1-8, 4-6, leaving 7 alone; C.13 asks the part for
+    one pair: 4-6 (the first exchange; 1, 8 down) leaves the lowest {1, 8 | 7} 8-7 and
+    the bye to 1, 8-6 (1, 4 down) leaves {1, 4 | 7} 1-7 and the bye to 4. Both give
+    6 an upfloat again (B.5) and a black-black preference pair (X) in the lowest
+    bracket: the same requirements, and both byes have 3 points. As one joined bracket
+    {1, 4, 8 | 6, 7} (M1 = 2, D.3: {1, 4} fails, {1, 8} pairs 1-7, 8-6) the player left
+    over is 4, the lower in the A.2 order: 6-8, 7-1, bye 4, as the reference (before:
+    6-4, 8-7, bye 1)."""
+    pairs, bye, lines = pair(step("c13splitbyerank"))
+    assert pairs == {(6, 8), (7, 1)} and bye == 4
+    assert has(lines, "the same requirements and bye score, the bye to the player lower")
+
+
 def test_c13_split_part_keeps_the_upfloater_requirements() -> None:
     """Reading 13, "upfloaters in a split join" (issue 31, sixth pass): random
     third-set seed 5011 round 8 shrunk to seven players (JaVaFo 1.4's pairing of this

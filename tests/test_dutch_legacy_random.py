@@ -103,7 +103,6 @@ STILL_DIFFERENT4: frozenset[tuple[int, int]] = frozenset(
         (7041, 6),
         (7066, 7),
         (7108, 9),
-        (7120, 6),
         (7135, 9),
     }
 )

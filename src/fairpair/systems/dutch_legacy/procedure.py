@@ -158,6 +158,8 @@ class _Round:
         self.joint_chose = False
         #: ... by the score of the player who gets the bye (reading 13, "bye of a split join").
         self.bye_chose = False
+        #: ... the bye's score being the same: by its place in the A.2 order ("by rank").
+        self.bye_rank = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -529,7 +531,7 @@ class _Round:
                 _, low = lowest_with(cand)
                 if low is None or not low.unpaired:
                     return None
-                best = a2_key(self.by_number[low.unpaired[0]])
+                best = first_bye = a2_key(self.by_number[low.unpaired[0]])
                 best_used = add(cand.vector, low.vector)
                 if best == floor:
                     return None  # no bye can be lower
@@ -554,6 +556,7 @@ class _Round:
             else:
                 lower = bye > best and used == best_used  # the same score, by rank
             if lower:
+                self.bye_rank = bye[0] == first_bye[0]
                 best, best_used, pick = bye, used, cand
                 if best == floor:
                     break
@@ -633,7 +636,7 @@ class _Round:
                         "criteria (B.1, B.2) and gives the bye to a player who may receive it"
                     )
                 frame = frames[-1]
-                self.joint_chose = self.bye_chose = False
+                self.joint_chose = self.bye_chose = self.bye_rank = False
                 alt = self.c13_backtrack(
                     frame,
                     residents,
@@ -643,7 +646,13 @@ class _Round:
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
-                    if self.bye_chose:
+                    if self.bye_chose and self.bye_rank:
+                        frame.notes.append(
+                            "C.13: judged together with the lowest bracket (a part of the "
+                            "split join): the same requirements and bye score, the bye to "
+                            "the player lower in the A.2 order"
+                        )
+                    elif self.bye_chose:
                         frame.notes.append(
                             "C.13: judged together with the lowest bracket (a part of the "
                             "split join): B.3, the bye to a player with a lower score"
