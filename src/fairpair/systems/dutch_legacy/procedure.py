@@ -551,10 +551,8 @@ class _Round:
                 continue
             bye = a2_key(self.by_number[low.unpaired[0]])
             used = add(cand.vector, low.vector)
-            if bye[0] > best[0]:
-                lower = fits(used, cand.level)  # a lower score (B.3)
-            else:
-                lower = bye > best and used == best_used  # the same score, by rank
+            # A lower score (B.3) meeting the level; the same score: by rank, at equal cost.
+            lower = fits(used, cand.level) if bye[0] > best[0] else bye > best and used == best_used
             if lower:
                 self.bye_rank = bye[0] == first_bye[0]
                 best, best_used, pick = bye, used, cand
