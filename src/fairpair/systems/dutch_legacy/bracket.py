@@ -219,6 +219,9 @@ class ScoreBracket:
         self.notes: list[str] = []
         self.floaters: tuple[Fraction, ...] | None = None
         self.good: list[int] | None = None  # accepted unpaired sets (bit masks)
+        #: When set, the search stops at the first level other than this one (a caller
+        #: that wants only the pairings of one requirement level, procedure.py).
+        self.only_level: Level | None = None
 
     # -- helpers -------------------------------------------------------------------
 
@@ -508,6 +511,8 @@ class ScoreBracket:
         self.floaters = state.floaters
         box = self._box(state.p1, state.x1, state.z1)
         while level is not None:
+            if self.only_level is not None and level != self.only_level:
+                return
             lowered = (*state.notes, *_describe_lowering(box.start, level))
             relaxed = tuple(article for article, _ in _lowered(box.start, level))
             for cand in self._search(state.hetero, state.p1, state.m1, level):

@@ -349,6 +349,7 @@ class _Round:
         bracket = self._repairing(frame, accept, accept_reduced if single else None, mdp_floats)
         if frame.split_part:
             lower_bye = self._lower_bye(frame, lowest_residents, bracket)
+            bracket.only_level = None  # the whole search again for the pairings below
             if lower_bye is not None:
                 self.bye_chose = True
                 return lower_bye
@@ -535,6 +536,9 @@ class _Round:
                 best_used = add(cand.vector, low.vector)
                 if best == floor:
                     return None  # no bye can be lower
+                if floor is not None and best[0] == floor[0]:
+                    # No lower score: ties by rank only, at the first pairing's level.
+                    bracket.only_level = cand.level
                 judged.add(cand.pairs)
                 continue
             if len(cand.pairs) != len(first.pairs):
