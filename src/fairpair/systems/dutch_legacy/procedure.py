@@ -505,7 +505,8 @@ class _Round:
         bracket's are exactly those of the pairing taken so far, and which leaves the
         bye to a player lower in the A.2 order (a higher pairing number), is taken
         ("bye of a split join by rank": the joined bracket would give the bye, its
-        floater, to the last player its D order leaves over). None: the first
+        floater, to the last player its D order leaves over; when no lower score is
+        possible, only the pairings of the first one's level are looked at). None: the first
         pairing stands (or "joint" decides)."""
         pool = frame.players + frame.moved + lowest_residents
         if len(pool) % 2 == 0:
