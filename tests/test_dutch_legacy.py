@@ -825,6 +825,26 @@ def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
     assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters, one of them gets the bye")
 
 
+def test_c13_split_part_lowers_m1_before_p1() -> None:
+    """Reading 21 in a part of a split join ("M1 before P1 in a split part", issue 31,
+    sixth pass, second wave): random fourth-set seed 7007 round 10 shrunk to eight
+    players (JaVaFo 1.4's pairing of this file; round 10 of 11). 11 and 16 have 4
+    points, 14, 20, 24 3.5, 17 three, 23 and 25 two. 16 met 17; 14 met 23, 24, 25; 17
+    met 11, 20, 24, 25; 23 met 25 (25 met all but 16). Bracket 4 pairs 11-16, 3.5
+    pairs 20-24 (14 down), 3 pairs 14-17 and the lowest {23, 25} fails; C.13 joins
+    and backtracks up to bracket 4, re-paired with P = 0 (11, 16 down). Split again,
+    the part {11, 16 | 14, 20, 24} pairs 11-20, 16-24, 14-17 follows and {23, 25}
+    fails again; the join of 3 and 2 fails, and C.13 asks the part (heterogeneous,
+    P1 = M1 = 2) for another pairing with the lowest {17, 23, 25} joined below it.
+    As in reading 21, M1 is lowered before P1 (C.14.b2): 11-14, 20-24 and 16 floats
+    on, and the lowest {16 | 17, 23, 25} pairs every player moved into it (16-25,
+    17-23): 14-11, 24-20, 16-25, 17-23, as the reference. Lowering P1 first (the
+    engine before) gave 11-20 with 16, 14, 24 down: 14-17, 16-25, 24-23."""
+    pairs, bye, lines = pair(step("c13splitm1"))
+    assert pairs == {(14, 11), (24, 20), (16, 25), (17, 23)} and bye is None
+    assert has(lines, "C.13/C.14.b2: M1 lowered to 1")
+
+
 def test_c13_split_part_leaves_an_equal_bye_to_the_lower_ranked_player() -> None:
     """Reading 13, "bye of a split join by rank" (issue 31, sixth pass, second wave):
     random fourth-set seed 7120 round 6 shrunk to five players (JaVaFo 1.4's pairing

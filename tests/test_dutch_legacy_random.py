@@ -98,7 +98,6 @@ STILL_DIFFERENT3: frozenset[tuple[int, int]] = frozenset(
 #: check of readings 14 "better" and 21).
 STILL_DIFFERENT4: frozenset[tuple[int, int]] = frozenset(
     {
-        (7007, 10),
         (7036, 9),
         (7041, 6),
         (7066, 7),
