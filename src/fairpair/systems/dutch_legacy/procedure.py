@@ -312,11 +312,13 @@ class _Round:
         they were (``joint_choice``).
 
         ``single`` (reading 21: the lowest bracket is one score bracket, nothing joined
-        below): a heterogeneous penultimate bracket with P1 = M1 reduces M1 (C.14.b2)
-        before P1, and a pairing with M1 reduced is taken only when the lowest
-        bracket's pairing then pairs every player moved down into it, or gives the bye
-        to one of them whose score is the lowest that any complete pairing of the two
-        brackets together can give the bye (B.3, `_lowest_bye`)."""
+        below; or the penultimate bracket is a part of a split join, whatever is joined
+        below it, "M1 before P1 in a split part"): a heterogeneous penultimate bracket with
+        P1 = M1 reduces M1 (C.14.b2) before P1, and a pairing with M1 reduced is taken only
+        when the lowest bracket's pairing then pairs every player moved down into it, or
+        gives the bye to one of them whose score is the lowest that any complete pairing of
+        the two brackets together can give the bye
+        (B.3, `_lowest_bye`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         paired_memo: dict[tuple[int, ...], bool] = {}
         #: The two brackets together (reading 21): the lowest score their bye can have.
@@ -628,7 +630,9 @@ class _Round:
                     frame,
                     residents,
                     joint=frame.split_part and split_joint,
-                    single=len(groups) == len(original),
+                    # Reading 21 also in a part of a split join (second wave: "M1
+                    # before P1 in a split part", fourth-set seed 7007 r10).
+                    single=len(groups) == len(original) or frame.split_part,
                 )
                 if alt is not None:
                     frame.current = alt
