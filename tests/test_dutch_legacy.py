@@ -1633,3 +1633,20 @@ def test_a4_the_loser_of_a_forfeit_has_no_float() -> None:
     assert players[1].floats[0] is Float.NONE
     assert players[4].floats[0] is Float.DOWN
     assert players[2].floats[0] is Float.DOWN and players[3].floats[0] is Float.UP
+
+
+@pytest.mark.parametrize("name", ["c13mdpbye", "c13jointunion", "c13splitup", "c13lowerbye"])
+def test_explain_replays_the_sixth_pass_readings(name: str) -> None:
+    """``--explain``'s "why me" replays each bracket's procedure to compare the chosen
+    pairing with the others; for brackets paired by the sixth pass's readings (M1
+    lowered for a moved-down floater to the bye, a pairing judged together with the
+    lowest bracket, the upfloater requirements of a split part) the replay builds the
+    bracket as the pairing did, so every answer is computed: none says the search was
+    cut off."""
+    t = step(name)
+    pairing = DutchLegacySystem(explain=True).pair(t, t.next_round())
+    codes = [
+        note["code"] for group in pairing.info["explanation"]["groups"] for note in group["notes"]
+    ]
+    assert any(code.startswith("why_legacy") for code in codes)
+    assert "why_legacy_cut_off" not in codes and "why_legacy_not_computed" not in codes

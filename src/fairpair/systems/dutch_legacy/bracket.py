@@ -61,11 +61,15 @@ from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.orders import d2_exchanges, d3_mdp_sets
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
-__all__ = ["Candidate", "ScoreBracket", "c1_incompatible"]
+__all__ = ["FLOATING_NOTE", "Candidate", "ScoreBracket", "c1_incompatible"]
 
 #: Above this many possible sets of unpaired players, C.12/C.13 check them one by one
 #: during the search instead of listing them first.
 _LIST_LIMIT = 2000
+
+#: The step note of a pairing found with M1 lowered for moved-down floaters (reading
+#: 13, "a moved-down floater to the bye"); the explanation's replay looks for it.
+FLOATING_NOTE = "for moved-down floaters, one of them gets the bye"
 
 #: Predicate on the players a pairing leaves unpaired (C.12 / C.13 ask for pairings
 #: that move down particular players).
@@ -343,21 +347,9 @@ class ScoreBracket:
         # Another pairing asked for (C.12/C.13): other floaters, in B.3's order (the
         # lowest scores first), then fewer pairs.
         notes.append("another pairing asked for: floaters with other scores")
-        for floaters in self._floater_scores(n - 2 * p1):
-            if floaters != best.floaters:
-                m, floating = self._m1_for(hetero, m1, floaters)
-                yield _State(
-                    hetero,
-                    p1,
-                    m,
-                    x1,
-                    z1,
-                    best.vector,
-                    floaters,
-                    (*notes, *_floating_note(floating, m)),
-                    tuple(reductions),
-                    mdp_floating=floating,
-                )
+        yield from self._floater_states(
+            hetero, p1, m1, x1, z1, best.vector, notes, reductions, skip=best.floaters
+        )
         if hetero and self._accept_reduced is not None:
             yield from self._m1_reduced(p0, p1, m1, x1, z1, notes, reductions)
         for p in range(p1 - 1, -1, -1):
@@ -371,20 +363,42 @@ class ScoreBracket:
                 hetero_p = False
             notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
             reductions.append("C.14")
-            for floaters in self._floater_scores(n - 2 * p):
-                m_f, floating = self._m1_for(hetero_p, m, floaters)
-                yield _State(
-                    hetero_p,
-                    p,
-                    m_f,
-                    x1,
-                    z1,
-                    best_p.vector,
-                    floaters,
-                    (*notes, *_floating_note(floating, m_f)),
-                    tuple(reductions),
-                    mdp_floating=floating,
-                )
+            yield from self._floater_states(
+                hetero_p, p, m, x1, z1, best_p.vector, notes, reductions
+            )
+
+    def _floater_states(
+        self,
+        hetero: bool,
+        p1: int,
+        m1: int,
+        x1: int,
+        z1: int,
+        bound: Costs,
+        notes: list[str],
+        reductions: list[str],
+        *,
+        skip: tuple[Fraction, ...] | None = None,
+    ) -> Iterator[_State]:
+        """The states of one P1 when another pairing is asked for: one for each set of
+        floaters' scores in B.3's order (but ``skip``, already tried), M1 lowered for
+        moved-down floaters where reading 13 allows it (``_m1_for``)."""
+        for floaters in self._floater_scores(self.n - 2 * p1):
+            if floaters == skip:
+                continue
+            m, floating = self._m1_for(hetero, m1, floaters)
+            yield _State(
+                hetero,
+                p1,
+                m,
+                x1,
+                z1,
+                bound,
+                floaters,
+                (*notes, *_floating_note(floating, m)),
+                tuple(reductions),
+                mdp_floating=floating,
+            )
 
     def _m1_reduced(
         self,
@@ -839,7 +853,7 @@ class ScoreBracket:
 def _floating_note(floating: bool, m1: int) -> tuple[str, ...]:
     if not floating:
         return ()
-    return (f"C.13: M1 lowered to {m1} for moved-down floaters, one of them gets the bye",)
+    return (f"C.13: M1 lowered to {m1} {FLOATING_NOTE}",)
 
 
 def _both(first: Accept | None, second: Accept | None) -> Accept | None:

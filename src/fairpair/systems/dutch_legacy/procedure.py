@@ -39,6 +39,9 @@ __all__ = ["BracketPairing", "RoundResult", "pair_round"]
 #: C.13 in a part of a split join (reading 13): how many of the part's other pairings
 #: are judged together with the lowest bracket before the first one is taken.
 JOINT_LIMIT = 2000
+#: The step note of a pairing decided together with the lowest bracket (reading 13);
+#: the explanation's replay looks for it.
+JOINT_NOTE = "judged together with the lowest bracket"
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
 CONFLICT_JOINT_LIMIT = 50
@@ -639,12 +642,12 @@ class _Round:
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
                     if self.bye_chose:
                         frame.notes.append(
-                            "C.13: judged together with the lowest bracket (a part of the "
+                            f"C.13: {JOINT_NOTE} (a part of the "
                             "split join): B.3, the bye to a player with a lower score"
                         )
                     if self.joint_chose:
                         frame.notes.append(
-                            "C.13: judged together with the lowest bracket (a part of the "
+                            f"C.13: {JOINT_NOTE} (a part of the "
                             "split join): not its first pairing on its own"
                         )
                     frame.repaired.append("C.13")
@@ -799,7 +802,7 @@ class _Round:
                 cand = self.joint_choice(fitting, rest, moved, groups[k + 1], first=cand)
                 if cand is not None and self.joint_chose:
                     notes.append(
-                        "C.13: judged together with the lowest bracket (the last part of "
+                        f"C.13: {JOINT_NOTE} (the last part of "
                         "the split join): not its first pairing on its own"
                     )
             assert cand is not None  # P1 can always go down to 0

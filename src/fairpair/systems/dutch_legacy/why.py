@@ -42,7 +42,7 @@ from typing import Any
 from fairpair.explain import Explainer
 from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
-from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket
+from fairpair.systems.dutch_legacy.bracket import FLOATING_NOTE, Candidate, ScoreBracket
 from fairpair.systems.dutch_legacy.criteria import (
     A7D,
     B2,
@@ -57,7 +57,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     Z,
 )
 from fairpair.systems.dutch_legacy.players import LegacyPlayer
-from fairpair.systems.dutch_legacy.procedure import BracketPairing
+from fairpair.systems.dutch_legacy.procedure import JOINT_NOTE, BracketPairing
 
 __all__ = [
     "CANDIDATE_LIMIT",
@@ -198,12 +198,16 @@ def _bracket(
     if "C.13/C.14.b2" in record.reductions and "accept" in options:
         # Re-paired by C.13 with M1 reduced before P1 (reading 21): the same states.
         options.setdefault("accept_reduced", options["accept"])
+    if "accept" in options and any(FLOATING_NOTE in step for step in record.steps):
+        # Re-paired by C.13 with M1 lowered for moved-down floaters (reading 13).
+        options.setdefault("mdp_floats", options["accept"])
     return ScoreBracket(
         bracket_players(record, players),
         ctx,
         lowest=record.lowest,
         movers=movers,
         downfloats=not record.split_part,
+        joined_part=record.split_part and not record.lowest,
         **options,
     )
 
@@ -242,7 +246,9 @@ def _chosen(
     """The bracket's pairing as its procedure finds it (with its C.10 level): the
     first pairing, or for a bracket C.12/C.13 paired again, the pairing used where
     the procedure comes to it. None when the replay does not give it."""
-    if record.repaired:
+    if record.repaired or any(JOINT_NOTE in step for step in record.steps):
+        # Paired again (C.12, C.13), or judged with the lowest bracket (reading 13,
+        # "joint"): not necessarily the procedure's first pairing.
         return _first_of(record, players, ctx, [record])
     first = next(_bracket(record, players, ctx).candidates(), None)
     if first is None or not _same(first, record.pairs, record.unpaired):
