@@ -152,10 +152,9 @@ class ScoreBracket:
         lowest: bool,
         accept: Accept | None = None,
         movers: frozenset[int] | None = None,
-        downfloats: bool = True,
         accept_reduced: Accept | None = None,
         mdp_floats: Accept | None = None,
-        joined_part: bool = False,
+        split_part: bool = False,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -189,11 +188,11 @@ class ScoreBracket:
         self.scores = [p.score for p in self.players]
         # B.5/B.6 for downfloaters: a player moved down into this bracket already has
         # his downfloat of this round; floating on (or the bye) adds none (class B).
-        # ``downfloats`` False: a part of a joined lowest bracket paired again on its
-        # own (C.13, reading 13 "C-split"): its players stay in the joined bracket,
-        # moving on to the next part is no downfloat for B.5/B.6.
+        # ``split_part``: a part of a joined lowest bracket paired again on its own
+        # (C.13, reading 13 "C-split"): its players stay in the joined bracket, moving
+        # on to the next part is no downfloat for B.5/B.6.
         self.vcost = [
-            ZERO if moved or not downfloats else unpaired_costs(p)
+            ZERO if moved or split_part else unpaired_costs(p)
             for p, moved in zip(self.players, moved_down, strict=True)
         ]
         self.compat = [0] * n
@@ -208,7 +207,7 @@ class ScoreBracket:
                     self.compat[i] |= 1 << j
                     self.compat[j] |= 1 << i
                     c = pair_costs(a, b, ctx)
-                    if self.treated_homogeneous and not joined_part:
+                    if self.treated_homogeneous and not split_part:
                         # C.3.g/h, C.10.a/b: B5/B6 for upfloaters are requirements of
                         # heterogeneous score brackets only. A part of a split join
                         # keeps them: C.13 treats the joined bracket as heterogeneous

@@ -159,6 +159,9 @@ class _Round:
         self.joint_chose = False
         #: ... by the score of the player who gets the bye (reading 13, "bye of a split join").
         self.bye_chose = False
+        #: The lowest bracket's pairing of a set of players (C.13 asks for the same
+        #: sets again and again: each reading's test, each level of the bracket above).
+        self._lowest: dict[tuple[frozenset[int], frozenset[int] | None], Candidate | None] = {}
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -168,8 +171,22 @@ class _Round:
         """The lowest bracket: P0 pairs, the player left over (if any) gets the bye.
         ``movers``: the bracket was joined (C.13), these players (the latest added
         score bracket) form S1."""
-        bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers)
-        return _first(bracket.candidates())
+        key = (frozenset(p.number for p in players), movers)
+        if key not in self._lowest:
+            bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers)
+            self._lowest[key] = _first(bracket.candidates())
+        return self._lowest[key]
+
+    def lowest_with(
+        self,
+        moved: Sequence[LegacyPlayer],
+        unpaired: Sequence[int],
+        residents: Sequence[LegacyPlayer],
+    ) -> Candidate | None:
+        """The lowest bracket's pairing when the bracket above moves down ``moved``
+        (by C.1) and the players ``unpaired`` by its pairing onto ``residents``."""
+        down = [*moved, *(self.by_number[n] for n in unpaired)]
+        return self.lowest_pairing(down + list(residents))
 
     def lowest_possible(self, players: Sequence[LegacyPlayer]) -> bool:
         """Can the lowest bracket with these players be paired at all (P0 pairs and a
@@ -246,10 +263,9 @@ class _Round:
             self.ctx,
             lowest=False,
             accept=accept,
-            downfloats=not frame.split_part,
             accept_reduced=accept_reduced,
             mdp_floats=mdp_floats,
-            joined_part=frame.split_part,
+            split_part=frame.split_part,
         )
 
     def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
@@ -323,7 +339,6 @@ class _Round:
         the two brackets together can give the bye
         (B.3, `_lowest_bye`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
-        paired_memo: dict[tuple[int, ...], bool] = {}
         #: The two brackets together (reading 21): the lowest score their bye can have.
         together = frame.players + frame.moved + lowest_residents
         lowest_bye: list[Fraction | None] = []
@@ -331,20 +346,17 @@ class _Round:
         def accept_reduced(unpaired: tuple[int, ...]) -> bool:
             if not accept(unpaired):
                 return False
-            key = tuple(sorted(unpaired))
-            if key not in paired_memo:
-                down = frame.moved + [self.by_number[n] for n in unpaired]
-                first = self.lowest_pairing(down + lowest_residents)
-                ok = first is not None and _paired(first, down)
-                if first is not None and not ok:
-                    # The bye goes to a moved-down player: only when no complete
-                    # pairing of the two brackets together gives it a lower score.
-                    if not lowest_bye:
-                        lowest_bye.append(self._lowest_bye(together))
-                    floor = lowest_bye[0]
-                    ok = floor is None or self.by_number[first.unpaired[0]].score <= floor
-                paired_memo[key] = ok
-            return paired_memo[key]
+            first = self.lowest_with(frame.moved, unpaired, lowest_residents)
+            if first is None:
+                return False
+            if not set(first.unpaired) & ({p.number for p in frame.moved} | set(unpaired)):
+                return True  # every player moved down is paired there
+            # The bye goes to a moved-down player: only when no complete pairing of
+            # the two brackets together gives it a lower score.
+            if not lowest_bye:
+                lowest_bye.append(self._lowest_bye(together))
+            floor = lowest_bye[0]
+            return floor is None or self.by_number[first.unpaired[0]].score <= floor
 
         mdp_floats = None if frame.split_part else self._floater_to_bye(frame, lowest_residents)
         bracket = self._repairing(frame, accept, accept_reduced if single else None, mdp_floats)
@@ -385,7 +397,6 @@ class _Round:
         joined = players + moved + lowest_residents
         x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
         fallback: Candidate | None = None  # the first meeting the raised level
-        lowest: dict[frozenset[int], Candidate | None] = {}
 
         def limit() -> int:
             conflict = first is not None and (first.level[X] or first.level[Z])
@@ -400,11 +411,7 @@ class _Round:
                 cand, self.by_number
             ) != _floater_scores(first, self.by_number):
                 break  # the state is over: other floaters or fewer pairs (B.3, C.14)
-            key = frozenset(cand.unpaired)
-            if key not in lowest:
-                down = moved + [self.by_number[n] for n in cand.unpaired]
-                lowest[key] = self.lowest_pairing(down + lowest_residents)
-            low = lowest[key]
+            low = self.lowest_with(moved, cand.unpaired, lowest_residents)
             if low is None:
                 continue
             used = add(cand.vector, low.vector)
@@ -427,8 +434,7 @@ class _Round:
         """Does ``cand`` with the lowest bracket's pairing (the players it moves down,
         ``moved`` by C.1 included) meet the level ``cand`` was found at? (The first
         test of ``joint_choice``, for its first pairing.)"""
-        down = moved + [self.by_number[n] for n in cand.unpaired]
-        low = self.lowest_pairing(down + lowest_residents)
+        low = self.lowest_with(moved, cand.unpaired, lowest_residents)
         return low is not None and fits(add(cand.vector, low.vector), cand.level)
 
     def _lowest_bye(self, players: Sequence[LegacyPlayer]) -> Fraction | None:
@@ -438,16 +444,7 @@ class _Round:
         if len(players) % 2 == 0:
             return None
         bracket = ScoreBracket(players, self.ctx, lowest=True)
-        best = lexmin(
-            range(bracket.n),
-            bracket.edges,
-            unpaired_cost=bracket.vcost,
-            score=bracket.scores,
-            mdp=[False] * bracket.n,
-            eligible=bracket.eligible,
-            mdp_first=False,
-            lowest=True,
-        )
+        best = bracket.best(range(bracket.n), mdp_first=False)
         if best is None or best.pairs < bracket.n // 2 or not best.bye_ok:
             return None
         return best.floaters[0]
@@ -476,16 +473,13 @@ class _Round:
         into the bracket, M1 lowered for them (never to 0), when one of them is then
         the player who gets the bye in the lowest bracket (the reference's practice)."""
         score = frame.residents[0].score
-        memo: dict[tuple[int, ...], bool] = {}
 
         def to_bye(unpaired: tuple[int, ...]) -> bool:
-            key = tuple(sorted(unpaired))
-            if key not in memo:
-                floated = {n for n in unpaired if self.by_number[n].score > score}
-                down = frame.moved + [self.by_number[n] for n in unpaired]
-                low = self.lowest_pairing(down + lowest_residents)
-                memo[key] = low is not None and bool(low.unpaired) and low.unpaired[0] in floated
-            return memo[key]
+            low = self.lowest_with(frame.moved, unpaired, lowest_residents)
+            if low is None or not low.unpaired:
+                return False
+            bye = low.unpaired[0]
+            return bye in unpaired and self.by_number[bye].score > score
 
         return to_bye
 
@@ -508,15 +502,6 @@ class _Round:
         if len(pool) % 2 == 0:
             return None  # no bye
         floor = min((p.score for p in pool if p.bye_eligible), default=None)
-        lows: dict[frozenset[int], Candidate | None] = {}
-
-        def lowest_with(cand: Candidate) -> tuple[list[LegacyPlayer], Candidate | None]:
-            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
-            key = frozenset(cand.unpaired)
-            if key not in lows:
-                lows[key] = self.lowest_pairing(down + lowest_residents)
-            return down, lows[key]
-
         first: Candidate | None = None
         best: Fraction | None = None
         pick: Candidate | None = None
@@ -524,7 +509,7 @@ class _Round:
         for cand in islice(bracket.candidates(), BYE_LIMIT):
             if first is None:
                 first = cand
-                _, low = lowest_with(cand)
+                low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
                 if low is None or not low.unpaired:
                     return None
                 best = self.by_number[low.unpaired[0]].score
@@ -543,7 +528,7 @@ class _Round:
             assert best is not None
             if not any(p.bye_eligible and p.score < best for p in down + lowest_residents):
                 continue
-            _, low = lowest_with(cand)
+            low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
             if low is None or not low.unpaired:
                 continue
             score = self.by_number[low.unpaired[0]].score
@@ -779,8 +764,7 @@ class _Round:
                     rest,
                     self.ctx,
                     lowest=False,
-                    downfloats=not split_part,
-                    joined_part=split_part,
+                    split_part=split_part,
                 ).candidates()
             )
             if (
@@ -796,8 +780,7 @@ class _Round:
                     self.ctx,
                     lowest=False,
                     accept=self.lowest_accepts(moved, groups[k + 1]),
-                    downfloats=not split_part,
-                    joined_part=split_part,
+                    split_part=split_part,
                 ).candidates()
                 cand = self.joint_choice(fitting, rest, moved, groups[k + 1], first=cand)
                 if cand is not None and self.joint_chose:

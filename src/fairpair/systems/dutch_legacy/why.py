@@ -206,8 +206,7 @@ def _bracket(
         ctx,
         lowest=record.lowest,
         movers=movers,
-        downfloats=not record.split_part,
-        joined_part=record.split_part and not record.lowest,
+        split_part=record.split_part,
         **options,
     )
 
