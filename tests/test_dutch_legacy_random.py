@@ -201,48 +201,25 @@ def test_first_tournaments_against_the_reference() -> None:
     assert found == known
 
 
-@pytest.mark.slow
-def test_every_round_against_the_reference() -> None:
-    count, found = differing()
-    assert count >= 2000
-    assert sorted(found - STILL_DIFFERENT) == [], "new differences from the reference"
-    assert sorted(STILL_DIFFERENT - found) == [], "fixed: remove from STILL_DIFFERENT"
+#: Each reference set, the rounds of it the engine pairs differently, and how many
+#: rounds it has at least (see the sets' comments above for what each one measures).
+SETS = [
+    pytest.param(DATA, STILL_DIFFERENT, 2000, id="set1"),
+    pytest.param(DATA2, STILL_DIFFERENT2, 900, id="set2"),
+    pytest.param(DATA3, STILL_DIFFERENT3, 900, id="set3"),
+    pytest.param(DATA4, STILL_DIFFERENT4, 900, id="set4"),
+    pytest.param(DATA5, STILL_DIFFERENT5, 1000, id="set5"),
+]
 
 
 @pytest.mark.slow
-def test_second_set_against_the_reference() -> None:
-    """The second set (rounds never used to choose a reading): only the listed
-    rounds differ."""
-    count, found = differing(data=DATA2)
-    assert count >= 900
-    assert sorted(found - STILL_DIFFERENT2) == [], "new differences from the reference"
-    assert sorted(STILL_DIFFERENT2 - found) == [], "fixed: remove from STILL_DIFFERENT2"
-
-
-@pytest.mark.slow
-def test_third_set_against_the_reference() -> None:
-    """The third set (made before the latest reading and never used to choose it):
-    only the listed rounds differ."""
-    count, found = differing(data=DATA3)
-    assert count >= 900
-    assert sorted(found - STILL_DIFFERENT3) == [], "new differences from the reference"
-    assert sorted(STILL_DIFFERENT3 - found) == [], "fixed: remove from STILL_DIFFERENT3"
-
-
-@pytest.mark.slow
-def test_fourth_set_against_the_reference() -> None:
-    """The fourth set (made before the sixth pass's readings; used only to refine
-    readings 14 "better" and 21): only the listed rounds differ."""
-    count, found = differing(data=DATA4)
-    assert count >= 900
-    assert sorted(found - STILL_DIFFERENT4) == [], "new differences from the reference"
-    assert sorted(STILL_DIFFERENT4 - found) == [], "fixed: remove from STILL_DIFFERENT4"
-
-
-@pytest.mark.slow
-def test_fifth_set_against_the_reference() -> None:
-    """The fifth set (never used to choose a reading): only the listed rounds differ."""
-    count, found = differing(data=DATA5)
-    assert count >= 1000
-    assert sorted(found - STILL_DIFFERENT5) == [], "new differences from the reference"
-    assert sorted(STILL_DIFFERENT5 - found) == [], "fixed: remove from STILL_DIFFERENT5"
+@pytest.mark.parametrize(("data", "still", "least"), SETS)
+def test_every_round_against_the_reference(
+    data: Path, still: frozenset[tuple[int, int]], least: int
+) -> None:
+    """Every round of a reference set: only the listed rounds differ, and a listed
+    round that no longer differs must leave the list."""
+    count, found = differing(data=data)
+    assert count >= least
+    assert sorted(found - still) == [], "new differences from the reference"
+    assert sorted(still - found) == [], "fixed: remove it from the still-different list"
