@@ -1635,18 +1635,44 @@ def test_a4_the_loser_of_a_forfeit_has_no_float() -> None:
     assert players[2].floats[0] is Float.DOWN and players[3].floats[0] is Float.UP
 
 
-@pytest.mark.parametrize("name", ["c13mdpbye", "c13jointunion", "c13splitup", "c13lowerbye"])
+@pytest.mark.parametrize(
+    "name", ["c13mdpbye", "c13jointunion", "c13jointfirst", "c13splitup", "c13lowerbye"]
+)
 def test_explain_replays_the_sixth_pass_readings(name: str) -> None:
     """``--explain``'s "why me" replays each bracket's procedure to compare the chosen
     pairing with the others; for brackets paired by the sixth pass's readings (M1
     lowered for a moved-down floater to the bye, a pairing judged together with the
     lowest bracket, the upfloater requirements of a split part) the replay builds the
     bracket as the pairing did, so every answer is computed: none says the search was
-    cut off."""
+    cut off or did not come to the pairing used."""
     t = step(name)
     pairing = DutchLegacySystem(explain=True).pair(t, t.next_round())
     codes = [
         note["code"] for group in pairing.info["explanation"]["groups"] for note in group["notes"]
     ]
     assert any(code.startswith("why_legacy") for code in codes)
-    assert "why_legacy_cut_off" not in codes and "why_legacy_not_computed" not in codes
+    assert not {"why_legacy_cut_off", "why_legacy_not_computed", "why_legacy_not_replayed"} & set(
+        codes
+    )
+
+
+def test_explain_says_why_a_jointly_judged_part_refused_the_first_pairing() -> None:
+    """Reading 13, "joint" (``steps/c13jointfirst.txt``, hand-worked in
+    :func:`test_c13_last_split_part_judged_with_the_lowest_bracket`): the split part
+    {18, 19 | 20} on its own would pair 19-20 and move 18 down; judged with the lowest
+    bracket that costs a colour conflict there, so 20-18 is taken and 19 moves on.
+    The explanation says so (C.13) rather than giving up on the comparison, names the
+    group each float of 19 came from, and tells the two C.10.e steps apart (X, then
+    Z of A.8)."""
+    t = step("c13jointfirst")
+    doc = DutchLegacySystem(explain=True).pair(t, t.next_round()).info["explanation"]
+    group = next(g for g in doc["groups"] if g["score"] == "1.5")
+    refused = next(n for n in group["notes"] if n["code"] == "why_legacy_backtrack")
+    assert refused["rule"] == "rule C.13" and refused["params"]["players"] == [18]
+    assert "judged together" in refused["params"]["what"]
+    lowered = [n["params"]["text"] for n in group["notes"] if n["code"] == "legacy_lowered"]
+    assert len(lowered) == 2 and "a strong colour preference" in lowered[1]
+    assert "a strong" not in lowered[0]
+    reasons = next(p for p in doc["players"] if p["number"] == 19)["reasons"]
+    floats = [r["params"]["score"] for r in reasons if r["code"] == "float_legacy_step"]
+    assert floats == ["2", "1.5"]

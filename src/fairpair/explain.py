@@ -350,6 +350,10 @@ REASONS: dict[str, str] = {
         "{player}: the other possible pairings of this group were not compared (the "
         "procedure was followed for its first {limit} pairings only)."
     ),
+    "why_legacy_not_replayed": (
+        "{player}: the other possible pairings of this group were not compared (the "
+        "replay of this group's procedure did not come to the pairing used)."
+    ),
     "why_legacy_not_computed": (
         "{player}: the other possible pairings were not compared (this is done for "
         "groups of up to {limit} players)."
@@ -360,8 +364,12 @@ REASONS: dict[str, str] = {
     ),
     "float_legacy": "{player} could not be paired in this group and moves down.",
     "float_legacy_step": (
-        "{player} moves down to the next group: {step} found the pairing of this "
-        "group and left {player} over ({criterion})."
+        "{player} moves down from the group of {score} {unit}: {step} found the pairing "
+        "of that group and left {player} over ({criterion})."
+    ),
+    "float_legacy_step_on": (
+        "{player} moves on to the next group: {step} found the pairing of the players "
+        "moved down with {player} and left {player} over ({criterion})."
     ),
     "group_step_legacy": "This group's pairing was found at step {step}: {what}",
     "group_joined_legacy": (

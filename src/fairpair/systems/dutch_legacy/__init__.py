@@ -100,6 +100,8 @@ _LOWERED: dict[str, tuple[str, str]] = {
     "C.10.f": ("a colour preference may be overridden", "A.7.d"),
     "C.10.g": ("top scorers may get a colour they must not have", "B.2"),
 }
+#: C.10.e when it raises Z (A.8) rather than X.
+_Z_RAISED = "more players than the minimum do not get a strong colour preference"
 _COLOUR_CODES = {
     "E.1": "colour_legacy_both",
     "E.2": "colour_legacy_stronger",
@@ -178,8 +180,16 @@ def _group(ex: Explainer, bracket: BracketPairing) -> int:
         ex.group_note(group, "group_joined_legacy", "rule C.13")
     for _ in bracket.reductions:
         ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
+    # C.10.e raises X or Z (A.8): the steps say which, in the order of ``relaxed``
+    # (X before Z), when they name as many as were raised for the pairing used.
+    names = [s.split()[1] for s in bracket.steps if s.startswith("C.10.e: ")]
+    if len(names) != bracket.relaxed.count("C.10.e"):
+        names = []
+    raised = iter(names)
     for article in bracket.relaxed:
         words, rule = _LOWERED[article]
+        if article == "C.10.e" and next(raised, "X") == "Z":
+            words = _Z_RAISED
         ex.group_note(group, "legacy_lowered", f"rules {article}, {rule}", text=words)
     return group
 
@@ -225,15 +235,18 @@ def explanation_of(
                 if bracket.reductions
                 else "floaters' scores as low as possible, B.3"
             )
+            # The group he left: its score (None: a group of moved-down players only).
+            where = {} if bracket.score is None else {"score": format_points(bracket.score)}
             for number in bracket.unpaired:
                 ex.group_note(group, "float_legacy", "rule C.14", player=number)
                 ex.because(
                     number,
-                    "float_legacy_step",
+                    "float_legacy_step" if where else "float_legacy_step_on",
                     f"rules {step}, {'C.14' if bracket.reductions else 'B.3'}",
                     player=number,
                     step=step,
                     criterion=criterion,
+                    **where,
                 )
     for (white, black), rule in colour_rules.items():
         ex.board_detail(white, black, colour_rule=rule)

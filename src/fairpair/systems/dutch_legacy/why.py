@@ -149,9 +149,10 @@ class WhyAnswer:
     left: tuple[int, ...] = ()
     #: The bye: he is the only player of the lowest bracket.
     alone: bool = False
-    #: Not computed because the bracket has more than :data:`LIMIT` players (else:
-    #: the search for the pairings to compare was cut off).
-    too_big: bool = False
+    #: Why not computed: ``too_big`` (the bracket has more than :data:`LIMIT`
+    #: players), ``cut_off`` (the replay walked :data:`CANDIDATE_LIMIT` pairings
+    #: without coming to the pairing used), ``replay`` (the replay did not come to it).
+    reason: str = ""
 
     def as_json(self, group: int) -> dict[str, Any]:
         """``details.why`` (docs/explain.md)."""
@@ -222,36 +223,51 @@ def _first_of(
     players: Mapping[int, LegacyPlayer],
     ctx: RoundContext,
     wanted: Sequence[Candidate | BracketPairing],
-) -> Candidate | None:
+) -> Candidate | str:
     """The first of the ``wanted`` pairings the bracket's procedure comes to, as it
     finds it (with the C.10 level); only pairings leaving the same players unpaired
     are walked (the procedure finds the same pairing again and again, at each level
-    and after each exchange). None: not among the first :data:`CANDIDATE_LIMIT`."""
+    and after each exchange). Not found: ``"cut_off"`` when :data:`CANDIDATE_LIMIT`
+    pairings were walked, ``"replay"`` when the walk ended before."""
     sets = {frozenset(w.unpaired) for w in wanted}
 
     def accept(unpaired: tuple[int, ...]) -> bool:
         return frozenset(unpaired) in sets
 
     bracket = _bracket(record, players, ctx, accept=accept)
+    walked = 0
     for cand in islice(bracket.candidates(), CANDIDATE_LIMIT):
+        walked += 1
         if any(_same(cand, w.pairs, w.unpaired) for w in wanted):
             return cand
-    return None
+    return "cut_off" if walked == CANDIDATE_LIMIT else "replay"
+
+
+def _judged_jointly(record: BracketPairing) -> bool:
+    """The bracket's pairing was judged together with the lowest bracket (reading 13,
+    "joint"): a pairing found before it was refused for what the lowest then needs."""
+    return any(JOINT_NOTE in step for step in record.steps)
+
+
+def _not_computed(decision: str, number: int, why: str | None) -> WhyAnswer:
+    """No comparison: the replay walked :data:`CANDIDATE_LIMIT` pairings without
+    coming to the pairing used (``cut_off``), or it did not come to it at all."""
+    return WhyAnswer(decision, number, False, reason=why or "replay")
 
 
 def _chosen(
     record: BracketPairing, players: Mapping[int, LegacyPlayer], ctx: RoundContext
-) -> Candidate | None:
+) -> Candidate | str:
     """The bracket's pairing as its procedure finds it (with its C.10 level): the
     first pairing, or for a bracket C.12/C.13 paired again, the pairing used where
-    the procedure comes to it. None when the replay does not give it."""
-    if record.repaired or any(JOINT_NOTE in step for step in record.steps):
+    the procedure comes to it. Not found: why (:func:`_first_of`)."""
+    if record.repaired or _judged_jointly(record):
         # Paired again (C.12, C.13), or judged with the lowest bracket (reading 13,
         # "joint"): not necessarily the procedure's first pairing.
         return _first_of(record, players, ctx, [record])
     first = next(_bracket(record, players, ctx).candidates(), None)
     if first is None or not _same(first, record.pairs, record.unpaired):
-        return None
+        return "replay"
     return first
 
 
@@ -327,10 +343,11 @@ def _answer(
         return WhyAnswer(decision, number, True, chosen_level=chosen.level)
     instead = tuple(n for n in alt.unpaired if n not in chosen.unpaired)
     found = compare(chosen, alt, record, players, hetero=hetero)
-    if found is not None and found[0] == "order" and record.repaired:
+    joint = _judged_jointly(record)
+    if found is not None and found[0] == "order" and (record.repaired or joint):
         first = _first_of(record, players, ctx, [chosen, alt])
-        if first is None:
-            return WhyAnswer(decision, number, False)
+        if not isinstance(first, Candidate):
+            return _not_computed(decision, number, first)
         if _same(first, alt.pairs, alt.unpaired):
             found = None  # the procedure came to the alternative first: refused
     if found is None and hetero:
@@ -343,20 +360,29 @@ def _answer(
                 instead=instead,
                 chosen_level=chosen.level,
             )
-    if found is None and not record.repaired:
+    if found is None and not record.repaired and not joint:
         # Better than the pairing used, yet not refused by C.12/C.13: the replay
         # does not match the round (never expected); say nothing rather than guess.
-        return WhyAnswer(decision, number, False)
+        return WhyAnswer(decision, number, False, reason="replay")
     if found is None:
-        # Found before the pairing used: C.12 or C.13 asked for another one.
+        # Found before the pairing used: C.12 or C.13 asked for another one, or
+        # (reading 13, "joint") judged with the lowest bracket it needed more.
         article = record.repaired[-1] if record.repaired else "C.13"
-        words = (
-            "the next group could not be paired with the players it moves down (they "
-            "must have the same scores as before and all find an opponent there)"
-            if article == "C.12"
-            else "the players below could not all be paired, with the bye to a player "
-            "who may receive it"
-        )
+        if not record.repaired:
+            words = (
+                "the last group, judged together with this one as the joined group "
+                "they were, could only be paired accepting more"
+            )
+        elif article == "C.12":
+            words = (
+                "the next group could not be paired with the players it moves down (they "
+                "must have the same scores as before and all find an opponent there)"
+            )
+        else:
+            words = (
+                "the players below could not all be paired, with the bye to a player "
+                "who may receive it"
+            )
         return WhyAnswer(
             decision,
             number,
@@ -383,10 +409,10 @@ def why_down(
     """Why ``number`` moves down from ``record``'s (not the lowest) bracket: the
     first pairing the bracket's procedure accepts with him paired in it."""
     if len(bracket_players(record, players)) > LIMIT:
-        return WhyAnswer("down", number, False, too_big=True)
+        return WhyAnswer("down", number, False, reason="too_big")
     chosen = _chosen(record, players, ctx)
-    if chosen is None:
-        return WhyAnswer("down", number, False)
+    if not isinstance(chosen, Candidate):
+        return _not_computed("down", number, chosen)
 
     def accept(unpaired: tuple[int, ...]) -> bool:
         return number not in unpaired
@@ -444,10 +470,10 @@ def why_up(
     with him paired to a player of his own score or lower (he may not meet the
     players of a higher score)."""
     if len(bracket_players(record, players)) > LIMIT:
-        return WhyAnswer("up", number, False, too_big=True)
+        return WhyAnswer("up", number, False, reason="too_big")
     chosen = _chosen(record, players, ctx)
-    if chosen is None:
-        return WhyAnswer("up", number, False)
+    if not isinstance(chosen, Candidate):
+        return _not_computed("up", number, chosen)
     own = players[number].score
     bracket = _restricted(record, players, ctx, number, lambda p: p.score > own)
     alt = next(bracket.candidates(), None)
@@ -473,10 +499,10 @@ def why_colour(
     first pairing the bracket's procedure accepts with him paired to a player who
     does not want his colour (E.1 then grants it)."""
     if len(bracket_players(record, players)) > LIMIT:
-        return WhyAnswer("colour_pairing", number, False, too_big=True)
+        return WhyAnswer("colour_pairing", number, False, reason="too_big")
     chosen = _chosen(record, players, ctx)
-    if chosen is None:
-        return WhyAnswer("colour_pairing", number, False)
+    if not isinstance(chosen, Candidate):
+        return _not_computed("colour_pairing", number, chosen)
     wanted = players[number].colour
     bracket = _restricted(record, players, ctx, number, lambda p: p.colour is wanted)
     alt = next(bracket.candidates(), None)
@@ -612,10 +638,10 @@ def why_bye(
     procedure accepts with him unable to receive the bye (B.1.b). None found: the
     others cannot all be paired with a bye for a player who may receive it."""
     if len(bracket_players(record, players)) > LIMIT:
-        return WhyAnswer("bye", number, False, too_big=True)
+        return WhyAnswer("bye", number, False, reason="too_big")
     chosen = _chosen(record, players, ctx)
-    if chosen is None:
-        return WhyAnswer("bye", number, False)
+    if not isinstance(chosen, Candidate):
+        return _not_computed("bye", number, chosen)
     bracket = _bracket(record, players, ctx)
     if bracket.n == 1:
         return WhyAnswer("bye", number, True, chosen_level=chosen.level, alone=True)
@@ -634,10 +660,12 @@ def _said_not_computed(answer: WhyAnswer, note: Note) -> bool:
     off), if it has none; whether it said so."""
     if answer.computed:
         return False
-    if answer.too_big:
+    if answer.reason == "too_big":
         note("why_legacy_not_computed", None, limit=LIMIT)
-    else:
+    elif answer.reason == "cut_off":
         note("why_legacy_cut_off", None, limit=CANDIDATE_LIMIT)
+    else:
+        note("why_legacy_not_replayed", None)
     return True
 
 
