@@ -488,6 +488,32 @@ def test_c12_when_the_bracket_cannot_make_p1_pairs() -> None:
     assert has(lines, "C.12: re-paired for bracket 2.5 (it could not make P1=2 pairs")
 
 
+def test_c12_comes_before_c14_b2_lowers_m1() -> None:
+    """Reading 22 (issue 31, seventh pass): the procedure's order is C.10, C.12, C.13,
+    C.14 - a heterogeneous bracket that cannot pair every player moved down into it
+    (M1 = M0) backtracks by C.12 before C.14.b2 lowers M1. ``steps/c12whole.txt``:
+    sixth-set seed 11038 round 8 of 8 shrunk to eight players (JaVaFo 1.4's pairing of
+    this file). 1 (6.5) and 2 (5.5) met and move down by C.1 to bracket 5 {3, 7}, where
+    2 (met 3 and 7) moves on; 1, 3, 7 all prefer black, so 1-3 and 1-7 cost one colour
+    each. 1-3 makes 3 float up as two rounds before (B.6), 1-7 moves 3 down as in the
+    last round (B.5): C.10.a drops B.6 for upfloaters first, so 1-3, 7 down. In bracket
+    4.5 {4, 9, 10 | 2, 7} 2 and 7 have both met 4 and 9: only one of them can be paired
+    (10), M1 = 2 is impossible. C.12: bracket 5 paired again with another set of the
+    same size and scores, {2, 3}, which 4.5 pairs whole (2-10, 3-9): 1-7 (B.5 dropped for
+    3), then 4 down to bracket 4: 7-1, 2-10, 9-3, 6-4, as the reference (without C.12:
+    3-1, 2-10, 9-4, 6-7). Without 2 (no C.1 move, bracket 4.5 {4, 9, 10 | 7} pairs 7-10)
+    JaVaFo pairs 1-3: the backtrack, not the floats, decides."""
+    pairs, bye, lines = pair(step("c12whole"))
+    assert pairs == {(7, 1), (2, 10), (9, 3), (6, 4)} and bye is None
+    assert has(lines, "C.12: re-paired for bracket 4.5 (it could not pair every moved-down player")
+    t = step("c12whole")
+    upcoming = t.round(t.next_round())
+    byes = {**upcoming.byes, 2: ByeKind.ZERO_POINT}
+    without_2 = t.replace(rounds=t.rounds[:-1]).with_round(Round(upcoming.number, (), byes))
+    pairs, bye, lines = pair(without_2)
+    assert pairs == {(3, 1), (9, 4), (10, 7)} and bye == 6
+
+
 def test_c12_from_the_lowest_bracket() -> None:
     """C.1 in the lowest bracket with B.1.b: there a pairing must be complete and the
     bye must go to a player who may receive it, so a moved-down player whose only

@@ -88,7 +88,6 @@ STILL_DIFFERENT3: frozenset[tuple[int, int]] = frozenset(
         (5018, 11),
         (5041, 10),
         (5089, 10),
-        (5142, 6),
     }
 )
 

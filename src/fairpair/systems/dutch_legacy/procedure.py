@@ -203,6 +203,7 @@ class _Round:
         *,
         p1: int | None = None,
         lowest: bool = False,
+        whole: bool = False,
     ) -> Candidate | None:
         """C.12: another pairing of the previous bracket that moves down another set
         of players of the same size and with the same scores, and "this now allows P1
@@ -239,6 +240,8 @@ class _Round:
                         ok = first is not None and _paired(first, mdps)
                     elif p1 is None:
                         ok = self._c12_better(bracket, before)
+                    elif whole:
+                        ok = self._max_pairs(bracket) >= p1 and not self._mdp_short(bracket)
                     else:
                         ok = self._max_pairs(bracket) >= p1
                 memo[key] = ok
@@ -293,6 +296,16 @@ class _Round:
         C.12 again)? Reading 14, "better" by floaters only."""
         score = min(p.score for p in players)
         return not any(p.score > score for p in c1_incompatible(players, self.ctx))
+
+    def _mdp_short(self, players: Sequence[LegacyPlayer]) -> bool:
+        """Can the bracket ``players`` not pair every player moved down into it
+        (M1 = M0 impossible, C.14.b2 would lower M1)?"""
+        bracket = ScoreBracket(players, self.ctx, lowest=False)
+        m0 = sum(1 for flag in bracket.mdp if flag)
+        if m0 == 0:
+            return False
+        best = bracket.best(range(bracket.n), mdp_first=True)
+        return best is None or best.mdp_pairs < m0
 
     def _max_pairs(self, players: Sequence[LegacyPlayer]) -> int:
         best = self._most_pairs(players, lowest=False)
@@ -717,6 +730,24 @@ class _Round:
                         frame.notes.append(
                             f"C.12: re-paired for bracket {format_points(residents[0].score)} "
                             f"(it could not make P1={p1} pairs with moved-down {_names(incoming)})"
+                        )
+                        frame.repaired.append("C.12")
+                        incoming = frame.down(self.by_number)
+                        continue
+            # C.12 before C.14.b2 (the order of the text: C.10, C.12, then C.14): the
+            # bracket cannot pair every player moved down into it (M1 < M0); another
+            # set of the same size and scores that can be paired whole is taken.
+            if incoming and not stuck and frames and not blocked:
+                short = self._mdp_short(rest)
+                if short:
+                    frame = frames[-1]
+                    kept = [p for p in residents if p not in moved]
+                    alt = self.c12_backtrack(frame, kept, p1=len(rest) // 2, whole=True)
+                    if alt is not None:
+                        frame.current = alt
+                        frame.notes.append(
+                            f"C.12: re-paired for bracket {format_points(residents[0].score)} "
+                            f"(it could not pair every moved-down player of {_names(incoming)})"
                         )
                         frame.repaired.append("C.12")
                         incoming = frame.down(self.by_number)
