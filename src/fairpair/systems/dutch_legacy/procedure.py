@@ -552,24 +552,6 @@ class _Round:
                     break
         return pick
 
-    def split_rejoins(
-        self, frame: _Frame, residents: list[LegacyPlayer], down: list[LegacyPlayer]
-    ) -> bool:
-        """C.13 after a backtrack into ``frame`` above joined brackets (reading 13,
-        "keep"): would the first of the split brackets (``residents`` with the players
-        ``down`` moved into it) pair two of ``down`` with each other? Only for a plain
-        score bracket (no player moved into it, none moved down by C.1): its floaters
-        all have its score, and pairing two of them one bracket lower gives back the
-        pair the re-pairing gave up, so the reference keeps the join instead."""
-        if frame.incoming or frame.moved or len(down) < 2:
-            return False
-        players = down + residents
-        moved = c1_incompatible(players, self.ctx)
-        rest = [p for p in players if p not in moved]
-        cand = _first(ScoreBracket(rest, self.ctx, lowest=False).candidates())
-        floaters = {p.number for p in down}
-        return cand is not None and any(a in floaters and b in floaters for a, b in cand.pairs)
-
     # -- the round -----------------------------------------------------------------
 
     def pair(self) -> RoundResult:
@@ -652,18 +634,6 @@ class _Round:
                     incoming = frame.down(self.by_number)
                     key = (len(frames), alt.pairs)
                     resplit = len(groups) < len(original) and key not in split_done
-                    if resplit and self.split_rejoins(frame, original[len(frames)], incoming):
-                        # The split would pair the players this plain score bracket has
-                        # just moved down with each other, the pair its re-pairing gave
-                        # up: the join is kept, with them as S1 (reading 13, "keep").
-                        split_done.add(key)
-                        movers = frozenset(p.number for p in incoming)
-                        self.events.append(
-                            f"C.13: bracket {format_points(frame.residents[0].score)} "
-                            "re-paired; the joined brackets below are kept, its moved-down "
-                            f"players {_names(incoming)} as S1"
-                        )
-                        continue
                     if not alt.pairs and not resplit:
                         # A re-pairing with P = 0 moves the whole bracket down: that is
                         # the join of C.13 (the reference's practice, class C), unless
