@@ -20,19 +20,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import islice
 
-import os
-
 from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import (
     RoundContext,
-    b1_b2_compatible,
     X,
     Z,
     a8_x1_z1,
     add,
+    b1_b2_compatible,
     fits,
 )
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
@@ -55,9 +53,9 @@ CONFLICT_JOINT_LIMIT = 50
 #: each later level), are looked at for a lower bye.
 BYE_LIMIT = 300
 
-MODE = os.environ.get("L31G_MODE", "")
-MODE_MOVERS = os.environ.get("L31G_MOVERS", "1") == "1"
-B3_LIMIT = int(os.environ.get("L31G_LIMIT", "2000"))
+#: C.13, a split join judged by B.3 (reading 22): how many pairings of the joined
+#: bracket, in the procedure's order, are looked at for the closest one.
+B3_LIMIT = 2000
 
 
 @dataclass
@@ -156,6 +154,17 @@ def _other(cand: Candidate, first: Candidate | None) -> bool:
 
 def _names(players: Sequence[LegacyPlayer]) -> str:
     return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
+
+
+@dataclass
+class _SplitJoin:
+    """C.13, a split join (reading 13) as reading 22 judges it: the brackets above it
+    with the pairings they had when it was split, the players the re-paired bracket
+    moved down (S1 of the joined bracket) and the joined brackets' residents."""
+
+    above: list[tuple[_Frame, Candidate]]
+    moved: list[LegacyPlayer]
+    residents: list[LegacyPlayer]
 
 
 class _Round:
@@ -565,103 +574,84 @@ class _Round:
         floaters = {p.number for p in down}
         return cand is not None and any(a in floaters and b in floaters for a, b in cand.pairs)
 
-    # -- B.3 over a joined lowest bracket ------------------------------------------
+    # -- B.3 over a split join (reading 22) -------------------------------------------
 
-    def closest_profile(self, players: Sequence[LegacyPlayer]) -> tuple[Fraction, ...] | None:
-        """B.3 over ``players`` paired as one lowest bracket (`_b3_profile`): of the
-        complete pairings (P0 pairs, the bye to a player who may receive it), the
-        smallest profile; None when there is no complete pairing."""
+    def _differences(self, pairs: Sequence[tuple[int, int]]) -> tuple[Fraction, ...]:
+        """B.3 of ``pairs``: "the difference of the scores of two players paired against
+        each other", largest first (compared as tuples: smaller is closer)."""
+        by = self.by_number
+        return tuple(sorted((abs(by[a].score - by[b].score) for a, b in pairs), reverse=True))
+
+    def closest_differences(self, players: Sequence[LegacyPlayer]) -> tuple[Fraction, ...] | None:
+        """B.3 over ``players`` (an even number) paired among themselves: the score
+        differences of the pairing of them all (B.1, B.2 respected) whose differences
+        are smallest, compared from the largest down (reading 22); None when they cannot
+        all be paired. A maximum-weight matching where each pair's weight falls by
+        ``base ** rank`` of its difference (``base`` above the number of pairs, so one
+        larger difference outweighs any number of smaller ones)."""
         n = len(players)
+        if n % 2:
+            return None
         diffs = sorted({abs(a.score - b.score) for a in players for b in players})
         rank = {d: i for i, d in enumerate(diffs)}
-        byes = sorted({p.score for p in players if p.bye_eligible})
-        brank = {d: i for i, d in enumerate(byes)}
         base = n + 2
-        big = base ** (len(diffs) + len(byes) + 2)
-        edges: list[tuple[int, int, int]] = []
-        for i in range(n):
-            for j in range(i + 1, n):
-                a, b = players[i], players[j]
-                if b1_b2_compatible(a, b, self.ctx):
-                    edges.append((i, j, big - base ** rank[abs(a.score - b.score)]))
-        size = n
-        if n % 2:
-            size = n + 1
-            edges += [
-                (i, n, big - base ** (len(diffs) + 1 + brank[p.score]))
-                for i, p in enumerate(players)
-                if p.bye_eligible
-            ]
-        mate = max_weight_matching(size, edges, max_cardinality=True)
+        top = base ** (len(diffs) + 1)
+        edges = [
+            (i, j, top - base ** rank[abs(players[i].score - players[j].score)])
+            for i in range(n)
+            for j in range(i + 1, n)
+            if b1_b2_compatible(players[i], players[j], self.ctx)
+        ]
+        mate = max_weight_matching(n, edges, max_cardinality=True)
         if any(m < 0 for m in mate):
             return None
-        pairs = [(players[i].number, players[m].number) for i, m in enumerate(mate[:n]) if i < m < n]
-        bye = [players[i].number for i in range(n) if mate[i] == n]
-        return self._b3_profile(pairs, bye)
+        return self._differences(
+            [(players[i].number, players[m].number) for i, m in enumerate(mate) if i < m]
+        )
 
-    def _b3_profile(
-        self, pairs: Sequence[tuple[int, int]], bye: Sequence[int]
-    ) -> tuple[Fraction, ...]:
-        """B.3 of a pairing of a joined bracket: the score of the player who gets the
-        bye (he floats: "the score of a floater" as low as possible, reading 13), then
-        the score differences of the pairs, largest first ("the difference of the
-        scores of two players paired against each other should be as small as
-        possible"); compared as tuples, smaller is better."""
-        by = self.by_number
-        head = tuple(by[n].score for n in bye)
-        return head + tuple(sorted((abs(by[a].score - by[b].score) for a, b in pairs), reverse=True))
-
-    def _profile(self, cand: Candidate) -> tuple[Fraction, ...]:
-        return self._b3_profile(cand.pairs, cand.unpaired)
-
-    def b3_joined(
-        self, incoming: list[LegacyPlayer], residents: list[LegacyPlayer]
-    ) -> Candidate | None:
-        """C.13 after a backtrack above joined brackets (hypothesis): the joined
-        bracket (``incoming`` as S1 with the joined ``residents``) paired as one, its
-        pairing the first in the procedure's order whose score differences are those of
-        `closest_profile` (B.3 before the colours, the text's order of quality)."""
-        players = incoming + residents
-        best = self.closest_profile(players)
-        if best is None:
-            return None
-        movers = frozenset(p.number for p in incoming) if MODE_MOVERS else None
-        bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers)
-        for i, cand in enumerate(islice(bracket.candidates(), B3_LIMIT)):
-            if len(cand.pairs) == len(players) // 2 and self._profile(cand) == best:
-                if os.environ.get("L31G_DEBUG"):
-                    print("b3_joined found at", i)
-                return cand
-        if os.environ.get("L31G_DEBUG"):
-            print("b3_joined none")
-        return None
-
-    def _b3_override(
+    def b3_split_join(
         self,
-        pending: tuple[list[tuple[_Frame, Candidate]], list[LegacyPlayer], list[LegacyPlayer]],
+        split: _SplitJoin,
         frames: list[_Frame],
-        lowest: list[LegacyPlayer],
-        cand: Candidate,
+        lowest: Candidate,
     ) -> RoundResult | None:
-        above, incoming, resident = pending
-        joined = incoming + resident
-        if len(frames) < len(above) or any(
-            frames[i] is not f or f.current is not c for i, (f, c) in enumerate(above)
+        """C.13 after a backtrack above joined brackets (reading 22, "B.3 over a split
+        join"): the brackets below were split and paired one by one (reading 13); they
+        are still one joined score bracket for B.3, and "the closeness of the scores of
+        the players playing each other" comes before the colours (C, the order of
+        quality). When the split's pairing of the joined players (``frames`` below
+        ``split.above`` and the lowest bracket's ``lowest``) has larger score differences,
+        compared from the largest down, than the closest pairing of them with the same
+        bye, the joined bracket is paired as one instead (S1: the players the re-paired
+        bracket moved down; its first pairing in the procedure's order, among the first
+        ``B3_LIMIT``, with that bye and the closest differences). None: the split's
+        pairing stands (also when a later backtrack changed a bracket above)."""
+        depth = len(split.above)
+        if len(frames) < depth or any(
+            frames[i] is not f or f.current is not c for i, (f, c) in enumerate(split.above)
         ):
             return None
+        joined = split.moved + split.residents
         numbers = {p.number for p in joined}
-        pairs = [pr for f in frames[len(above):] for pr in f.current.pairs] + list(cand.pairs)
+        pairs = [pr for f in frames[depth:] for pr in f.current.pairs] + list(lowest.pairs)
         inside = [pr for pr in pairs if pr[0] in numbers and pr[1] in numbers]
-        best = self.closest_profile(joined)
-        mine = self._b3_profile(inside, [n for n in cand.unpaired if n in numbers])
-        if best is None or len(inside) != len(joined) // 2 or mine <= best:
+        bye = tuple(n for n in lowest.unpaired if n in numbers)
+        if 2 * len(inside) + len(bye) != len(joined):
             return None
-        whole = self.b3_joined(incoming, resident)
-        if whole is None:
+        best = self.closest_differences([p for p in joined if p.number not in bye])
+        if best is None or self._differences(inside) <= best:
             return None
-        self.events.append("C.13: the joined bracket paired as one by B.3")
-        kept = frames[: len(above)]
-        return self._finish(kept, joined, whole, joined=True)
+        bracket = ScoreBracket(
+            joined, self.ctx, lowest=True, movers=frozenset(p.number for p in split.moved)
+        )
+        for cand in islice(bracket.candidates(), B3_LIMIT):
+            if cand.unpaired == bye and self._differences(cand.pairs) == best:
+                self.events.append(
+                    "C.13: the split join's pairing is not the closest in scores (B.3): "
+                    "the joined bracket paired as one"
+                )
+                return self._finish(frames[:depth], joined, cand, joined=True)
+        return None
 
     # -- the round -----------------------------------------------------------------
 
@@ -679,9 +669,8 @@ class _Round:
         split_from: int | None = None
         #: ... and the split followed a re-pairing with P > 0 (reading 13, "joint").
         split_joint = False
-        pending: (
-            tuple[list[tuple[_Frame, Candidate]], list[LegacyPlayer], list[LegacyPlayer]] | None
-        ) = None
+        #: Reading 22: the first split join, judged by B.3 when the round is paired.
+        split_b3: _SplitJoin | None = None
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -710,10 +699,10 @@ class _Round:
                         incoming = frame.down(self.by_number)
                         continue
                 if cand is not None:
-                    if pending is not None:
-                        alt_result = self._b3_override(pending, frames, players, cand)
-                        if alt_result is not None:
-                            return alt_result
+                    if split_b3 is not None:
+                        closer = self.b3_split_join(split_b3, frames, cand)
+                        if closer is not None:
+                            return closer
                     return self._finish(frames, players, cand, joined=movers is not None)
                 # C.13: backtrack to the penultimate bracket.
                 self.events.append(
@@ -777,19 +766,12 @@ class _Round:
                         )
                         continue
                     movers = None
-                    if resplit and MODE and (MODE not in ("p0", "postp0") or not alt.pairs):
-                        if MODE.startswith("post"):
-                            if pending is None:
-                                pending = (
-                                    [(f, f.current) for f in frames],
-                                    list(incoming),
-                                    list(groups[k]),
-                                )
-                        else:
-                            whole = self.b3_joined(incoming, groups[k])
-                            if whole is not None:
-                                self.events.append("C.13: the joined bracket paired as one by B.3")
-                                return self._finish(frames, incoming + groups[k], whole, joined=True)
+                    if resplit and split_b3 is None:
+                        # Reading 22: the split's pairing is judged by B.3 over the
+                        # joined players at the end (`b3_split_join`).
+                        split_b3 = _SplitJoin(
+                            [(f, f.current) for f in frames], list(incoming), list(groups[k])
+                        )
                     if resplit:
                         # The lower score brackets are paired again one by one (the
                         # reference's practice, class C-split; docs/dutch-legacy.md).
