@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import islice
 
@@ -55,7 +55,7 @@ BYE_LIMIT = 300
 
 #: C.13, a split join judged by B.3 (reading 22): how many pairings of the joined
 #: bracket, in the procedure's order, are looked at for the closest one.
-B3_LIMIT = 2000
+B3_LIMIT = 1000
 
 
 @dataclass
@@ -641,8 +641,17 @@ class _Round:
         best = self.closest_differences([p for p in joined if p.number not in bye])
         if best is None or self._differences(inside) <= best:
             return None
+        # Pairs further apart than the closest pairing's largest difference cannot be
+        # in it: left out of the search (as B.1 would), which keeps the order of the rest.
+        apart = frozenset(
+            frozenset((a.number, b.number))
+            for a in joined
+            for b in joined
+            if abs(a.score - b.score) > best[0]
+        )
+        ctx = replace(self.ctx, forbidden=self.ctx.forbidden | apart)
         bracket = ScoreBracket(
-            joined, self.ctx, lowest=True, movers=frozenset(p.number for p in split.moved)
+            joined, ctx, lowest=True, movers=frozenset(p.number for p in split.moved)
         )
         for cand in islice(bracket.candidates(), B3_LIMIT):
             if cand.unpaired == bye and self._differences(cand.pairs) == best:
