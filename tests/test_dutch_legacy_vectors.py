@@ -31,7 +31,6 @@ PUBLIC2 = sorted(DATA2.glob("*.trf"))
 STILL_DIFFERENT = {
     "t5083_n28_r10of10": "C",
     "t5088_n26_r9of9": "C",
-    "t5358_n13_r7of10": "C",
 }
 
 

@@ -621,11 +621,12 @@ class _Round:
         the players playing each other" comes before the colours (C, the order of
         quality). When the split's pairing of the joined players (``frames`` below
         ``split.above`` and the lowest bracket's ``lowest``) has larger score differences,
-        compared from the largest down, than the closest pairing of them with the same
-        bye, the joined bracket is paired as one instead (S1: the players the re-paired
-        bracket moved down; its first pairing in the procedure's order, among the first
-        ``B3_LIMIT``, with that bye and the closest differences). None: the split's
-        pairing stands (also when a later backtrack changed a bracket above)."""
+        compared from the largest down, than the closest pairing of them with a bye of
+        the same score (B.3 fixes the floater's score, not the player), the joined
+        bracket is paired as one instead (S1: the players the re-paired bracket moved
+        down; its first pairing in the procedure's order, among the first ``B3_LIMIT``,
+        with such a bye and the closest differences). None: the split's pairing stands
+        (also when a later backtrack changed a bracket above)."""
         depth = len(split.above)
         if len(frames) < depth or any(
             frames[i] is not f or f.current is not c for i, (f, c) in enumerate(split.above)
@@ -638,7 +639,19 @@ class _Round:
         bye = tuple(n for n in lowest.unpaired if n in numbers)
         if 2 * len(inside) + len(bye) != len(joined):
             return None
-        best = self.closest_differences([p for p in joined if p.number not in bye])
+        scores = [self.by_number[n].score for n in bye]
+        if bye:
+            score = scores[0]
+            options = [
+                d
+                for p in joined
+                if p.bye_eligible and p.score == score
+                for d in [self.closest_differences([q for q in joined if q is not p])]
+                if d is not None
+            ]
+            best = min(options) if options else None
+        else:
+            best = self.closest_differences(joined)
         if best is None or self._differences(inside) <= best:
             return None
         # Pairs further apart than the closest pairing's largest difference cannot be
@@ -654,7 +667,8 @@ class _Round:
             joined, ctx, lowest=True, movers=frozenset(p.number for p in split.moved)
         )
         for cand in islice(bracket.candidates(), B3_LIMIT):
-            if cand.unpaired == bye and self._differences(cand.pairs) == best:
+            bye_scores = [self.by_number[n].score for n in cand.unpaired]
+            if bye_scores == scores and self._differences(cand.pairs) == best:
                 self.events.append(
                     "C.13: the split join's pairing is not the closest in scores (B.3): "
                     "the joined bracket paired as one"
