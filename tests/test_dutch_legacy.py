@@ -937,6 +937,28 @@ def test_c13_split_part_lowers_m1_before_p1() -> None:
     assert has(lines, "C.13/C.14.b2: M1 lowered to 1")
 
 
+def test_c13_split_join_is_judged_by_b3_over_the_joined_bracket() -> None:
+    """Reading 23, "B.3 over a split join" (issue 31, seventh pass): random second-set
+    seed 3062 round 10 shrunk to six players (JaVaFo 1.4's pairing of this file; round
+    10 of 11). 3 (7 points), 5 (6), 6 (5), 15 (3.5), 13 (3), 16 (0); 3 met 5 and 6, 13
+    met 5, 15 and 16, 15 met 16. C.1 moves 3 down from bracket 7, 3 and 5 from bracket
+    6; bracket 5 {3, 5 | 6} moves 3 on (C.1) and pairs 5-6; 3.5 {3 | 15} pairs 3-15; 13
+    is alone in bracket 3, and the lowest {13 | 16} fails. C.13 joins 3 and 0 (fails),
+    3.5 has no other pairing that helps and is joined too ({3 | 15, 13, 16}: 15 met 13
+    and 16), and bracket 5 is re-paired with P = 0: 3, 5, 6 move down above the joined
+    brackets. Split again (reading 13): 3.5 {3, 5, 6 | 15} pairs 3-15, 5-6, the lowest
+    fails, and C.13 re-pairs 3.5 with one pair, 3-15 (B.3: floaters 5 and 6, the lowest
+    scores); then 6-13 and 5-16. That pairing of the six has score differences 6, 3.5,
+    2; the joined bracket's closest pairing (B.3: "the difference of the scores of two
+    players paired against each other should be as small as possible", before the
+    colours in the text's order of quality) has 5, 4, 2.5: 3-13, 5-15, 6-16, the first
+    in the joined bracket's order (S1 {3, 5, 6}) with those differences, as JaVaFo
+    (before: 3-15, 6-13, 16-5; both need two colour conflicts)."""
+    pairs, bye, lines = pair(step("c13splitb3"))
+    assert pairs == {(3, 13), (5, 15), (6, 16)} and bye is None
+    assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="reading 13: the bye by rank gives this, but the held-out fifth set refutes "

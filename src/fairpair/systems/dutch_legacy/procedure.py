@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import islice
 
 from fairpair.errors import NoPairingError
+from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import (
@@ -29,6 +30,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     Z,
     a8_x1_z1,
     add,
+    b1_b2_compatible,
     fits,
 )
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
@@ -50,6 +52,10 @@ CONFLICT_JOINT_LIMIT = 50
 #: how many of the part's pairings, in the procedure's order (a pairing comes again at
 #: each later level), are looked at for a lower bye.
 BYE_LIMIT = 300
+
+#: C.13, a split join judged by B.3 (reading 23): how many pairings of the joined
+#: bracket, in the procedure's order, are looked at for the closest one.
+B3_LIMIT = 1000
 
 
 @dataclass
@@ -148,6 +154,17 @@ def _other(cand: Candidate, first: Candidate | None) -> bool:
 
 def _names(players: Sequence[LegacyPlayer]) -> str:
     return ", ".join(str(p.number) for p in sorted(players, key=a2_key)) or "none"
+
+
+@dataclass
+class _SplitJoin:
+    """C.13, a split join (reading 13) as reading 23 judges it: the brackets above it
+    with the pairings they had when it was split, the players the re-paired bracket
+    moved down (S1 of the joined bracket) and the joined brackets' residents."""
+
+    above: list[tuple[_Frame, Candidate]]
+    moved: list[LegacyPlayer]
+    residents: list[LegacyPlayer]
 
 
 class _Round:
@@ -552,6 +569,108 @@ class _Round:
                     break
         return pick
 
+    # -- B.3 over a split join (reading 23) -------------------------------------------
+
+    def _differences(self, pairs: Sequence[tuple[int, int]]) -> tuple[Fraction, ...]:
+        """B.3 of ``pairs``: "the difference of the scores of two players paired against
+        each other", largest first (compared as tuples: smaller is closer)."""
+        by = self.by_number
+        return tuple(sorted((abs(by[a].score - by[b].score) for a, b in pairs), reverse=True))
+
+    def closest_differences(self, players: Sequence[LegacyPlayer]) -> tuple[Fraction, ...] | None:
+        """B.3 over ``players`` (an even number) paired among themselves: the score
+        differences of the pairing of them all (B.1, B.2 respected) whose differences
+        are smallest, compared from the largest down (reading 23); None when they cannot
+        all be paired. A maximum-weight matching where each pair's weight falls by
+        ``base ** rank`` of its difference (``base`` above the number of pairs, so one
+        larger difference outweighs any number of smaller ones)."""
+        n = len(players)
+        if n % 2:
+            return None
+        diffs = sorted({abs(a.score - b.score) for a in players for b in players})
+        rank = {d: i for i, d in enumerate(diffs)}
+        base = n + 2
+        top = base ** (len(diffs) + 1)
+        edges = [
+            (i, j, top - base ** rank[abs(players[i].score - players[j].score)])
+            for i in range(n)
+            for j in range(i + 1, n)
+            if b1_b2_compatible(players[i], players[j], self.ctx)
+        ]
+        mate = max_weight_matching(n, edges, max_cardinality=True)
+        if any(m < 0 for m in mate):
+            return None
+        return self._differences(
+            [(players[i].number, players[m].number) for i, m in enumerate(mate) if i < m]
+        )
+
+    def b3_split_join(
+        self,
+        split: _SplitJoin,
+        frames: list[_Frame],
+        lowest: Candidate,
+    ) -> RoundResult | None:
+        """C.13 after a backtrack above joined brackets (reading 23, "B.3 over a split
+        join"): the brackets below were split and paired one by one (reading 13); they
+        are still one joined score bracket for B.3, and "the closeness of the scores of
+        the players playing each other" comes before the colours (C, the order of
+        quality). When the split's pairing of the joined players (``frames`` below
+        ``split.above`` and the lowest bracket's ``lowest``) has larger score differences,
+        compared from the largest down, than the closest pairing of them with a bye of
+        the same score (B.3 fixes the floater's score, not the player), the joined
+        bracket is paired as one instead (S1: the players the re-paired bracket moved
+        down; its first pairing in the procedure's order, among the first ``B3_LIMIT``,
+        with such a bye and the closest differences). None: the split's pairing stands
+        (also when a later backtrack changed a bracket above)."""
+        depth = len(split.above)
+        if len(frames) < depth or any(
+            frames[i] is not f or f.current is not c for i, (f, c) in enumerate(split.above)
+        ):
+            return None
+        joined = split.moved + split.residents
+        numbers = {p.number for p in joined}
+        pairs = [pr for f in frames[depth:] for pr in f.current.pairs] + list(lowest.pairs)
+        inside = [pr for pr in pairs if pr[0] in numbers and pr[1] in numbers]
+        bye = tuple(n for n in lowest.unpaired if n in numbers)
+        if 2 * len(inside) + len(bye) != len(joined):
+            return None
+        scores = [self.by_number[n].score for n in bye]
+        if bye:
+            score = scores[0]
+            options = [
+                d
+                for p in joined
+                if p.bye_eligible and p.score == score
+                for d in [self.closest_differences([q for q in joined if q is not p])]
+                if d is not None
+            ]
+            best = min(options) if options else None
+        else:
+            best = self.closest_differences(joined)
+        if best is None or self._differences(inside) <= best:
+            return None
+        # Pairs further apart than the closest pairing's largest difference cannot be
+        # in it: left out of the search (as B.1 would), which keeps the order of the rest.
+        apart = frozenset(
+            frozenset((a.number, b.number))
+            for a in joined
+            for b in joined
+            if abs(a.score - b.score) > best[0]
+        )
+        ctx = replace(self.ctx, forbidden=self.ctx.forbidden | apart)
+        bracket = ScoreBracket(
+            joined, ctx, lowest=True, movers=frozenset(p.number for p in split.moved)
+        )
+        for cand in islice(bracket.candidates(), B3_LIMIT):
+            bye_scores = [self.by_number[n].score for n in cand.unpaired]
+            if bye_scores == scores and self._differences(cand.pairs) == best:
+                self.events.append(
+                    "C.13: the split join's pairing is not the closest in scores (B.3): "
+                    "the joined bracket paired as one"
+                )
+                return self._finish(frames[:depth], joined, cand, joined=True)
+        return None
+
     # -- the round -----------------------------------------------------------------
 
     def pair(self) -> RoundResult:
@@ -568,6 +687,8 @@ class _Round:
         split_from: int | None = None
         #: ... and the split followed a re-pairing with P > 0 (reading 13, "joint").
         split_joint = False
+        #: Reading 23: the first split join, judged by B.3 when the round is paired.
+        split_b3: _SplitJoin | None = None
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -596,6 +717,10 @@ class _Round:
                         incoming = frame.down(self.by_number)
                         continue
                 if cand is not None:
+                    if split_b3 is not None:
+                        closer = self.b3_split_join(split_b3, frames, cand)
+                        if closer is not None:
+                            return closer
                     return self._finish(frames, players, cand, joined=movers is not None)
                 # C.13: backtrack to the penultimate bracket.
                 self.events.append(
@@ -647,6 +772,12 @@ class _Round:
                         )
                         continue
                     movers = None
+                    if resplit and split_b3 is None:
+                        # Reading 23: the split's pairing is judged by B.3 over the
+                        # joined players at the end (`b3_split_join`).
+                        split_b3 = _SplitJoin(
+                            [(f, f.current) for f in frames], list(incoming), list(groups[k])
+                        )
                     if resplit:
                         # The lower score brackets are paired again one by one (the
                         # reference's practice, class C-split; docs/dutch-legacy.md).
