@@ -565,6 +565,11 @@ class ScoreBracket:
                 # others over the whole bracket (the reference's practice, class C:
                 # docs/dutch-legacy.md).
                 part = _without_upfloats(used)
+                if self.joined and m1 == self.m0:
+                    # A joined lowest bracket whose moved-down players are all paired
+                    # (M1 = M0): B5/B6 for upfloaters over the whole bracket too
+                    # (reading 13, "upfloaters of a joined bracket").
+                    part = used
                 for cand in self._homogeneous(rest, p1 - m1, level, part, "remainder "):
                     yield Candidate(
                         pairs=tuple((self.number(a), self.number(b)) for a, b in pairs)
