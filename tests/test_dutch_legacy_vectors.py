@@ -30,7 +30,6 @@ PUBLIC2 = sorted(DATA2.glob("*.trf"))
 #: failure that must fail: a fix shows up as an unexpected pass.
 STILL_DIFFERENT = {
     "t5083_n28_r10of10": "C",
-    "t5358_n13_r7of10": "C",
 }
 
 
