@@ -806,6 +806,36 @@ def test_c13_split_part_judged_with_the_lowest_bracket() -> None:
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
+def test_c13_p0_split_giving_the_bye_to_a_repeated_downfloater_joins_at_once() -> None:
+    """C.13 after a P = 0 re-pairing above joined brackets (reading 13, "the bye's
+    float after a P = 0 split"): the brackets are split and paired one by one again
+    (the reference's practice); when that gives the bye to a player who had a
+    downfloat in the previous round (B.5; the bye is a downfloat, B.1.b) and joining
+    at once - C.13's "the two lowest score brackets are joined", the re-paired
+    bracket as S1 - gives it to one who had not, the join is taken. Reference round
+    (JaVaFo 1.4, public2 t5358_n13_r7of10, six players made absent; round 7 of 10):
+    1 (3.5 points), 9 and 13 (3), 11 (2.5), 7 and 8 (2), 12 (1.5); only 1, 9 and 13
+    may get the bye; 13 had a downfloat in round 6, 9 in round 5. 1 is alone and
+    moves down; in bracket 3 {1 | 9, 13} 13 has met both and moves on (C.1), 1-9;
+    13-11, 7-8, and the lowest {12} may not have the bye. C.13 joins 2 and 1.5
+    (nobody of 7, 8, 12 may have the bye), then 2.5, and re-pairs bracket 3 with
+    P = 0. Split again, bracket 2.5 {1, 9, 13 | 11} pairs 1-9, 13-11, the lowest
+    fails again, and C.13 re-pairs it 1-11 (B.3: floaters 9 and 13); {9, 13 | 7, 8}
+    moves both on (C.1), 7-8, and {9, 13 | 12} pairs 9-12 with the bye to 13, his
+    second downfloat in a row. Joined at once ({1, 9, 13} as S1, M1 = 2: the bye must
+    go to one of them), the D.3 set {1, 13} pairs 1-7, 13-11 and the remainder 8-12
+    with the bye to 9 at X = 0: 7-1, 11-13, 12-8, bye 9, as the reference. In the
+    probe `c13p0byefloatprobe` (round 5's 1-13 with the colours reversed, so that
+    13-8 is no longer two absolute black preferences) the split gives the bye to 9
+    (7-12, 11-1, 13-8) and stands, as JaVaFo 1.4 pairs it."""
+    pairs, bye, lines = pair(step("c13p0byefloat"))
+    assert pairs == {(7, 1), (11, 13), (12, 8)} and bye == 9
+    assert has(lines, "gave the bye to 13, a downfloat again (B.5); joined at once instead")
+    pairs, bye, lines = pair(step("c13p0byefloatprobe"))
+    assert pairs == {(7, 12), (11, 1), (13, 8)} and bye == 9
+    assert not has(lines, "joined at once instead")
+
+
 def test_c13_split_part_gives_the_bye_by_b3() -> None:
     """Reading 13, "bye of a split join" (issue 31, sixth pass), a split after a
     re-pairing with P = 0: random seed 22 round 9 shrunk to five players (JaVaFo 1.4's

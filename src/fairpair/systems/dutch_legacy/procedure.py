@@ -22,7 +22,7 @@ from itertools import islice
 
 from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
-from fairpair.model import format_points
+from fairpair.model import Float, format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import (
     RoundContext,
@@ -179,6 +179,11 @@ class _Round:
         #: The lowest bracket's pairing of a set of players (C.13 asks for the same
         #: sets again and again: each reading's test, each level of the bracket above).
         self._lowest: dict[tuple[frozenset[int], frozenset[int] | None], Candidate | None] = {}
+        #: C.13 (reading 13, "the bye's float after a P = 0 split"): the P = 0
+        #: re-pairings above joined brackets that are joined at once (not split) ...
+        self.force_join: frozenset[tuple[int, tuple[tuple[int, int], ...]]] = frozenset()
+        #: ... and those that were followed by the split in this pass.
+        self.p0_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -759,6 +764,14 @@ class _Round:
                     incoming = frame.down(self.by_number)
                     key = (len(frames), alt.pairs)
                     resplit = len(groups) < len(original) and key not in split_done
+                    if not alt.pairs and resplit:
+                        if key in self.force_join:
+                            # Joined at once: the split gave the bye to a player
+                            # floating down twice in a row (reading 13, `pair_round`).
+                            split_done.add(key)
+                            resplit = False
+                        else:
+                            self.p0_splits.append(key)
                     if not alt.pairs and not resplit:
                         # A re-pairing with P = 0 moves the whole bracket down: that is
                         # the join of C.13 (the reference's practice, class C), unless
@@ -980,5 +993,34 @@ def _bracket(
 
 
 def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundResult:
-    """Pair one round: the brackets top-down (C.1-C.14)."""
-    return _Round(players, ctx).pair()
+    """Pair one round: the brackets top-down (C.1-C.14).
+
+    C.13 after a P = 0 re-pairing above joined brackets (reading 13, "the bye's float
+    after a P = 0 split"): the joined brackets are split and paired one by one again
+    (the reference's practice); when that pairing gives the bye to a player who had a
+    downfloat in the previous round (B.5: the bye is a downfloat, B.1.b) and joining
+    at once - C.13's words: "the two lowest score brackets are joined", the re-paired
+    bracket as S1 - gives it to one who had not, the join is taken."""
+    split = _Round(players, ctx)
+    result = split.pair()
+    if not split.p0_splits or result.bye is None or not _floats_down_again(players[result.bye]):
+        return result
+    joined = _Round(players, ctx)
+    joined.force_join = frozenset(split.p0_splits)
+    try:
+        other = joined.pair()
+    except NoPairingError:
+        return result
+    if other.bye is None or _floats_down_again(players[other.bye]):
+        return result
+    other.events.append(
+        "C.13: the split after the P = 0 re-pairing gave the bye to "
+        f"{result.bye}, a downfloat again (B.5); joined at once instead"
+    )
+    return other
+
+
+def _floats_down_again(player: LegacyPlayer) -> bool:
+    """B.5 for downfloaters: a player who had a downfloat in the previous round
+    (A.4) and gets the bye (a downfloat, B.1.b) floats down twice in a row."""
+    return player.floats[0] is Float.DOWN
