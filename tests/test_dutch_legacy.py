@@ -734,11 +734,15 @@ def test_c13_split_parts_have_no_downfloaters() -> None:
     14 go on to the lowest: 14-17, bye 10) comes before 7-14 in D.1 order. 14 had a
     downfloat two rounds before, but 1.5 and 1 are parts of the joined lowest bracket:
     moving on to the next part is no downfloat for B.6, so 7-12 stands, as the
-    reference (charging B.6 gave 7-14, 12-17, bye 10)."""
+    reference (charging B.6 gave 7-14, 12-17, bye 10).
+    Since reading 22 (B.3's score differences before the requirements) the split's
+    bracket 1.5 would pair 7-10 first (equal scores), the two floaters of the
+    re-paired bracket, so the join is kept (reading 13, "keep"): {7, 10 | 12, 14, 17}
+    with M1 lowered to 1 for the bye gives the same pairing, without a downfloat
+    requirement either."""
     pairs, bye, lines = pair(step("c13splitfloat"))
     assert pairs == {(12, 7), (14, 17)} and bye == 10
-    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
-    assert has(lines, "a part of the joined lowest bracket paired again on its own")
+    assert has(lines, "the joined brackets below are kept, its moved-down players 7, 10 as S1")
     assert not has(lines, "C.10.c")
 
 
@@ -775,11 +779,14 @@ def test_c13_split_part_gives_the_bye_by_b3() -> None:
     pair, 11 and 10 down: 11-18 and the bye to 10 with 3.5 points). The bye is a
     downfloat (B.1.b) and B.3 wants "the score of a floater" as low as possible, so
     21-19 is taken: 21-19, 18-11, bye 10, as the reference (the first pairing in D
-    order gave 10-19, 21-18, bye 11)."""
+    order gave 10-19, 21-18, bye 11). Since reading 22 the re-pairing of the part
+    chooses its floaters for the lowest bye first (B.3's floater of the joined
+    bracket, before the score differences of the pairs), so that 21-19 is already
+    its first pairing."""
     pairs, bye, lines = pair(step("c13splitbye"))
     assert pairs == {(21, 19), (18, 11)} and bye == 10
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
-    assert has(lines, "B.3, the bye to a player with a lower score")
+    assert has(lines, "B.3: the bye of the split join to the lowest score possible")
 
 
 def test_c13_split_part_leaves_the_bye_to_the_lowest_score() -> None:

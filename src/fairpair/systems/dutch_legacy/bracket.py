@@ -60,7 +60,14 @@ from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.orders import d2_exchanges, d3_mdp_sets
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
-__all__ = ["CLOSEST_NOTE", "FLOATING_NOTE", "Candidate", "ScoreBracket", "c1_incompatible"]
+__all__ = [
+    "BYE_NOTE",
+    "CLOSEST_NOTE",
+    "FLOATING_NOTE",
+    "Candidate",
+    "ScoreBracket",
+    "c1_incompatible",
+]
 
 #: Above this many possible sets of unpaired players, C.12/C.13 check them one by one
 #: during the search instead of listing them first.
@@ -73,6 +80,9 @@ FLOATING_NOTE = "for moved-down floaters, one of them gets the bye"
 #: The step note of a pairing chosen for B.3's score differences of the pairs before the
 #: requirements (reading 22).
 CLOSEST_NOTE = "B.3: the scores of the players paired as close as possible"
+#: ... and of a part of a split join re-paired by C.13 whose floaters were chosen for
+#: the bye of the lowest bracket first (B.3's floater of the joined bracket).
+BYE_NOTE = "B.3: the bye of the split join to the lowest score possible"
 
 #: The guard bits of the packed requirement fields (criteria.pack), and where the
 #: fields of the score differences (reading 22) begin.
@@ -236,6 +246,10 @@ class ScoreBracket:
         self._guard = _GUARD
         self._gap_limit = 0
         self._gap_counts: list[int] = []
+        #: Branches of the search cut only for their score differences (for the note).
+        self._gap_cuts = 0
+        #: Sets of floaters passed over for a higher bye in the lowest bracket.
+        self._bye_cut = False
         if closeness and len(set(self.scores)) > 1:
             gaps = sorted({abs(self.scores[i] - self.scores[j]) for i, j, _ in self.edges})
             gaps = [g for g in reversed(gaps) if g]
@@ -527,6 +541,7 @@ class ScoreBracket:
         box = self._box(state.p1, state.x1, state.z1)
         self.good = None
         self.profile = None
+        self._bye_cut = False
         if self.accept is None:
             if self.closeness and not state.m1_reduced:
                 self.profile = self._closest(state)
@@ -564,8 +579,10 @@ class ScoreBracket:
             for u in unpaired:
                 mask |= 1 << u
             if closeness:
-                bye = None if self.bye_of is None else self.bye_of(
-                    tuple(self.number(u) for u in unpaired)
+                bye = (
+                    None
+                    if self.bye_of is None
+                    else self.bye_of(tuple(self.number(u) for u in unpaired))
                 )
                 found.append((Fraction(-1) if bye is None else bye, best.profile, mask, level))
                 continue
@@ -576,6 +593,7 @@ class ScoreBracket:
             # B.3 (reading 22): only the sets whose pairs can be the closest in score.
             least = min((bye, profile) for bye, profile, _, _ in found)
             self.profile = least[1]
+            self._bye_cut = any(bye > least[0] for bye, _, _, _ in found)
             for bye, profile, mask, level in found:
                 if (bye, profile) == least:
                     good.append(mask)
@@ -604,6 +622,7 @@ class ScoreBracket:
         (B.3: as low as possible; None: any)."""
         self.floaters = state.floaters
         self._set_gap_limit()
+        self._gap_cuts = 0
         box = self._box(state.p1, state.x1, state.z1)
         farther = 0  # pairings passed over for B.3's score differences (reading 22)
         while level is not None:
@@ -614,11 +633,13 @@ class ScoreBracket:
                     farther += 1  # B.3: pairs farther apart in score (reading 22)
                     continue
                 closest: tuple[str, ...] = ()
-                if farther and self.profile is not None:
+                if self._bye_cut:
+                    closest = (f"{BYE_NOTE} (reading 22)",)
+                if (farther or self._gap_cuts) and self.profile is not None:
                     gaps = ", ".join(format_points(g) for g in self.profile) or "none"
-                    closest = (
-                        f"{CLOSEST_NOTE} (score differences: {gaps}): {farther} "
-                        "pairing(s) with pairs farther apart in score passed over",
+                    closest += (
+                        f"{CLOSEST_NOTE} (score differences: {gaps}): pairings with "
+                        "pairs farther apart in score passed over",
                     )
                 yield Candidate(
                     pairs=cand.pairs,
@@ -653,8 +674,10 @@ class ScoreBracket:
         """The nonzero score differences of ``cand``'s pairs, largest first (B.3)."""
         score = self._score_of
         return tuple(
-            sorted((abs(score[a] - score[b]) for a, b in cand.pairs if score[a] != score[b]),
-                   reverse=True)
+            sorted(
+                (abs(score[a] - score[b]) for a, b in cand.pairs if score[a] != score[b]),
+                reverse=True,
+            )
         )
 
     def _search(self, hetero: bool, p1: int, m1: int, level: Level) -> Iterator[Candidate]:
@@ -694,9 +717,7 @@ class ScoreBracket:
                 if self._gap_limit:
                     for a, b in pairs:
                         gaps += self.packed_cost[a][b] >> _GAP_BASE << _GAP_BASE
-                for cand in self._homogeneous(
-                    rest, p1 - m1, level, part, "remainder ", gaps=gaps
-                ):
+                for cand in self._homogeneous(rest, p1 - m1, level, part, "remainder ", gaps=gaps):
                     yield Candidate(
                         pairs=tuple((self.number(a), self.number(b)) for a, b in pairs)
                         + cand.pairs,
@@ -855,6 +876,8 @@ class ScoreBracket:
                     for u in left:
                         total += vcost[u]
                     if (top - total) & guard != guard:
+                        if ((limit | _GUARD) - total) & _GUARD == _GUARD:
+                            self._gap_cuts += 1
                         return
                     if self.lowest and not all(self.eligible[u] for u in left):
                         return
@@ -884,6 +907,8 @@ class ScoreBracket:
                 b = s2[j]
                 nxt = acc + row_cost[b]
                 if (top - nxt) & guard != guard:
+                    if ((limit | _GUARD) - nxt) & _GUARD == _GUARD:
+                        self._gap_cuts += 1
                     continue
                 now_taken = taken | (1 << b)
                 if good is not None and not any(g & (outside | now_taken) == 0 for g in good):
@@ -978,12 +1003,15 @@ class ScoreBracket:
             for k, need in enumerate(self._gap_counts):
                 have = need - ((gaps >> (_GAP_BASE + _WIDTH * k)) & _FIELD)
                 if have < 0:
+                    self._gap_cuts += 1
                     return False
                 left.append(have)
             mine = [0] * len(left)
             for gap in best.profile:
                 mine[(self._gap_shift[gap] - _GAP_BASE) // _WIDTH] += 1
             if mine != left:
+                if mine > left:
+                    self._gap_cuts += 1
                 return mine < left
         return tuple(best.vector) <= tuple(room)
 

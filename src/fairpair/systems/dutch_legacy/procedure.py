@@ -361,6 +361,7 @@ class _Round:
             return floor is None or self.by_number[first.unpaired[0]].score <= floor
 
         mdp_floats = None if frame.split_part else self._floater_to_bye(frame, lowest_residents)
+
         def bye_of(unpaired: tuple[int, ...]) -> Fraction | None:
             low = self.lowest_with(frame.moved, unpaired, lowest_residents)
             if low is None or not low.unpaired:
