@@ -542,14 +542,15 @@ class ScoreBracket:
         self.good = None
         self.profile = None
         self._bye_cut = False
+        judged = self.closeness and not state.m1_reduced and not self._fixed_gaps(state)
         if self.accept is None:
-            if self.closeness and not state.m1_reduced:
+            if judged:
                 self.profile = self._closest(state)
             return first_level_at_least(state.bound, box)
         k = self.n - 2 * state.p1
         if comb(self.n, k) > _LIST_LIMIT:
             return box.start  # search everything, the accepted sets checked one by one
-        closeness = self.closeness and not state.m1_reduced
+        closeness = judged
         good: list[int] = []
         found: list[tuple[Fraction, tuple[Fraction, ...], int, Level]] = []
         start: Level | None = None
@@ -601,6 +602,12 @@ class ScoreBracket:
                         start = level
         self.good = good
         return start
+
+    def _fixed_gaps(self, state: _State) -> bool:
+        """Do all pairings of ``state`` have the same score differences? So in a
+        heterogeneous bracket of two scores whose moved-down players are all paired
+        (M1 = M0): each of them meets a resident, every other pair is of residents."""
+        return state.hetero and state.m1 == self.m0 and len(set(self.scores)) == 2
 
     def _closest(self, state: _State) -> tuple[Fraction, ...] | None:
         """B.3 (reading 22): the least score differences of the pairs (largest first)
