@@ -53,8 +53,9 @@ DATA4 = DATA.with_name("reference4.jsonl.gz")
 DATA5 = DATA.with_name("reference5.jsonl.gz")
 
 #: (seed, round) of the rounds the engine pairs differently from the reference: 8 of
-#: 2,832 (98 r9 fixed by reading 22, B.3's score differences of the pairs), most of them rounds where C.13 backtracks or joins brackets (see
-#: docs/dutch-legacy.md, "What remains").
+#: 2,832 (98 r9 fixed by reading 22, B.3's score differences of the pairs), most of
+#: them rounds where C.13 backtracks or joins brackets (see docs/dutch-legacy.md,
+#: "What remains").
 STILL_DIFFERENT: frozenset[tuple[int, int]] = frozenset(
     {
         (159, 9),
