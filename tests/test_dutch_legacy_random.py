@@ -110,19 +110,17 @@ STILL_DIFFERENT4: frozenset[tuple[int, int]] = frozenset(
 )
 
 
-#: The rounds of the fifth set the engine pairs differently: 11 of 1,012.
+#: The rounds of the fifth set the engine pairs differently: 7 of 1,012 (11 before the
+#: seventh pass's reading 22, B.3's score differences of the pairs, which fixed 9004
+#: r5, 9044 r11, 9121 r9 and 9131 r6 without anyone looking at this set).
 STILL_DIFFERENT5: frozenset[tuple[int, int]] = frozenset(
     {
-        (9004, 5),
-        (9044, 11),
         (9047, 7),
         (9066, 9),
         (9079, 7),
         (9108, 9),
         (9108, 10),
         (9117, 10),
-        (9121, 9),
-        (9131, 6),
         (9132, 9),
     }
 )
