@@ -544,9 +544,16 @@ class ScoreBracket:
         self._bye_cut = False
         judged = self.closeness and not state.m1_reduced and not self._fixed_gaps(state)
         if self.accept is None:
+            bound = state.bound
             if judged:
-                self.profile = self._closest(state)
-            return first_level_at_least(state.bound, box)
+                closest = self._closest(state)
+                if closest is not None:
+                    # The least vector among the pairings with the least differences:
+                    # the levels below it have no pairing the search may take.
+                    self.profile = closest.profile
+                    vector = closest.vector
+                    bound = _without_upfloats(vector) if state.hetero else vector
+            return first_level_at_least(bound, box)
         k = self.n - 2 * state.p1
         if comb(self.n, k) > _LIST_LIMIT:
             return box.start  # search everything, the accepted sets checked one by one
@@ -609,11 +616,11 @@ class ScoreBracket:
         (M1 = M0): each of them meets a resident, every other pair is of residents."""
         return state.hetero and state.m1 == self.m0 and len(set(self.scores)) == 2
 
-    def _closest(self, state: _State) -> tuple[Fraction, ...] | None:
-        """B.3 (reading 22): the least score differences of the pairs (largest first)
-        of the pairings of ``state`` - its pairs, moved-down players paired and
-        floaters' scores; None when the oracle's best has other floaters (then the
-        differences are not judged)."""
+    def _closest(self, state: _State) -> Best | None:
+        """B.3 (reading 22): the oracle's best pairing of ``state`` - its pairs,
+        moved-down players paired and floaters' scores - with the least score
+        differences of the pairs (largest first; ``profile``); None when it has other
+        floaters (then the differences are not judged)."""
         best = self.best(
             range(self.n), mdp_first=state.hetero, exact_pairs=state.p1, closeness=True
         )
@@ -621,7 +628,7 @@ class ScoreBracket:
             return None
         if state.hetero and best.mdp_pairs != state.m1:
             return None
-        return best.profile
+        return best
 
     def _levels(self, state: _State, level: Level | None) -> Iterator[Candidate]:
         """C.3-C.10 for one state: every level from ``level`` on, each searched in the
