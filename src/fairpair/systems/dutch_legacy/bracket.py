@@ -250,6 +250,12 @@ class ScoreBracket:
         self._gap_cuts = 0
         #: Sets of floaters passed over for a higher bye in the lowest bracket.
         self._bye_cut = False
+        #: ``_can_meet``'s oracle answers, by group, pairs, final and floaters (with
+        #: the profile of ``_gap_limit`` when it is set: reset with it).
+        self._bounds: dict[
+            tuple[tuple[int, ...], tuple[int, ...] | None, int, bool, tuple[Fraction, ...] | None],
+            Best | None,
+        ] = {}
         if closeness and len(set(self.scores)) > 1:
             gaps = sorted({abs(self.scores[i] - self.scores[j]) for i, j, _ in self.edges})
             gaps = [g for g in reversed(gaps) if g]
@@ -672,6 +678,8 @@ class ScoreBracket:
         """The budgets of the packed score-difference fields for ``self.profile``
         (reading 22): as many pairs of each difference as the least profile has."""
         if self.profile is None or not self._gap_shift:
+            if self._gap_limit:
+                self._bounds = {}  # the answers were ranked with the differences
             self._guard, self._gap_limit = _GUARD, 0
             return
         limit = 0
@@ -683,6 +691,7 @@ class ScoreBracket:
         fields = COMPONENTS + len(self._gap_shift)
         self._guard = sum(1 << (_WIDTH * k + _WIDTH - 1) for k in range(fields))
         self._gap_limit = limit
+        self._bounds = {}
 
     def _differences(self, cand: Candidate) -> tuple[Fraction, ...]:
         """The nonzero score differences of ``cand``'s pairs, largest first (B.3)."""
@@ -975,35 +984,11 @@ class ScoreBracket:
         lowest bracket, the bye? False only if certainly not. With a least profile of
         score differences (reading 22), ``gaps`` (packed fields) are the differences
         of the pairs made so far, and the rest must fit what the profile leaves."""
-        all_edges = self.edges
-        pair_cost = self.cost
-        if s2 is None:
-            vertices = list(s1)
-            inside = set(vertices)
-            edges = [e for e in all_edges if e[0] in inside and e[1] in inside]
-        else:
-            vertices = [*s1, *s2]
-            edges = [(a, b, pair_cost[a][b]) for a in s1 for b in s2 if (self.compat[a] >> b) & 1]
-        lowest = self.lowest and final
-        # The oracle ranks the floaters' scores before the requirements: its vector is
-        # the least one only among pairings with its floaters. Without a required set
-        # of floaters' scores every score counts alike, so the vector is the least of
-        # all pairings (a sound bound for brackets that mix scores).
-        scored = final and self.floaters is not None
-        best = lexmin(
-            vertices,
-            edges,
-            unpaired_cost=self.vcost if final else self._no_cost,
-            score=self.scores if scored else self._flat,
-            mdp=self._no_mdp,
-            eligible=self.eligible,
-            mdp_first=False,
-            lowest=lowest,
-            exact_pairs=pairs,
-            closeness=bool(self._gap_limit),
-            gap_score=self.scores,
-        )
-        if best is None or (lowest and not best.bye_ok):
+        key = (tuple(s1), None if s2 is None else tuple(s2), pairs, final, self.floaters)
+        if key not in self._bounds:
+            self._bounds[key] = self._lexmin(s1, s2, pairs, final=final)
+        best = self._bounds[key]
+        if best is None or (self.lowest and final and not best.bye_ok):
             return False
         if final and self.floaters is not None:
             if best.floaters > self.floaters:
@@ -1028,6 +1013,41 @@ class ScoreBracket:
                     self._gap_cuts += 1
                 return mine < left
         return tuple(best.vector) <= tuple(room)
+
+    def _lexmin(
+        self, s1: Sequence[int], s2: Sequence[int] | None, pairs: int, *, final: bool
+    ) -> Best | None:
+        """The oracle's answer for ``_can_meet`` (memoised there: the same groups come
+        again at every level). With a least profile of score differences the oracle
+        ranks them after the floaters' scores."""
+        all_edges = self.edges
+        pair_cost = self.cost
+        if s2 is None:
+            vertices = list(s1)
+            inside = set(vertices)
+            edges = [e for e in all_edges if e[0] in inside and e[1] in inside]
+        else:
+            vertices = [*s1, *s2]
+            edges = [(a, b, pair_cost[a][b]) for a in s1 for b in s2 if (self.compat[a] >> b) & 1]
+        lowest = self.lowest and final
+        # The oracle ranks the floaters' scores before the requirements: its vector is
+        # the least one only among pairings with its floaters. Without a required set
+        # of floaters' scores every score counts alike, so the vector is the least of
+        # all pairings (a sound bound for brackets that mix scores).
+        scored = final and self.floaters is not None
+        return lexmin(
+            vertices,
+            edges,
+            unpaired_cost=self.vcost if final else self._no_cost,
+            score=self.scores if scored else self._flat,
+            mdp=self._no_mdp,
+            eligible=self.eligible,
+            mdp_first=False,
+            lowest=lowest,
+            exact_pairs=pairs,
+            closeness=bool(self._gap_limit),
+            gap_score=self.scores,
+        )
 
     def _unpaired_can_fit(self, s2: list[int], spare: int, room: Sequence[int]) -> bool:
         """Cheap bound: ``spare`` S2 players stay unpaired; the cheapest choice for
