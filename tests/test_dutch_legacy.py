@@ -830,10 +830,29 @@ def test_c13_p0_split_giving_the_bye_to_a_repeated_downfloater_joins_at_once() -
     (7-12, 11-1, 13-8) and stands, as JaVaFo 1.4 pairs it."""
     pairs, bye, lines = pair(step("c13p0byefloat"))
     assert pairs == {(7, 1), (11, 13), (12, 8)} and bye == 9
-    assert has(lines, "gave the bye to 13, a downfloat again (B.5); joined at once instead")
+    # Since reading 23 this file's split is also replaced by the joined bracket for
+    # B.3 (the split's differences 1.5, 1, 1 against 1.5, 0.5, 0.5): the same pairing.
+    assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
     pairs, bye, lines = pair(step("c13p0byefloatprobe"))
     assert pairs == {(7, 12), (11, 1), (13, 8)} and bye == 9
     assert not has(lines, "joined at once instead")
+
+
+def test_c13_p0_split_bye_to_a_repeated_downfloater_first_set() -> None:
+    """Reading 13, "the bye's float after a P = 0 split" where it alone decides: random
+    seed 159 round 9 shrunk to nine players (JaVaFo 1.4's pairing of this file; round
+    9 of 11). 2 (7 points), 3 (6), 1 (5), 4 (4), 7 (3), 8, 9, 10, 11 (2.5); only 1, 2
+    and 3 may have the bye, and 2 and 3 had a downfloat in round 8, 1 had none. 2, 3
+    and 1 move down by C.1 to bracket 4 {4}, where 2 and 1 move on (they met 4); the
+    lowest brackets cannot be completed, C.13 joins 3 and 2.5 and re-pairs bracket 4
+    with P = 0 (3, 4 down). Split again, bracket 3 {7 | 2, 3, 1, 4} pairs 4-7 and
+    the lowest {8, 9, 10, 11 | 2, 3, 1} pairs 3-10, 1-11, 8-9 with the bye to 2 - his
+    second downfloat in a row (B.5; the bye is a downfloat, B.1.b). Joined at once
+    ({2, 3, 1, 4, 7} moved into 2.5) the bye goes to 1: 2-9, 3-10, 4-8, 11-7, bye 1,
+    as the reference (the split gave 3-10, 11-1, 4-7, 8-9, bye 2)."""
+    pairs, bye, lines = pair(step("c13p0byefloat2"))
+    assert pairs == {(2, 9), (3, 10), (4, 8), (11, 7)} and bye == 1
+    assert has(lines, "gave the bye to 2, a downfloat again (B.5); joined at once instead")
 
 
 def test_c13_split_part_gives_the_bye_by_b3() -> None:
@@ -851,11 +870,14 @@ def test_c13_split_part_gives_the_bye_by_b3() -> None:
     pair, 11 and 10 down: 11-18 and the bye to 10 with 3.5 points). The bye is a
     downfloat (B.1.b) and B.3 wants "the score of a floater" as low as possible, so
     21-19 is taken: 21-19, 18-11, bye 10, as the reference (the first pairing in D
-    order gave 10-19, 21-18, bye 11)."""
+    order gave 10-19, 21-18, bye 11). Since reading 24 the re-pairing of the part
+    chooses its floaters for the lowest bye first (B.3's floater of the joined
+    bracket, before the score differences of the pairs), so that 21-19 is already
+    its first pairing."""
     pairs, bye, lines = pair(step("c13splitbye"))
     assert pairs == {(21, 19), (18, 11)} and bye == 10
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
-    assert has(lines, "B.3, the bye to a player with a lower score")
+    assert has(lines, "B.3: the bye of the split join to the lowest score possible")
 
 
 def test_c13_split_part_leaves_the_bye_to_the_lowest_score() -> None:
@@ -1180,6 +1202,50 @@ def test_b3_floaters_with_the_lowest_scores() -> None:
     )
 
 
+def test_b3_pairs_as_close_in_score_as_possible_in_a_joined_bracket() -> None:
+    """Reading 24, B.3 "the difference of the scores of two players paired against each
+    other should be as small as possible" (issue 31, seventh pass): random seed 98
+    round 9 shrunk to eight players (JaVaFo 1.4's pairing of this file; round 9 of 9,
+    odd). 11, 17, 23 have 3.5 points, 18 three, 22, 24, 25 2.5, 26 two; 22 wants white
+    absolutely, 11, 17, 24, 26 white mildly, 18, 23, 25 black mildly; 23 has met 11,
+    18, 22, 24; 26 has met 18, 22, 25; 22 has met 17, 18, 23, 25, 26.
+    The lowest bracket {26} and then the joins of 2.5 and 3 cannot be completed, and
+    C.13 re-pairs bracket 3.5 with P = 0; the split's pairing is not the closest in
+    scores (reading 23), so the joined bracket is paired as one: {11, 17, 23 | 18, 22,
+    24, 25, 26}, M1 = 3. 23 can meet only
+    25 (1 point apart) or 26 (1.5). The first pairing of the procedure (D.1, X = 1)
+    is 11-18, 17-25, 23-26, 22-24: score differences 1.5, 1, 0.5. The only pairing
+    whose largest difference is 1 is 11-22, 17-18, 23-25, 24-26 (differences 1, 1,
+    0.5, 0.5; the same sum, 3), with three colour conflicts: B.3 comes before B.4
+    ("descending priority"; the quality order: "the closeness of the scores" before
+    the colour preferences), so it is the pairing: 22-11, 17-18, 25-23, 26-24, as the
+    reference (before: 11-18, 17-25, 26-23, 22-24)."""
+    pairs, bye, lines = pair(step("b3closejoined"))
+    assert pairs == {(17, 18), (22, 11), (25, 23), (26, 24)} and bye is None
+    assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
+
+
+def test_b3_pairs_as_close_in_score_as_possible_in_a_split_part() -> None:
+    """Reading 24 (issue 31, seventh pass): random fourth-set seed 7108 round 9 shrunk
+    to six players (JaVaFo 1.4's pairing of this file; round 9 of 10, odd). 35 has 3
+    points, 31 and 41 2.5, 36 and 39 two, 44 one; 44 has met everybody but 35, 35 has
+    met 39 and 41; 31, 35, 41 prefer black mildly, 36 white mildly, 39 white
+    absolutely, 44 black absolutely. Bracket 2.5 pairs 35-31, bracket 2 41-36 and the
+    lowest {39 | 44} fails (they met); the join of 2 and 1 fails too, and C.13
+    re-pairs 2.5 with P = 0; split again, part 2 {35, 31, 41 | 36, 39} (A.3: treated as
+    homogeneous) pairs two pairs, the lowest {44} cannot be paired, and C.13 asks the
+    part for another pairing: 35 must float (B.3's floaters: 36 or 39 would leave 44
+    alone). With 35 floating, 31-36, 41-39 (or 31-39, 41-36) fulfil every colour
+    preference with two pairs half a point apart; 31-41, 36-39 pairs equal scores with
+    two colour conflicts. B.3 before B.4: 41-31, 39-36, 35-44, as the reference
+    (before: 36-31, 39-41). Variants probed with JaVaFo (one game's colours reversed,
+    or 41's downfloat of two rounds before removed) keep 31-41, 36-39 whenever 36-39
+    is allowed (B.2)."""
+    pairs, bye, lines = pair(step("b3closesplit"))
+    assert pairs == {(35, 44), (39, 36), (41, 31)} and bye is None
+    assert has(lines, "B.3: the scores of the players paired as close as possible")
+
+
 # --------------------------------------------------------------------------- D
 
 
@@ -1367,11 +1433,13 @@ def test_registry_check_and_explain() -> None:
 
 
 def literal_first(
-    players: Sequence[LegacyPlayer], ctx: RoundContext, lowest: bool
+    players: Sequence[LegacyPlayer], ctx: RoundContext, lowest: bool, closeness: bool = False
 ) -> tuple[list[tuple[int, int]], list[int]] | None:
     """C.2-C.14 for one bracket exactly as the text runs it: every level from C.3's
     start, every D.3 set, D.2 exchange and D.1 transposition in order, no pruning.
-    Uses only the definitions of the engine (costs, compatibility, levels)."""
+    Uses only the definitions of the engine (costs, compatibility, levels). With
+    ``closeness`` (reading 24): among the pairings with the floaters of B.3, only those
+    whose pairs' score differences (largest first) are least."""
     b = ScoreBracket(players, ctx, lowest=lowest)
     n = b.n
 
@@ -1429,6 +1497,10 @@ def literal_first(
     def profile(left: list[int]) -> tuple[Fraction, ...]:
         return tuple(sorted((b.scores[u] for u in left), reverse=True))
 
+    def gaps(pairs: list[tuple[int, int]]) -> tuple[Fraction, ...]:
+        diffs = (abs(b.scores[x] - b.scores[y]) for x, y in pairs)
+        return tuple(sorted((d for d in diffs if d), reverse=True))
+
     p0 = n // 2
     x1, z1 = a8_x1_z1(b.players, p0, ctx)
     hetero = not b.treated_homogeneous
@@ -1438,6 +1510,9 @@ def literal_first(
         found = [c for c in enumerate_state(hetero, p1, m1) if valid(c[1])]
         if found:
             floaters = min(profile(c[1]) for c in found)  # B.3
+            if closeness:  # B.3, the pairs' score differences (reading 24)
+                least = min(gaps(c[0]) for c in found if profile(c[1]) == floaters)
+                found = [c for c in found if gaps(c[0]) == least]
             box = b._box(p1, x1, z1)
             level = box.start
             while level is not None:
@@ -1494,9 +1569,10 @@ def random_bracket(rng: random.Random, rnd: int) -> list[LegacyPlayer]:
 
 
 def engine_first(
-    players: Sequence[LegacyPlayer], ctx: RoundContext, lowest: bool
+    players: Sequence[LegacyPlayer], ctx: RoundContext, lowest: bool, closeness: bool = False
 ) -> tuple[list[tuple[int, int]], list[int]] | None:
-    cand = next(ScoreBracket(players, ctx, lowest=lowest).candidates(), None)
+    bracket = ScoreBracket(players, ctx, lowest=lowest, closeness=closeness)
+    cand = next(bracket.candidates(), None)
     if cand is None:
         return None
     return sorted(cand.pairs), sorted(cand.unpaired)
@@ -1510,6 +1586,9 @@ def _compare_with_literal(seeds: range) -> None:
         for lowest in (False, True):
             literal = literal_first(players, ctx, lowest)
             assert engine_first(players, ctx, lowest) == literal, (seed, lowest)
+            # Reading 24: B.3's score differences of the pairs before the requirements.
+            literal = literal_first(players, ctx, lowest, closeness=True)
+            assert engine_first(players, ctx, lowest, closeness=True) == literal, (seed, lowest)
 
 
 def test_search_is_the_procedure_as_written() -> None:

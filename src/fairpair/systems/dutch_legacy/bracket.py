@@ -28,7 +28,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from fairpair.model import Float
+from fairpair.model import Float, format_points
 from fairpair.systems.dutch_legacy.criteria import (
     A7D,
     B2,
@@ -52,7 +52,6 @@ from fairpair.systems.dutch_legacy.criteria import (
     first_level_at_least,
     fits,
     pack,
-    packed_fits,
     pair_costs,
     unpack,
     unpaired_costs,
@@ -61,7 +60,14 @@ from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.orders import d2_exchanges, d3_mdp_sets
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
 
-__all__ = ["FLOATING_NOTE", "Candidate", "ScoreBracket", "c1_incompatible"]
+__all__ = [
+    "BYE_NOTE",
+    "CLOSEST_NOTE",
+    "FLOATING_NOTE",
+    "Candidate",
+    "ScoreBracket",
+    "c1_incompatible",
+]
 
 #: Above this many possible sets of unpaired players, C.12/C.13 check them one by one
 #: during the search instead of listing them first.
@@ -70,6 +76,20 @@ _LIST_LIMIT = 2000
 #: The step note of a pairing found with M1 lowered for moved-down floaters (reading
 #: 13, "a moved-down floater to the bye"); the explanation's replay looks for it.
 FLOATING_NOTE = "for moved-down floaters, one of them gets the bye"
+
+#: The step note of a pairing chosen for B.3's score differences of the pairs before the
+#: requirements (reading 24).
+CLOSEST_NOTE = "B.3: the scores of the players paired as close as possible"
+#: ... and of a part of a split join re-paired by C.13 whose floaters were chosen for
+#: the bye of the lowest bracket first (B.3's floater of the joined bracket).
+BYE_NOTE = "B.3: the bye of the split join to the lowest score possible"
+
+#: The guard bits of the packed requirement fields (criteria.pack), and where the
+#: fields of the score differences (reading 24) begin.
+_WIDTH = 12
+_GAP_BASE = _WIDTH * COMPONENTS
+_GUARD = sum(1 << (_WIDTH * k + _WIDTH - 1) for k in range(COMPONENTS))
+_FIELD = (1 << _WIDTH) - 1
 
 #: Predicate on the players a pairing leaves unpaired (C.12 / C.13 ask for pairings
 #: that move down particular players).
@@ -155,6 +175,8 @@ class ScoreBracket:
         accept_reduced: Accept | None = None,
         mdp_floats: Accept | None = None,
         split_part: bool = False,
+        closeness: bool = True,
+        bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -216,12 +238,51 @@ class ScoreBracket:
                     self.cost[i][j] = self.cost[j][i] = c
                     self.packed_cost[i][j] = self.packed_cost[j][i] = pack(c)
                     self.edges.append((i, j, c))
+        #: Reading 24: the score differences of the pairs counted in packed fields
+        #: above the requirements (one per difference, the largest first), so that
+        #: the search cuts a branch whose pairs are already farther apart than the
+        #: state's least profile allows; ``packed_fits`` ignores these fields.
+        self._gap_shift: dict[Fraction, int] = {}
+        self._guard = _GUARD
+        self._gap_limit = 0
+        self._gap_counts: list[int] = []
+        #: Branches of the search cut only for their score differences (for the note).
+        self._gap_cuts = 0
+        #: Sets of floaters passed over for a higher bye in the lowest bracket.
+        self._bye_cut = False
+        #: ``_can_meet``'s oracle answers, by group, pairs, final and floaters (with
+        #: the profile of ``_gap_limit`` when it is set: reset with it).
+        self._bounds: dict[
+            tuple[tuple[int, ...], tuple[int, ...] | None, int, bool, tuple[Fraction, ...] | None],
+            Best | None,
+        ] = {}
+        if closeness and len(set(self.scores)) > 1:
+            gaps = sorted({abs(self.scores[i] - self.scores[j]) for i, j, _ in self.edges})
+            gaps = [g for g in reversed(gaps) if g]
+            self._gap_shift = {g: _WIDTH * (COMPONENTS + k) for k, g in enumerate(gaps)}
+            for i, j, _ in self.edges:
+                gap = abs(self.scores[i] - self.scores[j])
+                if gap:
+                    bit = 1 << self._gap_shift[gap]
+                    self.packed_cost[i][j] += bit
+                    self.packed_cost[j][i] += bit
         self._no_cost = [ZERO] * n
         self._no_mdp = [False] * n
         self._flat = [Fraction(0)] * n
         self.notes: list[str] = []
         self.floaters: tuple[Fraction, ...] | None = None
         self.good: list[int] | None = None  # accepted unpaired sets (bit masks)
+        #: B.3's score differences of the pairs judged right after the floaters'
+        #: scores, before every requirement (reading 24, ``closest``); only where the
+        #: bracket mixes scores.
+        self.closeness = closeness and len(set(self.scores)) > 1
+        #: The least score differences of the current state (None: not judged).
+        self.profile: tuple[Fraction, ...] | None = None
+        self._score_of = {p.number: p.score for p in self.players}
+        #: A part of a split join: the score of the player who gets the bye in the
+        #: lowest bracket when the part moves these players down (None: no bye). B.3's
+        #: floater of the joined bracket, judged before the closeness (reading 24).
+        self.bye_of = bye_of
 
     # -- helpers -------------------------------------------------------------------
 
@@ -229,11 +290,17 @@ class ScoreBracket:
         return self.players[i].number
 
     def best(
-        self, vertices: Sequence[int], *, mdp_first: bool, exact_pairs: int | None = None
+        self,
+        vertices: Sequence[int],
+        *,
+        mdp_first: bool,
+        exact_pairs: int | None = None,
+        closeness: bool = False,
     ) -> Best | None:
         """The oracle's best pairing of ``vertices`` of this bracket (None: none), the
         players moved down into it paired first when ``mdp_first``; exactly
-        ``exact_pairs`` pairs when given."""
+        ``exact_pairs`` pairs when given; with ``closeness`` the least score
+        differences of the pairs after the floaters' scores (B.3)."""
         inside = set(vertices)
         edges = [e for e in self.edges if e[0] in inside and e[1] in inside]
         return lexmin(
@@ -246,6 +313,7 @@ class ScoreBracket:
             mdp_first=mdp_first,
             lowest=self.lowest,
             exact_pairs=exact_pairs,
+            closeness=closeness,
         )
 
     def _box(self, p1: int, x1: int, z1: int) -> Box:
@@ -478,12 +546,26 @@ class ScoreBracket:
         the accepted sets of unpaired players, when they are few enough to list."""
         box = self._box(state.p1, state.x1, state.z1)
         self.good = None
+        self.profile = None
+        self._bye_cut = False
+        judged = self.closeness and not state.m1_reduced and not self._fixed_gaps(state)
         if self.accept is None:
-            return first_level_at_least(state.bound, box)
+            bound = state.bound
+            if judged:
+                closest = self._closest(state)
+                if closest is not None:
+                    # The least vector among the pairings with the least differences:
+                    # the levels below it have no pairing the search may take.
+                    self.profile = closest.profile
+                    vector = closest.vector
+                    bound = _without_upfloats(vector) if state.hetero else vector
+            return first_level_at_least(bound, box)
         k = self.n - 2 * state.p1
         if comb(self.n, k) > _LIST_LIMIT:
             return box.start  # search everything, the accepted sets checked one by one
+        closeness = judged
         good: list[int] = []
+        found: list[tuple[Fraction, tuple[Fraction, ...], int, Level]] = []
         start: Level | None = None
         for unpaired in combinations(range(self.n), k):
             if state.floaters is not None and state.floaters != tuple(
@@ -496,7 +578,9 @@ class ScoreBracket:
                 continue
             out = set(unpaired)
             rest = [i for i in range(self.n) if i not in out]
-            best = self.best(rest, mdp_first=state.hetero, exact_pairs=state.p1)
+            best = self.best(
+                rest, mdp_first=state.hetero, exact_pairs=state.p1, closeness=closeness
+            )
             if best is None or (state.hetero and best.mdp_pairs < state.m1):
                 continue
             vector = _without_upfloats(best.vector) if state.hetero else best.vector
@@ -508,34 +592,116 @@ class ScoreBracket:
             mask = 0
             for u in unpaired:
                 mask |= 1 << u
+            if closeness:
+                bye = (
+                    None
+                    if self.bye_of is None
+                    else self.bye_of(tuple(self.number(u) for u in unpaired))
+                )
+                found.append((Fraction(-1) if bye is None else bye, best.profile, mask, level))
+                continue
             good.append(mask)
             if start is None or level < start:
                 start = level
+        if closeness and found:
+            # B.3 (reading 24): only the sets whose pairs can be the closest in score.
+            least = min((bye, profile) for bye, profile, _, _ in found)
+            self.profile = least[1]
+            self._bye_cut = any(bye > least[0] for bye, _, _, _ in found)
+            for bye, profile, mask, level in found:
+                if (bye, profile) == least:
+                    good.append(mask)
+                    if start is None or level < start:
+                        start = level
         self.good = good
         return start
+
+    def _fixed_gaps(self, state: _State) -> bool:
+        """Do all pairings of ``state`` have the same score differences? So in a
+        heterogeneous bracket of two scores whose moved-down players are all paired
+        (M1 = M0): each of them meets a resident, every other pair is of residents."""
+        return state.hetero and state.m1 == self.m0 and len(set(self.scores)) == 2
+
+    def _closest(self, state: _State) -> Best | None:
+        """B.3 (reading 24): the oracle's best pairing of ``state`` - its pairs,
+        moved-down players paired and floaters' scores - with the least score
+        differences of the pairs (largest first; ``profile``); None when it has other
+        floaters (then the differences are not judged)."""
+        best = self.best(
+            range(self.n), mdp_first=state.hetero, exact_pairs=state.p1, closeness=True
+        )
+        if best is None or (state.floaters is not None and best.floaters != state.floaters):
+            return None
+        if state.hetero and best.mdp_pairs != state.m1:
+            return None
+        return best
 
     def _levels(self, state: _State, level: Level | None) -> Iterator[Candidate]:
         """C.3-C.10 for one state: every level from ``level`` on, each searched in the
         order of section D. The floaters must have the scores of ``state.floaters``
         (B.3: as low as possible; None: any)."""
         self.floaters = state.floaters
+        self._set_gap_limit()
+        self._gap_cuts = 0
         box = self._box(state.p1, state.x1, state.z1)
+        farther = 0  # pairings passed over for B.3's score differences (reading 24)
         while level is not None:
             lowered = (*state.notes, *_describe_lowering(box.start, level))
             relaxed = tuple(article for article, _ in _lowered(box.start, level))
             for cand in self._search(state.hetero, state.p1, state.m1, level):
+                if self.profile is not None and self._differences(cand) > self.profile:
+                    farther += 1  # B.3: pairs farther apart in score (reading 24)
+                    continue
+                closest: tuple[str, ...] = ()
+                if self._bye_cut:
+                    closest = (f"{BYE_NOTE} (reading 24)",)
+                if (farther or self._gap_cuts) and self.profile is not None:
+                    gaps = ", ".join(format_points(g) for g in self.profile) or "none"
+                    closest += (
+                        f"{CLOSEST_NOTE} (score differences: {gaps}): pairings with "
+                        "pairs farther apart in score passed over",
+                    )
                 yield Candidate(
                     pairs=cand.pairs,
                     unpaired=cand.unpaired,
                     vector=cand.vector,
                     level=level,
                     s1=cand.s1,
-                    notes=(*lowered, *cand.notes),
+                    notes=(*lowered, *closest, *cand.notes),
                     relaxed=relaxed,
                     reductions=state.reductions,
                 )
             step = c10_lower(level, box, self.ctx.odd)
             level = None if step is None else step[0]
+
+    def _set_gap_limit(self) -> None:
+        """The budgets of the packed score-difference fields for ``self.profile``
+        (reading 24): as many pairs of each difference as the least profile has."""
+        if self.profile is None or not self._gap_shift:
+            if self._gap_limit:
+                self._bounds = {}  # the answers were ranked with the differences
+            self._guard, self._gap_limit = _GUARD, 0
+            return
+        limit = 0
+        counts = [0] * len(self._gap_shift)
+        for gap in self.profile:
+            limit += 1 << self._gap_shift[gap]
+            counts[(self._gap_shift[gap] - _GAP_BASE) // _WIDTH] += 1
+        self._gap_counts = counts
+        fields = COMPONENTS + len(self._gap_shift)
+        self._guard = sum(1 << (_WIDTH * k + _WIDTH - 1) for k in range(fields))
+        self._gap_limit = limit
+        self._bounds = {}
+
+    def _differences(self, cand: Candidate) -> tuple[Fraction, ...]:
+        """The nonzero score differences of ``cand``'s pairs, largest first (B.3)."""
+        score = self._score_of
+        return tuple(
+            sorted(
+                (abs(score[a] - score[b]) for a, b in cand.pairs if score[a] != score[b]),
+                reverse=True,
+            )
+        )
 
     def _search(self, hetero: bool, p1: int, m1: int, level: Level) -> Iterator[Candidate]:
         """C.4-C.9 at one requirement level."""
@@ -570,7 +736,11 @@ class ScoreBracket:
                     # (M1 = M0): B5/B6 for upfloaters over the whole bracket too
                     # (reading 13, "upfloaters of a joined bracket").
                     part = used
-                for cand in self._homogeneous(rest, p1 - m1, level, part, "remainder "):
+                gaps = 0
+                if self._gap_limit:
+                    for a, b in pairs:
+                        gaps += self.packed_cost[a][b] >> _GAP_BASE << _GAP_BASE
+                for cand in self._homogeneous(rest, p1 - m1, level, part, "remainder ", gaps=gaps):
                     yield Candidate(
                         pairs=tuple((self.number(a), self.number(b)) for a, b in pairs)
                         + cand.pairs,
@@ -585,7 +755,7 @@ class ScoreBracket:
                     back += 1  # C.9: back to the heterogeneous part, next transposition
 
     def _homogeneous(
-        self, group: list[int], p: int, level: Level, used: Costs, what: str
+        self, group: list[int], p: int, level: Level, used: Costs, what: str, gaps: int = 0
     ) -> Iterator[Candidate]:
         """C.4-C.8.a for a homogeneous bracket or a remainder of ``group`` (A.2 order)
         with ``p`` pairs; the players left unpaired are moved down."""
@@ -600,13 +770,13 @@ class ScoreBracket:
                 inside |= 1 << i
             if not any(g & ~inside == 0 for g in self.good):
                 return
-        if not self._can_meet(group, None, p, room, final=True):
+        if not self._can_meet(group, None, p, room, final=True, gaps=gaps):
             return  # no pairing of the group meets the level: C.9 at once
         for exchange, (s1_pos, s2_pos) in enumerate(d2_exchanges(len(group), p)):  # C.8.a
             s1 = [group[k] for k in s1_pos]
             s2 = [group[k] for k in s2_pos]
             for pairs, total, unpaired, first in self._transpositions(
-                s1, s2, level, used, final=True
+                s1, s2, level, used, final=True, gaps=gaps
             ):
                 if exchange:
                     step = f"C.8.a exchange {exchange}" + ("" if first else " + C.7")
@@ -628,7 +798,14 @@ class ScoreBracket:
                 )
 
     def _transpositions(
-        self, s1: list[int], s2: list[int], level: Level, used: Costs, *, final: bool
+        self,
+        s1: list[int],
+        s2: list[int],
+        level: Level,
+        used: Costs,
+        *,
+        final: bool,
+        gaps: int = 0,
     ) -> Iterator[tuple[list[tuple[int, int]], Costs, list[int], bool]]:
         """C.6/C.7 with D.1: pair S1[k] with T[k] for the transpositions T of S2 in
         order, yielding those that meet ``level``: (pairs, requirements used,
@@ -662,7 +839,9 @@ class ScoreBracket:
         good_set = None if good is None else set(good)
         cost = self.packed_cost
         pair_cost = self.cost
-        limit = pack(level)
+        limit = pack(level) | self._gap_limit
+        guard = self._guard
+        top = limit | guard
         rows: list[list[int]] = []
         masks: list[int] = []
         for a in s1:
@@ -708,7 +887,7 @@ class ScoreBracket:
                     sorted((self.scores[u] for u in left), reverse=True)
                 ):
                     return False
-            return packed_fits(total, limit)
+            return (top - total) & guard == guard
 
         def walk(
             i: int, fixed: int, taken: int, acc: int, row_col: list[int], col_owner: list[int]
@@ -719,7 +898,9 @@ class ScoreBracket:
                 if final:
                     for u in left:
                         total += vcost[u]
-                    if not packed_fits(total, limit):
+                    if (top - total) & guard != guard:
+                        if ((limit | _GUARD) - total) & _GUARD == _GUARD:
+                            self._gap_cuts += 1
                         return
                     if self.lowest and not all(self.eligible[u] for u in left):
                         return
@@ -748,7 +929,9 @@ class ScoreBracket:
                     continue
                 b = s2[j]
                 nxt = acc + row_cost[b]
-                if not packed_fits(nxt, limit):
+                if (top - nxt) & guard != guard:
+                    if ((limit | _GUARD) - nxt) & _GUARD == _GUARD:
+                        self._gap_cuts += 1
                     continue
                 now_taken = taken | (1 << b)
                 if good is not None and not any(g & (outside | now_taken) == 0 for g in good):
@@ -770,18 +953,18 @@ class ScoreBracket:
                     left_room = _room(level, unpack(nxt))
                     free = [s2[k] for k in range(n2) if not (now_fixed >> k) & 1]
                     if left_room is None or not self._can_meet(
-                        s1[i + 1 :], free, n1 - i - 1, left_room, final=final
+                        s1[i + 1 :], free, n1 - i - 1, left_room, final=final, gaps=nxt
                     ):
                         continue
                 chosen.append(j)
                 yield from walk(i + 1, now_fixed, now_taken, nxt, rc, co)
                 chosen.pop()
 
-        start = pack(used)
+        start = pack(used) + gaps
         if (
             n1 > 1
             and not witness(0, row_col, 0, start)
-            and not self._can_meet(s1, s2, n1, room, final=final)
+            and not self._can_meet(s1, s2, n1, room, final=final, gaps=gaps)
         ):
             return
         yield from walk(0, 0, 0, start, row_col, col_owner)
@@ -794,10 +977,49 @@ class ScoreBracket:
         room: Sequence[int],
         *,
         final: bool,
+        gaps: int = 0,
     ) -> bool:
         """Pruning (oracle.py): can ``pairs`` pairs of ``s1`` (with ``s2``: between S1
         and S2) meet the remaining budgets ``room``, the floaters' scores and, in the
-        lowest bracket, the bye? False only if certainly not."""
+        lowest bracket, the bye? False only if certainly not. With a least profile of
+        score differences (reading 24), ``gaps`` (packed fields) are the differences
+        of the pairs made so far, and the rest must fit what the profile leaves."""
+        key = (tuple(s1), None if s2 is None else tuple(s2), pairs, final, self.floaters)
+        if key not in self._bounds:
+            self._bounds[key] = self._lexmin(s1, s2, pairs, final=final)
+        best = self._bounds[key]
+        if best is None or (self.lowest and final and not best.bye_ok):
+            return False
+        if final and self.floaters is not None:
+            if best.floaters > self.floaters:
+                return False
+            if best.floaters < self.floaters:
+                return True  # cannot tell
+        if self._gap_limit:
+            # The oracle's profile is the least of these pairings (after the floaters):
+            # above what is left, none fits; below it, its vector bounds nothing.
+            left = []
+            for k, need in enumerate(self._gap_counts):
+                have = need - ((gaps >> (_GAP_BASE + _WIDTH * k)) & _FIELD)
+                if have < 0:
+                    self._gap_cuts += 1
+                    return False
+                left.append(have)
+            mine = [0] * len(left)
+            for gap in best.profile:
+                mine[(self._gap_shift[gap] - _GAP_BASE) // _WIDTH] += 1
+            if mine != left:
+                if mine > left:
+                    self._gap_cuts += 1
+                return mine < left
+        return tuple(best.vector) <= tuple(room)
+
+    def _lexmin(
+        self, s1: Sequence[int], s2: Sequence[int] | None, pairs: int, *, final: bool
+    ) -> Best | None:
+        """The oracle's answer for ``_can_meet`` (memoised there: the same groups come
+        again at every level). With a least profile of score differences the oracle
+        ranks them after the floaters' scores."""
         all_edges = self.edges
         pair_cost = self.cost
         if s2 is None:
@@ -813,7 +1035,7 @@ class ScoreBracket:
         # of floaters' scores every score counts alike, so the vector is the least of
         # all pairings (a sound bound for brackets that mix scores).
         scored = final and self.floaters is not None
-        best = lexmin(
+        return lexmin(
             vertices,
             edges,
             unpaired_cost=self.vcost if final else self._no_cost,
@@ -823,15 +1045,9 @@ class ScoreBracket:
             mdp_first=False,
             lowest=lowest,
             exact_pairs=pairs,
+            closeness=bool(self._gap_limit),
+            gap_score=self.scores,
         )
-        if best is None or (lowest and not best.bye_ok):
-            return False
-        if final and self.floaters is not None:
-            if best.floaters > self.floaters:
-                return False
-            if best.floaters < self.floaters:
-                return True  # cannot tell
-        return tuple(best.vector) <= tuple(room)
 
     def _unpaired_can_fit(self, s2: list[int], spare: int, room: Sequence[int]) -> bool:
         """Cheap bound: ``spare`` S2 players stay unpaired; the cheapest choice for

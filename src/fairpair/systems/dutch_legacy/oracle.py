@@ -50,6 +50,9 @@ class Best:
     floaters: tuple[Fraction, ...]
     vector: Costs
     unpaired: tuple[int, ...]
+    #: B.3, the score differences of the pairs (nonzero ones, largest first), when
+    #: asked for (``closeness``): then the least such profile after the floaters.
+    profile: tuple[Fraction, ...] = ()
 
 
 def lexmin(
@@ -63,6 +66,8 @@ def lexmin(
     mdp_first: bool,
     lowest: bool,
     exact_pairs: int | None = None,
+    closeness: bool = False,
+    gap_score: Sequence[Fraction] | None = None,
 ) -> Best | None:
     """Best pairing of ``vertices`` (bracket indices) using ``edges`` (index pairs with
     their costs), lexicographically:
@@ -73,6 +78,12 @@ def lexmin(
     * lowest bracket: most pairs, then an unpaired player eligible for the bye, then
       most pairs with a moved-down player, then the lowest score of the unpaired
       player, then the smallest vector.
+
+    With ``closeness`` (B.3, "the difference of the scores of two players paired
+    against each other should be as small as possible"), after the floaters' scores:
+    the score differences of the pairs, compared from the largest down (fewest pairs
+    with the largest difference, then with the next, ...), of the scores
+    ``gap_score`` (default: ``score``).
 
     ``exact_pairs`` forces that many pairs (None: as many as possible). Returns None
     if that many pairs cannot be made. ``unpaired_cost``, ``mdp`` and ``eligible`` are
@@ -96,6 +107,12 @@ def lexmin(
         order = ["edge", "mdp", "pairs", *score_digit, "bye"]
     else:
         order = ["edge", "pairs", *score_digit, "mdp", "bye"]
+    gaps: list[Fraction] = []
+    gs = score if gap_score is None else gap_score
+    if closeness:
+        gaps = sorted({abs(gs[u] - gs[v]) for u, v, _ in edges} - {Fraction(0)}, reverse=True)
+    gap_digit = {g: f"gap {k}" for k, g in enumerate(gaps)}
+    order += [gap_digit[g] for g in gaps]
     digits = len(order) + COMPONENTS
     powers = [1]
     for _ in range(digits):
@@ -113,6 +130,9 @@ def lexmin(
             w += place["mdp"]
         # The higher the scores of the players paired, the lower those of the floaters.
         w += place[level_of[score[u]]] + place[level_of[score[v]]]
+        gap = abs(gs[u] - gs[v])
+        if closeness and gap:
+            w -= place[gap_digit[gap]]
         if exact_pairs is not None:
             w += place["edge"]  # a perfect matching with the dummies: exactly that many pairs
         else:
@@ -135,6 +155,7 @@ def lexmin(
     vector = ZERO
     pairs = mdp_pairs = 0
     unpaired: list[int] = []
+    differences: list[Fraction] = []
     for k, v in enumerate(vertices):
         partner = mate[k]
         if partner < 0 or partner >= n:
@@ -144,8 +165,11 @@ def lexmin(
             pairs += 1
             other = vertices[partner]
             mdp_pairs += mdp[v] or mdp[other]
+            if gs[v] != gs[other]:
+                differences.append(abs(gs[v] - gs[other]))
             costs = cost_of.get((k, partner)) or cost_of[(partner, k)]
             vector = add(vector, costs)
     bye_ok = not lowest or (len(unpaired) <= 1 and all(eligible[v] for v in unpaired))
     floaters = tuple(sorted((score[v] for v in unpaired), reverse=True))
-    return Best(mdp_pairs, pairs, bye_ok, floaters, vector, tuple(unpaired))
+    profile = tuple(sorted(differences, reverse=True))
+    return Best(mdp_pairs, pairs, bye_ok, floaters, vector, tuple(unpaired), profile)

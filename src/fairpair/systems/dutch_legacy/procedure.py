@@ -279,6 +279,7 @@ class _Round:
         accept: Callable[[tuple[int, ...]], bool],
         accept_reduced: Callable[[tuple[int, ...]], bool] | None = None,
         mdp_floats: Callable[[tuple[int, ...]], bool] | None = None,
+        bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
     ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13);
@@ -291,6 +292,7 @@ class _Round:
             accept_reduced=accept_reduced,
             mdp_floats=mdp_floats,
             split_part=frame.split_part,
+            bye_of=bye_of,
         )
 
     def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
@@ -394,7 +396,20 @@ class _Round:
             return floor is None or self.by_number[first.unpaired[0]].score <= floor
 
         mdp_floats = None if frame.split_part else self._floater_to_bye(frame, lowest_residents)
-        bracket = self._repairing(frame, accept, accept_reduced if single else None, mdp_floats)
+
+        def bye_of(unpaired: tuple[int, ...]) -> Fraction | None:
+            low = self.lowest_with(frame.moved, unpaired, lowest_residents)
+            if low is None or not low.unpaired:
+                return None
+            return self.by_number[low.unpaired[0]].score
+
+        bracket = self._repairing(
+            frame,
+            accept,
+            accept_reduced if single else None,
+            mdp_floats,
+            bye_of if frame.split_part else None,
+        )
         if frame.split_part:
             lower_bye = self._lower_bye(frame, lowest_residents, bracket)
             if lower_bye is not None:
