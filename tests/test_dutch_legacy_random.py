@@ -104,6 +104,7 @@ STILL_DIFFERENT3: frozenset[tuple[int, int]] = frozenset(
 #: (looked at) and 7041 r6 (not looked at)).
 STILL_DIFFERENT4: frozenset[tuple[int, int]] = frozenset(
     {
+        (7041, 6),
         (7066, 7),
         (7120, 6),
         (7135, 9),
