@@ -746,6 +746,40 @@ def test_c13_splits_where_the_first_part_pairs_the_floaters_together() -> None:
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
+def test_c13_keep_yields_to_the_split_by_b3() -> None:
+    """Reading 13, the C-split (issue 31, seventh pass): seed 22228 round 6 of the tiny
+    reference corpus (`dutch-legacy-random/reference_tiny.jsonl.gz`; the pairing is
+    JaVaFo 1.4's of this file), a round of the exact shape of the former "keep" rule.
+    Round 6 of 7; 5 and 6 are absent; 1, 2, 3 and 9 have 3 points, 7 2.5, 4 two, 8
+    one; only 2 and 3 may get the bye (B.1.b); 3 and 4 have met. Bracket 3 pairs two
+    pairs, bracket 2 {7 | 4} pairs 7-4, and the lowest {8} may not get the bye; nor
+    may anyone of {7 | 4, 8} or {7, 4, 8}: C.13 joins 2 and 1, then 2.5, and
+    re-pairs bracket 3 with one pair, 2-9 (1 and 3 down). The split's first bracket
+    {1, 3 | 7} would pair 1-3, the pair bracket 3 gave up (where "keep" kept the join
+    {1, 3 | 7, 4, 8}: 1-8, 7-4, bye 3, score differences 2, 0.5, 0 with 2-9). Split,
+    bracket 2.5 pairs 1-7 (3 floats on), {3 | 4} moves both on (C.1: they met) and the
+    lowest {3, 4 | 8} pairs 4-8 with the bye to 3: differences 1, 0.5 and 0, smaller
+    (B.3, so reading 23 keeps the split): as the reference."""
+    pairs, bye, lines = pair(step("c13b3split"))
+    assert pairs == {(1, 7), (2, 9), (8, 4)} and bye == 3
+    assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
+    assert not has(lines, "the joined bracket paired as one")
+
+
+def test_c13_split_yields_to_the_joined_bracket_by_b3() -> None:
+    """Reading 23 (issue 31, seventh pass): random seed 1047 round 8 shrunk to ten
+    players (JaVaFo 1.4's pairing of this file). C.13 joins five brackets below
+    bracket 4, re-pairs 4 with P = 0 and splits; the split joins again down to bracket
+    3 and re-pairs bracket 3.5 with one pair, moving 13 and 7 down. Split once more,
+    the round ends 1-14, 7-16, 10-11, 12-5, 13-15 (score differences 3, 2.5, 2, 0.5,
+    0); the joined players have a pairing as close as 3, 2, 2, 1.5, 0.5 (B.3, compared
+    from the largest: 2 against 2.5), so the joined bracket is paired as one: 1-14,
+    5-16, 7-10, 12-11, 13-15, as the reference."""
+    pairs, bye, lines = pair(step("c13b3keep"))
+    assert pairs == {(1, 14), (5, 16), (7, 10), (12, 11), (13, 15)} and bye is None
+    assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
+
+
 def test_c13_splits_when_the_floaters_meet_others() -> None:
     """Random second-set seed 3091 round 7 shrunk by the same method (JaVaFo's pairing
     of this file): bracket 2 {26, 27, 35, 36} is re-paired with P = 1 above the joined
