@@ -1844,7 +1844,16 @@ def test_a4_the_loser_of_a_forfeit_has_no_float() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["c13mdpbye", "c13jointunion", "c13jointfirst", "c13splitup", "c13lowerbye"]
+    "name",
+    [
+        "c13mdpbye",
+        "c13jointunion",
+        "c13jointfirst",
+        "c13splitup",
+        "c13lowerbye",
+        "b3closejoined",
+        "c13b3keep",
+    ],
 )
 def test_explain_replays_the_sixth_pass_readings(name: str) -> None:
     """``--explain``'s "why me" replays each bracket's procedure to compare the chosen
@@ -1862,6 +1871,19 @@ def test_explain_replays_the_sixth_pass_readings(name: str) -> None:
     assert not {"why_legacy_cut_off", "why_legacy_not_computed", "why_legacy_not_replayed"} & set(
         codes
     )
+
+
+def test_explain_names_the_joined_bracket_paired_as_one_for_b3() -> None:
+    """Reading 23 (``steps/b3closejoined.txt``): the explanation says why the joined
+    groups were paired as one (C.13, B.3) and replays that bracket's search as the
+    procedure made it (S1 the re-paired bracket's floaters, no pair farther apart than
+    the closest pairing's largest difference), so its answers are computed."""
+    t = step("b3closejoined")
+    doc = DutchLegacySystem(explain=True).pair(t, t.next_round()).info["explanation"]
+    lowest = doc["groups"][-1]
+    codes = [n["code"] for n in lowest["notes"]]
+    assert "group_closest_legacy" in codes and "group_joined_legacy" in codes
+    assert any("not the closest in scores (B.3)" in x for x in lowest["details"]["steps"])
 
 
 def test_explain_says_why_a_jointly_judged_part_refused_the_first_pairing() -> None:

@@ -376,6 +376,10 @@ REASONS: dict[str, str] = {
         "The lowest groups were joined into one and paired with the players of the "
         "group added last as the upper half, so that the round can be completed"
     ),
+    "group_closest_legacy": (
+        "Paired one group at a time, the joined groups' players would have met opponents "
+        "farther apart in score than they can be, so they were paired as one group"
+    ),
     "float_legacy_none": (
         "{player} moves down to the next group: no player of this group may be met "
         "(all played already, a forbidden pair, or both must have the same colour)."

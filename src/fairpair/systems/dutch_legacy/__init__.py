@@ -32,7 +32,12 @@ from fairpair.systems.base import check_by_repairing
 from fairpair.systems.dutch_legacy.colours import e_colours, f1_board_order
 from fairpair.systems.dutch_legacy.criteria import RoundContext
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
-from fairpair.systems.dutch_legacy.procedure import BracketPairing, RoundResult, pair_round
+from fairpair.systems.dutch_legacy.procedure import (
+    CLOSEST_NOTE,
+    BracketPairing,
+    RoundResult,
+    pair_round,
+)
 from fairpair.systems.dutch_legacy.why import add_why
 
 __all__ = ["DutchLegacySystem"]
@@ -178,6 +183,8 @@ def _group(ex: Explainer, bracket: BracketPairing) -> int:
         ex.group_note(group, "group_backtrack_legacy", f"rule {article}")
     if bracket.joined:
         ex.group_note(group, "group_joined_legacy", "rule C.13")
+    if any(CLOSEST_NOTE in step for step in bracket.steps):
+        ex.group_note(group, "group_closest_legacy", "rules C.13, B.3")
     for _ in bracket.reductions:
         ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
     # C.10.e raises X or Z (A.8): the steps say which, in the order of ``relaxed``

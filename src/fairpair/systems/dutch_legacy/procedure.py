@@ -44,6 +44,9 @@ JOINT_LIMIT = 2000
 #: The step note of a pairing decided together with the lowest bracket (reading 13);
 #: the explanation's replay looks for it.
 JOINT_NOTE = "judged together with the lowest bracket"
+#: The step note of a joined bracket paired as one because the split's pairing was not
+#: the closest in scores (reading 23); the explanation's replay looks for it.
+CLOSEST_NOTE = "the split join's pairing is not the closest in scores (B.3)"
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
 CONFLICT_JOINT_LIMIT = 50
@@ -109,6 +112,9 @@ class BracketPairing:
     #: C.13, C-split: a part of a joined lowest bracket paired again on its own (its
     #: players moving on are no downfloaters for B.5/B.6, reading 13).
     split_part: bool = False
+    #: A joined lowest bracket's S1 when it is not its players moved down (reading 23:
+    #: the players the re-paired bracket moved down); empty otherwise.
+    s1_movers: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -684,11 +690,12 @@ class _Round:
         for cand in islice(bracket.candidates(), B3_LIMIT):
             bye_scores = [self.by_number[n].score for n in cand.unpaired]
             if bye_scores == scores and self._differences(cand.pairs) == best:
-                self.events.append(
-                    "C.13: the split join's pairing is not the closest in scores (B.3): "
-                    "the joined bracket paired as one"
-                )
-                return self._finish(frames[:depth], joined, cand, joined=True)
+                note = f"C.13: {CLOSEST_NOTE}: the joined bracket paired as one"
+                self.events.append(note)
+                result = self._finish(frames[:depth], joined, cand, joined=True)
+                result.brackets[-1].steps.insert(0, note)
+                result.brackets[-1].s1_movers = [p.number for p in split.moved]
+                return result
         return None
 
     # -- the round -----------------------------------------------------------------

@@ -57,7 +57,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     Z,
 )
 from fairpair.systems.dutch_legacy.players import LegacyPlayer
-from fairpair.systems.dutch_legacy.procedure import JOINT_NOTE, BracketPairing
+from fairpair.systems.dutch_legacy.procedure import CLOSEST_NOTE, JOINT_NOTE, BracketPairing
 
 __all__ = [
     "CANDIDATE_LIMIT",
@@ -196,6 +196,20 @@ def _bracket(
     **options: Any,
 ) -> ScoreBracket:
     movers = frozenset(record.incoming) if record.lowest and record.joined else None
+    if _closest_join(record):
+        # Reading 23: S1 the re-paired bracket's floaters, and no pair farther apart in
+        # score than the closest pairing's largest difference (as the procedure
+        # searched it).
+        movers = frozenset(record.s1_movers)
+        top = max((abs(players[a].score - players[b].score) for a, b in record.pairs), default=0)
+        inside = bracket_players(record, players)
+        apart = frozenset(
+            frozenset((a.number, b.number))
+            for a in inside
+            for b in inside
+            if abs(a.score - b.score) > top
+        )
+        ctx = replace(ctx, forbidden=ctx.forbidden | apart)
     if "C.13/C.14.b2" in record.reductions and "accept" in options:
         # Re-paired by C.13 with M1 reduced before P1 (reading 21): the same states.
         options.setdefault("accept_reduced", options["accept"])
@@ -243,6 +257,13 @@ def _first_of(
     return "cut_off" if walked == CANDIDATE_LIMIT else "replay"
 
 
+def _closest_join(record: BracketPairing) -> bool:
+    """The lowest bracket is a split join paired as one for B.3 (reading 23): its
+    pairing is the first of the procedure among those whose pairs are no farther
+    apart in score than the closest pairing's largest difference."""
+    return any(CLOSEST_NOTE in step for step in record.steps)
+
+
 def _judged_jointly(record: BracketPairing) -> bool:
     """The bracket's pairing was judged together with the lowest bracket (reading 13,
     "joint"): a pairing found before it was refused for what the lowest then needs."""
@@ -261,9 +282,10 @@ def _chosen(
     """The bracket's pairing as its procedure finds it (with its C.10 level): the
     first pairing, or for a bracket C.12/C.13 paired again, the pairing used where
     the procedure comes to it. Not found: why (:func:`_first_of`)."""
-    if record.repaired or _judged_jointly(record):
-        # Paired again (C.12, C.13), or judged with the lowest bracket (reading 13,
-        # "joint"): not necessarily the procedure's first pairing.
+    if record.repaired or _judged_jointly(record) or _closest_join(record):
+        # Paired again (C.12, C.13), judged with the lowest bracket (reading 13,
+        # "joint") or the closest in scores (reading 23): not necessarily the
+        # procedure's first pairing.
         return _first_of(record, players, ctx, [record])
     first = next(_bracket(record, players, ctx).candidates(), None)
     if first is None or not _same(first, record.pairs, record.unpaired):
@@ -343,7 +365,7 @@ def _answer(
         return WhyAnswer(decision, number, True, chosen_level=chosen.level)
     instead = tuple(n for n in alt.unpaired if n not in chosen.unpaired)
     found = compare(chosen, alt, record, players, hetero=hetero)
-    joint = _judged_jointly(record)
+    joint = _judged_jointly(record) or _closest_join(record)
     if found is not None and found[0] == "order" and (record.repaired or joint):
         first = _first_of(record, players, ctx, [chosen, alt])
         if not isinstance(first, Candidate):
@@ -368,7 +390,12 @@ def _answer(
         # Found before the pairing used: C.12 or C.13 asked for another one, or
         # (reading 13, "joint") judged with the lowest bracket it needed more.
         article = record.repaired[-1] if record.repaired else "C.13"
-        if not record.repaired:
+        if not record.repaired and _closest_join(record):
+            words = (
+                "its pairs would be farther apart in score than the closest pairing of "
+                "the joined groups' players, or its bye of another score (B.3)"
+            )
+        elif not record.repaired:
             words = (
                 "the last group, judged together with this one as the joined group "
                 "they were, could only be paired accepting more"
