@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -46,7 +47,12 @@ from fairpair.systems.dutch_legacy.criteria import (
 )
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key, legacy_players
 from fairpair.systems.dutch_legacy.procedure import BracketPairing, RoundResult, pair_round
-from fairpair.systems.dutch_legacy.why import REQUIREMENTS, bracket_players
+from fairpair.systems.dutch_legacy.why import (
+    REQUIREMENTS,
+    _closest_join,
+    _judged_jointly,
+    bracket_players,
+)
 from fairpair.workflow.generator import GeneratorConfig
 from helpers import random_rounds
 
@@ -304,6 +310,9 @@ def test_every_downfloater_has_a_real_alternative() -> None:
         if why["criterion"] == "mdp_offered":
             _check_offered(why, brute, alt)
             continue
+        if why["criterion"] in ("C.12", "C.13") and not record.repaired:
+            _check_joined_refusal(why, record, players)
+            continue
         if why["criterion"] in ("C.12", "C.13"):
             assert why["criterion"] in record.repaired
             _check_backtrack(why, record, result, players, ctx)
@@ -502,6 +511,28 @@ def test_every_decision_is_answered_and_rendered() -> None:
     assert answered >= 50
 
 
+def _check_joined_refusal(
+    why: dict[str, Any], record: BracketPairing, players: dict[int, LegacyPlayer]
+) -> None:
+    """A C.13 answer for a bracket that was not paired again: it was judged together
+    with the lowest bracket (reading 13, "joint"), or it is a joined bracket paired as
+    one for B.3 (reading 23) - then the alternative's pairs are farther apart in score
+    (differences compared from the largest) or its bye has another score."""
+    assert why["criterion"] == "C.13"
+    if not _closest_join(record):
+        assert _judged_jointly(record)
+        return
+
+    def gaps(pairs: Sequence[Sequence[int]]) -> list[Fraction]:
+        return sorted((abs(players[a].score - players[b].score) for a, b in pairs), reverse=True)
+
+    def bye(unpaired: Sequence[int]) -> list[Fraction]:
+        return sorted(players[n].score for n in unpaired)
+
+    alt = why["alternative"]
+    assert gaps(alt["pairs"]) > gaps(record.pairs) or bye(alt["unpaired"]) != bye(record.unpaired)
+
+
 def _partner(pairs: Sequence[Sequence[int]], number: int) -> int | None:
     for a, b in pairs:
         if number in (a, b):
@@ -550,6 +581,8 @@ def _check_pair_constraint(decision: str, banned: Any) -> int:
             _check_mdp_first(why, brute, alt, keep)
         elif why["criterion"] == "mdp_offered":
             _check_offered(why, brute, alt)
+        elif why["criterion"] in ("C.12", "C.13") and not record.repaired:
+            _check_joined_refusal(why, record, players)
         elif why["criterion"] in ("C.12", "C.13"):
             assert why["criterion"] in record.repaired
             _check_backtrack(why, record, result, players, ctx)

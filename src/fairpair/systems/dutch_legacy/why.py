@@ -193,14 +193,21 @@ def _bracket(
     record: BracketPairing,
     players: Mapping[int, LegacyPlayer],
     ctx: RoundContext,
+    *,
+    searched: bool = False,
     **options: Any,
 ) -> ScoreBracket:
+    """The bracket of ``record`` as the procedure paired it (``searched``: for a
+    joined bracket paired as one for B.3, reading 23, only the pairs the procedure's
+    search allowed - to find the pairing used; the alternatives are looked for among
+    all pairs)."""
     movers = frozenset(record.incoming) if record.lowest and record.joined else None
     if _closest_join(record):
-        # Reading 23: S1 the re-paired bracket's floaters, and no pair farther apart in
-        # score than the closest pairing's largest difference (as the procedure
-        # searched it).
+        # Reading 23: S1 the re-paired bracket's floaters.
         movers = frozenset(record.s1_movers)
+    if _closest_join(record) and searched:
+        # ... and no pair farther apart in score than the closest pairing's largest
+        # difference (as the procedure searched it).
         top = max((abs(players[a].score - players[b].score) for a, b in record.pairs), default=0)
         inside = bracket_players(record, players)
         apart = frozenset(
@@ -248,13 +255,20 @@ def _first_of(
     def accept(unpaired: tuple[int, ...]) -> bool:
         return frozenset(unpaired) in sets
 
-    bracket = _bracket(record, players, ctx, accept=accept)
+    bracket = _bracket(record, players, ctx, searched=True, accept=accept)
     walked = 0
     for cand in islice(bracket.candidates(), CANDIDATE_LIMIT):
         walked += 1
         if any(_same(cand, w.pairs, w.unpaired) for w in wanted):
             return cand
     return "cut_off" if walked == CANDIDATE_LIMIT else "replay"
+
+
+def _gaps(
+    pairs: Sequence[tuple[int, int]], players: Mapping[int, LegacyPlayer]
+) -> tuple[Fraction, ...]:
+    """B.3: the score differences of ``pairs``, largest first (larger: farther apart)."""
+    return tuple(sorted((abs(players[a].score - players[b].score) for a, b in pairs), reverse=True))
 
 
 def _closest_join(record: BracketPairing) -> bool:
@@ -366,6 +380,8 @@ def _answer(
     instead = tuple(n for n in alt.unpaired if n not in chosen.unpaired)
     found = compare(chosen, alt, record, players, hetero=hetero)
     joint = _judged_jointly(record) or _closest_join(record)
+    if _closest_join(record) and _gaps(alt.pairs, players) > _gaps(chosen.pairs, players):
+        found = None  # reading 23: pairs farther apart in score (B.3), not searched
     if found is not None and found[0] == "order" and (record.repaired or joint):
         first = _first_of(record, players, ctx, [chosen, alt])
         if not isinstance(first, Candidate):
