@@ -130,6 +130,16 @@ class RoundResult:
     events: list[str] = field(default_factory=list)
 
 
+def score_differences(
+    pairs: Sequence[tuple[int, int]], by_number: Mapping[int, LegacyPlayer]
+) -> tuple[Fraction, ...]:
+    """B.3 of ``pairs``: "the difference of the scores of two players paired against
+    each other", largest first (compared as tuples: smaller is closer)."""
+    return tuple(
+        sorted((abs(by_number[a].score - by_number[b].score) for a, b in pairs), reverse=True)
+    )
+
+
 def _score_groups(players: Sequence[LegacyPlayer]) -> list[list[LegacyPlayer]]:
     """A.3: players with equal scores, highest score first, each in A.2 order."""
     by_score: dict[Fraction, list[LegacyPlayer]] = {}
@@ -598,10 +608,7 @@ class _Round:
     # -- B.3 over a split join (reading 23) -------------------------------------------
 
     def _differences(self, pairs: Sequence[tuple[int, int]]) -> tuple[Fraction, ...]:
-        """B.3 of ``pairs``: "the difference of the scores of two players paired against
-        each other", largest first (compared as tuples: smaller is closer)."""
-        by = self.by_number
-        return tuple(sorted((abs(by[a].score - by[b].score) for a, b in pairs), reverse=True))
+        return score_differences(pairs, self.by_number)
 
     def closest_differences(self, players: Sequence[LegacyPlayer]) -> tuple[Fraction, ...] | None:
         """B.3 over ``players`` (an even number) paired among themselves: the score

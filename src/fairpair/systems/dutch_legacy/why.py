@@ -57,7 +57,12 @@ from fairpair.systems.dutch_legacy.criteria import (
     Z,
 )
 from fairpair.systems.dutch_legacy.players import LegacyPlayer
-from fairpair.systems.dutch_legacy.procedure import CLOSEST_NOTE, JOINT_NOTE, BracketPairing
+from fairpair.systems.dutch_legacy.procedure import (
+    CLOSEST_NOTE,
+    JOINT_NOTE,
+    BracketPairing,
+    score_differences,
+)
 
 __all__ = [
     "CANDIDATE_LIMIT",
@@ -208,7 +213,7 @@ def _bracket(
     if _closest_join(record) and searched:
         # ... and no pair farther apart in score than the closest pairing's largest
         # difference (as the procedure searched it).
-        top = max((abs(players[a].score - players[b].score) for a, b in record.pairs), default=0)
+        top = max(score_differences(record.pairs, players), default=Fraction(0))
         inside = bracket_players(record, players)
         apart = frozenset(
             frozenset((a.number, b.number))
@@ -262,13 +267,6 @@ def _first_of(
         if any(_same(cand, w.pairs, w.unpaired) for w in wanted):
             return cand
     return "cut_off" if walked == CANDIDATE_LIMIT else "replay"
-
-
-def _gaps(
-    pairs: Sequence[tuple[int, int]], players: Mapping[int, LegacyPlayer]
-) -> tuple[Fraction, ...]:
-    """B.3: the score differences of ``pairs``, largest first (larger: farther apart)."""
-    return tuple(sorted((abs(players[a].score - players[b].score) for a, b in pairs), reverse=True))
 
 
 def _closest_join(record: BracketPairing) -> bool:
@@ -380,7 +378,8 @@ def _answer(
     instead = tuple(n for n in alt.unpaired if n not in chosen.unpaired)
     found = compare(chosen, alt, record, players, hetero=hetero)
     joint = _judged_jointly(record) or _closest_join(record)
-    if _closest_join(record) and _gaps(alt.pairs, players) > _gaps(chosen.pairs, players):
+    closer = score_differences(chosen.pairs, players)
+    if _closest_join(record) and score_differences(alt.pairs, players) > closer:
         found = None  # reading 23: pairs farther apart in score (B.3), not searched
     if found is not None and found[0] == "order" and (record.repaired or joint):
         first = _first_of(record, players, ctx, [chosen, alt])
