@@ -30,7 +30,7 @@ from fairpair.explain import Explainer
 from fairpair.model import Board, Colour, Pairing, Tournament, format_points
 from fairpair.systems.base import check_by_repairing
 from fairpair.systems.dutch_legacy.colours import e_colours, f1_board_order
-from fairpair.systems.dutch_legacy.criteria import RoundContext
+from fairpair.systems.dutch_legacy.criteria import RoundContext, Z
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
 from fairpair.systems.dutch_legacy.procedure import (
     CLOSEST_NOTE,
@@ -187,16 +187,10 @@ def _group(ex: Explainer, bracket: BracketPairing) -> int:
         ex.group_note(group, "group_closest_legacy", "rules C.13, B.3")
     for _ in bracket.reductions:
         ex.group_note(group, "legacy_fewer_pairs", "rule C.14")
-    # C.10.e raises X or Z (A.8): the steps say which, in the order of ``relaxed``
-    # (X before Z), when they name as many as were raised for the pairing used.
-    names = [s.split()[1] for s in bracket.steps if s.startswith("C.10.e: ")]
-    if len(names) != bracket.relaxed.count("C.10.e"):
-        names = []
-    raised = iter(names)
-    for article in bracket.relaxed:
+    for article, requirement in bracket.relaxed:
         words, rule = _LOWERED[article]
-        if article == "C.10.e" and next(raised, "X") == "Z":
-            words = _Z_RAISED
+        if requirement == Z:
+            words = _Z_RAISED  # C.10.e raising Z rather than X (A.8)
         ex.group_note(group, "legacy_lowered", f"rules {article}, {rule}", text=words)
     return group
 

@@ -102,9 +102,10 @@ class Candidate:
 
     ``pairs`` are (S1 player, S2 player) numbers; ``unpaired`` the players moved
     down (in the lowest bracket: the bye); ``s1`` gives each S1 player's position in
-    his S1 (E.5); ``notes`` say how it was found; ``relaxed`` the articles of the
-    requirements C.10 lowered for it (one per requirement, e.g. "C.10.d") and
-    ``reductions`` those of the C.14 reductions made before (P1, M1).
+    his S1 (E.5); ``notes`` say how it was found; ``relaxed`` the requirements C.10
+    lowered for it (article and requirement index of ``criteria``, one per
+    requirement, e.g. ("C.10.e", Z)) and ``reductions`` the articles of the C.14
+    reductions made before (P1, M1).
     """
 
     pairs: tuple[tuple[int, int], ...]
@@ -113,7 +114,7 @@ class Candidate:
     level: Level
     s1: tuple[tuple[int, int], ...]
     notes: tuple[str, ...] = field(default=())
-    relaxed: tuple[str, ...] = field(default=())
+    relaxed: tuple[tuple[str, int], ...] = field(default=())
     reductions: tuple[str, ...] = field(default=())
 
 
@@ -647,7 +648,7 @@ class ScoreBracket:
         farther = 0  # pairings passed over for B.3's score differences (reading 24)
         while level is not None:
             lowered = (*state.notes, *_describe_lowering(box.start, level))
-            relaxed = tuple(article for article, _ in _lowered(box.start, level))
+            relaxed = tuple(_lowered(box.start, level))
             for cand in self._search(state.hetero, state.p1, state.m1, level):
                 if self.profile is not None and self._differences(cand) > self.profile:
                     farther += 1  # B.3: pairs farther apart in score (reading 24)

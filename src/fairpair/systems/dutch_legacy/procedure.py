@@ -103,8 +103,9 @@ class BracketPairing:
     moved: list[int] = field(default_factory=list)
     #: C.12, C.13: the bracket was paired again so that a lower one can be paired.
     repaired: list[str] = field(default_factory=list)
-    #: C.10: the requirements lowered for its pairing (articles, e.g. "C.10.d").
-    relaxed: list[str] = field(default_factory=list)
+    #: C.10: the requirements lowered for its pairing (article and requirement index
+    #: of ``criteria``, e.g. ("C.10.d", B5_DOWN)).
+    relaxed: list[tuple[str, int]] = field(default_factory=list)
     #: C.14: the reductions of P1 and M1 made before (articles, e.g. "C.14.a").
     reductions: list[str] = field(default_factory=list)
     #: C.13: the lowest bracket is two or more score brackets joined.
@@ -288,6 +289,15 @@ class _Round:
         frame.sent.append(frozenset(p.number for p in old_down))
         bracket = self._repairing(frame, accept)
         return _first(bracket.candidates())
+
+    def _take_c12(self, frame: _Frame, alt: Candidate, what: str) -> list[LegacyPlayer]:
+        """C.12's "this pairing in the previous score bracket will be accepted": ``frame``
+        takes ``alt`` (noted as re-paired for ``what``); returns the players it now moves
+        down."""
+        frame.current = alt
+        frame.notes.append(f"C.12: re-paired for {what}")
+        frame.repaired.append("C.12")
+        return frame.down(self.by_number)
 
     def _repairing(
         self,
@@ -738,17 +748,15 @@ class _Round:
                     # C.1 in the lowest bracket: a moved-down player who cannot be paired
                     # there without a bye against B.1.b (the pairing must be complete)
                     # has no opponent "without violating B1": C.12 first (reading 14).
-                    frame = frames[-1]
-                    alt = self.c12_backtrack(frame, residents, lowest=True)
+                    alt = self.c12_backtrack(frames[-1], residents, lowest=True)
                     if alt is not None:
-                        frame.current = alt
-                        frame.notes.append(
-                            f"C.12: re-paired for the lowest bracket (moved-down "
+                        incoming = self._take_c12(
+                            frames[-1],
+                            alt,
+                            "the lowest bracket (moved-down "
                             f"{_names([p for p in incoming if not _paired(cand, [p])])} "
-                            "could not be paired there)"
+                            "could not be paired there)",
                         )
-                        frame.repaired.append("C.12")
-                        incoming = frame.down(self.by_number)
                         continue
                 if cand is not None:
                     if split_b3 is not None:
@@ -861,55 +869,40 @@ class _Round:
             rest = [p for p in players if p not in moved]
             # C.12 also when the moved-down players are not the reason of a C.1 move but
             # the bracket cannot make P1 = P0 pairs with them (reading 14, "this now
-            # allows P1 pairings to be made").
+            # allows P1 pairings to be made"), or cannot pair every one of them: C.12
+            # comes before C.14.b2 lowers M1 (reading 22, the order C.10, C.12, C.14).
             if incoming and not stuck and frames and not blocked:
                 p1 = len(rest) // 2
                 if self._max_pairs(rest) < p1:
-                    frame = frames[-1]
+                    whole, why = False, f"it could not make P1={p1} pairs with moved-down"
+                elif self._mdp_short(rest):
+                    whole, why = True, "it could not pair every moved-down player of"
+                else:
+                    why = ""
+                if why:
                     kept = [p for p in residents if p not in moved]
-                    alt = self.c12_backtrack(frame, kept, p1=p1)
+                    alt = self.c12_backtrack(frames[-1], kept, p1=p1, whole=whole)
                     if alt is not None:
-                        frame.current = alt
-                        frame.notes.append(
-                            f"C.12: re-paired for bracket {format_points(residents[0].score)} "
-                            f"(it could not make P1={p1} pairs with moved-down {_names(incoming)})"
+                        incoming = self._take_c12(
+                            frames[-1],
+                            alt,
+                            f"bracket {format_points(residents[0].score)} "
+                            f"({why} {_names(incoming)})",
                         )
-                        frame.repaired.append("C.12")
-                        incoming = frame.down(self.by_number)
-                        continue
-            # C.12 before C.14.b2 (the order of the text: C.10, C.12, then C.14): the
-            # bracket cannot pair every player moved down into it (M1 < M0); another
-            # set of the same size and scores that can be paired whole is taken.
-            if incoming and not stuck and frames and not blocked:
-                short = self._mdp_short(rest)
-                if short:
-                    frame = frames[-1]
-                    kept = [p for p in residents if p not in moved]
-                    alt = self.c12_backtrack(frame, kept, p1=len(rest) // 2, whole=True)
-                    if alt is not None:
-                        frame.current = alt
-                        frame.notes.append(
-                            f"C.12: re-paired for bracket {format_points(residents[0].score)} "
-                            f"(it could not pair every moved-down player of {_names(incoming)})"
-                        )
-                        frame.repaired.append("C.12")
-                        incoming = frame.down(self.by_number)
                         continue
             # C.12 for a moved-down player without opponent whom the previous
             # bracket moved down by its pairing; one it moved down by C.1 (no opponent
             # there either) is moved on, as C.1 does (reading 14).
             stuck_c12 = [p for p in stuck if frames and p not in frames[-1].moved]
             if stuck_c12 and frames and not blocked:
-                frame = frames[-1]
-                alt = self.c12_backtrack(frame, residents)
+                alt = self.c12_backtrack(frames[-1], residents)
                 if alt is not None:
-                    frame.current = alt
-                    frame.notes.append(
-                        f"C.12: re-paired for bracket {format_points(residents[0].score)} "
-                        f"(moved-down {_names(stuck)} had no opponent there)"
+                    incoming = self._take_c12(
+                        frames[-1],
+                        alt,
+                        f"bracket {format_points(residents[0].score)} "
+                        f"(moved-down {_names(stuck)} had no opponent there)",
                     )
-                    frame.repaired.append("C.12")
-                    incoming = frame.down(self.by_number)
                     continue
                 notes.append(
                     f"C.12: no other pairing of the previous bracket helps {_names(stuck)}"
