@@ -33,7 +33,7 @@ from fairpair.systems.dutch_legacy.colours import e_colours, f1_board_order
 from fairpair.systems.dutch_legacy.criteria import RoundContext, Z
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
 from fairpair.systems.dutch_legacy.procedure import (
-    CLOSEST_NOTE,
+    SPLIT_B3_NOTE,
     BracketPairing,
     RoundResult,
     pair_round,
@@ -183,7 +183,7 @@ def _group(ex: Explainer, bracket: BracketPairing) -> int:
         ex.group_note(group, "group_backtrack_legacy", f"rule {article}")
     if bracket.joined:
         ex.group_note(group, "group_joined_legacy", "rule C.13")
-    if any(CLOSEST_NOTE in step for step in bracket.steps):
+    if any(SPLIT_B3_NOTE in step for step in bracket.steps):
         ex.group_note(group, "group_closest_legacy", "rules C.13, B.3")
     for _ in bracket.reductions:
         ex.group_note(group, "legacy_fewer_pairs", "rule C.14")

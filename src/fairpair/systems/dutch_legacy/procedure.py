@@ -46,7 +46,7 @@ JOINT_LIMIT = 2000
 JOINT_NOTE = "judged together with the lowest bracket"
 #: The step note of a joined bracket paired as one because the split's pairing was not
 #: the closest in scores (reading 23); the explanation's replay looks for it.
-CLOSEST_NOTE = "the split join's pairing is not the closest in scores (B.3)"
+SPLIT_B3_NOTE = "the split join's pairing is not the closest in scores (B.3)"
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
 CONFLICT_JOINT_LIMIT = 50
@@ -707,7 +707,7 @@ class _Round:
         for cand in islice(bracket.candidates(), B3_LIMIT):
             bye_scores = [self.by_number[n].score for n in cand.unpaired]
             if bye_scores == scores and self._differences(cand.pairs) == best:
-                note = f"C.13: {CLOSEST_NOTE}: the joined bracket paired as one"
+                note = f"C.13: {SPLIT_B3_NOTE}: the joined bracket paired as one"
                 self.events.append(note)
                 result = self._finish(frames[:depth], joined, cand, joined=True)
                 result.brackets[-1].steps.insert(0, note)

@@ -58,8 +58,8 @@ from fairpair.systems.dutch_legacy.criteria import (
 )
 from fairpair.systems.dutch_legacy.players import LegacyPlayer
 from fairpair.systems.dutch_legacy.procedure import (
-    CLOSEST_NOTE,
     JOINT_NOTE,
+    SPLIT_B3_NOTE,
     BracketPairing,
     score_differences,
 )
@@ -273,7 +273,7 @@ def _closest_join(record: BracketPairing) -> bool:
     """The lowest bracket is a split join paired as one for B.3 (reading 23): its
     pairing is the first of the procedure among those whose pairs are no farther
     apart in score than the closest pairing's largest difference."""
-    return any(CLOSEST_NOTE in step for step in record.steps)
+    return any(SPLIT_B3_NOTE in step for step in record.steps)
 
 
 def _judged_jointly(record: BracketPairing) -> bool:
