@@ -1000,7 +1000,70 @@ def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
     3-7, 6-8, bye 4, as the reference."""
     pairs, bye, lines = pair(step("c13mdpbye"))
     assert pairs == {(1, 9), (2, 5), (3, 7), (6, 8)} and bye == 4
-    assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters, one of them gets the bye")
+    assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters")
+
+
+def test_c13_another_pairing_at_a_lowered_p1_floats_the_lowest_moved_down_player() -> None:
+    """Reading 13, "the lowest moved-down players float first" (issue 31, eighth pass):
+    tiny-corpus seed 24641 round 5 (JaVaFo 1.4's pairing of this file; round 5 of 6,
+    odd). 1 (3.5 points), 2 (2.5), 3, 4, 5, 6 (2), 7 (1); only 1, 2, 3 and 5 may get
+    the bye (4, 6 and 7 had one). 1 has met 2, 3, 4, 7; 2 has met 1, 3, 4, 5; 7 has met
+    1, 4, 5. 1 and then {1, 2} move down (C.1); bracket 2 {1, 2 | 3, 4, 5, 6} pairs
+    1-5, 2-6 (M1 = 2; 2 can only meet 6) and 3-4; the lowest {7} may not have the bye.
+    C.13 asks bracket 2 for another pairing: with P1 lowered to 2 and both moved-down
+    players paired (1-5, 2-6) the floaters 3 and 4 leave 4 the bye or 4-7 (met). So
+    M1 is lowered and the lower moved-down player, 2, floats with a resident: the first
+    such pairing in the procedure's order is 1-6, 3-4 at X = 0 (1 and 5 both want
+    white, 1-6 does not), B.6 for the downfloater 5 dropped; the lowest {2, 5 | 7}
+    pairs 2-7 and gives the bye to 5: 1-6, 2-7, 4-3, bye 5, as the reference. The
+    reading before (a moved-down floater only when he gets the bye) took 1-5, 3-4
+    (X = 1, 6 down after his bye of round 4: B.5), 6-7 and the bye to 2."""
+    pairs, bye, lines = pair(step("c13mdplower"))
+    assert pairs == {(1, 6), (2, 7), (4, 3)} and bye == 5
+    assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters")
+
+
+def test_c13_another_pairing_floats_a_higher_moved_down_player_for_fewer_colour_conflicts() -> (
+    None
+):
+    """Reading 13, "the lowest moved-down players float first" (issue 31, eighth pass):
+    tiny-corpus seed 22778 round 5 (JaVaFo 1.4's pairing of this file; round 5 of 6;
+    eight players, no bye). 1 (3.5 points), 6 (2.5), 2, 5, 8 (2), 3, 4 (1.5), 7 (1);
+    every preference is mild: 1, 3, 5, 8 want white, 2, 4, 6, 7 black. 1 has met 2, 4,
+    5, 6; 6 has met 1, 2, 3, 7; 2 has met 3 and 8; 3 has met 4 and 7; 4 has met 5 and 8;
+    5 and 8 met, 7 and 8 met. 1, then 1 and 6, move down (C.1); bracket 2 {1, 6 | 2, 5,
+    8} pairs 1-8, 6-5 (1 can only meet 8) and moves 2 down; bracket 1.5 {2 | 3, 4} can
+    only pair 2-4, and the lowest {3 | 7} have met; joined, {2 | 3, 4, 7} has no
+    pairing either. C.13 asks bracket 2 for another pairing with two pairs: floating 6
+    (the lower moved-down player) with 1-8, 2-5 leaves {6 | 3, 4, 7} no pairing;
+    floating 1, the higher one (the second D.3 set in S1: 6-8, 2-5, every preference
+    fulfilled), lets {1 | 3, 4} pair 1-3 and the lowest 4-7, where the pairing found
+    without it (P1 lowered: 1-8, both wanting white) needs X = 1. So it is taken:
+    1-3, 5-2, 7-4, 8-6, as the reference (before: 1-8, 6-4, 5-3, 2-7)."""
+    pairs, bye, lines = pair(step("c13mdphigher"))
+    assert pairs == {(1, 3), (5, 2), (7, 4), (8, 6)} and bye is None
+    assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters")
+
+
+def test_c13_another_pairing_keeps_a_higher_moved_down_player_when_colours_are_no_better() -> (
+    None
+):
+    """Reading 13, "the lowest moved-down players float first" (issue 31, eighth pass):
+    tiny-corpus seed 22177 round 5 with players 1 and 5 absent (JaVaFo 1.4's pairing of
+    this file; round 5 of 7, odd). 6 (3 points), 3 (2.5), 2, 4, 7 (2), 9 (1.5), 10 (1),
+    8 (0). 6 wants black absolutely, 3 and 9 white absolutely, 8 black absolutely, 2, 4
+    and 10 white mildly, 7 black mildly. 6 has met 3, 4, 7; 3 has met 4 and 8; 2 has
+    met 7 and 8. 6, then 6 and 3 move down (C.1); bracket 2 {6, 3 | 2, 4, 7} pairs 6-2
+    (6 can only meet 2) and 3-7, and the brackets below cannot be completed with 4.
+    C.13 asks bracket 2 for another pairing: floating 6, the higher moved-down player
+    (3-7, 2-4: both 2 and 4 want white, X = 1), would complete the round, but the
+    pairing found without it, P1 lowered to 6-2 (3, 4 and 7 down), needs no colour
+    conflict: it is taken, and the brackets below pair 7-9, 3-10, 4-8: 2-6, 3-10, 4-8,
+    9-7, as the reference. Floating every moved-down player the procedure reaches (the
+    reading without its colour condition) gives 2-4, 3-7, 9-6, 10-8."""
+    pairs, bye, lines = pair(step("c13mdpnohigher"))
+    assert pairs == {(2, 6), (3, 10), (4, 8), (9, 7)} and bye is None
+    assert not has(lines, "for moved-down floaters")
 
 
 def test_c13_split_part_lowers_m1_before_p1() -> None:

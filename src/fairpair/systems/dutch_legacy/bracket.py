@@ -75,7 +75,7 @@ _LIST_LIMIT = 2000
 
 #: The step note of a pairing found with M1 lowered for moved-down floaters (reading
 #: 13, "a moved-down floater to the bye"); the explanation's replay looks for it.
-FLOATING_NOTE = "for moved-down floaters, one of them gets the bye"
+FLOATING_NOTE = "for moved-down floaters"
 
 #: The step note of a pairing chosen for B.3's score differences of the pairs before the
 #: requirements (reading 24).
@@ -138,6 +138,9 @@ class _State:
     #: Another pairing with moved-down players among the floaters and M1 lowered for
     #: them: its pairings must pass ``ScoreBracket.mdp_floats`` (reading 13).
     mdp_floating: bool = False
+    #: ... at the bracket's own P1 (the first C.14 state): ``ScoreBracket.own_p1_floats``
+    #: instead (reading 13, "the lowest moved-down players float first").
+    own_p1: bool = False
 
 
 def c1_incompatible(players: Sequence[LegacyPlayer], ctx: RoundContext) -> list[LegacyPlayer]:
@@ -175,6 +178,7 @@ class ScoreBracket:
         movers: frozenset[int] | None = None,
         accept_reduced: Accept | None = None,
         mdp_floats: Accept | None = None,
+        own_p1_floats: Accept | None = None,
         split_part: bool = False,
         closeness: bool = True,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
@@ -187,10 +191,13 @@ class ScoreBracket:
         #: reduces M1 (C.14.b2) before P1, and a pairing with M1 reduced must meet it.
         self._accept_base = accept
         self._accept_reduced = accept_reduced
-        #: C.13 (reading 13, "a moved-down floater to the bye"): when given, "another
-        #: pairing" may also float moved-down players, M1 lowered for them (never to
-        #: 0), if this accepts the players the pairing leaves unpaired.
+        #: C.13 (reading 13, "moved-down floaters"): when given, "another pairing" may
+        #: also float moved-down players, M1 lowered for them (never to 0), if this
+        #: accepts the players the pairing leaves unpaired.
         self.mdp_floats = mdp_floats
+        #: ... the same at the bracket's own P1, when given (reading 13, "the lowest
+        #: moved-down players float first"); default ``mdp_floats``.
+        self.own_p1_floats = mdp_floats if own_p1_floats is None else own_p1_floats
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
         #: Players moved down into the bracket (their float is this round's downfloat).
@@ -355,8 +362,9 @@ class ScoreBracket:
         for state in self._states():
             accept = self._accept_reduced if state.m1_reduced else self._accept_base
             if state.mdp_floating:
-                # Its pairings must also leave a moved-down floater to the bye.
-                accept = _both(accept, self.mdp_floats)
+                # Its pairings must also pass the condition for moved-down floaters.
+                floats = self.own_p1_floats if state.own_p1 else self.mdp_floats
+                accept = _both(accept, floats)
             self.accept = accept
             try:
                 start = self._start_level(state)
@@ -416,7 +424,7 @@ class ScoreBracket:
         # lowest scores first), then fewer pairs.
         notes.append("another pairing asked for: floaters with other scores")
         yield from self._floater_states(
-            hetero, p1, m1, x1, z1, best.vector, notes, reductions, skip=best.floaters
+            hetero, p1, m1, x1, z1, best.vector, notes, reductions, skip=best.floaters, own=True
         )
         if hetero and self._accept_reduced is not None:
             yield from self._m1_reduced(p0, p1, m1, x1, z1, notes, reductions)
@@ -447,10 +455,12 @@ class ScoreBracket:
         reductions: list[str],
         *,
         skip: tuple[Fraction, ...] | None = None,
+        own: bool = False,
     ) -> Iterator[_State]:
         """The states of one P1 when another pairing is asked for: one for each set of
         floaters' scores in B.3's order (but ``skip``, already tried), M1 lowered for
-        moved-down floaters where reading 13 allows it (``_m1_for``)."""
+        moved-down floaters where reading 13 allows it (``_m1_for``); ``own``: the
+        bracket's own P1 (its first C.14 state)."""
         for floaters in self._floater_scores(self.n - 2 * p1):
             if floaters == skip:
                 continue
@@ -466,6 +476,7 @@ class ScoreBracket:
                 (*notes, *_floating_note(floating, m)),
                 tuple(reductions),
                 mdp_floating=floating,
+                own_p1=own,
             )
 
     def _m1_reduced(
@@ -510,7 +521,7 @@ class ScoreBracket:
 
     def _m1_for(self, hetero: bool, m1: int, floaters: tuple[Fraction, ...]) -> tuple[int, bool]:
         """M1 for another pairing whose floaters have the scores ``floaters``: with
-        ``mdp_floats`` (reading 13, "a moved-down floater to the bye"), lowered so
+        ``mdp_floats`` (reading 13, "moved-down floaters"), lowered so
         that the moved-down players among them can float, but not to 0 (C.14.b2
         lowers M1 while it is greater than 1). Returns (M1, lowered)."""
         if not hetero or self.mdp_floats is None:

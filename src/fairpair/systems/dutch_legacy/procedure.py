@@ -25,6 +25,7 @@ from fairpair.matching import max_weight_matching
 from fairpair.model import Float, format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import (
+    B2,
     RoundContext,
     X,
     Z,
@@ -162,6 +163,19 @@ def _paired(cand: Candidate, players: Sequence[LegacyPlayer]) -> bool:
 def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> list[Fraction]:
     """The scores of the players ``cand`` moves down (B.3), highest first."""
     return sorted((by_number[n].score for n in cand.unpaired), reverse=True)
+
+
+def _both_floats(
+    first: Callable[[tuple[int, ...]], bool], second: Callable[[tuple[int, ...]], bool]
+) -> Callable[[tuple[int, ...]], bool]:
+    return lambda unpaired: first(unpaired) and second(unpaired)
+
+
+def _colour_concessions(cand: Candidate) -> tuple[int, ...]:
+    """The colour requirements (B.2 for top scorers, A.7.d, X, Z) of the level at which
+    the procedure found ``cand``, most important first (reading 13, "the lowest
+    moved-down players float first")."""
+    return tuple(cand.level[B2 : Z + 1])
 
 
 def _other(cand: Candidate, first: Candidate | None) -> bool:
@@ -306,6 +320,7 @@ class _Round:
         accept_reduced: Callable[[tuple[int, ...]], bool] | None = None,
         mdp_floats: Callable[[tuple[int, ...]], bool] | None = None,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
+        own_p1_floats: Callable[[tuple[int, ...]], bool] | None = None,
     ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13);
@@ -317,6 +332,7 @@ class _Round:
             accept=accept,
             accept_reduced=accept_reduced,
             mdp_floats=mdp_floats,
+            own_p1_floats=own_p1_floats,
             split_part=frame.split_part,
             bye_of=bye_of,
         )
@@ -421,7 +437,7 @@ class _Round:
             floor = lowest_bye[0]
             return floor is None or self.by_number[first.unpaired[0]].score <= floor
 
-        mdp_floats = None if frame.split_part else self._floater_to_bye(frame, lowest_residents)
+        mdp_floats = None if frame.split_part else self._floater_completes(frame, lowest_residents)
 
         def bye_of(unpaired: tuple[int, ...]) -> Fraction | None:
             low = self.lowest_with(frame.moved, unpaired, lowest_residents)
@@ -441,9 +457,31 @@ class _Round:
             if lower_bye is not None:
                 self.bye_chose = True
                 return lower_bye
-        if not joint:
-            return _first(bracket.candidates())
-        return self.joint_choice(bracket.candidates(), frame.players, frame.moved, lowest_residents)
+
+        def first_of(candidates: Iterator[Candidate]) -> Candidate | None:
+            if not joint:
+                return _first(candidates)
+            return self.joint_choice(candidates, frame.players, frame.moved, lowest_residents)
+
+        chosen = first_of(bracket.candidates())
+        if mdp_floats is None or chosen is None:
+            return chosen
+        lowest_float = self._lowest_mdps_float(frame)
+        if lowest_float(chosen.unpaired):
+            return chosen
+        # A higher moved-down player floats at the bracket's own P1: only when it
+        # needs fewer colour concessions than the pairing found without it.
+        plain = self._repairing(
+            frame,
+            accept,
+            accept_reduced if single else None,
+            mdp_floats,
+            own_p1_floats=_both_floats(mdp_floats, lowest_float),
+        )
+        other = first_of(plain.candidates())
+        if other is None or (other.pairs, other.unpaired) == (chosen.pairs, chosen.unpaired):
+            return chosen
+        return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
 
     def joint_choice(
         self,
@@ -541,23 +579,36 @@ class _Round:
 
         return accept
 
-    def _floater_to_bye(
+    def _floater_completes(
         self, frame: _Frame, lowest_residents: list[LegacyPlayer]
     ) -> Callable[[tuple[int, ...]], bool]:
-        """C.13 into a bracket that is not a part of a split join (reading 13, "a
-        moved-down floater to the bye"): "another pairing" may float players moved down
-        into the bracket, M1 lowered for them (never to 0), when one of them is then
-        the player who gets the bye in the lowest bracket (the reference's practice)."""
+        """C.13 into a bracket that is not a part of a split join (reading 13,
+        "moved-down floaters"): "another pairing" may float players moved down into
+        the bracket, M1 lowered for them (never to 0), when the lowest bracket then
+        has its pairing (the reference's practice; at the bracket's own P1 see
+        ``_lowest_mdps_float``)."""
+
+        def completes(unpaired: tuple[int, ...]) -> bool:
+            return self.lowest_with(frame.moved, unpaired, lowest_residents) is not None
+
+        return completes
+
+    def _lowest_mdps_float(self, frame: _Frame) -> Callable[[tuple[int, ...]], bool]:
+        """Reading 13, "the lowest moved-down players float first": are the players
+        moved down into ``frame``'s bracket that a pairing leaves unpaired all ranked
+        (A.2) below those it pairs? That is M1 lowered with the first D.3 set in S1
+        ("the elements in S1 start with the M1 highest players")."""
         score = frame.residents[0].score
+        mdps = [p for p in frame.players if p.score > score]
 
-        def to_bye(unpaired: tuple[int, ...]) -> bool:
-            low = self.lowest_with(frame.moved, unpaired, lowest_residents)
-            if low is None or not low.unpaired:
-                return False
-            bye = low.unpaired[0]
-            return bye in unpaired and self.by_number[bye].score > score
+        def lowest(unpaired: tuple[int, ...]) -> bool:
+            floating = [p for p in mdps if p.number in unpaired]
+            paired = [p for p in mdps if p.number not in unpaired]
+            if not floating or not paired:
+                return True
+            return max(a2_key(p) for p in paired) < min(a2_key(p) for p in floating)
 
-        return to_bye
+        return lowest
 
     def _lower_bye(
         self, frame: _Frame, lowest_residents: list[LegacyPlayer], bracket: ScoreBracket
