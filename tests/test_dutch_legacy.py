@@ -1023,9 +1023,7 @@ def test_c13_another_pairing_at_a_lowered_p1_floats_the_lowest_moved_down_player
     assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters")
 
 
-def test_c13_another_pairing_floats_a_higher_moved_down_player_for_fewer_colour_conflicts() -> (
-    None
-):
+def test_c13_another_pairing_floats_a_higher_mdp_for_fewer_colour_conflicts() -> None:
     """Reading 13, "the lowest moved-down players float first" (issue 31, eighth pass):
     tiny-corpus seed 22778 round 5 (JaVaFo 1.4's pairing of this file; round 5 of 6;
     eight players, no bye). 1 (3.5 points), 6 (2.5), 2, 5, 8 (2), 3, 4 (1.5), 7 (1);
@@ -1045,9 +1043,7 @@ def test_c13_another_pairing_floats_a_higher_moved_down_player_for_fewer_colour_
     assert has(lines, "C.13: M1 lowered to 1 for moved-down floaters")
 
 
-def test_c13_another_pairing_keeps_a_higher_moved_down_player_when_colours_are_no_better() -> (
-    None
-):
+def test_c13_another_pairing_keeps_a_higher_mdp_when_colours_are_no_better() -> None:
     """Reading 13, "the lowest moved-down players float first" (issue 31, eighth pass):
     tiny-corpus seed 22177 round 5 with players 1 and 5 absent (JaVaFo 1.4's pairing of
     this file; round 5 of 7, odd). 6 (3 points), 3 (2.5), 2, 4, 7 (2), 9 (1.5), 10 (1),
