@@ -712,20 +712,22 @@ def test_c13_p0_above_joined_brackets_splits_them() -> None:
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
-@pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here")
 def test_c13_keeps_the_join_when_the_split_pairs_the_floaters_together() -> None:
     """Random seed 228 round 4 shrunk to the four players both engines paired
     differently and rebuilt without floats; the pairing is JaVaFo 1.4's of this file.
     1 (strong black) and 2 (strong white) have 1 point, 3 (0.5) and 4 (0) both want
     black absolutely (B.2: they may not meet); nobody has met. 1-2 leaves {3, 4}: C.13
-    joins 0.5 and 0, still nothing, and re-pairs bracket 1 with P = 0. The reference
-    keeps the join with 1, 2 as S1: 1-3, 2-4 (X = 1 either way, D.1 order); split again
-    (reading 13), bracket 0.5 {1, 2, 3} pairs 1-2 first, the lowest fails, and the
-    re-pairing gives 2-3, 1-4. The rule that explained it ("keep the join when the
-    first split bracket would pair the re-paired bracket's floaters with each other")
-    was taken out in issue 31's seventh pass: three reference rounds of the same shape
-    split (fifth-set seeds 9004 r5, 9131 r6, sixth-set 11099 r8, `steps/c13splitagain.txt`)
-    and no reference round needed it (docs/dutch-legacy.md, reading 13)."""
+    joins 0.5 and 0, still nothing, and re-pairs bracket 1 with P = 0. Paired as the
+    kept join with 1, 2 as S1 it gives 1-3, 2-4 (one conflict either way, D.1 order).
+    Split again (reading 13), bracket 0.5 {1, 2, 3} pairs 1-2 first, the lowest fails,
+    and C.13 asks the part for one pair: on its own 2-3 (no conflict there) leaves 1-4
+    (both want black); judged together with the lowest bracket (reading 25u: "joint"
+    also after a split that followed P = 0) 1-3 with 2-4 comes first at the level of
+    one conflict: 1-3, 2-4, as the reference. Until reading 25u this file was a strict
+    expected failure (the rule that explained it, "keep the join when the first split
+    bracket would pair the re-paired bracket's floaters with each other", was taken out
+    in issue 31's seventh pass: three reference rounds of that shape split, fifth-set
+    seeds 9004 r5, 9131 r6, sixth-set 11099 r8, `steps/c13splitagain.txt`)."""
     pairs, bye, _ = pair(step("c13join4"))
     assert pairs == {(1, 3), (2, 4)} and bye is None
 
@@ -1218,6 +1220,27 @@ def test_c13_last_split_part_first_pairing_judged_with_the_lowest_bracket() -> N
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
+def test_c13_last_split_part_is_judged_with_the_lowest_after_a_p0_split() -> None:
+    """Reading 13's "joint" in the C.13 re-pairing of the last part after a split that
+    followed a re-pairing with P = 0 (reading 25u, issue 31, eighth pass): tiny-corpus
+    seed 24628 round 5 with players 2, 4 and 6 absent (JaVaFo 1.4's pairing of this
+    file; round 5 of 7, odd: A.7.d counts). 1 and 8 (2.5 points), 3 (2), 5 (1.5), 7
+    (1); only 1 and 3 may get the bye. 1 has met 3 and 8; 5 has met 7. 8 wants white
+    absolutely, 7 white strongly, 1 white mildly, 5 black strongly, 3 black mildly.
+    1 and 8 move down (C.1), 1 on again from bracket 2 {1, 8 | 3}, which pairs 8-3;
+    {1 | 5} pairs 1-5 and the lowest {7} may not have the bye. Neither the join of 1.5
+    and 1 nor another pairing helps, so C.13 re-pairs bracket 2 with P = 0 above the
+    joined brackets, and they are split again: the part {1, 8, 3 | 5} pairs 1-5, 8-3,
+    the lowest {7} fails, and C.13 asks the part for one pair. Its first, 1-5, leaves
+    8-7 and the bye to 3: two players wanting white, 8 absolutely and 7 strongly, an
+    A.7.d pair; 8-5 leaves 1-7 and the bye to 3: X only. Judged together with the
+    lowest bracket, as after a split that followed P > 0, 8-5 is taken: 8-5, 7-1, bye
+    3, as the reference (before: 1-5, 8-7, bye 3)."""
+    pairs, bye, lines = pair(step("c13jointp0"))
+    assert pairs == {(8, 5), (7, 1)} and bye == 3
+    assert has(lines, "judged together with the lowest bracket")
+
+
 def test_c13_last_split_part_joint_level_is_the_joined_brackets_a8() -> None:
     """Reading 13, "joint", A.8 of the joined bracket (issue 31, sixth pass): random
     third-set seed 5037 round 6 shrunk to six players (JaVaFo 1.4's pairing of this
@@ -1238,18 +1261,17 @@ def test_c13_last_split_part_joint_level_is_the_joined_brackets_a8() -> None:
     assert has(lines, "C.13: judged together with the lowest bracket (the last part")
 
 
-@pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only
     24 may get the bye. Bracket 2 {24, 26} is re-paired with P = 0 above the joined
-    brackets 1.5 {19, 25} and 1 {23}. The reference keeps the join ({24, 26} as S1:
-    26-19, 25-23, bye 24); split again, bracket 1.5 pairs 24-25, 26-19 first (the
-    floaters meet others, so the "keep" condition does not hold), the lowest {23}
-    fails and the re-pairing gives 26-25, 19-23, bye 24. The full round (bracket 2
-    re-paired with P = 1) is paired as the reference by the "joint" part of reading 13
-    (the split part judged with the lowest bracket); that part is not applied after a
-    P = 0 re-pairing, where it broke more rounds than it fixed (docs/dutch-legacy.md,
-    "What remains")."""
+    brackets 1.5 {19, 25} and 1 {23}. The kept join ({24, 26} as S1) gives 26-19,
+    25-23, bye 24; split again, bracket 1.5 pairs 24-25, 26-19 first, the lowest {23}
+    fails, and C.13 asks the part for another pairing: on its own 26-25 (19-23 below,
+    bye 24). The full round (bracket 2 re-paired with P = 1) was paired as the
+    reference by the "joint" part of reading 13 (the split part judged with the lowest
+    bracket); since reading 25u that part also applies after a P = 0 re-pairing, and
+    this file is paired 26-19, 25-23, bye 24, as the reference (until then a strict
+    expected failure)."""
     pairs, bye, _ = pair(step("c13join5"))
     assert pairs == {(19, 26), (25, 23)} and bye == 24
 

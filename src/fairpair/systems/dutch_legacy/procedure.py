@@ -405,7 +405,8 @@ class _Round:
         the lowest bracket (the procedure continued: later transpositions,
         exchanges, lowered requirements, fewer pairs).
 
-        ``joint`` (reading 13, a part of a join split after a re-pairing with P > 0):
+        ``joint`` (reading 13, a part of a split join, after a re-pairing with P > 0
+        or, reading 25u, P = 0):
         the part and the lowest bracket are judged together, as the joined bracket
         they were (``joint_choice``).
 
@@ -780,8 +781,6 @@ class _Round:
         #: C-split: the brackets from this one down are parts of a joined lowest
         #: bracket paired again one by one (None: no split so far).
         split_from: int | None = None
-        #: ... and the split followed a re-pairing with P > 0 (reading 13, "joint").
-        split_joint = False
         #: Reading 23: the first split join, judged by B.3 when the round is paired.
         split_b3: _SplitJoin | None = None
         k = 0
@@ -830,7 +829,9 @@ class _Round:
                 alt = self.c13_backtrack(
                     frame,
                     residents,
-                    joint=frame.split_part and split_joint,
+                    # Reading 13's "joint" after any split (reading 25u: after a
+                    # re-pairing with P = 0 too, as at the part's first pairing).
+                    joint=frame.split_part,
                     # Reading 21 also in a part of a split join (second wave: "M1
                     # before P1 in a split part", fourth-set seed 7007 r10).
                     single=len(groups) == len(original) or frame.split_part,
@@ -885,7 +886,6 @@ class _Round:
                         split_done.add(key)
                         groups = [list(g) for g in original]
                         k = split_from = len(frames)
-                        split_joint = bool(alt.pairs)
                         if not alt.pairs:
                             self.events.append(
                                 f"C.13: bracket {format_points(frame.residents[0].score)} "
