@@ -645,6 +645,29 @@ def test_c13_lowers_p1_first_when_the_remainder_had_pairs_to_make() -> None:
     assert not has(lines, "C.13/C.14.b2")
 
 
+def test_c13_lowers_p1_again_once_the_remainder_was_reached() -> None:
+    """C.14.b1, "if the pairing procedure has got to the remainder at least once,
+    reduce P1": reading 21 reduces M1 before P1 only when the remainder never had a
+    pair to make; a bracket whose P1 came down to M1 by C.14.b1 (the remainder had
+    P0 - M1 pairs to make and could not make them) has got to the remainder, so
+    C.13's "another pairing" lowers P1 again, M1 kept (reading 25l). Reference round
+    (JaVaFo 1.4, tiny corpus seed 24410 round 8 of 9, all but five players made
+    absent, ``steps/c13p1again.txt``): 3 (4 points) is alone and moves down; bracket
+    3 {3 | 7, 8, 10}: 3 has met 8 and 10, 8 has met 10, so with M1 = 1 (3-7) the
+    remainder {8, 10} cannot make its pair: P1 = 1, 3-7, 8 and 10 down. Only 3 and 7
+    may have the bye, so the lowest {8, 10 | 11} fails: C.13. Another pairing of
+    bracket 3 with M1 = 1 is 3-7 again; the remainder was reached, so P1 goes to 0
+    (C.14.b1) and the bracket is joined with the lowest: {3, 7, 8, 10 | 11}, M1
+    lowered to 2 for the bye of 3 (C.13), 7-10 and 8-11: 10-7, 8-11, bye 3, as
+    JaVaFo. Reducing M1 to 0 instead (the bracket managed as homogeneous) gave the
+    exchange 7-8 with 3 and 10 down: 8-7, 10-11, bye 3."""
+    pairs, bye, lines = pair(step("c13p1again"))
+    assert pairs == {(10, 7), (8, 11)} and bye == 3
+    assert has(lines, "C.14.b1: P1 lowered from 2 to 1")
+    assert has(lines, "C.14: P1 lowered to 0")
+    assert not has(lines, "C.13/C.14.b2: M1=0")
+
+
 def test_c13_m1_reduced_when_the_bye_of_the_moved_down_player_is_the_lowest_possible() -> None:
     """Reading 21's second limit: a pairing of the penultimate bracket with M1 reduced
     is taken when the lowest bracket then pairs every player moved down into it, or

@@ -225,7 +225,6 @@ STILL_DIFFERENT_TINY: frozenset[tuple[int, int]] = frozenset(
         (24248, 9),
         (24255, 6),
         (24268, 9),
-        (24410, 8),
         (24431, 7),
         (24504, 9),
         (24538, 6),

@@ -496,9 +496,10 @@ class ScoreBracket:
         M1 - 1, ..., 1 (other D.3 sets of moved-down players in S1), then M1 = 0,
         the bracket managed as homogeneous with P1 = P0 (restart from C.2.b: X1 and
         Z1 of A.8 again). With P1 > M1 the procedure got to a remainder with pairs to
-        make, and C.14.b1 lowers P1 first (nothing here). No bound from the oracle
-        here (ZERO: every level searched)."""
-        if p1 > m1:
+        make, and C.14.b1 lowers P1 first (nothing here) - also when P1 is M1 only
+        because C.14.b1 lowered it from P0 > M1 (`_remainder_reached`). No bound from
+        the oracle here (ZERO: every level searched)."""
+        if _remainder_reached(p0, p1, m1):
             return
         n = self.n
         for m in range(m1 - 1, 0, -1):
@@ -1081,6 +1082,16 @@ def _floating_note(floating: bool, m1: int) -> tuple[str, ...]:
     if not floating:
         return ()
     return (f"C.13: M1 lowered to {m1} {FLOATING_NOTE}",)
+
+
+def _remainder_reached(p0: int, p1: int, m1: int) -> bool:
+    """C.14.b1, "if the pairing procedure has got to the remainder at least once":
+    with M1 moved-down players paired (C.6) the remainder has P1 - M1 pairs to make.
+    It did when P1 > M1, and also when P1 = M1 now but the bracket's first C.14
+    state had P1 = P0 > M1 (the oracle found no pairing with more pairs, so C.14.b1
+    lowered P1 to M1: "at least once" counts that state too; reading 25l, tiny
+    corpus seed 24410 round 8). Then C.14.b1 lowers P1 again, M1 is kept."""
+    return p1 > m1 or p0 > m1
 
 
 def _both(first: Accept | None, second: Accept | None) -> Accept | None:
