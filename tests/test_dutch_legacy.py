@@ -712,20 +712,22 @@ def test_c13_p0_above_joined_brackets_splits_them() -> None:
     assert has(lines, "C.13: after the backtrack the joined score brackets are paired again")
 
 
-@pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here")
 def test_c13_keeps_the_join_when_the_split_pairs_the_floaters_together() -> None:
     """Random seed 228 round 4 shrunk to the four players both engines paired
     differently and rebuilt without floats; the pairing is JaVaFo 1.4's of this file.
     1 (strong black) and 2 (strong white) have 1 point, 3 (0.5) and 4 (0) both want
     black absolutely (B.2: they may not meet); nobody has met. 1-2 leaves {3, 4}: C.13
     joins 0.5 and 0, still nothing, and re-pairs bracket 1 with P = 0. The reference
-    keeps the join with 1, 2 as S1: 1-3, 2-4 (X = 1 either way, D.1 order); split again
-    (reading 13), bracket 0.5 {1, 2, 3} pairs 1-2 first, the lowest fails, and the
-    re-pairing gives 2-3, 1-4. The rule that explained it ("keep the join when the
-    first split bracket would pair the re-paired bracket's floaters with each other")
-    was taken out in issue 31's seventh pass: three reference rounds of the same shape
-    split (fifth-set seeds 9004 r5, 9131 r6, sixth-set 11099 r8, `steps/c13splitagain.txt`)
-    and no reference round needed it (docs/dutch-legacy.md, reading 13)."""
+    pairs 1-3, 2-4 (X = 1 either way), the first pairing of the join with 1, 2 as S1.
+    Split again (reading 13), bracket 0.5 {1, 2, 3} pairs 1-2 first, the lowest fails,
+    and C.13 asks the part for another pairing: on its own it would take 2-3 (no colour
+    conflict there) and leave 1-4 (both black) to the lowest; judged together with the
+    lowest bracket (reading 25r, "joint" after a P = 0 re-pairing too) 2-3 + 1-4 and
+    1-3 + 2-4 both have one conflict, and at X = 1 the part's procedure finds 1-3
+    first (S1 {1}, S2 {2, 3}): 1-3, 2-4. (Until reading 25r this was a strict expected
+    failure: the "keep" rule that explained it was taken out in issue 31's seventh
+    pass, three reference rounds of the same shape splitting - fifth-set seeds 9004 r5,
+    9131 r6, sixth-set 11099 r8, `steps/c13splitagain.txt`.)"""
     pairs, bye, _ = pair(step("c13join4"))
     assert pairs == {(1, 3), (2, 4)} and bye is None
 
@@ -1179,18 +1181,43 @@ def test_c13_last_split_part_joint_level_is_the_joined_brackets_a8() -> None:
     assert has(lines, "C.13: judged together with the lowest bracket (the last part")
 
 
-@pytest.mark.xfail(strict=True, reason="reading 13: the reference keeps the join here too")
+def test_c13_split_part_after_p0_judged_with_the_lowest_bracket() -> None:
+    """Reading 25r, "joint" after a P = 0 re-pairing too (issue 31, eighth pass): random
+    fifth-set seed 9047 round 7 shrunk to four players (JaVaFo 1.4's pairing of this
+    file; round 7 of 10, odd). 13 and 21 have 2 points, 20 1.5, 19 one; 19 and 20 met.
+    13, 19 and 20 prefer white (mildly), 21 black absolutely (white in his last two
+    games); 20 floated up in the last two rounds, 19 in the last one. Bracket 2 pairs
+    13-21 and 20, alone in bracket 1.5, moves down; the lowest {20 | 19} fails (they
+    met), and so does the join of 1.5 and 1. C.13 re-pairs bracket 2 with P = 0 (13 and
+    21 down) above the joined brackets, which are split again (reading 13): bracket 1.5
+    {13, 21 | 20} (homogeneous by A.3, X1 = 0) pairs 13-21 first, the lowest {20 | 19}
+    fails again, and C.13 asks 1.5 for another pairing "which will allow a pairing in
+    the lowest score bracket". On its own the part takes 21-20 (20's upfloats, B.5 and
+    B.6 for upfloaters, are dropped by C.10.a/b before C.10.e raises X for 13-20, both
+    white), which leaves 13-19 (both white) to the lowest. The part and the lowest
+    bracket are what is left of C.13's one merged score bracket: judged together (as
+    reading 13's "joint" judges them after a P > 0 re-pairing), every complete pairing
+    of the four has one colour conflict and 20's upfloat, so neither fits the part's
+    X = 0 levels, and at X = 1 the transposition 13-20 comes before the exchange 21-20:
+    13-20, 19-21, as the reference (and as the joined bracket {13, 21 | 20, 19} pairs
+    them). Before this reading the engine gave 21-20, 13-19."""
+    pairs, bye, lines = pair(step("c13jointp0"))
+    assert pairs == {(13, 20), (19, 21)} and bye is None
+    assert has(lines, "re-paired with P = 0 above joined brackets")
+    assert has(lines, "C.13: judged together with the lowest bracket (a part of the split join)")
+
+
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only
     24 may get the bye. Bracket 2 {24, 26} is re-paired with P = 0 above the joined
-    brackets 1.5 {19, 25} and 1 {23}. The reference keeps the join ({24, 26} as S1:
-    26-19, 25-23, bye 24); split again, bracket 1.5 pairs 24-25, 26-19 first (the
-    floaters meet others, so the "keep" condition does not hold), the lowest {23}
-    fails and the re-pairing gives 26-25, 19-23, bye 24. The full round (bracket 2
-    re-paired with P = 1) is paired as the reference by the "joint" part of reading 13
-    (the split part judged with the lowest bracket); that part is not applied after a
-    P = 0 re-pairing, where it broke more rounds than it fixed (docs/dutch-legacy.md,
-    "What remains")."""
+    brackets 1.5 {19, 25} and 1 {23}. The reference pairs 26-19, 25-23, bye 24 (the
+    first pairing of the join with {24, 26} as S1); split again, bracket 1.5 pairs
+    24-25, 26-19 first, the lowest {23} fails, and on its own the part's re-pairing
+    gives 26-25, leaving 19-23. Judged together with the lowest bracket (reading 25r:
+    reading 13's "joint" also after a P = 0 re-pairing; the full round, where bracket
+    2 is re-paired with P = 1, was already paired so by "joint") the part takes 26-19
+    and the lowest 25-23 with the bye to 24, as the reference. Until reading 25r this
+    was a strict expected failure."""
     pairs, bye, _ = pair(step("c13join5"))
     assert pairs == {(19, 26), (25, 23)} and bye == 24
 

@@ -389,9 +389,9 @@ class _Round:
         the lowest bracket (the procedure continued: later transpositions,
         exchanges, lowered requirements, fewer pairs).
 
-        ``joint`` (reading 13, a part of a join split after a re-pairing with P > 0):
-        the part and the lowest bracket are judged together, as the joined bracket
-        they were (``joint_choice``).
+        ``joint`` (reading 13, a part of a split join; reading 25r: after a re-pairing
+        with P = 0 as after one with P > 0): the part and the lowest bracket are judged
+        together, as the joined bracket they were (``joint_choice``).
 
         ``single`` (reading 21: the lowest bracket is one score bracket, nothing joined
         below; or the penultimate bracket is a part of a split join, whatever is joined
@@ -729,8 +729,6 @@ class _Round:
         #: C-split: the brackets from this one down are parts of a joined lowest
         #: bracket paired again one by one (None: no split so far).
         split_from: int | None = None
-        #: ... and the split followed a re-pairing with P > 0 (reading 13, "joint").
-        split_joint = False
         #: Reading 23: the first split join, judged by B.3 when the round is paired.
         split_b3: _SplitJoin | None = None
         k = 0
@@ -779,7 +777,9 @@ class _Round:
                 alt = self.c13_backtrack(
                     frame,
                     residents,
-                    joint=frame.split_part and split_joint,
+                    # Reading 13's "joint" after every split, P = 0 re-pairings
+                    # included (reading 25r, `_joint_in_split_part`).
+                    joint=_joint_in_split_part(frame),
                     # Reading 21 also in a part of a split join (second wave: "M1
                     # before P1 in a split part", fourth-set seed 7007 r10).
                     single=len(groups) == len(original) or frame.split_part,
@@ -834,7 +834,6 @@ class _Round:
                         split_done.add(key)
                         groups = [list(g) for g in original]
                         k = split_from = len(frames)
-                        split_joint = bool(alt.pairs)
                         if not alt.pairs:
                             self.events.append(
                                 f"C.13: bracket {format_points(frame.residents[0].score)} "
@@ -1040,6 +1039,17 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
         f"{result.bye}, a downfloat again (B.5); joined at once instead"
     )
     return other
+
+
+def _joint_in_split_part(frame: _Frame) -> bool:
+    """C.13 asks a part of a split join for another pairing: is it judged together
+    with the lowest bracket (reading 13, "joint")? Reading 25r: for every part of a
+    split join, whether the split followed a re-pairing with P > 0 or with P = 0 - in
+    both cases the part and the lowest bracket are what remains of the one merged
+    score bracket of C.13 ("such a merged score bracket shall be treated as a
+    heterogeneous score bracket"), so "another pairing ... which will allow a pairing
+    in the lowest score bracket" is chosen by what the two need together."""
+    return frame.split_part
 
 
 def _floats_down_again(player: LegacyPlayer) -> bool:
