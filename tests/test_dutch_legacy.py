@@ -1207,6 +1207,28 @@ def test_c13_split_part_after_p0_judged_with_the_lowest_bracket() -> None:
     assert has(lines, "C.13: judged together with the lowest bracket (a part of the split join)")
 
 
+def test_c13_split_part_takes_the_least_requirements_together() -> None:
+    """Reading 25r, "the least together" (issue 31, eighth pass): random seventh-set seed
+    13149 round 9 shrunk to seven players (JaVaFo 1.4's pairing of this file; round 9 of
+    9: odd, and 5 is a top scorer). 5 (4.5 points) must have white (black in his last
+    two games), 8, 11, 13 have 3.5 (8 prefers black, 11 white mildly, 13 white
+    absolutely), 10 and 15 2.5 (10 white absolutely, 15 black), 14 1.5 (white
+    strongly). 15 has met everybody, 10 everybody but 5, 5 has met 8, 11, 15, 11 has
+    met 13. After the joins C.13 re-pairs bracket 3.5 with P = 0 and the split's part
+    2.5 {10, 15 | 5, 8, 11, 13} moves 15 on (C.1) and must pair 10-5 (B.2 dropped for
+    the top scorer, C.10.g; X) and 8 with 11 or 13, the other floating to the lowest
+    {14} with 15 (the bye). 8-11 leaves 13-14, an A.7.d pair; 8-13 leaves 11-14, a
+    colour conflict only. Judged together with the lowest bracket (reading 13's
+    "joint") neither meets the part's level (X = 1: both need two conflicts), nor the
+    joined bracket's A.8 level; C.10 would go on lowering the requirements of the two
+    together, and the first level one of them meets is that of 8-13 + 11-14 (no A.7.d
+    pair): 5-10, 13-8, 14-11, bye 15, as the reference. The engine took the part's
+    first pairing before (8-11, then 13-14)."""
+    pairs, bye, lines = pair(step("c13jointleast"))
+    assert pairs == {(5, 10), (13, 8), (14, 11)} and bye == 15
+    assert has(lines, "C.13: judged together with the lowest bracket (a part of the split join)")
+
+
 def test_c13_keeps_the_join_open_case() -> None:
     """Random second-set seed 3044 round 7 shrunk (JaVaFo's pairing of this file): only
     24 may get the bye. Bracket 2 {24, 26} is re-paired with P = 0 above the joined

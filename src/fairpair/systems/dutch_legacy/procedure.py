@@ -25,6 +25,10 @@ from fairpair.matching import max_weight_matching
 from fairpair.model import Float, format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import (
+    B5_UP,
+    B6_UP,
+    Costs,
+    Level,
     RoundContext,
     X,
     Z,
@@ -466,13 +470,19 @@ class _Round:
         lowest bracket's meet the level it was found at is the pairing; none: the
         first whose sum meets that level with X and Z raised to the joined bracket's
         own X1 and Z1 (A.8 over the part and the lowest bracket together); none
-        either (or none among the first ``JOINT_LIMIT``, ``CONFLICT_JOINT_LIMIT`` when
-        ``first`` needs a colour conflict of its own): ``first``, as on its own.
-        Sets ``joint_chose`` when that is not ``first``."""
+        either: the one whose requirements together with the lowest bracket's are
+        least (reading 25r, `_least_together`); no pairing of the state with a
+        complete pairing of the lowest bracket among the first ``JOINT_LIMIT``
+        (``CONFLICT_JOINT_LIMIT`` when ``first`` needs a colour conflict of its own):
+        ``first``, as on its own. Sets ``joint_chose`` when that is not ``first``."""
         self.joint_chose = False
         joined = players + moved + lowest_residents
         x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
         fallback: Candidate | None = None  # the first meeting the raised level
+        #: Each pairing of the state tried, with its requirements and the lowest
+        #: bracket's together, and the level where the procedure first found it.
+        together: list[tuple[Candidate, Costs, Level]] = []
+        found_at: dict[tuple[tuple[int, int], ...], Level] = {}
 
         def limit() -> int:
             conflict = first is not None and (first.level[X] or first.level[Z])
@@ -494,6 +504,7 @@ class _Round:
             if fits(used, cand.level):
                 self.joint_chose = _other(cand, first)
                 return cand
+            together.append((cand, used, found_at.setdefault(cand.pairs, cand.level)))
             if fallback is None:
                 level = list(cand.level)
                 level[X], level[Z] = max(level[X], x1), max(level[Z], z1)
@@ -502,6 +513,10 @@ class _Round:
         if fallback is not None:
             self.joint_chose = _other(fallback, first)
             return fallback
+        if together:
+            least = _least_together(together)
+            self.joint_chose = _other(least, first)
+            return least
         return first
 
     def joint_fits(
@@ -1039,6 +1054,28 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
         f"{result.bye}, a downfloat again (B.5); joined at once instead"
     )
     return other
+
+
+def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> Candidate:
+    """Reading 25r, "the least together": no pairing of a split part meets the part's
+    level together with the lowest bracket's pairing (nor the joined bracket's A.8
+    level), so C.10 goes on lowering the requirements of the two together, and the
+    first level it comes to that one of them meets is the least of their summed
+    requirement vectors in the order of the levels (C.10 drops the least important
+    first; a level is met by a vector componentwise below it). The pairing whose sum
+    is least is taken, the earliest in the procedure's order among equal sums. The
+    part's B.5/B.6 for upfloaters are counted as its procedure charged them - the
+    level where it first found the pairing (reading 11: they are budgeted apart from
+    the other requirements, not in the pairing's vector)."""
+
+    def cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
+        _, used, found = entry
+        full = list(used)
+        for i in (B5_UP, B6_UP):
+            full[i] = max(full[i], found[i])
+        return tuple(full)
+
+    return min(together, key=cost)[0]
 
 
 def _joint_in_split_part(frame: _Frame) -> bool:
