@@ -1902,6 +1902,8 @@ def test_a4_the_loser_of_a_forfeit_has_no_float() -> None:
         "c13lowerbye",
         "b3closejoined",
         "c13b3keep",
+        "c13jointp0",
+        "c13jointleast",
     ],
 )
 def test_explain_replays_the_sixth_pass_readings(name: str) -> None:
