@@ -1089,7 +1089,7 @@ def _remainder_reached(p0: int, p1: int, m1: int) -> bool:
     with M1 moved-down players paired (C.6) the remainder has P1 - M1 pairs to make.
     It did when P1 > M1, and also when P1 = M1 now but the bracket's first C.14
     state had P1 = P0 > M1 (the oracle found no pairing with more pairs, so C.14.b1
-    lowered P1 to M1: "at least once" counts that state too; reading 25l, tiny
+    lowered P1 to M1: "at least once" counts that state too; reading 28, tiny
     corpus seed 24410 round 8). Then C.14.b1 lowers P1 again, M1 is kept."""
     return p1 > m1 or p0 > m1
 

@@ -26,6 +26,10 @@ from fairpair.model import Float, format_points
 from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
 from fairpair.systems.dutch_legacy.criteria import (
     B2,
+    B5_UP,
+    B6_UP,
+    Costs,
+    Level,
     RoundContext,
     X,
     Z,
@@ -405,10 +409,9 @@ class _Round:
         the lowest bracket (the procedure continued: later transpositions,
         exchanges, lowered requirements, fewer pairs).
 
-        ``joint`` (reading 13, a part of a split join, after a re-pairing with P > 0
-        or, reading 25u, P = 0):
-        the part and the lowest bracket are judged together, as the joined bracket
-        they were (``joint_choice``).
+        ``joint`` (reading 13, a part of a split join; reading 26: after a re-pairing
+        with P = 0 as after one with P > 0): the part and the lowest bracket are judged
+        together, as the joined bracket they were (``joint_choice``).
 
         ``single`` (reading 21: the lowest bracket is one score bracket, nothing joined
         below; or the penultimate bracket is a part of a split join, whatever is joined
@@ -505,13 +508,19 @@ class _Round:
         lowest bracket's meet the level it was found at is the pairing; none: the
         first whose sum meets that level with X and Z raised to the joined bracket's
         own X1 and Z1 (A.8 over the part and the lowest bracket together); none
-        either (or none among the first ``JOINT_LIMIT``, ``CONFLICT_JOINT_LIMIT`` when
-        ``first`` needs a colour conflict of its own): ``first``, as on its own.
-        Sets ``joint_chose`` when that is not ``first``."""
+        either: the one whose requirements together with the lowest bracket's are
+        least (reading 27, `_least_together`); no pairing of the state with a
+        complete pairing of the lowest bracket among the first ``JOINT_LIMIT``
+        (``CONFLICT_JOINT_LIMIT`` when ``first`` needs a colour conflict of its own):
+        ``first``, as on its own. Sets ``joint_chose`` when that is not ``first``."""
         self.joint_chose = False
         joined = players + moved + lowest_residents
         x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
         fallback: Candidate | None = None  # the first meeting the raised level
+        #: Each pairing of the state tried, with its requirements and the lowest
+        #: bracket's together, and the level where the procedure first found it.
+        together: list[tuple[Candidate, Costs, Level]] = []
+        found_at: dict[tuple[tuple[int, int], ...], Level] = {}
 
         def limit() -> int:
             conflict = first is not None and (first.level[X] or first.level[Z])
@@ -533,6 +542,7 @@ class _Round:
             if fits(used, cand.level):
                 self.joint_chose = _other(cand, first)
                 return cand
+            together.append((cand, used, found_at.setdefault(cand.pairs, cand.level)))
             if fallback is None:
                 level = list(cand.level)
                 level[X], level[Z] = max(level[X], x1), max(level[Z], z1)
@@ -541,6 +551,10 @@ class _Round:
         if fallback is not None:
             self.joint_chose = _other(fallback, first)
             return fallback
+        if together:
+            least = _least_together(together)
+            self.joint_chose = _other(least, first)
+            return least
         return first
 
     def joint_fits(
@@ -829,9 +843,9 @@ class _Round:
                 alt = self.c13_backtrack(
                     frame,
                     residents,
-                    # Reading 13's "joint" after any split (reading 25u: after a
-                    # re-pairing with P = 0 too, as at the part's first pairing).
-                    joint=frame.split_part,
+                    # Reading 13's "joint" after every split, P = 0 re-pairings
+                    # included (reading 26, `_joint_in_split_part`).
+                    joint=_joint_in_split_part(frame),
                     # Reading 21 also in a part of a split join (second wave: "M1
                     # before P1 in a split part", fourth-set seed 7007 r10).
                     single=len(groups) == len(original) or frame.split_part,
@@ -1091,6 +1105,39 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
         f"{result.bye}, a downfloat again (B.5); joined at once instead"
     )
     return other
+
+
+def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> Candidate:
+    """Reading 27, "the least together": no pairing of a split part meets the part's
+    level together with the lowest bracket's pairing (nor the joined bracket's A.8
+    level), so C.10 goes on lowering the requirements of the two together, and the
+    first level it comes to that one of them meets is the least of their summed
+    requirement vectors in the order of the levels (C.10 drops the least important
+    first; a level is met by a vector componentwise below it). The pairing whose sum
+    is least is taken, the earliest in the procedure's order among equal sums. The
+    part's B.5/B.6 for upfloaters are counted as its procedure charged them - the
+    level where it first found the pairing (reading 11: they are budgeted apart from
+    the other requirements, not in the pairing's vector)."""
+
+    def cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
+        _, used, found = entry
+        full = list(used)
+        for i in (B5_UP, B6_UP):
+            full[i] = max(full[i], found[i])
+        return tuple(full)
+
+    return min(together, key=cost)[0]
+
+
+def _joint_in_split_part(frame: _Frame) -> bool:
+    """C.13 asks a part of a split join for another pairing: is it judged together
+    with the lowest bracket (reading 13, "joint")? Reading 26: for every part of a
+    split join, whether the split followed a re-pairing with P > 0 or with P = 0 - in
+    both cases the part and the lowest bracket are what remains of the one merged
+    score bracket of C.13 ("such a merged score bracket shall be treated as a
+    heterogeneous score bracket"), so "another pairing ... which will allow a pairing
+    in the lowest score bracket" is chosen by what the two need together."""
+    return frame.split_part
 
 
 def _floats_down_again(player: LegacyPlayer) -> bool:
