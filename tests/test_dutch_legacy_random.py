@@ -78,8 +78,9 @@ DATA10 = DATA.with_name("reference10.jsonl.gz")
 DATA_TINY = DATA.with_name("reference_tiny.jsonl.gz")
 
 #: (seed, round) of the rounds the engine pairs differently from the reference: 4 of
-#: 2,832 (9 before issue 31's seventh pass; reading 29 fixed 1016 r9), most of them rounds where C.13 backtracks
-#: or joins brackets (see docs/dutch-legacy.md, "What remains").
+#: 2,832 (9 before issue 31's seventh pass; reading 29 fixed 1016 r9), most of them
+#: rounds where C.13 backtracks or joins brackets (see docs/dutch-legacy.md, "What
+#: remains").
 STILL_DIFFERENT: frozenset[tuple[int, int]] = frozenset(
     {
         (193, 11),
@@ -206,7 +207,8 @@ STILL_DIFFERENT10: frozenset[tuple[int, int]] = frozenset(
 
 #: The rounds of the tiny corpus the engine pairs differently: 50 of 5,351 (87 at the
 #: start of the seventh pass, 78 at its end; the eighth pass's readings 25-28 fixed 25,
-#: none newly differing; reading 29 22479 r7, 22770 r9, 24198 r9; nearly all of them C.13 rounds, where this corpus is dense).
+#: none newly differing; reading 29 22479 r7, 22770 r9, 24198 r9; nearly all of them
+#: C.13 rounds, where this corpus is dense).
 STILL_DIFFERENT_TINY: frozenset[tuple[int, int]] = frozenset(
     {
         (20151, 7),

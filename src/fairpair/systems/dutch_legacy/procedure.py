@@ -1133,7 +1133,7 @@ def _join_as_close(
     except NoPairingError:
         return split
     if (
-        other.pairs == split.pairs
+        _same_pairing(other, split)
         or not _as_close(split, other, players)
         or not _lowers_no_more(other, split)
     ):
@@ -1143,6 +1143,12 @@ def _join_as_close(
         "(B.3) and lowers no requirement the split did not lower (C.10): joined"
     )
     return other
+
+
+def _same_pairing(a: RoundResult, b: RoundResult) -> bool:
+    """The same pairs (whichever player is first) and the same bye."""
+    pairs_a = {frozenset(p) for p in a.pairs}
+    return a.bye == b.bye and pairs_a == {frozenset(p) for p in b.pairs}
 
 
 def _as_close(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
