@@ -914,6 +914,36 @@ def test_c13_p0_split_bye_to_a_repeated_downfloater_first_set() -> None:
     assert has(lines, "gave the bye to 2, a downfloat again (B.5); joined at once instead")
 
 
+def test_c13_p0_join_as_close_as_the_split() -> None:
+    """Reading 29, "as close, joined": ninth-set seed 17031 round 8 shrunk to seven
+    players (JaVaFo 1.4's pairing of this file; round 8 of 11, even: Z counts). 4, 10,
+    11, 12 (3.5 points), 9 (3), 14 (2), 13 (1.5); only 4 and 10 may get the bye. C.1
+    moves 11 down from bracket 3.5 (he met 4, 10 and 12), which pairs one pair; the
+    lowest brackets cannot be completed, C.13 joins 2 and 3 with 1.5 and then re-pairs
+    3.5 with P = 0 above the join (4, 10, 12 down). Split again (reading 13), bracket
+    3 pairs 10-9, bracket 2 11-14, and the lowest {4, 12 | 13} pairs 12-13 with the bye
+    to 4: differences 2, 1.5, 0.5, bye 3.5 points, the parts lowering X (C.10.e) and
+    B.5/B.6 for upfloaters (C.10.a, b). Joined at once (C.13's words: the re-paired
+    bracket joined with the lowest, its players moved down as S1), the joined bracket
+    pairs 4-14, 11-9, 12-13 with the bye to 10: the same differences and a bye of
+    the same score (B.3 prefers neither), lowering B.5/B.6 for upfloaters only. The
+    split being no better, the join stands: 14-4, 9-11, 13-12, bye 10, as the
+    reference (the split gave 9-10, 11-14, 13-12, bye 4).
+
+    Second-set seed 3062 round 7 shrunk to ten players (`c13p0asclosesplit`): bracket
+    2.5 {15 | 8, 10} re-paired with P = 0 above the joined 2, 1.5 and 0; joined at once
+    (8-12, 10-16, 15-11, 13-14) the pairs are as close as the split's (8-12, 10-16,
+    15-13, 14-11), but the joined bracket lowers B.5/B.6 for upfloaters (10-16, 16 had
+    upfloats in both rounds before) where no bracket of the split did (there 10-16 is
+    the lowest bracket's only pair): the split stands, as JaVaFo 1.4 pairs it."""
+    pairs, bye, lines = pair(step("c13p0asclose"))
+    assert pairs == {(14, 4), (9, 11), (13, 12)} and bye == 10
+    assert has(lines, "pairs as close as the split (B.3)")
+    pairs, bye, lines = pair(step("c13p0asclosesplit"))
+    assert pairs == {(8, 12), (9, 5), (10, 16), (14, 11), (15, 13)} and bye is None
+    assert not has(lines, "pairs as close as the split (B.3)")
+
+
 def test_c13_split_part_gives_the_bye_by_b3() -> None:
     """Reading 13, "bye of a split join" (issue 31, sixth pass), a split after a
     re-pairing with P = 0: random seed 22 round 9 shrunk to five players (JaVaFo 1.4's

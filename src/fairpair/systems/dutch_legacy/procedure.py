@@ -219,6 +219,9 @@ class _Round:
         self.force_join: frozenset[tuple[int, tuple[tuple[int, int], ...]]] = frozenset()
         #: ... and those that were followed by the split in this pass.
         self.p0_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        #: C.13 (reading 29, "as close, joined"): every P = 0 re-pairing above joined
+        #: brackets is joined at once (the pass `pair_round` compares with the split).
+        self.join_every_p0 = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -868,7 +871,7 @@ class _Round:
                     key = (len(frames), alt.pairs)
                     resplit = len(groups) < len(original) and key not in split_done
                     if not alt.pairs and resplit:
-                        if key in self.force_join:
+                        if key in self.force_join or self.join_every_p0:
                             # Joined at once: the split gave the bye to a player
                             # floating down twice in a row (reading 13, `pair_round`).
                             split_done.add(key)
@@ -1087,24 +1090,81 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     (the reference's practice); when that pairing gives the bye to a player who had a
     downfloat in the previous round (B.5: the bye is a downfloat, B.1.b) and joining
     at once - C.13's words: "the two lowest score brackets are joined", the re-paired
-    bracket as S1 - gives it to one who had not, the join is taken."""
+    bracket as S1 - gives it to one who had not, the join is taken. Otherwise the
+    split stands unless joining at once pairs as close (reading 29, `_join_as_close`)."""
     split = _Round(players, ctx)
     result = split.pair()
-    if not split.p0_splits or result.bye is None or not _floats_down_again(players[result.bye]):
+    if not split.p0_splits:
         return result
+    if result.bye is None or not _floats_down_again(players[result.bye]):
+        return _join_as_close(result, players, ctx)
     joined = _Round(players, ctx)
     joined.force_join = frozenset(split.p0_splits)
     try:
         other = joined.pair()
     except NoPairingError:
-        return result
+        return _join_as_close(result, players, ctx)
     if other.bye is None or _floats_down_again(players[other.bye]):
-        return result
+        return _join_as_close(result, players, ctx)
     other.events.append(
         "C.13: the split after the P = 0 re-pairing gave the bye to "
         f"{result.bye}, a downfloat again (B.5); joined at once instead"
     )
     return other
+
+
+def _join_as_close(
+    split: RoundResult, players: Mapping[int, LegacyPlayer], ctx: RoundContext
+) -> RoundResult:
+    """Reading 29, "as close, joined": C.13 after a P = 0 re-pairing above joined
+    brackets. C.13's words join the re-paired bracket with the joined lowest one ("the
+    two lowest score brackets are joined into a new lowest score bracket"; a P = 0
+    re-pairing moves the whole bracket down, reading 13); the split into score
+    brackets paired one by one (the reference's practice, reading 13) is taken only
+    when B.3 prefers it: when its pairs are closer. When joining at once - every P = 0
+    re-pairing above joined brackets joined, the re-paired bracket's players as S1 -
+    gives pairs with the same score differences (B.3, compared from the largest) and a
+    bye of the same score, and its joined bracket lowers no requirement (C.10) that no
+    bracket of the split lowered, the join stands: the split is no better by either."""
+    joined = _Round(players, ctx)
+    joined.join_every_p0 = True
+    try:
+        other = joined.pair()
+    except NoPairingError:
+        return split
+    if (
+        _same_pairing(other, split)
+        or not _as_close(split, other, players)
+        or not _lowers_no_more(other, split)
+    ):
+        return split
+    other.events.append(
+        "C.13: joining at once after the P = 0 re-pairing pairs as close as the split "
+        "(B.3) and lowers no requirement the split did not lower (C.10): joined"
+    )
+    return other
+
+
+def _same_pairing(a: RoundResult, b: RoundResult) -> bool:
+    """The same pairs (whichever player is first) and the same bye."""
+    pairs_a = {frozenset(p) for p in a.pairs}
+    return a.bye == b.bye and pairs_a == {frozenset(p) for p in b.pairs}
+
+
+def _as_close(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
+    """B.3: the two pairings have the same score differences and byes of one score."""
+    bye_a = players[a.bye].score if a.bye is not None else None
+    bye_b = players[b.bye].score if b.bye is not None else None
+    return bye_a == bye_b and score_differences(a.pairs, players) == score_differences(
+        b.pairs, players
+    )
+
+
+def _lowers_no_more(joined: RoundResult, split: RoundResult) -> bool:
+    """C.10 (reading 29): every requirement the joined lowest bracket's pairing lowered
+    was lowered by a bracket of the split too (one of its parts or its lowest bracket)."""
+    lowered = {r for b in split.brackets if b.split_part or b.lowest for r in b.relaxed}
+    return set(joined.brackets[-1].relaxed) <= lowered
 
 
 def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> Candidate:
