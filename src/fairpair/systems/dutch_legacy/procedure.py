@@ -55,6 +55,9 @@ SPLIT_B3_NOTE = "the split join's pairing is not the closest in scores (B.3)"
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
 CONFLICT_JOINT_LIMIT = 50
+#: Reading 29: how many pairings of the joined bracket are looked at for the first of
+#: the tied pairings of a split part.
+TIE_LIMIT = 1000
 
 #: C.13 in a part of a split join with a bye (reading 13, "bye of a split join"):
 #: how many of the part's pairings, in the procedure's order (a pairing comes again at
@@ -465,7 +468,9 @@ class _Round:
         def first_of(candidates: Iterator[Candidate]) -> Candidate | None:
             if not joint:
                 return _first(candidates)
-            return self.joint_choice(candidates, frame.players, frame.moved, lowest_residents)
+            return self.joint_choice(
+                candidates, frame.players, frame.moved, lowest_residents, incoming=frame.incoming
+            )
 
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
@@ -494,6 +499,7 @@ class _Round:
         moved: list[LegacyPlayer],
         lowest_residents: list[LegacyPlayer],
         first: Candidate | None = None,
+        incoming: Sequence[LegacyPlayer] = (),
     ) -> Candidate | None:
         """C.13, C-split (reading 13, "joint"): a pairing of the last part of a split
         join (the part right above the lowest bracket: ``players``, ``moved`` by C.1)
@@ -540,6 +546,7 @@ class _Round:
                 continue
             used = add(cand.vector, low.vector)
             if fits(used, cand.level):
+                cand = self.joined_order_tie(cand, together, joined, moved, incoming)
                 self.joint_chose = _other(cand, first)
                 return cand
             together.append((cand, used, found_at.setdefault(cand.pairs, cand.level)))
@@ -556,6 +563,45 @@ class _Round:
             self.joint_chose = _other(least, first)
             return least
         return first
+
+    def joined_order_tie(
+        self,
+        chosen: Candidate,
+        together: Sequence[tuple[Candidate, Costs, Level]],
+        joined: list[LegacyPlayer],
+        moved: Sequence[LegacyPlayer],
+        incoming: Sequence[LegacyPlayer],
+    ) -> Candidate:
+        """Reading 29 (TIES): ``chosen`` meets its level together with the lowest bracket;
+        earlier pairings of the part in ``together`` whose totals meet that level too are
+        as good. Among them the joined bracket decides, as it would pair itself: the part's
+        players moved into it (``incoming``) as S1, the lowest bracket's and the part's
+        other players as S2; the first of its pairings in the procedure's order that is
+        one of the tied ones (part and lowest bracket together) is taken."""
+        if not incoming:
+            return chosen
+        part = {n for pr in chosen.pairs for n in pr} | set(chosen.unpaired)
+        known = part | {p.number for p in moved}
+        lowest = [p for p in joined if p.number not in known]
+        tied: dict[frozenset[frozenset[int]], Candidate] = {}
+        for cand, used, _ in [*together, (chosen, chosen.vector, chosen.level)]:
+            if cand is not chosen and not fits(used, chosen.level):
+                continue
+            low = self.lowest_with(moved, cand.unpaired, lowest)
+            if low is None:
+                continue
+            key = frozenset(frozenset(pr) for pr in (*cand.pairs, *low.pairs))
+            tied.setdefault(key, cand)
+        if len(tied) < 2:
+            return chosen
+        bracket = ScoreBracket(
+            joined, self.ctx, lowest=True, movers=frozenset(p.number for p in incoming)
+        )
+        for cand in islice(bracket.candidates(), TIE_LIMIT):
+            key = frozenset(frozenset(pr) for pr in cand.pairs)
+            if key in tied:
+                return tied[key]
+        return chosen
 
     def joint_fits(
         self, cand: Candidate, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
@@ -1014,7 +1060,9 @@ class _Round:
                     accept=self.lowest_accepts(moved, groups[k + 1]),
                     split_part=split_part,
                 ).candidates()
-                cand = self.joint_choice(fitting, rest, moved, groups[k + 1], first=cand)
+                cand = self.joint_choice(
+                    fitting, rest, moved, groups[k + 1], first=cand, incoming=incoming
+                )
                 if cand is not None and self.joint_chose:
                     notes.append(
                         f"C.13: {JOINT_NOTE} (the last part of "
