@@ -1310,28 +1310,28 @@ def test_c13_split_part_after_p0_judged_with_the_lowest_bracket() -> None:
     assert has(lines, "C.13: judged together with the lowest bracket (a part of the split join)")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reading 26: the part judged with the lowest bracket takes a later pairing with "
-    "the same total; JaVaFo keeps the part's own first pairing (ninth-set seed 17113 r9)",
-)
-def test_c13_joint_after_p0_counterexample() -> None:
-    """Reading 26's counterexample (issue 31, eighth pass): held-out ninth-set seed 17113
-    round 9 shrunk to eight players (JaVaFo 1.4's pairing of this file; round 9 of 11). 7
-    (3.5 points) moves down; 13, 18, 23 have 3, 19 and 21 2.5, 22 and 24 two. Colour
-    preferences: 19 white absolutely (black in his last two games), 7 black absolutely
-    (colour difference 2), 13, 18, 24 white and 21, 22, 23 black mildly. Bracket 3 {13, 18,
-    23 | 7} is re-paired by C.13 with P = 0 above the joined 2.5 and 2, and the joined
-    brackets are split again; the part 2.5 {19, 21 | 7, 13, 18, 23} (treated as homogeneous,
-    A.3) pairs on its own 18-23, 19-21 (no conflict; 7 and 13 down), and the lowest {22, 24
-    | 7, 13} can only pair 7-22, 13-24: two conflicts. Judged together with the lowest
-    bracket no pairing meets X = 0; at X = 2 the part's procedure finds 13-18, 19-21 first
-    (one conflict), the lowest then 7-22, 23-24 (one more): the same two conflicts in all,
-    the same floats (7 with 13 or 23, both downfloaters last round). JaVaFo keeps the part's
-    own first pairing: 18-23, 19-21, 22-7, 24-13; the engine, by reading 26, 13-18, 19-21,
-    22-7, 24-23. Keeping the first pairing whenever its total meets the other's level fixes
-    this file and breaks six reference rounds reading 26 fixes (docs/dutch-legacy.md,
-    reading 26)."""
+def test_c13_joint_ties_go_in_the_joined_brackets_order() -> None:
+    """Reading 29 (issue 31, eighth pass, second wave; reading 26's counterexample):
+    held-out ninth-set seed 17113 round 9 shrunk to eight players (JaVaFo 1.4's pairing of
+    this file; round 9 of 11). 7 (3.5 points) moves down; 13, 18, 23 have 3, 19 and 21
+    2.5, 22 and 24 two. Colour preferences: 19 white absolutely (black in his last two
+    games), 7 black absolutely (colour difference 2), 13, 18, 24 white and 21, 22, 23
+    black mildly. Bracket 3 {13, 18, 23 | 7} is re-paired by C.13 with P = 0 above the
+    joined 2.5 and 2, and the joined brackets are split again; the part 2.5 {19, 21 | 7,
+    13, 18, 23} (treated as homogeneous, A.3) pairs on its own 18-23, 19-21 (no conflict;
+    7 and 13 down), and the lowest {22, 24 | 7, 13} can only pair 7-22, 13-24: two
+    conflicts. Judged together with the lowest bracket (readings 13 and 26) no pairing
+    meets X = 0; at X = 2 the part's procedure finds 13-18, 19-21 first (one conflict),
+    the lowest then 7-22, 23-24 (one more): the same two conflicts in all as the part's
+    first pairing with its lowest bracket, the same floats (7 with 13 or 23, both
+    downfloaters last round). The two are equally good for the joined bracket they are
+    part of, and the joined bracket decides between them as it pairs itself - S1 the
+    players the re-paired bracket moved down {7, 13, 18, 23}, the highest of them paired
+    with the lower players first - whose first pairing is 7-22, 13-24, 18-23, 19-21:
+    18-23, 19-21, 22-7, 24-13, as the reference (reading 26 alone gave 13-18, 19-21,
+    22-7, 24-23). In the rounds reading 26 fixed the same order keeps its choice: in
+    `steps/c13jointp0r.txt` the joined {13, 21 | 20, 19} pairs 13-20 first, the later of
+    the part's two equally good pairings."""
     pairs, bye, _ = pair(step("c13jointp0x"))
     assert pairs == {(18, 23), (19, 21), (22, 7), (24, 13)} and bye is None
 

@@ -546,7 +546,8 @@ class _Round:
                 continue
             used = add(cand.vector, low.vector)
             if fits(used, cand.level):
-                cand = self.joined_order_tie(cand, together, joined, moved, incoming)
+                tied = [c for c, u, _ in together if fits(u, cand.level)]
+                cand = self.joined_order_tie(cand, tied, joined, lowest_residents, incoming)
                 self.joint_chose = _other(cand, first)
                 return cand
             together.append((cand, used, found_at.setdefault(cand.pairs, cand.level)))
@@ -556,10 +557,16 @@ class _Round:
                 if fits(used, level):
                     fallback = cand
         if fallback is not None:
+            raised = list(fallback.level)
+            raised[X], raised[Z] = max(raised[X], x1), max(raised[Z], z1)
+            tied = [c for c, u, _ in together if c is not fallback and fits(u, raised)]
+            fallback = self.joined_order_tie(fallback, tied, joined, lowest_residents, incoming)
             self.joint_chose = _other(fallback, first)
             return fallback
         if together:
             least = _least_together(together)
+            tied = [c for c in _least_ties(together) if c is not least]
+            least = self.joined_order_tie(least, tied, joined, lowest_residents, incoming)
             self.joint_chose = _other(least, first)
             return least
         return first
@@ -567,40 +574,42 @@ class _Round:
     def joined_order_tie(
         self,
         chosen: Candidate,
-        together: Sequence[tuple[Candidate, Costs, Level]],
+        tied_with: Sequence[Candidate],
         joined: list[LegacyPlayer],
-        moved: Sequence[LegacyPlayer],
+        lowest: Sequence[LegacyPlayer],
         incoming: Sequence[LegacyPlayer],
     ) -> Candidate:
-        """Reading 29 (TIES): ``chosen`` meets its level together with the lowest bracket;
-        earlier pairings of the part in ``together`` whose totals meet that level too are
-        as good. Among them the joined bracket decides, as it would pair itself: the part's
-        players moved into it (``incoming``) as S1, the lowest bracket's and the part's
-        other players as S2; the first of its pairings in the procedure's order that is
-        one of the tied ones (part and lowest bracket together) is taken."""
-        if not incoming:
+        """Reading 29, "ties in the joined bracket's order": ``chosen`` (by "joint",
+        reading 13/26, or by "the least together", reading 27) and the part's pairings
+        ``tied_with`` are equally good for the part and the lowest bracket together
+        (their summed requirements meet the same level). They are what is left of one
+        joined score bracket (``joined``: the part, the players it moved on by C.1 and
+        the lowest bracket's residents ``lowest``), whose S1 is the players moved
+        into the part (``incoming``): which of those S1 players the part moves on to the
+        lowest bracket is decided as that bracket would pair itself - the first of its
+        pairings in the procedure's order (among the first ``TIE_LIMIT``) that is one of
+        the tied ones (part and lowest bracket together) gives the moved-on S1 players,
+        and the part's pairing is the first tied one moving on the same (``chosen``
+        first). Nothing to decide (no S1, fewer than two tied pairings, no match):
+        ``chosen``."""
+        s1 = frozenset(p.number for p in incoming)
+        if not s1 or not tied_with:
             return chosen
         part = {n for pr in chosen.pairs for n in pr} | set(chosen.unpaired)
-        known = part | {p.number for p in moved}
-        lowest = [p for p in joined if p.number not in known]
+        moved = [p for p in joined if p.number not in part and p not in lowest]
         tied: dict[frozenset[frozenset[int]], Candidate] = {}
-        for cand, used, _ in [*together, (chosen, chosen.vector, chosen.level)]:
-            if cand is not chosen and not fits(used, chosen.level):
-                continue
+        for cand in [chosen, *tied_with]:
             low = self.lowest_with(moved, cand.unpaired, lowest)
-            if low is None:
-                continue
-            key = frozenset(frozenset(pr) for pr in (*cand.pairs, *low.pairs))
-            tied.setdefault(key, cand)
+            if low is not None:
+                tied.setdefault(frozenset(frozenset(pr) for pr in cand.pairs + low.pairs), cand)
         if len(tied) < 2:
             return chosen
-        bracket = ScoreBracket(
-            joined, self.ctx, lowest=True, movers=frozenset(p.number for p in incoming)
-        )
+        bracket = ScoreBracket(joined, self.ctx, lowest=True, movers=s1)
         for cand in islice(bracket.candidates(), TIE_LIMIT):
-            key = frozenset(frozenset(pr) for pr in cand.pairs)
-            if key in tied:
-                return tied[key]
+            first = tied.get(frozenset(frozenset(pr) for pr in cand.pairs))
+            if first is not None:
+                down = s1.intersection(first.unpaired)
+                return next(c for c in [chosen, *tied_with] if s1.intersection(c.unpaired) == down)
         return chosen
 
     def joint_fits(
@@ -1167,14 +1176,24 @@ def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> Candi
     level where it first found the pairing (reading 11: they are budgeted apart from
     the other requirements, not in the pairing's vector)."""
 
-    def cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
-        _, used, found = entry
-        full = list(used)
-        for i in (B5_UP, B6_UP):
-            full[i] = max(full[i], found[i])
-        return tuple(full)
+    return min(together, key=_together_cost)[0]
 
-    return min(together, key=cost)[0]
+
+def _together_cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
+    """Reading 27: a pairing's requirements together with the lowest bracket's, the
+    part's B.5/B.6 for upfloaters as its procedure charged them."""
+    _, used, found = entry
+    full = list(used)
+    for i in (B5_UP, B6_UP):
+        full[i] = max(full[i], found[i])
+    return tuple(full)
+
+
+def _least_ties(together: Sequence[tuple[Candidate, Costs, Level]]) -> list[Candidate]:
+    """Reading 29: the pairings whose requirements together are the least (reading 27),
+    in the order the part's procedure found them."""
+    least = min(_together_cost(e) for e in together)
+    return [e[0] for e in together if _together_cost(e) == least]
 
 
 def _joint_in_split_part(frame: _Frame) -> bool:
