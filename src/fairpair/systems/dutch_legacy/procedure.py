@@ -584,32 +584,44 @@ class _Round:
         ``tied_with`` are equally good for the part and the lowest bracket together
         (their summed requirements meet the same level). They are what is left of one
         joined score bracket (``joined``: the part, the players it moved on by C.1 and
-        the lowest bracket's residents ``lowest``), whose S1 is the players moved
-        into the part (``incoming``): which of those S1 players the part moves on to the
-        lowest bracket is decided as that bracket would pair itself - the first of its
-        pairings in the procedure's order (among the first ``TIE_LIMIT``) that is one of
-        the tied ones (part and lowest bracket together) gives the moved-on S1 players,
-        and the part's pairing is the first tied one moving on the same (``chosen``
-        first). Nothing to decide (no S1, fewer than two tied pairings, no match):
-        ``chosen``."""
+        the lowest bracket's residents ``lowest``), whose S1 is the players moved into
+        the part (``incoming``): which of those S1 players the part moves on to the
+        lowest bracket is decided as that bracket would pair itself among them - its
+        procedure, with only the pairs of the tied pairings allowed (the others left out
+        as B.1 would, as in reading 23), finds one of the tied pairings (part and lowest
+        bracket together) first, among its first ``TIE_LIMIT``; the part's pairing is
+        the first tied one moving on the same S1 players (``chosen`` first, then
+        ``tied_with`` in order). Nothing to decide (all move on the same S1 players,
+        fewer than two tied pairings, no match): ``chosen``."""
         s1 = frozenset(p.number for p in incoming)
-        if not s1 or not tied_with:
-            return chosen
+        down = s1.intersection(chosen.unpaired)
+        if all(s1.intersection(c.unpaired) == down for c in tied_with):
+            return chosen  # nothing to decide: the same S1 players move on (or no S1)
         part = {n for pr in chosen.pairs for n in pr} | set(chosen.unpaired)
         moved = [p for p in joined if p.number not in part and p not in lowest]
         tied: dict[frozenset[frozenset[int]], Candidate] = {}
-        for cand in [chosen, *tied_with]:
+        for cand in {(c.pairs, c.unpaired): c for c in [*tied_with[::-1], chosen]}.values():
             low = self.lowest_with(moved, cand.unpaired, lowest)
             if low is not None:
                 tied.setdefault(frozenset(frozenset(pr) for pr in cand.pairs + low.pairs), cand)
         if len(tied) < 2:
             return chosen
-        bracket = ScoreBracket(joined, self.ctx, lowest=True, movers=s1)
+        # Pairs in none of the tied pairings cannot be in the first tied one: left out
+        # of the search (as B.1 would; reading 23), which keeps the order of the rest.
+        used = frozenset(pr for key in tied for pr in key)
+        apart = frozenset(
+            pr
+            for i, a in enumerate(joined)
+            for b in joined[i + 1 :]
+            if (pr := frozenset((a.number, b.number))) not in used
+        )
+        ctx = replace(self.ctx, forbidden=self.ctx.forbidden | apart)
+        bracket = ScoreBracket(joined, ctx, lowest=True, movers=s1)
         for cand in islice(bracket.candidates(), TIE_LIMIT):
             first = tied.get(frozenset(frozenset(pr) for pr in cand.pairs))
             if first is not None:
-                down = s1.intersection(first.unpaired)
-                return next(c for c in [chosen, *tied_with] if s1.intersection(c.unpaired) == down)
+                on = s1.intersection(first.unpaired)
+                return next(c for c in [chosen, *tied_with] if s1.intersection(c.unpaired) == on)
         return chosen
 
     def joint_fits(
