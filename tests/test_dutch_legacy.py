@@ -915,7 +915,7 @@ def test_c13_p0_split_bye_to_a_repeated_downfloater_first_set() -> None:
 
 
 def test_c13_p0_join_as_close_as_the_split() -> None:
-    """Reading 29, "as close, joined": ninth-set seed 17031 round 8 shrunk to seven
+    """Reading 30, "as close, joined": ninth-set seed 17031 round 8 shrunk to seven
     players (JaVaFo 1.4's pairing of this file; round 8 of 11, even: Z counts). 4, 10,
     11, 12 (3.5 points), 9 (3), 14 (2), 13 (1.5); only 4 and 10 may get the bye. C.1
     moves 11 down from bracket 3.5 (he met 4, 10 and 12), which pairs one pair; the
@@ -1340,30 +1340,53 @@ def test_c13_split_part_after_p0_judged_with_the_lowest_bracket() -> None:
     assert has(lines, "C.13: judged together with the lowest bracket (a part of the split join)")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reading 26: the part judged with the lowest bracket takes a later pairing with "
-    "the same total; JaVaFo keeps the part's own first pairing (ninth-set seed 17113 r9)",
-)
-def test_c13_joint_after_p0_counterexample() -> None:
-    """Reading 26's counterexample (issue 31, eighth pass): held-out ninth-set seed 17113
-    round 9 shrunk to eight players (JaVaFo 1.4's pairing of this file; round 9 of 11). 7
-    (3.5 points) moves down; 13, 18, 23 have 3, 19 and 21 2.5, 22 and 24 two. Colour
-    preferences: 19 white absolutely (black in his last two games), 7 black absolutely
-    (colour difference 2), 13, 18, 24 white and 21, 22, 23 black mildly. Bracket 3 {13, 18,
-    23 | 7} is re-paired by C.13 with P = 0 above the joined 2.5 and 2, and the joined
-    brackets are split again; the part 2.5 {19, 21 | 7, 13, 18, 23} (treated as homogeneous,
-    A.3) pairs on its own 18-23, 19-21 (no conflict; 7 and 13 down), and the lowest {22, 24
-    | 7, 13} can only pair 7-22, 13-24: two conflicts. Judged together with the lowest
-    bracket no pairing meets X = 0; at X = 2 the part's procedure finds 13-18, 19-21 first
-    (one conflict), the lowest then 7-22, 23-24 (one more): the same two conflicts in all,
-    the same floats (7 with 13 or 23, both downfloaters last round). JaVaFo keeps the part's
-    own first pairing: 18-23, 19-21, 22-7, 24-13; the engine, by reading 26, 13-18, 19-21,
-    22-7, 24-23. Keeping the first pairing whenever its total meets the other's level fixes
-    this file and breaks six reference rounds reading 26 fixes (docs/dutch-legacy.md,
-    reading 26)."""
+def test_c13_joint_ties_go_in_the_joined_brackets_order() -> None:
+    """Reading 29, ties in the joined bracket's order (issue 31, eighth pass, second
+    wave; reading 26's counterexample): held-out ninth-set seed 17113 round 9 shrunk to
+    eight players (JaVaFo 1.4's pairing of this file; round 9 of 11). 7 (3.5 points)
+    moves down; 13, 18, 23 have 3, 19 and 21 2.5, 22 and 24 two. Colour preferences: 19
+    white absolutely (black in his last two games), 7 black absolutely (colour difference
+    2), 13, 18, 24 white and 21, 22, 23 black mildly. Bracket 3 {13, 18, 23 | 7} is
+    re-paired by C.13 with P = 0 above the joined 2.5 and 2, and the joined brackets are
+    split again; the part 2.5 {19, 21 | 7, 13, 18, 23} (treated as homogeneous, A.3)
+    pairs on its own 18-23, 19-21 (no conflict; 7 and 13 down), and the lowest {22, 24 |
+    7, 13} can only pair 7-22, 13-24: two conflicts. Judged together with the lowest
+    bracket (readings 13 and 26) no pairing meets X = 0; at X = 2 the part's procedure
+    finds 13-18, 19-21 first (one conflict), the lowest then 7-22, 23-24 (one more): the
+    same two conflicts in all as the part's first pairing with its lowest bracket, and
+    the same floats. The two are equally good for the joined bracket whose remains they
+    are, {7, 13, 18, 23 | 19, 21, 22, 24} with the players moved into the part as S1, so
+    that bracket decides which of its S1 players move on, as it would pair itself: its
+    first pairing is 7-22, 13-24, 18-23, 19-21 (7 and 13 on), and the part's pairing
+    moving 7 and 13 on is 18-23, 19-21: 18-23, 19-21, 22-7, 24-13, as the reference
+    (reading 26 alone: 13-18, 19-21, 22-7, 24-23). In `steps/c13jointp0r.txt` the same
+    order keeps reading 26's choice: the joined {13, 21 | 20, 19} pairs 13-20 first, so
+    21 moves on - the later of the part's two equally good pairings."""
     pairs, bye, _ = pair(step("c13jointp0x"))
     assert pairs == {(18, 23), (19, 21), (22, 7), (24, 13)} and bye is None
+
+
+def test_c13_least_together_ties_go_in_the_joined_brackets_order() -> None:
+    """Reading 29 with reading 27 (issue 31, eighth pass, second wave): tiny-corpus seed
+    24146 round 5 shrunk to six players (JaVaFo 1.4's pairing of this file; round 5 of 11,
+    odd: A.7.d counts). 5 and 10 (2 points), 12 (1.5), 6 and 9 (1), 11 (0); 5 wants white
+    mildly, 6 white absolutely, 12 white mildly, 10 black absolutely, 9 and 11 black
+    mildly; 12 floated up two rounds before (B.6 for upfloaters), 5 has met 9 and 11, 10
+    has met 11, 12 has met 6, 9 and 11. Bracket 2 {5, 10} cannot keep its pair (the
+    lower brackets fail), C.13 joins 1.5, 1 and 0 below it, re-pairs bracket 2 with P = 0
+    and splits the joined brackets again; the part 1.5 {12 | 5, 10} then pairs with the
+    lowest (1 and 0 joined, {6, 9, 11}) neither at its own level nor at the joined
+    bracket's A.8 level: 10-12 leaves 5-6, 9-11 (two colour conflicts), 5-12 (one)
+    leaves 10-9 (one more), 6-11 - the same least sum (reading 27), with 12's upfloat
+    either way. The two are equally good, and the joined bracket {5, 10 | 12, 6, 9, 11}
+    (S1: the players moved into the part) decides which of 5 and 10 moves on, as it
+    pairs itself: 5-12, 10-9, 6-11 first, so 10 moves on: the part pairs 5-12, and the
+    next part {10 | 6, 9} pairs 10-9 (its own first, the joined {10 | 6, 9, 11} agrees),
+    6-11 in the lowest: 5-12, 9-10, 6-11, as the reference. The earliest found of the
+    least sums (reading 27 alone) gave 6-5, 11-9, 12-10."""
+    pairs, bye, lines = pair(step("c13jointties"))
+    assert pairs == {(5, 12), (9, 10), (6, 11)} and bye is None
+    assert has(lines, "C.13: judged together with the lowest bracket (a part of the split join)")
 
 
 def test_c13_split_part_takes_the_least_requirements_together() -> None:
@@ -2063,6 +2086,8 @@ def test_a4_the_loser_of_a_forfeit_has_no_float() -> None:
         "c13b3keep",
         "c13jointp0",
         "c13jointp0r",
+        "c13jointp0x",
+        "c13jointties",
         "c13jointleast",
     ],
 )

@@ -55,6 +55,9 @@ SPLIT_B3_NOTE = "the split join's pairing is not the closest in scores (B.3)"
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
 CONFLICT_JOINT_LIMIT = 50
+#: Reading 29: how many pairings of the joined bracket are looked at for the first of
+#: the tied pairings of a split part.
+TIE_LIMIT = 1000
 
 #: C.13 in a part of a split join with a bye (reading 13, "bye of a split join"):
 #: how many of the part's pairings, in the procedure's order (a pairing comes again at
@@ -219,7 +222,7 @@ class _Round:
         self.force_join: frozenset[tuple[int, tuple[tuple[int, int], ...]]] = frozenset()
         #: ... and those that were followed by the split in this pass.
         self.p0_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
-        #: C.13 (reading 29, "as close, joined"): every P = 0 re-pairing above joined
+        #: C.13 (reading 30, "as close, joined"): every P = 0 re-pairing above joined
         #: brackets is joined at once (the pass `pair_round` compares with the split).
         self.join_every_p0 = False
 
@@ -468,7 +471,9 @@ class _Round:
         def first_of(candidates: Iterator[Candidate]) -> Candidate | None:
             if not joint:
                 return _first(candidates)
-            return self.joint_choice(candidates, frame.players, frame.moved, lowest_residents)
+            return self.joint_choice(
+                candidates, frame.players, frame.moved, lowest_residents, incoming=frame.incoming
+            )
 
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
@@ -497,6 +502,7 @@ class _Round:
         moved: list[LegacyPlayer],
         lowest_residents: list[LegacyPlayer],
         first: Candidate | None = None,
+        incoming: Sequence[LegacyPlayer] = (),
     ) -> Candidate | None:
         """C.13, C-split (reading 13, "joint"): a pairing of the last part of a split
         join (the part right above the lowest bracket: ``players``, ``moved`` by C.1)
@@ -543,6 +549,8 @@ class _Round:
                 continue
             used = add(cand.vector, low.vector)
             if fits(used, cand.level):
+                tied = [c for c, u, _ in together if fits(u, cand.level)]
+                cand = self.joined_order_tie(cand, tied, joined, lowest_residents, incoming)
                 self.joint_chose = _other(cand, first)
                 return cand
             together.append((cand, used, found_at.setdefault(cand.pairs, cand.level)))
@@ -552,13 +560,73 @@ class _Round:
                 if fits(used, level):
                     fallback = cand
         if fallback is not None:
+            raised = list(fallback.level)
+            raised[X], raised[Z] = max(raised[X], x1), max(raised[Z], z1)
+            tied = [c for c, u, _ in together if c is not fallback and fits(u, raised)]
+            fallback = self.joined_order_tie(fallback, tied, joined, lowest_residents, incoming)
             self.joint_chose = _other(fallback, first)
             return fallback
         if together:
             least = _least_together(together)
+            tied = [c for c in _least_ties(together) if c is not least]
+            least = self.joined_order_tie(least, tied, joined, lowest_residents, incoming)
             self.joint_chose = _other(least, first)
             return least
         return first
+
+    def joined_order_tie(
+        self,
+        chosen: Candidate,
+        tied_with: Sequence[Candidate],
+        joined: list[LegacyPlayer],
+        lowest: Sequence[LegacyPlayer],
+        incoming: Sequence[LegacyPlayer],
+    ) -> Candidate:
+        """Reading 29, "ties in the joined bracket's order": ``chosen`` (by "joint",
+        reading 13/26, or by "the least together", reading 27) and the part's pairings
+        ``tied_with`` are equally good for the part and the lowest bracket together
+        (their summed requirements meet the same level). They are what is left of one
+        joined score bracket (``joined``: the part, the players it moved on by C.1 and
+        the lowest bracket's residents ``lowest``), whose S1 is the players moved into
+        the part (``incoming``): which of those S1 players the part moves on to the
+        lowest bracket is decided as that bracket would pair itself among them - its
+        procedure, with only the pairs of the tied pairings allowed (the others left out
+        as B.1 would, as in reading 23), finds one of the tied pairings (part and lowest
+        bracket together) first, among its first ``TIE_LIMIT``; the part's pairing is
+        the first tied one moving on the same S1 players (``chosen`` first, then
+        ``tied_with`` in order). Nothing to decide (all move on the same S1 players,
+        fewer than two tied pairings, no match): ``chosen``."""
+        s1 = frozenset(p.number for p in incoming)
+        down = s1.intersection(chosen.unpaired)
+        if all(s1.intersection(c.unpaired) == down for c in tied_with):
+            return chosen  # nothing to decide: the same S1 players move on (or no S1)
+        part = {n for pr in chosen.pairs for n in pr} | set(chosen.unpaired)
+        moved = [p for p in joined if p.number not in part and p not in lowest]
+        tied: dict[frozenset[frozenset[int]], Candidate] = {}
+        for cand in {(c.pairs, c.unpaired): c for c in [*tied_with[::-1], chosen]}.values():
+            low = self.lowest_with(moved, cand.unpaired, lowest)
+            if low is not None:
+                tied.setdefault(frozenset(frozenset(pr) for pr in cand.pairs + low.pairs), cand)
+        if len(tied) < 2:
+            return chosen
+        # The joined bracket pairs itself among the tied pairings only: pairs in none of
+        # them are left out of its search (as B.1 would; reading 23). (Its search over
+        # every pair meets another tied pairing first in 1016 r8 and 1143 r8, and is slow.)
+        used = frozenset(pr for key in tied for pr in key)
+        apart = frozenset(
+            pr
+            for i, a in enumerate(joined)
+            for b in joined[i + 1 :]
+            if (pr := frozenset((a.number, b.number))) not in used
+        )
+        ctx = replace(self.ctx, forbidden=self.ctx.forbidden | apart)
+        bracket = ScoreBracket(joined, ctx, lowest=True, movers=s1)
+        for cand in islice(bracket.candidates(), TIE_LIMIT):
+            first = tied.get(frozenset(frozenset(pr) for pr in cand.pairs))
+            if first is not None:
+                on = s1.intersection(first.unpaired)
+                return next(c for c in [chosen, *tied_with] if s1.intersection(c.unpaired) == on)
+        return chosen
 
     def joint_fits(
         self, cand: Candidate, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
@@ -1017,7 +1085,9 @@ class _Round:
                     accept=self.lowest_accepts(moved, groups[k + 1]),
                     split_part=split_part,
                 ).candidates()
-                cand = self.joint_choice(fitting, rest, moved, groups[k + 1], first=cand)
+                cand = self.joint_choice(
+                    fitting, rest, moved, groups[k + 1], first=cand, incoming=incoming
+                )
                 if cand is not None and self.joint_chose:
                     notes.append(
                         f"C.13: {JOINT_NOTE} (the last part of "
@@ -1091,7 +1161,7 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     downfloat in the previous round (B.5: the bye is a downfloat, B.1.b) and joining
     at once - C.13's words: "the two lowest score brackets are joined", the re-paired
     bracket as S1 - gives it to one who had not, the join is taken. Otherwise the
-    split stands unless joining at once pairs as close (reading 29, `_join_as_close`)."""
+    split stands unless joining at once pairs as close (reading 30, `_join_as_close`)."""
     split = _Round(players, ctx)
     result = split.pair()
     if not split.p0_splits:
@@ -1116,7 +1186,7 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
 def _join_as_close(
     split: RoundResult, players: Mapping[int, LegacyPlayer], ctx: RoundContext
 ) -> RoundResult:
-    """Reading 29, "as close, joined": C.13 after a P = 0 re-pairing above joined
+    """Reading 30, "as close, joined": C.13 after a P = 0 re-pairing above joined
     brackets. C.13's words join the re-paired bracket with the joined lowest one ("the
     two lowest score brackets are joined into a new lowest score bracket"; a P = 0
     re-pairing moves the whole bracket down, reading 13); the split into score
@@ -1161,7 +1231,7 @@ def _as_close(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer
 
 
 def _lowers_no_more(joined: RoundResult, split: RoundResult) -> bool:
-    """C.10 (reading 29): every requirement the joined lowest bracket's pairing lowered
+    """C.10 (reading 30): every requirement the joined lowest bracket's pairing lowered
     was lowered by a bracket of the split too (one of its parts or its lowest bracket)."""
     lowered = {r for b in split.brackets if b.split_part or b.lowest for r in b.relaxed}
     return set(joined.brackets[-1].relaxed) <= lowered
@@ -1179,14 +1249,24 @@ def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> Candi
     level where it first found the pairing (reading 11: they are budgeted apart from
     the other requirements, not in the pairing's vector)."""
 
-    def cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
-        _, used, found = entry
-        full = list(used)
-        for i in (B5_UP, B6_UP):
-            full[i] = max(full[i], found[i])
-        return tuple(full)
+    return min(together, key=_together_cost)[0]
 
-    return min(together, key=cost)[0]
+
+def _together_cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
+    """Reading 27: a pairing's requirements together with the lowest bracket's, the
+    part's B.5/B.6 for upfloaters as its procedure charged them."""
+    _, used, found = entry
+    full = list(used)
+    for i in (B5_UP, B6_UP):
+        full[i] = max(full[i], found[i])
+    return tuple(full)
+
+
+def _least_ties(together: Sequence[tuple[Candidate, Costs, Level]]) -> list[Candidate]:
+    """Reading 29: the pairings whose requirements together are the least (reading 27),
+    in the order the part's procedure found them."""
+    least = min(_together_cost(e) for e in together)
+    return [e[0] for e in together if _together_cost(e) == least]
 
 
 def _joint_in_split_part(frame: _Frame) -> bool:
