@@ -175,6 +175,7 @@ def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> l
 def _both_floats(
     first: Callable[[tuple[int, ...]], bool], second: Callable[[tuple[int, ...]], bool]
 ) -> Callable[[tuple[int, ...]], bool]:
+    """The sets of unpaired players that both float conditions accept (reading 25)."""
     return lambda unpaired: first(unpaired) and second(unpaired)
 
 
