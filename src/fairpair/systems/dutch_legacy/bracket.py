@@ -364,7 +364,7 @@ class ScoreBracket:
             if state.mdp_floating:
                 # Its pairings must also pass the condition for moved-down floaters.
                 floats = self.own_p1_floats if state.own_p1 else self.mdp_floats
-                accept = _both(accept, floats)
+                accept = both_accept(accept, floats)
             self.accept = accept
             try:
                 start = self._start_level(state)
@@ -1094,7 +1094,7 @@ def _remainder_reached(p0: int, p1: int, m1: int) -> bool:
     return p1 > m1 or p0 > m1
 
 
-def _both(first: Accept | None, second: Accept | None) -> Accept | None:
+def both_accept(first: Accept | None, second: Accept | None) -> Accept | None:
     """The sets of unpaired players both predicates accept (None: no condition)."""
     if first is None or second is None:
         return second if first is None else first

@@ -23,7 +23,12 @@ from itertools import islice
 from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
 from fairpair.model import Float, format_points
-from fairpair.systems.dutch_legacy.bracket import Candidate, ScoreBracket, c1_incompatible
+from fairpair.systems.dutch_legacy.bracket import (
+    Candidate,
+    ScoreBracket,
+    both_accept,
+    c1_incompatible,
+)
 from fairpair.systems.dutch_legacy.criteria import (
     B2,
     B5_UP,
@@ -170,13 +175,6 @@ def _paired(cand: Candidate, players: Sequence[LegacyPlayer]) -> bool:
 def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> list[Fraction]:
     """The scores of the players ``cand`` moves down (B.3), highest first."""
     return sorted((by_number[n].score for n in cand.unpaired), reverse=True)
-
-
-def _both_floats(
-    first: Callable[[tuple[int, ...]], bool], second: Callable[[tuple[int, ...]], bool]
-) -> Callable[[tuple[int, ...]], bool]:
-    """The sets of unpaired players that both float conditions accept (reading 25)."""
-    return lambda unpaired: first(unpaired) and second(unpaired)
 
 
 def _colour_concessions(cand: Candidate) -> tuple[int, ...]:
@@ -448,7 +446,11 @@ class _Round:
             floor = lowest_bye[0]
             return floor is None or self.by_number[first.unpaired[0]].score <= floor
 
-        mdp_floats = None if frame.split_part else self._floater_completes(frame, lowest_residents)
+        # Reading 13/25, "moved-down floaters": outside a split part another pairing
+        # may float players moved down into the bracket (M1 lowered for them, never to
+        # 0) whenever the lowest bracket then has its pairing - the test of `accept`; at
+        # the bracket's own P1 see `_lowest_mdps_float`.
+        mdp_floats = None if frame.split_part else accept
 
         def bye_of(unpaired: tuple[int, ...]) -> Fraction | None:
             low = self.lowest_with(frame.moved, unpaired, lowest_residents)
@@ -489,10 +491,10 @@ class _Round:
             accept,
             accept_reduced if single else None,
             mdp_floats,
-            own_p1_floats=_both_floats(mdp_floats, lowest_float),
+            own_p1_floats=both_accept(mdp_floats, lowest_float),
         )
         other = first_of(plain.candidates())
-        if other is None or (other.pairs, other.unpaired) == (chosen.pairs, chosen.unpaired):
+        if other is None or not _other(other, chosen):
             return chosen
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
 
@@ -526,7 +528,8 @@ class _Round:
         self.joint_chose = False
         joined = players + moved + lowest_residents
         x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
-        fallback: Candidate | None = None  # the first meeting the raised level
+        fallback: Candidate | None = None  # the first meeting the raised level ...
+        raised: list[int] = []  # ... that level
         #: Each pairing of the state tried, with its requirements and the lowest
         #: bracket's together, and the level where the procedure first found it.
         together: list[tuple[Candidate, Costs, Level]] = []
@@ -559,17 +562,14 @@ class _Round:
                 level = list(cand.level)
                 level[X], level[Z] = max(level[X], x1), max(level[Z], z1)
                 if fits(used, level):
-                    fallback = cand
+                    fallback, raised = cand, level
         if fallback is not None:
-            raised = list(fallback.level)
-            raised[X], raised[Z] = max(raised[X], x1), max(raised[Z], z1)
             tied = [c for c, u, _ in together if c is not fallback and fits(u, raised)]
             fallback = self.joined_order_tie(fallback, tied, joined, lowest_residents, incoming)
             self.joint_chose = _other(fallback, first)
             return fallback
         if together:
-            least = _least_together(together)
-            tied = [c for c in _least_ties(together) if c is not least]
+            least, *tied = _least_together(together)
             least = self.joined_order_tie(least, tied, joined, lowest_residents, incoming)
             self.joint_chose = _other(least, first)
             return least
@@ -665,20 +665,6 @@ class _Round:
             return memo[key]
 
         return accept
-
-    def _floater_completes(
-        self, frame: _Frame, lowest_residents: list[LegacyPlayer]
-    ) -> Callable[[tuple[int, ...]], bool]:
-        """C.13 into a bracket that is not a part of a split join (reading 13,
-        "moved-down floaters"): "another pairing" may float players moved down into
-        the bracket, M1 lowered for them (never to 0), when the lowest bracket then
-        has its pairing (the reference's practice; at the bracket's own P1 see
-        ``_lowest_mdps_float``)."""
-
-        def completes(unpaired: tuple[int, ...]) -> bool:
-            return self.lowest_with(frame.moved, unpaired, lowest_residents) is not None
-
-        return completes
 
     def _lowest_mdps_float(self, frame: _Frame) -> Callable[[tuple[int, ...]], bool]:
         """Reading 13, "the lowest moved-down players float first": are the players
@@ -1167,21 +1153,24 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     result = split.pair()
     if not split.p0_splits:
         return result
-    if result.bye is None or not _floats_down_again(players[result.bye]):
-        return _join_as_close(result, players, ctx)
-    joined = _Round(players, ctx)
-    joined.force_join = frozenset(split.p0_splits)
-    try:
-        other = joined.pair()
-    except NoPairingError:
-        return _join_as_close(result, players, ctx)
-    if other.bye is None or _floats_down_again(players[other.bye]):
-        return _join_as_close(result, players, ctx)
-    other.events.append(
-        "C.13: the split after the P = 0 re-pairing gave the bye to "
-        f"{result.bye}, a downfloat again (B.5); joined at once instead"
-    )
-    return other
+    if result.bye is not None and _floats_down_again(players[result.bye]):
+        joined = _Round(players, ctx)
+        joined.force_join = frozenset(split.p0_splits)
+        try:
+            other: RoundResult | None = joined.pair()
+        except NoPairingError:
+            other = None
+        if (
+            other is not None
+            and other.bye is not None
+            and not _floats_down_again(players[other.bye])
+        ):
+            other.events.append(
+                "C.13: the split after the P = 0 re-pairing gave the bye to "
+                f"{result.bye}, a downfloat again (B.5); joined at once instead"
+            )
+            return other
+    return _join_as_close(result, players, ctx)
 
 
 def _join_as_close(
@@ -1238,19 +1227,20 @@ def _lowers_no_more(joined: RoundResult, split: RoundResult) -> bool:
     return set(joined.brackets[-1].relaxed) <= lowered
 
 
-def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> Candidate:
+def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> list[Candidate]:
     """Reading 27, "the least together": no pairing of a split part meets the part's
     level together with the lowest bracket's pairing (nor the joined bracket's A.8
     level), so C.10 goes on lowering the requirements of the two together, and the
     first level it comes to that one of them meets is the least of their summed
     requirement vectors in the order of the levels (C.10 drops the least important
-    first; a level is met by a vector componentwise below it). The pairing whose sum
-    is least is taken, the earliest in the procedure's order among equal sums. The
-    part's B.5/B.6 for upfloaters are counted as its procedure charged them - the
-    level where it first found the pairing (reading 11: they are budgeted apart from
-    the other requirements, not in the pairing's vector)."""
-
-    return min(together, key=_together_cost)[0]
+    first; a level is met by a vector componentwise below it). The pairings whose sum
+    is least, in the procedure's order: the earliest is taken, the others are its ties
+    (reading 29). The part's B.5/B.6 for upfloaters are counted as its procedure
+    charged them - the level where it first found the pairing (reading 11: they are
+    budgeted apart from the other requirements, not in the pairing's vector)."""
+    costs = [_together_cost(entry) for entry in together]
+    least = min(costs)
+    return [entry[0] for entry, cost in zip(together, costs, strict=True) if cost == least]
 
 
 def _together_cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
@@ -1261,13 +1251,6 @@ def _together_cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
     for i in (B5_UP, B6_UP):
         full[i] = max(full[i], found[i])
     return tuple(full)
-
-
-def _least_ties(together: Sequence[tuple[Candidate, Costs, Level]]) -> list[Candidate]:
-    """Reading 29: the pairings whose requirements together are the least (reading 27),
-    in the order the part's procedure found them."""
-    least = min(_together_cost(e) for e in together)
-    return [e[0] for e in together if _together_cost(e) == least]
 
 
 def _joint_in_split_part(frame: _Frame) -> bool:
