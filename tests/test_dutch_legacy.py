@@ -608,6 +608,27 @@ def test_c12_does_not_backtrack_twice_into_the_same_bracket() -> None:
     assert has(lines, "C.12 not applied: the previous bracket was paired again already")
 
 
+def test_c12_not_into_a_part_of_a_split_join() -> None:
+    """C.12's "backtracking is disallowed when already backtracking from a lower score
+    bracket" (reading 31, issue 31, ninth pass): the parts of a split join are paired
+    again as part of a C.13 backtrack, so a player one of them moves down without an
+    opponent below is moved on (C.1), not sent back by C.12. Reference round (JaVaFo
+    1.4, tiny-corpus seed 24670 round 5 of 9, odd): 2 (3 points) has met all but 1, 3,
+    4 of bracket 2.5 {1, 3, 4, 5, 6}, 8 (2) absolutely wants white, 7 (1.5) and 9 (1);
+    only 1, 3, 4, 5 and 6 may get the bye. The lowest brackets cannot be completed,
+    C.13 joins 1.5 and 2 with 1 and re-pairs bracket 2.5 as 2-4, 3-5 (1 and 6 down).
+    Split again, bracket 2 {1, 6 | 8} (1 and 6 met) pairs 6-8 and moves 1 down; 1 has
+    met 7, the only player of bracket 1.5. C.12 is not applied (bracket 2 is a part
+    of the split join), 1 moves on and the lowest {1, 7 | 9} pairs 7-9 with the bye
+    to 1: 4-2, 3-5, 8-6, 7-9, bye 1, as the reference (with C.12 bracket 2 gave 1-8,
+    and after one more C.13 backtrack 8-1, 7-9, bye 6)."""
+    pairs, bye, lines = pair(step("c12splitpart"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset(p) for p in [(2, 4), (3, 5), (8, 6), (7, 9)]
+    } and bye == 1
+    assert has(lines, "C.12 not applied: the previous bracket is a part of the split join")
+
+
 def test_c13_reduces_m1_before_p1() -> None:
     """C.13's "another pairing" of a heterogeneous penultimate bracket: when no
     pairing with its M1 moved-down players paired lets the lowest bracket be paired,

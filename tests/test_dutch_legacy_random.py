@@ -249,7 +249,6 @@ STILL_DIFFERENT_TINY: frozenset[tuple[int, int]] = frozenset(
         (24538, 6),
         (24596, 8),
         (24608, 6),
-        (24670, 5),
         (24683, 9),
         (24686, 9),
         (24740, 9),

@@ -864,8 +864,9 @@ class _Round:
             if k == len(groups) - 1:
                 players = incoming + residents
                 cand = self.lowest_pairing(players, movers)
-                # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14).
-                blocked = bool(frames) and bool(frames[-1].repaired)
+                # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14)
+                # nor into a part of a split join (reading 31).
+                blocked = _c12_disallowed(frames)
                 if cand is not None and frames and not blocked and not _paired(cand, incoming):
                     # C.1 in the lowest bracket: a moved-down player who cannot be paired
                     # there without a bye against B.1.b (the pairing must be complete)
@@ -987,8 +988,8 @@ class _Round:
             # "Backtracking is disallowed when already backtracking from a lower score
             # bracket": no C.12 into a bracket that C.12 or C.13 has re-paired already
             # (reading 14: the bracket below a C.12 re-pairing is paired as part of
-            # that backtrack).
-            blocked = bool(frames) and bool(frames[-1].repaired)
+            # that backtrack) nor into a part of a split join (reading 31).
+            blocked = _c12_disallowed(frames)
             rest = [p for p in players if p not in moved]
             # C.12 also when the moved-down players are not the reason of a C.1 move but
             # the bracket cannot make P1 = P0 pairs with them (reading 14, "this now
@@ -1029,6 +1030,12 @@ class _Round:
                     continue
                 notes.append(
                     f"C.12: no other pairing of the previous bracket helps {_names(stuck)}"
+                )
+            elif stuck_c12 and not frames[-1].repaired:
+                notes.append(
+                    "C.12 not applied: the previous bracket is a part of the split join "
+                    "paired again by the C.13 backtrack (no backtracking while "
+                    f"backtracking), {_names(stuck)} moved on"
                 )
             elif stuck_c12:
                 notes.append(
@@ -1251,6 +1258,14 @@ def _together_cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
     for i in (B5_UP, B6_UP):
         full[i] = max(full[i], found[i])
     return tuple(full)
+
+
+def _c12_disallowed(frames: Sequence[_Frame]) -> bool:
+    """C.12, "backtracking is disallowed when already backtracking from a lower score
+    bracket": no C.12 into the previous bracket when C.12 or C.13 has re-paired it
+    (reading 14) or when it is a part of a split join (reading 31): the brackets a
+    C.13 backtrack pairs again one by one are paired as part of that backtrack."""
+    return bool(frames) and (bool(frames[-1].repaired) or frames[-1].split_part)
 
 
 def _joint_in_split_part(frame: _Frame) -> bool:
