@@ -977,6 +977,25 @@ def test_c13_p0_join_as_close_as_the_split() -> None:
     assert not has(lines, "pairs as close as the split (B.3)")
 
 
+def test_c13_p_join_no_worse_than_the_split() -> None:
+    """Reading 32, "no worse, joined" (issue 31, ninth pass): after a re-pairing with
+    P > 0 above joined brackets the split (reading 13) stands only when it is better;
+    joined at once, with the same score differences (B.3), a bye of the same score and
+    no requirement missed more often over the round, the join stands. Reference round
+    (JaVaFo 1.4, tiny-corpus seed 22831 round 5 of 9, the whole round, odd): 3 (3.5
+    points) moves down (C.1); the lowest brackets cannot be completed, C.13 joins 2, 1
+    and 0 and re-pairs bracket 2.5 {3 | 1, 2, 4, 6, 7} with two pairs, 3-7, 4-6 (1 and
+    2 down, who met). Split again, bracket 2 {1, 2 | 5} pairs 2-5 (1-5 would miss a
+    colour preference), bracket 1 {1 | 8, 9} must float 1 (8 and 9 met 10) and 1-10:
+    differences 2.5, 1, 0.5, 0, 0. Joined at once, {1, 2 | 5, 8, 9, 10} with S1 {1, 2}
+    pairs 1-5, 2-10, 8-9: the same differences, as many colour conflicts (two), the
+    same floats - the split is better by nothing: 3-7, 4-6, 5-1, 10-2, 9-8, as the
+    reference (the split gave 1-10, 2-5, 8-9)."""
+    pairs, bye, lines = pair(step("c13pnoworse"))
+    assert pairs == {(3, 7), (4, 6), (5, 1), (10, 2), (9, 8)} and bye is None
+    assert has(lines, "is no worse by any requirement")
+
+
 def test_c13_split_part_gives_the_bye_by_b3() -> None:
     """Reading 13, "bye of a split join" (issue 31, sixth pass), a split after a
     re-pairing with P = 0: random seed 22 round 9 shrunk to five players (JaVaFo 1.4's

@@ -120,9 +120,7 @@ STILL_DIFFERENT3: frozenset[tuple[int, int]] = frozenset(
 #: 29 7120 r6).
 STILL_DIFFERENT4: frozenset[tuple[int, int]] = frozenset(
     {
-        (7041, 6),
         (7066, 7),
-        (7135, 9),
     }
 )
 
@@ -136,7 +134,6 @@ STILL_DIFFERENT4: frozenset[tuple[int, int]] = frozenset(
 STILL_DIFFERENT5: frozenset[tuple[int, int]] = frozenset(
     {
         (9066, 9),
-        (9079, 7),
     }
 )
 
@@ -234,10 +231,8 @@ STILL_DIFFERENT_TINY: frozenset[tuple[int, int]] = frozenset(
         (22659, 5),
         (22694, 8),
         (22786, 8),
-        (22831, 5),
         (22841, 7),
         (24066, 7),
-        (24115, 7),
         (24116, 8),
         (24164, 7),
         (24206, 9),
@@ -245,7 +240,6 @@ STILL_DIFFERENT_TINY: frozenset[tuple[int, int]] = frozenset(
         (24255, 6),
         (24268, 9),
         (24431, 7),
-        (24504, 9),
         (24538, 6),
         (24596, 8),
         (24608, 6),

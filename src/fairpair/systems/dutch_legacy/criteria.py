@@ -17,7 +17,7 @@ dropped criterion gets a budget of one more pair each time, never "unlimited".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from fairpair.model import Float
@@ -46,6 +46,7 @@ __all__ = [
     "pack",
     "packed_fits",
     "pair_costs",
+    "round_totals",
     "unpack",
     "unpaired_costs",
 ]
@@ -190,6 +191,26 @@ def unpaired_costs(p: LegacyPlayer) -> Costs:
     a downfloat, B.1.b) who had a downfloat in the previous round (B5) or two rounds
     before (B6)."""
     return (0, 0, 0, 0, int(p.floats[0] is Float.DOWN), int(p.floats[1] is Float.DOWN), 0, 0)
+
+
+def round_totals(
+    pairs: Sequence[tuple[int, int]],
+    bye: int | None,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> Costs:
+    """The requirements a whole pairing misses, summed over its pairs (``pair_costs``),
+    its downfloaters - the higher player of each pair with unequal scores - and the
+    bye, a downfloat too (``unpaired_costs``)."""
+    total = ZERO
+    for a, b in pairs:
+        pa, pb = players[a], players[b]
+        total = add(total, pair_costs(pa, pb, ctx))
+        if pa.score != pb.score:
+            total = add(total, unpaired_costs(pa if pa.score > pb.score else pb))
+    if bye is not None:
+        total = add(total, unpaired_costs(players[bye]))
+    return total
 
 
 def a8_x1_z1(players: Sequence[LegacyPlayer], p0: int, ctx: RoundContext) -> tuple[int, int]:

@@ -42,6 +42,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     add,
     b1_b2_compatible,
     fits,
+    round_totals,
 )
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
@@ -221,6 +222,10 @@ class _Round:
         self.force_join: frozenset[tuple[int, tuple[tuple[int, int], ...]]] = frozenset()
         #: ... and those that were followed by the split in this pass.
         self.p0_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        #: The same for re-pairings with P > 0 (reading 32).
+        self.p_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        #: Reading 32: every re-pairing with P > 0 above joined brackets joined at once.
+        self.join_every_p = False
         #: C.13 (reading 30, "as close, joined"): every P = 0 re-pairing above joined
         #: brackets is joined at once (the pass `pair_round` compares with the split).
         self.join_every_p0 = False
@@ -946,6 +951,18 @@ class _Round:
                             "re-paired with P = 0, joined with the lowest bracket"
                         )
                         continue
+                    if alt.pairs and resplit:
+                        if self.join_every_p:
+                            # Joined at once (reading 32, `_join_no_worse`): the
+                            # re-paired bracket's floaters are S1 of the joined bracket.
+                            split_done.add(key)
+                            movers = frozenset(p.number for p in incoming)
+                            self.events.append(
+                                f"C.13: bracket {format_points(frame.residents[0].score)} "
+                                "re-paired, its floaters joined with the lowest bracket"
+                            )
+                            continue
+                        self.p_splits.append(key)
                     movers = None
                     if resplit and split_b3 is None:
                         # Reading 23: the split's pairing is judged by B.3 over the
@@ -1155,11 +1172,13 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     downfloat in the previous round (B.5: the bye is a downfloat, B.1.b) and joining
     at once - C.13's words: "the two lowest score brackets are joined", the re-paired
     bracket as S1 - gives it to one who had not, the join is taken. Otherwise the
-    split stands unless joining at once pairs as close (reading 30, `_join_as_close`)."""
+    split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
+    After re-pairings with P > 0 only, the split stands unless joining at once pairs as
+    close and is no worse by any requirement (reading 32, `_join_no_worse`)."""
     split = _Round(players, ctx)
     result = split.pair()
     if not split.p0_splits:
-        return result
+        return _join_no_worse(result, players, ctx) if split.p_splits else result
     if result.bye is not None and _floats_down_again(players[result.bye]):
         joined = _Round(players, ctx)
         joined.force_join = frozenset(split.p0_splits)
@@ -1208,6 +1227,44 @@ def _join_as_close(
     other.events.append(
         "C.13: joining at once after the P = 0 re-pairing pairs as close as the split "
         "(B.3) and lowers no requirement the split did not lower (C.10): joined"
+    )
+    return other
+
+
+def _join_no_worse(
+    split: RoundResult, players: Mapping[int, LegacyPlayer], ctx: RoundContext
+) -> RoundResult:
+    """Reading 32, "no worse, joined": C.13 after a re-pairing with P > 0 above joined
+    brackets. C.13's words keep the joined lowest bracket (the re-paired bracket's
+    floaters as S1, "the latest added score bracket"); the split into score brackets
+    paired one by one (the reference's practice, reading 13) is taken only when it is
+    better. When joining at once gives pairs with the same score differences (B.3) and a
+    bye of the same score, and the round's pairing is no worse by any requirement of the
+    order of quality (introduction to section C: colours - B.2, A.7.d, X, Z - then
+    B.5/B.6 for downfloaters, then for upfloaters, each counted over the whole round,
+    `round_totals`), the join stands: the split is better by nothing."""
+    joined = _Round(players, ctx)
+    joined.join_every_p = True
+    try:
+        other = joined.pair()
+    except NoPairingError:
+        return split
+    if (
+        _same_pairing(other, split)
+        or not _as_close(split, other, players)
+        or not all(
+            a <= b
+            for a, b in zip(
+                round_totals(other.pairs, other.bye, players, ctx),
+                round_totals(split.pairs, split.bye, players, ctx),
+                strict=True,
+            )
+        )
+    ):
+        return split
+    other.events.append(
+        "C.13: joining at once after the re-pairing pairs as close as the split (B.3) and "
+        "is no worse by any requirement (colours, floats): joined"
     )
     return other
 
