@@ -996,6 +996,24 @@ def test_c13_p_join_no_worse_than_the_split() -> None:
     assert has(lines, "is no worse by any requirement")
 
 
+def test_remainder_has_no_upfloater_requirements() -> None:
+    """Reading 33 (issue 31, ninth pass): C.6 continues "at C.4 with the remainder
+    group", a homogeneous group, and B5/B6 for upfloaters are requirements of
+    heterogeneous brackets only (C.3.g/h, C.10.a/b): the remainder's pairs are not
+    bounded by them (the heterogeneous part's are). Reference round (JaVaFo 1.4,
+    tiny-corpus seed 24683 round 9 of 11, shrunk to eight players; odd): 2 (5.5
+    points) moves down (C.1); bracket 5 {2 | 4, 5, 8} first pairs 2-4, 5-8, and 3 and
+    11 (4.5, they met) cannot both be paired in the lowest {3, 11 | 7, 9}. C.13 joins
+    4.5 with 3.5 and re-pairs bracket 5 with one pair, 2-4 (5 and 8 down); joined at
+    once (reading 32), {5, 8 | 3, 11, 7, 9}: 8 can only meet 11, 5 meets 7 or 9 -
+    both had an upfloat in the last round, 7 also two rounds before. At B5 for
+    upfloaters lowered once, 5-9, 8-11 leaves the remainder 3-7, whose upfloat (7) is
+    not the heterogeneous part's: 4-2, 9-5, 8-11, 7-3, as the reference. Charging the
+    remainder's upfloats too took 5-7, 8-11, 3-9 (B6 for upfloaters lowered as well)."""
+    pairs, bye, _ = pair(step("c13remainderup"))
+    assert pairs == {(4, 2), (9, 5), (8, 11), (7, 3)} and bye is None
+
+
 def test_c13_split_part_gives_the_bye_by_b3() -> None:
     """Reading 13, "bye of a split join" (issue 31, sixth pass), a split after a
     re-pairing with P = 0: random seed 22 round 9 shrunk to five players (JaVaFo 1.4's

@@ -739,21 +739,19 @@ class ScoreBracket:
                 if back:
                     mdp_note += f" (after C.9 from {back} earlier one(s))"
                 found = False
-                # C.6: the remainder continues at C.4 with the current requirements.
-                # B5/B6 for upfloaters are counted for the remainder's own pairs, the
-                # others over the whole bracket (the reference's practice, class C:
-                # docs/dutch-legacy.md).
+                # C.6: the remainder continues at C.4 with the current requirements,
+                # a homogeneous group: B5/B6 for upfloaters, requirements of
+                # heterogeneous brackets, do not bound its pairs (reading 33); the
+                # others count over the whole bracket.
                 part = _without_upfloats(used)
-                if self.joined and m1 == self.m0:
-                    # A joined lowest bracket whose moved-down players are all paired
-                    # (M1 = M0): B5/B6 for upfloaters over the whole bracket too
-                    # (reading 13, "upfloaters of a joined bracket").
-                    part = used
+                rest_level = _remainder_level(level, p1 - m1)
                 gaps = 0
                 if self._gap_limit:
                     for a, b in pairs:
                         gaps += self.packed_cost[a][b] >> _GAP_BASE << _GAP_BASE
-                for cand in self._homogeneous(rest, p1 - m1, level, part, "remainder ", gaps=gaps):
+                for cand in self._homogeneous(
+                    rest, p1 - m1, rest_level, part, "remainder ", gaps=gaps
+                ):
                     yield Candidate(
                         pairs=tuple((self.number(a), self.number(b)) for a, b in pairs)
                         + cand.pairs,
@@ -1104,6 +1102,18 @@ def both_accept(first: Accept | None, second: Accept | None) -> Accept | None:
 def _without_upfloats(c: Costs) -> Costs:
     """``c`` without B5/B6 for upfloaters."""
     return (c[0], c[1], c[2], c[3], c[4], c[5], 0, 0)
+
+
+def _remainder_level(level: Level, pairs: int) -> Level:
+    """The level a remainder of ``pairs`` pairs is paired at (C.6: "continue at C.4
+    with the remainder group", a homogeneous group): ``level`` without a bound on B5/B6
+    for upfloaters - C.3.g/h and C.10.a/b are requirements of heterogeneous score
+    brackets (reading 33) - that is, as many as its pairs.
+
+    >>> _remainder_level((0, 0, 1, 0, 0, 1, 0, 0), 2)
+    (0, 0, 1, 0, 0, 1, 2, 2)
+    """
+    return (level[0], level[1], level[2], level[3], level[4], level[5], pairs, pairs)
 
 
 def _room(level: Level, used: Costs) -> list[int] | None:
