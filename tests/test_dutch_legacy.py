@@ -1012,6 +1012,27 @@ def test_c13_p0_join_gives_the_bye_for_the_closeness() -> None:
     assert has(lines, "pairs as close as the split (B.3): joined")
 
 
+def test_c13_p0_split_part_with_half_from_above() -> None:
+    """Reading 32, "exactly half from above after P = 0" (issue 31, ninth pass):
+    eighth-set seed 15044 round 8 with all but seven players absent (`c13p0halfhet`,
+    JaVaFo 1.4's pairing of this file; round 8 of 9): 16 (3 points), 19, 25 (2.5), 20,
+    23, 24 (2), 26 (1); only 16 may get the bye. C.1 moves 16 into bracket 2.5, the
+    lowest brackets cannot be completed, C.13 joins 2 and 1 and re-pairs 2.5 with P = 0
+    (16, 19, 25 down). Split again, the part 2 {16, 19, 25 | 20, 23, 24} has exactly
+    half of its players from above: A.3 would treat it as homogeneous and its
+    re-pairing with two pairs would take 19-25, 23-24 (the pair bracket 2.5 gave up);
+    after a P = 0 re-pairing it stays heterogeneous, 19 and 25 are paired with
+    residents: 23-19, 24-25, 26-20, bye 16, as the reference."""
+    pairs, bye, lines = pair(step("c13p0halfhet"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset((19, 23)),
+        frozenset((24, 25)),
+        frozenset((20, 26)),
+    }
+    assert bye == 16
+    assert has(lines, "heterogeneous part")
+
+
 def test_c13_split_part_gives_the_bye_by_b3() -> None:
     """Reading 13, "bye of a split join" (issue 31, sixth pass), a split after a
     re-pairing with P = 0: random seed 22 round 9 shrunk to five players (JaVaFo 1.4's

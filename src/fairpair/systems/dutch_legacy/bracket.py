@@ -180,6 +180,7 @@ class ScoreBracket:
         mdp_floats: Accept | None = None,
         own_p1_floats: Accept | None = None,
         split_part: bool = False,
+        half_heterogeneous: bool = False,
         closeness: bool = True,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
     ) -> None:
@@ -206,6 +207,10 @@ class ScoreBracket:
             self.mdp = moved_down
             self.m0 = sum(self.mdp)
             self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
+            if half_heterogeneous and 2 * self.m0 == n:
+                # Reading 32: a part of the split after a P = 0 re-pairing with
+                # exactly half of its players from above stays heterogeneous.
+                self.treated_homogeneous = False
         else:
             # C.13: a joined lowest bracket "shall be treated as a heterogeneous score
             # bracket with the latest added score bracket as S1" (not A.3's rule).
