@@ -92,9 +92,9 @@ class _Frame:
     #: on its own; its players moving on to the next part are no downfloaters (B.5,
     #: B.6) (reading 13).
     split_part: bool = False
-    #: ... after a P = 0 re-pairing: A.3's "at least half moved down" is read as more
-    #: than half in it (reading 32).
-    half_het: bool = False
+    #: ... of the split after a P = 0 re-pairing of a bracket that is no part of an
+    #: earlier split (readings 32 and 33).
+    p0_part: bool = False
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
@@ -349,7 +349,7 @@ class _Round:
             mdp_floats=mdp_floats,
             own_p1_floats=own_p1_floats,
             split_part=frame.split_part,
-            half_heterogeneous=frame.half_het,
+            p0_part=frame.p0_part,
             bye_of=bye_of,
         )
 
@@ -862,9 +862,9 @@ class _Round:
         split_from: int | None = None
         #: Reading 23: the first split join, judged by B.3 when the round is paired.
         split_b3: _SplitJoin | None = None
-        #: Reading 32: the parts of the current split read A.3's "at least half moved
-        #: down" as more than half (the split followed a P = 0 re-pairing).
-        split_het = False
+        #: Readings 32 and 33: the current split followed a P = 0 re-pairing of a
+        #: bracket that is no part of an earlier split.
+        split_p0 = False
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -967,10 +967,10 @@ class _Round:
                         # The lower score brackets are paired again one by one (the
                         # reference's practice, class C-split; docs/dutch-legacy.md).
                         split_done.add(key)
-                        # Reading 32: after a P = 0 re-pairing of a bracket that is
-                        # no part of an earlier split, a part with exactly half of its
-                        # players from above is heterogeneous (S1 those players).
-                        split_het = not alt.pairs and not frame.split_part
+                        # Readings 32 and 33: after a P = 0 re-pairing of a bracket
+                        # that is no part of an earlier split, its players moved down
+                        # whole are paired with the parts' residents (S1 of the join).
+                        split_p0 = not alt.pairs and not frame.split_part
                         groups = [list(g) for g in original]
                         k = split_from = len(frames)
                         if not alt.pairs:
@@ -1017,8 +1017,8 @@ class _Round:
                     whole, why = True, "it could not pair every moved-down player of"
                 else:
                     why = ""
-                if why:
-                    kept = [p for p in residents if p not in moved]
+                kept = [p for p in residents if p not in moved]
+                if why and kept:
                     alt = self.c12_backtrack(frames[-1], kept, p1=p1, whole=whole)
                     if alt is not None:
                         incoming = self._take_c12(
@@ -1070,7 +1070,7 @@ class _Round:
                     self.ctx,
                     lowest=False,
                     split_part=split_part,
-                    half_heterogeneous=split_part and split_het,
+                    p0_part=split_part and split_p0,
                 ).candidates()
             )
             if (
@@ -1087,7 +1087,7 @@ class _Round:
                     lowest=False,
                     accept=self.lowest_accepts(moved, groups[k + 1]),
                     split_part=split_part,
-                    half_heterogeneous=split_part and split_het,
+                    p0_part=split_part and split_p0,
                 ).candidates()
                 cand = self.joint_choice(
                     fitting, rest, moved, groups[k + 1], first=cand, incoming=incoming
@@ -1107,7 +1107,7 @@ class _Round:
                     current=cand,
                     notes=notes,
                     split_part=split_part,
-                    half_het=split_part and split_het,
+                    p0_part=split_part and split_p0,
                 )
             )
             incoming = frames[-1].down(self.by_number)
