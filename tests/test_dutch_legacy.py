@@ -1014,6 +1014,106 @@ def test_remainder_has_no_upfloater_requirements() -> None:
     assert pairs == {(4, 2), (9, 5), (8, 11), (7, 3)} and bye is None
 
 
+def test_c13_p0_join_gives_the_bye_for_the_closeness() -> None:
+    """Reading 34, "the bye for the closeness" (issue 31, ninth pass): random seed 1058
+    round 6 with players 2, 4, 5 and 8 absent (`c13p0byesum`, JaVaFo 1.4's pairing of
+    this file; round 6 of 9, even): 3 (3.5 points), 1 (3), 7, 9 (2.5), 6 (2); only 1
+    and 3 may get the bye. C.1 moves 3 down into bracket 3, which pairs 3-1; 2.5 pairs
+    7-9 and the lowest {6} cannot have the bye; C.13 joins 2.5 with it, then re-pairs
+    bracket 3 with P = 0 above the join. Split again (reading 13), bracket 2.5 {3, 1 |
+    7, 9} ends with 1-7 and the lowest {3, 9 | 6} with 9-6 and the bye to 3 (3.5
+    points): differences 0.5, 0.5. Joined at once, {3, 1 | 7, 9, 6} pairs 3-6, 7-9 with
+    the bye to 1 (3 points): differences 1.5, 0. The totals are the same (1 + 3.5 = 1.5
+    + 3): the join gives the bye to a lower score and pays with its largest difference,
+    so it stands: 6-3, 9-7, bye 1, as JaVaFo (before: 1-7, 9-6, bye 3).
+
+    The same round with 5 and 8 present (`c13p0byesumsplit`, seven players) splits, as
+    JaVaFo does: split 1-7, 9-5, 8-6, bye 3 (0.5, 0.5, 0.5 + 3.5 = 5), joined at once
+    3-6, 5-8, 7-9, bye 1 (1.5, 1.5, 0 + 3 = 6): the split is closer in total.
+
+    Tiny-corpus seed 22256 round 7 (`c13p0byesumb`, nine players): split 2-10, 6-7,
+    5-9, bye 4 (3 points; 1.5, 1, 0.5 + 3 = 6), joined at once 2-9, 6-10, 4-7, bye 5
+    (2.5; 2, 1, 0.5 + 2.5 = 6): 3-1, 4-7, 6-10, 9-2, bye 5, as JaVaFo.
+
+    Tiny-corpus seed 22659 round 5 (`c13p0asclosenopart`): split 1-2, 9-8, 4-7, bye 3
+    and joined at once 1-7, 2-8, 4-9, bye 3 have the same differences and bye; the
+    joined bracket lowers B.5 for upfloaters where no bracket of the split does (reading
+    30's C.10 condition), but the re-paired bracket 2 is no part of an earlier split, so
+    the join stands: 2-8, 7-1, 9-4, bye 3, as JaVaFo (reading 30's counterexample,
+    second-set 3062 r7 `c13p0asclosesplit`, re-pairs a part of a split with P = 0)."""
+    pairs, bye, lines = pair(step("c13p0byesum"))
+    assert {frozenset(p) for p in pairs} == {frozenset((3, 6)), frozenset((7, 9))}
+    assert bye == 1
+    assert has(lines, "gives the bye to a lower score for a larger difference")
+    pairs, bye, lines = pair(step("c13p0byesumsplit"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset((1, 7)),
+        frozenset((8, 6)),
+        frozenset((9, 5)),
+    }
+    assert bye == 3
+    pairs, bye, lines = pair(step("c13p0byesumb"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset((3, 1)),
+        frozenset((4, 7)),
+        frozenset((6, 10)),
+        frozenset((9, 2)),
+    }
+    assert bye == 5
+    pairs, bye, lines = pair(step("c13p0asclosenopart"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset((2, 8)),
+        frozenset((7, 1)),
+        frozenset((9, 4)),
+    }
+    assert bye == 3
+    assert has(lines, "pairs as close as the split (B.3): joined")
+
+
+def test_c13_p0_split_part_with_half_from_above() -> None:
+    """Reading 35, "exactly half from above after P = 0" (issue 31, ninth pass):
+    eighth-set seed 15044 round 8 with all but seven players absent (`c13p0halfhet`,
+    JaVaFo 1.4's pairing of this file; round 8 of 9): 16 (3 points), 19, 25 (2.5), 20,
+    23, 24 (2), 26 (1); only 16 may get the bye. C.1 moves 16 into bracket 2.5, the
+    lowest brackets cannot be completed, C.13 joins 2 and 1 and re-pairs 2.5 with P = 0
+    (16, 19, 25 down). Split again, the part 2 {16, 19, 25 | 20, 23, 24} has exactly
+    half of its players from above: A.3 would treat it as homogeneous and its
+    re-pairing with two pairs would take 19-25, 23-24 (the pair bracket 2.5 gave up);
+    after a P = 0 re-pairing it stays heterogeneous, 19 and 25 are paired with
+    residents: 23-19, 24-25, 26-20, bye 16, as the reference."""
+    pairs, bye, lines = pair(step("c13p0halfhet"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset((19, 23)),
+        frozenset((24, 25)),
+        frozenset((20, 26)),
+    }
+    assert bye == 16
+    assert has(lines, "heterogeneous part")
+
+
+def test_c13_p0_split_part_pairs_the_moved_down_with_residents() -> None:
+    """Reading 36 (issue 31, ninth pass): tiny-corpus seed 22416 round 7, the whole
+    round (`c13p0residents`, twelve players; JaVaFo 1.4's pairing). Bracket 3 {8 | 4, 9}
+    is re-paired with P = 0 above the joined 2 and 1.5; split again, the part 2 {8, 4, 9
+    | 6, 7, 10} has exactly half of its players from above (heterogeneous, reading 35)
+    and is re-paired with two pairs. Its D.3 sets are paired with the residents 6, 7,
+    10 only (the moved-down players outside the set wait for the remainder): {8, 4}
+    leaves the lowest bracket no pairing, {8, 9} pairs 8-6, 9-10 and moves 4 and 7 on
+    to 4-11, 7-12: 1-3, 2-5, 4-11, 8-6, 10-9, 12-7, as the reference (with 9 as an S2
+    opponent, 8-10, 4-9 and 6-11, 7-12)."""
+    pairs, bye, lines = pair(step("c13p0residents"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset((1, 3)),
+        frozenset((2, 5)),
+        frozenset((4, 11)),
+        frozenset((8, 6)),
+        frozenset((10, 9)),
+        frozenset((12, 7)),
+    }
+    assert bye is None
+    assert has(lines, "S1 [8 9], S2 [6 7 10] -> pairs 8-6 9-10")
+
+
 def test_c13_split_part_gives_the_bye_by_b3() -> None:
     """Reading 13, "bye of a split join" (issue 31, sixth pass), a split after a
     re-pairing with P = 0: random seed 22 round 9 shrunk to five players (JaVaFo 1.4's

@@ -180,6 +180,7 @@ class ScoreBracket:
         mdp_floats: Accept | None = None,
         own_p1_floats: Accept | None = None,
         split_part: bool = False,
+        p0_part: bool = False,
         closeness: bool = True,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
     ) -> None:
@@ -206,7 +207,13 @@ class ScoreBracket:
             self.mdp = moved_down
             self.m0 = sum(self.mdp)
             self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
+            self.p0_part = p0_part
+            if p0_part and 2 * self.m0 == n:
+                # Reading 35: a part of the split after a P = 0 re-pairing with
+                # exactly half of its players from above stays heterogeneous.
+                self.treated_homogeneous = False
         else:
+            self.p0_part = False
             # C.13: a joined lowest bracket "shall be treated as a heterogeneous score
             # bracket with the latest added score bracket as S1" (not A.3's rule).
             self.mdp = [p.number in movers for p in self.players]
@@ -726,11 +733,16 @@ class ScoreBracket:
             s1 = [mdps[k] for k in chosen]
             taken = set(s1)
             s2 = [i for i in range(self.n) if i not in taken]
+            if self.p0_part:
+                # Reading 36: in a part of the split after a P = 0 re-pairing the
+                # moved-down players are paired with the part's residents; those not
+                # in the D.3 set wait for the remainder.
+                s2 = [i for i in s2 if not self.mdp[i]]
             how = f"D.3 set {set_number + 1}: " if set_number else ""
             back = 0  # C.9: pairings of the moved-down players whose remainder failed
             for pairs, used, _, first in self._transpositions(s1, s2, level, ZERO, final=False):
                 paired = {j for _, j in pairs}
-                rest = [i for i in s2 if i not in paired]
+                rest = [i for i in range(self.n) if i not in taken and i not in paired]
                 mdp_note = (
                     f"{'C.6' if first else 'C.7 transposition'} heterogeneous part: {how}"
                     f"S1 {self._names(s1)}, S2 {self._names(s2)} -> pairs "

@@ -93,6 +93,9 @@ class _Frame:
     #: on its own; its players moving on to the next part are no downfloaters (B.5,
     #: B.6) (reading 13).
     split_part: bool = False
+    #: ... of the split after a P = 0 re-pairing of a bracket that is no part of an
+    #: earlier split (readings 32 and 33).
+    p0_part: bool = False
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
@@ -226,6 +229,9 @@ class _Round:
         self.p_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         #: Reading 32: every re-pairing with P > 0 above joined brackets joined at once.
         self.join_every_p = False
+        #: ... and whether each of those re-paired brackets was itself a part of an
+        #: earlier split (reading 34).
+        self.p0_in_part: list[bool] = []
         #: C.13 (reading 30, "as close, joined"): every P = 0 re-pairing above joined
         #: brackets is joined at once (the pass `pair_round` compares with the split).
         self.join_every_p0 = False
@@ -348,6 +354,7 @@ class _Round:
             mdp_floats=mdp_floats,
             own_p1_floats=own_p1_floats,
             split_part=frame.split_part,
+            p0_part=frame.p0_part,
             bye_of=bye_of,
         )
 
@@ -860,6 +867,9 @@ class _Round:
         split_from: int | None = None
         #: Reading 23: the first split join, judged by B.3 when the round is paired.
         split_b3: _SplitJoin | None = None
+        #: Readings 32 and 33: the current split followed a P = 0 re-pairing of a
+        #: bracket that is no part of an earlier split.
+        split_p0 = False
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -939,6 +949,7 @@ class _Round:
                             resplit = False
                         else:
                             self.p0_splits.append(key)
+                            self.p0_in_part.append(frame.split_part)
                     if not alt.pairs and not resplit:
                         # A re-pairing with P = 0 moves the whole bracket down: that is
                         # the join of C.13 (the reference's practice, class C), unless
@@ -974,6 +985,10 @@ class _Round:
                         # The lower score brackets are paired again one by one (the
                         # reference's practice, class C-split; docs/dutch-legacy.md).
                         split_done.add(key)
+                        # Readings 32 and 33: after a P = 0 re-pairing of a bracket
+                        # that is no part of an earlier split, its players moved down
+                        # whole are paired with the parts' residents (S1 of the join).
+                        split_p0 = not alt.pairs and not frame.split_part
                         groups = [list(g) for g in original]
                         k = split_from = len(frames)
                         if not alt.pairs:
@@ -1020,8 +1035,8 @@ class _Round:
                     whole, why = True, "it could not pair every moved-down player of"
                 else:
                     why = ""
-                if why:
-                    kept = [p for p in residents if p not in moved]
+                kept = [p for p in residents if p not in moved]
+                if why and kept:
                     alt = self.c12_backtrack(frames[-1], kept, p1=p1, whole=whole)
                     if alt is not None:
                         incoming = self._take_c12(
@@ -1079,6 +1094,7 @@ class _Round:
                     self.ctx,
                     lowest=False,
                     split_part=split_part,
+                    p0_part=split_part and split_p0,
                 ).candidates()
             )
             if (
@@ -1095,6 +1111,7 @@ class _Round:
                     lowest=False,
                     accept=self.lowest_accepts(moved, groups[k + 1]),
                     split_part=split_part,
+                    p0_part=split_part and split_p0,
                 ).candidates()
                 cand = self.joint_choice(
                     fitting, rest, moved, groups[k + 1], first=cand, incoming=incoming
@@ -1114,6 +1131,7 @@ class _Round:
                     current=cand,
                     notes=notes,
                     split_part=split_part,
+                    p0_part=split_part and split_p0,
                 )
             )
             incoming = frames[-1].down(self.by_number)
@@ -1196,11 +1214,15 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
                 f"{result.bye}, a downfloat again (B.5); joined at once instead"
             )
             return other
-    return _join_as_close(result, players, ctx)
+    return _join_as_close(result, players, ctx, in_part=split.p0_in_part[0])
 
 
 def _join_as_close(
-    split: RoundResult, players: Mapping[int, LegacyPlayer], ctx: RoundContext
+    split: RoundResult,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+    *,
+    in_part: bool = False,
 ) -> RoundResult:
     """Reading 30, "as close, joined": C.13 after a P = 0 re-pairing above joined
     brackets. C.13's words join the re-paired bracket with the joined lowest one ("the
@@ -1211,24 +1233,63 @@ def _join_as_close(
     re-pairing above joined brackets joined, the re-paired bracket's players as S1 -
     gives pairs with the same score differences (B.3, compared from the largest) and a
     bye of the same score, and its joined bracket lowers no requirement (C.10) that no
-    bracket of the split lowered, the join stands: the split is no better by either."""
+    bracket of the split lowered, the join stands: the split is no better by either.
+
+    Reading 34, "the bye for the closeness" (``in_part`` False: the bracket re-paired
+    with P = 0 was not itself a part of an earlier split): B.3 asks for both the score
+    of a floater - the bye is one - and the differences of the pairs as low as
+    possible. When joining at once gives the same total - the score differences of
+    its pairs plus the bye's score (`_b3_total`) - the join stands if its pairs are
+    as close (reading 30 without the C.10 condition), or if it gives the bye to a
+    lower score and pays for it with its largest difference (larger than the
+    split's largest)."""
     joined = _Round(players, ctx)
     joined.join_every_p0 = True
     try:
         other = joined.pair()
     except NoPairingError:
         return split
-    if (
-        _same_pairing(other, split)
-        or not _as_close(split, other, players)
-        or not _lowers_no_more(other, split)
-    ):
+    if _same_pairing(other, split):
         return split
-    other.events.append(
-        "C.13: joining at once after the P = 0 re-pairing pairs as close as the split "
-        "(B.3) and lowers no requirement the split did not lower (C.10): joined"
-    )
-    return other
+    close = _as_close(split, other, players)
+    if close and _lowers_no_more(other, split):
+        other.events.append(
+            "C.13: joining at once after the P = 0 re-pairing pairs as close as the split "
+            "(B.3) and lowers no requirement the split did not lower (C.10): joined"
+        )
+        return other
+    if in_part or _b3_total(other, players) != _b3_total(split, players):
+        return split
+    if close:
+        other.events.append(
+            "C.13: joining at once after the P = 0 re-pairing pairs as close as the split "
+            "(B.3): joined"
+        )
+        return other
+    if _bye_lower(other, split, players) and _largest(other, players) > _largest(split, players):
+        other.events.append(
+            "C.13: joining at once after the P = 0 re-pairing gives the bye to a lower "
+            "score for a larger difference, the same in total (B.3): joined"
+        )
+        return other
+    return split
+
+
+def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
+    """Reading 34: the score differences of the pairs plus the score of the player
+    who gets the bye (B.3: the floater's score and the differences, as one sum)."""
+    bye = players[result.bye].score if result.bye is not None else Fraction(0)
+    return sum(score_differences(result.pairs, players), Fraction(0)) + bye
+
+
+def _bye_lower(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
+    """``a`` gives the bye to a player with a lower score than ``b`` does."""
+    return a.bye is not None and b.bye is not None and players[a.bye].score < players[b.bye].score
+
+
+def _largest(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
+    """The largest score difference of the pairs (0 without pairs)."""
+    return max(score_differences(result.pairs, players), default=Fraction(0))
 
 
 def _join_no_worse(
