@@ -664,6 +664,13 @@ class ScoreBracket:
         self._set_gap_limit()
         self._gap_cuts = 0
         box = self._box(state.p1, state.x1, state.z1)
+        if self.p0_part and level is not None:
+            # Reading 36 pairs the moved-down players with the residents only, which
+            # the oracle's bound does not know: when even the most lowered level has
+            # no pairing, no level of the state has one (every level lies below it).
+            top = self._search(state.hetero, state.p1, state.m1, box.top)
+            if next(top, None) is None:
+                return
         farther = 0  # pairings passed over for B.3's score differences (reading 24)
         while level is not None:
             lowered = (*state.notes, *_describe_lowering(box.start, level))
