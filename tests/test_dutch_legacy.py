@@ -1141,7 +1141,7 @@ def test_c13_higher_mdp_does_not_float_to_the_bye() -> None:
     only for fewer colour conflicts before; the reference floats the lower one whenever
     the higher one would float to the bye at the same P1: 5-8, 7-4, 12-11, bye 10 (on all
     32 variants with one earlier game's colours reversed)."""
-    pairs, bye, _ = pair(step("c13mdpbye"))
+    pairs, bye, _ = pair(step("c13mdpnotbye"))
     assert pairs == {(1, 2), (5, 8), (6, 9), (7, 4), (12, 11)} and bye == 10
 
 
@@ -1212,6 +1212,22 @@ def test_c13_bye_not_to_a_floater_at_the_own_p1() -> None:
     gives the bye to a player it did not move down."""
     pairs, bye, _ = pair(step("c13byefloater"))
     assert pairs == {(2, 4), (3, 1), (9, 8), (10, 6), (11, 5)} and bye == 7
+
+
+def test_c12_floaters_of_lower_scores_only_with_p0_pairs() -> None:
+    """Reading 34 (issue 31, ninth pass): tiny-corpus seed 24686 round 9 shrunk to eleven
+    players (JaVaFo 1.4's pairing). 2 (6.5), 3, 4, 9 (5) and 1 (4.5) are moved down by
+    C.1 to bracket 4 {5, 6, 7}, where 2 and 1 move on; {3, 4, 9 | 5, 6, 7} pairs 4-5,
+    9-7 and moves 3 and 6 down. In bracket 3.5 {2, 1, 3, 6 | 8, 11} 3 has met 8 and 11
+    (C.1 -> C.12). Bracket 4 re-paired 3-5, 9-7 would move 4 and 6 down (the same
+    scores): bracket 3.5 still makes two pairs of its three (only 8 and 11 are
+    opponents), with floaters of lower scores (1 and 6 instead of 3 and 6). Reading 14
+    took it; the reference does not, since the new set does not allow P1 = P0 pairs:
+    3 moves on, 2-8, 11-6, and the lowest {1, 3 | 10} pairs 10-3, bye 1 - on all 40
+    variants with one game's colours reversed (15 before)."""
+    pairs, bye, lines = pair(step("c12p0floaters"))
+    assert pairs == {(2, 8), (4, 5), (9, 7), (10, 3), (11, 6)} and bye == 1
+    assert not has(lines, "C.12: re-paired")
 
 
 def test_c13_split_part_lowers_m1_before_p1() -> None:

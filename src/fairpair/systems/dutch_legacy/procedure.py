@@ -360,8 +360,9 @@ class _Round:
         pairs, or as many pairs and floaters of lower scores (B.3, compared from the
         highest) when the new set leaves no moved-down player without an opponent
         (`_c12_resolved`: with as many pairs, the backtrack must at least remove what
-        sent the bracket to C.12). As good is not enough: the old set stays and the
-        player moves on."""
+        sent the bracket to C.12), and only when the new set lets the bracket make P1 =
+        P0 pairs, P0 of its players who have an opponent there (reading 34). As good is
+        not enough: the old set stays and the player moves on."""
         best = self._most_pairs(players, lowest=False)
         if best is None:
             return False
@@ -369,6 +370,10 @@ class _Round:
             return True
         if best.pairs != before.pairs:
             return best.pairs > before.pairs
+        # Reading 34: floaters of lower scores count only when the new set lets the
+        # bracket make P1 = P0 pairs (of its players who have an opponent there).
+        if best.pairs < (len(players) - len(c1_incompatible(players, self.ctx))) // 2:
+            return False
         return best.floaters < before.floaters and self._c12_resolved(players)
 
     def _c12_resolved(self, players: Sequence[LegacyPlayer]) -> bool:
