@@ -269,7 +269,7 @@ class ScoreBracket:
         #: ``_can_meet``'s oracle answers, by group, pairs, final and floaters (with
         #: the profile of ``_gap_limit`` when it is set: reset with it).
         self._bounds: dict[
-            tuple[tuple[int, ...], tuple[int, ...] | None, int, bool, tuple[Fraction, ...] | None],
+            tuple[tuple[int, ...], tuple[int, ...] | None, int, bool, Floaters],
             Best | None,
         ] = {}
         if closeness and len(set(self.scores)) > 1:
@@ -1040,15 +1040,17 @@ class ScoreBracket:
         best = self._bounds[key]
         if best is None or (self.lowest and final and not best.bye_ok):
             return False
-        if final and isinstance(self.floaters, frozenset):
-            if best.floaters not in self.floaters:
-                # Above every set required: none fits; below one of them: cannot tell.
-                return best.floaters < max(self.floaters)
-        elif final and self.floaters is not None:
-            if best.floaters > self.floaters:
-                return False
-            if best.floaters < self.floaters:
-                return True  # cannot tell
+        required = self.floaters
+        if final and required is not None:
+            if isinstance(required, frozenset):
+                if best.floaters not in required:
+                    # Above every set required: none fits; below one: cannot tell.
+                    return best.floaters < max(required)
+            else:
+                if best.floaters > required:
+                    return False
+                if best.floaters < required:
+                    return True  # cannot tell
         if self._gap_limit:
             # The oracle's profile is the least of these pairings (after the floaters):
             # above what is left, none fits; below it, its vector bounds nothing.

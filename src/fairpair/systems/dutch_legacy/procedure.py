@@ -445,9 +445,7 @@ class _Round:
         down to the lowest one (``c1_mover_repaired``: no join, `pair`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         single_c13 = single and not frame.split_part
-        self.c1_mover_repaired = (
-            single and not frame.split_part and _moved_on_mdp(frame)
-        )
+        self.c1_mover_repaired = single and not frame.split_part and _moved_on_mdp(frame)
         if self.c1_mover_repaired:
             single = False  # no M1 before P1 (reading 21)
         #: The two brackets together (reading 21): the lowest score their bye can have.
