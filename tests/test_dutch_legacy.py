@@ -1287,6 +1287,107 @@ def test_c13_another_pairing_keeps_a_higher_mdp_when_colours_are_no_better() -> 
     assert not has(lines, "for moved-down floaters")
 
 
+def test_c13_higher_mdp_does_not_float_to_the_bye() -> None:
+    """Reading 25, "not to the bye" (issue 31, ninth pass): tiny-corpus seed 22024 round 7
+    shrunk to the players both engines pair alike made absent (JaVaFo 1.4's pairing of
+    this file; odd round). 2 (4.5) and 6 (3.5) move down by C.1; bracket 3 pairs 2-1,
+    6-9 and moves 8 and 10 (3 points; 8 wants black absolutely, 10 mildly) down; in
+    bracket 2.5 {8, 10 | 4, 5, 7} the first pairing leaves the lowest {11, 12} (12 may
+    not have the bye, nor may 4, 5, 7) without a pairing. C.13: with M1 lowered for a
+    moved-down floater, floating 8 (the higher: 10-5, an X pair, 4-7) or 10 (8-5, an
+    A.7.d pair, 7-4); either floater gets the bye below (12-11). The higher one floated
+    only for fewer colour conflicts before; the reference floats the lower one whenever
+    the higher one would float to the bye at the same P1: 5-8, 7-4, 12-11, bye 10 (on all
+    32 variants with one earlier game's colours reversed)."""
+    pairs, bye, _ = pair(step("c13mdpnotbye"))
+    assert pairs == {(1, 2), (5, 8), (6, 9), (7, 4), (12, 11)} and bye == 10
+
+
+def test_c13_moved_on_mdp_lowers_p1_not_m1() -> None:
+    """Reading 37 (issue 31, ninth pass): tiny-corpus seed 22556 round 9 shrunk to eight
+    players (JaVaFo 1.4's pairings). 1 and 4 (6 points) and 5 (5) move down by C.1 into
+    bracket 3 {3, 8, 11}, where 4 has no opponent either and is moved on (C.1); {1, 5 |
+    3, 8, 11} pairs 1-3 and 5-8 (5 can only meet 8), and 11 cannot be paired below (the
+    lowest {4, 11 | 6, 7}). C.13: no other pairing with both moved-down players paired;
+    reducing M1 (1 paired, 5 floating: 1-3 with 8-11 at X = 1) is not what the
+    reference does after a moved-down player was moved on: it lowers P1 to one pair,
+    1-8 (8's upfloat as two rounds before, but 1-3 would be an X pair) with 5, 3 and 11
+    down, and the lowest pairs 4-7, 5-6, 11-3. The probe `c13c1mover2` (8's round-4
+    game against 3 with the colours reversed: 3 wants black absolutely, 8 white
+    strongly) shows the order: with P1 lowered 1-3 comes first (1-8 is an X pair) and
+    the lowest pairs 11-8, an A.7.d pair, where any pairing with two pairs in bracket 3
+    would pair 1-8, 3-11 first (X only)."""
+    pairs, bye, lines = pair(step("c13c1mover"))
+    assert pairs == {(1, 8), (4, 7), (5, 6), (11, 3)} and bye is None
+    assert has(lines, "reading 37")
+    pairs, bye, _ = pair(step("c13c1mover2"))
+    assert pairs == {(1, 3), (4, 7), (5, 6), (11, 8)} and bye is None
+
+
+def test_c13_moved_on_mdp_p0_moves_the_bracket_down() -> None:
+    """Reading 37 with P = 0 (issue 31, ninth pass): tiny-corpus seed 24150 round 7 (the
+    whole round; it does not shrink). 7 (3.5) has no opponent in bracket 3.5 nor in
+    bracket 3 {3 | 4, 8} (C.1 twice); 3-4 leaves the lowest 2.5 {7, 8 | 5, 6, 9, 10}
+    without a pairing. C.13 lowers P1 to 0 (reading 37) and the entire bracket moves
+    down (C.14.a), paired in bracket 2.5 as its moved-down players (A.3: half of it
+    moved down, treated as homogeneous), not as a joined bracket: 8-4, 9-3, 10-7, 6-5,
+    as JaVaFo (the join gave 5-7, 6-8, 9-3, 10-4; reading 21's M1 = 0 gave the
+    reference's pairing before, as it does in every other such round)."""
+    pairs, bye, lines = pair(step("c13c1moverp0"))
+    assert pairs == {(1, 2), (6, 5), (8, 4), (9, 3), (10, 7)} and bye is None
+    assert has(lines, "moved down entirely")
+
+
+def test_c13_lowered_p1_floaters_go_by_their_sum() -> None:
+    """Reading 38 (issue 31, ninth pass): tiny-corpus seed 24538 round 6, the last
+    (seven players; 3, 4, 5 are top scorers and met each other, only they may have the
+    bye). Bracket 2.5 {4, 3, 5 | 2, 6, 7} (treated as homogeneous, A.3) pairs 4-2, 3-6,
+    5-7 and the lowest {8} cannot have the bye. C.13 lowers P1 to 2: the floaters can
+    be 3 and 5 (3 + 3 points; 4-2, 6-7 and then 3-8: three colour conflicts), 4 and 2
+    (3.5 + 2.5: 6-3, 7-5, 2-8, none) or 4 and 3 (3.5 + 3). B.3 from the highest floater
+    down took 3 and 5; the reference takes the sets with the least sum together and lets
+    the levels and the order of D choose: 2-8, 6-3, 7-5, bye 4. The probe
+    `c13floatsum2` (round 2's 4-6 reversed: 4 wants white absolutely, 6 black) makes
+    3-6 a Z pair there, and 4-2, 7-6, 8-3, bye 5 (X only) is taken - not the closest
+    pairs (reading 24 is not judged among the sets of one sum)."""
+    pairs, bye, lines = pair(step("c13floatsum"))
+    assert pairs == {(2, 8), (6, 3), (7, 5)} and bye == 4
+    assert has(lines, "reading 38")
+    pairs, bye, _ = pair(step("c13floatsum2"))
+    assert pairs == {(4, 2), (7, 6), (8, 3)} and bye == 5
+
+
+def test_c13_bye_not_to_a_floater_at_the_own_p1() -> None:
+    """Reading 39 (issue 31, ninth pass): tiny-corpus seed 22483 round 6 (JaVaFo 1.4's
+    pairing; 7 and 5 may have the bye, 10 not). 9 (3) moves down by C.1 into bracket 2.5
+    {5, 6, 8, 11}; the lowest {7, 10} with the floater of bracket 2.5 has a pairing only
+    when the floater is 5 (5 gets the bye, 7-10) or 6 (6-10, bye 7). 5 floating costs B.5
+    for downfloaters (a downfloat in round 5), 6 B.5 and B.6 (a bye in round 5, a
+    downfloat in round 4), so the level order floats 5 (9-6, 8-11). The reference
+    floats 6: 9-8, 11-5, 10-6, bye 7 (on all 25 variants with one earlier game's colours
+    reversed; where 6 cannot be paired below it floats 5 to the bye): at its own P1 the
+    bracket takes, of the pairings of the first state, the first whose lowest bracket
+    gives the bye to a player it did not move down."""
+    pairs, bye, _ = pair(step("c13byefloater"))
+    assert pairs == {(2, 4), (3, 1), (9, 8), (10, 6), (11, 5)} and bye == 7
+
+
+def test_c12_floaters_of_lower_scores_only_with_p0_pairs() -> None:
+    """Reading 40 (issue 31, ninth pass): tiny-corpus seed 24686 round 9 shrunk to eleven
+    players (JaVaFo 1.4's pairing). 2 (6.5), 3, 4, 9 (5) and 1 (4.5) are moved down by
+    C.1 to bracket 4 {5, 6, 7}, where 2 and 1 move on; {3, 4, 9 | 5, 6, 7} pairs 4-5,
+    9-7 and moves 3 and 6 down. In bracket 3.5 {2, 1, 3, 6 | 8, 11} 3 has met 8 and 11
+    (C.1 -> C.12). Bracket 4 re-paired 3-5, 9-7 would move 4 and 6 down (the same
+    scores): bracket 3.5 still makes two pairs of its three (only 8 and 11 are
+    opponents), with floaters of lower scores (1 and 6 instead of 3 and 6). Reading 14
+    took it; the reference does not, since the new set does not allow P1 = P0 pairs:
+    3 moves on, 2-8, 11-6, and the lowest {1, 3 | 10} pairs 10-3, bye 1 - on all 40
+    variants with one game's colours reversed (15 before)."""
+    pairs, bye, lines = pair(step("c12p0floaters"))
+    assert pairs == {(2, 8), (4, 5), (9, 7), (10, 3), (11, 6)} and bye == 1
+    assert not has(lines, "C.12: re-paired")
+
+
 def test_c13_split_part_lowers_m1_before_p1() -> None:
     """Reading 21 in a part of a split join ("M1 before P1 in a split part", issue 31,
     sixth pass, second wave): random fourth-set seed 7007 round 10 shrunk to eight

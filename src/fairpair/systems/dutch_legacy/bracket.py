@@ -95,6 +95,10 @@ _FIELD = (1 << _WIDTH) - 1
 #: that move down particular players).
 Accept = Callable[[tuple[int, ...]], bool]
 
+#: The floaters' scores a state requires: one set of scores (each highest first), any
+#: of several (reading 38: the sets with the same sum), or None (any).
+Floaters = tuple[Fraction, ...] | frozenset[tuple[Fraction, ...]] | None
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -129,7 +133,7 @@ class _State:
     x1: int
     z1: int
     bound: Costs
-    floaters: tuple[Fraction, ...] | None
+    floaters: Floaters
     notes: tuple[str, ...]
     #: The articles of the C.14 reductions made to reach this state.
     reductions: tuple[str, ...] = ()
@@ -183,6 +187,7 @@ class ScoreBracket:
         p0_part: bool = False,
         closeness: bool = True,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
+        single_c13: bool = False,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -199,6 +204,9 @@ class ScoreBracket:
         #: ... the same at the bracket's own P1, when given (reading 13, "the lowest
         #: moved-down players float first"); default ``mdp_floats``.
         self.own_p1_floats = mdp_floats if own_p1_floats is None else own_p1_floats
+        #: C.13 with nothing joined below, not a part of a split join (reading 38: at a
+        #: lowered P1 of a homogeneous bracket the floaters' scores go by their sum).
+        self.single_c13 = single_c13
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
         #: Players moved down into the bracket (their float is this round's downfloat).
@@ -268,7 +276,7 @@ class ScoreBracket:
         #: ``_can_meet``'s oracle answers, by group, pairs, final and floaters (with
         #: the profile of ``_gap_limit`` when it is set: reset with it).
         self._bounds: dict[
-            tuple[tuple[int, ...], tuple[int, ...] | None, int, bool, tuple[Fraction, ...] | None],
+            tuple[tuple[int, ...], tuple[int, ...] | None, int, bool, Floaters],
             Best | None,
         ] = {}
         if closeness and len(set(self.scores)) > 1:
@@ -285,7 +293,7 @@ class ScoreBracket:
         self._no_mdp = [False] * n
         self._flat = [Fraction(0)] * n
         self.notes: list[str] = []
-        self.floaters: tuple[Fraction, ...] | None = None
+        self.floaters: Floaters = None
         self.good: list[int] | None = None  # accepted unpaired sets (bit masks)
         #: B.3's score differences of the pairs judged right after the floaters'
         #: scores, before every requirement (reading 24, ``closest``); only where the
@@ -446,6 +454,9 @@ class ScoreBracket:
                 hetero_p = False
             notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
             reductions.append("C.14")
+            if self.single_c13 and not hetero_p:
+                yield from self._floater_sums(p, x1, z1, notes, reductions)
+                continue
             yield from self._floater_states(
                 hetero_p, p, m, x1, z1, best_p.vector, notes, reductions
             )
@@ -484,6 +495,27 @@ class ScoreBracket:
                 tuple(reductions),
                 mdp_floating=floating,
                 own_p1=own,
+            )
+
+    def _floater_sums(
+        self, p1: int, x1: int, z1: int, notes: list[str], reductions: list[str]
+    ) -> Iterator[_State]:
+        """Reading 38: C.13's another pairing of a homogeneous bracket at a lowered P1,
+        nothing joined below: one state for each sum of the floaters' scores, the
+        lowest first; the sets of scores with the same sum in one state, where the
+        levels and the order of section D choose among them (the score differences of
+        the pairs are not judged there, reading 24). No bound (every level searched)."""
+        groups: dict[Fraction, list[tuple[Fraction, ...]]] = {}
+        for floaters in self._floater_scores(self.n - 2 * p1):
+            groups.setdefault(sum(floaters, Fraction(0)), []).append(floaters)
+        for total in sorted(groups):
+            sets = groups[total]
+            if len(sets) == 1:
+                yield _State(False, p1, 0, x1, z1, ZERO, sets[0], tuple(notes), tuple(reductions))
+                continue
+            note = f"C.13: floaters' scores with the sum {format_points(total)} (reading 38)"
+            yield _State(
+                False, p1, 0, x1, z1, ZERO, frozenset(sets), (*notes, note), tuple(reductions)
             )
 
     def _m1_reduced(
@@ -568,7 +600,12 @@ class ScoreBracket:
         self.good = None
         self.profile = None
         self._bye_cut = False
-        judged = self.closeness and not state.m1_reduced and not self._fixed_gaps(state)
+        judged = (
+            self.closeness
+            and not state.m1_reduced
+            and not self._fixed_gaps(state)
+            and not isinstance(state.floaters, frozenset)  # reading 38
+        )
         if self.accept is None:
             bound = state.bound
             if judged:
@@ -588,8 +625,8 @@ class ScoreBracket:
         found: list[tuple[Fraction, tuple[Fraction, ...], int, Level]] = []
         start: Level | None = None
         for unpaired in combinations(range(self.n), k):
-            if state.floaters is not None and state.floaters != tuple(
-                sorted((self.scores[u] for u in unpaired), reverse=True)
+            if not _floaters_fit(
+                state.floaters, tuple(sorted((self.scores[u] for u in unpaired), reverse=True))
             ):
                 continue
             if self.lowest and not all(self.eligible[u] for u in unpaired):
@@ -650,7 +687,7 @@ class ScoreBracket:
         best = self.best(
             range(self.n), mdp_first=state.hetero, exact_pairs=state.p1, closeness=True
         )
-        if best is None or (state.floaters is not None and best.floaters != state.floaters):
+        if best is None or not _floaters_fit(state.floaters, best.floaters):
             return None
         if state.hetero and best.mdp_pairs != state.m1:
             return None
@@ -913,8 +950,8 @@ class ScoreBracket:
                     total += vcost[u]
                 if self.lowest and not all(self.eligible[u] for u in left):
                     return False
-                if self.floaters is not None and self.floaters != tuple(
-                    sorted((self.scores[u] for u in left), reverse=True)
+                if not _floaters_fit(
+                    self.floaters, tuple(sorted((self.scores[u] for u in left), reverse=True))
                 ):
                     return False
             return (top - total) & guard == guard
@@ -934,8 +971,8 @@ class ScoreBracket:
                         return
                     if self.lowest and not all(self.eligible[u] for u in left):
                         return
-                    if self.floaters is not None and self.floaters != tuple(
-                        sorted((self.scores[u] for u in left), reverse=True)
+                    if not _floaters_fit(
+                        self.floaters, tuple(sorted((self.scores[u] for u in left), reverse=True))
                     ):
                         return
                     if good_set is not None:
@@ -1020,11 +1057,17 @@ class ScoreBracket:
         best = self._bounds[key]
         if best is None or (self.lowest and final and not best.bye_ok):
             return False
-        if final and self.floaters is not None:
-            if best.floaters > self.floaters:
-                return False
-            if best.floaters < self.floaters:
-                return True  # cannot tell
+        required = self.floaters
+        if final and required is not None:
+            if isinstance(required, frozenset):
+                if best.floaters not in required:
+                    # Above every set required: none fits; below one: cannot tell.
+                    return best.floaters < max(required)
+            else:
+                if best.floaters > required:
+                    return False
+                if best.floaters < required:
+                    return True  # cannot tell
         if self._gap_limit:
             # The oracle's profile is the least of these pairings (after the floaters):
             # above what is left, none fits; below it, its vector bounds nothing.
@@ -1093,6 +1136,15 @@ class ScoreBracket:
 
     def _pair_names(self, pairs: Sequence[tuple[int, int]]) -> str:
         return " ".join(f"{self.number(a)}-{self.number(b)}" for a, b in pairs) or "none"
+
+
+def _floaters_fit(required: Floaters, scores: tuple[Fraction, ...]) -> bool:
+    """Do floaters with ``scores`` (highest first) meet the state's requirement?"""
+    if required is None:
+        return True
+    if isinstance(required, frozenset):
+        return scores in required
+    return required == scores
 
 
 def _floating_note(floating: bool, m1: int) -> tuple[str, ...]:

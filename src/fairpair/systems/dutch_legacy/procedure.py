@@ -235,6 +235,9 @@ class _Round:
         #: C.13 (reading 30, "as close, joined"): every P = 0 re-pairing above joined
         #: brackets is joined at once (the pass `pair_round` compares with the split).
         self.join_every_p0 = False
+        #: C.13 (reading 37): the last re-pairing was of a bracket from which C.1 moved
+        #: on a player moved down into it; with P = 0 it moves the entire bracket down.
+        self.c1_mover_repaired = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -341,10 +344,12 @@ class _Round:
         mdp_floats: Callable[[tuple[int, ...]], bool] | None = None,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
         own_p1_floats: Callable[[tuple[int, ...]], bool] | None = None,
+        single_c13: bool = False,
     ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13);
-        ``accept_reduced``: C.13 reduces M1 before P1 (reading 21)."""
+        ``accept_reduced``: C.13 reduces M1 before P1 (reading 21); ``single_c13``:
+        C.13 with nothing joined below (reading 38)."""
         return ScoreBracket(
             frame.players,
             self.ctx,
@@ -356,6 +361,7 @@ class _Round:
             split_part=frame.split_part,
             p0_part=frame.p0_part,
             bye_of=bye_of,
+            single_c13=single_c13,
         )
 
     def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
@@ -366,8 +372,9 @@ class _Round:
         pairs, or as many pairs and floaters of lower scores (B.3, compared from the
         highest) when the new set leaves no moved-down player without an opponent
         (`_c12_resolved`: with as many pairs, the backtrack must at least remove what
-        sent the bracket to C.12). As good is not enough: the old set stays and the
-        player moves on."""
+        sent the bracket to C.12), and only when the new set lets the bracket make P1 =
+        P0 pairs, P0 of its players who have an opponent there (reading 40). As good is
+        not enough: the old set stays and the player moves on."""
         best = self._most_pairs(players, lowest=False)
         if best is None:
             return False
@@ -375,6 +382,10 @@ class _Round:
             return True
         if best.pairs != before.pairs:
             return best.pairs > before.pairs
+        # Reading 40: floaters of lower scores count only when the new set lets the
+        # bracket make P1 = P0 pairs (of its players who have an opponent there).
+        if best.pairs < (len(players) - len(c1_incompatible(players, self.ctx))) // 2:
+            return False
         return best.floaters < before.floaters and self._c12_resolved(players)
 
     def _c12_resolved(self, players: Sequence[LegacyPlayer]) -> bool:
@@ -437,8 +448,18 @@ class _Round:
         when the lowest bracket's pairing then pairs every player moved down into it, or
         gives the bye to one of them whose score is the lowest that any complete pairing of
         the two brackets together can give the bye
-        (B.3, `_lowest_bye`)."""
+        (B.3, `_lowest_bye`).
+
+        Reading 37, "a moved-down player moved on": when nothing is joined below and
+        C.1 moved on from the bracket a player who had been moved down into it, M1 is
+        not reduced at all (neither reading 21 nor reading 25's moved-down floaters):
+        P1 is lowered (C.14.b1), and a re-pairing with P = 0 moves the entire bracket
+        down to the lowest one (``c1_mover_repaired``: no join, `pair`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
+        single_c13 = single and not frame.split_part
+        self.c1_mover_repaired = single and not frame.split_part and _moved_on_mdp(frame)
+        if self.c1_mover_repaired:
+            single = False  # no M1 before P1 (reading 21)
         #: The two brackets together (reading 21): the lowest score their bye can have.
         together = frame.players + frame.moved + lowest_residents
         lowest_bye: list[Fraction | None] = []
@@ -462,7 +483,7 @@ class _Round:
         # may float players moved down into the bracket (M1 lowered for them, never to
         # 0) whenever the lowest bracket then has its pairing - the test of `accept`; at
         # the bracket's own P1 see `_lowest_mdps_float`.
-        mdp_floats = None if frame.split_part else accept
+        mdp_floats = None if frame.split_part or self.c1_mover_repaired else accept
 
         def bye_of(unpaired: tuple[int, ...]) -> Fraction | None:
             low = self.lowest_with(frame.moved, unpaired, lowest_residents)
@@ -476,6 +497,7 @@ class _Round:
             accept_reduced if single else None,
             mdp_floats,
             bye_of if frame.split_part else None,
+            single_c13=single_c13,
         )
         if frame.split_part:
             lower_bye = self._lower_bye(frame, lowest_residents, bracket)
@@ -484,6 +506,8 @@ class _Round:
                 return lower_bye
 
         def first_of(candidates: Iterator[Candidate]) -> Candidate | None:
+            if not joint and single_c13:
+                return self._bye_not_to_a_floater(candidates, frame, lowest_residents)
             if not joint:
                 return _first(candidates)
             return self.joint_choice(
@@ -504,11 +528,59 @@ class _Round:
             accept_reduced if single else None,
             mdp_floats,
             own_p1_floats=both_accept(mdp_floats, lowest_float),
+            single_c13=single_c13,
         )
         other = first_of(plain.candidates())
         if other is None or not _other(other, chosen):
             return chosen
+        if len(other.pairs) == len(chosen.pairs) and self._mdp_to_bye(
+            frame, chosen, lowest_residents
+        ):
+            # Reading 25, "not to the bye": the higher moved-down player would float to
+            # the bye while the lower ones can float at the same P1 (D.3's first set).
+            return other
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
+
+    def _bye_not_to_a_floater(
+        self,
+        candidates: Iterator[Candidate],
+        frame: _Frame,
+        lowest_residents: list[LegacyPlayer],
+    ) -> Candidate | None:
+        """Reading 39, "the bye not to a floater": C.13's another pairing of the
+        penultimate bracket at its own P1 (no C.14 reduction made), nothing joined
+        below: among the pairings of the first state found (as many pairs, floaters
+        with the same scores, B.3), the first whose lowest bracket's pairing gives the
+        bye to a player who was not moved down by it (or has no bye) is taken, at
+        whatever level; none: the first one."""
+        first: Candidate | None = None
+        for tried, cand in enumerate(candidates):
+            if first is None:
+                first = cand
+                if cand.reductions:
+                    return cand  # P1 (or M1) lowered already: the first one
+            elif (
+                tried >= BYE_LIMIT
+                or len(cand.pairs) != len(first.pairs)
+                or _floater_scores(cand, self.by_number) != _floater_scores(first, self.by_number)
+                or cand.reductions != first.reductions
+            ):
+                break  # the state is over
+            low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
+            if low is not None and (not low.unpaired or low.unpaired[0] not in cand.unpaired):
+                return cand
+        return first
+
+    def _mdp_to_bye(
+        self, frame: _Frame, cand: Candidate, lowest_residents: list[LegacyPlayer]
+    ) -> bool:
+        """Does the lowest bracket's pairing, with the players ``cand`` moves down,
+        give the bye to one of them who was moved down into ``frame``'s bracket?"""
+        low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
+        if low is None or not low.unpaired or low.unpaired[0] not in cand.unpaired:
+            return False
+        score = frame.residents[0].score
+        return self.by_number[low.unpaired[0]].score > score
 
     def joint_choice(
         self,
@@ -927,6 +999,11 @@ class _Round:
                 if alt is not None:
                     frame.current = alt
                     frame.notes.append("C.13: re-paired so that the lowest bracket can be paired")
+                    if self.c1_mover_repaired:
+                        frame.notes.append(
+                            "C.13: a player moved down into this bracket was moved on by C.1: "
+                            "M1 is not reduced, P1 is lowered (reading 37)"
+                        )
                     if self.bye_chose:
                         frame.notes.append(
                             f"C.13: {JOINT_NOTE} (a part of the "
@@ -950,6 +1027,15 @@ class _Round:
                         else:
                             self.p0_splits.append(key)
                             self.p0_in_part.append(frame.split_part)
+                    if not alt.pairs and self.c1_mover_repaired and not resplit:
+                        # Reading 37: P1 = 0 moves the entire score bracket down to the
+                        # next one (C.14.a), its players moved down as any others.
+                        movers = None
+                        self.events.append(
+                            f"C.13: bracket {format_points(frame.residents[0].score)} "
+                            "re-paired with P = 0, moved down entirely (C.14.a)"
+                        )
+                        continue
                     if not alt.pairs and not resplit:
                         # A re-pairing with P = 0 moves the whole bracket down: that is
                         # the join of C.13 (the reference's practice, class C), unless
@@ -1384,6 +1470,13 @@ def _c12_disallowed(frames: Sequence[_Frame]) -> bool:
     (reading 14) or when it is a part of a split join (reading 31): the brackets a
     C.13 backtrack pairs again one by one are paired as part of that backtrack."""
     return bool(frames) and (bool(frames[-1].repaired) or frames[-1].split_part)
+
+
+def _moved_on_mdp(frame: _Frame) -> bool:
+    """Did C.1 move on from ``frame``'s bracket a player who had been moved down into
+    it (reading 37)?"""
+    score = frame.residents[0].score
+    return any(p.score > score for p in frame.moved)
 
 
 def _joint_in_split_part(frame: _Frame) -> bool:
