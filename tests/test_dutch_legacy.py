@@ -1001,7 +1001,8 @@ def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
     re-pairing with P > 0 above joined brackets, the join at once - S1 the players the
     re-pairing leaves unpaired, the players C.1 moved down from that bracket with the
     residents - stands when it gives the bye to a lower score for a total of differences
-    and bye (B.3, reading 34) no larger than the split's, unless the split's bye goes to
+    and bye (B.3, reading 34), or a largest difference, no larger than the split's,
+    unless the split's bye goes to
     a player C.1 moved down from the re-paired bracket. Reference round (JaVaFo 1.4,
     first-set seed 1075 round 6 of 11, the whole round, even): 2 (4 points) moves down
     by C.1 to bracket 2.5 with 3 and 5 (3); the lowest {8} (1.5) cannot be paired, C.13
@@ -1023,7 +1024,7 @@ def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
         frozenset(p) for p in ((4, 2), (7, 1), (3, 9), (8, 5), (11, 10))
     }
     assert bye == 6
-    assert has(lines, "gives the bye to a lower score for no larger total")
+    assert has(lines, "(S1 its floaters) gives the bye to a lower score")
     pairs, bye, _ = pair(step("c13plowerbyec1"))
     assert {frozenset(p) for p in pairs} == {
         frozenset(p) for p in ((2, 9), (5, 11), (6, 3), (7, 4), (10, 8))

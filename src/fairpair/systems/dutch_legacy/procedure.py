@@ -1357,7 +1357,7 @@ def _join_lower_bye(
     down from the re-paired bracket join the residents). B.3 over the two pairings
     (reading 34's total: the score differences of the pairs plus the bye's score):
     when the join gives the bye to a lower score for a total no larger than the split's,
-    the join stands - unless the split's bye goes to a player C.1 moved down from the
+    or for a largest difference no larger than the split's, the join stands - unless the split's bye goes to a player C.1 moved down from the
     re-paired bracket (he had no opponent there: the split keeps him floating)."""
     if split.bye is None or split.bye in c1_moved:
         return split
@@ -1371,12 +1371,16 @@ def _join_lower_bye(
     if (
         _same_pairing(other, split)
         or not _bye_lower(other, split, players)
-        or _b3_total(other, players) > _b3_total(split, players)
+        or (
+            _b3_total(other, players) > _b3_total(split, players)
+            and _largest(other, players) > _largest(split, players)
+        )
     ):
         return split
     other.events.append(
         "C.13: joining at once after the re-pairing (S1 its floaters) gives the bye to a "
-        "lower score for no larger total of differences and bye (B.3): joined"
+        "lower score for no larger total of differences and bye, or no larger largest "
+        "difference (B.3): joined"
     )
     return other
 
