@@ -996,6 +996,42 @@ def test_c13_p_join_no_worse_than_the_split() -> None:
     assert has(lines, "is no worse by any requirement")
 
 
+def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
+    """Reading 41, "the floaters' join, the bye lower" (issue 31, ninth pass): after a
+    re-pairing with P > 0 above joined brackets, the join at once - S1 the players the
+    re-pairing leaves unpaired, the players C.1 moved down from that bracket with the
+    residents - stands when it gives the bye to a lower score for a total of differences
+    and bye (B.3, reading 34), or a largest difference, no larger than the split's,
+    unless the split's bye goes to
+    a player C.1 moved down from the re-paired bracket. Reference round (JaVaFo 1.4,
+    first-set seed 1075 round 6 of 11, the whole round, even): 2 (4 points) moves down
+    by C.1 to bracket 2.5 with 3 and 5 (3); the lowest {8} (1.5) cannot be paired, C.13
+    joins 2 with it and re-pairs bracket 2.5 {2, 3, 5 | 4, 6, 9} with two pairs, 2-4,
+    3-9 (5 and 6 down). Split again (reading 13), bracket 2 {5, 6 | 10, 11} pairs 6-10
+    after one more backtrack, and the lowest {5, 11 | 8} pairs 11-8 with the bye to 5:
+    differences 0.5, 0.5 and a bye of 3 (total 4). Joined at once, {5, 6 | 10, 11, 8}
+    pairs 5-8, 10-11 with the bye to 6: 1.5, 0 and 2.5 (total 4): 4-2, 7-1, 3-9, 8-5,
+    11-10, bye 6, as the reference (before: 6-10, 11-8, bye 5).
+
+    Tiny-corpus seed 24608 round 10 (`c13plowerbyec1`, eleven players): C.1 moves 1,
+    2 and 5 down from bracket 5, which is re-paired with one pair, 3-6 (4 and 8 down).
+    The split gives the bye to 1 (7.5 points; differences 4, 4, 1.5, 1, 1), the join at
+    once to 2 (7; 5.5, 3, 1.5, 1, 1): the same total, but 1 had no opponent in the
+    re-paired bracket, and the split stands: 2-9, 5-11, 6-3, 7-4, 10-8, bye 1, as
+    JaVaFo."""
+    pairs, bye, lines = pair(step("c13plowerbye"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset(p) for p in ((4, 2), (7, 1), (3, 9), (8, 5), (11, 10))
+    }
+    assert bye == 6
+    assert has(lines, "(S1 its floaters) gives the bye to a lower score")
+    pairs, bye, _ = pair(step("c13plowerbyec1"))
+    assert {frozenset(p) for p in pairs} == {
+        frozenset(p) for p in ((2, 9), (5, 11), (6, 3), (7, 4), (10, 8))
+    }
+    assert bye == 1
+
+
 def test_remainder_has_no_upfloater_requirements() -> None:
     """Reading 33 (issue 31, ninth pass): C.6 continues "at C.4 with the remainder
     group", a homogeneous group, and B5/B6 for upfloaters are requirements of

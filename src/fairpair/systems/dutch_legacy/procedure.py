@@ -229,6 +229,11 @@ class _Round:
         self.p_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         #: Reading 32: every re-pairing with P > 0 above joined brackets joined at once.
         self.join_every_p = False
+        #: ... with S1 the re-pairing's floaters only (reading 41) ...
+        self.join_floaters_s1 = False
+        #: ... and the players C.1 moved down from each bracket re-paired with P > 0
+        #: above joined brackets (parallel to ``p_splits``).
+        self.p_c1_moved: list[frozenset[int]] = []
         #: ... and whether each of those re-paired brackets was itself a part of an
         #: earlier split (reading 34).
         self.p0_in_part: list[bool] = []
@@ -1054,12 +1059,17 @@ class _Round:
                             # re-paired bracket's floaters are S1 of the joined bracket.
                             split_done.add(key)
                             movers = frozenset(p.number for p in incoming)
+                            if self.join_floaters_s1 and alt.unpaired:
+                                # Reading 41: S1 is the re-pairing's floaters; the
+                                # players C.1 moved down from the bracket join S2.
+                                movers = frozenset(alt.unpaired)
                             self.events.append(
                                 f"C.13: bracket {format_points(frame.residents[0].score)} "
                                 "re-paired, its floaters joined with the lowest bracket"
                             )
                             continue
                         self.p_splits.append(key)
+                        self.p_c1_moved.append(frozenset(p.number for p in frame.moved))
                     movers = None
                     if resplit and split_b3 is None:
                         # Reading 23: the split's pairing is judged by B.3 over the
@@ -1278,11 +1288,18 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     bracket as S1 - gives it to one who had not, the join is taken. Otherwise the
     split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
     After re-pairings with P > 0 only, the split stands unless joining at once pairs as
-    close and is no worse by any requirement (reading 32, `_join_no_worse`)."""
+    close and is no worse by any requirement (reading 32, `_join_no_worse`), or, with S1
+    the re-pairing's floaters, gives the bye to a lower score by B.3 (reading 41,
+    `_join_lower_bye`)."""
     split = _Round(players, ctx)
     result = split.pair()
     if not split.p0_splits:
-        return _join_no_worse(result, players, ctx) if split.p_splits else result
+        if not split.p_splits:
+            return result
+        no_worse = _join_no_worse(result, players, ctx)
+        if no_worse is not result:
+            return no_worse
+        return _join_lower_bye(result, split.p_c1_moved[0], players, ctx)
     if result.bye is not None and _floats_down_again(players[result.bye]):
         joined = _Round(players, ctx)
         joined.force_join = frozenset(split.p0_splits)
@@ -1412,6 +1429,47 @@ def _join_no_worse(
     other.events.append(
         "C.13: joining at once after the re-pairing pairs as close as the split (B.3) and "
         "is no worse by any requirement (colours, floats): joined"
+    )
+    return other
+
+
+def _join_lower_bye(
+    split: RoundResult,
+    c1_moved: frozenset[int],
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> RoundResult:
+    """Reading 41, "the floaters' join, the bye lower": C.13 after a re-pairing with
+    P > 0 above joined brackets, the join at once with S1 the players the re-pairing
+    itself leaves unpaired ("the latest added score bracket"; the players C.1 moved
+    down from the re-paired bracket join the residents). B.3 over the two pairings
+    (reading 34's total: the score differences of the pairs plus the bye's score):
+    when the join gives the bye to a lower score for a total no larger than the split's,
+    or for a largest difference no larger than the split's, the join stands - unless the
+    split's bye goes to a player C.1 moved down from the re-paired bracket (he had no
+    opponent there: the split keeps him floating)."""
+    if split.bye is None or split.bye in c1_moved:
+        return split
+    joined = _Round(players, ctx)
+    joined.join_every_p = True
+    joined.join_floaters_s1 = True
+    try:
+        other = joined.pair()
+    except NoPairingError:
+        return split
+    if (
+        _same_pairing(other, split)
+        or not _bye_lower(other, split, players)
+        or (
+            _b3_total(other, players) > _b3_total(split, players)
+            and _largest(other, players) > _largest(split, players)
+        )
+    ):
+        return split
+    other.events.append(
+        "C.13: joining at once after the re-pairing (S1 its floaters) gives the bye to a "
+        "lower score for no larger total of differences and bye, or no larger largest "
+        "difference (B.3): joined"
     )
     return other
 
