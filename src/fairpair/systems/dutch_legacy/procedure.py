@@ -1346,13 +1346,8 @@ def _join_as_close(
     as close (reading 30 without the C.10 condition), or if it gives the bye to a
     lower score and pays for it with its largest difference (larger than the
     split's largest)."""
-    joined = _Round(players, ctx)
-    joined.join_every_p0 = True
-    try:
-        other = joined.pair()
-    except NoPairingError:
-        return split
-    if _same_pairing(other, split):
+    other = _paired_joined(players, ctx, p0=True)
+    if other is None or _same_pairing(other, split):
         return split
     close = _as_close(split, other, players)
     if close and _lowers_no_more(other, split):
@@ -1407,14 +1402,10 @@ def _join_no_worse(
     order of quality (introduction to section C: colours - B.2, A.7.d, X, Z - then
     B.5/B.6 for downfloaters, then for upfloaters, each counted over the whole round,
     `round_totals`), the join stands: the split is better by nothing."""
-    joined = _Round(players, ctx)
-    joined.join_every_p = True
-    try:
-        other = joined.pair()
-    except NoPairingError:
-        return split
+    other = _paired_joined(players, ctx, p=True)
     if (
-        _same_pairing(other, split)
+        other is None
+        or _same_pairing(other, split)
         or not _as_close(split, other, players)
         or not all(
             a <= b
@@ -1450,15 +1441,10 @@ def _join_lower_bye(
     opponent there: the split keeps him floating)."""
     if split.bye is None or split.bye in c1_moved:
         return split
-    joined = _Round(players, ctx)
-    joined.join_every_p = True
-    joined.join_floaters_s1 = True
-    try:
-        other = joined.pair()
-    except NoPairingError:
-        return split
+    other = _paired_joined(players, ctx, p=True, floaters_s1=True)
     if (
-        _same_pairing(other, split)
+        other is None
+        or _same_pairing(other, split)
         or not _bye_lower(other, split, players)
         or (
             _b3_total(other, players) > _b3_total(split, players)
@@ -1472,6 +1458,28 @@ def _join_lower_bye(
         "difference (B.3): joined"
     )
     return other
+
+
+def _paired_joined(
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+    *,
+    p0: bool = False,
+    p: bool = False,
+    floaters_s1: bool = False,
+) -> RoundResult | None:
+    """The round paired again with every re-pairing above joined brackets joined at
+    once instead of split: those with P = 0 (``p0``, reading 30), those with P > 0
+    (``p``, readings 32 and 41), with S1 the re-pairing's floaters only
+    (``floaters_s1``, reading 41). None when that pass finds no pairing."""
+    joined = _Round(players, ctx)
+    joined.join_every_p0 = p0
+    joined.join_every_p = p
+    joined.join_floaters_s1 = floaters_s1
+    try:
+        return joined.pair()
+    except NoPairingError:
+        return None
 
 
 def _same_pairing(a: RoundResult, b: RoundResult) -> bool:
