@@ -1407,13 +1407,9 @@ def _join_no_worse(
         other is None
         or _same_pairing(other, split)
         or not _as_close(split, other, players)
-        or not all(
-            a <= b
-            for a, b in zip(
-                round_totals(other.pairs, other.bye, players, ctx),
-                round_totals(split.pairs, split.bye, players, ctx),
-                strict=True,
-            )
+        or not fits(
+            round_totals(other.pairs, other.bye, players, ctx),
+            round_totals(split.pairs, split.bye, players, ctx),
         )
     ):
         return split
