@@ -1032,6 +1032,47 @@ def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
     assert bye == 1
 
 
+def test_c13_m1_lowered_first_keeps_the_highest_mdp_paired() -> None:
+    """Reading 44 (issue 31, tenth pass): tiny-corpus seed 22786 round 8 shrunk to nine
+    players (JaVaFo 1.4's pairing of this file; even round). 3 (5.5), 2 (5) and 1 (4.5)
+    are moved down by C.1; bracket 4 pairs 1-5 and moves 3 and 2 on; in bracket 3.5
+    {3, 2 | 4, 8, 11} both can meet only 11, so its first pairing has M1 lowered from 2
+    to 1 (C.14.b2): 3-11, 4-8, 2 down, and the lowest brackets cannot be completed.
+    C.13: another pairing at the same P1 and M1 is 2-11, 4-8 with 3 down (the next D.3
+    set, an X pair only); the reference keeps 3 paired and lowers P1: 3-11 with 2, 4
+    and 8 down, whose highest floater (5 points) is lower than 3 (5.5), although 3-11
+    is an X and a Z pair: 1-5, 3-11, 6-2, 10-4, bye 8 (on all 34 variants with one
+    earlier game's colours reversed)."""
+    pairs, bye, _ = pair(step("c13m1lowered"))
+    assert pairs == {(1, 5), (3, 11), (6, 2), (10, 4)} and bye == 8
+
+
+def test_c13_m1_lowered_first_floats_a_higher_mdp_of_the_same_score() -> None:
+    """Reading 44's limit (issue 31, tenth pass): tiny-corpus seed 22673 round 6, the
+    whole round. 1 and 2 (3 points) are moved down by C.1 into bracket 2.5 {1, 2 | 3, 5,
+    7, 8, 9}, where 2 can meet only 9: M1 is lowered to 1 in the first pairing, 1-9,
+    3-5, 7-8 with 2 down, and the lowest brackets cannot be completed. Floating 1
+    instead (2-9, 3-5, 7-8) moves down a player of the same score as the pairing with
+    P1 lowered (1-9, 3-7; 2, 5 and 8 down): the reference keeps P1 and floats 1: 1-6,
+    3-5, 8-7, 9-2, bye 4."""
+    pairs, bye, _ = pair(step("c13m1loweredsame"))
+    assert pairs == {(1, 6), (3, 5), (8, 7), (9, 2)} and bye == 4
+
+
+def test_c13_split_join_stays_when_closer_by_the_squares() -> None:
+    """Reading 45 (issue 31, tenth pass): tiny-corpus seed 22487 round 7 shrunk to eight
+    players (JaVaFo 1.4's pairing of this file). 1 (4.5) and 8 (4) are moved down by C.1;
+    after the joins C.13 re-pairs bracket 3.5 {1, 8 | 3, 6} as 1-6 and splits the joined
+    brackets again: 3-11, 9-7, 8-10 (score differences 0.5, 0.5, 2.5). The closest
+    pairing of those six compared from the largest difference down (reading 23) is
+    3-10, 7-8, 9-11 (2, 2, 0.5); the split's pairs are the closer by the sum of the
+    squares of the differences (6.75 against 8.25), and the reference keeps the split:
+    1-6, 3-11, 7-9, 10-8."""
+    pairs, bye, lines = pair(step("c13splitsquares"))
+    assert pairs == {(1, 6), (3, 11), (7, 9), (10, 8)} and bye is None
+    assert has(lines, "closer by the sum of the squares")
+
+
 def test_remainder_has_no_upfloater_requirements() -> None:
     """Reading 33 (issue 31, ninth pass): C.6 continues "at C.4 with the remainder
     group", a homogeneous group, and B5/B6 for upfloaters are requirements of

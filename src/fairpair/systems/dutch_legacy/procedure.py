@@ -58,6 +58,11 @@ JOINT_NOTE = "judged together with the lowest bracket"
 #: The step note of a joined bracket paired as one because the split's pairing was not
 #: the closest in scores (reading 23); the explanation's replay looks for it.
 SPLIT_B3_NOTE = "the split join's pairing is not the closest in scores (B.3)"
+#: Reading 45: the split's pairs are closer by the sum of the squared differences.
+SPLIT_SQUARES_NOTE = (
+    "the split join's pairs are the closer by the sum of the squares of their score "
+    "differences (B.3)"
+)
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
 CONFLICT_JOINT_LIMIT = 50
@@ -350,6 +355,7 @@ class _Round:
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
         own_p1_floats: Callable[[tuple[int, ...]], bool] | None = None,
         single_c13: bool = False,
+        m1_lowered_floats: Callable[[tuple[int, ...]], bool] | None = None,
     ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13);
@@ -363,6 +369,7 @@ class _Round:
             accept_reduced=accept_reduced,
             mdp_floats=mdp_floats,
             own_p1_floats=own_p1_floats,
+            m1_lowered_floats=m1_lowered_floats,
             split_part=frame.split_part,
             p0_part=frame.p0_part,
             bye_of=bye_of,
@@ -459,7 +466,12 @@ class _Round:
         C.1 moved on from the bracket a player who had been moved down into it, M1 is
         not reduced at all (neither reading 21 nor reading 25's moved-down floaters):
         P1 is lowered (C.14.b1), and a re-pairing with P = 0 moves the entire bracket
-        down to the lowest one (``c1_mover_repaired``: no join, `pair`)."""
+        down to the lowest one (``c1_mover_repaired``: no join, `pair`).
+
+        Reading 44: when the bracket's first pairing had M1 lowered by C.14.b2, a pairing
+        at its own P1 that floats a moved-down player ranked above one it pairs gives way
+        to the pairing found without it when that one's highest floater has a lower
+        score (B.3); reading 25's colour test does not decide there."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         single_c13 = single and not frame.split_part
         self.c1_mover_repaired = single and not frame.split_part and _moved_on_mdp(frame)
@@ -537,6 +549,29 @@ class _Round:
         )
         other = first_of(plain.candidates())
         if other is None or not _other(other, chosen):
+            if "C.14.b2" not in chosen.reductions:
+                return chosen
+            # Reading 44: M1 was lowered in the bracket's first pairing (C.14.b2), and
+            # the higher moved-down player floats at its own P1 with the M1 of that
+            # pairing (another D.3 set): the pairing found without it is taken when its
+            # highest floater has a lower score (B.3).
+            lower = self._repairing(
+                frame,
+                accept,
+                accept_reduced if single else None,
+                mdp_floats,
+                own_p1_floats=both_accept(mdp_floats, lowest_float),
+                single_c13=single_c13,
+                m1_lowered_floats=lowest_float,
+            )
+            other = first_of(lower.candidates())
+            if (
+                other is not None
+                and _other(other, chosen)
+                and max(_floater_scores(other, self.by_number), default=0)
+                < max(_floater_scores(chosen, self.by_number), default=0)
+            ):
+                return other
             return chosen
         if len(other.pairs) == len(chosen.pairs) and self._mdp_to_bye(
             frame, chosen, lowest_residents
@@ -904,6 +939,11 @@ class _Round:
         else:
             best = self.closest_differences(joined)
         if best is None or self._differences(inside) <= best:
+            return None
+        if _squares(self._differences(inside)) < _squares(best):
+            # Reading 45: the split's pairs are closer by the sum of the squares of
+            # their score differences: the split stands.
+            self.events.append(f"C.13: {SPLIT_SQUARES_NOTE}: the split stands")
             return None
         # Pairs further apart than the closest pairing's largest difference cannot be
         # in it: left out of the search (as B.1 would), which keeps the order of the rest.
@@ -1371,6 +1411,11 @@ def _join_as_close(
         )
         return other
     return split
+
+
+def _squares(differences: Sequence[Fraction]) -> Fraction:
+    """Reading 45: the sum of the squares of a pairing's score differences."""
+    return sum((d * d for d in differences), Fraction(0))
 
 
 def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
