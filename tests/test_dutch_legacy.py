@@ -935,6 +935,32 @@ def test_c13_p0_split_bye_to_a_repeated_downfloater_first_set() -> None:
     assert has(lines, "gave the bye to 2, a downfloat again (B.5); joined at once instead")
 
 
+def test_c13_p0_join_gives_the_bye_not_to_a_floater() -> None:
+    """Reading 42 (issue 31, tenth pass), "the join's bye not to a floater": after a P =
+    0 re-pairing above joined brackets the split gives the bye to a player the
+    re-pairing moved down; joined at once (those players as S1) it goes to a player of
+    the joined brackets below: the join. Tiny-corpus seed 24206 round 9 (the last; 1
+    and 10 absent; JaVaFo 1.4's pairing): 2 (5.5 points), 3 (5), 5, 6 (4.5), 4 (4), 7,
+    9, 11 (3.5), 8 (2.5); only 4 and 5 may have the bye. 2 and 3 move down by C.1 into
+    bracket 4.5 and on (they met 5 and 6), 5-6; the lowest {8} cannot be completed,
+    C.13 joins 3.5, then 4, and re-pairs 4.5 with P = 0 (2, 3, 5, 6 down). Split again:
+    {2, 3, 5, 6 | 4} pairs 2-4, {3, 5, 6 | 7, 9, 11} 3-9, 6-11, the lowest {5, 7 | 8}
+    7-8 with the bye to 5 - closer pairs (1.5, 1.5, 1, 1) than the join's. Joined at
+    once the bye goes to 4: 9-2, 3-7, 11-5, 8-6, bye 4, as the reference (on all 38
+    variants with one earlier game's colours reversed). Seed 22195 round 8 without
+    player 6 (seven players): 1 moves down by C.1 into bracket 4 {2, 10}, where 10 moves
+    on (he met 1 and 2), 1-2; C.13 joins 3 and 2.5, then 3.5, and re-pairs bracket 4
+    with P = 0. The split pairs 1-11, 2-4 and 7-8 with the bye to 10 (moved on by C.1
+    all the way down); joined at once ({1, 2, 10} as S1): 1-11, 2-8, 10-7, bye 4 (a
+    resident of bracket 3), as the reference (on all 32 colour variants)."""
+    pairs, bye, lines = pair(step("c13p0byejoin"))
+    assert pairs == {(3, 7), (8, 6), (9, 2), (11, 5)} and bye == 4
+    assert has(lines, "gave the bye to 5, moved down by that re-pairing")
+    pairs, bye, lines = pair(step("c13p0byejoin2"))
+    assert pairs == {(2, 8), (10, 7), (11, 1)} and bye == 4
+    assert has(lines, "gave the bye to 10, moved down by that re-pairing")
+
+
 def test_c13_p0_join_as_close_as_the_split() -> None:
     """Reading 30, "as close, joined": ninth-set seed 17031 round 8 shrunk to seven
     players (JaVaFo 1.4's pairing of this file; round 8 of 11, even: Z counts). 4, 10,

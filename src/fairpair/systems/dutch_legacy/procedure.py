@@ -242,6 +242,9 @@ class _Round:
         #: ... and whether each of those re-paired brackets was itself a part of an
         #: earlier split (reading 34).
         self.p0_in_part: list[bool] = []
+        #: ... and the players each of those re-pairings moved down (S1 of the join,
+        #: reading 42).
+        self.p0_moved: list[frozenset[int]] = []
         #: C.13 (reading 30, "as close, joined"): every P = 0 re-pairing above joined
         #: brackets is joined at once (the pass `pair_round` compares with the split).
         self.join_every_p0 = False
@@ -1072,6 +1075,7 @@ class _Round:
                         else:
                             self.p0_splits.append(key)
                             self.p0_in_part.append(frame.split_part)
+                            self.p0_moved.append(frozenset(p.number for p in incoming))
                     if not alt.pairs and self.c1_mover_repaired and not resplit:
                         # Reading 37: P1 = 0 moves the entire score bracket down to the
                         # next one (C.14.a), its players moved down as any others.
@@ -1325,7 +1329,9 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     (the reference's practice); when that pairing gives the bye to a player who had a
     downfloat in the previous round (B.5: the bye is a downfloat, B.1.b) and joining
     at once - C.13's words: "the two lowest score brackets are joined", the re-paired
-    bracket as S1 - gives it to one who had not, the join is taken. Otherwise the
+    bracket as S1 - gives it to one who had not, the join is taken; so too when the
+    split gives the bye to a player the re-pairing moved down and the join to one of
+    the joined brackets below (reading 42, `_join_bye_not_to_a_floater`). Otherwise the
     split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
     After re-pairings with P > 0 only, the split stands unless joining at once pairs as
     close and is no worse by any requirement (reading 32, `_join_no_worse`), or, with S1
@@ -1357,7 +1363,35 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
                 f"{result.bye}, a downfloat again (B.5); joined at once instead"
             )
             return other
+    joined_bye = _join_bye_not_to_a_floater(result, split.p0_moved[0], players, ctx)
+    if joined_bye is not None:
+        return joined_bye
     return _join_as_close(result, players, ctx, in_part=split.p0_in_part[0])
+
+
+def _join_bye_not_to_a_floater(
+    split: RoundResult,
+    moved: frozenset[int],
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> RoundResult | None:
+    """Reading 42, "the join's bye not to a floater": C.13 after a P = 0 re-pairing
+    above joined brackets. The split gives the bye to a player that re-pairing moved
+    down (``moved``: S1 of the joined bracket, C.13's "latest added score bracket");
+    when joining at once gives it to a player of the joined brackets below (S2), the
+    join is taken - reading 39's "the bye not to a floater" for the join. None: the
+    split stands here."""
+    if split.bye is None or split.bye not in moved:
+        return None
+    other = _paired_joined(players, ctx, p0=True)
+    if other is None or other.bye is None or other.bye in moved:
+        return None
+    other.events.append(
+        "C.13: the split after the P = 0 re-pairing gave the bye to "
+        f"{split.bye}, moved down by that re-pairing; joined at once, the bye goes to "
+        f"{other.bye}, of the joined brackets below (not to a floater): joined"
+    )
+    return other
 
 
 def _join_as_close(
