@@ -1022,6 +1022,31 @@ def test_c13_p_join_no_worse_than_the_split() -> None:
     assert has(lines, "is no worse by any requirement")
 
 
+def test_c13_p_join_no_worse_without_the_remainders_upfloats() -> None:
+    """Reading 46, "no worse as charged" (issue 31, tenth pass): reading 32 compares
+    the join at once with the split by the requirements each misses over the round,
+    as the brackets charged them: a pair of a heterogeneous bracket's remainder has no
+    B5/B6 for upfloaters (C.3.g/h, C.10.a/b; A.3: the remainder is treated as
+    homogeneous; reading 33). Reference round (JaVaFo 1.4, third-set seed 5041 round
+    10 of 11, twelve of its players present, even): 5 (4 points) moves down by C.1;
+    C.13 joins 2.5, 2 and 3 and re-pairs bracket 3.5 {5, 22 | 17, 20} as 5-17 (22, 20
+    down). Split again: bracket 3 pairs 22-19 (20, 21 down), 2.5 pairs 23-20 (23 floats
+    up a third time: B.5 and B.6), the lowest {21 | 13, 24, 25} 21-13 (13 floated up
+    two rounds before: B.6; 24 floated up in round 9, after his round-8 bye: B.5) and
+    24-25. Joined at once, {22, 20 | 19, 21, 23, 13, 24, 25} pairs 22-19, 20-23 and, in
+    its remainder, 21-24, 13-25: the same differences. Charged, the join misses B.5
+    and B.6 once (23), the split B.5 once and B.6 twice (23, 13): the join stands,
+    5-17, 15-18, 21-24, 22-19, 23-20, 25-13, as the reference (before: 24's upfloat
+    counted, 21-13, 25-24). ``b5upafterbye``: the lowest bracket alone (13, 21, 24, 25
+    present): 21-13, 25-24, as JaVaFo - it counts 24's game after the bye as an
+    upfloat (A.4), B.5 before B.6."""
+    pairs, bye, lines = pair(step("c13pnoworseremainder"))
+    assert pairs == {(5, 17), (15, 18), (21, 24), (22, 19), (23, 20), (25, 13)} and bye is None
+    assert has(lines, "is no worse by any requirement")
+    pairs, bye, _ = pair(step("b5upafterbye"))
+    assert pairs == {(21, 13), (25, 24)} and bye is None
+
+
 def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
     """Reading 41, "the floaters' join, the bye lower" (issue 31, ninth pass): after a
     re-pairing with P > 0 above joined brackets, the join at once - S1 the players the

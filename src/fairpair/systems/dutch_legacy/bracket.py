@@ -120,6 +120,10 @@ class Candidate:
     notes: tuple[str, ...] = field(default=())
     relaxed: tuple[tuple[str, int], ...] = field(default=())
     reductions: tuple[str, ...] = field(default=())
+    #: A heterogeneous bracket: the number of leading ``pairs`` that pair its
+    #: moved-down players (the heterogeneous part); the others are its remainder's,
+    #: which B5/B6 for upfloaters do not bound (reading 33). None: no remainder.
+    head: int | None = None
 
 
 @dataclass(frozen=True)
@@ -752,6 +756,7 @@ class ScoreBracket:
                     notes=(*lowered, *closest, *cand.notes),
                     relaxed=relaxed,
                     reductions=state.reductions,
+                    head=cand.head,
                 )
             step = c10_lower(level, box, self.ctx.odd)
             level = None if step is None else step[0]
@@ -834,6 +839,7 @@ class ScoreBracket:
                         level=level,
                         s1=tuple((self.number(a), k) for k, a in enumerate(s1)) + cand.s1,
                         notes=(mdp_note, *cand.notes),
+                        head=len(pairs),
                     )
                     found = True
                 if not found:

@@ -42,6 +42,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     add,
     b1_b2_compatible,
     fits,
+    pair_costs,
     round_totals,
 )
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
@@ -151,6 +152,9 @@ class RoundResult:
     s1_position: dict[int, int]
     brackets: list[BracketPairing] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
+    #: The pairs made in the remainder of a heterogeneous bracket, which B5/B6 for
+    #: upfloaters do not bound (reading 33).
+    remainder: set[frozenset[int]] = field(default_factory=set)
 
 
 def score_differences(
@@ -1294,7 +1298,13 @@ class _Round:
         brackets.append(_bracket(None, residents, incoming, cand))
         brackets[-1].joined = joined
         bye = cand.unpaired[0] if cand.unpaired else None
-        return RoundResult(pairs, bye, s1_position, brackets, list(self.events))
+        remainder = {
+            frozenset(pair)
+            for c in [*(frame.current for frame in frames), cand]
+            if c.head is not None
+            for pair in c.pairs[c.head :]
+        }
+        return RoundResult(pairs, bye, s1_position, brackets, list(self.events), remainder)
 
 
 def _bracket(
@@ -1479,17 +1489,15 @@ def _join_no_worse(
     better. When joining at once gives pairs with the same score differences (B.3) and a
     bye of the same score, and the round's pairing is no worse by any requirement of the
     order of quality (introduction to section C: colours - B.2, A.7.d, X, Z - then
-    B.5/B.6 for downfloaters, then for upfloaters, each counted over the whole round,
-    `round_totals`), the join stands: the split is better by nothing."""
+    B.5/B.6 for downfloaters, then for upfloaters, each counted over the whole round
+    as the brackets charged them, `_charged`: reading 46), the join stands: the split
+    is better by nothing."""
     other = _paired_joined(players, ctx, p=True)
     if (
         other is None
         or _same_pairing(other, split)
         or not _as_close(split, other, players)
-        or not fits(
-            round_totals(other.pairs, other.bye, players, ctx),
-            round_totals(split.pairs, split.bye, players, ctx),
-        )
+        or not fits(_charged(other, players, ctx), _charged(split, players, ctx))
     ):
         return split
     other.events.append(
@@ -1497,6 +1505,21 @@ def _join_no_worse(
         "is no worse by any requirement (colours, floats): joined"
     )
     return other
+
+
+def _charged(result: RoundResult, players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> Costs:
+    """Reading 46: the requirements a round's pairing misses (`round_totals`) as its
+    brackets charged them: a pair of the remainder of a heterogeneous bracket carries
+    no B5/B6 for upfloaters (C.3.g/h, C.10.a/b: requirements of heterogeneous score
+    brackets; the remainder "is always treated as a homogeneous one", A.3; reading 33)."""
+    total = round_totals(result.pairs, result.bye, players, ctx)
+    for a, b in result.pairs:
+        if frozenset((a, b)) in result.remainder:
+            cost = pair_costs(players[a], players[b], ctx)
+            total = add(
+                total, tuple(-cost[i] if i in (B5_UP, B6_UP) else 0 for i in range(len(cost)))
+            )
+    return total
 
 
 def _join_lower_bye(
