@@ -1098,6 +1098,31 @@ def test_c13_m1_lowered_first_keeps_the_highest_mdp_paired() -> None:
     assert pairs == {(1, 5), (3, 11), (6, 2), (10, 4)} and bye == 8
 
 
+def test_c13_other_pairing_floating_a_higher_mdp_itself_does_not_win_on_colours() -> None:
+    """Reading 47 (issue 31, tenth pass): ninth-set seed 17047 round 8, the whole round
+    (JaVaFo 1.4's pairing). 2 (7 points) and 3 (4.5) are moved down by C.1 into bracket 3
+    {2, 3 | 6, 7, 11}; its first pairing leaves the lowest brackets no pairing. C.13 at
+    the bracket's own P1 floats 2, the higher moved-down player: 3-7, 6-11 (an X pair).
+    The pairing found without it lowers P1 (3-6, no colour conflict) and floats 2 as
+    well, over 3 whom it pairs: it does not let the lowest moved-down player float
+    first, so reading 25's colour test does not apply and the own P1 stands: 2-12,
+    3-7, 4-8, 9-10, 11-6 (35 of the 38 variants with one earlier game's colours
+    reversed; 5 before)."""
+    pairs, bye, _ = pair(step("c13mdpoverlower"))
+    assert pairs == {(2, 12), (3, 7), (4, 8), (9, 10), (11, 6)} and bye is None
+
+
+def test_c13_other_pairing_floating_a_higher_scored_mdp_keeps_the_own_p1() -> None:
+    """Reading 47 (issue 31, tenth pass): tiny-corpus seed 24431 round 7, the whole
+    round. 4 (4.5), 6 (4) and 3 (3.5) are moved down by C.1 into bracket 3 {4, 6, 3 |
+    1, 2, 5, 9}. At its own P1 (three pairs) C.13 floats 4, the highest: 6-1 (an A.7.d
+    pair), 3-5, 2-9 (X = 2). P1 lowered gives 4-2, 3-5 with no colour conflict but
+    floats 6 (4 points) over 3 (3.5), whom it pairs: the own P1 stands, 2-9, 4-8, 5-3,
+    6-1, 7-10 (27 of 29 colour variants; none before)."""
+    pairs, bye, _ = pair(step("c13mdpoverlower2"))
+    assert pairs == {(2, 9), (4, 8), (5, 3), (6, 1), (7, 10)} and bye is None
+
+
 def test_c13_m1_lowered_first_floats_a_higher_mdp_of_the_same_score() -> None:
     """Reading 44's limit (issue 31, tenth pass): tiny-corpus seed 22673 round 6, the
     whole round. 1 and 2 (3 points) are moved down by C.1 into bracket 2.5 {1, 2 | 3, 5,

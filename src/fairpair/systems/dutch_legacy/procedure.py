@@ -197,6 +197,17 @@ def _colour_concessions(cand: Candidate) -> tuple[int, ...]:
     return tuple(cand.level[B2 : Z + 1])
 
 
+def _floats_mdp_over_lower(frame: _Frame, cand: Candidate) -> bool:
+    """Reading 47: does ``cand`` move down a player moved down into ``frame``'s bracket
+    whose score is higher than that of a moved-down player it pairs (B.3, "the score
+    of a floater")?"""
+    score = frame.residents[0].score
+    mdps = [p for p in frame.players if p.score > score]
+    floating = [p.score for p in mdps if p.number in cand.unpaired]
+    paired = [p.score for p in mdps if p.number not in cand.unpaired]
+    return bool(floating and paired) and max(floating) > min(paired)
+
+
 def _other(cand: Candidate, first: Candidate | None) -> bool:
     """Is ``cand`` another pairing than ``first``?"""
     return first is None or (cand.pairs, cand.unpaired) != (first.pairs, first.unpaired)
@@ -478,7 +489,9 @@ class _Round:
         Reading 44: when the bracket's first pairing had M1 lowered by C.14.b2, a pairing
         at its own P1 that floats a moved-down player ranked above one it pairs gives way
         to the pairing found without it when that one's highest floater has a lower
-        score (B.3); reading 25's colour test does not decide there."""
+        score (B.3); reading 25's colour test does not decide there. Reading 47: nor
+        when the pairing found without the higher moved-down player floats one with a
+        higher score than one it pairs: the pairing at the own P1 stands."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         single_c13 = single and not frame.split_part
         self.c1_mover_repaired = single and not frame.split_part and _moved_on_mdp(frame)
@@ -586,6 +599,12 @@ class _Round:
             # Reading 25, "not to the bye": the higher moved-down player would float to
             # the bye while the lower ones can float at the same P1 (D.3's first set).
             return other
+        if _floats_mdp_over_lower(frame, other):
+            # Reading 47: the pairing found without the higher moved-down player
+            # floats a moved-down player with a higher score than one it pairs itself:
+            # it does not let the lowest moved-down players float first, and the
+            # pairing at the bracket's own P1 stands (C.14 lowers P1 only when needed).
+            return chosen
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
 
     def _bye_not_to_a_floater(
