@@ -1797,6 +1797,30 @@ def test_b3_pairs_as_close_in_score_as_possible_in_a_joined_bracket() -> None:
     assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
 
 
+def test_b3_split_join_stands_when_the_join_is_not_closer_by_the_squares() -> None:
+    """Reading 43, "closer by the squares" (issue 31, tenth pass): tiny-corpus seed
+    20151 round 7 (the whole round, ten players; JaVaFo 1.4's pairing). 2 (4.5 points)
+    and 3 (4) have no opponent in their brackets (C.1), 1-4 are paired; the lowest
+    bracket {10} and the joins of 1.5 and 3 cannot be completed, C.13 re-pairs 3.5 with
+    P = 0 and the joined brackets are split; the part 3 {5, 7 | 2, 3, 6} is re-paired
+    (3-7, with 2, 6 and 5 down) and the part 1.5 (5-8, 6-9), and the lowest pairs 2-10:
+    score differences 3.5, 2, 1.5, 1. The closest pairing of the joined players from the
+    largest difference down (reading 23) is 2-8, 3-10, 6-9, 5-7 (3, 3, 2, 0): the same
+    sum, 8, but squared 22 against the split's 19.5 - it is not closer over all its
+    pairs, and the reference keeps the split: 4-1, 7-3, 8-5, 9-6, 10-2 (before: 3-10,
+    4-1, 7-5, 8-2, 9-6). Tiny seed 22183 round 8 (the whole round): the joined
+    bracket's closest pairing and the split's have the same sum of squares (38); the
+    split needs two colour conflicts (X) in the round, the join four, and the
+    reference keeps the split (in first-set seed 1047 round 8, the same tie the other
+    way - the join two X, the split four - it joins)."""
+    pairs, bye, lines = pair(step("c13b3squares"))
+    assert pairs == {(4, 1), (7, 3), (8, 5), (9, 6), (10, 2)} and bye is None
+    assert has(lines, "not closer by the squares of the differences (B.3): the split stands")
+    pairs, bye, lines = pair(step("c13b3squarestie"))
+    assert pairs == {(2, 9), (3, 8), (6, 4), (7, 5), (10, 1), (12, 11)} and bye is None
+    assert has(lines, "not closer by the squares of the differences (B.3): the split stands")
+
+
 def test_b3_pairs_as_close_in_score_as_possible_in_a_split_part() -> None:
     """Reading 24 (issue 31, seventh pass): random fourth-set seed 7108 round 9 shrunk
     to six players (JaVaFo 1.4's pairing of this file; round 9 of 10, odd). 35 has 3

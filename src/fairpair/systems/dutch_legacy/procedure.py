@@ -58,6 +58,12 @@ JOINT_NOTE = "judged together with the lowest bracket"
 #: The step note of a joined bracket paired as one because the split's pairing was not
 #: the closest in scores (reading 23); the explanation's replay looks for it.
 SPLIT_B3_NOTE = "the split join's pairing is not the closest in scores (B.3)"
+#: Reading 43: the joined bracket's closest pairing is not closer by the sum of the
+#: squared score differences (nor as close and better by the requirements).
+SQUARES_NOTE = (
+    "the split join's pairing is not the closest from the largest difference, but the "
+    "joined bracket's is not closer by the squares of the differences (B.3)"
+)
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
 CONFLICT_JOINT_LIMIT = 50
@@ -877,7 +883,14 @@ class _Round:
         bracket is paired as one instead (S1: the players the re-paired bracket moved
         down; its first pairing in the procedure's order, among the first ``B3_LIMIT``,
         with such a bye and the closest differences). None: the split's pairing stands
-        (also when a later backtrack changed a bracket above)."""
+        (also when a later backtrack changed a bracket above).
+
+        Reading 43, "closer by the squares": that pairing is taken only when it is
+        also closer over all its pairs - the sum of the squared score differences
+        (`_squares`) smaller than the split's (a difference counts more than smaller
+        ones with the same sum, not more than any number of them) - or as close by
+        that sum and better by the requirements of the order of quality over the whole
+        round (colours, then floats: `round_totals` compared from the first)."""
         depth = len(split.above)
         if len(frames) < depth or any(
             frames[i] is not f or f.current is not c for i, (f, c) in enumerate(split.above)
@@ -920,6 +933,9 @@ class _Round:
         for cand in islice(bracket.candidates(), B3_LIMIT):
             bye_scores = [self.by_number[n].score for n in cand.unpaired]
             if bye_scores == scores and self._differences(cand.pairs) == best:
+                if not self._closer_by_squares(frames[:depth], cand, pairs, lowest):
+                    self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
+                    return None
                 note = f"C.13: {SPLIT_B3_NOTE}: the joined bracket paired as one"
                 self.events.append(note)
                 result = self._finish(frames[:depth], joined, cand, joined=True)
@@ -927,6 +943,31 @@ class _Round:
                 result.brackets[-1].s1_movers = [p.number for p in split.moved]
                 return result
         return None
+
+    def _closer_by_squares(
+        self,
+        above: Sequence[_Frame],
+        joined: Candidate,
+        split_pairs: Sequence[tuple[int, int]],
+        split_lowest: Candidate,
+    ) -> bool:
+        """Reading 43: the joined bracket's pairing ``joined`` against the split's
+        (``split_pairs``: the parts' and the lowest bracket's pairs; ``split_lowest``
+        with its bye), the brackets ``above`` the same for both: a smaller sum of
+        squared score differences, or the same sum and lower requirement totals over
+        the whole round (compared from the first, B.2, A.7.d, X, Z, then floats)."""
+        sq_joined = _squares(self._differences(joined.pairs))
+        sq_split = _squares(self._differences(split_pairs))
+        if sq_joined != sq_split:
+            return sq_joined < sq_split
+        fixed = [pr for f in above for pr in f.current.pairs]
+        bye_joined = joined.unpaired[0] if joined.unpaired else None
+        bye_split = split_lowest.unpaired[0] if split_lowest.unpaired else None
+        totals_joined = round_totals(
+            fixed + list(joined.pairs), bye_joined, self.by_number, self.ctx
+        )
+        totals_split = round_totals(fixed + list(split_pairs), bye_split, self.by_number, self.ctx)
+        return tuple(totals_joined) < tuple(totals_split)
 
     # -- the round -----------------------------------------------------------------
 
@@ -1371,6 +1412,11 @@ def _join_as_close(
         )
         return other
     return split
+
+
+def _squares(differences: Sequence[Fraction]) -> Fraction:
+    """Reading 43: the sum of the squared score differences of a pairing's pairs."""
+    return sum((d * d for d in differences), Fraction(0))
 
 
 def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
