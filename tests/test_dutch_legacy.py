@@ -974,7 +974,29 @@ def test_c13_p0_join_as_close_as_the_split() -> None:
     assert has(lines, "pairs as close as the split (B.3)")
     pairs, bye, lines = pair(step("c13p0asclosesplit"))
     assert pairs == {(8, 12), (9, 5), (10, 16), (14, 11), (15, 13)} and bye is None
-    assert not has(lines, "pairs as close as the split (B.3)")
+    # Reading 30 does not join here. (Since reading 44 the P = 0 re-pairing of 2.5, a
+    # part of the split after bracket 3's re-pairing with P > 0, is joined at once, and
+    # reading 32 takes the P > 0 join, the same pairing.)
+    assert not has(lines, "after the P = 0 re-pairing pairs as close as the split (B.3)")
+
+
+def test_c13_p0_part_of_residents_joined_at_once() -> None:
+    """Reading 44, "a split part re-paired with P = 0 is joined" (issue 31, tenth pass):
+    second-set seed 3045 round 4 (the whole round, eight players; JaVaFo 1.4's pairing;
+    round 4 of 7, even). Brackets 2 {2, 4, 5, 9}, 1.5 {3}, 1 {6, 8}, 0.5 {7}; 3 has met 2
+    and 4, 7 has met 3, 6 and 8. The lowest brackets cannot be completed; C.13 joins 1
+    and 1.5 with 0.5 and re-pairs bracket 2 with one pair, 5-9 (2 and 4 down), and the
+    joined brackets are split. The part 1.5 {3 | 2, 4} (3 moved on by C.1) is re-paired
+    with P = 0 above the joined {6, 8 | 7}: its players moved down, 2 and 4, are residents
+    of the bracket right above it, so it is joined at once (C.13's words) instead of being
+    split again. The round is then one with a re-pairing with P > 0 only, and the join
+    at once after it (reading 32: S1 2 and 4) pairs as close as the split (differences
+    1.5, 1, 0.5 both) and is no worse by any requirement: 2-7, 4-6, 8-3, 5-9, as the
+    reference (before: 2-8, 4-7, 6-3, 5-9, the P = 0 split kept by readings 30/34)."""
+    pairs, bye, lines = pair(step("c13p0partjoin"))
+    assert pairs == {(2, 7), (4, 6), (8, 3), (5, 9)} and bye is None
+    assert has(lines, "its floaters joined with the lowest bracket")
+    assert not has(lines, "re-paired with P = 0 above joined brackets")
 
 
 def test_c13_p_join_no_worse_than_the_split() -> None:
@@ -1225,7 +1247,10 @@ def test_c13_split_part_leaves_the_bye_to_the_lowest_score_with_fewer_pairs() ->
     pairs, bye, lines = pair(step("c13byefewer"))
     assert pairs == {(4, 13), (10, 18), (19, 15), (20, 17)} and bye == 14
     assert has(lines, "B.3, the bye to a player with a lower score")
-    assert has(lines, "C.13: bracket 3.5 re-paired with P = 0 above joined brackets")
+    # Reading 44: the part's players moved down into it are residents of the bracket
+    # above, so the part re-paired with P = 0 is joined at once (the same pairing as
+    # splitting again).
+    assert has(lines, "C.13: bracket 3.5 re-paired with P = 0, joined with the lowest bracket")
 
 
 def test_c13_split_part_with_fewer_pairs_second_example() -> None:
@@ -1242,7 +1267,10 @@ def test_c13_split_part_with_fewer_pairs_second_example() -> None:
     pairs, bye, lines = pair(step("c13byefewer2"))
     assert pairs == {(6, 16), (7, 5), (12, 10), (14, 17)} and bye == 11
     assert has(lines, "B.3, the bye to a player with a lower score")
-    assert has(lines, "C.13: bracket 3 re-paired with P = 0 above joined brackets")
+    # Reading 44: the part's players moved down into it are residents of the bracket
+    # above, so the part re-paired with P = 0 is joined at once (the same pairing as
+    # splitting again).
+    assert has(lines, "C.13: bracket 3 re-paired with P = 0, joined with the lowest bracket")
 
 
 def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:

@@ -1065,9 +1065,17 @@ class _Round:
                     key = (len(frames), alt.pairs)
                     resplit = len(groups) < len(original) and key not in split_done
                     if not alt.pairs and resplit:
-                        if key in self.force_join or self.join_every_p0:
+                        if (
+                            key in self.force_join
+                            or self.join_every_p0
+                            or _part_of_residents(frame, frames)
+                        ):
                             # Joined at once: the split gave the bye to a player
-                            # floating down twice in a row (reading 13, `pair_round`).
+                            # floating down twice in a row (reading 13, `pair_round`);
+                            # or the bracket is itself a part of a split join: the
+                            # joined brackets are split once, a part re-paired with
+                            # P = 0 is joined with the lowest bracket as C.13 says
+                            # (reading 44).
                             split_done.add(key)
                             resplit = False
                         else:
@@ -1596,6 +1604,16 @@ def _joint_in_split_part(frame: _Frame) -> bool:
     heterogeneous score bracket"), so "another pairing ... which will allow a pairing
     in the lowest score bracket" is chosen by what the two need together."""
     return frame.split_part
+
+
+def _part_of_residents(frame: _Frame, frames: Sequence[_Frame]) -> bool:
+    """Reading 44: ``frame`` is a part of a split join whose players moved down into it
+    are all residents of the bracket right above it (none floated through that bracket
+    from higher ones)."""
+    if not frame.split_part or len(frames) < 2 or not frame.incoming:
+        return False
+    above = {p.number for p in frames[-2].residents}
+    return all(p.number in above for p in frame.incoming)
 
 
 def _floats_down_again(player: LegacyPlayer) -> bool:
