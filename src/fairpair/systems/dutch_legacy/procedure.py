@@ -59,10 +59,11 @@ JOINT_NOTE = "judged together with the lowest bracket"
 #: The step note of a joined bracket paired as one because the split's pairing was not
 #: the closest in scores (reading 23); the explanation's replay looks for it.
 SPLIT_B3_NOTE = "the split join's pairing is not the closest in scores (B.3)"
-#: Reading 45: the split's pairs are closer by the sum of the squared differences.
-SPLIT_SQUARES_NOTE = (
-    "the split join's pairs are the closer by the sum of the squares of their score "
-    "differences (B.3)"
+#: Reading 43: the joined bracket's closest pairing is not closer by the sum of the
+#: squared score differences (nor as close and better by the requirements).
+SQUARES_NOTE = (
+    "the split join's pairing is not the closest from the largest difference, but the "
+    "joined bracket's is not closer by the squares of the differences (B.3)"
 )
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
@@ -938,7 +939,14 @@ class _Round:
         bracket is paired as one instead (S1: the players the re-paired bracket moved
         down; its first pairing in the procedure's order, among the first ``B3_LIMIT``,
         with such a bye and the closest differences). None: the split's pairing stands
-        (also when a later backtrack changed a bracket above)."""
+        (also when a later backtrack changed a bracket above).
+
+        Reading 43, "closer by the squares": that pairing is taken only when it is
+        also closer over all its pairs - the sum of the squared score differences
+        (`_squares`) smaller than the split's (a difference counts more than smaller
+        ones with the same sum, not more than any number of them) - or as close by
+        that sum and better by the requirements of the order of quality over the whole
+        round (colours, then floats: `round_totals` compared from the first)."""
         depth = len(split.above)
         if len(frames) < depth or any(
             frames[i] is not f or f.current is not c for i, (f, c) in enumerate(split.above)
@@ -966,11 +974,6 @@ class _Round:
             best = self.closest_differences(joined)
         if best is None or self._differences(inside) <= best:
             return None
-        if _squares(self._differences(inside)) < _squares(best):
-            # Reading 45: the split's pairs are closer by the sum of the squares of
-            # their score differences: the split stands.
-            self.events.append(f"C.13: {SPLIT_SQUARES_NOTE}: the split stands")
-            return None
         # Pairs further apart than the closest pairing's largest difference cannot be
         # in it: left out of the search (as B.1 would), which keeps the order of the rest.
         apart = frozenset(
@@ -986,6 +989,9 @@ class _Round:
         for cand in islice(bracket.candidates(), B3_LIMIT):
             bye_scores = [self.by_number[n].score for n in cand.unpaired]
             if bye_scores == scores and self._differences(cand.pairs) == best:
+                if not self._closer_by_squares(frames[:depth], cand, pairs, lowest):
+                    self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
+                    return None
                 note = f"C.13: {SPLIT_B3_NOTE}: the joined bracket paired as one"
                 self.events.append(note)
                 result = self._finish(frames[:depth], joined, cand, joined=True)
@@ -993,6 +999,31 @@ class _Round:
                 result.brackets[-1].s1_movers = [p.number for p in split.moved]
                 return result
         return None
+
+    def _closer_by_squares(
+        self,
+        above: Sequence[_Frame],
+        joined: Candidate,
+        split_pairs: Sequence[tuple[int, int]],
+        split_lowest: Candidate,
+    ) -> bool:
+        """Reading 43: the joined bracket's pairing ``joined`` against the split's
+        (``split_pairs``: the parts' and the lowest bracket's pairs; ``split_lowest``
+        with its bye), the brackets ``above`` the same for both: a smaller sum of
+        squared score differences, or the same sum and lower requirement totals over
+        the whole round (compared from the first, B.2, A.7.d, X, Z, then floats)."""
+        sq_joined = _squares(self._differences(joined.pairs))
+        sq_split = _squares(self._differences(split_pairs))
+        if sq_joined != sq_split:
+            return sq_joined < sq_split
+        fixed = [pr for f in above for pr in f.current.pairs]
+        bye_joined = joined.unpaired[0] if joined.unpaired else None
+        bye_split = split_lowest.unpaired[0] if split_lowest.unpaired else None
+        totals_joined = round_totals(
+            fixed + list(joined.pairs), bye_joined, self.by_number, self.ctx
+        )
+        totals_split = round_totals(fixed + list(split_pairs), bye_split, self.by_number, self.ctx)
+        return tuple(totals_joined) < tuple(totals_split)
 
     # -- the round -----------------------------------------------------------------
 
@@ -1090,9 +1121,17 @@ class _Round:
                     key = (len(frames), alt.pairs)
                     resplit = len(groups) < len(original) and key not in split_done
                     if not alt.pairs and resplit:
-                        if key in self.force_join or self.join_every_p0:
+                        if (
+                            key in self.force_join
+                            or self.join_every_p0
+                            or _part_of_residents(frame, frames)
+                        ):
                             # Joined at once: the split gave the bye to a player
-                            # floating down twice in a row (reading 13, `pair_round`).
+                            # floating down twice in a row (reading 13, `pair_round`);
+                            # or the bracket is itself a part of a split join: the
+                            # joined brackets are split once, a part re-paired with
+                            # P = 0 is joined with the lowest bracket as C.13 says
+                            # (reading 45).
                             split_done.add(key)
                             resplit = False
                         else:
@@ -1477,7 +1516,7 @@ def _join_as_close(
 
 
 def _squares(differences: Sequence[Fraction]) -> Fraction:
-    """Reading 45: the sum of the squares of a pairing's score differences."""
+    """Reading 43: the sum of the squared score differences of a pairing's pairs."""
     return sum((d * d for d in differences), Fraction(0))
 
 
@@ -1671,6 +1710,16 @@ def _joint_in_split_part(frame: _Frame) -> bool:
     heterogeneous score bracket"), so "another pairing ... which will allow a pairing
     in the lowest score bracket" is chosen by what the two need together."""
     return frame.split_part
+
+
+def _part_of_residents(frame: _Frame, frames: Sequence[_Frame]) -> bool:
+    """Reading 45: ``frame`` is a part of a split join whose players moved down into it
+    are all residents of the bracket right above it (none floated through that bracket
+    from higher ones)."""
+    if not frame.split_part or len(frames) < 2 or not frame.incoming:
+        return False
+    above = {p.number for p in frames[-2].residents}
+    return all(p.number in above for p in frame.incoming)
 
 
 def _floats_down_again(player: LegacyPlayer) -> bool:
