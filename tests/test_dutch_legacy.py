@@ -1242,7 +1242,11 @@ def test_c13_p0_join_gives_the_bye_for_the_closeness() -> None:
         frozenset((9, 4)),
     }
     assert bye == 3
-    assert has(lines, "pairs as close as the split (B.3): joined")
+    # Reading 48: the joined bracket {3, 1, 2, 4, 9 | 8, 7} has five of its seven
+    # players moved down, so A.3 treats it as homogeneous: no B.5 for upfloaters is
+    # lowered any more, and reading 30's C.10 condition holds as well.
+    assert has(lines, "pairs as close as the split (B.3)")
+    assert has(lines, "lowers no requirement the split did not lower (C.10): joined")
 
 
 def test_c13_p0_split_part_with_half_from_above() -> None:
@@ -2618,3 +2622,27 @@ def test_explain_says_why_a_jointly_judged_part_refused_the_first_pairing() -> N
     reasons = next(p for p in doc["players"] if p["number"] == 19)["reasons"]
     floats = [r["params"]["score"] for r in reasons if r["code"] == "float_legacy_step"]
     assert floats == ["2", "1.5"]
+
+
+def test_c13_joined_bracket_at_least_half_moved_down_is_homogeneous() -> None:
+    """Reading 48, "a joined bracket at least half moved down" (issue 31, tenth pass):
+    C.13's merged score bracket "shall be treated as a heterogeneous score bracket
+    with the latest added score bracket as S1", and A.3 treats "a heterogeneous score
+    bracket of which at least half of the players have come from a higher score
+    bracket" as homogeneous: so does the joined one. Reference round (JaVaFo 1.4,
+    twelfth-set seed 27077 round 10 of 11 with all but players 24, 25 and 31-35 absent,
+    ``steps/c13joinhalf.txt``): 24 (3.5 points) is alone and moves down; bracket 3
+    {24 | 25, 32, 33} pairs two pairs, and the lowest {31, 34, 35} cannot have the bye
+    (only 24 and 25 may): C.13 re-pairs bracket 3 down to P = 0 and joins it with the
+    lowest. The joined bracket {24, 25, 32, 33 | 31, 34, 35} has four of its seven
+    players moved down: homogeneous, its pairs as close as possible (B.3) - 35-24,
+    32-33, 31-34, bye 25 (differences 1.5, 0, 0), as JaVaFo. Managed as heterogeneous
+    (M1 = 3 moved-down players paired with residents) it gave 35-24, 31-32, 33-34
+    (1.5, 1, 1; X = 3). The same round with every colour flipped
+    (``steps/c13joinhalfflip.txt``) pairs the same players, colours flipped, as JaVaFo."""
+    pairs, bye, lines = pair(step("c13joinhalf"))
+    assert pairs == {(31, 34), (32, 33), (35, 24)} and bye == 25
+    assert has(lines, "at least half moved down, treated as homogeneous")
+    assert has(lines, "(C.13: joined bracket)")
+    pairs, bye, lines = pair(step("c13joinhalfflip"))
+    assert pairs == {(34, 31), (33, 32), (24, 35)} and bye == 25

@@ -231,10 +231,13 @@ class ScoreBracket:
         else:
             self.p0_part = False
             # C.13: a joined lowest bracket "shall be treated as a heterogeneous score
-            # bracket with the latest added score bracket as S1" (not A.3's rule).
+            # bracket with the latest added score bracket as S1"; reading 48: as any
+            # heterogeneous bracket, A.3's second paragraph treats it as homogeneous
+            # when at least half of its players are those moved down (the latest
+            # added score bracket).
             self.mdp = [p.number in movers for p in self.players]
             self.m0 = sum(self.mdp)
-            self.treated_homogeneous = self.m0 == 0
+            self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
         self.joined = movers is not None
         self.topscorers = any(p.topscorer for p in self.players)
         self.eligible = [p.bye_eligible for p in self.players]
@@ -411,7 +414,11 @@ class ScoreBracket:
         if self.m0 and self.treated_homogeneous:
             head += " (A.3: at least half moved down, treated as homogeneous)"
         if self.joined:
-            head += " (C.13: joined bracket, the latest added score bracket as S1)"
+            head += (
+                " (C.13: joined bracket)"
+                if self.treated_homogeneous
+                else " (C.13: joined bracket, the latest added score bracket as S1)"
+            )
         notes = [head]
         reductions: list[str] = []
         hetero = not self.treated_homogeneous
