@@ -558,17 +558,25 @@ class _Round:
         lowest_float = self._lowest_mdps_float(frame)
         if lowest_float(chosen.unpaired):
             return chosen
+
+        def without_the_higher(
+            m1_lowered: Callable[[tuple[int, ...]], bool] | None = None,
+        ) -> Candidate | None:
+            """The pairing found without the higher moved-down player floating."""
+            bracket = self._repairing(
+                frame,
+                accept,
+                accept_reduced if single else None,
+                mdp_floats,
+                own_p1_floats=both_accept(mdp_floats, lowest_float),
+                single_c13=single_c13,
+                m1_lowered_floats=m1_lowered,
+            )
+            return first_of(bracket.candidates())
+
         # A higher moved-down player floats at the bracket's own P1: only when it
         # needs fewer colour concessions than the pairing found without it.
-        plain = self._repairing(
-            frame,
-            accept,
-            accept_reduced if single else None,
-            mdp_floats,
-            own_p1_floats=both_accept(mdp_floats, lowest_float),
-            single_c13=single_c13,
-        )
-        other = first_of(plain.candidates())
+        other = without_the_higher()
         if other is None or not _other(other, chosen):
             if "C.14.b2" not in chosen.reductions:
                 return chosen
@@ -576,16 +584,7 @@ class _Round:
             # the higher moved-down player floats at its own P1 with the M1 of that
             # pairing (another D.3 set): the pairing found without it is taken when its
             # highest floater has a lower score (B.3).
-            lower = self._repairing(
-                frame,
-                accept,
-                accept_reduced if single else None,
-                mdp_floats,
-                own_p1_floats=both_accept(mdp_floats, lowest_float),
-                single_c13=single_c13,
-                m1_lowered_floats=lowest_float,
-            )
-            other = first_of(lower.candidates())
+            other = without_the_higher(lowest_float)
             if (
                 other is not None
                 and _other(other, chosen)
