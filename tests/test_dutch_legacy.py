@@ -1105,16 +1105,22 @@ def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
     assert bye == 1
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="reading 44 (C.13 after M1 lowered first: the pairing without the higher "
+    "moved-down player when its highest floater is lower) gave this, but it made the "
+    "clean fifteenth set's seed 33025 round 9 differ and fixed no round of a normal set",
+)
 def test_c13_m1_lowered_first_keeps_the_highest_mdp_paired() -> None:
-    """Reading 44 (issue 31, tenth pass): tiny-corpus seed 22786 round 8 shrunk to nine
-    players (JaVaFo 1.4's pairing of this file; even round). 3 (5.5), 2 (5) and 1 (4.5)
-    are moved down by C.1; bracket 4 pairs 1-5 and moves 3 and 2 on; in bracket 3.5
-    {3, 2 | 4, 8, 11} both can meet only 11, so its first pairing has M1 lowered from 2
-    to 1 (C.14.b2): 3-11, 4-8, 2 down, and the lowest brackets cannot be completed.
-    C.13: another pairing at the same P1 and M1 is 2-11, 4-8 with 3 down (the next D.3
-    set, an X pair only); the reference keeps 3 paired and lowers P1: 3-11 with 2, 4
-    and 8 down, whose highest floater (5 points) is lower than 3 (5.5), although 3-11
-    is an X and a Z pair: 1-5, 3-11, 6-2, 10-4, bye 8 (on all 34 variants with one
+    """Reading 44, taken out (issue 31, tenth pass): tiny-corpus seed 22786 round 8 shrunk
+    to nine players (JaVaFo 1.4's pairing of this file; even round). 3 (5.5), 2 (5) and
+    1 (4.5) are moved down by C.1; bracket 4 pairs 1-5 and moves 3 and 2 on; in bracket
+    3.5 {3, 2 | 4, 8, 11} both can meet only 11, so its first pairing has M1 lowered
+    from 2 to 1 (C.14.b2): 3-11, 4-8, 2 down, and the lowest brackets cannot be
+    completed. C.13: another pairing at the same P1 and M1 is 2-11, 4-8 with 3 down (the
+    next D.3 set, an X pair only); the reference keeps 3 paired and lowers P1: 3-11 with
+    2, 4 and 8 down, whose highest floater (5 points) is lower than 3 (5.5), although
+    3-11 is an X and a Z pair: 1-5, 3-11, 6-2, 10-4, bye 8 (on all 34 variants with one
     earlier game's colours reversed)."""
     pairs, bye, _ = pair(step("c13m1lowered"))
     assert pairs == {(1, 5), (3, 11), (6, 2), (10, 4)} and bye == 8
@@ -1146,7 +1152,8 @@ def test_c13_other_pairing_floating_a_higher_scored_mdp_keeps_the_own_p1() -> No
 
 
 def test_c13_m1_lowered_first_floats_a_higher_mdp_of_the_same_score() -> None:
-    """Reading 44's limit (issue 31, tenth pass): tiny-corpus seed 22673 round 6, the
+    """Reading 44's limit (issue 31, tenth pass; the reading is taken out, this round
+    pairs as the reference without it too): tiny-corpus seed 22673 round 6, the
     whole round. 1 and 2 (3 points) are moved down by C.1 into bracket 2.5 {1, 2 | 3, 5,
     7, 8, 9}, where 2 can meet only 9: M1 is lowered to 1 in the first pairing, 1-9,
     3-5, 7-8 with 2 down, and the lowest brackets cannot be completed. Floating 1

@@ -187,7 +187,6 @@ class ScoreBracket:
         accept_reduced: Accept | None = None,
         mdp_floats: Accept | None = None,
         own_p1_floats: Accept | None = None,
-        m1_lowered_floats: Accept | None = None,
         split_part: bool = False,
         p0_part: bool = False,
         closeness: bool = True,
@@ -209,9 +208,6 @@ class ScoreBracket:
         #: ... the same at the bracket's own P1, when given (reading 13, "the lowest
         #: moved-down players float first"); default ``mdp_floats``.
         self.own_p1_floats = mdp_floats if own_p1_floats is None else own_p1_floats
-        #: C.13 (reading 44): when given, the pairings at the bracket's own P1 whose M1
-        #: C.14.b2 lowered already in the first pairing must pass it too.
-        self.m1_lowered_floats = m1_lowered_floats
         #: C.13 with nothing joined below, not a part of a split join (reading 38: at a
         #: lowered P1 of a homogeneous bracket the floaters' scores go by their sum).
         self.single_c13 = single_c13
@@ -391,9 +387,6 @@ class ScoreBracket:
                 # Its pairings must also pass the condition for moved-down floaters.
                 floats = self.own_p1_floats if state.own_p1 else self.mdp_floats
                 accept = both_accept(accept, floats)
-            elif state.own_p1 and state.hetero and state.m1 < self.m0:
-                # Reading 44: M1 lowered in the first pairing already.
-                accept = both_accept(accept, self.m1_lowered_floats)
             self.accept = accept
             try:
                 start = self._start_level(state)
@@ -450,18 +443,7 @@ class ScoreBracket:
         # The oracle charges every pair with its upfloats; a remainder does not, so
         # only the components before them bound the search (module oracle).
         bound = _without_upfloats(best.vector) if hetero else best.vector
-        yield _State(
-            hetero,
-            p1,
-            m1,
-            x1,
-            z1,
-            bound,
-            best.floaters,
-            tuple(notes),
-            tuple(reductions),
-            own_p1=True,
-        )
+        yield _State(hetero, p1, m1, x1, z1, bound, best.floaters, tuple(notes), tuple(reductions))
         if self.lowest:
             return
         # Another pairing asked for (C.12/C.13): other floaters, in B.3's order (the

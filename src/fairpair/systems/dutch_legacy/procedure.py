@@ -374,7 +374,6 @@ class _Round:
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
         own_p1_floats: Callable[[tuple[int, ...]], bool] | None = None,
         single_c13: bool = False,
-        m1_lowered_floats: Callable[[tuple[int, ...]], bool] | None = None,
     ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13);
@@ -388,7 +387,6 @@ class _Round:
             accept_reduced=accept_reduced,
             mdp_floats=mdp_floats,
             own_p1_floats=own_p1_floats,
-            m1_lowered_floats=m1_lowered_floats,
             split_part=frame.split_part,
             p0_part=frame.p0_part,
             bye_of=bye_of,
@@ -487,12 +485,9 @@ class _Round:
         P1 is lowered (C.14.b1), and a re-pairing with P = 0 moves the entire bracket
         down to the lowest one (``c1_mover_repaired``: no join, `pair`).
 
-        Reading 44: when the bracket's first pairing had M1 lowered by C.14.b2, a pairing
-        at its own P1 that floats a moved-down player ranked above one it pairs gives way
-        to the pairing found without it when that one's highest floater has a lower
-        score (B.3); reading 25's colour test does not decide there. Reading 47: nor
-        when the pairing found without the higher moved-down player floats one with a
-        higher score than one it pairs: the pairing at the own P1 stands."""
+        Reading 47: reading 25's colour test does not decide when the pairing found
+        without the higher moved-down player floats one with a higher score than one it
+        pairs: the pairing at the own P1 stands."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         single_c13 = single and not frame.split_part
         self.c1_mover_repaired = single and not frame.split_part and _moved_on_mdp(frame)
@@ -558,40 +553,18 @@ class _Round:
         lowest_float = self._lowest_mdps_float(frame)
         if lowest_float(chosen.unpaired):
             return chosen
-
-        def without_the_higher(
-            m1_lowered: Callable[[tuple[int, ...]], bool] | None = None,
-        ) -> Candidate | None:
-            """The pairing found without the higher moved-down player floating."""
-            bracket = self._repairing(
-                frame,
-                accept,
-                accept_reduced if single else None,
-                mdp_floats,
-                own_p1_floats=both_accept(mdp_floats, lowest_float),
-                single_c13=single_c13,
-                m1_lowered_floats=m1_lowered,
-            )
-            return first_of(bracket.candidates())
-
         # A higher moved-down player floats at the bracket's own P1: only when it
         # needs fewer colour concessions than the pairing found without it.
-        other = without_the_higher()
+        plain = self._repairing(
+            frame,
+            accept,
+            accept_reduced if single else None,
+            mdp_floats,
+            own_p1_floats=both_accept(mdp_floats, lowest_float),
+            single_c13=single_c13,
+        )
+        other = first_of(plain.candidates())
         if other is None or not _other(other, chosen):
-            if "C.14.b2" not in chosen.reductions:
-                return chosen
-            # Reading 44: M1 was lowered in the bracket's first pairing (C.14.b2), and
-            # the higher moved-down player floats at its own P1 with the M1 of that
-            # pairing (another D.3 set): the pairing found without it is taken when its
-            # highest floater has a lower score (B.3).
-            other = without_the_higher(lowest_float)
-            if (
-                other is not None
-                and _other(other, chosen)
-                and max(_floater_scores(other, self.by_number), default=0)
-                < max(_floater_scores(chosen, self.by_number), default=0)
-            ):
-                return other
             return chosen
         if len(other.pairs) == len(chosen.pairs) and self._mdp_to_bye(
             frame, chosen, lowest_residents
