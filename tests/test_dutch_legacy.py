@@ -2653,3 +2653,30 @@ def test_c13_joined_bracket_at_least_half_moved_down_is_homogeneous() -> None:
     assert has(lines, "(C.13: joined bracket)")
     pairs, bye, lines = pair(step("c13joinhalfflip"))
     assert pairs == {(34, 31), (33, 32), (24, 35)} and bye == 25
+
+
+def test_c13_split_part_lower_bye_at_the_first_pairings_costs() -> None:
+    """Reading 49, "another set of moved-down players for a lower bye at the same costs"
+    (issue 31, tenth pass;
+    reading 13's "bye of a split join", B.3 "the score of a floater" for the bye of the
+    part and the lowest bracket joined). Reference round (JaVaFo 1.4, thirteenth-set
+    seed 29005 round 11, the whole round, ``steps/c13splitbyecosts.txt``): 2 (8.5), 5
+    (8) and 1 (7.5) are moved down by C.1 into bracket 4 {7, 9, 10, 11, 12}, where they
+    can meet only 9; below, 13 (3 points) may meet 1, 2 and 5, and of the three only 2
+    and 5 may have the bye. Bracket 4, a part of a split join, is re-paired with one
+    pair: 5-9 first (1-13 below, bye 2, 8.5 points); 1-9 leaves the bye to 5 (8
+    points) with 2-13. The lowest bracket's pairing (11-7, 12-10) needs two A.7.d and
+    X pairs either way: the other pairing (another set of the moved-down players, the
+    same residents floating) needs exactly what the first needs with its lowest
+    bracket, and it is taken - 1-9, 2-13, 3-8, 4-6, 11-7, 12-10, bye 5, as JaVaFo. The
+    same round with every colour flipped (``steps/c13splitbyecostsflip.txt``) pairs
+    the same players, and with 5 no longer allowed the bye (his last game made a
+    pairing-allocated bye, ``steps/c13splitbyecoststie.txt``) both pairings give the
+    bye to 2 and the first one stays: 5-9, 1-13, bye 2, as JaVaFo."""
+    pairs, bye, _ = pair(step("c13splitbyecosts"))
+    assert pairs == {(1, 9), (2, 13), (3, 8), (4, 6), (11, 7), (12, 10)} and bye == 5
+    pairs, bye, _ = pair(step("c13splitbyecostsflip"))
+    assert pairs == {(6, 4), (7, 11), (8, 3), (9, 1), (10, 12), (13, 2)} and bye == 5
+    pairs, bye, _ = pair(step("c13splitbyecoststie"))
+    assert pairs == {(1, 13), (3, 8), (4, 6), (9, 5), (11, 7), (12, 10)} and bye == 2
+

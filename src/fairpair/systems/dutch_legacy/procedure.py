@@ -818,7 +818,10 @@ class _Round:
         at the first one's level), the one that leaves the bye to the player with the
         lowest score is taken, if that score is lower than with the first pairing and
         its requirements together with those of the lowest bracket's pairing meet
-        that level (as in "joint"); ties go to the earlier pairing. None: the first
+        that level (as in "joint") - or (reading 49) it differs from the first only in
+        which players moved down into the part float, with as many pairs, and its
+        requirements together with the lowest bracket's are those of the first one
+        together with its own; ties go to the earlier pairing. None: the first
         pairing stands (or "joint" decides). At most ``BYE_LIMIT`` pairings are
         looked at."""
         pool = frame.players + frame.moved + lowest_residents
@@ -829,6 +832,9 @@ class _Round:
         best: Fraction | None = None
         pick: Candidate | None = None
         judged: set[tuple[tuple[int, int], ...]] = set()
+        first_used: Costs | None = None  # the first's requirements with the lowest's
+        resident = frame.residents[0].score if frame.residents else Fraction(0)
+        mdps = {p.number for p in frame.players if p.score > resident}
         for cand in islice(bracket.candidates(), BYE_LIMIT):
             if first is None:
                 first = cand
@@ -836,6 +842,7 @@ class _Round:
                 if low is None or not low.unpaired:
                     return None
                 best = self.by_number[low.unpaired[0]].score
+                first_used = add(cand.vector, low.vector)
                 if best == floor:
                     return None  # no bye can have a lower score
                 judged.add(cand.pairs)
@@ -856,7 +863,17 @@ class _Round:
                 continue
             score = self.by_number[low.unpaired[0]].score
             level = first.level if fewer else cand.level
-            if score < best and fits(add(cand.vector, low.vector), level):
+            used = add(cand.vector, low.vector)
+            # Reading 49: another set of the players moved down into the part (D.3),
+            # the same residents floating, as many pairs as the first pairing and the
+            # same requirements, with the lowest bracket's, as the first one.
+            assert first_used is not None
+            other_mdps = (
+                not fewer
+                and set(cand.unpaired) - mdps == set(first.unpaired) - mdps
+                and used == first_used
+            )
+            if score < best and (fits(used, level) or other_mdps):
                 best, pick = score, cand
                 if best == floor:
                     break
