@@ -22,7 +22,7 @@ the pairing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -636,9 +636,7 @@ class ScoreBracket:
         found: list[tuple[Fraction, tuple[Fraction, ...], int, Level]] = []
         start: Level | None = None
         for unpaired in combinations(range(self.n), k):
-            if not _floaters_fit(
-                state.floaters, tuple(sorted((self.scores[u] for u in unpaired), reverse=True))
-            ):
+            if not self._floaters_of(state.floaters, unpaired):
                 continue
             if self.lowest and not all(self.eligible[u] for u in unpaired):
                 continue
@@ -963,9 +961,7 @@ class ScoreBracket:
                     total += vcost[u]
                 if self.lowest and not all(self.eligible[u] for u in left):
                     return False
-                if not _floaters_fit(
-                    self.floaters, tuple(sorted((self.scores[u] for u in left), reverse=True))
-                ):
+                if not self._floaters_of(self.floaters, left):
                     return False
             return (top - total) & guard == guard
 
@@ -984,9 +980,7 @@ class ScoreBracket:
                         return
                     if self.lowest and not all(self.eligible[u] for u in left):
                         return
-                    if not _floaters_fit(
-                        self.floaters, tuple(sorted((self.scores[u] for u in left), reverse=True))
-                    ):
+                    if not self._floaters_of(self.floaters, left):
                         return
                     if good_set is not None:
                         mask = 0
@@ -1149,6 +1143,15 @@ class ScoreBracket:
 
     def _pair_names(self, pairs: Sequence[tuple[int, int]]) -> str:
         return " ".join(f"{self.number(a)}-{self.number(b)}" for a, b in pairs) or "none"
+
+    def _floaters_of(self, required: Floaters, unpaired: Iterable[int]) -> bool:
+        """Do the players ``unpaired`` (indices) meet the floaters' scores ``required``?
+        Their scores are sorted only when something is required (a hot path)."""
+        if required is None:
+            return True
+        return _floaters_fit(
+            required, tuple(sorted((self.scores[u] for u in unpaired), reverse=True))
+        )
 
 
 def _floaters_fit(required: Floaters, scores: tuple[Fraction, ...]) -> bool:

@@ -490,7 +490,7 @@ class _Round:
         pairs: the pairing at the own P1 stands."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         single_c13 = single and not frame.split_part
-        self.c1_mover_repaired = single and not frame.split_part and _moved_on_mdp(frame)
+        self.c1_mover_repaired = single_c13 and _moved_on_mdp(frame)
         if self.c1_mover_repaired:
             single = False  # no M1 before P1 (reading 21)
         #: The two brackets together (reading 21): the lowest score their bye can have.
@@ -1420,27 +1420,25 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
                 f"{result.bye}, a downfloat again (B.5); joined at once instead"
             )
             return other
-    joined_bye = _join_bye_not_to_a_floater(result, split.p0_moved[0], players, ctx)
+    # The join at once, paired once for readings 42 and 30.
+    at_once = _paired_joined(players, ctx, p0=True)
+    joined_bye = _join_bye_not_to_a_floater(result, at_once, split.p0_moved[0])
     if joined_bye is not None:
         return joined_bye
-    return _join_as_close(result, players, ctx, in_part=split.p0_in_part[0])
+    return _join_as_close(result, at_once, players, in_part=split.p0_in_part[0])
 
 
 def _join_bye_not_to_a_floater(
-    split: RoundResult,
-    moved: frozenset[int],
-    players: Mapping[int, LegacyPlayer],
-    ctx: RoundContext,
+    split: RoundResult, other: RoundResult | None, moved: frozenset[int]
 ) -> RoundResult | None:
     """Reading 42, "the join's bye not to a floater": C.13 after a P = 0 re-pairing
     above joined brackets. The split gives the bye to a player that re-pairing moved
     down (``moved``: S1 of the joined bracket, C.13's "latest added score bracket");
     when joining at once gives it to a player of the joined brackets below (S2), the
-    join is taken - reading 39's "the bye not to a floater" for the join. None: the
-    split stands here."""
+    join is taken - reading 39's "the bye not to a floater" for the join (``other``,
+    `_paired_joined`). None: the split stands here."""
     if split.bye is None or split.bye not in moved:
         return None
-    other = _paired_joined(players, ctx, p0=True)
     if other is None or other.bye is None or other.bye in moved:
         return None
     other.events.append(
@@ -1453,8 +1451,8 @@ def _join_bye_not_to_a_floater(
 
 def _join_as_close(
     split: RoundResult,
+    other: RoundResult | None,
     players: Mapping[int, LegacyPlayer],
-    ctx: RoundContext,
     *,
     in_part: bool = False,
 ) -> RoundResult:
@@ -1476,8 +1474,7 @@ def _join_as_close(
     its pairs plus the bye's score (`_b3_total`) - the join stands if its pairs are
     as close (reading 30 without the C.10 condition), or if it gives the bye to a
     lower score and pays for it with its largest difference (larger than the
-    split's largest)."""
-    other = _paired_joined(players, ctx, p0=True)
+    split's largest). ``other``: the round joined at once (`_paired_joined`)."""
     if other is None or _same_pairing(other, split):
         return split
     close = _as_close(split, other, players)
