@@ -1069,6 +1069,30 @@ def test_c13_p_join_no_worse_without_the_remainders_upfloats() -> None:
     assert pairs == {(21, 13), (25, 24)} and bye is None
 
 
+def test_c13_p_join_no_worse_without_downfloats_inside_the_join() -> None:
+    """Reading 50, "no downfloat inside a joined bracket" (issue 31, eleventh pass):
+    reading 32 counts the requirements of the join at once as the brackets charged
+    them; a pair of the joined lowest bracket whose higher player is one of the joined
+    score brackets' own players carries no B5/B6 for downfloaters (C.3.e/f: only a
+    bracket that produces downfloaters has them; the joined lowest bracket moves nobody
+    down). Reference round (JaVaFo 1.4, fourteenth-set seed 31025 round 7 shrunk to
+    eight players, odd): brackets 2.5 {20, 22, 23}, 2 {17, 25, 26, 27}, 1.5 {28}. 20-22
+    floats 23, who can meet only 26 or 27 below, and 28 cannot meet 17 or 25: the
+    lowest fails, bracket 2 joins it, the joined bracket fails with 23, C.13 re-pairs
+    2.5 as 20-23 (22 down, P > 0). Split again: bracket 2 {22 | 17, 25, 26, 27} pairs
+    22-25, 26-17 (every preference) and floats 27; the lowest {27 | 28} pairs 27-28
+    (both want black: X; 28 floats up again: B.5). Joined at once, {22 | 17, 25, 26, 27,
+    28} pairs 22-25 and, in its remainder, 27-17 (X) and 26-28: the same differences
+    (0.5, 0, 0.5). Counted over every pair the join misses B.5 for downfloaters (26
+    floated down in round 6) where the split misses B.5 for upfloaters: the split
+    stood. As charged, 26's downfloat is charged by no bracket (and 28's upfloat, a
+    remainder pair, by none either, reading 46): the join is no worse and stands,
+    20-23, 25-22, 26-28, 27-17, as the reference (before: 26-17, 27-28)."""
+    pairs, bye, lines = pair(step("c13pnoworsejoinednodown"))
+    assert pairs == {(20, 23), (25, 22), (26, 28), (27, 17)} and bye is None
+    assert has(lines, "is no worse by any requirement")
+
+
 def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
     """Reading 41, "the floaters' join, the bye lower" (issue 31, ninth pass): after a
     re-pairing with P > 0 above joined brackets, the join at once - S1 the players the

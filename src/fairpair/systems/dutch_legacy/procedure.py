@@ -44,6 +44,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     fits,
     pair_costs,
     round_totals,
+    unpaired_costs,
 )
 from fairpair.systems.dutch_legacy.oracle import Best, lexmin
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, a2_key
@@ -1555,15 +1556,38 @@ def _charged(result: RoundResult, players: Mapping[int, LegacyPlayer], ctx: Roun
     """Reading 46: the requirements a round's pairing misses (`round_totals`) as its
     brackets charged them: a pair of the remainder of a heterogeneous bracket carries
     no B5/B6 for upfloaters (C.3.g/h, C.10.a/b: requirements of heterogeneous score
-    brackets; the remainder "is always treated as a homogeneous one", A.3; reading 33)."""
+    brackets; the remainder "is always treated as a homogeneous one", A.3; reading 33).
+    Reading 50: a pair of a joined lowest bracket whose higher player belongs to one of
+    the joined score brackets carries no B5/B6 for downfloaters (C.3.e/f: only a
+    bracket that produces downfloaters has them; `_no_downfloat_inside_the_join`)."""
     total = round_totals(result.pairs, result.bye, players, ctx)
+    exempt = _no_downfloat_inside_the_join(result)
     for a, b in result.pairs:
+        pa, pb = players[a], players[b]
+        if pa.score != pb.score:
+            higher = pa if pa.score > pb.score else pb
+            if higher.number in exempt:
+                total = add(total, tuple(-c for c in unpaired_costs(higher)))
         if frozenset((a, b)) in result.remainder:
             cost = pair_costs(players[a], players[b], ctx)
             total = add(
                 total, tuple(-cost[i] if i in (B5_UP, B6_UP) else 0 for i in range(len(cost)))
             )
     return total
+
+
+def _no_downfloat_inside_the_join(result: RoundResult) -> set[int]:
+    """Reading 50, "no downfloat inside a joined bracket" (C.3.e/f: "(bracket produces
+    downfloaters) reset B5/B6 for downfloaters"): the players of the score brackets
+    C.13 joined into the lowest bracket, not the floaters of the bracket above it. The
+    joined lowest bracket moves nobody down, so no bracket charges B5/B6 for
+    downfloaters when one of them is paired there against a lower score."""
+    out: set[int] = set()
+    for i, b in enumerate(result.brackets):
+        if b.lowest and b.joined and i > 0:
+            above = result.brackets[i - 1]
+            out |= set(b.incoming) - set(above.unpaired) - set(above.moved)
+    return out
 
 
 def _join_lower_bye(
