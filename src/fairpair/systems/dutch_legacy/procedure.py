@@ -1388,7 +1388,9 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     at once - C.13's words: "the two lowest score brackets are joined", the re-paired
     bracket as S1 - gives it to one who had not, the join is taken; so too when the
     split gives the bye to a player the re-pairing moved down and the join to one of
-    the joined brackets below (reading 42, `_join_bye_not_to_a_floater`). Otherwise the
+    the joined brackets below (reading 42, `_join_bye_not_to_a_floater`), and when the
+    join, heterogeneous, pairs more of the re-paired bracket's players with lower ones
+    (reading 50, `_join_pairs_more_mdps`). Otherwise the
     split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
     After re-pairings with P > 0 only, the split stands unless joining at once pairs as
     close and is no worse by any requirement (reading 32, `_join_no_worse`), or, with S1
@@ -1425,6 +1427,9 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     joined_bye = _join_bye_not_to_a_floater(result, at_once, split.p0_moved[0])
     if joined_bye is not None:
         return joined_bye
+    more_paired = _join_pairs_more_mdps(result, at_once, split.p0_moved[0], players)
+    if more_paired is not None:
+        return more_paired
     return _join_as_close(result, at_once, players, in_part=split.p0_in_part[0])
 
 
@@ -1445,6 +1450,45 @@ def _join_bye_not_to_a_floater(
         "C.13: the split after the P = 0 re-pairing gave the bye to "
         f"{split.bye}, moved down by that re-pairing; joined at once, the bye goes to "
         f"{other.bye}, of the joined brackets below (not to a floater): joined"
+    )
+    return other
+
+
+def _mdps_paired_down(result: RoundResult, moved: frozenset[int]) -> int:
+    """The pairs of ``result`` with exactly one player of ``moved``: the moved-down
+    players (S1 of the joined bracket) paired with players of the brackets below."""
+    return sum(1 for a, b in result.pairs if (a in moved) != (b in moved))
+
+
+def _join_pairs_more_mdps(
+    split: RoundResult,
+    other: RoundResult | None,
+    moved: frozenset[int],
+    players: Mapping[int, LegacyPlayer],
+) -> RoundResult | None:
+    """Reading 50, "the join pairs more of its S1": C.13 after a P = 0 re-pairing
+    above joined brackets. C.13: "the two lowest score brackets are joined ... treated
+    as a heterogeneous score bracket with the latest added score bracket as S1"; in a
+    heterogeneous bracket M1, the moved-down players paired with the others, is
+    lowered only when no pairing with M1 exists (C.14.b2, D.3). The split pairs the
+    re-paired bracket's players (``moved``, S1) one by one in the brackets below, where
+    some of them meet each other; when joining at once (``other``) pairs more of them
+    with players of the joined brackets below than the split does, the join is taken.
+    Not when the joined bracket is homogeneous by A.3 (reading 48: its S1 at least
+    half of it), where M1 does not apply. None: the split stands here."""
+    if other is None or not moved:
+        return None
+    floor = min(players[n].score for n in moved)
+    joined = len(moved) + sum(1 for p in players.values() if p.score < floor)
+    if 2 * len(moved) >= joined:
+        return None
+    if _mdps_paired_down(other, moved) <= _mdps_paired_down(split, moved):
+        return None
+    other.events.append(
+        "C.13: the split after the P = 0 re-pairing paired "
+        f"{_mdps_paired_down(split, moved)} of the re-paired bracket's players with lower "
+        f"ones; joined at once (S1 the re-paired bracket, C.14.b2: M1 as high as "
+        f"possible), {_mdps_paired_down(other, moved)}: joined"
     )
     return other
 
