@@ -955,10 +955,44 @@ def test_c13_p0_join_gives_the_bye_not_to_a_floater() -> None:
     resident of bracket 3), as the reference (on all 32 colour variants)."""
     pairs, bye, lines = pair(step("c13p0byejoin"))
     assert pairs == {(3, 7), (8, 6), (9, 2), (11, 5)} and bye == 4
-    assert has(lines, "gave the bye to 5, moved down by that re-pairing")
+    # Since the eleventh pass by reading 51, which includes this case: the split pairs
+    # 3 of {2, 3, 5, 6} with lower players (5 has the bye), the join all 4.
+    assert has(lines, "paired 3 of the re-paired bracket's players with lower ones")
     pairs, bye, lines = pair(step("c13p0byejoin2"))
     assert pairs == {(2, 8), (10, 7), (11, 1)} and bye == 4
-    assert has(lines, "gave the bye to 10, moved down by that re-pairing")
+    assert has(lines, "paired 2 of the re-paired bracket's players with lower ones")
+
+
+def test_c13_p0_join_pairs_more_of_its_s1() -> None:
+    """Reading 51 (issue 31, eleventh pass), "the join pairs more of its S1": after a
+    P = 0 re-pairing above joined brackets, when joining at once (C.13: the re-paired
+    bracket's players as S1 of a heterogeneous bracket) pairs more of those players
+    with players of the brackets below than the split (reading 13) does, the join
+    stands (C.14.b2: M1 is lowered only when no pairing with M1 exists). Tiny-corpus
+    seed 24255 round 6 (of 9) with 3 and 4 absent, eight players (JaVaFo 1.4's pairing
+    of this file, and of all its 25 variants with one earlier game's colours
+    reversed): 2 (4 points), 5, 8 (3), 1 (2.5), 6, 7 (2), 10 (1.5), 9 (0). 2 met 1, 7
+    and 8 and moves down by C.1 into bracket 3 {5, 8}; the lowest brackets cannot be
+    completed, C.13 joins 1.5, 2 and 2.5 with 0 and re-pairs bracket 3 with P = 0 (2,
+    5, 8 down). Split again: 2.5 {2, 5, 8 | 1} pairs 5-8, 2 {2, 1 | 6, 7} 2-6, 1.5 {1,
+    7 | 10} 1-10 and the lowest 7-9: of 2, 5, 8 only 2 meets a lower player. Joined
+    at once, {2, 5, 8 | 1, 6, 7, 10, 9} (3 of 8: heterogeneous, A.3) pairs all three
+    with lower players: 2-6, 5-1, 10-8, 7-9, as the reference (the split gave 2-6,
+    5-8, 10-1, 7-9). The same file with 5-1 and 5-7 forbidden (XXP,
+    ``c13p0joinmoresplit``): 5 can meet only 2 and 8, no join pairs more than one of
+    the three with a lower player, and the reference splits: 2-6, 5-8, 10-1, 7-9.
+    Tiny seed 20340 round 8 without player 7 (``c13p0joinmore2``, nine players, on all
+    32 colour variants): the split pairs 2-8, 11-9, 4-3, 5-6 (bye 10), the join of
+    {2, 3, 4, 9} with the five below 2-8, 5-3, 11-4, 6-9 (bye 10): the reference's."""
+    pairs, bye, lines = pair(step("c13p0joinmore"))
+    assert pairs == {(2, 6), (5, 1), (10, 8), (7, 9)} and bye is None
+    assert has(lines, "paired 1 of the re-paired bracket's players with lower ones")
+    pairs, bye, lines = pair(step("c13p0joinmoresplit"))
+    assert pairs == {(2, 6), (5, 8), (10, 1), (7, 9)} and bye is None
+    assert not has(lines, "of the re-paired bracket's players with lower ones")
+    pairs, bye, lines = pair(step("c13p0joinmore2"))
+    assert pairs == {(2, 8), (5, 3), (11, 4), (6, 9)} and bye == 10
+    assert has(lines, "paired 2 of the re-paired bracket's players with lower ones")
 
 
 def test_c13_p0_join_as_close_as_the_split() -> None:

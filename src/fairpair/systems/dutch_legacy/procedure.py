@@ -260,7 +260,7 @@ class _Round:
         #: earlier split (reading 34).
         self.p0_in_part: list[bool] = []
         #: ... and the players each of those re-pairings moved down (S1 of the join,
-        #: reading 42).
+        #: reading 51).
         self.p0_moved: list[frozenset[int]] = []
         #: C.13 (reading 30, "as close, joined"): every P = 0 re-pairing above joined
         #: brackets is joined at once (the pass `pair_round` compares with the split).
@@ -1388,8 +1388,9 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     downfloat in the previous round (B.5: the bye is a downfloat, B.1.b) and joining
     at once - C.13's words: "the two lowest score brackets are joined", the re-paired
     bracket as S1 - gives it to one who had not, the join is taken; so too when the
-    split gives the bye to a player the re-pairing moved down and the join to one of
-    the joined brackets below (reading 42, `_join_bye_not_to_a_floater`). Otherwise the
+    join, heterogeneous, pairs more of the re-paired bracket's players with lower ones
+    (reading 51, `_join_pairs_more_mdps`; it includes reading 42's case, the split's
+    bye to one of them and the join's to a player below). Otherwise the
     split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
     After re-pairings with P > 0 only, the split stands unless joining at once pairs as
     close and is no worse by any requirement (reading 32, `_join_no_worse`), or, with S1
@@ -1421,31 +1422,52 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
                 f"{result.bye}, a downfloat again (B.5); joined at once instead"
             )
             return other
-    # The join at once, paired once for readings 42 and 30.
+    # The join at once, paired once for readings 50 and 30.
     at_once = _paired_joined(players, ctx, p0=True)
-    joined_bye = _join_bye_not_to_a_floater(result, at_once, split.p0_moved[0])
-    if joined_bye is not None:
-        return joined_bye
+    more_paired = _join_pairs_more_mdps(result, at_once, split.p0_moved[0], players)
+    if more_paired is not None:
+        return more_paired
     return _join_as_close(result, at_once, players, in_part=split.p0_in_part[0])
 
 
-def _join_bye_not_to_a_floater(
-    split: RoundResult, other: RoundResult | None, moved: frozenset[int]
+def _mdps_paired_down(result: RoundResult, moved: frozenset[int]) -> int:
+    """The pairs of ``result`` with exactly one player of ``moved``: the moved-down
+    players (S1 of the joined bracket) paired with players of the brackets below."""
+    return sum(1 for a, b in result.pairs if (a in moved) != (b in moved))
+
+
+def _join_pairs_more_mdps(
+    split: RoundResult,
+    other: RoundResult | None,
+    moved: frozenset[int],
+    players: Mapping[int, LegacyPlayer],
 ) -> RoundResult | None:
-    """Reading 42, "the join's bye not to a floater": C.13 after a P = 0 re-pairing
-    above joined brackets. The split gives the bye to a player that re-pairing moved
-    down (``moved``: S1 of the joined bracket, C.13's "latest added score bracket");
-    when joining at once gives it to a player of the joined brackets below (S2), the
-    join is taken - reading 39's "the bye not to a floater" for the join (``other``,
-    `_paired_joined`). None: the split stands here."""
-    if split.bye is None or split.bye not in moved:
+    """Reading 51, "the join pairs more of its S1": C.13 after a P = 0 re-pairing
+    above joined brackets. C.13: "the two lowest score brackets are joined ... treated
+    as a heterogeneous score bracket with the latest added score bracket as S1"; in a
+    heterogeneous bracket M1, the moved-down players paired with the others, is
+    lowered only when no pairing with M1 exists (C.14.b2, D.3). The split pairs the
+    re-paired bracket's players (``moved``, S1) one by one in the brackets below, where
+    some of them meet each other; when joining at once (``other``) pairs more of them
+    with players of the joined brackets below than the split does, the join is taken.
+    Not when the joined bracket is homogeneous by A.3 (reading 48: its S1 at least
+    half of it), where M1 does not apply. A bye to one of S1 leaves him unpaired: the
+    split giving it to one of them and the join to a player below (reading 42, "the
+    join's bye not to a floater", which this reading replaces) is one such case. None:
+    the split stands here."""
+    if other is None or not moved:
         return None
-    if other is None or other.bye is None or other.bye in moved:
+    floor = min(players[n].score for n in moved)
+    joined = len(moved) + sum(1 for p in players.values() if p.score < floor)
+    if 2 * len(moved) >= joined:
+        return None
+    if _mdps_paired_down(other, moved) <= _mdps_paired_down(split, moved):
         return None
     other.events.append(
-        "C.13: the split after the P = 0 re-pairing gave the bye to "
-        f"{split.bye}, moved down by that re-pairing; joined at once, the bye goes to "
-        f"{other.bye}, of the joined brackets below (not to a floater): joined"
+        "C.13: the split after the P = 0 re-pairing paired "
+        f"{_mdps_paired_down(split, moved)} of the re-paired bracket's players with lower "
+        f"ones; joined at once (S1 the re-paired bracket, C.14.b2: M1 as high as "
+        f"possible), {_mdps_paired_down(other, moved)}: joined"
     )
     return other
 
