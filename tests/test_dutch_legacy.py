@@ -2035,6 +2035,67 @@ def test_b3_split_join_stands_when_the_join_is_not_closer_by_the_squares() -> No
     assert has(lines, "not closer by the squares of the differences (B.3): the split stands")
 
 
+def test_c12_for_p1_pairs_past_a_player_moved_on() -> None:
+    """Reading 52, C.12 past a player moved on (issue 31, eleventh pass): fourteenth-set
+    seed 31031 round 10 shrunk to eleven players (JaVaFo 1.4's pairing). 1 (7.5 points)
+    has no opponent in brackets 7.5, 7, 6.5 and 6 (C.1: moved down, and moved on); 3
+    (6.5) likewise from 6.5 and 6. Bracket 6 {2, 5, 7, 10 | 4} pairs 5-4, 10-7 and floats
+    2 (B.5 for upfloaters: 2 had upfloats in both rounds before, 5 in one). In bracket
+    5.5 {6, 8 | 1, 3, 2} 1 has no opponent again (moved on: C.12 is not for a player the
+    previous bracket moved down by C.1, reading 14), and of 6, 8, 3, 2 only one pair can
+    be made (3 and 2 can meet only 8 there, 6 only 8): P1 = 2 is not possible. C.12
+    ("this now allows P1 pairings") asks bracket 6 for another player of 6 points: 4-2,
+    5-7 float 10, and 5.5 pairs 8-3, 10-6; 9-1, the bye to 11 (4 points): 4-2, 5-7,
+    6-10, 8-3, 9-1, bye 11, as the reference (before: 1 blocked the C.12 step - 5-4,
+    10-7, 8-3, 9-1, 6-11, bye 2, 6 points). All 121 variants with one game's colours
+    reversed: JaVaFo's pairing is the engine's (before: 13)."""
+    pairs, bye, lines = pair(step("c12movedonp1"))
+    assert pairs == {(4, 2), (5, 7), (6, 10), (8, 3), (9, 1)} and bye == 11
+    assert has(lines, "C.12: re-paired for bracket 5.5 (it could not make P1=2 pairs")
+
+
+def test_b3_by_the_squares_in_a_joined_bracket() -> None:
+    """Reading 53, B.3 by the squares (issue 31, eleventh pass): fourteenth-set seed
+    31012 round 9 shrunk to eight players (round 9 of 10, odd; JaVaFo 1.4's pairing).
+    2 (7 points), 3 (5.5) and 5 (5) have no opponent above bracket 4.5 {1} (C.1), 1 meets
+    5 there; the lowest {12 | 9}, and the joins of 2.5 and 3 below it, cannot be
+    completed; C.13 re-pairs 4.5 with P = 0 and joins at once (reading 30): S1 {2, 3, 5,
+    1}, S2 {11, 10, 12, 9} (A.3: half moved down, treated as homogeneous). Every
+    complete pairing pairs S1 with S2, so every one has the same sum of differences,
+    13; 2-11, 3-10, 5-9, 1-12 (4, 4, 3, 2: squares 45) has the smallest largest
+    difference but an A.7.d pair (1-12), 2-12, 3-11, 5-10, 1-9 (4.5, 3.5, 2.5, 2.5:
+    squares 45) none. As close by the squares, C.10 and D.1 decide: 1-9, 5-10, 11-3,
+    12-2, as the reference (before, reading 24 from the largest difference down:
+    2-11, 3-10, 5-9, 12-1). All 46 variants with one game's colours reversed: JaVaFo's
+    pairing is the engine's (before: 22)."""
+    pairs, bye, lines = pair(step("b3squaresjoined"))
+    assert pairs == {(1, 9), (5, 10), (11, 3), (12, 2)} and bye is None
+    assert has(lines, "bracket 4.5 re-paired with P = 0, joined with the lowest bracket")
+
+
+def test_b3_by_the_squares_join_at_once_after_p0() -> None:
+    """Reading 53 after a P = 0 re-pairing (issue 31, eleventh pass; JaVaFo 1.4's
+    pairings). Tiny seed 22039 round 7 shrunk to nine players: C.13 re-pairs bracket 3
+    {5, 7 | 2, 3} with P = 0 above the join of 2.5 and 2. The split (reading 13) pairs
+    3-9, 5-8, 7-4 (1.5, 1.5, 1, 1: squares 6.5; two A.7.d pairs), the join at once
+    3-8, 5-7, 9-4 (2, 1.5, 0.5, 0: squares 6.5; every colour preference), the bye to 2
+    both ways: as close by the squares and lowering nothing the split did not lower,
+    the join stands (reading 30): 1-6, 4-9, 7-5, 8-3, bye 2 (before: the join's own
+    pairing was the split's - from the largest difference down it is closer - so the
+    split stood). All 24 variants with one game's colours reversed agree (before: 9).
+    Tiny seed 22090 round 7 (the whole round, ten players): bracket 3 re-paired with
+    P = 0 above the join of 2.5 and 1.5; the split gives 1-2, 3-4, 5-8, 7-10, 9-6 (1.5,
+    1.5, 1, 0.5, 0: squares 5.75), the join at once 5-7, 6-10, 9-8 (2, 1, 0.5, 0, 0:
+    squares 5.25), no bye: the join is closer by the squares and stands: 2-1, 4-3, 5-7,
+    6-10, 8-9 (before: 2-1, 4-3, 6-9, 7-10, 8-5). All 25 variants agree (before: 5)."""
+    pairs, bye, lines = pair(step("b3squaresascloser"))
+    assert pairs == {(1, 6), (4, 9), (7, 5), (8, 3)} and bye == 2
+    assert has(lines, "pairs as close as the split (B.3)")
+    pairs, bye, lines = pair(step("b3squarescloser"))
+    assert pairs == {(2, 1), (4, 3), (5, 7), (6, 10), (8, 9)} and bye is None
+    assert has(lines, "closer by the squares of the score differences (B.3): joined")
+
+
 def test_b3_pairs_as_close_in_score_as_possible_in_a_split_part() -> None:
     """Reading 24 (issue 31, seventh pass): random fourth-set seed 7108 round 9 shrunk
     to six players (JaVaFo 1.4's pairing of this file; round 9 of 10, odd). 35 has 3
@@ -2249,7 +2310,7 @@ def literal_first(
     start, every D.3 set, D.2 exchange and D.1 transposition in order, no pruning.
     Uses only the definitions of the engine (costs, compatibility, levels). With
     ``closeness`` (reading 24): among the pairings with the floaters of B.3, only those
-    whose pairs' score differences (largest first) are least."""
+    whose pairs' score differences have the least sum of squares (reading 53)."""
     b = ScoreBracket(players, ctx, lowest=lowest)
     n = b.n
 
@@ -2307,9 +2368,8 @@ def literal_first(
     def profile(left: list[int]) -> tuple[Fraction, ...]:
         return tuple(sorted((b.scores[u] for u in left), reverse=True))
 
-    def gaps(pairs: list[tuple[int, int]]) -> tuple[Fraction, ...]:
-        diffs = (abs(b.scores[x] - b.scores[y]) for x, y in pairs)
-        return tuple(sorted((d for d in diffs if d), reverse=True))
+    def squares(pairs: list[tuple[int, int]]) -> Fraction:
+        return sum((abs(b.scores[x] - b.scores[y]) ** 2 for x, y in pairs), Fraction(0))
 
     p0 = n // 2
     x1, z1 = a8_x1_z1(b.players, p0, ctx)
@@ -2320,9 +2380,9 @@ def literal_first(
         found = [c for c in enumerate_state(hetero, p1, m1) if valid(c[1])]
         if found:
             floaters = min(profile(c[1]) for c in found)  # B.3
-            if closeness:  # B.3, the pairs' score differences (reading 24)
-                least = min(gaps(c[0]) for c in found if profile(c[1]) == floaters)
-                found = [c for c in found if gaps(c[0]) == least]
+            if closeness:  # B.3, the pairs' score differences (readings 24, 51)
+                least = min(squares(c[0]) for c in found if profile(c[1]) == floaters)
+                found = [c for c in found if squares(c[0]) == least]
             box = b._box(p1, x1, z1)
             level = box.start
             while level is not None:
@@ -2737,4 +2797,3 @@ def test_c13_split_part_lower_bye_at_the_first_pairings_costs() -> None:
     assert pairs == {(6, 4), (7, 11), (8, 3), (9, 1), (10, 12), (13, 2)} and bye == 5
     pairs, bye, _ = pair(step("c13splitbyecoststie"))
     assert pairs == {(1, 13), (3, 8), (4, 6), (9, 5), (11, 7), (12, 10)} and bye == 2
-

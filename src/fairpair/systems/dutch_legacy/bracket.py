@@ -286,16 +286,10 @@ class ScoreBracket:
             tuple[tuple[int, ...], tuple[int, ...] | None, int, bool, Floaters],
             Best | None,
         ] = {}
-        if closeness and len(set(self.scores)) > 1:
-            gaps = sorted({abs(self.scores[i] - self.scores[j]) for i, j, _ in self.edges})
-            gaps = [g for g in reversed(gaps) if g]
-            self._gap_shift = {g: _WIDTH * (COMPONENTS + k) for k, g in enumerate(gaps)}
-            for i, j, _ in self.edges:
-                gap = abs(self.scores[i] - self.scores[j])
-                if gap:
-                    bit = 1 << self._gap_shift[gap]
-                    self.packed_cost[i][j] += bit
-                    self.packed_cost[j][i] += bit
+        # Reading 53: B.3's closeness is a sum over the pairs (`b3_squares`), not a
+        # count per difference, so no packed field budgets it (``_gap_shift`` stays
+        # empty and ``_gap_limit`` 0): the oracle's least sum bounds the levels and
+        # `_levels` passes over the pairings above it.
         self._no_cost = [ZERO] * n
         self._no_mdp = [False] * n
         self._flat = [Fraction(0)] * n
@@ -671,11 +665,11 @@ class ScoreBracket:
                 start = level
         if closeness and found:
             # B.3 (reading 24): only the sets whose pairs can be the closest in score.
-            least = min((bye, profile) for bye, profile, _, _ in found)
-            self.profile = least[1]
+            least = min((bye, b3_squares(profile)) for bye, profile, _, _ in found)
+            self.profile = min(p for b, p, _, _ in found if (b, b3_squares(p)) == least)
             self._bye_cut = any(bye > least[0] for bye, _, _, _ in found)
             for bye, profile, mask, level in found:
-                if (bye, profile) == least:
+                if (bye, b3_squares(profile)) == least:
                     good.append(mask)
                     if start is None or level < start:
                         start = level
@@ -722,7 +716,9 @@ class ScoreBracket:
             lowered = (*state.notes, *_describe_lowering(box.start, level))
             relaxed = tuple(_lowered(box.start, level))
             for cand in self._search(state.hetero, state.p1, state.m1, level):
-                if self.profile is not None and self._differences(cand) > self.profile:
+                if self.profile is not None and b3_squares(self._differences(cand)) > b3_squares(
+                    self.profile
+                ):
                     farther += 1  # B.3: pairs farther apart in score (reading 24)
                     continue
                 closest: tuple[str, ...] = ()
@@ -1184,6 +1180,15 @@ def both_accept(first: Accept | None, second: Accept | None) -> Accept | None:
     if first is None or second is None:
         return second if first is None else first
     return lambda unpaired: first(unpaired) and second(unpaired)
+
+
+def b3_squares(differences: Sequence[Fraction]) -> Fraction:
+    """Reading 53, B.3 by the squares: how far apart in score a pairing's pairs are,
+    the sum of the squares of their score differences ("the difference of the scores
+    of two players paired against each other should be as small as possible", B.3,
+    over every pair of the pairing: a larger difference weighs more than smaller
+    ones with the same sum). Reading 24 compares pairings by it."""
+    return sum((d * d for d in differences), Fraction(0))
 
 
 def _without_upfloats(c: Costs) -> Costs:

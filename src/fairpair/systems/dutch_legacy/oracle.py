@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from fairpair.matching import max_weight_matching
 from fairpair.systems.dutch_legacy.criteria import COMPONENTS, ZERO, Costs, add
@@ -50,8 +51,9 @@ class Best:
     floaters: tuple[Fraction, ...]
     vector: Costs
     unpaired: tuple[int, ...]
-    #: B.3, the score differences of the pairs (nonzero ones, largest first), when
-    #: asked for (``closeness``): then the least such profile after the floaters.
+    #: B.3, the score differences of the pairs (nonzero ones, largest first); when
+    #: asked for (``closeness``) the pairing's sum of their squares is the least
+    #: after the floaters (reading 53).
     profile: tuple[Fraction, ...] = ()
 
 
@@ -81,9 +83,8 @@ def lexmin(
 
     With ``closeness`` (B.3, "the difference of the scores of two players paired
     against each other should be as small as possible"), after the floaters' scores:
-    the score differences of the pairs, compared from the largest down (fewest pairs
-    with the largest difference, then with the next, ...), of the scores
-    ``gap_score`` (default: ``score``).
+    the sum of the squared score differences of the pairs (reading 53, "B.3 by the
+    squares"), of the scores ``gap_score`` (default: ``score``).
 
     ``exact_pairs`` forces that many pairs (None: as many as possible). Returns None
     if that many pairs cannot be made. ``unpaired_cost``, ``mdp`` and ``eligible`` are
@@ -107,12 +108,18 @@ def lexmin(
         order = ["edge", "mdp", "pairs", *score_digit, "bye"]
     else:
         order = ["edge", "pairs", *score_digit, "mdp", "bye"]
-    gaps: list[Fraction] = []
     gs = score if gap_score is None else gap_score
+    # Reading 53: one digit, the sum of the squared differences in units of the
+    # smallest square's denominator (every square an integer there), its base above
+    # the largest sum a pairing of these players can reach.
+    square: dict[Fraction, int] = {}
     if closeness:
-        gaps = sorted({abs(gs[u] - gs[v]) for u, v, _ in edges} - {Fraction(0)}, reverse=True)
-    gap_digit = {g: f"gap {k}" for k, g in enumerate(gaps)}
-    order += [gap_digit[g] for g in gaps]
+        gaps = {abs(gs[u] - gs[v]) for u, v, _ in edges} - {Fraction(0)}
+        unit = lcm(1, *((g * g).denominator for g in gaps))
+        square = {g: int(g * g * unit) for g in gaps}
+        if square:
+            order.append("squares")
+            base = max(base, (n // 2 + 1) * max(square.values()) + 1)
     digits = len(order) + COMPONENTS
     powers = [1]
     for _ in range(digits):
@@ -132,7 +139,7 @@ def lexmin(
         w += place[level_of[score[u]]] + place[level_of[score[v]]]
         gap = abs(gs[u] - gs[v])
         if closeness and gap:
-            w -= place[gap_digit[gap]]
+            w -= place["squares"] * square[gap]
         if exact_pairs is not None:
             w += place["edge"]  # a perfect matching with the dummies: exactly that many pairs
         else:

@@ -26,6 +26,7 @@ from fairpair.model import Float, format_points
 from fairpair.systems.dutch_legacy.bracket import (
     Candidate,
     ScoreBracket,
+    b3_squares,
     both_accept,
     c1_incompatible,
 )
@@ -1218,8 +1219,10 @@ class _Round:
             # C.12 also when the moved-down players are not the reason of a C.1 move but
             # the bracket cannot make P1 = P0 pairs with them (reading 14, "this now
             # allows P1 pairings to be made"), or cannot pair every one of them: C.12
-            # comes before C.14.b2 lowers M1 (reading 22, the order C.10, C.12, C.14).
-            if incoming and not stuck and frames and not blocked:
+            # comes before C.14.b2 lowers M1 (reading 22, the order C.10, C.12, C.14);
+            # a player the previous bracket moved down by C.1, moved on here, does not
+            # stop it (reading 52).
+            if incoming and c12_past_moved_on(stuck, frames) and not blocked:
                 p1 = len(rest) // 2
                 if self._max_pairs(rest) < p1:
                     whole, why = False, f"it could not make P1={p1} pairs with moved-down"
@@ -1500,6 +1503,12 @@ def _join_as_close(
     split's largest). ``other``: the round joined at once (`_paired_joined`)."""
     if other is None or _same_pairing(other, split):
         return split
+    if _join_closer_by_squares(other, split, players):
+        other.events.append(
+            "C.13: joining at once after the P = 0 re-pairing pairs closer by the squares "
+            "of the score differences (B.3): joined"
+        )
+        return other
     close = _as_close(split, other, players)
     if close and _lowers_no_more(other, split):
         other.events.append(
@@ -1524,9 +1533,26 @@ def _join_as_close(
     return split
 
 
+def _join_closer_by_squares(
+    joined: RoundResult, split: RoundResult, players: Mapping[int, LegacyPlayer]
+) -> bool:
+    """Reading 53, B.3 by the squares, after a P = 0 re-pairing above joined brackets:
+    does joining at once (C.13's words, `_paired_joined`) give the bye to the same
+    score as the split (or no bye) and pairs closer in score - a smaller sum of the
+    squared score differences (`_squares`)? Then the join stands: B.3 prefers it, and
+    the split (reading 13) is the reference's practice only where B.3 does not
+    decide."""
+    bye_j = players[joined.bye].score if joined.bye is not None else None
+    bye_s = players[split.bye].score if split.bye is not None else None
+    return bye_j == bye_s and _squares(score_differences(joined.pairs, players)) < _squares(
+        score_differences(split.pairs, players)
+    )
+
+
 def _squares(differences: Sequence[Fraction]) -> Fraction:
-    """Reading 43: the sum of the squared score differences of a pairing's pairs."""
-    return sum((d * d for d in differences), Fraction(0))
+    """Readings 43 and 51: the sum of the squared score differences of a pairing's
+    pairs (`bracket.b3_squares`)."""
+    return b3_squares(differences)
 
 
 def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
@@ -1677,11 +1703,12 @@ def _same_pairing(a: RoundResult, b: RoundResult) -> bool:
 
 
 def _as_close(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
-    """B.3: the two pairings have the same score differences and byes of one score."""
+    """B.3: the two pairings pair as close in score - the same sum of the squared
+    score differences (reading 53) - with byes of one score."""
     bye_a = players[a.bye].score if a.bye is not None else None
     bye_b = players[b.bye].score if b.bye is not None else None
-    return bye_a == bye_b and score_differences(a.pairs, players) == score_differences(
-        b.pairs, players
+    return bye_a == bye_b and _squares(score_differences(a.pairs, players)) == _squares(
+        score_differences(b.pairs, players)
     )
 
 
@@ -1716,6 +1743,18 @@ def _together_cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
     for i in (B5_UP, B6_UP):
         full[i] = max(full[i], found[i])
     return tuple(full)
+
+
+def c12_past_moved_on(stuck: Sequence[LegacyPlayer], frames: Sequence[_Frame]) -> bool:
+    """Reading 52, C.12 past a player moved on: may the bracket ask the previous one
+    for another set of moved-down players because it cannot make P1 pairs with them,
+    or cannot pair them all (readings 14 and 22)? Not when a moved-down player has no
+    opponent in it whom C.12 itself serves (``stuck``: C.1 found them; C.12's "if
+    there are moved down players: backtrack"), but yes when every such player was
+    moved down by C.1 already in the previous bracket: C.12 is not for him (he is
+    moved on, reading 14), and he takes no part in the pairing of the bracket, whose
+    other players are paired "P1 pairings" by C.12 as if he were not there."""
+    return bool(frames) and all(p in frames[-1].moved for p in stuck)
 
 
 def _c12_disallowed(frames: Sequence[_Frame]) -> bool:
