@@ -84,12 +84,9 @@ CLOSEST_NOTE = "B.3: the scores of the players paired as close as possible"
 #: the bye of the lowest bracket first (B.3's floater of the joined bracket).
 BYE_NOTE = "B.3: the bye of the split join to the lowest score possible"
 
-#: The guard bits of the packed requirement fields (criteria.pack), and where the
-#: fields of the score differences (reading 24) begin.
+#: The guard bits of the packed requirement fields (criteria.pack).
 _WIDTH = 12
-_GAP_BASE = _WIDTH * COMPONENTS
 _GUARD = sum(1 << (_WIDTH * k + _WIDTH - 1) for k in range(COMPONENTS))
-_FIELD = (1 << _WIDTH) - 1
 
 #: Predicate on the players a pairing leaves unpaired (C.12 / C.13 ask for pairings
 #: that move down particular players).
@@ -268,28 +265,16 @@ class ScoreBracket:
                     self.cost[i][j] = self.cost[j][i] = c
                     self.packed_cost[i][j] = self.packed_cost[j][i] = pack(c)
                     self.edges.append((i, j, c))
-        #: Reading 24: the score differences of the pairs counted in packed fields
-        #: above the requirements (one per difference, the largest first), so that
-        #: the search cuts a branch whose pairs are already farther apart than the
-        #: state's least profile allows; ``packed_fits`` ignores these fields.
-        self._gap_shift: dict[Fraction, int] = {}
-        self._guard = _GUARD
-        self._gap_limit = 0
-        self._gap_counts: list[int] = []
-        #: Branches of the search cut only for their score differences (for the note).
-        self._gap_cuts = 0
         #: Sets of floaters passed over for a higher bye in the lowest bracket.
         self._bye_cut = False
-        #: ``_can_meet``'s oracle answers, by group, pairs, final and floaters (with
-        #: the profile of ``_gap_limit`` when it is set: reset with it).
+        #: ``_can_meet``'s oracle answers, by group, pairs, final and floaters.
         self._bounds: dict[
             tuple[tuple[int, ...], tuple[int, ...] | None, int, bool, Floaters],
             Best | None,
         ] = {}
         # Reading 53: B.3's closeness is a sum over the pairs (`b3_squares`), not a
-        # count per difference, so no packed field budgets it (``_gap_shift`` stays
-        # empty and ``_gap_limit`` 0): the oracle's least sum bounds the levels and
-        # `_levels` passes over the pairings above it.
+        # count per difference, so no packed field budgets it: the oracle's least sum
+        # bounds the levels and `_levels` passes over the pairings above it.
         self._no_cost = [ZERO] * n
         self._no_mdp = [False] * n
         self._flat = [Fraction(0)] * n
@@ -701,8 +686,6 @@ class ScoreBracket:
         order of section D. The floaters must have the scores of ``state.floaters``
         (B.3: as low as possible; None: any)."""
         self.floaters = state.floaters
-        self._set_gap_limit()
-        self._gap_cuts = 0
         box = self._box(state.p1, state.x1, state.z1)
         if self.p0_part and level is not None:
             # Reading 36 pairs the moved-down players with the residents only, which
@@ -724,7 +707,7 @@ class ScoreBracket:
                 closest: tuple[str, ...] = ()
                 if self._bye_cut:
                     closest = (f"{BYE_NOTE} (reading 24)",)
-                if (farther or self._gap_cuts) and self.profile is not None:
+                if farther and self.profile is not None:
                     gaps = ", ".join(format_points(g) for g in self.profile) or "none"
                     closest += (
                         f"{CLOSEST_NOTE} (score differences: {gaps}): pairings with "
@@ -743,25 +726,6 @@ class ScoreBracket:
                 )
             step = c10_lower(level, box, self.ctx.odd)
             level = None if step is None else step[0]
-
-    def _set_gap_limit(self) -> None:
-        """The budgets of the packed score-difference fields for ``self.profile``
-        (reading 24): as many pairs of each difference as the least profile has."""
-        if self.profile is None or not self._gap_shift:
-            if self._gap_limit:
-                self._bounds = {}  # the answers were ranked with the differences
-            self._guard, self._gap_limit = _GUARD, 0
-            return
-        limit = 0
-        counts = [0] * len(self._gap_shift)
-        for gap in self.profile:
-            limit += 1 << self._gap_shift[gap]
-            counts[(self._gap_shift[gap] - _GAP_BASE) // _WIDTH] += 1
-        self._gap_counts = counts
-        fields = COMPONENTS + len(self._gap_shift)
-        self._guard = sum(1 << (_WIDTH * k + _WIDTH - 1) for k in range(fields))
-        self._gap_limit = limit
-        self._bounds = {}
 
     def _differences(self, cand: Candidate) -> tuple[Fraction, ...]:
         """The nonzero score differences of ``cand``'s pairs, largest first (B.3)."""
@@ -807,13 +771,7 @@ class ScoreBracket:
                 # others count over the whole bracket.
                 part = _without_upfloats(used)
                 rest_level = _remainder_level(level, p1 - m1)
-                gaps = 0
-                if self._gap_limit:
-                    for a, b in pairs:
-                        gaps += self.packed_cost[a][b] >> _GAP_BASE << _GAP_BASE
-                for cand in self._homogeneous(
-                    rest, p1 - m1, rest_level, part, "remainder ", gaps=gaps
-                ):
+                for cand in self._homogeneous(rest, p1 - m1, rest_level, part, "remainder "):
                     yield Candidate(
                         pairs=tuple((self.number(a), self.number(b)) for a, b in pairs)
                         + cand.pairs,
@@ -829,7 +787,7 @@ class ScoreBracket:
                     back += 1  # C.9: back to the heterogeneous part, next transposition
 
     def _homogeneous(
-        self, group: list[int], p: int, level: Level, used: Costs, what: str, gaps: int = 0
+        self, group: list[int], p: int, level: Level, used: Costs, what: str
     ) -> Iterator[Candidate]:
         """C.4-C.8.a for a homogeneous bracket or a remainder of ``group`` (A.2 order)
         with ``p`` pairs; the players left unpaired are moved down."""
@@ -844,13 +802,13 @@ class ScoreBracket:
                 inside |= 1 << i
             if not any(g & ~inside == 0 for g in self.good):
                 return
-        if not self._can_meet(group, None, p, room, final=True, gaps=gaps):
+        if not self._can_meet(group, None, p, room, final=True):
             return  # no pairing of the group meets the level: C.9 at once
         for exchange, (s1_pos, s2_pos) in enumerate(d2_exchanges(len(group), p)):  # C.8.a
             s1 = [group[k] for k in s1_pos]
             s2 = [group[k] for k in s2_pos]
             for pairs, total, unpaired, first in self._transpositions(
-                s1, s2, level, used, final=True, gaps=gaps
+                s1, s2, level, used, final=True
             ):
                 if exchange:
                     step = f"C.8.a exchange {exchange}" + ("" if first else " + C.7")
@@ -879,7 +837,6 @@ class ScoreBracket:
         used: Costs,
         *,
         final: bool,
-        gaps: int = 0,
     ) -> Iterator[tuple[list[tuple[int, int]], Costs, list[int], bool]]:
         """C.6/C.7 with D.1: pair S1[k] with T[k] for the transpositions T of S2 in
         order, yielding those that meet ``level``: (pairs, requirements used,
@@ -913,9 +870,8 @@ class ScoreBracket:
         good_set = None if good is None else set(good)
         cost = self.packed_cost
         pair_cost = self.cost
-        limit = pack(level) | self._gap_limit
-        guard = self._guard
-        top = limit | guard
+        guard = _GUARD
+        top = pack(level) | guard
         rows: list[list[int]] = []
         masks: list[int] = []
         for a in s1:
@@ -971,8 +927,6 @@ class ScoreBracket:
                     for u in left:
                         total += vcost[u]
                     if (top - total) & guard != guard:
-                        if ((limit | _GUARD) - total) & _GUARD == _GUARD:
-                            self._gap_cuts += 1
                         return
                     if self.lowest and not all(self.eligible[u] for u in left):
                         return
@@ -1000,8 +954,6 @@ class ScoreBracket:
                 b = s2[j]
                 nxt = acc + row_cost[b]
                 if (top - nxt) & guard != guard:
-                    if ((limit | _GUARD) - nxt) & _GUARD == _GUARD:
-                        self._gap_cuts += 1
                     continue
                 now_taken = taken | (1 << b)
                 if good is not None and not any(g & (outside | now_taken) == 0 for g in good):
@@ -1023,18 +975,18 @@ class ScoreBracket:
                     left_room = _room(level, unpack(nxt))
                     free = [s2[k] for k in range(n2) if not (now_fixed >> k) & 1]
                     if left_room is None or not self._can_meet(
-                        s1[i + 1 :], free, n1 - i - 1, left_room, final=final, gaps=nxt
+                        s1[i + 1 :], free, n1 - i - 1, left_room, final=final
                     ):
                         continue
                 chosen.append(j)
                 yield from walk(i + 1, now_fixed, now_taken, nxt, rc, co)
                 chosen.pop()
 
-        start = pack(used) + gaps
+        start = pack(used)
         if (
             n1 > 1
             and not witness(0, row_col, 0, start)
-            and not self._can_meet(s1, s2, n1, room, final=final, gaps=gaps)
+            and not self._can_meet(s1, s2, n1, room, final=final)
         ):
             return
         yield from walk(0, 0, 0, start, row_col, col_owner)
@@ -1047,13 +999,10 @@ class ScoreBracket:
         room: Sequence[int],
         *,
         final: bool,
-        gaps: int = 0,
     ) -> bool:
         """Pruning (oracle.py): can ``pairs`` pairs of ``s1`` (with ``s2``: between S1
         and S2) meet the remaining budgets ``room``, the floaters' scores and, in the
-        lowest bracket, the bye? False only if certainly not. With a least profile of
-        score differences (reading 24), ``gaps`` (packed fields) are the differences
-        of the pairs made so far, and the rest must fit what the profile leaves."""
+        lowest bracket, the bye? False only if certainly not."""
         key = (tuple(s1), None if s2 is None else tuple(s2), pairs, final, self.floaters)
         if key not in self._bounds:
             self._bounds[key] = self._lexmin(s1, s2, pairs, final=final)
@@ -1071,31 +1020,13 @@ class ScoreBracket:
                     return False
                 if best.floaters < required:
                     return True  # cannot tell
-        if self._gap_limit:
-            # The oracle's profile is the least of these pairings (after the floaters):
-            # above what is left, none fits; below it, its vector bounds nothing.
-            left = []
-            for k, need in enumerate(self._gap_counts):
-                have = need - ((gaps >> (_GAP_BASE + _WIDTH * k)) & _FIELD)
-                if have < 0:
-                    self._gap_cuts += 1
-                    return False
-                left.append(have)
-            mine = [0] * len(left)
-            for gap in best.profile:
-                mine[(self._gap_shift[gap] - _GAP_BASE) // _WIDTH] += 1
-            if mine != left:
-                if mine > left:
-                    self._gap_cuts += 1
-                return mine < left
         return tuple(best.vector) <= tuple(room)
 
     def _lexmin(
         self, s1: Sequence[int], s2: Sequence[int] | None, pairs: int, *, final: bool
     ) -> Best | None:
         """The oracle's answer for ``_can_meet`` (memoised there: the same groups come
-        again at every level). With a least profile of score differences the oracle
-        ranks them after the floaters' scores."""
+        again at every level)."""
         all_edges = self.edges
         pair_cost = self.cost
         if s2 is None:
@@ -1121,8 +1052,6 @@ class ScoreBracket:
             mdp_first=False,
             lowest=lowest,
             exact_pairs=pairs,
-            closeness=bool(self._gap_limit),
-            gap_score=self.scores,
         )
 
     def _unpaired_can_fit(self, s2: list[int], spare: int, room: Sequence[int]) -> bool:
