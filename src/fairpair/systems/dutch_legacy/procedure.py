@@ -462,6 +462,77 @@ class _Round:
         *,
         joint: bool = False,
         single: bool = False,
+        above: Sequence[_Frame] = (),
+    ) -> Candidate | None:
+        """C.13 (see `_c13_another_pairing`), then reading 52 above joined brackets
+        (`_p1_lowered_pairs_more_c1_movers`); ``above``: the brackets paired above
+        ``frame``."""
+        chosen = self._c13_another_pairing(frame, lowest_residents, joint=joint, single=single)
+        if chosen is None or single or joint or frame.split_part:
+            return chosen
+        return self._p1_lowered_pairs_more_c1_movers(frame, lowest_residents, chosen, above)
+
+    def _p1_lowered_pairs_more_c1_movers(
+        self,
+        frame: _Frame,
+        lowest_residents: list[LegacyPlayer],
+        chosen: Candidate,
+        above: Sequence[_Frame],
+    ) -> Candidate:
+        """Reading 52, "P1 before M1 for the C.1 movers" (C.14.b1/b2 read with D.3 and
+        reading 51's count; the reference's practice): C.13 re-pairs a heterogeneous
+        bracket above joined brackets whose remainder had no pairs to make (P0 = M0,
+        the players C.1 moved on from it counted), and the pairing found (``chosen``,
+        M1 lowered at the bracket's own P1, reading 25) floats moved-down players who
+        all came down by C.1 (no possible opponent above). The first pairing with P1
+        lowered as C.14.b1 writes it (no moved-down floaters) that floats the same
+        moved-down players is taken instead when it pairs more of the players moved
+        down into the bracket - in it, or after floating with a resident of the
+        joined brackets below - than ``chosen``: M1 stays as high as possible."""
+        score = frame.residents[0].score
+        mdps = {p.number for p in frame.players if p.score > score}
+        moved_on = {p.number for p in frame.moved}
+        floated = mdps & set(chosen.unpaired)
+        if not floated:
+            return chosen
+        if (len(frame.players) + len(moved_on)) // 2 != len(mdps) + len(moved_on):
+            return chosen  # the remainder had pairs to make: C.14.b1 as before
+        c1_movers = {p.number for f in above for p in f.moved}
+        if not floated <= c1_movers:
+            return chosen
+        accept = self.lowest_accepts(frame.moved, lowest_residents)
+        other = _first(self._repairing(frame, accept).candidates())
+        if other is None or not _other(other, chosen) or mdps & set(other.unpaired) != floated:
+            return chosen
+        counted = mdps | moved_on
+        below = {p.number for p in lowest_residents}
+
+        def paired(cand: Candidate) -> int:
+            inside = {n for pair in cand.pairs for n in pair}
+            low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
+            if low is None:
+                return -1
+            down = sum(
+                1
+                for a, b in low.pairs
+                if (a in counted and b in below) or (b in counted and a in below)
+            )
+            return len(counted & inside) + down
+
+        if paired(other) > paired(chosen):
+            frame.notes.append(
+                "C.13: P1 lowered rather than M1, the moved-down players paired below (reading 52)"
+            )
+            return other
+        return chosen
+
+    def _c13_another_pairing(
+        self,
+        frame: _Frame,
+        lowest_residents: list[LegacyPlayer],
+        *,
+        joint: bool = False,
+        single: bool = False,
     ) -> Candidate | None:
         """C.13: another pairing of the penultimate bracket which allows a pairing of
         the lowest bracket (the procedure continued: later transpositions,
@@ -1081,6 +1152,7 @@ class _Round:
                 alt = self.c13_backtrack(
                     frame,
                     residents,
+                    above=frames[:-1],
                     # Reading 13's "joint" after every split, P = 0 re-pairings
                     # included (reading 26, `_joint_in_split_part`).
                     joint=_joint_in_split_part(frame),
