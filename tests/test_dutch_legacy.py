@@ -2797,3 +2797,38 @@ def test_c13_split_part_lower_bye_at_the_first_pairings_costs() -> None:
     assert pairs == {(6, 4), (7, 11), (8, 3), (9, 1), (10, 12), (13, 2)} and bye == 5
     pairs, bye, _ = pair(step("c13splitbyecoststie"))
     assert pairs == {(1, 13), (3, 8), (4, 6), (9, 5), (11, 7), (12, 10)} and bye == 2
+
+
+@pytest.mark.xfail(strict=True, reason="M1 against P1 for C.1 movers: not read (issue 31)")
+def test_c13_p1_lowered_pairs_more_c1_movers() -> None:
+    """Not a reading (issue 31, eleventh pass: "M1 against P1" in docs/dutch-legacy.md,
+    What remains): JaVaFo 1.4's pairings of two files the engine pairs differently. C.13
+    re-pairs a heterogeneous bracket above joined brackets whose remainder has no pairs
+    to make (P0 = M0); the pairing found at its own P1 floats a moved-down player who
+    came down by C.1, and he gets the bye; JaVaFo takes the first pairing with P1
+    lowered, which floats the same player and pairs him below. ``c13p1c1movers``
+    (eleventh-set seed 25102 round 8 of 10, 13 players): 3 (5.5), 4 (5) and 5 (4.5)
+    are moved down by C.1; bracket 3.5 {4, 5 | 1, 8, 11} pairs 8-4, 5-1 and floats 11,
+    brackets 3 {9, 13} and 2.5 {10, 12} (nobody there may have the bye) are joined and
+    cannot be completed. Reading 25's pairing 8-4, 1-11 floats 5, who gets the bye
+    (13-9, 12-10); JaVaFo lowers P1: 8-4 floats 5, 1 and 11: 9-5, 13-11, 12-10, bye 1
+    (on all 32 variants of the file with one earlier game's colours reversed where the
+    two differ in how many they pair). ``c13p1c1movers2`` (tiny 22694 r8): bracket 4
+    {2, 6 | 3, 5, 7, 10} with 1 moved on by C.1 (P0 = 3 = M0 with him): JaVaFo pairs
+    6-7 alone rather than 6-7, 3-5 with 2 and 10 down (after which 1, 6.5, gets the
+    bye): 1-8, 6-7, 9-2, 10-4, 11-3, bye 5. A rule that gives both (the count with
+    three limits) changed no other reference round: not kept, see the docs."""
+    pairs, bye, _ = pair(step("c13p1c1movers"))
+    assert pairs == {(2, 7), (6, 3), (8, 4), (9, 5), (12, 10), (13, 11)} and bye == 1
+    pairs, bye, _ = pair(step("c13p1c1movers2"))
+    assert pairs == {(1, 8), (6, 7), (9, 2), (10, 4), (11, 3)} and bye == 5
+
+
+def test_c13_m1_lowered_for_a_floater_of_the_bracket_above() -> None:
+    """The limit case of the "M1 against P1" note (issue 31, eleventh pass):
+    ``c13p1c1floater`` (tiny 22011 r5), bracket 2 {2, 3 | 4, 5, 7}, 3 (2.5) moved down
+    as a floater of bracket 2.5, not by C.1: 2-4, 5-7 with 3 to the bye stands, though
+    P1 lowered would pair him (2-4; 3-9, 8-7, bye 5) - JaVaFo 1.4's pairing, and the
+    engine's (reading 25's pairing at the bracket's own P1, M1 lowered)."""
+    pairs, bye, _ = pair(step("c13p1c1floater"))
+    assert pairs == {(1, 6), (2, 4), (5, 7), (8, 9)} and bye == 3
