@@ -1654,7 +1654,7 @@ def _join_lower_bye(
     when the join gives the bye to a lower score for a total no larger than the split's,
     or for a largest difference no larger than the split's, the join stands - unless the
     split's bye goes to a player C.1 moved down from the re-paired bracket (he had no
-    opponent there: the split keeps him floating)."""
+    opponent there): then reading 55 decides (`_join_for_a_c1_movers_bye`)."""
     if split.bye is None:
         return split
     if split.bye in c1_moved:
