@@ -2837,8 +2837,9 @@ def test_c13_p_join_for_a_c1_movers_bye() -> None:
     2.5, 2, 2, 1.5, 1 and the bye, total 15. 2 is a C.1 mover of the re-paired bracket,
     so reading 41 keeps the split; joined at once with S1 every player bracket 4 moved
     down, {1, 2, 4, 7, 3 | 6, 10, 9, 8} gives the bye to 4 (5 points): 1-10, 3-6, 9-2,
-    8-7, 5-11 - 2.5, 0.5, 3, 2, 2 and 5, the same total with the bye lower: the join, as the
-    reference. Second probe (fourteenth-set seed 31140 round 11, thirteen players): the
+    8-7, 5-11 - 2.5, 0.5, 3, 2, 2 and 5, the same total with the bye a point lower: the
+    join, as the reference (with the bye only half a point lower JaVaFo splits: tiny
+    22104 r9, 24092 r7). Second probe (fourteenth-set seed 31140 round 11, thirteen players): the
     split's bye to 4 (6.5, a C.1 mover; 3.5, 3, 3, 2.5, 2.5, 1.5 + 6.5 = 22.5), the
     join's to 10 (5, floated by the re-pairing; 3.5, 3.5, 3.5, 2.5, 2.5, 2 + 5 = 22.5,
     the same largest difference): 1-14, 5-15, 11-2, 12-7, 13-3, 16-4, bye 10, as the
