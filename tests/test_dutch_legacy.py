@@ -2832,3 +2832,55 @@ def test_c13_m1_lowered_for_a_floater_of_the_bracket_above() -> None:
     engine's (reading 25's pairing at the bracket's own P1, M1 lowered)."""
     pairs, bye, _ = pair(step("c13p1c1floater"))
     assert pairs == {(1, 6), (2, 4), (5, 7), (8, 9)} and bye == 3
+
+
+def test_c12_counts_the_residents_c1_moves() -> None:
+    """Reading 54, "C.12 counts the residents C.1 moves" (issue 31, eleventh pass; C.12:
+    "another set of players of the same size and with the same scores ... and this now
+    allows P1 pairings to be made", P0 of A.6.b over the bracket's players). Tiny-corpus
+    seed 22063 round 7 shrunk to nine players (JaVaFo 1.4's pairing of this file): 1
+    (5.5 points) is moved down by C.1 into bracket 3.5 {2, 3, 4, 6}, where 3 has met
+    every other player (C.1 moves him on too) and 1 moves on; {2, 4, 6} pairs 6-4 (no
+    colour conflict; 2-6 would be one) and moves 2 down. In bracket 3 {1, 2, 3 | 8, 9}
+    3 has no opponent again (C.1, moved on: he was moved down by C.1 above) and 8 has
+    met 1, 2, 3 and 9 (C.1 moves him down): 1-9 is the only pair of five players, 2
+    floats, and the lowest brackets end with the bye to 2 (3.5 points): 1-9, 6-4, 5-8,
+    3-7, bye 2. Bracket 3.5 paired 2-6 moves 4 down instead (the same score), and 8 has
+    an opponent: bracket 3 makes P0 = 2 pairs, 1-9 and 8-4, 3 floats to 5 and the bye
+    goes to 7 (1.5): 1-9, 2-6, 3-5, 8-4, bye 7, as the reference. Second probe (tiny
+    24268 round 9, eleven players): bracket 3.5 {1, 2, 3, 7 | 5, 6, 9} pairs 2-6, 5-7
+    and moves 9 down with 1 and 3 (C.1); in bracket 3 {4, 10} 1 moves on and 10 has met
+    9 and 3: C.12 re-pairs bracket 3.5 as 2-6, 9-7 (5 down), and bracket 3 pairs 3-4,
+    5-10: 2-6, 3-4, 5-10, 9-7, 11-1, bye 8, as the reference (before: 5-7, 8-1, 11-10,
+    bye 9)."""
+    pairs, bye, lines = pair(step("c12residentsc1"))
+    assert pairs == {(1, 9), (2, 6), (3, 5), (8, 4)} and bye == 7
+    assert has(lines, "C.12: re-paired for bracket 3 (it could not make P1=2 pairs")
+    pairs, bye, _ = pair(step("c12residentsc1b"))
+    assert pairs == {(2, 6), (3, 4), (5, 10), (9, 7), (11, 1)} and bye == 8
+
+
+def test_c13_p_join_for_a_c1_movers_bye() -> None:
+    """Reading 55, "the join for a C.1 mover's bye" (issue 31, eleventh pass; reading
+    41's B.3 test with C.13's "the latest added score bracket as S1"). Fifth-set seed
+    9066 round 9 shrunk to eleven players (JaVaFo 1.4's pairing of this file; only 1, 2
+    and 4 may have the bye): 1, 2, 5 (6 points) and 4 (5) are moved down by C.1 to
+    bracket 4 {3, 11} (with 7, 4.5); the brackets below are joined and C.13 re-pairs
+    bracket 4 with one pair, 5-11 (4, 7, 3 down; 1 and 2 moved on by C.1). Split again,
+    the brackets pair 1-10, 4-6, 3-9, 8-7 with the bye to 2 (6 points): differences
+    2.5, 2, 2, 1.5, 1 and the bye, total 15. 2 is a C.1 mover of the re-paired bracket,
+    so reading 41 keeps the split; joined at once with S1 every player bracket 4 moved
+    down, {1, 2, 4, 7, 3 | 6, 10, 9, 8} gives the bye to 4 (5 points): 1-10, 3-6, 9-2,
+    8-7, 5-11 - 2.5, 0.5, 3, 2, 2 and 5, the same total with the bye a point lower: the
+    join, as the reference (with the bye only half a point lower JaVaFo splits: tiny
+    22104 r9, 24092 r7). Second probe (fourteenth-set seed 31140 round 11, thirteen players): the
+    split's bye to 4 (6.5, a C.1 mover; 3.5, 3, 3, 2.5, 2.5, 1.5 + 6.5 = 22.5), the
+    join's to 10 (5, floated by the re-pairing; 3.5, 3.5, 3.5, 2.5, 2.5, 2 + 5 = 22.5,
+    the same largest difference): 1-14, 5-15, 11-2, 12-7, 13-3, 16-4, bye 10, as the
+    reference. Where the join's bye goes to a C.1 mover too (tiny 24608 r10,
+    `c13plowerbyec1`) the split stands (test above)."""
+    pairs, bye, lines = pair(step("c13pc1moverbye"))
+    assert pairs == {(1, 10), (3, 6), (5, 11), (8, 7), (9, 2)} and bye == 4
+    assert has(lines, "moved down by C.1 from the re-paired bracket; joining at once")
+    pairs, bye, _ = pair(step("c13pc1moverbye2"))
+    assert pairs == {(1, 14), (5, 15), (11, 2), (12, 7), (13, 3), (16, 4)} and bye == 10

@@ -1221,16 +1221,18 @@ class _Round:
             # allows P1 pairings to be made"), or cannot pair every one of them: C.12
             # comes before C.14.b2 lowers M1 (reading 22, the order C.10, C.12, C.14);
             # a player the previous bracket moved down by C.1, moved on here, does not
-            # stop it (reading 52).
+            # stop it (reading 52), and with him P1 counts the residents C.1 moves
+            # down (reading 54).
             if incoming and c12_past_moved_on(stuck, frames) and not blocked:
-                p1 = len(rest) // 2
+                counted = _c12_counts_residents_moved_by_c1(stuck, moved, residents)
+                p1 = (len(rest) + len(counted)) // 2
                 if self._max_pairs(rest) < p1:
                     whole, why = False, f"it could not make P1={p1} pairs with moved-down"
                 elif self._mdp_short(rest):
                     whole, why = True, "it could not pair every moved-down player of"
                 else:
                     why = ""
-                kept = [p for p in residents if p not in moved]
+                kept = [p for p in residents if p not in moved or p in counted]
                 if why and kept:
                     alt = self.c12_backtrack(frames[-1], kept, p1=p1, whole=whole)
                     if alt is not None:
@@ -1652,9 +1654,11 @@ def _join_lower_bye(
     when the join gives the bye to a lower score for a total no larger than the split's,
     or for a largest difference no larger than the split's, the join stands - unless the
     split's bye goes to a player C.1 moved down from the re-paired bracket (he had no
-    opponent there: the split keeps him floating)."""
-    if split.bye is None or split.bye in c1_moved:
+    opponent there): then reading 55 decides (`_join_for_a_c1_movers_bye`)."""
+    if split.bye is None:
         return split
+    if split.bye in c1_moved:
+        return _join_for_a_c1_movers_bye(split, c1_moved, players, ctx)
     other = _paired_joined(players, ctx, p=True, floaters_s1=True)
     if (
         other is None
@@ -1670,6 +1674,46 @@ def _join_lower_bye(
         "C.13: joining at once after the re-pairing (S1 its floaters) gives the bye to a "
         "lower score for no larger total of differences and bye, or no larger largest "
         "difference (B.3): joined"
+    )
+    return other
+
+
+def _join_for_a_c1_movers_bye(
+    split: RoundResult,
+    c1_moved: frozenset[int],
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> RoundResult:
+    """Reading 55, "the join for a C.1 mover's bye" (C.13's "the two lowest score
+    brackets are joined ... with the latest added score bracket as S1" and B.3 over the
+    split and the join, as in reading 41): after a re-pairing with P > 0 above joined
+    brackets, the split gives the bye to a player C.1 moved down from the re-paired
+    bracket (``c1_moved``: no opponent there). The join at once with S1 every player
+    the re-pairing moved down, the C.1 movers included (as in reading 32), stands when
+    it gives the bye to a score lower by a point at least, to a player who is not one
+    of them (one the re-pairing itself left unpaired, or a resident below), for a
+    total of score differences and bye (`_b3_total`) no larger than the split's, or
+    for a largest difference no larger than the split's. Otherwise the split stands.
+    The point is the reference's practice, not the text's: with half a point lower
+    (tiny 22104 r9, 24092 r7, 24608 r10, the same totals) JaVaFo splits."""
+    other = _paired_joined(players, ctx, p=True)
+    if (
+        other is None
+        or _same_pairing(other, split)
+        or other.bye is None
+        or other.bye in c1_moved
+        or players[split.bye].score - players[other.bye].score < 1
+        or (
+            _b3_total(other, players) > _b3_total(split, players)
+            and _largest(other, players) > _largest(split, players)
+        )
+    ):
+        return split
+    other.events.append(
+        f"C.13: the split after the re-pairing gave the bye to {split.bye}, moved down by "
+        "C.1 from the re-paired bracket; joining at once (S1 every player it moved down) "
+        "gives it to a score a point lower or more for no larger total of differences and "
+        "bye, or no larger largest difference (B.3): joined"
     )
     return other
 
@@ -1755,6 +1799,28 @@ def c12_past_moved_on(stuck: Sequence[LegacyPlayer], frames: Sequence[_Frame]) -
     moved on, reading 14), and he takes no part in the pairing of the bracket, whose
     other players are paired "P1 pairings" by C.12 as if he were not there."""
     return bool(frames) and all(p in frames[-1].moved for p in stuck)
+
+
+def _c12_counts_residents_moved_by_c1(
+    stuck: Sequence[LegacyPlayer],
+    moved: Sequence[LegacyPlayer],
+    residents: Sequence[LegacyPlayer],
+) -> list[LegacyPlayer]:
+    """Reading 54, "C.12 counts the residents C.1 moves" (C.12: "if there are moved
+    down players: backtrack to the previous score bracket ... another set of players
+    of the same size and with the same scores ... and this now allows P1 pairings to
+    be made"; A.6.b: P0 over the players of the bracket). When C.12 is asked for the
+    bracket's P1 = P0 pairs past moved-down players moved on by C.1 (``stuck``, all
+    moved down by C.1 in the previous bracket already: reading 52), the residents C.1
+    moves down (``moved``: no opponent among the bracket's players now) count in P0,
+    so that another set of moved-down players that gives them an opponent lets the
+    bracket make more pairs. Without such a moved-down player (nobody moved on) a
+    resident without opponent is moved down by C.1 alone, as before. Returns the
+    residents counted (none: ``[]``)."""
+    if not stuck:
+        return []
+    score = residents[0].score
+    return [p for p in moved if p.score == score]
 
 
 def _c12_disallowed(frames: Sequence[_Frame]) -> bool:
