@@ -1699,6 +1699,7 @@ def _join_for_a_c1_movers_bye(
     other = _paired_joined(players, ctx, p=True)
     if (
         other is None
+        or split.bye is None
         or _same_pairing(other, split)
         or other.bye is None
         or other.bye in c1_moved
