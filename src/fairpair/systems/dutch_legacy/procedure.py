@@ -934,7 +934,7 @@ class _Round:
 
         Reading 43, "closer by the squares": that pairing is taken only when it is
         also closer over all its pairs - the sum of the squared score differences
-        (`_squares`) smaller than the split's (a difference counts more than smaller
+        (`bracket.b3_squares`) smaller than the split's (a difference counts more than smaller
         ones with the same sum, not more than any number of them) - or as close by
         that sum and better by the requirements of the order of quality over the whole
         round (colours, then floats: `round_totals` compared from the first)."""
@@ -1003,8 +1003,8 @@ class _Round:
         with its bye), the brackets ``above`` the same for both: a smaller sum of
         squared score differences, or the same sum and lower requirement totals over
         the whole round (compared from the first, B.2, A.7.d, X, Z, then floats)."""
-        sq_joined = _squares(self._differences(joined.pairs))
-        sq_split = _squares(self._differences(split_pairs))
+        sq_joined = b3_squares(self._differences(joined.pairs))
+        sq_split = b3_squares(self._differences(split_pairs))
         if sq_joined != sq_split:
             return sq_joined < sq_split
         fixed = [pr for f in above for pr in f.current.pairs]
@@ -1541,20 +1541,14 @@ def _join_closer_by_squares(
     """Reading 53, B.3 by the squares, after a P = 0 re-pairing above joined brackets:
     does joining at once (C.13's words, `_paired_joined`) give the bye to the same
     score as the split (or no bye) and pairs closer in score - a smaller sum of the
-    squared score differences (`_squares`)? Then the join stands: B.3 prefers it, and
+    squared score differences (`bracket.b3_squares`)? Then the join stands: B.3 prefers it, and
     the split (reading 13) is the reference's practice only where B.3 does not
     decide."""
     bye_j = players[joined.bye].score if joined.bye is not None else None
     bye_s = players[split.bye].score if split.bye is not None else None
-    return bye_j == bye_s and _squares(score_differences(joined.pairs, players)) < _squares(
+    return bye_j == bye_s and b3_squares(score_differences(joined.pairs, players)) < b3_squares(
         score_differences(split.pairs, players)
     )
-
-
-def _squares(differences: Sequence[Fraction]) -> Fraction:
-    """Readings 43 and 51: the sum of the squared score differences of a pairing's
-    pairs (`bracket.b3_squares`)."""
-    return b3_squares(differences)
 
 
 def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
@@ -1752,7 +1746,7 @@ def _as_close(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer
     score differences (reading 53) - with byes of one score."""
     bye_a = players[a.bye].score if a.bye is not None else None
     bye_b = players[b.bye].score if b.bye is not None else None
-    return bye_a == bye_b and _squares(score_differences(a.pairs, players)) == _squares(
+    return bye_a == bye_b and b3_squares(score_differences(a.pairs, players)) == b3_squares(
         score_differences(b.pairs, players)
     )
 
