@@ -287,6 +287,8 @@ class ScoreBracket:
         self.closeness = closeness and len(set(self.scores)) > 1
         #: The least score differences of the current state (None: not judged).
         self.profile: tuple[Fraction, ...] | None = None
+        #: ... and its sum of squares (reading 53), the bound of `_levels`.
+        self._least_squares = Fraction(0)
         self._score_of = {p.number: p.score for p in self.players}
         #: A part of a split join: the score of the player who gets the bye in the
         #: lowest bracket when the part moves these players down (None: no bye). B.3's
@@ -308,8 +310,9 @@ class ScoreBracket:
     ) -> Best | None:
         """The oracle's best pairing of ``vertices`` of this bracket (None: none), the
         players moved down into it paired first when ``mdp_first``; exactly
-        ``exact_pairs`` pairs when given; with ``closeness`` the least score
-        differences of the pairs after the floaters' scores (B.3)."""
+        ``exact_pairs`` pairs when given; with ``closeness`` the least sum of the
+        squared score differences of the pairs after the floaters' scores (B.3,
+        reading 53)."""
         inside = set(vertices)
         edges = [e for e in self.edges if e[0] in inside and e[1] in inside]
         return lexmin(
@@ -604,6 +607,7 @@ class ScoreBracket:
                     # The least vector among the pairings with the least differences:
                     # the levels below it have no pairing the search may take.
                     self.profile = closest.profile
+                    self._least_squares = b3_squares(closest.profile)
                     vector = closest.vector
                     bound = _without_upfloats(vector) if state.hetero else vector
             return first_level_at_least(bound, box)
@@ -612,7 +616,8 @@ class ScoreBracket:
             return box.start  # search everything, the accepted sets checked one by one
         closeness = judged
         good: list[int] = []
-        found: list[tuple[Fraction, tuple[Fraction, ...], int, Level]] = []
+        # (bye's score, sum of squares, differences, unpaired mask, level) per set.
+        found: list[tuple[Fraction, Fraction, tuple[Fraction, ...], int, Level]] = []
         start: Level | None = None
         for unpaired in combinations(range(self.n), k):
             if not self._floaters_of(state.floaters, unpaired):
@@ -643,18 +648,20 @@ class ScoreBracket:
                     if self.bye_of is None
                     else self.bye_of(tuple(self.number(u) for u in unpaired))
                 )
-                found.append((Fraction(-1) if bye is None else bye, best.profile, mask, level))
+                bye_score = Fraction(-1) if bye is None else bye
+                found.append((bye_score, b3_squares(best.profile), best.profile, mask, level))
                 continue
             good.append(mask)
             if start is None or level < start:
                 start = level
         if closeness and found:
             # B.3 (reading 24): only the sets whose pairs can be the closest in score.
-            least = min((bye, b3_squares(profile)) for bye, profile, _, _ in found)
-            self.profile = min(p for b, p, _, _ in found if (b, b3_squares(p)) == least)
-            self._bye_cut = any(bye > least[0] for bye, _, _, _ in found)
-            for bye, profile, mask, level in found:
-                if (bye, b3_squares(profile)) == least:
+            least = min((bye, squares) for bye, squares, _, _, _ in found)
+            self.profile = min(p for b, sq, p, _, _ in found if (b, sq) == least)
+            self._least_squares = least[1]
+            self._bye_cut = any(bye > least[0] for bye, _, _, _, _ in found)
+            for bye, squares, _, mask, level in found:
+                if (bye, squares) == least:
                     good.append(mask)
                     if start is None or level < start:
                         start = level
@@ -669,9 +676,10 @@ class ScoreBracket:
 
     def _closest(self, state: _State) -> Best | None:
         """B.3 (reading 24): the oracle's best pairing of ``state`` - its pairs,
-        moved-down players paired and floaters' scores - with the least score
-        differences of the pairs (largest first; ``profile``); None when it has other
-        floaters (then the differences are not judged)."""
+        moved-down players paired and floaters' scores - with the least sum of the
+        squared score differences of its pairs (reading 53; the differences, largest
+        first, in ``profile``); None when it has other floaters (then the differences
+        are not judged)."""
         best = self.best(
             range(self.n), mdp_first=state.hetero, exact_pairs=state.p1, closeness=True
         )
@@ -699,9 +707,7 @@ class ScoreBracket:
             lowered = (*state.notes, *_describe_lowering(box.start, level))
             relaxed = tuple(_lowered(box.start, level))
             for cand in self._search(state.hetero, state.p1, state.m1, level):
-                if self.profile is not None and b3_squares(self._differences(cand)) > b3_squares(
-                    self.profile
-                ):
+                if self.profile is not None and self._squares(cand) > self._least_squares:
                     farther += 1  # B.3: pairs farther apart in score (reading 24)
                     continue
                 closest: tuple[str, ...] = ()
@@ -727,15 +733,11 @@ class ScoreBracket:
             step = c10_lower(level, box, self.ctx.odd)
             level = None if step is None else step[0]
 
-    def _differences(self, cand: Candidate) -> tuple[Fraction, ...]:
-        """The nonzero score differences of ``cand``'s pairs, largest first (B.3)."""
+    def _squares(self, cand: Candidate) -> Fraction:
+        """B.3 by the squares (reading 53): the sum of the squared score differences
+        of ``cand``'s pairs."""
         score = self._score_of
-        return tuple(
-            sorted(
-                (abs(score[a] - score[b]) for a, b in cand.pairs if score[a] != score[b]),
-                reverse=True,
-            )
-        )
+        return b3_squares([score[a] - score[b] for a, b in cand.pairs])
 
     def _search(self, hetero: bool, p1: int, m1: int, level: Level) -> Iterator[Candidate]:
         """C.4-C.9 at one requirement level."""

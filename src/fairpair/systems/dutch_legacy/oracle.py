@@ -69,7 +69,6 @@ def lexmin(
     lowest: bool,
     exact_pairs: int | None = None,
     closeness: bool = False,
-    gap_score: Sequence[Fraction] | None = None,
 ) -> Best | None:
     """Best pairing of ``vertices`` (bracket indices) using ``edges`` (index pairs with
     their costs), lexicographically:
@@ -84,7 +83,7 @@ def lexmin(
     With ``closeness`` (B.3, "the difference of the scores of two players paired
     against each other should be as small as possible"), after the floaters' scores:
     the sum of the squared score differences of the pairs (reading 53, "B.3 by the
-    squares"), of the scores ``gap_score`` (default: ``score``).
+    squares").
 
     ``exact_pairs`` forces that many pairs (None: as many as possible). Returns None
     if that many pairs cannot be made. ``unpaired_cost``, ``mdp`` and ``eligible`` are
@@ -108,13 +107,12 @@ def lexmin(
         order = ["edge", "mdp", "pairs", *score_digit, "bye"]
     else:
         order = ["edge", "pairs", *score_digit, "mdp", "bye"]
-    gs = score if gap_score is None else gap_score
     # Reading 53: one digit, the sum of the squared differences in units of the
     # smallest square's denominator (every square an integer there), its base above
     # the largest sum a pairing of these players can reach.
     square: dict[Fraction, int] = {}
     if closeness:
-        gaps = {abs(gs[u] - gs[v]) for u, v, _ in edges} - {Fraction(0)}
+        gaps = {abs(score[u] - score[v]) for u, v, _ in edges} - {Fraction(0)}
         unit = lcm(1, *((g * g).denominator for g in gaps))
         square = {g: int(g * g * unit) for g in gaps}
         if square:
@@ -137,7 +135,7 @@ def lexmin(
             w += place["mdp"]
         # The higher the scores of the players paired, the lower those of the floaters.
         w += place[level_of[score[u]]] + place[level_of[score[v]]]
-        gap = abs(gs[u] - gs[v])
+        gap = abs(score[u] - score[v])
         if closeness and gap:
             w -= place["squares"] * square[gap]
         if exact_pairs is not None:
@@ -172,8 +170,8 @@ def lexmin(
             pairs += 1
             other = vertices[partner]
             mdp_pairs += mdp[v] or mdp[other]
-            if gs[v] != gs[other]:
-                differences.append(abs(gs[v] - gs[other]))
+            if score[v] != score[other]:
+                differences.append(abs(score[v] - score[other]))
             costs = cost_of.get((k, partner)) or cost_of[(partner, k)]
             vector = add(vector, costs)
     bye_ok = not lowest or (len(unpaired) <= 1 and all(eligible[v] for v in unpaired))

@@ -1223,7 +1223,7 @@ class _Round:
             # a player the previous bracket moved down by C.1, moved on here, does not
             # stop it (reading 52), and with him P1 counts the residents C.1 moves
             # down (reading 54).
-            if incoming and c12_past_moved_on(stuck, frames) and not blocked:
+            if incoming and _c12_past_moved_on(stuck, frames) and not blocked:
                 counted = _c12_counts_residents_moved_by_c1(stuck, moved, residents)
                 p1 = (len(rest) + len(counted)) // 2
                 if self._max_pairs(rest) < p1:
@@ -1466,13 +1466,13 @@ def _join_pairs_more_mdps(
     joined = len(moved) + sum(1 for p in players.values() if p.score < floor)
     if 2 * len(moved) >= joined:
         return None
-    if _mdps_paired_down(other, moved) <= _mdps_paired_down(split, moved):
+    in_split, in_join = _mdps_paired_down(split, moved), _mdps_paired_down(other, moved)
+    if in_join <= in_split:
         return None
     other.events.append(
-        "C.13: the split after the P = 0 re-pairing paired "
-        f"{_mdps_paired_down(split, moved)} of the re-paired bracket's players with lower "
-        f"ones; joined at once (S1 the re-paired bracket, C.14.b2: M1 as high as "
-        f"possible), {_mdps_paired_down(other, moved)}: joined"
+        f"C.13: the split after the P = 0 re-pairing paired {in_split} of the re-paired "
+        "bracket's players with lower ones; joined at once (S1 the re-paired bracket, "
+        f"C.14.b2: M1 as high as possible), {in_join}: joined"
     )
     return other
 
@@ -1540,15 +1540,22 @@ def _join_closer_by_squares(
 ) -> bool:
     """Reading 53, B.3 by the squares, after a P = 0 re-pairing above joined brackets:
     does joining at once (C.13's words, `_paired_joined`) give the bye to the same
-    score as the split (or no bye) and pairs closer in score - a smaller sum of the
-    squared score differences (`bracket.b3_squares`)? Then the join stands: B.3 prefers it, and
-    the split (reading 13) is the reference's practice only where B.3 does not
+    score as the split (or no bye) and pair closer in score - a smaller sum of the
+    squared score differences (`_b3_closeness`)? Then the join stands: B.3 prefers it,
+    and the split (reading 13) is the reference's practice only where B.3 does not
     decide."""
-    bye_j = players[joined.bye].score if joined.bye is not None else None
-    bye_s = players[split.bye].score if split.bye is not None else None
-    return bye_j == bye_s and b3_squares(score_differences(joined.pairs, players)) < b3_squares(
-        score_differences(split.pairs, players)
-    )
+    bye_j, squares_j = _b3_closeness(joined, players)
+    bye_s, squares_s = _b3_closeness(split, players)
+    return bye_j == bye_s and squares_j < squares_s
+
+
+def _b3_closeness(
+    result: RoundResult, players: Mapping[int, LegacyPlayer]
+) -> tuple[Fraction | None, Fraction]:
+    """B.3 over a whole round's pairing: the bye's score (None: no bye) and the sum of
+    the squared score differences of the pairs (reading 53, `bracket.b3_squares`)."""
+    bye = players[result.bye].score if result.bye is not None else None
+    return bye, b3_squares(score_differences(result.pairs, players))
 
 
 def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
@@ -1743,12 +1750,8 @@ def _same_pairing(a: RoundResult, b: RoundResult) -> bool:
 
 def _as_close(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
     """B.3: the two pairings pair as close in score - the same sum of the squared
-    score differences (reading 53) - with byes of one score."""
-    bye_a = players[a.bye].score if a.bye is not None else None
-    bye_b = players[b.bye].score if b.bye is not None else None
-    return bye_a == bye_b and b3_squares(score_differences(a.pairs, players)) == b3_squares(
-        score_differences(b.pairs, players)
-    )
+    score differences (reading 53) - with byes of one score (`_b3_closeness`)."""
+    return _b3_closeness(a, players) == _b3_closeness(b, players)
 
 
 def _lowers_no_more(joined: RoundResult, split: RoundResult) -> bool:
@@ -1784,7 +1787,7 @@ def _together_cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
     return tuple(full)
 
 
-def c12_past_moved_on(stuck: Sequence[LegacyPlayer], frames: Sequence[_Frame]) -> bool:
+def _c12_past_moved_on(stuck: Sequence[LegacyPlayer], frames: Sequence[_Frame]) -> bool:
     """Reading 52, C.12 past a player moved on: may the bracket ask the previous one
     for another set of moved-down players because it cannot make P1 pairs with them,
     or cannot pair them all (readings 14 and 22)? Not when a moved-down player has no
