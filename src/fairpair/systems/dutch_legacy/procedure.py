@@ -1406,10 +1406,13 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     if not split.p0_splits:
         if not split.p_splits:
             return result
-        no_worse = _join_no_worse(result, players, ctx)
+        # The join at once (S1 every player the re-pairing moved down), paired once for
+        # readings 32 and 55.
+        at_once_p = _paired_joined(players, ctx, p=True)
+        no_worse = _join_no_worse(result, at_once_p, players, ctx)
         if no_worse is not result:
             return no_worse
-        return _join_lower_bye(result, split.p_c1_moved[0], players, ctx)
+        return _join_lower_bye(result, at_once_p, split.p_c1_moved[0], players, ctx)
     if result.bye is not None and _floats_down_again(players[result.bye]):
         joined = _Round(players, ctx)
         joined.force_join = frozenset(split.p0_splits)
@@ -1576,7 +1579,10 @@ def _largest(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fracti
 
 
 def _join_no_worse(
-    split: RoundResult, players: Mapping[int, LegacyPlayer], ctx: RoundContext
+    split: RoundResult,
+    other: RoundResult | None,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
 ) -> RoundResult:
     """Reading 32, "no worse, joined": C.13 after a re-pairing with P > 0 above joined
     brackets. C.13's words keep the joined lowest bracket (the re-paired bracket's
@@ -1587,8 +1593,7 @@ def _join_no_worse(
     order of quality (introduction to section C: colours - B.2, A.7.d, X, Z - then
     B.5/B.6 for downfloaters, then for upfloaters, each counted over the whole round
     as the brackets charged them, `_charged`: reading 46), the join stands: the split
-    is better by nothing."""
-    other = _paired_joined(players, ctx, p=True)
+    is better by nothing. ``other``: the round joined at once (`_paired_joined`)."""
     if (
         other is None
         or _same_pairing(other, split)
@@ -1643,6 +1648,7 @@ def _no_downfloat_inside_the_join(result: RoundResult) -> set[int]:
 
 def _join_lower_bye(
     split: RoundResult,
+    at_once: RoundResult | None,
     c1_moved: frozenset[int],
     players: Mapping[int, LegacyPlayer],
     ctx: RoundContext,
@@ -1655,11 +1661,12 @@ def _join_lower_bye(
     when the join gives the bye to a lower score for a total no larger than the split's,
     or for a largest difference no larger than the split's, the join stands - unless the
     split's bye goes to a player C.1 moved down from the re-paired bracket (he had no
-    opponent there): then reading 55 decides (`_join_for_a_c1_movers_bye`)."""
+    opponent there): then reading 55 decides (`_join_for_a_c1_movers_bye`, on
+    ``at_once``, the join with S1 every player the re-pairing moved down)."""
     if split.bye is None:
         return split
     if split.bye in c1_moved:
-        return _join_for_a_c1_movers_bye(split, c1_moved, players, ctx)
+        return _join_for_a_c1_movers_bye(split, at_once, c1_moved, players)
     other = _paired_joined(players, ctx, p=True, floaters_s1=True)
     if (
         other is None
@@ -1681,9 +1688,9 @@ def _join_lower_bye(
 
 def _join_for_a_c1_movers_bye(
     split: RoundResult,
+    other: RoundResult | None,
     c1_moved: frozenset[int],
     players: Mapping[int, LegacyPlayer],
-    ctx: RoundContext,
 ) -> RoundResult:
     """Reading 55, "the join for a C.1 mover's bye" (C.13's "the two lowest score
     brackets are joined ... with the latest added score bracket as S1" and B.3 over the
@@ -1696,8 +1703,8 @@ def _join_for_a_c1_movers_bye(
     total of score differences and bye (`_b3_total`) no larger than the split's, or
     for a largest difference no larger than the split's. Otherwise the split stands.
     The point is the reference's practice, not the text's: with half a point lower
-    (tiny 22104 r9, 24092 r7, 24608 r10, the same totals) JaVaFo splits."""
-    other = _paired_joined(players, ctx, p=True)
+    (tiny 22104 r9, 24092 r7, 24608 r10, the same totals) JaVaFo splits. ``other``:
+    the round joined at once (`_paired_joined`)."""
     if (
         other is None
         or split.bye is None
