@@ -53,6 +53,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     RoundContext,
     a8_x1_z1,
     add,
+    b1_b2_compatible,
     c10_lower,
     fits,
 )
@@ -2884,3 +2885,79 @@ def test_c13_p_join_for_a_c1_movers_bye() -> None:
     assert has(lines, "moved down by C.1 from the re-paired bracket; joining at once")
     pairs, bye, _ = pair(step("c13pc1moverbye2"))
     assert pairs == {(1, 14), (5, 15), (11, 2), (12, 7), (13, 3), (16, 4)} and bye == 10
+
+
+def _complete_legal_pairings(
+    t: Tournament, rnd: int
+) -> list[tuple[frozenset[tuple[int, int]], int | None]]:
+    """Every complete pairing of round ``rnd`` that breaks no absolute criterion:
+    B.1.a (no second meeting), B.2 (never two equal absolute preferences - top
+    scorers aside, Note to B.2) and B.1.b (the bye only to a player who may have it).
+    Unordered pairs (lower number first) and the bye; brute force, small fields only."""
+    ctx = RoundContext(rnd)
+    present = sorted(t.present_players(rnd))
+    players = legacy_players(t, rnd, present)
+    out: list[tuple[frozenset[tuple[int, int]], int | None]] = []
+
+    def go(left: list[int], pairs: list[tuple[int, int]], bye: int | None) -> None:
+        if not left:
+            out.append((frozenset(pairs), bye))
+            return
+        a, rest = left[0], left[1:]
+        if len(left) % 2 == 1 and bye is None and players[a].bye_eligible:
+            go(rest, pairs, a)
+        for b in rest:
+            if b1_b2_compatible(players[a], players[b], ctx):
+                go([x for x in rest if x != b], [*pairs, (a, b)], bye)
+
+    go(present, [], None)
+    return out
+
+
+def test_c13_p_zero_only_when_no_pairing_allows_the_lowest_javafo_contradicts() -> None:
+    """An accepted difference: JaVaFo 1.4 provably breaks C.13 here (issue 31, twelfth
+    pass; seventh-set seed 13040 round 11, the last round, with the ten players both
+    engines pair alike made absent: `steps/c13p0notneeded.txt`, seven players;
+    JaVaFo's output of this file is `steps/c13p0notneeded.javafo`).
+
+    C.13: "Try to find another pairing in the penultimate score bracket which will
+    allow a pairing in the lowest score bracket. If in the penultimate score bracket P
+    becomes zero (i.e. no pairing can be found which will allow a correct pairing for
+    the lowest score bracket) then the two lowest score brackets are joined".
+
+    Brackets 8 {4}, 5.5 {5, 8, 9}, 4.5 {10, 14}, 4 {15}; only 9 may have the bye
+    (B.1.b). 4 has met 5, 8 and 9 and moves on from bracket 5.5 (C.1). Bracket 5.5
+    can make one pair, 8-9 (5 down) or 5-8 (9 down; 5-9 met), and a pairing of the
+    round makes no pair there only if P became zero in it: C.14.a lowers P1 only
+    after every level of C.10 has failed, C.12 keeps the number of players moved down,
+    and C.13 joins it with the brackets below only when no pairing of it allows a
+    correct pairing of the lowest bracket. 8-9 never does (9 must have the bye), so
+    C.13 reaches bracket 5.5, as the penultimate one, once 4.5 and 4 are joined; 5-8
+    then leaves {4, 9 | 10, 14, 15}, which pairs 4-15, 10-14 with the bye to 9. So P
+    never becomes zero in bracket 5.5 and every pairing the text can make pairs 5-8:
+    4-15, 5-8, 10-14, bye 9 - the engine's, the only complete legal pairing with a
+    pair in bracket 5.5. JaVaFo pairs 4-10, 5-14, 8-15 (bye 9): nobody of bracket 5.5
+    paired there, a join the text forbids. (Its pairing is closer by B.3 from the
+    largest difference, 3.5 against 4 for 4; the relative criteria "should be
+    fulfilled ... but no player should be moved down to a lower score bracket" for
+    them, and here 5 and 8 are. JaVaFo keeps 4's difference at 3.5 whenever it can:
+    with 4-10 forbidden (XXP) it pairs 4-14, 5-10, 8-15; with 4-10 and 4-14 forbidden,
+    or 5-15 and 8-15, it pairs 4-15, 5-8, 10-14.) The full round differs in the same
+    way (`STILL_DIFFERENT7`)."""
+    t = step("c13p0notneeded")
+    pairs, bye, _ = pair(t)
+    assert pairs == {(4, 15), (5, 8), (10, 14)} and bye == 9
+    numbers = [int(x) for x in (STEPS / "c13p0notneeded.javafo").read_text().split()[1:]]
+    output = set(zip(numbers[::2], numbers[1::2], strict=True))
+    javafo = {(a, b) for a, b in output if b}
+    assert javafo == {(4, 10), (5, 14), (8, 15)} and (9, 0) in output
+    bracket = {5, 8, 9}  # 5.5 points
+    legal = _complete_legal_pairings(t, 11)
+
+    def norm(ps: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+        return frozenset((min(p), max(p)) for p in ps)
+
+    assert (norm(javafo), 9) in legal and (norm(pairs), 9) in legal
+    assert not any(a in bracket and b in bracket for a, b in javafo)
+    keeping = [(ps, b) for ps, b in legal if any(x in bracket and y in bracket for x, y in ps)]
+    assert keeping == [(norm(pairs), 9)]
