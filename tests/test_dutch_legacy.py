@@ -2926,7 +2926,10 @@ def test_c13_p_zero_only_when_no_pairing_allows_the_lowest_javafo_contradicts() 
     the lowest score bracket) then the two lowest score brackets are joined".
 
     Brackets 8 {4}, 5.5 {5, 8, 9}, 4.5 {10, 14}, 4 {15}; only 9 may have the bye
-    (B.1.b). 4 has met 5, 8 and 9 and moves on from bracket 5.5 (C.1). Bracket 5.5
+    (B.1.b). 4 has met 5, 8 and 9 and moves on from bracket 5.5 (C.1; the text is
+    silent on a moved-down player C.12 cannot help, and the proof does not depend on
+    it: kept in bracket 5.5 with M1 lowered to 0 by C.14.b2, the bracket's own
+    players have the same two pairs). Bracket 5.5
     can make one pair, 8-9 (5 down) or 5-8 (9 down; 5-9 met), and a pairing of the
     round makes no pair there only if P became zero in it: C.14.a lowers P1 only
     after every level of C.10 has failed, C.12 keeps the number of players moved down,
