@@ -1164,27 +1164,6 @@ def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
     assert bye == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reading 44 (C.13 after M1 lowered first: the pairing without the higher "
-    "moved-down player when its highest floater is lower) gave this, but it made the "
-    "clean fifteenth set's seed 33025 round 9 differ and fixed no round of a normal set",
-)
-def test_c13_m1_lowered_first_keeps_the_highest_mdp_paired() -> None:
-    """Reading 44, taken out (issue 31, tenth pass): tiny-corpus seed 22786 round 8 shrunk
-    to nine players (JaVaFo 1.4's pairing of this file; even round). 3 (5.5), 2 (5) and
-    1 (4.5) are moved down by C.1; bracket 4 pairs 1-5 and moves 3 and 2 on; in bracket
-    3.5 {3, 2 | 4, 8, 11} both can meet only 11, so its first pairing has M1 lowered
-    from 2 to 1 (C.14.b2): 3-11, 4-8, 2 down, and the lowest brackets cannot be
-    completed. C.13: another pairing at the same P1 and M1 is 2-11, 4-8 with 3 down (the
-    next D.3 set, an X pair only); the reference keeps 3 paired and lowers P1: 3-11 with
-    2, 4 and 8 down, whose highest floater (5 points) is lower than 3 (5.5), although
-    3-11 is an X and a Z pair: 1-5, 3-11, 6-2, 10-4, bye 8 (on all 34 variants with one
-    earlier game's colours reversed)."""
-    pairs, bye, _ = pair(step("c13m1lowered"))
-    assert pairs == {(1, 5), (3, 11), (6, 2), (10, 4)} and bye == 8
-
-
 def test_c13_other_pairing_floating_a_higher_mdp_itself_does_not_win_on_colours() -> None:
     """Reading 47 (issue 31, tenth pass): ninth-set seed 17047 round 8, the whole round
     (JaVaFo 1.4's pairing). 2 (7 points) and 3 (4.5) are moved down by C.1 into bracket 3
@@ -2964,3 +2943,152 @@ def test_c13_p_zero_only_when_no_pairing_allows_the_lowest_javafo_contradicts() 
     assert not any(a in bracket and b in bracket for a, b in javafo)
     keeping = [(ps, b) for ps, b in legal if any(x in bracket and y in bracket for x, y in ps)]
     assert keeping == [(norm(pairs), 9)]
+
+
+#: The accepted differences of one shape (issue 31, twelfth pass): JaVaFo 1.4 lowers P1
+#: in a re-paired bracket before C.8.b has tried the other sets of M1 moved-down players.
+#: (file, round, the bracket's score, its players, the pairs possible above it,
+#: the engine's pairs and bye, JaVaFo's pairs and bye - its output of the file is
+#: ``steps/FILE.javafo`` -, the pairs of the bracket's first set of M1 moved-down players).
+P1_BEFORE_SET = [
+    pytest.param(
+        "c13p1beforeset",
+        9,
+        Fraction(4),
+        {1, 4, 8, 2, 5, 7, 9},
+        set(),
+        ({(1, 11), (2, 9), (4, 5), (8, 7), (10, 6)}, 3),
+        ({(7, 1), (4, 5), (8, 3), (11, 9), (10, 6)}, 2),
+        {(1, 7), (4, 5), (2, 9)},
+        id="tiny-20308-r9",
+    ),
+    pytest.param(
+        "c13m1lowered",
+        8,
+        Fraction(7, 2),
+        {3, 2, 4, 8, 11},
+        {(1, 5)},
+        ({(1, 5), (3, 10), (4, 8), (11, 2)}, 6),
+        ({(3, 11), (6, 2), (1, 5), (10, 4)}, 8),
+        {(3, 11), (4, 8)},
+        id="tiny-22786-r8",
+    ),
+    pytest.param(
+        "c13p1beforeset2",
+        8,
+        Fraction(7, 2),
+        {1, 4, 6, 7, 11},
+        {(2, 3)},
+        ({(2, 3), (5, 8), (7, 4), (9, 1), (11, 6)}, None),
+        ({(7, 1), (2, 3), (5, 4), (8, 11), (9, 6)}, None),
+        {(1, 7), (6, 11)},
+        id="tiny-24596-r8",
+    ),
+    pytest.param(
+        "c13p1beforeset3",
+        7,
+        Fraction(7, 2),
+        {1, 2, 3, 4, 5, 6},
+        set(),
+        ({(1, 10), (3, 5), (6, 4), (7, 11), (9, 2), (12, 8)}, None),
+        ({(1, 5), (3, 8), (12, 2), (6, 10), (9, 4), (7, 11)}, None),
+        {(1, 5), (4, 6)},
+        id="tiny-24164-r7",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "rnd", "score", "bracket", "above", "engine", "javafo", "first_set"),
+    P1_BEFORE_SET,
+)
+def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
+    name: str,
+    rnd: int,
+    score: Fraction,
+    bracket: set[int],
+    above: set[tuple[int, int]],
+    engine: tuple[set[tuple[int, int]], int | None],
+    javafo: tuple[set[tuple[int, int]], int | None],
+    first_set: set[tuple[int, int]],
+) -> None:
+    """Accepted differences (issue 31, twelfth pass; tiny-corpus 20308 r9, 22786 r8,
+    24596 r8, 24164 r7 - docs/dutch-legacy.md, "Accepted differences"): JaVaFo 1.4
+    pairs a bracket with fewer pairs than the text allows.
+
+    A chain of players moved down by C.1 reaches a heterogeneous bracket where they
+    cannot all be paired, so M1 is lowered (C.14.b2: "Otherwise [the procedure never got
+    to the remainder], as long as M1 is greater than 1, reduce M1 by 1"). The first
+    set of M1 moved-down players (D.3: "The elements in S1 start with the M1 highest
+    players") leaves the brackets below no complete pairing, and C.13 asks the bracket,
+    once everything below it is joined, for "another pairing in the penultimate score
+    bracket which will allow a pairing in the lowest score bracket". The bracket's
+    procedure has two ways on: C.8.b, "if M1 is less than M0, choose another set of M1
+    players to put in S1 according to D3 and restart at C.5", and C.14.b1, "If the
+    pairing procedure has got to the remainder at least once, reduce P1"; C.8.b comes
+    first (C.10 restarts from C.3/C.4, C.14 from C.3.a: the sets are tried at every
+    level before any C.14 state), and "the number of pairs" is the first measure of a
+    pairing's quality (A.8's preamble). Another set gives the bracket as many pairs
+    (the engine's pairing) and allows a complete pairing below; JaVaFo pairs one pair
+    fewer (it keeps the first set and lowers P1), moving two more players down,
+    which no relative criterion may do ("but no player should be moved down to a
+    lower score bracket"). The brackets above pair only ``above`` (no other pair is
+    possible there), so the bracket holds the same players in every pairing of the
+    round; C.12 re-pairs a bracket only for "another set of players of the same
+    size" (as many pairs), and C.13 joins it only when no pairing of it allows the
+    lowest - neither can lower its pairs."""
+    t = step(name)
+    pairs, bye, _ = pair(t)
+    assert (pairs, bye) == engine
+    numbers = [int(x) for x in (STEPS / f"{name}.javafo").read_text().split()[1:]]
+    output = set(zip(numbers[::2], numbers[1::2], strict=True))
+    assert ({(a, b) for a, b in output if b}, next((a for a, b in output if not b), None)) == javafo
+
+    def norm(ps: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+        return frozenset((min(p), max(p)) for p in ps)
+
+    def inside(ps: frozenset[tuple[int, int]]) -> int:
+        return sum(a in bracket and b in bracket for a, b in ps)
+
+    legal = _complete_legal_pairings(t, rnd)
+    ours, theirs = (norm(engine[0]), engine[1]), (norm(javafo[0]), javafo[1])
+    assert ours in legal and theirs in legal
+    # The bracket's players: its own, and those above no pair above can take.
+    players = legacy_players(t, rnd, sorted(t.present_players(rnd)))
+    ctx = RoundContext(rnd)
+    high = sorted(n for n, p in players.items() if p.score > score)
+    possible = {
+        (a, b)
+        for a in high
+        for b in high
+        if a < b and b1_b2_compatible(players[a], players[b], ctx)
+    }
+    assert possible == norm(above) and norm(above) <= ours[0] and norm(above) <= theirs[0]
+    taken = {n for p in above for n in p}
+    assert bracket == {n for n, p in players.items() if p.score == score} | (set(high) - taken)
+    # One pair fewer in the bracket for JaVaFo; the engine's as many as any pairing has,
+    # with as many moved-down players paired there (the same M1, another D.3 set).
+    k = inside(theirs[0])
+    assert inside(ours[0]) == k + 1 == max(inside(ps) for ps, _ in legal if norm(above) <= ps)
+    moved = bracket & set(high)
+
+    def most(left: list[int], free: set[int]) -> int:
+        # The most moved-down players paired at once (M1 after C.14.b2), each with
+        # another player of the bracket.
+        if not left:
+            return 0
+        a, rest = left[0], left[1:]
+        best = most(rest, free)
+        for b in free - {a}:
+            if b1_b2_compatible(players[a], players[b], ctx):
+                best = max(best, 1 + most([x for x in rest if x != b], free - {a, b}))
+        return best
+
+    def paired_movers(ps: frozenset[tuple[int, int]]) -> int:
+        return sum((a in moved) + (b in moved) for a, b in ps if a in bracket and b in bracket)
+
+    m1 = most(sorted(moved), set(bracket))
+    assert m1 < len(moved) and paired_movers(ours[0]) == paired_movers(theirs[0]) == m1
+    # The first set's pairing, with the pairs above, allows nothing below (why C.13
+    # asks for another pairing).
+    assert not any(norm(first_set) | norm(above) <= ps for ps, _ in legal)

@@ -241,7 +241,11 @@ STILL_DIFFERENT16: frozenset[tuple[int, int]] = frozenset()
 #: reading 44 fixed 20308 r9, 22786 r8 and 24596 r8 but was taken out again: it made a
 #: round of the clean fifteenth set differ; the eleventh pass's reading 51 fixed 20340 r8
 #: and 24255 r6, its reading 54 22063 r7 and 24268 r9; nearly all of them C.13 rounds,
-#: where this corpus is dense).
+#: where this corpus is dense). 20308 r9, 22786 r8, 24164 r7 and 24596 r8 are accepted
+#: differences (issue 31, twelfth pass): JaVaFo lowers P1 in a re-paired bracket before
+#: C.8.b has tried the other sets of M1 moved-down players, pairing it with one pair
+#: fewer than another set that allows the brackets below (docs/dutch-legacy.md,
+#: "Accepted differences"; test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts).
 STILL_DIFFERENT_TINY: frozenset[tuple[int, int]] = frozenset(
     {
         (20308, 9),
