@@ -996,6 +996,56 @@ def test_c13_p0_join_pairs_more_of_its_s1() -> None:
     assert has(lines, "paired 2 of the re-paired bracket's players with lower ones")
 
 
+def test_c13_split_part_keeps_a_first_pairing_that_allows_the_lowest() -> None:
+    """Reading 56 (issue 31, twelfth pass), "fewer pairs only when the first pairing
+    fails": C.13 lowers P in the penultimate bracket only when "no pairing can be
+    found which will allow a correct pairing for the lowest score bracket". Tiny-corpus
+    seed 22841 round 7 (of 9), the whole round (3 and 5 absent; JaVaFo 1.4's pairing):
+    1 (4 points), 2, 4 (3.5), 6, 8, 9 (3), 7 (2.5), 11 (1.5), 10 (1); 7, 10 and 11 may
+    not have the bye. 1, 2 and 4 have met each other and move down by C.1 into bracket
+    3, which pairs 1-9, 2-6, 4-8; 7 has met 11 and nobody of {7, 11, 10} may have the
+    bye, so C.13 joins 1.5, 1 and 2.5 and re-pairs bracket 3 with two pairs, 1-9, 2-6
+    (4 and 8 down). Split again: part 2.5 {4, 8 | 7} pairs 4-8 (B.3: 7 floats), the
+    brackets below fail again, C.13 joins 1.5 and 1 and asks the part for another
+    pairing: 4-7 have met, so
+    8-7 (8 absolute black, 7 strong black: A.7.d and X; B.6 for 7's upfloat), and the
+    lowest {4 | 11, 10} pairs 11-10 with the bye to 4 (3.5 points) - within the level
+    8-7 was found at. Reading 13's "bye of a split join" took P = 0 instead (4, 8, 7
+    all down: 4-11, 7-10, bye 8 with 3 points, within the same level); now it looks at
+    fewer pairs only when the first pairing does not allow the lowest bracket a correct
+    pairing within its level: 1-9, 6-2, 7-8, 11-10, bye 4, as the reference. The same
+    file with 8-7 forbidden (XXP) gives 10-7, 11-4 and the bye to 8 (JaVaFo alike)."""
+    pairs, bye, lines = pair(step("c13splitfirstallows"))
+    assert pairs == {(1, 9), (6, 2), (7, 8), (11, 10)} and bye == 4
+    assert not has(lines, "B.3, the bye to a player with a lower score")
+
+
+def test_c13_p_join_pairs_more_of_its_s1() -> None:
+    """Reading 57 (issue 31, twelfth pass), "the join pairs more of its S1 after P > 0":
+    reading 51's count after a C.13 re-pairing with P > 0 above joined brackets.
+    ``c13pjoinmore`` is third-set seed 5001 round 8 shrunk to nine players
+    (``c13byefewer2``) with round 1's 10-2 played with the colours reversed (JaVaFo
+    1.4's pairing of this file; round 8 of 11; only 5, 7, 10 and 11 may get the bye).
+    C.13 re-pairs bracket 3.5 {5, 6, 7, 10} with one pair, 7-5 (6 and 10, 3.5 points,
+    down) above the joined brackets 3 to 1.5. Split again, part 3 {6, 10 | 11, 14}
+    pairs 6-11; the brackets below cannot be completed, C.13 re-pairs part 3 as 11-14
+    (6 and 10 down) and then the parts below, and the split ends with 6-16, 12-17 and
+    the bye to 10: of 6 and 10 only 6 meets a lower player. Joined at once (S1 {6,
+    10}, the heterogeneous bracket {6, 10 | 11, 14, 12, 16, 17}) both are paired with
+    lower players, M1 = 2:
+    7-5, 10-16, 12-6, 14-17, bye 11, as the reference - on the file and on all 35
+    variants of ``c13byefewer2`` with one earlier game's colours reversed (main: 22 of
+    35). With 10 allowed to meet only 11 among the lower players (XXP 10-12, 10-16,
+    10-17, ``c13pjoinmoresplit``) no join pairs both, and the reference keeps the
+    split's 11-14: 6-16, 7-5, 11-14, 12-17, bye 10."""
+    pairs, bye, lines = pair(step("c13pjoinmore"))
+    assert pairs == {(7, 5), (10, 16), (12, 6), (14, 17)} and bye == 11
+    assert has(lines, "the split after the P > 0 re-pairing paired 1 of the re-paired")
+    pairs, bye, lines = pair(step("c13pjoinmoresplit"))
+    assert pairs == {(6, 16), (7, 5), (11, 14), (12, 17)} and bye == 10
+    assert not has(lines, "of the re-paired bracket's players with lower ones")
+
+
 def test_c13_p0_join_as_close_as_the_split() -> None:
     """Reading 30, "as close, joined": ninth-set seed 17031 round 8 shrunk to seven
     players (JaVaFo 1.4's pairing of this file; round 8 of 11, even: Z counts). 4, 10,

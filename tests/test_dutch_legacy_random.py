@@ -253,7 +253,6 @@ STILL_DIFFERENT_TINY: frozenset[tuple[int, int]] = frozenset(
         (22592, 8),
         (22694, 8),
         (22786, 8),
-        (22841, 7),
         (24164, 7),
         (24596, 8),
         (24740, 9),

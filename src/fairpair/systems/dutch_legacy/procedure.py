@@ -257,6 +257,10 @@ class _Round:
         #: ... and the players C.1 moved down from each bracket re-paired with P > 0
         #: above joined brackets (parallel to ``p_splits``).
         self.p_c1_moved: list[frozenset[int]] = []
+        #: Every player each re-pairing with P > 0 (``p_splits``) moved down.
+        self.p_moved: list[frozenset[int]] = []
+        #: The kind of each split in order: True after a P = 0 re-pairing.
+        self.split_p0: list[bool] = []
         #: ... and whether each of those re-paired brackets was itself a part of an
         #: earlier split (reading 34).
         self.p0_in_part: list[bool] = []
@@ -816,7 +820,9 @@ class _Round:
         bracket, whose floater is the player who gets the bye, and B.3 wants "the
         score of a floater" as low as possible. Of the part's pairings with as many
         pairs as its first one (each judged at the level where the procedure first
-        finds it) and then those with fewer pairs, down to P = 0 (C.14; each judged
+        finds it) and then - only when the first one does not allow the lowest bracket a
+        correct pairing (reading 56, `_first_allows_the_lowest`) - those with fewer
+        pairs, down to P = 0 (C.14; each judged
         at the first one's level), the one that leaves the bye to the player with the
         lowest score is taken, if that score is lower than with the first pairing and
         its requirements together with those of the lowest bracket's pairing meet
@@ -835,6 +841,7 @@ class _Round:
         pick: Candidate | None = None
         judged: set[tuple[tuple[int, int], ...]] = set()
         first_used: Costs | None = None  # the first's requirements with the lowest's
+        fewer_too = False  # reading 56: fewer pairs looked at too
         resident = frame.residents[0].score if frame.residents else Fraction(0)
         mdps = {p.number for p in frame.players if p.score > resident}
         for cand in islice(bracket.candidates(), BYE_LIMIT):
@@ -848,11 +855,15 @@ class _Round:
                 if best == floor:
                     return None  # no bye can have a lower score
                 judged.add(cand.pairs)
+                fewer_too = not _first_allows_the_lowest(cand, first_used)
                 continue
             # Fewer pairs (C.14, down to P = 0) too: judged at the first pairing's
             # level, the level the part was re-paired at (reading 13, "bye of a
-            # split join", fewer pairs).
+            # split join", fewer pairs) - only when the first pairing does not allow
+            # the lowest bracket a correct pairing (reading 56).
             fewer = len(cand.pairs) != len(first.pairs)
+            if fewer and not fewer_too:
+                break  # the states with fewer pairs come last (C.14)
             if cand.pairs in judged:
                 continue  # judged at the level where it was first found
             judged.add(cand.pairs)
@@ -1129,6 +1140,7 @@ class _Round:
                             self.p0_splits.append(key)
                             self.p0_in_part.append(frame.split_part)
                             self.p0_moved.append(frozenset(p.number for p in incoming))
+                            self.split_p0.append(True)
                     if not alt.pairs and self.c1_mover_repaired and not resplit:
                         # Reading 37: P1 = 0 moves the entire score bracket down to the
                         # next one (C.14.a), its players moved down as any others.
@@ -1167,6 +1179,8 @@ class _Round:
                             continue
                         self.p_splits.append(key)
                         self.p_c1_moved.append(frozenset(p.number for p in frame.moved))
+                        self.p_moved.append(frozenset(p.number for p in incoming))
+                        self.split_p0.append(False)
                     movers = None
                     if resplit and split_b3 is None:
                         # Reading 23: the split's pairing is judged by B.3 over the
@@ -1397,18 +1411,29 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     (reading 51, `_join_pairs_more_mdps`; it includes reading 42's case, the split's
     bye to one of them and the join's to a player below). Otherwise the
     split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
+    When the round's first split followed a re-pairing with P > 0, the join at once is
+    taken first when it pairs more of that re-pairing's players with lower ones
+    (reading 57, `_join_after_p_pairs_more_mdps`, reading 51's count).
     After re-pairings with P > 0 only, the split stands unless joining at once pairs as
     close and is no worse by any requirement (reading 32, `_join_no_worse`), or, with S1
     the re-pairing's floaters, gives the bye to a lower score by B.3 (reading 41,
     `_join_lower_bye`)."""
     split = _Round(players, ctx)
     result = split.pair()
+    #: The join at once after re-pairings with P > 0 (S1 every player the re-pairing
+    #: moved down), paired once for readings 57, 32 and 55.
+    at_once_p: RoundResult | None = None
+    if split.split_p0 and not split.split_p0[0]:
+        # Reading 57: the first split followed a re-pairing with P > 0.
+        at_once_p = _paired_joined(players, ctx, p=True)
+        more_paired = _join_after_p_pairs_more_mdps(result, at_once_p, split.p_moved[0], players)
+        if more_paired is not None:
+            return more_paired
     if not split.p0_splits:
         if not split.p_splits:
             return result
-        # The join at once (S1 every player the re-pairing moved down), paired once for
-        # readings 32 and 55.
-        at_once_p = _paired_joined(players, ctx, p=True)
+        if at_once_p is None:
+            at_once_p = _paired_joined(players, ctx, p=True)
         no_worse = _join_no_worse(result, at_once_p, players, ctx)
         if no_worse is not result:
             return no_worse
@@ -1438,6 +1463,20 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     return _join_as_close(result, at_once, players, in_part=split.p0_in_part[0])
 
 
+def _first_allows_the_lowest(first: Candidate, used: Costs) -> bool:
+    """Reading 56, "fewer pairs only when the first pairing fails" (C.13: "try to find
+    another pairing in the penultimate score bracket which will allow a pairing in the
+    lowest score bracket. If ... P becomes zero (i.e. no pairing can be found which
+    will allow a correct pairing for the lowest score bracket) ..."; C.14 lowers P only
+    when no pairing is found): in a part of a split join, does the part's first
+    another pairing allow the lowest bracket a correct pairing - its requirements
+    together with those of the lowest bracket's pairing (``used``, the part and the
+    lowest bracket judged as the joined bracket they were, as in "joint") meeting the
+    level the part was re-paired at? Then P is not lowered for a lower bye (reading
+    13's "bye of a split join" looks only at pairings with as many pairs)."""
+    return fits(used, first.level)
+
+
 def _mdps_paired_down(result: RoundResult, moved: frozenset[int]) -> int:
     """The pairs of ``result`` with exactly one player of ``moved``: the moved-down
     players (S1 of the joined bracket) paired with players of the brackets below."""
@@ -1449,6 +1488,8 @@ def _join_pairs_more_mdps(
     other: RoundResult | None,
     moved: frozenset[int],
     players: Mapping[int, LegacyPlayer],
+    *,
+    after: str = "P = 0",
 ) -> RoundResult | None:
     """Reading 51, "the join pairs more of its S1": C.13 after a P = 0 re-pairing
     above joined brackets. C.13: "the two lowest score brackets are joined ... treated
@@ -1462,7 +1503,8 @@ def _join_pairs_more_mdps(
     half of it), where M1 does not apply. A bye to one of S1 leaves him unpaired: the
     split giving it to one of them and the join to a player below (reading 42, "the
     join's bye not to a floater", which this reading replaces) is one such case. None:
-    the split stands here."""
+    the split stands here. Reading 57 makes the same count after a re-pairing with
+    P > 0 (``after``: the kind of re-pairing, for the explanation)."""
     if other is None or not moved:
         return None
     floor = min(players[n].score for n in moved)
@@ -1473,11 +1515,31 @@ def _join_pairs_more_mdps(
     if in_join <= in_split:
         return None
     other.events.append(
-        f"C.13: the split after the P = 0 re-pairing paired {in_split} of the re-paired "
+        f"C.13: the split after the {after} re-pairing paired {in_split} of the re-paired "
         "bracket's players with lower ones; joined at once (S1 the re-paired bracket, "
         f"C.14.b2: M1 as high as possible), {in_join}: joined"
     )
     return other
+
+
+def _join_after_p_pairs_more_mdps(
+    result: RoundResult,
+    at_once: RoundResult | None,
+    moved: frozenset[int],
+    players: Mapping[int, LegacyPlayer],
+) -> RoundResult | None:
+    """Reading 57, "the join pairs more of its S1 after P > 0" (reading 51's C.13 "the
+    two lowest score brackets are joined ... treated as a heterogeneous score bracket
+    with the latest added score bracket as S1" with C.14.b2/D.3 - M1 is lowered only
+    when no pairing with M1 exists - after a re-pairing with P > 0): when the round's
+    first split followed a C.13 re-pairing with P > 0 above joined brackets and joining
+    at once (``at_once``) - S1 every player that re-pairing moved down (``moved``), as
+    in reading 32 - pairs more of them with players of the joined brackets below than
+    the split's pairing (``result``), the join stands (not when A.3 makes the joined
+    bracket homogeneous; `_join_pairs_more_mdps`). None: the other readings decide
+    (readings 32, 41 and 55 after P > 0 splits only, readings 13, 51, 30 and 34 when a
+    later split followed P = 0)."""
+    return _join_pairs_more_mdps(result, at_once, moved, players, after="P > 0")
 
 
 def _join_as_close(
