@@ -1637,6 +1637,50 @@ def test_c13_lowered_p1_floaters_go_by_their_sum() -> None:
     assert pairs == {(4, 2), (7, 6), (8, 3)} and bye == 5
 
 
+def _javafo_output(name: str) -> tuple[set[tuple[int, int]], int | None]:
+    """JaVaFo 1.4's pairing of ``steps/NAME.txt``, stored as ``steps/NAME.javafo``."""
+    numbers = [int(x) for x in (STEPS / f"{name}.javafo").read_text().split()[1:]]
+    output = list(zip(numbers[::2], numbers[1::2], strict=True))
+    byes = [a for a, b in output if b == 0]
+    return {(a, b) for a, b in output if b}, (byes[0] if byes else None)
+
+
+def test_c13_floaters_by_their_sum_in_every_repairing() -> None:
+    """Reading 58 (issue 31, twelfth pass): reading 38's sum of the floaters' scores at
+    the bracket's own P1 and with brackets joined below.
+
+    `c13floatsumown` (tiny-corpus seed 22592 round 8 shrunk to nine players, odd; only
+    1-6 may have the bye): 1 (6 points), 2 (5), 3 (4.5), 4 and 5 (3.5) are moved down by
+    C.1 into bracket 3 {6, 9, 10}: five of eight, treated as homogeneous (A.3). The
+    moved-down players have all met each other, so at most three pairs (P1 = 3, its own
+    P1): 1 can meet only 10 there, 3 only 10, 2 only 6 and 10, 4 only 6 and 9, 5 only 9
+    and 10. Two players float to the lowest bracket {11} (1.5), where 11 can meet only 1,
+    2 or 9, and the other floater takes the bye. The first pairing fails there; C.13 asks
+    for another. Every set of floaters with a lower sum than 9.5 leaves the bracket
+    fewer than three pairs or 11 no opponent below (3 and 5, 4.5 + 3.5: 1-10, 2-6, 4-9);
+    of sum 9.5 are {2, 3} (5 + 4.5: 10-1, 4-6, 5-9, then 2-11, bye 3) and {1, 5} or {1, 4}
+    (6 + 3.5: 2-6, 3-10, 4-9, then 11-1, bye 5). From the highest floater down (reading
+    9) {2, 3} comes first; by the sum both come in one state, and D.2 meets S1 {2, 3, 4}
+    (one player exchanged) before {1, 4, 5}: 2-6, 3-10, 4-9, 11-1, bye 5, as JaVaFo (on
+    all 33 variants with one earlier game's colours reversed; before: 13).
+
+    `c13floatsumjoined` (thirteenth-set seed 29124 round 9, the whole round, eleven
+    players): 2 (6), 3, 4, 5 (5.5) and 7 (4) are moved down by C.1 into bracket 3.5 {8,
+    9, 12, 13} (A.3: homogeneous); its pairings with four pairs leave no pairing below,
+    where brackets 3 and 2.5 are joined, and C.14 lowers P1 to 3. The floaters 4, 5, 9
+    (5.5 + 5.5 + 3.5 = 14.5; 2-13, 8-3, 12-7) came first from the highest down; their
+    sum puts 2, 7, 12 (6 + 4 + 3.5 = 13.5; 5-13, 8-3, 9-4) before them: 14-2, 10-12,
+    bye 7, as JaVaFo (43 of 45 variants; before: 11)."""
+    for name in ("c13floatsumown", "c13floatsumjoined"):
+        pairs, bye, _ = pair(step(name))
+        assert (pairs, bye) == _javafo_output(name)
+    pairs, bye, lines = pair(step("c13floatsumown"))
+    assert pairs == {(2, 6), (3, 10), (4, 9), (11, 1)} and bye == 5
+    assert has(lines, "reading 38")
+    pairs, bye, _ = pair(step("c13floatsumjoined"))
+    assert pairs == {(5, 13), (8, 3), (9, 4), (10, 12), (14, 2)} and bye == 7
+
+
 def test_c13_bye_not_to_a_floater_at_the_own_p1() -> None:
     """Reading 39 (issue 31, ninth pass): tiny-corpus seed 22483 round 6 (JaVaFo 1.4's
     pairing; 7 and 5 may have the bye, 10 not). 9 (3) moves down by C.1 into bracket 2.5

@@ -188,7 +188,7 @@ class ScoreBracket:
         p0_part: bool = False,
         closeness: bool = True,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
-        single_c13: bool = False,
+        c13: bool = False,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -205,9 +205,9 @@ class ScoreBracket:
         #: ... the same at the bracket's own P1, when given (reading 13, "the lowest
         #: moved-down players float first"); default ``mdp_floats``.
         self.own_p1_floats = mdp_floats if own_p1_floats is None else own_p1_floats
-        #: C.13 with nothing joined below, not a part of a split join (reading 38: at a
-        #: lowered P1 of a homogeneous bracket the floaters' scores go by their sum).
-        self.single_c13 = single_c13
+        #: C.13's another pairing, not a part of a split join (readings 38 and 58: in a
+        #: bracket managed as homogeneous the other floaters' scores go by their sum).
+        self.c13 = c13
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
         #: Players moved down into the bracket (their float is this round's downfloat).
@@ -431,9 +431,12 @@ class ScoreBracket:
         # Another pairing asked for (C.12/C.13): other floaters, in B.3's order (the
         # lowest scores first), then fewer pairs.
         notes.append("another pairing asked for: floaters with other scores")
-        yield from self._floater_states(
-            hetero, p1, m1, x1, z1, best.vector, notes, reductions, skip=best.floaters, own=True
-        )
+        if self._floaters_by_their_sum(hetero):
+            yield from self._floater_sums(p1, x1, z1, notes, reductions)
+        else:
+            yield from self._floater_states(
+                hetero, p1, m1, x1, z1, best.vector, notes, reductions, skip=best.floaters, own=True
+            )
         if hetero and self._accept_reduced is not None:
             yield from self._m1_reduced(p0, p1, m1, x1, z1, notes, reductions)
         for p in range(p1 - 1, -1, -1):
@@ -447,7 +450,7 @@ class ScoreBracket:
                 hetero_p = False
             notes.append(f"C.14: P1 lowered to {p} (X1={x1}, Z1={z1})")
             reductions.append("C.14")
-            if self.single_c13 and not hetero_p:
+            if self._floaters_by_their_sum(hetero_p):
                 yield from self._floater_sums(p, x1, z1, notes, reductions)
                 continue
             yield from self._floater_states(
@@ -490,14 +493,25 @@ class ScoreBracket:
                 own_p1=own,
             )
 
+    def _floaters_by_their_sum(self, hetero: bool) -> bool:
+        """Reading 58, "floaters by their sum in every C.13 re-pairing" (B.3, "the score
+        of a floater", with A.3 and C.14.a): when C.13 asks a bracket managed as
+        homogeneous for another pairing - not a part of a split join -, its other
+        floaters' scores go by their sum (`_floater_sums`) at its own P1 (after the
+        first state) as at every P1 that C.14 lowers, whatever is joined below;
+        reading 38 had it only at a lowered P1 with nothing joined below. A
+        heterogeneous bracket keeps reading 9's order (from the highest floater)."""
+        return self.c13 and not hetero
+
     def _floater_sums(
         self, p1: int, x1: int, z1: int, notes: list[str], reductions: list[str]
     ) -> Iterator[_State]:
-        """Reading 38: C.13's another pairing of a homogeneous bracket at a lowered P1,
-        nothing joined below: one state for each sum of the floaters' scores, the
-        lowest first; the sets of scores with the same sum in one state, where the
-        levels and the order of section D choose among them (the score differences of
-        the pairs are not judged there, reading 24). No bound (every level searched)."""
+        """Reading 38: C.13's another pairing of a homogeneous bracket at a lowered P1
+        (reading 58: at its own P1 too, whatever is joined below): one state for each
+        sum of the floaters' scores, the lowest first; the sets of scores with the same
+        sum in one state, where the levels and the order of section D choose among them
+        (the score differences of the pairs are not judged there, reading 24). No bound
+        (every level searched)."""
         groups: dict[Fraction, list[tuple[Fraction, ...]]] = {}
         for floaters in self._floater_scores(self.n - 2 * p1):
             groups.setdefault(sum(floaters, Fraction(0)), []).append(floaters)

@@ -379,12 +379,12 @@ class _Round:
         mdp_floats: Callable[[tuple[int, ...]], bool] | None = None,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
         own_p1_floats: Callable[[tuple[int, ...]], bool] | None = None,
-        single_c13: bool = False,
+        c13: bool = False,
     ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13);
-        ``accept_reduced``: C.13 reduces M1 before P1 (reading 21); ``single_c13``:
-        C.13 with nothing joined below (reading 38)."""
+        ``accept_reduced``: C.13 reduces M1 before P1 (reading 21); ``c13``:
+        C.13's another pairing outside a split part (readings 38 and 58)."""
         return ScoreBracket(
             frame.players,
             self.ctx,
@@ -396,7 +396,7 @@ class _Round:
             split_part=frame.split_part,
             p0_part=frame.p0_part,
             bye_of=bye_of,
-            single_c13=single_c13,
+            c13=c13,
         )
 
     def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
@@ -536,7 +536,7 @@ class _Round:
             accept_reduced if single else None,
             mdp_floats,
             bye_of if frame.split_part else None,
-            single_c13=single_c13,
+            c13=not frame.split_part,
         )
         if frame.split_part:
             lower_bye = self._lower_bye(frame, lowest_residents, bracket)
@@ -567,7 +567,7 @@ class _Round:
             accept_reduced if single else None,
             mdp_floats,
             own_p1_floats=both_accept(mdp_floats, lowest_float),
-            single_c13=single_c13,
+            c13=not frame.split_part,
         )
         other = first_of(plain.candidates())
         if other is None or not _other(other, chosen):
