@@ -1583,6 +1583,21 @@ def test_c13_higher_mdp_does_not_float_to_the_bye() -> None:
     assert pairs == {(1, 2), (5, 8), (6, 9), (7, 4), (12, 11)} and bye == 10
 
 
+def test_c13_equal_mdp_floats_to_the_bye_at_a_lowered_p1() -> None:
+    """Reading 59 (issue 31, twelfth pass): tiny-corpus seed 24740 round 9 shrunk to nine
+    players, 7 and 9 absent (JaVaFo 1.4's pairing of this file; odd round). 2 and 4 (6
+    points) and 1 (5.5) move down into bracket 5 {2, 4, 1 | 5, 6, 8}; 1 can meet nobody
+    there and moves on (C.1); 2 can meet only 8, 4 only 6. Only 1, 2 and 4 may have the
+    bye. 2-8, 4-6 leaves {5, 3, 11, 10, 1} no pairing below. C.13 at the own P1 = 2 with
+    M1 lowered floats 4, ranked below 2 but with the same score: 2-8 (an X pair), 5-6,
+    then 4-10, 11-3, bye 1. With no moved-down player of 2's score floating there, P1
+    is lowered to one pair, 4-6 (no colour conflict), and 2 floats to the bye: 4-6, 11-1,
+    5-3, 10-8, bye 2, as JaVaFo (on all 40 variants with one earlier game's colours
+    reversed; in 7 of them the two pairings need the same colour concessions)."""
+    pairs, bye, _ = pair(step("c13equalmdpsfloat"))
+    assert pairs == {(4, 6), (11, 1), (5, 3), (10, 8)} and bye == 2
+
+
 def test_c13_moved_on_mdp_lowers_p1_not_m1() -> None:
     """Reading 37 (issue 31, ninth pass): tiny-corpus seed 22556 round 9 shrunk to eight
     players (JaVaFo 1.4's pairings). 1 and 4 (6 points) and 5 (5) move down by C.1 into

@@ -556,6 +556,25 @@ class _Round:
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
             return chosen
+        equal = self._equal_mdp_to_the_bye(
+            frame,
+            chosen,
+            lowest_residents,
+            lambda: first_of(
+                self._repairing(
+                    frame,
+                    accept,
+                    accept_reduced if single else None,
+                    mdp_floats,
+                    own_p1_floats=both_accept(
+                        mdp_floats, self._lowest_mdps_float(frame, by_score=True)
+                    ),
+                    c13=not frame.split_part,
+                ).candidates()
+            ),
+        )
+        if equal is not None:
+            return equal
         lowest_float = self._lowest_mdps_float(frame)
         if lowest_float(chosen.unpaired):
             return chosen
@@ -795,11 +814,14 @@ class _Round:
 
         return accept
 
-    def _lowest_mdps_float(self, frame: _Frame) -> Callable[[tuple[int, ...]], bool]:
+    def _lowest_mdps_float(
+        self, frame: _Frame, *, by_score: bool = False
+    ) -> Callable[[tuple[int, ...]], bool]:
         """Reading 13, "the lowest moved-down players float first": are the players
         moved down into ``frame``'s bracket that a pairing leaves unpaired all ranked
         (A.2) below those it pairs? That is M1 lowered with the first D.3 set in S1
-        ("the elements in S1 start with the M1 highest players")."""
+        ("the elements in S1 start with the M1 highest players"). ``by_score``
+        (reading 59): all with a lower score than those it pairs."""
         score = frame.residents[0].score
         mdps = [p for p in frame.players if p.score > score]
 
@@ -808,9 +830,40 @@ class _Round:
             paired = [p for p in mdps if p.number not in unpaired]
             if not floating or not paired:
                 return True
+            if by_score:
+                return min(p.score for p in paired) > max(p.score for p in floating)
             return max(a2_key(p) for p in paired) < min(a2_key(p) for p in floating)
 
         return lowest
+
+    def _equal_mdp_to_the_bye(
+        self,
+        frame: _Frame,
+        chosen: Candidate,
+        lowest_residents: list[LegacyPlayer],
+        scored: Callable[[], Candidate | None],
+    ) -> Candidate | None:
+        """Reading 59, "an equal moved-down player to the bye at a lowered P1" (C.14.b1
+        and B.3, "the score of a floater"): C.13's another pairing at the bracket's own
+        P1, ``chosen``, floats a moved-down player whose score is no lower than that of
+        a moved-down player it pairs (ranked below him, or equal: reading 25 reads "the
+        lowest" by rank). The pairing found with no such player floating at the own P1
+        (``scored()``: P1 lowered, as C.14.b1 writes once the remainder was reached) is
+        taken when the lowest bracket's pairing then gives the bye to one of the
+        bracket's moved-down players and it needs no more colour concessions (B.2 for top
+        scorers, A.7.d, X, Z) than ``chosen``. None: the procedure goes on."""
+        if self._lowest_mdps_float(frame, by_score=True)(chosen.unpaired):
+            return None
+        other = scored()
+        if (
+            other is None
+            or not _other(other, chosen)
+            or len(other.pairs) >= len(chosen.pairs)
+            or not self._mdp_to_bye(frame, other, lowest_residents)
+            or _colour_concessions(chosen) < _colour_concessions(other)
+        ):
+            return None
+        return other
 
     def _lower_bye(
         self, frame: _Frame, lowest_residents: list[LegacyPlayer], bracket: ScoreBracket
