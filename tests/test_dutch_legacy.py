@@ -1660,6 +1660,11 @@ def _javafo_output(name: str) -> tuple[set[tuple[int, int]], int | None]:
     return {(a, b) for a, b in output if b}, (byes[0] if byes else None)
 
 
+def _norm(ps: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    """Pairs without colours: the lower number first."""
+    return frozenset((min(p), max(p)) for p in ps)
+
+
 def test_c13_floaters_by_their_sum_in_every_repairing() -> None:
     """Reading 58 (issue 31, twelfth pass): reading 38's sum of the floaters' scores at
     the bracket's own P1 and with brackets joined below.
@@ -1686,13 +1691,13 @@ def test_c13_floaters_by_their_sum_in_every_repairing() -> None:
     (5.5 + 5.5 + 3.5 = 14.5; 2-13, 8-3, 12-7) came first from the highest down; their
     sum puts 2, 7, 12 (6 + 4 + 3.5 = 13.5; 5-13, 8-3, 9-4) before them: 14-2, 10-12,
     bye 7, as JaVaFo (43 of 45 variants; before: 11)."""
-    for name in ("c13floatsumown", "c13floatsumjoined"):
-        pairs, bye, _ = pair(step(name))
+    own, joined = pair(step("c13floatsumown")), pair(step("c13floatsumjoined"))
+    for name, (pairs, bye, _) in (("c13floatsumown", own), ("c13floatsumjoined", joined)):
         assert (pairs, bye) == _javafo_output(name)
-    pairs, bye, lines = pair(step("c13floatsumown"))
+    pairs, bye, lines = own
     assert pairs == {(2, 6), (3, 10), (4, 9), (11, 1)} and bye == 5
     assert has(lines, "reading 38")
-    pairs, bye, _ = pair(step("c13floatsumjoined"))
+    pairs, bye, _ = joined
     assert pairs == {(5, 13), (8, 3), (9, 4), (10, 12), (14, 2)} and bye == 7
 
 
@@ -3038,20 +3043,15 @@ def test_c13_p_zero_only_when_no_pairing_allows_the_lowest_javafo_contradicts() 
     t = step("c13p0notneeded")
     pairs, bye, _ = pair(t)
     assert pairs == {(4, 15), (5, 8), (10, 14)} and bye == 9
-    numbers = [int(x) for x in (STEPS / "c13p0notneeded.javafo").read_text().split()[1:]]
-    output = set(zip(numbers[::2], numbers[1::2], strict=True))
-    javafo = {(a, b) for a, b in output if b}
-    assert javafo == {(4, 10), (5, 14), (8, 15)} and (9, 0) in output
+    javafo, javafo_bye = _javafo_output("c13p0notneeded")
+    assert javafo == {(4, 10), (5, 14), (8, 15)} and javafo_bye == 9
     bracket = {5, 8, 9}  # 5.5 points
     legal = _complete_legal_pairings(t, 11)
 
-    def norm(ps: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
-        return frozenset((min(p), max(p)) for p in ps)
-
-    assert (norm(javafo), 9) in legal and (norm(pairs), 9) in legal
+    assert (_norm(javafo), 9) in legal and (_norm(pairs), 9) in legal
     assert not any(a in bracket and b in bracket for a, b in javafo)
     keeping = [(ps, b) for ps, b in legal if any(x in bracket and y in bracket for x, y in ps)]
-    assert keeping == [(norm(pairs), 9)]
+    assert keeping == [(_norm(pairs), 9)]
 
 
 #: The accepted differences of one shape (issue 31, twelfth pass): JaVaFo 1.4 lowers P1
@@ -3149,18 +3149,13 @@ def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
     t = step(name)
     pairs, bye, _ = pair(t)
     assert (pairs, bye) == engine
-    numbers = [int(x) for x in (STEPS / f"{name}.javafo").read_text().split()[1:]]
-    output = set(zip(numbers[::2], numbers[1::2], strict=True))
-    assert ({(a, b) for a, b in output if b}, next((a for a, b in output if not b), None)) == javafo
-
-    def norm(ps: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:
-        return frozenset((min(p), max(p)) for p in ps)
+    assert _javafo_output(name) == javafo
 
     def inside(ps: frozenset[tuple[int, int]]) -> int:
         return sum(a in bracket and b in bracket for a, b in ps)
 
     legal = _complete_legal_pairings(t, rnd)
-    ours, theirs = (norm(engine[0]), engine[1]), (norm(javafo[0]), javafo[1])
+    ours, theirs = (_norm(engine[0]), engine[1]), (_norm(javafo[0]), javafo[1])
     assert ours in legal and theirs in legal
     # The bracket's players: its own, and those above no pair above can take.
     players = legacy_players(t, rnd, sorted(t.present_players(rnd)))
@@ -3172,13 +3167,13 @@ def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
         for b in high
         if a < b and b1_b2_compatible(players[a], players[b], ctx)
     }
-    assert possible == norm(above) and norm(above) <= ours[0] and norm(above) <= theirs[0]
+    assert possible == _norm(above) and _norm(above) <= ours[0] and _norm(above) <= theirs[0]
     taken = {n for p in above for n in p}
     assert bracket == {n for n, p in players.items() if p.score == score} | (set(high) - taken)
     # One pair fewer in the bracket for JaVaFo; the engine's as many as any pairing has,
     # with as many moved-down players paired there (the same M1, another D.3 set).
     k = inside(theirs[0])
-    assert inside(ours[0]) == k + 1 == max(inside(ps) for ps, _ in legal if norm(above) <= ps)
+    assert inside(ours[0]) == k + 1 == max(inside(ps) for ps, _ in legal if _norm(above) <= ps)
     moved = bracket & set(high)
 
     def most(left: list[int], free: set[int]) -> int:
@@ -3200,4 +3195,4 @@ def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
     assert m1 < len(moved) and paired_movers(ours[0]) == paired_movers(theirs[0]) == m1
     # The first set's pairing, with the pairs above, allows nothing below (why C.13
     # asks for another pairing).
-    assert not any(norm(first_set) | norm(above) <= ps for ps, _ in legal)
+    assert not any(_norm(first_set) | _norm(above) <= ps for ps, _ in legal)

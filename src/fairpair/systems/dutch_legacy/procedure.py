@@ -24,6 +24,7 @@ from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
 from fairpair.model import Float, format_points
 from fairpair.systems.dutch_legacy.bracket import (
+    Accept,
     Candidate,
     ScoreBracket,
     b3_squares,
@@ -259,8 +260,9 @@ class _Round:
         self.p_c1_moved: list[frozenset[int]] = []
         #: Every player each re-pairing with P > 0 (``p_splits``) moved down.
         self.p_moved: list[frozenset[int]] = []
-        #: The kind of each split in order: True after a P = 0 re-pairing.
-        self.split_p0: list[bool] = []
+        #: The kind of the round's first split: True after a P = 0 re-pairing, False
+        #: after one with P > 0 (None: no split).
+        self.first_split_p0: bool | None = None
         #: ... and whether each of those re-paired brackets was itself a part of an
         #: earlier split (reading 34).
         self.p0_in_part: list[bool] = []
@@ -556,39 +558,34 @@ class _Round:
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
             return chosen
-        equal = self._equal_mdp_to_the_bye(
-            frame,
-            chosen,
-            lowest_residents,
-            lambda: first_of(
+
+        def first_floating_only(floats: Accept) -> Candidate | None:
+            # The first pairing whose moved-down floaters at the bracket's own P1 pass
+            # ``floats`` too (P1 lowered when none does).
+            return first_of(
                 self._repairing(
                     frame,
                     accept,
                     accept_reduced if single else None,
                     mdp_floats,
-                    own_p1_floats=both_accept(
-                        mdp_floats, self._lowest_mdps_float(frame, by_score=True)
-                    ),
+                    own_p1_floats=both_accept(mdp_floats, floats),
                     c13=not frame.split_part,
                 ).candidates()
-            ),
-        )
-        if equal is not None:
-            return equal
+            )
+
+        lower_by_score = self._lowest_mdps_float(frame, by_score=True)
+        if not lower_by_score(chosen.unpaired):
+            equal = self._equal_mdp_to_the_bye(
+                frame, chosen, first_floating_only(lower_by_score), lowest_residents
+            )
+            if equal is not None:
+                return equal
         lowest_float = self._lowest_mdps_float(frame)
         if lowest_float(chosen.unpaired):
             return chosen
         # A higher moved-down player floats at the bracket's own P1: only when it
         # needs fewer colour concessions than the pairing found without it.
-        plain = self._repairing(
-            frame,
-            accept,
-            accept_reduced if single else None,
-            mdp_floats,
-            own_p1_floats=both_accept(mdp_floats, lowest_float),
-            c13=not frame.split_part,
-        )
-        other = first_of(plain.candidates())
+        other = first_floating_only(lowest_float)
         if other is None or not _other(other, chosen):
             return chosen
         if len(other.pairs) == len(chosen.pairs) and self._mdp_to_bye(
@@ -840,21 +837,18 @@ class _Round:
         self,
         frame: _Frame,
         chosen: Candidate,
+        other: Candidate | None,
         lowest_residents: list[LegacyPlayer],
-        scored: Callable[[], Candidate | None],
     ) -> Candidate | None:
         """Reading 59, "an equal moved-down player to the bye at a lowered P1" (C.14.b1
         and B.3, "the score of a floater"): C.13's another pairing at the bracket's own
         P1, ``chosen``, floats a moved-down player whose score is no lower than that of
         a moved-down player it pairs (ranked below him, or equal: reading 25 reads "the
         lowest" by rank). The pairing found with no such player floating at the own P1
-        (``scored()``: P1 lowered, as C.14.b1 writes once the remainder was reached) is
+        (``other``: P1 lowered, as C.14.b1 writes once the remainder was reached) is
         taken when the lowest bracket's pairing then gives the bye to one of the
         bracket's moved-down players and it needs no more colour concessions (B.2 for top
         scorers, A.7.d, X, Z) than ``chosen``. None: the procedure goes on."""
-        if self._lowest_mdps_float(frame, by_score=True)(chosen.unpaired):
-            return None
-        other = scored()
         if (
             other is None
             or not _other(other, chosen)
@@ -1193,7 +1187,8 @@ class _Round:
                             self.p0_splits.append(key)
                             self.p0_in_part.append(frame.split_part)
                             self.p0_moved.append(frozenset(p.number for p in incoming))
-                            self.split_p0.append(True)
+                            if self.first_split_p0 is None:
+                                self.first_split_p0 = True
                     if not alt.pairs and self.c1_mover_repaired and not resplit:
                         # Reading 37: P1 = 0 moves the entire score bracket down to the
                         # next one (C.14.a), its players moved down as any others.
@@ -1233,7 +1228,8 @@ class _Round:
                         self.p_splits.append(key)
                         self.p_c1_moved.append(frozenset(p.number for p in frame.moved))
                         self.p_moved.append(frozenset(p.number for p in incoming))
-                        self.split_p0.append(False)
+                        if self.first_split_p0 is None:
+                            self.first_split_p0 = False
                     movers = None
                     if resplit and split_b3 is None:
                         # Reading 23: the split's pairing is judged by B.3 over the
@@ -1466,7 +1462,7 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
     When the round's first split followed a re-pairing with P > 0, the join at once is
     taken first when it pairs more of that re-pairing's players with lower ones
-    (reading 57, `_join_after_p_pairs_more_mdps`, reading 51's count).
+    (reading 57: `_join_pairs_more_mdps`, reading 51's count).
     After re-pairings with P > 0 only, the split stands unless joining at once pairs as
     close and is no worse by any requirement (reading 32, `_join_no_worse`), or, with S1
     the re-pairing's floaters, gives the bye to a lower score by B.3 (reading 41,
@@ -1476,10 +1472,13 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     #: The join at once after re-pairings with P > 0 (S1 every player the re-pairing
     #: moved down), paired once for readings 57, 32 and 55.
     at_once_p: RoundResult | None = None
-    if split.split_p0 and not split.split_p0[0]:
-        # Reading 57: the first split followed a re-pairing with P > 0.
+    if split.first_split_p0 is False:
+        # Reading 57: the first split followed a re-pairing with P > 0; reading 51's
+        # count of the re-pairing's players paired with lower ones decides first.
         at_once_p = _paired_joined(players, ctx, p=True)
-        more_paired = _join_after_p_pairs_more_mdps(result, at_once_p, split.p_moved[0], players)
+        more_paired = _join_pairs_more_mdps(
+            result, at_once_p, split.p_moved[0], players, after="P > 0"
+        )
         if more_paired is not None:
             return more_paired
     if not split.p0_splits:
@@ -1556,8 +1555,13 @@ def _join_pairs_more_mdps(
     half of it), where M1 does not apply. A bye to one of S1 leaves him unpaired: the
     split giving it to one of them and the join to a player below (reading 42, "the
     join's bye not to a floater", which this reading replaces) is one such case. None:
-    the split stands here. Reading 57 makes the same count after a re-pairing with
-    P > 0 (``after``: the kind of re-pairing, for the explanation)."""
+    the split stands here.
+
+    Reading 57, "the join pairs more of its S1 after P > 0": the same count when the
+    round's first split followed a C.13 re-pairing with P > 0 above joined brackets,
+    S1 every player that re-pairing moved down (as in reading 32); it comes before
+    readings 32, 41 and 55 there (``after``: the kind of re-pairing, for the
+    explanation)."""
     if other is None or not moved:
         return None
     floor = min(players[n].score for n in moved)
@@ -1573,26 +1577,6 @@ def _join_pairs_more_mdps(
         f"C.14.b2: M1 as high as possible), {in_join}: joined"
     )
     return other
-
-
-def _join_after_p_pairs_more_mdps(
-    result: RoundResult,
-    at_once: RoundResult | None,
-    moved: frozenset[int],
-    players: Mapping[int, LegacyPlayer],
-) -> RoundResult | None:
-    """Reading 57, "the join pairs more of its S1 after P > 0" (reading 51's C.13 "the
-    two lowest score brackets are joined ... treated as a heterogeneous score bracket
-    with the latest added score bracket as S1" with C.14.b2/D.3 - M1 is lowered only
-    when no pairing with M1 exists - after a re-pairing with P > 0): when the round's
-    first split followed a C.13 re-pairing with P > 0 above joined brackets and joining
-    at once (``at_once``) - S1 every player that re-pairing moved down (``moved``), as
-    in reading 32 - pairs more of them with players of the joined brackets below than
-    the split's pairing (``result``), the join stands (not when A.3 makes the joined
-    bracket homogeneous; `_join_pairs_more_mdps`). None: the other readings decide
-    (readings 32, 41 and 55 after P > 0 splits only, readings 13, 51, 30 and 34 when a
-    later split followed P = 0)."""
-    return _join_pairs_more_mdps(result, at_once, moved, players, after="P > 0")
 
 
 def _join_as_close(
