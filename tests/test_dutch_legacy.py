@@ -821,10 +821,12 @@ def test_c13_split_yields_to_the_joined_bracket_by_b3() -> None:
     the round ends 1-14, 7-16, 10-11, 12-5, 13-15 (score differences 3, 2.5, 2, 0.5,
     0); the joined players have a pairing as close as 3, 2, 2, 1.5, 0.5 (B.3, compared
     from the largest: 2 against 2.5), so the joined bracket is paired as one: 1-14,
-    5-16, 7-10, 12-11, 13-15, as the reference."""
+    5-16, 7-10, 12-11, 13-15, as the reference. Since reading 60 (the split judged by
+    the sum of the squares) the same pairing comes from joining at once after the
+    P = 0 re-pairing (reading 30)."""
     pairs, bye, lines = pair(step("c13b3keep"))
     assert pairs == {(1, 14), (5, 16), (7, 10), (12, 11), (13, 15)} and bye is None
-    assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
+    assert has(lines, "the joined bracket paired as one") or has(lines, ": joined")
 
 
 def test_c13_splits_when_the_floaters_meet_others() -> None:
@@ -1260,10 +1262,35 @@ def test_c13_split_join_stays_when_closer_by_the_squares() -> None:
     pairing of those six compared from the largest difference down (reading 23) is
     3-10, 7-8, 9-11 (2, 2, 0.5); the split's pairs are the closer by the sum of the
     squares of the differences (6.75 against 8.25), and the reference keeps the split:
-    1-6, 3-11, 7-9, 10-8."""
+    1-6, 3-11, 7-9, 10-8. (Since reading 60 the closest pairing is the one by the
+    squares: the split's own.)"""
     pairs, bye, lines = pair(step("c13splitsquares"))
     assert pairs == {(1, 6), (3, 11), (7, 9), (10, 8)} and bye is None
     assert has(lines, "not closer by the squares of the differences (B.3): the split stands")
+
+
+def test_c13_split_join_is_judged_by_the_squares() -> None:
+    """Reading 60 (issue 31, thirteenth pass): eighteenth-set seed 39014 round 11 of 11
+    shrunk to twelve players (`c13splitsquares60`, JaVaFo 1.4's pairing stored with
+    it). 2 (9 points), 1 and 3 (7.5) and 5 (6) have no opponent above bracket 5.5 (C.1);
+    5.5 {2, 1, 3, 5 | 8} pairs 2-8 and moves 1, 3, 5 down into bracket 5 {9, 12}.
+    Below: 14 (4.5), 10, 15, 17 (4) and the lowest 16 (2), who may meet only 1, 2, 3,
+    5, 12 and 17; 12 has met 10, 15 and 17, 15 has met 10 and 17, 14 has met 10, 15, 17
+    and 16. C.13 joins brackets 4 and then 4.5 with the lowest and backtracks into
+    bracket 5: 3-9 with P1 lowered, 1, 5 and 12 moved down. Split again (reading 13):
+    4.5 {1, 5, 12 | 14} pairs 14-1 (B.3: the floaters 5 and 12, the lowest scores),
+    4 {5, 12 | 10, 15, 17} moves 12 on (C.1) and pairs 15-5, 17-10, and the lowest
+    16-12: score differences 3, 3, 2, 0, squares 22. The joined players {1, 5, 12 | 14,
+    10, 15, 17, 16} have five complete pairings; the closest by the sum of the squares
+    is 15-1, 10-5, 14-12, 17-16 (3.5, 2, 2, 0.5: 20.5). Compared from the largest
+    difference down the split's is the closest (3 against 3.5) and reading 23 kept it;
+    by the squares (reading 53's measure of B.3) the joined bracket is paired as one:
+    2-8, 3-9, 15-1, 10-5, 14-12, 17-16, as JaVaFo (on all 76 variants with one earlier
+    game's colours reversed; before: 10)."""
+    pairs, bye, lines = pair(step("c13splitsquares60"))
+    assert (pairs, bye) == _javafo_output("c13splitsquares60")
+    assert _norm(pairs) == _norm({(2, 8), (3, 9), (15, 1), (10, 5), (14, 12), (17, 16)})
+    assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
 
 
 def test_remainder_has_no_upfloater_requirements() -> None:
@@ -2181,13 +2208,15 @@ def test_b3_by_the_squares_join_at_once_after_p0() -> None:
     P = 0 above the join of 2.5 and 1.5; the split gives 1-2, 3-4, 5-8, 7-10, 9-6 (1.5,
     1.5, 1, 0.5, 0: squares 5.75), the join at once 5-7, 6-10, 9-8 (2, 1, 0.5, 0, 0:
     squares 5.25), no bye: the join is closer by the squares and stands: 2-1, 4-3, 5-7,
-    6-10, 8-9 (before: 2-1, 4-3, 6-9, 7-10, 8-5). All 25 variants agree (before: 5)."""
+    6-10, 8-9 (before: 2-1, 4-3, 6-9, 7-10, 8-5). All 25 variants agree (before: 5).
+    Since reading 60 the split's own judge (reading 23 by the squares) already pairs
+    the joined bracket as one there, the same pairing."""
     pairs, bye, lines = pair(step("b3squaresascloser"))
     assert pairs == {(1, 6), (4, 9), (7, 5), (8, 3)} and bye == 2
     assert has(lines, "pairs as close as the split (B.3)")
     pairs, bye, lines = pair(step("b3squarescloser"))
     assert pairs == {(2, 1), (4, 3), (5, 7), (6, 10), (8, 9)} and bye is None
-    assert has(lines, "closer by the squares of the score differences (B.3): joined")
+    assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
 
 
 def test_b3_pairs_as_close_in_score_as_possible_in_a_split_part() -> None:

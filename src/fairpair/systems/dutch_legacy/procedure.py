@@ -62,11 +62,10 @@ JOINT_NOTE = "judged together with the lowest bracket"
 #: The step note of a joined bracket paired as one because the split's pairing was not
 #: the closest in scores (reading 23); the explanation's replay looks for it.
 SPLIT_B3_NOTE = "the split join's pairing is not the closest in scores (B.3)"
-#: Reading 43: the joined bracket's closest pairing is not closer by the sum of the
-#: squared score differences (nor as close and better by the requirements).
+#: Readings 43, 60: no pairing of the joined bracket is closer than the split's by the
+#: sum of the squared score differences.
 SQUARES_NOTE = (
-    "the split join's pairing is not the closest from the largest difference, but the "
-    "joined bracket's is not closer by the squares of the differences (B.3)"
+    "the joined bracket's closest pairing is not closer by the squares of the differences (B.3)"
 )
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
@@ -944,31 +943,31 @@ class _Round:
     def _differences(self, pairs: Sequence[tuple[int, int]]) -> tuple[Fraction, ...]:
         return score_differences(pairs, self.by_number)
 
-    def closest_differences(self, players: Sequence[LegacyPlayer]) -> tuple[Fraction, ...] | None:
-        """B.3 over ``players`` (an even number) paired among themselves: the score
-        differences of the pairing of them all (B.1, B.2 respected) whose differences
-        are smallest, compared from the largest down (reading 23); None when they cannot
-        all be paired. A maximum-weight matching where each pair's weight falls by
-        ``base ** rank`` of its difference (``base`` above the number of pairs, so one
-        larger difference outweighs any number of smaller ones)."""
+    def closest_squares(self, players: Sequence[LegacyPlayer]) -> Fraction | None:
+        """B.3 by the squares over ``players`` (an even number) paired among themselves
+        (reading 60): the least sum of the squared score differences (`b3_squares`) of a
+        pairing of them all (B.1, B.2 respected); None when they cannot all be paired.
+        A maximum-weight matching of the greatest cardinality, each pair's weight the
+        more below a constant the farther apart its scores."""
         n = len(players)
         if n % 2:
             return None
-        diffs = sorted({abs(a.score - b.score) for a in players for b in players})
-        rank = {d: i for i, d in enumerate(diffs)}
-        base = n + 2
-        top = base ** (len(diffs) + 1)
-        edges = [
-            (i, j, top - base ** rank[abs(players[i].score - players[j].score)])
+        # Scores are whole or half points: four times a squared difference is whole.
+        weight = {
+            (i, j): int(4 * (players[i].score - players[j].score) ** 2)
             for i in range(n)
             for j in range(i + 1, n)
             if b1_b2_compatible(players[i], players[j], self.ctx)
-        ]
+        }
+        top = 4 * n * max(weight.values(), default=0) + 1
+        edges = [(i, j, top - w) for (i, j), w in weight.items()]
         mate = max_weight_matching(n, edges, max_cardinality=True)
         if any(m < 0 for m in mate):
             return None
-        return self._differences(
-            [(players[i].number, players[m].number) for i, m in enumerate(mate) if i < m]
+        return b3_squares(
+            self._differences(
+                [(players[i].number, players[m].number) for i, m in enumerate(mate) if i < m]
+            )
         )
 
     def b3_split_join(
@@ -982,20 +981,19 @@ class _Round:
         are still one joined score bracket for B.3, and "the closeness of the scores of
         the players playing each other" comes before the colours (C, the order of
         quality). When the split's pairing of the joined players (``frames`` below
-        ``split.above`` and the lowest bracket's ``lowest``) has larger score differences,
-        compared from the largest down, than the closest pairing of them with a bye of
-        the same score (B.3 fixes the floater's score, not the player), the joined
-        bracket is paired as one instead (S1: the players the re-paired bracket moved
-        down; its first pairing in the procedure's order, among the first ``B3_LIMIT``,
-        with such a bye and the closest differences). None: the split's pairing stands
-        (also when a later backtrack changed a bracket above).
+        ``split.above`` and the lowest bracket's ``lowest``) is farther apart than the
+        closest pairing of them with a bye of the same score (B.3 fixes the floater's
+        score, not the player), the joined bracket is paired as one instead (S1: the
+        players the re-paired bracket moved down; its first pairing in the procedure's
+        order, among the first ``B3_LIMIT``, with such a bye and the closest pairs).
+        None: the split's pairing stands (also when a later backtrack changed a bracket
+        above).
 
-        Reading 43, "closer by the squares": that pairing is taken only when it is
-        also closer over all its pairs - the sum of the squared score differences
-        (`bracket.b3_squares`) smaller than the split's (a difference counts more than smaller
-        ones with the same sum, not more than any number of them) - or as close by
-        that sum and better by the requirements of the order of quality over the whole
-        round (colours, then floats: `round_totals` compared from the first)."""
+        Reading 60, "a split join by the squares" (B.3 "as small as possible" read over
+        all the pairs, as reading 53 reads it everywhere else): how close a pairing is
+        is the sum of the squared score differences (`bracket.b3_squares`), not its
+        differences compared from the largest down; the join is taken only when it is
+        closer by that sum, a tie keeps the split (this also covers reading 43)."""
         depth = len(split.above)
         if len(frames) < depth or any(
             frames[i] is not f or f.current is not c for i, (f, c) in enumerate(split.above)
@@ -1015,21 +1013,25 @@ class _Round:
                 d
                 for p in joined
                 if p.bye_eligible and p.score == score
-                for d in [self.closest_differences([q for q in joined if q is not p])]
+                for d in [self.closest_squares([q for q in joined if q is not p])]
                 if d is not None
             ]
             best = min(options) if options else None
         else:
-            best = self.closest_differences(joined)
-        if best is None or self._differences(inside) <= best:
+            best = self.closest_squares(joined)
+        if best is None:
             return None
-        # Pairs further apart than the closest pairing's largest difference cannot be
-        # in it: left out of the search (as B.1 would), which keeps the order of the rest.
+        if b3_squares(self._differences(inside)) <= best:
+            self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
+            return None
+        # A pair whose squared difference alone is above the least sum cannot be in the
+        # closest pairing: left out of the search (as B.1 would), which keeps the order
+        # of the rest.
         apart = frozenset(
             frozenset((a.number, b.number))
             for a in joined
             for b in joined
-            if abs(a.score - b.score) > best[0]
+            if (a.score - b.score) ** 2 > best
         )
         ctx = replace(self.ctx, forbidden=self.ctx.forbidden | apart)
         bracket = ScoreBracket(
@@ -1037,10 +1039,7 @@ class _Round:
         )
         for cand in islice(bracket.candidates(), B3_LIMIT):
             bye_scores = [self.by_number[n].score for n in cand.unpaired]
-            if bye_scores == scores and self._differences(cand.pairs) == best:
-                if not self._closer_by_squares(frames[:depth], cand, pairs, lowest):
-                    self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
-                    return None
+            if bye_scores == scores and b3_squares(self._differences(cand.pairs)) == best:
                 note = f"C.13: {SPLIT_B3_NOTE}: the joined bracket paired as one"
                 self.events.append(note)
                 result = self._finish(frames[:depth], joined, cand, joined=True)
@@ -1048,31 +1047,6 @@ class _Round:
                 result.brackets[-1].s1_movers = [p.number for p in split.moved]
                 return result
         return None
-
-    def _closer_by_squares(
-        self,
-        above: Sequence[_Frame],
-        joined: Candidate,
-        split_pairs: Sequence[tuple[int, int]],
-        split_lowest: Candidate,
-    ) -> bool:
-        """Reading 43: the joined bracket's pairing ``joined`` against the split's
-        (``split_pairs``: the parts' and the lowest bracket's pairs; ``split_lowest``
-        with its bye), the brackets ``above`` the same for both: a smaller sum of
-        squared score differences, or the same sum and lower requirement totals over
-        the whole round (compared from the first, B.2, A.7.d, X, Z, then floats)."""
-        sq_joined = b3_squares(self._differences(joined.pairs))
-        sq_split = b3_squares(self._differences(split_pairs))
-        if sq_joined != sq_split:
-            return sq_joined < sq_split
-        fixed = [pr for f in above for pr in f.current.pairs]
-        bye_joined = joined.unpaired[0] if joined.unpaired else None
-        bye_split = split_lowest.unpaired[0] if split_lowest.unpaired else None
-        totals_joined = round_totals(
-            fixed + list(joined.pairs), bye_joined, self.by_number, self.ctx
-        )
-        totals_split = round_totals(fixed + list(split_pairs), bye_split, self.by_number, self.ctx)
-        return tuple(totals_joined) < tuple(totals_split)
 
     # -- the round -----------------------------------------------------------------
 
