@@ -2594,6 +2594,66 @@ def test_search_is_the_procedure_as_written_many() -> None:
     _compare_with_literal(range(150, 3150))
 
 
+def _all_pairings(numbers: list[int]) -> Iterator[list[tuple[int, int]]]:
+    """Every way to pair ``numbers`` (an even number of them) among themselves."""
+    if not numbers:
+        yield []
+        return
+    first, rest = numbers[0], numbers[1:]
+    for k, other in enumerate(rest):
+        for tail in _all_pairings(rest[:k] + rest[k + 1 :]):
+            yield [(first, other), *tail]
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_closest_pairs_are_the_pairs_of_the_closest_pairings(seed: int) -> None:
+    """Reading 60's pruning of the joined bracket's search: the pairs it keeps are
+    exactly the pairs of the pairings (B.1/B.2 respected, a bye among ``byes`` when the
+    players are odd) with the least sum of squared score differences, found by listing
+    every pairing; and that least sum is the one the matching finds."""
+    from fairpair.systems.dutch_legacy.procedure import _Round
+
+    rng = random.Random(seed)
+    ctx = RoundContext(rng.randint(2, 9))
+    players = [
+        replace(p, score=Fraction(rng.randint(0, 8), 2))
+        for p in random_bracket(rng, ctx.round_number)
+    ]
+    by_number = {p.number: p for p in players}
+    odd = len(players) % 2 == 1
+    byes = [p for p in players if p.bye_eligible] if odd else []
+    if odd and not byes:
+        return
+    best: Fraction | None = None
+    pairs_of_best: set[frozenset[int]] = set()
+    for bye in byes or [None]:
+        rest = [p.number for p in players if p is not bye]
+        for pairing in _all_pairings(rest):
+            a_b = [(by_number[a], by_number[b]) for a, b in pairing]
+            if not all(b1_b2_compatible(a, b, ctx) for a, b in a_b):
+                continue
+            squares = sum(((a.score - b.score) ** 2 for a, b in a_b), Fraction(0))
+            if best is None or squares < best:
+                best, pairs_of_best = squares, set()
+            if squares == best:
+                pairs_of_best |= {frozenset(pr) for pr in pairing}
+    round_ = _Round(by_number, ctx)
+    if best is None:
+        for bye in byes or [None]:
+            assert round_.closest_squares([p for p in players if p is not bye]) is None
+        return
+    assert (
+        min(
+            s
+            for bye in byes or [None]
+            for s in [round_.closest_squares([p for p in players if p is not bye])]
+            if s is not None
+        )
+        == best
+    )
+    assert round_._closest_pairs(players, byes, best) == pairs_of_best
+
+
 # --------------------------------------------------------------------------- property:
 # random tournaments
 

@@ -970,6 +970,33 @@ class _Round:
             )
         )
 
+    def _closest_pairs(
+        self,
+        joined: Sequence[LegacyPlayer],
+        byes: Sequence[LegacyPlayer],
+        best: Fraction,
+    ) -> frozenset[frozenset[int]]:
+        """The pairs (by number) of ``joined`` that belong to at least one of its
+        pairings with the least sum of squared score differences ``best`` (with one of
+        ``byes`` unpaired when there are any): a pair belongs to one exactly when its own
+        square plus the least sum of the others paired among themselves is ``best``.
+        One matching per pair and bye, so the search for the closest pairing walks
+        only such pairs (reading 60)."""
+        close: set[frozenset[int]] = set()
+        for bye in byes or [None]:
+            rest = [q for q in joined if q is not bye]
+            if self.closest_squares(rest) != best:
+                continue
+            for i, a in enumerate(rest):
+                for b in rest[i + 1 :]:
+                    square = (a.score - b.score) ** 2
+                    if square > best or not b1_b2_compatible(a, b, self.ctx):
+                        continue
+                    others = self.closest_squares([q for q in rest if q is not a and q is not b])
+                    if others is not None and square + others == best:
+                        close.add(frozenset((a.number, b.number)))
+        return frozenset(close)
+
     def b3_split_join(
         self,
         split: _SplitJoin,
@@ -1024,14 +1051,15 @@ class _Round:
         if b3_squares(self._differences(inside)) <= best:
             self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
             return None
-        # A pair whose squared difference alone is above the least sum cannot be in the
-        # closest pairing: left out of the search (as B.1 would), which keeps the order
-        # of the rest.
+        # A pair that is in no closest pairing is left out of the search (as B.1 would),
+        # which keeps the order of the rest.
+        byes = [p for p in joined if p.bye_eligible and p.score == scores[0]] if bye else []
+        close = self._closest_pairs(joined, byes, best)
         apart = frozenset(
             frozenset((a.number, b.number))
-            for a in joined
-            for b in joined
-            if (a.score - b.score) ** 2 > best
+            for i, a in enumerate(joined)
+            for b in joined[i + 1 :]
+            if frozenset((a.number, b.number)) not in close
         )
         ctx = replace(self.ctx, forbidden=self.ctx.forbidden | apart)
         bracket = ScoreBracket(
