@@ -3285,3 +3285,32 @@ def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
     # The first set's pairing, with the pairs above, allows nothing below (why C.13
     # asks for another pairing).
     assert not any(_norm(first_set) | _norm(above) <= ps for ps, _ in legal)
+
+
+def test_c12_another_transposition_as_good_with_a_resident_moved_on() -> None:
+    """Reading 61 (issue 31, thirteenth pass): twentieth-set seed 43002 round 9 shrunk to
+    nine players (10-16 absent; round 9 of 9, odd; nobody has had a bye; JaVaFo 1.4's
+    pairing). 3 (7 points) has met 1, 2, 4, 6 and 1 (5.5) has met 2, 4, 6: both are moved
+    down by C.1 from brackets 7, 5.5 and 5. Bracket 5 {4 | 2, 6} (2 and 6 met) pairs 4-2
+    and floats 6 (6 downfloated two rounds before, B.6; 2 in the round before, B.5). In
+    bracket 4.5 {3, 1, 6 | 7, 8} 6 has met 7 and 8 (C.1 -> C.12) and 8 has met 3, 1, 6 and
+    7 (a resident without opponent, moved down by C.1 with any set): one pair, 3-7, with
+    either set. 4-6 moves 2 down instead (the same 5 points, another transposition of
+    bracket 5's moved-down player): 3, 1 and 2 all have an opponent (7), as many pairs,
+    floaters of the same scores - taken by the reference (by reading 14 "as good" is not
+    enough). Bracket 4.5 pairs 3-7; in the lowest {5, 9 | 1, 2, 8} 1 and 2 have met 5
+    and 9, C.13 re-pairs 4.5 as 7-1: 9-3, 8-5, bye 2. 6-4, 7-1, 8-5, 9-3, bye 2, as
+    JaVaFo (before: 2-4, 3-7, 6-9, 8-5, bye 1). All 64 variants with one earlier game's
+    colours reversed: JaVaFo's pairing is the engine's (before: 4). `c12transposed2`:
+    the same as round 9 of 11 (no top scorers; 6-9 would break B.2: before, C.13 gave
+    2-4, 7-1, 9-3, 8-5, bye 6). `c12transposed3`: 3-7 forbidden (XXP): 3 is moved on from
+    bracket 4.5 too, the new set leaves him without opponent and C.12 keeps 4-2, as
+    JaVaFo: 2-4, 7-1, 9-3, 8-5, bye 6."""
+    for name in ("c12transposed", "c12transposed2", "c12transposed3"):
+        pairs, bye, lines = pair(step(name))
+        assert (pairs, bye) == _javafo_output(name)
+    pairs, bye, lines = pair(step("c12transposed"))
+    assert _norm(pairs) == {(4, 6), (1, 7), (5, 8), (3, 9)} and bye == 2
+    assert has(lines, "C.12: re-paired for bracket 4.5 (moved-down 6 had no opponent there)")
+    pairs, bye, _ = pair(step("c12transposed3"))
+    assert _norm(pairs) == {(2, 4), (1, 7), (5, 8), (3, 9)} and bye == 6

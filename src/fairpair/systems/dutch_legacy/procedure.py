@@ -351,7 +351,9 @@ class _Round:
                         first = self.lowest_pairing(bracket)
                         ok = first is not None and _paired(first, mdps)
                     elif p1 is None:
-                        ok = self._c12_better(bracket, before)
+                        ok = self._c12_better(
+                            bracket, before, _transposed_in_mdp_part(frame, unpaired, self)
+                        )
                     elif whole:
                         ok = self._max_pairs(bracket) >= p1 and not self._mdp_short(bracket)
                     else:
@@ -400,7 +402,9 @@ class _Round:
             c13=c13,
         )
 
-    def _c12_better(self, players: Sequence[LegacyPlayer], before: Best | None) -> bool:
+    def _c12_better(
+        self, players: Sequence[LegacyPlayer], before: Best | None, transposed: bool = False
+    ) -> bool:
         """C.12's "this now allows P1 pairings to be made" for a moved-down player
         without opponent (reading 14): can ``players`` (the current bracket with the
         new set of moved-down players) be paired better than ``before`` (its best
@@ -418,11 +422,29 @@ class _Round:
             return True
         if best.pairs != before.pairs:
             return best.pairs > before.pairs
+        if transposed and self._c12_as_good_with_a_resident_moved_on(players, best, before):
+            return True
         # Reading 40: floaters of lower scores count only when the new set lets the
         # bracket make P1 = P0 pairs (of its players who have an opponent there).
         if best.pairs < (len(players) - len(c1_incompatible(players, self.ctx))) // 2:
             return False
         return best.floaters < before.floaters and self._c12_resolved(players)
+
+    def _c12_as_good_with_a_resident_moved_on(
+        self, players: Sequence[LegacyPlayer], best: Best, before: Best
+    ) -> bool:
+        """Reading 61, C.12 "this now allows P1 pairings to be made" for a bracket with
+        a resident without opponent: the new set of moved-down players, another
+        transposition of the previous bracket's moved-down players (C.7: the players
+        it moves down instead were paired with them), is taken with as many pairs
+        (not more) when no moved-down player is left without an opponent
+        (`_c12_resolved`), the floaters' scores are not higher (B.3) and the bracket
+        still holds a resident without opponent (C.1 moves him down with either set):
+        the bracket cannot make P0 pairs with either set, and the new one at least
+        gives every player moved down into it an opponent."""
+        if best.floaters > before.floaters or not self._c12_resolved(players):
+            return False
+        return bool(c1_incompatible(players, self.ctx))
 
     def _c12_resolved(self, players: Sequence[LegacyPlayer]) -> bool:
         """Does every player moved down into the bracket ``players`` have a possible
@@ -1927,6 +1949,22 @@ def _c12_counts_residents_moved_by_c1(
         return []
     score = residents[0].score
     return [p for p in moved if p.score == score]
+
+
+def _transposed_in_mdp_part(frame: _Frame, unpaired: tuple[int, ...], round_: _Round) -> bool:
+    """Reading 61: does the other pairing of ``frame``'s bracket, moving ``unpaired``
+    down, differ from its current one by another transposition of its moved-down
+    players (C.7 in the heterogeneous part): was every player it moves down instead
+    paired, in the current pairing, with a player moved down into that bracket?"""
+    score = frame.residents[0].score
+    partner: dict[int, int] = {}
+    for a, b in frame.current.pairs:
+        partner[a] = b
+        partner[b] = a
+    extra = set(unpaired) - set(frame.current.unpaired)
+    return bool(extra) and all(
+        x in partner and round_.by_number[partner[x]].score > score for x in extra
+    )
 
 
 def _c12_disallowed(frames: Sequence[_Frame]) -> bool:
