@@ -1392,16 +1392,17 @@ def test_c13_p0_split_part_with_half_from_above() -> None:
     assert has(lines, "heterogeneous part")
 
 
-def test_c13_p0_split_part_pairs_the_moved_down_with_residents() -> None:
-    """Reading 36 (issue 31, ninth pass): tiny-corpus seed 22416 round 7, the whole
-    round (`c13p0residents`, twelve players; JaVaFo 1.4's pairing). Bracket 3 {8 | 4, 9}
-    is re-paired with P = 0 above the joined 2 and 1.5; split again, the part 2 {8, 4, 9
-    | 6, 7, 10} has exactly half of its players from above (heterogeneous, reading 35)
-    and is re-paired with two pairs. Its D.3 sets are paired with the residents 6, 7,
-    10 only (the moved-down players outside the set wait for the remainder): {8, 4}
-    leaves the lowest bracket no pairing, {8, 9} pairs 8-6, 9-10 and moves 4 and 7 on
-    to 4-11, 7-12: 1-3, 2-5, 4-11, 8-6, 10-9, 12-7, as the reference (with 9 as an S2
-    opponent, 8-10, 4-9 and 6-11, 7-12)."""
+def test_c13_p0_split_then_the_join_at_once_pairs_the_re_paired_bracket() -> None:
+    """Reading 36's round (issue 31, ninth pass; the reading was taken out in the
+    thirteenth, no reference round needs it since readings 51 and 60): tiny-corpus
+    seed 22416 round 7, the whole round (`c13p0residents`, twelve players; JaVaFo
+    1.4's pairing). Bracket 3 {8 | 4, 9} is re-paired with P = 0 above the joined 2
+    and 1.5; split again, the part 2 {8, 4, 9 | 6, 7, 10} is paired with 9 as an S2
+    opponent (8-10, 4-9: one of the re-paired bracket's players paired with a lower
+    one). Reading 51 compares the split with the join at once, which pairs all three
+    with lower ones, and takes the join: 1-3, 2-5, 4-11, 8-6, 10-9, 12-7, as the
+    reference (reading 36 reached the same pairing by pairing the part's moved-down
+    players with its residents only)."""
     pairs, bye, lines = pair(step("c13p0residents"))
     assert {frozenset(p) for p in pairs} == {
         frozenset((1, 3)),
@@ -1412,7 +1413,7 @@ def test_c13_p0_split_part_pairs_the_moved_down_with_residents() -> None:
         frozenset((12, 7)),
     }
     assert bye is None
-    assert has(lines, "S1 [8 9], S2 [6 7 10] -> pairs 8-6 9-10")
+    assert has(lines, "paired 1 of the re-paired bracket's players with lower ones; joined at once")
 
 
 def test_c13_split_part_gives_the_bye_by_b3() -> None:

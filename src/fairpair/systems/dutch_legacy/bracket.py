@@ -709,13 +709,6 @@ class ScoreBracket:
         (B.3: as low as possible; None: any)."""
         self.floaters = state.floaters
         box = self._box(state.p1, state.x1, state.z1)
-        if self.p0_part and level is not None:
-            # Reading 36 pairs the moved-down players with the residents only, which
-            # the oracle's bound does not know: when even the most lowered level has
-            # no pairing, no level of the state has one (every level lies below it).
-            top = self._search(state.hetero, state.p1, state.m1, box.top)
-            if next(top, None) is None:
-                return
         farther = 0  # pairings passed over for B.3's score differences (reading 24)
         while level is not None:
             lowered = (*state.notes, *_describe_lowering(box.start, level))
@@ -763,11 +756,6 @@ class ScoreBracket:
             s1 = [mdps[k] for k in chosen]
             taken = set(s1)
             s2 = [i for i in range(self.n) if i not in taken]
-            if self.p0_part:
-                # Reading 36: in a part of the split after a P = 0 re-pairing the
-                # moved-down players are paired with the part's residents; those not
-                # in the D.3 set wait for the remainder.
-                s2 = [i for i in s2 if not self.mdp[i]]
             how = f"D.3 set {set_number + 1}: " if set_number else ""
             back = 0  # C.9: pairings of the moved-down players whose remainder failed
             for pairs, used, _, first in self._transpositions(s1, s2, level, ZERO, final=False):
