@@ -1005,7 +1005,8 @@ class _Round:
         One matching per pair and bye, so the search for the closest pairing walks
         only such pairs (reading 60)."""
         close: set[frozenset[int]] = set()
-        for bye in byes or [None]:
+        unpaired: Sequence[LegacyPlayer | None] = byes or [None]
+        for bye in unpaired:
             rest = [q for q in joined if q is not bye]
             if self.closest_squares(rest) != best:
                 continue
