@@ -1729,6 +1729,34 @@ def test_c13_floaters_by_their_sum_in_every_repairing() -> None:
     assert pairs == {(5, 13), (8, 3), (9, 4), (10, 12), (14, 2)} and bye == 7
 
 
+def test_c13_first_split_judges_the_round() -> None:
+    """Reading 62 (issue 31, thirteenth pass), "the first split judges the round":
+    twentieth-set seed 43062 round 11 shrunk to ten players (``c13firstsplitjoin``,
+    JaVaFo 1.4's pairing of this file; round 11 of 11, even numbers of players, no bye).
+    2 (8 points), 6 (6), 9 (5.5), 8, 13 (5), 10, 11, 15 (4.5), 14 (3.5), 17 (2). 2 met 6
+    (C.1: both down to 5.5); 14 can meet only 2 and 9, 10 only 6, 8, 9 and 13, 11 only
+    2, 6, 8 and 17. Bracket 5.5 pairs 2-9; the brackets below cannot be completed (14),
+    C.13 joins 3.5 to 5 with 2 and re-pairs 5.5 with P = 1: 6-9, 2 down. Split again
+    (reading 13), part 5 {2 | 8, 13} pairs 2-13, the parts below fail once more and C.13
+    re-pairs part 5 with P = 0 (2, 8, 13 down); the split ends 8-11, 13-10 (2, 15
+    down), 2-14, 15-17: 15 floats down after his round-9 bye (B.6 for downfloaters).
+    The split having come to a P = 0 re-pairing, the P = 0 readings judged it, against
+    the join of that P = 0 re-pairing (the same pairing). Judged instead by the round's
+    first split - a re-pairing with P > 0, whose join at once (C.13's words, S1 {2})
+    pairs {2 | 8, 13, 10, 11, 15, 14, 17} as 2-14, 8-10, 13-15, 11-17 - the join is as
+    close (differences 4.5, 0.5, 0.5, 0.5, 2.5 in both) and no worse by any requirement
+    (reading 32): 2-14, 6-9, 10-8, 15-13, 11-17, as JaVaFo, on all 76 variants of the
+    file with one earlier game's colours reversed (main: 9). With 8-10 forbidden
+    (``c13firstsplitjoinforbid``) the join pairs 15-8, 10-13, 11-17, as JaVaFo (main
+    differs there too)."""
+    for name in ("c13firstsplitjoin", "c13firstsplitjoinforbid"):
+        pairs, bye, lines = pair(step(name))
+        assert (pairs, bye) == _javafo_output(name)
+        assert has(lines, "the first split judges the round")
+    pairs, _, _ = pair(step("c13firstsplitjoin"))
+    assert pairs == {(2, 14), (6, 9), (10, 8), (15, 13), (11, 17)}
+
+
 def test_c13_bye_not_to_a_floater_at_the_own_p1() -> None:
     """Reading 39 (issue 31, ninth pass): tiny-corpus seed 22483 round 6 (JaVaFo 1.4's
     pairing; 7 and 5 may have the bye, 10 not). 9 (3) moves down by C.1 into bracket 2.5

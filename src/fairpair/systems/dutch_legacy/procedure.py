@@ -1487,7 +1487,9 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
     When the round's first split followed a re-pairing with P > 0, the join at once is
     taken first when it pairs more of that re-pairing's players with lower ones
-    (reading 57: `_join_pairs_more_mdps`, reading 51's count).
+    (reading 57: `_join_pairs_more_mdps`, reading 51's count), and then, when the
+    split came to a P = 0 re-pairing in its parts, the join at once when it is no worse
+    (reading 62: the first split judges the round, `_join_no_worse_by_the_first_split`).
     After re-pairings with P > 0 only, the split stands unless joining at once pairs as
     close and is no worse by any requirement (reading 32, `_join_no_worse`), or, with S1
     the re-pairing's floaters, gives the bye to a lower score by B.3 (reading 41,
@@ -1506,6 +1508,11 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
         )
         if more_paired is not None:
             return more_paired
+        if split.p0_splits:
+            # Reading 62: the first split judges the round (reading 32).
+            no_worse = _join_no_worse_by_the_first_split(result, at_once_p, players, ctx)
+            if no_worse is not result:
+                return no_worse
     if not split.p0_splits:
         if not split.p_splits:
             return result
@@ -1730,6 +1737,35 @@ def _join_no_worse(
         "is no worse by any requirement (colours, floats): joined"
     )
     return other
+
+
+def _join_no_worse_by_the_first_split(
+    split: RoundResult,
+    other: RoundResult | None,
+    players: Mapping[int, LegacyPlayer],
+    ctx: RoundContext,
+) -> RoundResult:
+    """Reading 62, "the first split judges the round": C.13 after a re-pairing with
+    P > 0 above joined brackets whose split (reading 13) comes, in its parts, to a
+    further C.13 re-pairing with P = 0. C.13: "Try to find another pairing in the
+    penultimate score bracket which will allow a pairing in the lowest score bracket";
+    the first re-pairing found one, so the joined lowest bracket stands by the text
+    ("such a merged score bracket shall be treated as a heterogeneous score bracket",
+    the re-paired bracket's floaters as S1), and the re-pairings the split then needs
+    inside its own parts are the split's, not another join of the round. So the round
+    is judged as after re-pairings with P > 0 only: when joining at once (``other``,
+    every P > 0 re-pairing joined, the join of reading 32) pairs as close (B.3) and is
+    no worse by any requirement of the order of quality than the split's pairing, the
+    join stands (`_join_no_worse`). Otherwise the P = 0 readings (13, 51, 30, 34) go on
+    as before."""
+    joined = _join_no_worse(split, other, players, ctx)
+    if joined is not split:
+        joined.events.append(
+            "C.13: the round's first split followed a re-pairing with P > 0; the split came "
+            "to a P = 0 re-pairing in its parts, judged as after P > 0 (the first split "
+            "judges the round)"
+        )
+    return joined
 
 
 def _charged(result: RoundResult, players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> Costs:
