@@ -1371,17 +1371,19 @@ def test_c13_p0_join_gives_the_bye_for_the_closeness() -> None:
     assert has(lines, "lowers no requirement the split did not lower (C.10): joined")
 
 
-def test_c13_p0_split_part_with_half_from_above() -> None:
-    """Reading 35, "exactly half from above after P = 0" (issue 31, ninth pass):
-    eighth-set seed 15044 round 8 with all but seven players absent (`c13p0halfhet`,
-    JaVaFo 1.4's pairing of this file; round 8 of 9): 16 (3 points), 19, 25 (2.5), 20,
-    23, 24 (2), 26 (1); only 16 may get the bye. C.1 moves 16 into bracket 2.5, the
-    lowest brackets cannot be completed, C.13 joins 2 and 1 and re-pairs 2.5 with P = 0
-    (16, 19, 25 down). Split again, the part 2 {16, 19, 25 | 20, 23, 24} has exactly
-    half of its players from above: A.3 would treat it as homogeneous and its
-    re-pairing with two pairs would take 19-25, 23-24 (the pair bracket 2.5 gave up);
-    after a P = 0 re-pairing it stays heterogeneous, 19 and 25 are paired with
-    residents: 23-19, 24-25, 26-20, bye 16, as the reference."""
+def test_c13_p0_split_with_half_from_above_then_the_join_at_once() -> None:
+    """Reading 35's round (issue 31, ninth pass; the reading was taken out in the
+    thirteenth, no reference round needs it since readings 51 and 60): eighth-set seed
+    15044 round 8 with all but seven players absent (`c13p0halfhet`, JaVaFo 1.4's
+    pairing of this file; round 8 of 9): 16 (3 points), 19, 25 (2.5), 20, 23, 24 (2),
+    26 (1); only 16 may get the bye. C.1 moves 16 into bracket 2.5, the lowest brackets
+    cannot be completed, C.13 joins 2 and 1 and re-pairs 2.5 with P = 0 (16, 19, 25
+    down). Split again, the part 2 {16, 19, 25 | 20, 23, 24} has exactly half of its
+    players from above, A.3 treats it as homogeneous and it pairs 19-25 (none of the
+    re-paired bracket's players with a lower one); reading 51 takes the join at once
+    (S1 the re-paired bracket, M1 as high as possible), whose heterogeneous part pairs
+    19 and 25 with lower players: 23-19, 24-25, 26-20, bye 16, as the reference
+    (reading 35 kept the part heterogeneous to the same end)."""
     pairs, bye, lines = pair(step("c13p0halfhet"))
     assert {frozenset(p) for p in pairs} == {
         frozenset((19, 23)),
@@ -1389,7 +1391,8 @@ def test_c13_p0_split_part_with_half_from_above() -> None:
         frozenset((20, 26)),
     }
     assert bye == 16
-    assert has(lines, "heterogeneous part")
+    assert has(lines, "paired 0 of the re-paired bracket's players with lower ones; joined at once")
+    assert has(lines, "heterogeneous part: D.3 set 3: S1 [19 25]")
 
 
 def test_c13_p0_split_then_the_join_at_once_pairs_the_re_paired_bracket() -> None:

@@ -185,7 +185,6 @@ class ScoreBracket:
         mdp_floats: Accept | None = None,
         own_p1_floats: Accept | None = None,
         split_part: bool = False,
-        p0_part: bool = False,
         closeness: bool = True,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
         c13: bool = False,
@@ -216,13 +215,7 @@ class ScoreBracket:
             self.mdp = moved_down
             self.m0 = sum(self.mdp)
             self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
-            self.p0_part = p0_part
-            if p0_part and 2 * self.m0 == n:
-                # Reading 35: a part of the split after a P = 0 re-pairing with
-                # exactly half of its players from above stays heterogeneous.
-                self.treated_homogeneous = False
         else:
-            self.p0_part = False
             # C.13: a joined lowest bracket "shall be treated as a heterogeneous score
             # bracket with the latest added score bracket as S1"; reading 48: as any
             # heterogeneous bracket, A.3's second paragraph treats it as homogeneous

@@ -102,9 +102,6 @@ class _Frame:
     #: on its own; its players moving on to the next part are no downfloaters (B.5,
     #: B.6) (reading 13).
     split_part: bool = False
-    #: ... of the split after a P = 0 re-pairing of a bracket that is no part of an
-    #: earlier split (readings 32 and 33).
-    p0_part: bool = False
 
     def down(self, by_number: Mapping[int, LegacyPlayer]) -> list[LegacyPlayer]:
         return self.moved + [by_number[n] for n in self.current.unpaired]
@@ -397,7 +394,6 @@ class _Round:
             mdp_floats=mdp_floats,
             own_p1_floats=own_p1_floats,
             split_part=frame.split_part,
-            p0_part=frame.p0_part,
             bye_of=bye_of,
             c13=c13,
         )
@@ -1115,9 +1111,6 @@ class _Round:
         split_from: int | None = None
         #: Reading 23: the first split join, judged by B.3 when the round is paired.
         split_b3: _SplitJoin | None = None
-        #: Readings 32 and 33: the current split followed a P = 0 re-pairing of a
-        #: bracket that is no part of an earlier split.
-        split_p0 = False
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -1266,10 +1259,6 @@ class _Round:
                         # The lower score brackets are paired again one by one (the
                         # reference's practice, class C-split; docs/dutch-legacy.md).
                         split_done.add(key)
-                        # Readings 32 and 33: after a P = 0 re-pairing of a bracket
-                        # that is no part of an earlier split, its players moved down
-                        # whole are paired with the parts' residents (S1 of the join).
-                        split_p0 = not alt.pairs and not frame.split_part
                         groups = [list(g) for g in original]
                         k = split_from = len(frames)
                         if not alt.pairs:
@@ -1379,7 +1368,6 @@ class _Round:
                     self.ctx,
                     lowest=False,
                     split_part=split_part,
-                    p0_part=split_part and split_p0,
                 ).candidates()
             )
             if (
@@ -1396,7 +1384,6 @@ class _Round:
                     lowest=False,
                     accept=self.lowest_accepts(moved, groups[k + 1]),
                     split_part=split_part,
-                    p0_part=split_part and split_p0,
                 ).candidates()
                 cand = self.joint_choice(
                     fitting, rest, moved, groups[k + 1], first=cand, incoming=incoming
@@ -1416,7 +1403,6 @@ class _Round:
                     current=cand,
                     notes=notes,
                     split_part=split_part,
-                    p0_part=split_part and split_p0,
                 )
             )
             incoming = frames[-1].down(self.by_number)
