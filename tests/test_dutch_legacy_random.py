@@ -96,6 +96,15 @@ DATA16 = DATA.with_name("reference16.jsonl.gz")
 #: out as the twelfth pass's veto (only counts taken: none differed at its start or end);
 #: added at the end of the twelfth pass.
 DATA17 = DATA.with_name("reference17.jsonl.gz")
+#: An eighteenth set (seeds 39001-39150), made at the start of the twelfth pass and held
+#: out as its clean measure (only counts taken: 2 rounds differed at its start, 1 at its
+#: end); the thirteenth pass's working set (39014 r11 led to reading 60); added at its end.
+DATA18 = DATA.with_name("reference18.jsonl.gz")
+#: A twentieth set (seeds 43001-43150), made at the start of the thirteenth pass as a
+#: working set (43002 r9 led to reading 61, 43062 r11 to reading 62); added at its end.
+#: The nineteenth (seeds 41001-41150) is held out of the project as that pass's clean
+#: measure.
+DATA20 = DATA.with_name("reference20.jsonl.gz")
 #: A dense corpus of tiny tournaments (5-12 players, seeds 20001-24764) made in issue
 #: 31's seventh pass to reach C.13 often (3,419 of its 5,351 rounds do); see the
 #: README there for how its rounds were chosen.
@@ -231,6 +240,16 @@ STILL_DIFFERENT16: frozenset[tuple[int, int]] = frozenset()
 STILL_DIFFERENT17: frozenset[tuple[int, int]] = frozenset()
 
 
+#: The rounds of the eighteenth set the engine pairs differently: none of 986 (reading
+#: 60 fixed 39014 r11).
+STILL_DIFFERENT18: frozenset[tuple[int, int]] = frozenset()
+
+
+#: The rounds of the twentieth set the engine pairs differently: none of 1,005 (reading
+#: 61 fixed 43002 r9, reading 62 43062 r11).
+STILL_DIFFERENT20: frozenset[tuple[int, int]] = frozenset()
+
+
 #: The rounds of the tiny corpus the engine pairs differently: 6 of 5,351 (87 at the
 #: start of the seventh pass, 78 at its end; the eighth pass's readings 25-28 fixed 25,
 #: none newly differing; its second wave's readings 29 and 30 seven more; the ninth pass's
@@ -364,6 +383,8 @@ SETS = [
     pytest.param(DATA15, STILL_DIFFERENT15, 950, id="set15"),
     pytest.param(DATA16, STILL_DIFFERENT16, 950, id="set16"),
     pytest.param(DATA17, STILL_DIFFERENT17, 850, id="set17"),
+    pytest.param(DATA18, STILL_DIFFERENT18, 950, id="set18"),
+    pytest.param(DATA20, STILL_DIFFERENT20, 1000, id="set20"),
     pytest.param(DATA_TINY, STILL_DIFFERENT_TINY, 5000, id="tiny"),
 ]
 
