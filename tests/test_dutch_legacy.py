@@ -1629,6 +1629,35 @@ def test_c13_equal_mdp_floats_to_the_bye_at_a_lowered_p1() -> None:
     assert pairs == {(4, 6), (11, 1), (5, 3), (10, 8)} and bye == 2
 
 
+def test_c13_equal_mdp_floats_so_that_a_resident_gets_the_bye() -> None:
+    """Reading 63 (issue 31, thirteenth pass): twenty-first-set seed 45080 round 8, the
+    whole round (thirteen players; it does not shrink). Round 8 of 11: 4 (5 points); 1,
+    3, 6 (4.5); 2, 5, 8 (4); 7, 10, 11, 13 (3.5); 9 (3); 12 (1.5). Only 1, 2, 3, 4, 6 and
+    8 may have the bye. 4 moves down by C.1 and pairs 4-6; 1 and 3 (they met) move down
+    into bracket 4 {1, 3 | 2, 5, 8}, where 1 can meet only 8 and 3 only 2: 1-8, 3-2
+    float 5 (who had a bye) and nobody below may have it. C.13 joins 3 and 1.5, then
+    3.5, and asks bracket 4 for another pairing. At its own P1 = 2 with M1 lowered it
+    can float 1 (3-2, 5-8, no colour conflict) or 3 (1-8, 2-5, X = 2), a moved-down
+    player of the same score as the one it pairs, and he gets the bye (4.5 points).
+    With no such player floating at P1 = 2 the procedure lowers P1 (C.14.b1: the
+    remainder {5} was reached): 3-2 alone (no colour conflict), 1, 5 and 8 down, and
+    the lowest pairs 11-1, 5-10, 13-7, 12-9 with the bye to 8 (4 points), a resident of
+    bracket 4: JaVaFo's pairing (``c13equalmdpbyeresident.javafo``). Reading 59 took it
+    only for a bye to a moved-down player; the engine gave 2-5, 8-1, 11-7, 13-10, bye
+    3. JaVaFo gives the bye to 2 or 8 on all 42 variants with one earlier game's colours
+    reversed (the engine pairs 41 as JaVaFo, the other differing in one colour only).
+    Variant ``c13equalmdpbyeresident2`` (round 1's 1-7 reversed: 1 and 8 no longer
+    want the same colour): P1 lowered pairs 1-8 first, 2, 3 and 5 down, bye 2."""
+    pairs, bye, _ = pair(step("c13equalmdpbyeresident"))
+    javafo, javafo_bye = _javafo_output("c13equalmdpbyeresident")
+    assert (pairs, bye) == (javafo, javafo_bye)
+    assert pairs == {(4, 6), (2, 3), (11, 1), (5, 10), (13, 7), (12, 9)} and bye == 8
+    pairs, bye, _ = pair(step("c13equalmdpbyeresident2"))
+    javafo, javafo_bye = _javafo_output("c13equalmdpbyeresident2")
+    assert (pairs, bye) == (javafo, javafo_bye)
+    assert pairs == {(4, 6), (1, 8), (11, 3), (5, 10), (13, 7), (12, 9)} and bye == 2
+
+
 def test_c13_moved_on_mdp_lowers_p1_not_m1() -> None:
     """Reading 37 (issue 31, ninth pass): tiny-corpus seed 22556 round 9 shrunk to eight
     players (JaVaFo 1.4's pairings). 1 and 4 (6 points) and 5 (5) move down by C.1 into

@@ -649,6 +649,17 @@ class _Round:
                 return cand
         return first
 
+    def _bye_to_a_floater_of_the_bracket(
+        self, frame: _Frame, cand: Candidate, lowest_residents: list[LegacyPlayer]
+    ) -> bool:
+        """Reading 63, "the bye to a floater of the bracket" (C.14.b1: once the
+        remainder was reached P1 is lowered; B.1.b, A.5: the bye is the last floater):
+        does the lowest bracket's pairing, with the players ``cand`` moves down, give
+        the bye to one of them - a player moved down into ``frame``'s bracket (reading
+        59) or one of its own residents?"""
+        low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
+        return low is not None and bool(low.unpaired) and low.unpaired[0] in cand.unpaired
+
     def _mdp_to_bye(
         self, frame: _Frame, cand: Candidate, lowest_residents: list[LegacyPlayer]
     ) -> bool:
@@ -864,13 +875,15 @@ class _Round:
         lowest" by rank). The pairing found with no such player floating at the own P1
         (``other``: P1 lowered, as C.14.b1 writes once the remainder was reached) is
         taken when the lowest bracket's pairing then gives the bye to one of the
-        bracket's moved-down players and it needs no more colour concessions (B.2 for top
-        scorers, A.7.d, X, Z) than ``chosen``. None: the procedure goes on."""
+        players it moves down - moved down into the bracket or (reading 63, "the bye to
+        a floater of the bracket") one of its residents - and it needs no more colour
+        concessions (B.2 for top scorers, A.7.d, X, Z) than ``chosen``. None: the
+        procedure goes on."""
         if (
             other is None
             or not _other(other, chosen)
             or len(other.pairs) >= len(chosen.pairs)
-            or not self._mdp_to_bye(frame, other, lowest_residents)
+            or not self._bye_to_a_floater_of_the_bracket(frame, other, lowest_residents)
             or _colour_concessions(chosen) < _colour_concessions(other)
         ):
             return None
