@@ -105,6 +105,10 @@ DATA18 = DATA.with_name("reference18.jsonl.gz")
 #: The nineteenth (seeds 41001-41150) is held out of the project as that pass's clean
 #: measure.
 DATA20 = DATA.with_name("reference20.jsonl.gz")
+#: A twenty-first and a twenty-second set (seeds 45001-45150, 47001-47150), made during
+#: the thirteenth pass as working sets (45080 r8 led to reading 63); added at its end.
+DATA21 = DATA.with_name("reference21.jsonl.gz")
+DATA22 = DATA.with_name("reference22.jsonl.gz")
 #: A dense corpus of tiny tournaments (5-12 players, seeds 20001-24764) made in issue
 #: 31's seventh pass to reach C.13 often (3,419 of its 5,351 rounds do); see the
 #: README there for how its rounds were chosen.
@@ -250,6 +254,15 @@ STILL_DIFFERENT18: frozenset[tuple[int, int]] = frozenset()
 STILL_DIFFERENT20: frozenset[tuple[int, int]] = frozenset()
 
 
+#: The rounds of the twenty-first set the engine pairs differently: none of 1,029
+#: (reading 63 fixed 45080 r8).
+STILL_DIFFERENT21: frozenset[tuple[int, int]] = frozenset()
+
+
+#: The rounds of the twenty-second set the engine pairs differently: none of 970.
+STILL_DIFFERENT22: frozenset[tuple[int, int]] = frozenset()
+
+
 #: The rounds of the tiny corpus the engine pairs differently: 6 of 5,351 (87 at the
 #: start of the seventh pass, 78 at its end; the eighth pass's readings 25-28 fixed 25,
 #: none newly differing; its second wave's readings 29 and 30 seven more; the ninth pass's
@@ -385,6 +398,8 @@ SETS = [
     pytest.param(DATA17, STILL_DIFFERENT17, 850, id="set17"),
     pytest.param(DATA18, STILL_DIFFERENT18, 950, id="set18"),
     pytest.param(DATA20, STILL_DIFFERENT20, 1000, id="set20"),
+    pytest.param(DATA21, STILL_DIFFERENT21, 1000, id="set21"),
+    pytest.param(DATA22, STILL_DIFFERENT22, 950, id="set22"),
     pytest.param(DATA_TINY, STILL_DIFFERENT_TINY, 5000, id="tiny"),
 ]
 
