@@ -70,9 +70,6 @@ SQUARES_NOTE = (
 #: ... and how many when the part's first pairing already needs a colour conflict (X or
 #: Z): a speed bound (50, 200 and 2,000 pair every reference round alike).
 CONFLICT_JOINT_LIMIT = 50
-#: Reading 29: how many pairings of the joined bracket are looked at for the first of
-#: the tied pairings of a split part.
-TIE_LIMIT = 1000
 
 #: C.13 in a part of a split join with a bye (reading 13, "bye of a split join"):
 #: how many of the part's pairings, in the procedure's order (a pairing comes again at
@@ -568,9 +565,7 @@ class _Round:
                 return self._bye_not_to_a_floater(candidates, frame, lowest_residents)
             if not joint:
                 return _first(candidates)
-            return self.joint_choice(
-                candidates, frame.players, frame.moved, lowest_residents, incoming=frame.incoming
-            )
+            return self.joint_choice(candidates, frame.players, frame.moved, lowest_residents)
 
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
@@ -678,7 +673,6 @@ class _Round:
         moved: list[LegacyPlayer],
         lowest_residents: list[LegacyPlayer],
         first: Candidate | None = None,
-        incoming: Sequence[LegacyPlayer] = (),
     ) -> Candidate | None:
         """C.13, C-split (reading 13, "joint"): a pairing of the last part of a split
         join (the part right above the lowest bracket: ``players``, ``moved`` by C.1)
@@ -701,8 +695,7 @@ class _Round:
         self.joint_chose = False
         joined = players + moved + lowest_residents
         x1, z1 = a8_x1_z1(joined, len(joined) // 2, self.ctx)
-        fallback: Candidate | None = None  # the first meeting the raised level ...
-        raised: list[int] = []  # ... that level
+        fallback: Candidate | None = None  # the first meeting the raised level
         #: Each pairing of the state tried, with its requirements and the lowest
         #: bracket's together, and the level where the procedure first found it.
         together: list[tuple[Candidate, Costs, Level]] = []
@@ -726,8 +719,6 @@ class _Round:
                 continue
             used = add(cand.vector, low.vector)
             if fits(used, cand.level):
-                tied = [c for c, u, _ in together if fits(u, cand.level)]
-                cand = self.joined_order_tie(cand, tied, joined, lowest_residents, incoming)
                 self.joint_chose = _other(cand, first)
                 return cand
             together.append((cand, used, found_at.setdefault(cand.pairs, cand.level)))
@@ -735,72 +726,15 @@ class _Round:
                 level = list(cand.level)
                 level[X], level[Z] = max(level[X], x1), max(level[Z], z1)
                 if fits(used, level):
-                    fallback, raised = cand, level
+                    fallback = cand
         if fallback is not None:
-            tied = [c for c, u, _ in together if c is not fallback and fits(u, raised)]
-            fallback = self.joined_order_tie(fallback, tied, joined, lowest_residents, incoming)
             self.joint_chose = _other(fallback, first)
             return fallback
         if together:
-            least, *tied = _least_together(together)
-            least = self.joined_order_tie(least, tied, joined, lowest_residents, incoming)
+            least = _least_together(together)[0]
             self.joint_chose = _other(least, first)
             return least
         return first
-
-    def joined_order_tie(
-        self,
-        chosen: Candidate,
-        tied_with: Sequence[Candidate],
-        joined: list[LegacyPlayer],
-        lowest: Sequence[LegacyPlayer],
-        incoming: Sequence[LegacyPlayer],
-    ) -> Candidate:
-        """Reading 29, "ties in the joined bracket's order": ``chosen`` (by "joint",
-        reading 13/26, or by "the least together", reading 27) and the part's pairings
-        ``tied_with`` are equally good for the part and the lowest bracket together
-        (their summed requirements meet the same level). They are what is left of one
-        joined score bracket (``joined``: the part, the players it moved on by C.1 and
-        the lowest bracket's residents ``lowest``), whose S1 is the players moved into
-        the part (``incoming``): which of those S1 players the part moves on to the
-        lowest bracket is decided as that bracket would pair itself among them - its
-        procedure, with only the pairs of the tied pairings allowed (the others left out
-        as B.1 would, as in reading 23), finds one of the tied pairings (part and lowest
-        bracket together) first, among its first ``TIE_LIMIT``; the part's pairing is
-        the first tied one moving on the same S1 players (``chosen`` first, then
-        ``tied_with`` in order). Nothing to decide (all move on the same S1 players,
-        fewer than two tied pairings, no match): ``chosen``."""
-        s1 = frozenset(p.number for p in incoming)
-        down = s1.intersection(chosen.unpaired)
-        if all(s1.intersection(c.unpaired) == down for c in tied_with):
-            return chosen  # nothing to decide: the same S1 players move on (or no S1)
-        part = {n for pr in chosen.pairs for n in pr} | set(chosen.unpaired)
-        moved = [p for p in joined if p.number not in part and p not in lowest]
-        tied: dict[frozenset[frozenset[int]], Candidate] = {}
-        for cand in {(c.pairs, c.unpaired): c for c in [*tied_with[::-1], chosen]}.values():
-            low = self.lowest_with(moved, cand.unpaired, lowest)
-            if low is not None:
-                tied.setdefault(frozenset(frozenset(pr) for pr in cand.pairs + low.pairs), cand)
-        if len(tied) < 2:
-            return chosen
-        # The joined bracket pairs itself among the tied pairings only: pairs in none of
-        # them are left out of its search (as B.1 would; reading 23). (Its search over
-        # every pair meets another tied pairing first in 1016 r8 and 1143 r8, and is slow.)
-        used = frozenset(pr for key in tied for pr in key)
-        apart = frozenset(
-            pr
-            for i, a in enumerate(joined)
-            for b in joined[i + 1 :]
-            if (pr := frozenset((a.number, b.number))) not in used
-        )
-        ctx = replace(self.ctx, forbidden=self.ctx.forbidden | apart)
-        bracket = ScoreBracket(joined, ctx, lowest=True, movers=s1)
-        for cand in islice(bracket.candidates(), TIE_LIMIT):
-            first = tied.get(frozenset(frozenset(pr) for pr in cand.pairs))
-            if first is not None:
-                on = s1.intersection(first.unpaired)
-                return next(c for c in [chosen, *tied_with] if s1.intersection(c.unpaired) == on)
-        return chosen
 
     def joint_fits(
         self, cand: Candidate, moved: list[LegacyPlayer], lowest_residents: list[LegacyPlayer]
@@ -1398,9 +1332,7 @@ class _Round:
                     accept=self.lowest_accepts(moved, groups[k + 1]),
                     split_part=split_part,
                 ).candidates()
-                cand = self.joint_choice(
-                    fitting, rest, moved, groups[k + 1], first=cand, incoming=incoming
-                )
+                cand = self.joint_choice(fitting, rest, moved, groups[k + 1], first=cand)
                 if cand is not None and self.joint_chose:
                     notes.append(
                         f"C.13: {JOINT_NOTE} (the last part of "
