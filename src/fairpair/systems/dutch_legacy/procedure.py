@@ -345,9 +345,7 @@ class _Round:
                         first = self.lowest_pairing(bracket)
                         ok = first is not None and _paired(first, mdps)
                     elif p1 is None:
-                        ok = self._c12_better(
-                            bracket, before, _transposed_in_mdp_part(frame, unpaired, self)
-                        )
+                        ok = self._c12_better(bracket, before, frame, unpaired)
                     elif whole:
                         ok = self._max_pairs(bracket) >= p1 and not self._mdp_short(bracket)
                     else:
@@ -396,7 +394,11 @@ class _Round:
         )
 
     def _c12_better(
-        self, players: Sequence[LegacyPlayer], before: Best | None, transposed: bool = False
+        self,
+        players: Sequence[LegacyPlayer],
+        before: Best | None,
+        frame: _Frame,
+        unpaired: tuple[int, ...],
     ) -> bool:
         """C.12's "this now allows P1 pairings to be made" for a moved-down player
         without opponent (reading 14): can ``players`` (the current bracket with the
@@ -415,13 +417,30 @@ class _Round:
             return True
         if best.pairs != before.pairs:
             return best.pairs > before.pairs
-        if transposed and self._c12_as_good_with_a_resident_moved_on(players, best, before):
+        if self._transposed_in_mdp_part(
+            frame, unpaired
+        ) and self._c12_as_good_with_a_resident_moved_on(players, best, before):
             return True
         # Reading 40: floaters of lower scores count only when the new set lets the
         # bracket make P1 = P0 pairs (of its players who have an opponent there).
         if best.pairs < (len(players) - len(c1_incompatible(players, self.ctx))) // 2:
             return False
         return best.floaters < before.floaters and self._c12_resolved(players)
+
+    def _transposed_in_mdp_part(self, frame: _Frame, unpaired: tuple[int, ...]) -> bool:
+        """Reading 61: does the other pairing of ``frame``'s bracket, moving ``unpaired``
+        down, differ from its current one by another transposition of its moved-down
+        players (C.7 in the heterogeneous part): was every player it moves down instead
+        paired, in the current pairing, with a player moved down into that bracket?"""
+        score = frame.residents[0].score
+        partner: dict[int, int] = {}
+        for a, b in frame.current.pairs:
+            partner[a] = b
+            partner[b] = a
+        extra = set(unpaired) - set(frame.current.unpaired)
+        return bool(extra) and all(
+            x in partner and self.by_number[partner[x]].score > score for x in extra
+        )
 
     def _c12_as_good_with_a_resident_moved_on(
         self, players: Sequence[LegacyPlayer], best: Best, before: Best
@@ -646,25 +665,24 @@ class _Round:
 
     def _bye_to_a_floater_of_the_bracket(
         self, frame: _Frame, cand: Candidate, lowest_residents: list[LegacyPlayer]
-    ) -> bool:
+    ) -> int | None:
         """Reading 63, "the bye to a floater of the bracket" (C.14.b1: once the
         remainder was reached P1 is lowered; B.1.b, A.5: the bye is the last floater):
-        does the lowest bracket's pairing, with the players ``cand`` moves down, give
-        the bye to one of them - a player moved down into ``frame``'s bracket (reading
-        59) or one of its own residents?"""
+        the player the lowest bracket's pairing, with the players ``cand`` moves down,
+        gives the bye to when he is one of them - a player moved down into ``frame``'s
+        bracket (reading 59) or one of its own residents; None otherwise."""
         low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
-        return low is not None and bool(low.unpaired) and low.unpaired[0] in cand.unpaired
+        if low is None or not low.unpaired or low.unpaired[0] not in cand.unpaired:
+            return None
+        return low.unpaired[0]
 
     def _mdp_to_bye(
         self, frame: _Frame, cand: Candidate, lowest_residents: list[LegacyPlayer]
     ) -> bool:
         """Does the lowest bracket's pairing, with the players ``cand`` moves down,
         give the bye to one of them who was moved down into ``frame``'s bracket?"""
-        low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
-        if low is None or not low.unpaired or low.unpaired[0] not in cand.unpaired:
-            return False
-        score = frame.residents[0].score
-        return self.by_number[low.unpaired[0]].score > score
+        bye = self._bye_to_a_floater_of_the_bracket(frame, cand, lowest_residents)
+        return bye is not None and self.by_number[bye].score > frame.residents[0].score
 
     def joint_choice(
         self,
@@ -731,7 +749,7 @@ class _Round:
             self.joint_chose = _other(fallback, first)
             return fallback
         if together:
-            least = _least_together(together)[0]
+            least = _least_together(together)
             self.joint_chose = _other(least, first)
             return least
         return first
@@ -817,7 +835,7 @@ class _Round:
             other is None
             or not _other(other, chosen)
             or len(other.pairs) >= len(chosen.pairs)
-            or not self._bye_to_a_floater_of_the_bracket(frame, other, lowest_residents)
+            or self._bye_to_a_floater_of_the_bracket(frame, other, lowest_residents) is None
             or _colour_concessions(chosen) < _colour_concessions(other)
         ):
             return None
@@ -1000,12 +1018,12 @@ class _Round:
         if 2 * len(inside) + len(bye) != len(joined):
             return None
         scores = [self.by_number[n].score for n in bye]
+        # Who may take a bye of the split's bye score (B.3 fixes the score, not the player).
+        byes = [p for p in joined if p.bye_eligible and p.score == scores[0]] if bye else []
         if bye:
-            score = scores[0]
             options = [
                 d
-                for p in joined
-                if p.bye_eligible and p.score == score
+                for p in byes
                 for d in [self.closest_squares([q for q in joined if q is not p])]
                 if d is not None
             ]
@@ -1019,13 +1037,12 @@ class _Round:
             return None
         # A pair that is in no closest pairing is left out of the search (as B.1 would),
         # which keeps the order of the rest.
-        byes = [p for p in joined if p.bye_eligible and p.score == scores[0]] if bye else []
         close = self._closest_pairs(joined, byes, best)
         apart = frozenset(
-            frozenset((a.number, b.number))
+            pr
             for i, a in enumerate(joined)
             for b in joined[i + 1 :]
-            if frozenset((a.number, b.number)) not in close
+            if (pr := frozenset((a.number, b.number))) not in close
         )
         ctx = replace(self.ctx, forbidden=self.ctx.forbidden | apart)
         bracket = ScoreBracket(
@@ -1859,20 +1876,18 @@ def _lowers_no_more(joined: RoundResult, split: RoundResult) -> bool:
     return set(joined.brackets[-1].relaxed) <= lowered
 
 
-def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> list[Candidate]:
+def _least_together(together: Sequence[tuple[Candidate, Costs, Level]]) -> Candidate:
     """Reading 27, "the least together": no pairing of a split part meets the part's
     level together with the lowest bracket's pairing (nor the joined bracket's A.8
     level), so C.10 goes on lowering the requirements of the two together, and the
     first level it comes to that one of them meets is the least of their summed
     requirement vectors in the order of the levels (C.10 drops the least important
-    first; a level is met by a vector componentwise below it). The pairings whose sum
-    is least, in the procedure's order: the earliest is taken, the others are its ties
-    (reading 29). The part's B.5/B.6 for upfloaters are counted as its procedure
-    charged them - the level where it first found the pairing (reading 11: they are
-    budgeted apart from the other requirements, not in the pairing's vector)."""
-    costs = [_together_cost(entry) for entry in together]
-    least = min(costs)
-    return [entry[0] for entry, cost in zip(together, costs, strict=True) if cost == least]
+    first; a level is met by a vector componentwise below it). Of the pairings whose
+    sum is least, the earliest in the procedure's order (`min` keeps the first). The
+    part's B.5/B.6 for upfloaters are counted as its procedure charged them - the
+    level where it first found the pairing (reading 11: they are budgeted apart from
+    the other requirements, not in the pairing's vector)."""
+    return min(together, key=_together_cost)[0]
 
 
 def _together_cost(entry: tuple[Candidate, Costs, Level]) -> tuple[int, ...]:
@@ -1917,22 +1932,6 @@ def _c12_counts_residents_moved_by_c1(
         return []
     score = residents[0].score
     return [p for p in moved if p.score == score]
-
-
-def _transposed_in_mdp_part(frame: _Frame, unpaired: tuple[int, ...], round_: _Round) -> bool:
-    """Reading 61: does the other pairing of ``frame``'s bracket, moving ``unpaired``
-    down, differ from its current one by another transposition of its moved-down
-    players (C.7 in the heterogeneous part): was every player it moves down instead
-    paired, in the current pairing, with a player moved down into that bracket?"""
-    score = frame.residents[0].score
-    partner: dict[int, int] = {}
-    for a, b in frame.current.pairs:
-        partner[a] = b
-        partner[b] = a
-    extra = set(unpaired) - set(frame.current.unpaired)
-    return bool(extra) and all(
-        x in partner and round_.by_number[partner[x]].score > score for x in extra
-    )
 
 
 def _c12_disallowed(frames: Sequence[_Frame]) -> bool:
