@@ -1084,8 +1084,7 @@ class _Round:
             if k == len(groups) - 1:
                 players = incoming + residents
                 cand = self.lowest_pairing(players, movers)
-                # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14)
-                # nor into a part of a split join (reading 31).
+                # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14).
                 blocked = _c12_disallowed(frames)
                 if cand is not None and frames and not blocked and not _paired(cand, incoming):
                     # C.1 in the lowest bracket: a moved-down player who cannot be paired
@@ -1152,17 +1151,10 @@ class _Round:
                     key = (len(frames), alt.pairs)
                     resplit = len(groups) < len(original) and key not in split_done
                     if not alt.pairs and resplit:
-                        if (
-                            key in self.force_join
-                            or self.join_every_p0
-                            or _part_of_residents(frame, frames)
-                        ):
+                        if key in self.force_join or self.join_every_p0:
                             # Joined at once: the split gave the bye to a player
-                            # floating down twice in a row (reading 13, `pair_round`);
-                            # or the bracket is itself a part of a split join: the
-                            # joined brackets are split once, a part re-paired with
-                            # P = 0 is joined with the lowest bracket as C.13 says
-                            # (reading 45).
+                            # floating down twice in a row (reading 13, `pair_round`),
+                            # or the pass that joins every P = 0 re-pairing (reading 30).
                             split_done.add(key)
                             resplit = False
                         else:
@@ -1254,7 +1246,7 @@ class _Round:
             # "Backtracking is disallowed when already backtracking from a lower score
             # bracket": no C.12 into a bracket that C.12 or C.13 has re-paired already
             # (reading 14: the bracket below a C.12 re-pairing is paired as part of
-            # that backtrack) nor into a part of a split join (reading 31).
+            # that backtrack).
             blocked = _c12_disallowed(frames)
             rest = [p for p in players if p not in moved]
             # C.12 also when the moved-down players are not the reason of a C.1 move but
@@ -1300,12 +1292,6 @@ class _Round:
                     continue
                 notes.append(
                     f"C.12: no other pairing of the previous bracket helps {_names(stuck)}"
-                )
-            elif stuck_c12 and not frames[-1].repaired:
-                notes.append(
-                    "C.12 not applied: the previous bracket is a part of the split join "
-                    "paired again by the C.13 backtrack (no backtracking while "
-                    f"backtracking), {_names(stuck)} moved on"
                 )
             elif stuck_c12:
                 notes.append(
@@ -1937,9 +1923,9 @@ def _c12_counts_residents_moved_by_c1(
 def _c12_disallowed(frames: Sequence[_Frame]) -> bool:
     """C.12, "backtracking is disallowed when already backtracking from a lower score
     bracket": no C.12 into the previous bracket when C.12 or C.13 has re-paired it
-    (reading 14) or when it is a part of a split join (reading 31): the brackets a
-    C.13 backtrack pairs again one by one are paired as part of that backtrack."""
-    return bool(frames) and (bool(frames[-1].repaired) or frames[-1].split_part)
+    (reading 14). (Reading 31 also kept C.12 out of a part of a split join; the later
+    readings never reach that case, and it was taken out in the fourteenth pass.)"""
+    return bool(frames) and bool(frames[-1].repaired)
 
 
 def _moved_on_mdp(frame: _Frame) -> bool:
@@ -1958,16 +1944,6 @@ def _joint_in_split_part(frame: _Frame) -> bool:
     heterogeneous score bracket"), so "another pairing ... which will allow a pairing
     in the lowest score bracket" is chosen by what the two need together."""
     return frame.split_part
-
-
-def _part_of_residents(frame: _Frame, frames: Sequence[_Frame]) -> bool:
-    """Reading 45: ``frame`` is a part of a split join whose players moved down into it
-    are all residents of the bracket right above it (none floated through that bracket
-    from higher ones)."""
-    if not frame.split_part or len(frames) < 2 or not frame.incoming:
-        return False
-    above = {p.number for p in frames[-2].residents}
-    return all(p.number in above for p in frame.incoming)
 
 
 def _floats_down_again(player: LegacyPlayer) -> bool:
