@@ -75,6 +75,9 @@ CONFLICT_JOINT_LIMIT = 50
 #: how many of the part's pairings, in the procedure's order (a pairing comes again at
 #: each later level), are looked at for a lower bye.
 BYE_LIMIT = 300
+#: ... counted as distinct pairings (reading 64); the candidates walked in all, the
+#: repeats of a pairing at the later levels included, are bounded by this.
+BYE_RAW_LIMIT = 20000
 
 #: C.13, a split join judged by B.3 (reading 23): how many pairings of the joined
 #: bracket, in the procedure's order, are looked at for the closest one.
@@ -873,7 +876,8 @@ class _Round:
         fewer_too = False  # reading 56: fewer pairs looked at too
         resident = frame.residents[0].score if frame.residents else Fraction(0)
         mdps = {p.number for p in frame.players if p.score > resident}
-        for cand in islice(bracket.candidates(), BYE_LIMIT):
+        walked = _distinct_pairings(bracket.candidates(), BYE_LIMIT, BYE_RAW_LIMIT)
+        for index, cand in walked:
             if first is None:
                 first = cand
                 low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
@@ -891,8 +895,11 @@ class _Round:
             # split join", fewer pairs) - only when the first pairing does not allow
             # the lowest bracket a correct pairing (reading 56).
             fewer = len(cand.pairs) != len(first.pairs)
-            if fewer and not fewer_too:
-                break  # the states with fewer pairs come last (C.14)
+            if fewer and (not fewer_too or index >= BYE_LIMIT):
+                # The states with fewer pairs come last (C.14); they are looked at
+                # among the first ``BYE_LIMIT`` pairings walked only (reading 64
+                # counts distinct pairings for as many pairs as the first).
+                break
             if cand.pairs in judged:
                 continue  # judged at the level where it was first found
             judged.add(cand.pairs)
@@ -1493,6 +1500,28 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     if more_paired is not None:
         return more_paired
     return _join_as_close(result, at_once, players, in_part=split.p0_in_part[0])
+
+
+def _distinct_pairings(
+    candidates: Iterator[Candidate], limit: int, raw_limit: int
+) -> Iterator[tuple[int, Candidate]]:
+    """Reading 64, "distinct pairings for the bye of a split join": the procedure's
+    pairings of a bracket in its order (C.4-C.10, C.14), until ``limit`` distinct
+    pairings (the same pairs, whichever player is first) have come. The procedure
+    finds a pairing again at every later level of C.10 and with each of its players'
+    orientations; those repeats are not other pairings and do not count (at most
+    ``raw_limit`` candidates are walked in all, a speed bound). Yields each candidate
+    with its index in the walk."""
+    seen: set[frozenset[frozenset[int]]] = set()
+    for walked, cand in enumerate(candidates):
+        if walked >= raw_limit:
+            return
+        key = frozenset(frozenset(pair) for pair in cand.pairs)
+        if key not in seen:
+            if len(seen) >= limit:
+                return
+            seen.add(key)
+        yield walked, cand
 
 
 def _first_allows_the_lowest(first: Candidate, used: Costs) -> bool:
