@@ -576,6 +576,7 @@ class _Round:
             bye_of if frame.split_part else None,
             c13=not frame.split_part,
         )
+
         def further(keep: Accept) -> ScoreBracket:
             # The same bracket, its pairings kept only where ``keep`` accepts the
             # players they move down too (reading 64).
@@ -897,6 +898,7 @@ class _Round:
         fewer_too = False  # reading 56: fewer pairs looked at too
         resident = frame.residents[0].score if frame.residents else Fraction(0)
         mdps = {p.number for p in frame.players if p.score > resident}
+
         def judge(cand: Candidate, fewer: bool) -> bool:
             """Take ``cand`` if it leaves the bye to a lower score within its level;
             True when no lower score is left to look for."""
