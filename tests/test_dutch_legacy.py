@@ -1522,6 +1522,35 @@ def test_c13_split_part_with_fewer_pairs_second_example() -> None:
     assert has(lines, "C.13: bracket 3 re-paired with P = 0 above joined brackets")
 
 
+def test_c13_split_part_lower_bye_counts_distinct_pairings() -> None:
+    """Reading 64, "distinct pairings for the bye of a split join" (issue 31, fourteenth
+    pass; reading 13's "bye of a split join", B.3: the bye is the joined bracket's
+    floater). Twenty-third-set seed 49031 round 8, the whole round (eleven players,
+    round 8 of 10; only 1-4 may have the bye; ``steps/c13byedistinct.txt``, JaVaFo's
+    output ``c13byedistinct.javafo``). 2 (5 points), 1, 3, 4 (4.5) have met each other
+    and are moved down by C.1 into bracket 4 {5, 6}; C.13 joins 3.5, 3 and 2.5 and
+    re-pairs bracket 4 with one pair, 5-3 (2, 1, 4, 6 down). Split again, the part 3.5
+    {2, 1, 4, 6 | 8, 11} (homogeneous by A.3) must pair 11 - who can meet only 1, 6, 8
+    there and nobody below - and only him; C.13 asks it for another pairing with one
+    pair. Its first, 1-11 (X = 1: both want white; floaters 2, 4, 6, 8), leaves the
+    joined {7, 10, 9} 4-7, 10-6, 9-8 and the bye to 2 (5 points); 6-11 (no colour
+    conflict; floaters 2, 1, 4, 8) leaves 1-7, 2-10, 9-8 and the bye to 4 (4.5) within
+    its level. The procedure finds 1-11 again at each later level of C.10 and with either
+    player first: 320 times before 6-11 comes, more than the 300 pairings the search
+    looked at. Counted as distinct pairings, 6-11 is reached: 1-7, 2-10, 5-3, 9-8,
+    11-6, bye 4, as JaVaFo (the engine before: 1-11, 4-7, 5-3, 9-8, 10-6, bye 2).
+    ``c13byedistinct2`` (round 2's 2-11 reversed: 11 now wants black absolutely, so
+    1-11 needs no colour conflict and 6-11 one): JaVaFo still pairs 11-6 for the lower
+    bye - the colours do not decide, the bye does."""
+    pairs, bye, lines = pair(step("c13byedistinct"))
+    assert (pairs, bye) == _javafo_output("c13byedistinct")
+    assert pairs == {(1, 7), (2, 10), (5, 3), (9, 8), (11, 6)} and bye == 4
+    assert has(lines, "B.3, the bye to a player with a lower score")
+    pairs, bye, _ = pair(step("c13byedistinct2"))
+    assert (_norm(pairs), bye) == (_norm(_javafo_output("c13byedistinct2")[0]), 4)
+    assert (6, 11) in _norm(pairs)
+
+
 def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
     """Reading 13, "a moved-down floater to the bye" (issue 31, sixth pass): random
     seed 148 round 8 shrunk to nine players (JaVaFo 1.4's pairing of this file; round

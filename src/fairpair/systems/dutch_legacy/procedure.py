@@ -75,6 +75,9 @@ CONFLICT_JOINT_LIMIT = 50
 #: how many of the part's pairings, in the procedure's order (a pairing comes again at
 #: each later level), are looked at for a lower bye.
 BYE_LIMIT = 300
+#: ... and, where they are all the first pairing's repeats and others with as many
+#: pairs (reading 64), how many of those that leave a lower bye are walked in all.
+BYE_RAW_LIMIT = 5000
 
 #: C.13, a split join judged by B.3 (reading 23): how many pairings of the joined
 #: bracket, in the procedure's order, are looked at for the closest one.
@@ -573,8 +576,24 @@ class _Round:
             bye_of if frame.split_part else None,
             c13=not frame.split_part,
         )
+
+        def further(keep: Accept) -> ScoreBracket:
+            # The same bracket, its pairings kept only where ``keep`` accepts the
+            # players they move down too (reading 64).
+            def kept(unpaired: tuple[int, ...]) -> bool:
+                return accept(unpaired) and keep(unpaired)
+
+            return self._repairing(
+                frame,
+                kept,
+                both_accept(accept_reduced, keep) if single else None,
+                mdp_floats,
+                bye_of if frame.split_part else None,
+                c13=not frame.split_part,
+            )
+
         if frame.split_part:
-            lower_bye = self._lower_bye(frame, lowest_residents, bracket)
+            lower_bye = self._lower_bye(frame, lowest_residents, bracket, further)
             if lower_bye is not None:
                 self.bye_chose = True
                 return lower_bye
@@ -842,7 +861,11 @@ class _Round:
         return other
 
     def _lower_bye(
-        self, frame: _Frame, lowest_residents: list[LegacyPlayer], bracket: ScoreBracket
+        self,
+        frame: _Frame,
+        lowest_residents: list[LegacyPlayer],
+        bracket: ScoreBracket,
+        further: Callable[[Accept], ScoreBracket] | None = None,
     ) -> Candidate | None:
         """C.13 in a part of a split join whose lowest bracket has a bye (reading 13,
         "bye of a split join"): the part and the lowest bracket were one joined
@@ -860,7 +883,9 @@ class _Round:
         requirements together with the lowest bracket's are those of the first one
         together with its own; ties go to the earlier pairing. None: the first
         pairing stands (or "joint" decides). At most ``BYE_LIMIT`` pairings are
-        looked at."""
+        looked at; when they are all of as many pairs as the first one, reading 64
+        goes on (`_lower_bye_further`, with ``further``: the bracket with its
+        pairings filtered)."""
         pool = frame.players + frame.moved + lowest_residents
         if len(pool) % 2 == 0:
             return None  # no bye
@@ -873,7 +898,41 @@ class _Round:
         fewer_too = False  # reading 56: fewer pairs looked at too
         resident = frame.residents[0].score if frame.residents else Fraction(0)
         mdps = {p.number for p in frame.players if p.score > resident}
+
+        def judge(cand: Candidate, fewer: bool) -> bool:
+            """Take ``cand`` if it leaves the bye to a lower score within its level;
+            True when no lower score is left to look for."""
+            nonlocal best, pick
+            if cand.pairs in judged:
+                return False  # judged at the level where it was first found
+            judged.add(cand.pairs)
+            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
+            assert best is not None and first is not None and first_used is not None
+            if not any(p.bye_eligible and p.score < best for p in down + lowest_residents):
+                return False
+            low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
+            if low is None or not low.unpaired:
+                return False
+            score = self.by_number[low.unpaired[0]].score
+            level = first.level if fewer else cand.level
+            used = add(cand.vector, low.vector)
+            # Reading 49: another set of the players moved down into the part (D.3),
+            # the same residents floating, as many pairs as the first pairing and the
+            # same requirements, with the lowest bracket's, as the first one.
+            other_mdps = (
+                not fewer
+                and set(cand.unpaired) - mdps == set(first.unpaired) - mdps
+                and used == first_used
+            )
+            if score < best and (fits(used, level) or other_mdps):
+                best, pick = score, cand
+                return best == floor
+            return False
+
+        walked = 0
+        as_many = False  # the last pairing walked had as many pairs as the first
         for cand in islice(bracket.candidates(), BYE_LIMIT):
+            walked += 1
             if first is None:
                 first = cand
                 low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
@@ -891,35 +950,65 @@ class _Round:
             # split join", fewer pairs) - only when the first pairing does not allow
             # the lowest bracket a correct pairing (reading 56).
             fewer = len(cand.pairs) != len(first.pairs)
+            as_many = not fewer
             if fewer and not fewer_too:
                 break  # the states with fewer pairs come last (C.14)
-            if cand.pairs in judged:
-                continue  # judged at the level where it was first found
-            judged.add(cand.pairs)
-            down = frame.moved + [self.by_number[n] for n in cand.unpaired]
-            assert best is not None
-            if not any(p.bye_eligible and p.score < best for p in down + lowest_residents):
-                continue
-            low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
-            if low is None or not low.unpaired:
-                continue
-            score = self.by_number[low.unpaired[0]].score
-            level = first.level if fewer else cand.level
-            used = add(cand.vector, low.vector)
-            # Reading 49: another set of the players moved down into the part (D.3),
-            # the same residents floating, as many pairs as the first pairing and the
-            # same requirements, with the lowest bracket's, as the first one.
-            assert first_used is not None
-            other_mdps = (
-                not fewer
-                and set(cand.unpaired) - mdps == set(first.unpaired) - mdps
-                and used == first_used
-            )
-            if score < best and (fits(used, level) or other_mdps):
-                best, pick = score, cand
-                if best == floor:
-                    break
+            if judge(cand, fewer):
+                return pick
+        if walked < BYE_LIMIT or not as_many or further is None or first is None:
+            return pick
+        assert best is not None
+        # Reading 64: the walk was cut among the pairings with as many pairs as the
+        # first one; the others of them that leave the bye to a lower score follow.
+        self._lower_bye_further(frame, lowest_residents, further, first, best, judge)
         return pick
+
+    def _lower_bye_further(
+        self,
+        frame: _Frame,
+        lowest_residents: list[LegacyPlayer],
+        further: Callable[[Accept], ScoreBracket],
+        first: Candidate,
+        first_bye: Fraction,
+        judge: Callable[[Candidate, bool], bool],
+    ) -> None:
+        """Reading 64, "every pairing for the bye of a split join" (reading 13's "bye of
+        a split join", B.3: the bye is the joined bracket's floater, its score as low
+        as possible). The procedure finds a pairing again at every later level of C.10
+        (and with either player of a pair first), so the ``BYE_LIMIT`` pairings walked
+        by `_lower_bye` can be the first one's repeats before another pairing with as
+        many pairs comes. The part's pairings with as many pairs as ``first`` are
+        walked on, in the procedure's order, kept only where the players they move
+        down let the lowest bracket give the bye to a lower score than ``first_bye``
+        (the others cannot be taken), and each is judged as before (``judge``): up to
+        ``BYE_LIMIT`` distinct pairings (the same pairs, whichever player is first),
+        ``BYE_RAW_LIMIT`` walked in all (a speed bound). The pairings with fewer
+        pairs are not looked at here (reading 56: only among the first ``BYE_LIMIT``
+        walked)."""
+        memo: dict[tuple[int, ...], bool] = {}
+
+        def lower(unpaired: tuple[int, ...]) -> bool:
+            key = tuple(sorted(unpaired))
+            if key not in memo:
+                low = self.lowest_with(frame.moved, unpaired, lowest_residents)
+                memo[key] = (
+                    low is not None
+                    and bool(low.unpaired)
+                    and self.by_number[low.unpaired[0]].score < first_bye
+                )
+            return memo[key]
+
+        seen: set[frozenset[frozenset[int]]] = set()
+        for walked, cand in enumerate(further(lower).candidates()):
+            if walked >= BYE_RAW_LIMIT or len(cand.pairs) != len(first.pairs):
+                return
+            key = frozenset(frozenset(pair) for pair in cand.pairs)
+            if key not in seen:
+                if len(seen) >= BYE_LIMIT:
+                    return
+                seen.add(key)
+            if judge(cand, False):
+                return
 
     # -- B.3 over a split join (reading 23) -------------------------------------------
 
