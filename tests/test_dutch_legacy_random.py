@@ -109,6 +109,13 @@ DATA20 = DATA.with_name("reference20.jsonl.gz")
 #: the thirteenth pass as working sets (45080 r8 led to reading 63); added at its end.
 DATA21 = DATA.with_name("reference21.jsonl.gz")
 DATA22 = DATA.with_name("reference22.jsonl.gz")
+#: Sets twenty-three to twenty-six (seeds 49001-49150, 51001-51150, 53001-53150,
+#: 55001-55150), made at the start of the fourteenth pass as working sets (49031 r8
+#: led to reading 64); added at its end.
+DATA23 = DATA.with_name("reference23.jsonl.gz")
+DATA24 = DATA.with_name("reference24.jsonl.gz")
+DATA25 = DATA.with_name("reference25.jsonl.gz")
+DATA26 = DATA.with_name("reference26.jsonl.gz")
 #: A dense corpus of tiny tournaments (5-12 players, seeds 20001-24764) made in issue
 #: 31's seventh pass to reach C.13 often (3,419 of its 5,351 rounds do); see the
 #: README there for how its rounds were chosen.
@@ -263,6 +270,27 @@ STILL_DIFFERENT21: frozenset[tuple[int, int]] = frozenset()
 STILL_DIFFERENT22: frozenset[tuple[int, int]] = frozenset()
 
 
+#: The rounds of the twenty-third set the engine pairs differently: 1 of 991 (reading
+#: 64 fixed 49031 r8). 49086 r10: JaVaFo's pairing is the closest pairing, by the sum
+#: of the squared score differences, of the join of every bracket from 5 points down,
+#: where the engine re-pairs bracket 5 and splits (docs, "What remains").
+STILL_DIFFERENT23: frozenset[tuple[int, int]] = frozenset({(49086, 10)})
+
+
+#: The rounds of the twenty-fourth set the engine pairs differently: none of 945.
+STILL_DIFFERENT24: frozenset[tuple[int, int]] = frozenset()
+
+
+#: The rounds of the twenty-fifth set the engine pairs differently: 1 of 955. 53031 r5:
+#: JaVaFo pairs 10-11, 12-7 where 11-7, 10-12 keeps B.5 for upfloaters (docs, "What
+#: remains").
+STILL_DIFFERENT25: frozenset[tuple[int, int]] = frozenset({(53031, 5)})
+
+
+#: The rounds of the twenty-sixth set the engine pairs differently: none of 1,004.
+STILL_DIFFERENT26: frozenset[tuple[int, int]] = frozenset()
+
+
 #: The rounds of the tiny corpus the engine pairs differently: 6 of 5,351 (87 at the
 #: start of the seventh pass, 78 at its end; the eighth pass's readings 25-28 fixed 25,
 #: none newly differing; its second wave's readings 29 and 30 seven more; the ninth pass's
@@ -400,6 +428,10 @@ SETS = [
     pytest.param(DATA20, STILL_DIFFERENT20, 1000, id="set20"),
     pytest.param(DATA21, STILL_DIFFERENT21, 1000, id="set21"),
     pytest.param(DATA22, STILL_DIFFERENT22, 950, id="set22"),
+    pytest.param(DATA23, STILL_DIFFERENT23, 950, id="set23"),
+    pytest.param(DATA24, STILL_DIFFERENT24, 900, id="set24"),
+    pytest.param(DATA25, STILL_DIFFERENT25, 900, id="set25"),
+    pytest.param(DATA26, STILL_DIFFERENT26, 1000, id="set26"),
     pytest.param(DATA_TINY, STILL_DIFFERENT_TINY, 5000, id="tiny"),
 ]
 
