@@ -633,19 +633,20 @@ def test_c12_split_part_round_joins_at_once() -> None:
 def test_c13_reduces_m1_before_p1() -> None:
     """C.13's "another pairing" of a heterogeneous penultimate bracket: when no
     pairing with its M1 moved-down players paired lets the lowest bracket be paired,
-    C.14.b2 reduces M1 (down to 0: managed as homogeneous) before C.14.b1 lowers P1
-    (reading 21). Reference round (JaVaFo 1.4, third-set seed 5145 round 7 of 9, all
-    but 33, 37, 39, 41, 43, 45 made absent): 33 (2 points) is alone in bracket 2 and
-    moves down; in bracket 1.5 {33 | 39, 43} 33 has met 43: 33-39, 43 down. In the
-    lowest {43 | 37, 41, 45} 45 has met all but 33 and 43 has met 37: no complete
-    pairing. C.13: no other pairing pairs 33 (M1 = 1); with M1 = 0, S1 {33}, S2
-    {39, 43}: 33-39 again, 33-43 met; the exchange S1 {39}: 39-43 (both prefer
-    white, X raised to 1) moves 33 down, whom the lowest pairs (33-45, 37-41):
-    39-43, 45-33, 37-41, as the reference. Lowering P1 to 0 gave the join {33, 39,
-    43 | 37, 41, 45}: 33-45, 39-37, 43-41."""
+    C.14.b2 reduces M1 before C.14.b1 lowers P1 (reading 21), down to M1 = 1: M1 = 0
+    is P = M1 = 0 (C.3.a), the join (reading 64). Reference round (JaVaFo 1.4,
+    third-set seed 5145 round 7 of 9, all but 33, 37, 39, 41, 43, 45 made absent): 33
+    (2 points) is alone in bracket 2 and moves down; in bracket 1.5 {33 | 39, 43} 33
+    has met 43: 33-39, 43 down. In the lowest {43 | 37, 41, 45} 45 has met all but 33
+    and 43 has met 37: no complete pairing. C.13: no other pairing pairs 33 (M1 = 1,
+    nothing to reduce); P = 0, the join {33, 39, 43 | 37, 41, 45}, half of it the
+    latest added bracket, homogeneous (reading 48), its pairs as close as possible
+    (reading 53): 39-43, 45-33, 37-41, as the reference (what M1 = 0, the bracket
+    managed as homogeneous, gave before reading 64)."""
     pairs, bye, lines = pair(step("c13m1"))
     assert pairs == {(39, 43), (45, 33), (37, 41)} and bye is None
-    assert has(lines, "C.13/C.14.b2: M1=0, the bracket is managed as homogeneous")
+    assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
+    assert not has(lines, "M1=0")
 
 
 def test_c13_lowers_p1_first_when_the_remainder_had_pairs_to_make() -> None:
@@ -699,10 +700,12 @@ def test_c13_m1_reduced_when_the_bye_of_the_moved_down_player_is_the_lowest_poss
     fourth-set seed 7026 round 8, all but five players made absent: 22 (3 points, the
     only one of the five who may have the bye) is alone and moves down; bracket 2.5
     {22 | 27, 28} pairs 22-27 or 22-28, and the lowest {24, 29} with the other (none
-    of the three may have the bye) cannot be completed. M1 = 0: 28-27 moves 22 down,
-    and {22 | 24, 29} (22 met 24) pairs 29-24 with the bye to 22: no complete pairing
-    of the five gives the bye to anybody else, so it is taken, as JaVaFo (lowering
-    P1 to 0 and joining gave 24-27, 29-28, bye 22). A probe built from it
+    of the three may have the bye) cannot be completed. Since reading 64 M1 is not
+    reduced to 0 (that is P = 0, the join): the join {22, 27, 28 | 24, 29}, treated as
+    homogeneous (reading 48), pairs 28-27, 29-24 with the bye to 22, as JaVaFo - the
+    pairing M1 = 0 gave before (28-27 moving 22 down, {22 | 24, 29} pairing 29-24 with
+    the bye to 22), which reading 21's second limit took since no complete pairing
+    of the five gives the bye to anybody else. A probe built from it
     (`c13m1byeprobe`: 22 has met 28, and 27 won a game instead of his bye, so that he
     may have it): 27-28 with the bye to 22 (3 points) is not taken, since the five
     together can give the bye to 27 (2.5): P1 = 0, the join pairs 29-22, 24-28, bye
@@ -712,7 +715,7 @@ def test_c13_m1_reduced_when_the_bye_of_the_moved_down_player_is_the_lowest_poss
     is lowered to 0 and the join pairs 2-3, 6-7, bye 4, as JaVaFo."""
     pairs, bye, lines = pair(step("c13m1bye"))
     assert pairs == {(28, 27), (29, 24)} and bye == 22
-    assert has(lines, "C.13/C.14.b2: M1=0, the bracket is managed as homogeneous")
+    assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
     pairs, bye, lines = pair(step("c13m1byeprobe"))
     assert pairs == {(29, 22), (24, 28)} and bye == 27
     assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
@@ -3412,3 +3415,39 @@ def test_c12_another_transposition_as_good_with_a_resident_moved_on() -> None:
     assert has(lines, "C.12: re-paired for bracket 4.5 (moved-down 6 had no opponent there)")
     pairs, bye, _ = pair(step("c12transposed3"))
     assert _norm(pairs) == {(2, 4), (1, 7), (5, 8), (3, 9)} and bye == 6
+
+
+def test_c13_m1_never_to_zero_the_join() -> None:
+    """Reading 64 (issue 31, fourteenth pass): C.13's another pairing of a heterogeneous
+    penultimate bracket reduces M1 (C.14.b2, reading 21) down to 1, never to 0: with
+    M1 = 0 "in a heterogeneous score bracket set P = M1" (C.3.a) makes P zero, and "if
+    in the penultimate score bracket P becomes zero ... the two lowest score brackets
+    are joined" (C.13).
+
+    `c13m1zerojoin` (twenty-fifth-set seed 53031 round 5 of 9, the whole round):
+    brackets 3.5 {1}, 3 {3}, 2.5 {2, 5, 6}, 2 {8, 11}, 1.5 {4, 9}, 1 {7, 10, 12}; 1-3,
+    6-2, 8-5 move 11 (2 points) down. Bracket 1.5 {11 | 4, 9}: 11 met 4, so 11-9 and 4
+    down; the lowest {4 | 7, 10, 12} has no complete pairing (4 met 7 and 10, 7 met
+    10). C.13: no other pairing pairs 11 (P1 = M1 = 1). M1 = 0 (the bracket managed as
+    homogeneous) gave 9-4 with 11 down and the heterogeneous lowest {11 | 7, 10, 12}
+    11-7, 10-12 (the engine before). P = 0 joins {11, 4, 9 | 7, 10, 12}: half of it
+    the latest added bracket, homogeneous (reading 48), its pairs as close as possible
+    (reading 53: 9-4 and 11 against a player of 1 point; 11-9 would leave 4-12 and 7-10,
+    who met), in D.2's order S1 {11, 4, 7}: 11-10, 4-9, 7-12 - JaVaFo's 9-4, 10-11,
+    12-7. JaVaFo pairs all 24 variants of the round with one earlier game's colours
+    reversed as the join (the engine before: 2).
+
+    `c13m1zerojoin8` (the round with 13 and 14 added, one point each from two
+    half-point byes, no games; 4-13, 4-14, 7-13, 7-14 forbidden, XXP): the first
+    lowest {4 | 7, 10, 12, 13, 14} fails again (4 and 7 can meet only 12); the join of
+    eight is heterogeneous (three of eight from bracket 1.5), S1 {11, 4, 9} each
+    paired with a player of 1 point: 11-13, 12-4, 7-9, 10-14, as JaVaFo - pairs across
+    the two brackets that no pairing of bracket 1.5 with M1 = 0 (9-4) can give; the
+    engine before: 9-4, 11-7, 10-13, 12-14. On its 24 colour variants JaVaFo and the
+    engine agree in all (before: 2)."""
+    for name in ("c13m1zerojoin", "c13m1zerojoin8"):
+        pairs, bye, lines = pair(step(name))
+        assert (pairs, bye) == _javafo_output(name)
+        assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
+    pairs, _, _ = pair(step("c13m1zerojoin"))
+    assert pairs == {(1, 3), (6, 2), (8, 5), (9, 4), (10, 11), (12, 7)}

@@ -532,32 +532,20 @@ class ScoreBracket:
         pairing with M1 moved-down players paired was accepted and P1 = M1 (C.6: the
         remainder has P1 - M1 = 0 pairs to make, so the procedure never got to a
         remainder that pairs anybody), C.14.b2 reduces M1 before C.14.b1 lowers P1:
-        M1 - 1, ..., 1 (other D.3 sets of moved-down players in S1), then M1 = 0,
-        the bracket managed as homogeneous with P1 = P0 (restart from C.2.b: X1 and
-        Z1 of A.8 again). With P1 > M1 the procedure got to a remainder with pairs to
-        make, and C.14.b1 lowers P1 first (nothing here) - also when P1 is M1 only
-        because C.14.b1 lowered it from P0 > M1 (`_remainder_reached`). No bound from
-        the oracle here (ZERO: every level searched)."""
+        M1 - 1, ..., 1 (other D.3 sets of moved-down players in S1), never to 0
+        (`c13_m1_reductions`, reading 64). With P1 > M1 the procedure got to a
+        remainder with pairs to make, and C.14.b1 lowers P1 first (nothing here) -
+        also when P1 is M1 only because C.14.b1 lowered it from P0 > M1
+        (`_remainder_reached`). No bound from the oracle here (ZERO: every level
+        searched)."""
         if _remainder_reached(p0, p1, m1):
             return
-        n = self.n
-        for m in range(m1 - 1, 0, -1):
+        for m in c13_m1_reductions(m1):
             head = (*notes, f"C.13/C.14.b2: M1 lowered to {m}")
-            for floaters in self._floater_scores(n - 2 * p1):
+            for floaters in self._floater_scores(self.n - 2 * p1):
                 yield _State(
                     True, p1, m, x1, z1, ZERO, floaters, head, (*reductions, "C.13/C.14.b2"), True
                 )
-        best = self.best(range(n), mdp_first=False)
-        if best is None or best.pairs == 0:
-            return
-        p = best.pairs
-        x0, z0 = a8_x1_z1(self.players, p0, self.ctx)
-        x0, z0 = max(0, x0 - (p0 - p)), max(0, z0 - (p0 - p))
-        head = (*notes, "C.13/C.14.b2: M1=0, the bracket is managed as homogeneous")
-        for floaters in self._floater_scores(n - 2 * p):
-            yield _State(
-                False, p, 0, x0, z0, ZERO, floaters, head, (*reductions, "C.13/C.14.b2"), True
-            )
 
     def _m1_for(self, hetero: bool, m1: int, floaters: tuple[Fraction, ...]) -> tuple[int, bool]:
         """M1 for another pairing whose floaters have the scores ``floaters``: with
@@ -1074,6 +1062,16 @@ class ScoreBracket:
         return _floaters_fit(
             required, tuple(sorted((self.scores[u] for u in unpaired), reverse=True))
         )
+
+
+def c13_m1_reductions(m1: int) -> range:
+    """Reading 64 (C.13 with C.3.a): the values to which C.14.b2 lowers M1 when C.13
+    asks a heterogeneous penultimate bracket for another pairing: M1 - 1 down to 1,
+    never 0. "In a heterogeneous score bracket set P = M1" (C.3.a): M1 = 0 makes P
+    zero, and "if in the penultimate score bracket P becomes zero ... the two lowest
+    score brackets are joined" (C.13) - the join, not the bracket managed as
+    homogeneous with its moved-down players floating on."""
+    return range(m1 - 1, 0, -1)
 
 
 def _floaters_fit(required: Floaters, scores: tuple[Fraction, ...]) -> bool:
