@@ -634,7 +634,7 @@ def test_c13_reduces_m1_before_p1() -> None:
     """C.13's "another pairing" of a heterogeneous penultimate bracket: when no
     pairing with its M1 moved-down players paired lets the lowest bracket be paired,
     C.14.b2 reduces M1 before C.14.b1 lowers P1 (reading 21), down to M1 = 1: M1 = 0
-    is P = M1 = 0 (C.3.a), the join (reading 64). Reference round (JaVaFo 1.4,
+    is P = M1 = 0 (C.3.a), the join (reading 65). Reference round (JaVaFo 1.4,
     third-set seed 5145 round 7 of 9, all but 33, 37, 39, 41, 43, 45 made absent): 33
     (2 points) is alone in bracket 2 and moves down; in bracket 1.5 {33 | 39, 43} 33
     has met 43: 33-39, 43 down. In the lowest {43 | 37, 41, 45} 45 has met all but 33
@@ -642,7 +642,7 @@ def test_c13_reduces_m1_before_p1() -> None:
     nothing to reduce); P = 0, the join {33, 39, 43 | 37, 41, 45}, half of it the
     latest added bracket, homogeneous (reading 48), its pairs as close as possible
     (reading 53): 39-43, 45-33, 37-41, as the reference (what M1 = 0, the bracket
-    managed as homogeneous, gave before reading 64)."""
+    managed as homogeneous, gave before reading 65)."""
     pairs, bye, lines = pair(step("c13m1"))
     assert pairs == {(39, 43), (45, 33), (37, 41)} and bye is None
     assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
@@ -700,7 +700,7 @@ def test_c13_m1_reduced_when_the_bye_of_the_moved_down_player_is_the_lowest_poss
     fourth-set seed 7026 round 8, all but five players made absent: 22 (3 points, the
     only one of the five who may have the bye) is alone and moves down; bracket 2.5
     {22 | 27, 28} pairs 22-27 or 22-28, and the lowest {24, 29} with the other (none
-    of the three may have the bye) cannot be completed. Since reading 64 M1 is not
+    of the three may have the bye) cannot be completed. Since reading 65 M1 is not
     reduced to 0 (that is P = 0, the join): the join {22, 27, 28 | 24, 29}, treated as
     homogeneous (reading 48), pairs 28-27, 29-24 with the bye to 22, as JaVaFo - the
     pairing M1 = 0 gave before (28-27 moving 22 down, {22 | 24, 29} pairing 29-24 with
@@ -3418,7 +3418,7 @@ def test_c12_another_transposition_as_good_with_a_resident_moved_on() -> None:
 
 
 def test_c13_m1_never_to_zero_the_join() -> None:
-    """Reading 64 (issue 31, fourteenth pass): C.13's another pairing of a heterogeneous
+    """Reading 65 (issue 31, fourteenth pass): C.13's another pairing of a heterogeneous
     penultimate bracket reduces M1 (C.14.b2, reading 21) down to 1, never to 0: with
     M1 = 0 "in a heterogeneous score bracket set P = M1" (C.3.a) makes P zero, and "if
     in the penultimate score bracket P becomes zero ... the two lowest score brackets

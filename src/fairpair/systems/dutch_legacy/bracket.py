@@ -533,7 +533,7 @@ class ScoreBracket:
         remainder has P1 - M1 = 0 pairs to make, so the procedure never got to a
         remainder that pairs anybody), C.14.b2 reduces M1 before C.14.b1 lowers P1:
         M1 - 1, ..., 1 (other D.3 sets of moved-down players in S1), never to 0
-        (`c13_m1_reductions`, reading 64). With P1 > M1 the procedure got to a
+        (`c13_m1_reductions`, reading 65). With P1 > M1 the procedure got to a
         remainder with pairs to make, and C.14.b1 lowers P1 first (nothing here) -
         also when P1 is M1 only because C.14.b1 lowered it from P0 > M1
         (`_remainder_reached`). No bound from the oracle here (ZERO: every level
@@ -1065,7 +1065,7 @@ class ScoreBracket:
 
 
 def c13_m1_reductions(m1: int) -> range:
-    """Reading 64 (C.13 with C.3.a): the values to which C.14.b2 lowers M1 when C.13
+    """Reading 65 (C.13 with C.3.a): the values to which C.14.b2 lowers M1 when C.13
     asks a heterogeneous penultimate bracket for another pairing: M1 - 1 down to 1,
     never 0. "In a heterogeneous score bracket set P = M1" (C.3.a): M1 = 0 makes P
     zero, and "if in the penultimate score bracket P becomes zero ... the two lowest
