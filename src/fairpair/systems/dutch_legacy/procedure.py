@@ -271,6 +271,8 @@ class _Round:
         #: C.13 (reading 37): the last re-pairing was of a bracket from which C.1 moved
         #: on a player moved down into it; with P = 0 it moves the entire bracket down.
         self.c1_mover_repaired = False
+        #: C.13 (reading 64): the last re-pairing kept M1 past a player moved on.
+        self.moved_on_kept_m1 = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -531,8 +533,14 @@ class _Round:
 
         Reading 47: reading 25's colour test does not decide when the pairing found
         without the higher moved-down player floats one with a higher score than one it
-        pairs: the pairing at the own P1 stands."""
+        pairs: the pairing at the own P1 stands.
+
+        Reading 64: above joined brackets, when C.1 moved on from the bracket a player
+        moved down into it, a pairing that floats a moved-down player (M1 lowered) is
+        taken only when it needs fewer colour concessions than the first pairing with
+        M1 kept and P1 lowered (C.14.b1; `_moved_on_keeps_m1`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
+        self.moved_on_kept_m1 = False
         single_c13 = single and not frame.split_part
         self.c1_mover_repaired = single_c13 and _moved_on_mdp(frame)
         if self.c1_mover_repaired:
@@ -608,6 +616,20 @@ class _Round:
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
             return chosen
+        if _moved_on_mdp(frame) and _floats_an_mdp(frame, chosen):
+            # Reading 64: past a player moved on, a moved-down player floats only
+            # for fewer colour concessions than the pairing with M1 kept.
+            kept = first_of(
+                self._repairing(
+                    frame,
+                    accept,
+                    accept_reduced if single else None,
+                    c13=not frame.split_part,
+                ).candidates()
+            )
+            if _moved_on_keeps_m1(chosen, kept):
+                self.moved_on_kept_m1 = True
+                return kept
 
         def first_floating_only(floats: Accept) -> Candidate | None:
             # The first pairing whose moved-down floaters at the bracket's own P1 pass
@@ -1224,6 +1246,12 @@ class _Round:
                         frame.notes.append(
                             "C.13: a player moved down into this bracket was moved on by C.1: "
                             "M1 is not reduced, P1 is lowered (reading 37)"
+                        )
+                    if self.moved_on_kept_m1:
+                        frame.notes.append(
+                            "C.13: a player moved down into this bracket was moved on by C.1; "
+                            "a moved-down player floats only for fewer colour concessions: "
+                            "M1 kept, P1 lowered (C.14.b1, reading 64)"
                         )
                     if self.bye_chose:
                         frame.notes.append(
@@ -2022,6 +2050,31 @@ def _moved_on_mdp(frame: _Frame) -> bool:
     it (reading 37)?"""
     score = frame.residents[0].score
     return any(p.score > score for p in frame.moved)
+
+
+def _floats_an_mdp(frame: _Frame, cand: Candidate) -> bool:
+    """Does ``cand`` move down a player who was moved down into ``frame``'s bracket
+    (M1 lowered for him, reading 25)?"""
+    score = frame.residents[0].score
+    return any(p.score > score and p.number in cand.unpaired for p in frame.players)
+
+
+def _moved_on_keeps_m1(chosen: Candidate, kept: Candidate | None) -> bool:
+    """Reading 64, "a moved-down floater past a player moved on" (C.14.b1 with reading
+    25's colour test; reading 37 above joined brackets): C.13 asks a heterogeneous
+    bracket above joined brackets for another pairing, C.1 moved on from it a player
+    who had been moved down into it, and the pairing found (``chosen``) floats one
+    of the moved-down players it could pair (M1 lowered, reading 25). The reference
+    takes it only when it needs fewer colour concessions (B.2 for top scorers,
+    A.7.d, X, Z of the level it is found at) than ``kept``, the first pairing with
+    M1 kept (P1 lowered, C.14.b1) - the colour test reading 25 makes at the
+    bracket's own P1 for a higher moved-down player, here for any moved-down
+    floater at any P1. True: ``kept`` is taken."""
+    return (
+        kept is not None
+        and _other(kept, chosen)
+        and not _colour_concessions(chosen) < _colour_concessions(kept)
+    )
 
 
 def _joint_in_split_part(frame: _Frame) -> bool:
