@@ -1714,7 +1714,7 @@ def test_c13_moved_on_mdp_lowers_p1_not_m1() -> None:
 
 
 def test_c13_moved_on_mdp_floats_another_only_for_fewer_colour_concessions() -> None:
-    """Reading 64 (issue 31, fourteenth pass): twenty-third-set seed 49086 round 10
+    """Reading 66 (issue 31, fourteenth pass): twenty-third-set seed 49086 round 10
     shrunk to thirteen players (8 and 10 absent; JaVaFo 1.4's pairing of this file;
     round 10 of 11, odd; only 1, 2, 4 and 6 may get the bye). 1 (8 points) has met
     everybody down to 4.5 but 11, 12, 14, 15 and moves down by C.1 from every bracket,
@@ -1728,17 +1728,17 @@ def test_c13_moved_on_mdp_floats_another_only_for_fewer_colour_concessions() -> 
     pairs 3-14, 7-12, 13-9, 15-11, bye 1 (reading 57)."""
     pairs, bye, lines = pair(step("c13movedonm1kept"))
     assert pairs == {(3, 14), (5, 4), (6, 2), (7, 12), (13, 9), (15, 11)} and bye == 1
-    assert has(lines, "reading 64")
+    assert has(lines, "reading 66")
     # Tiny 22694 r8 (``c13p1c1movers2``): bracket 4 {2, 6 | 3, 5, 7, 10} with 1 moved on;
     # reading 25's 6-7, 3-5 (2, 10 down) is found at X = Z = 1, 6-7 alone at X = Z = 0.
     pairs, bye, lines = pair(step("c13p1c1movers2"))
     assert pairs == {(1, 8), (6, 7), (9, 2), (10, 4), (11, 3)} and bye == 5
-    assert has(lines, "reading 64")
+    assert has(lines, "reading 66")
     # First-set 148 r8 shrunk (``c13mdpbye``, reading 13): with 1 moved on, floating 4
     # (2-5, 3-7) needs no X, 4-3 alone X = 1: the floater stands.
     pairs, bye, lines = pair(step("c13mdpbye"))
     assert pairs == {(1, 9), (2, 5), (3, 7), (6, 8)} and bye == 4
-    assert not has(lines, "reading 64")
+    assert not has(lines, "reading 66")
 
 
 def test_c13_moved_on_mdp_p0_moves_the_bracket_down() -> None:
@@ -3132,7 +3132,7 @@ def test_c13_p1_lowered_pairs_more_c1_movers() -> None:
     three limits) changed no other reference round: not kept, see the docs."""
     pairs, bye, _ = pair(step("c13p1c1movers"))
     assert pairs == {(2, 7), (6, 3), (8, 4), (9, 5), (12, 10), (13, 11)} and bye == 1
-    # ``c13p1c1movers2`` is paired as JaVaFo since reading 64 (fourteenth pass):
+    # ``c13p1c1movers2`` is paired as JaVaFo since reading 66 (fourteenth pass):
     # test_c13_moved_on_mdp_floats_another_only_for_fewer_colour_concessions.
 
 

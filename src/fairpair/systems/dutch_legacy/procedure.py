@@ -271,7 +271,7 @@ class _Round:
         #: C.13 (reading 37): the last re-pairing was of a bracket from which C.1 moved
         #: on a player moved down into it; with P = 0 it moves the entire bracket down.
         self.c1_mover_repaired = False
-        #: C.13 (reading 64): the last re-pairing kept M1 past a player moved on.
+        #: C.13 (reading 66): the last re-pairing kept M1 past a player moved on.
         self.moved_on_kept_m1 = False
 
     # -- the lowest bracket -------------------------------------------------------
@@ -535,7 +535,7 @@ class _Round:
         without the higher moved-down player floats one with a higher score than one it
         pairs: the pairing at the own P1 stands.
 
-        Reading 64: above joined brackets, when C.1 moved on from the bracket a player
+        Reading 66: above joined brackets, when C.1 moved on from the bracket a player
         moved down into it, a pairing that floats a moved-down player (M1 lowered) is
         taken only when it needs fewer colour concessions than the first pairing with
         M1 kept and P1 lowered (C.14.b1; `_moved_on_keeps_m1`)."""
@@ -617,7 +617,7 @@ class _Round:
         if mdp_floats is None or chosen is None:
             return chosen
         if _moved_on_mdp(frame) and _floats_an_mdp(frame, chosen):
-            # Reading 64: past a player moved on, a moved-down player floats only
+            # Reading 66: past a player moved on, a moved-down player floats only
             # for fewer colour concessions than the pairing with M1 kept.
             kept = first_of(
                 self._repairing(
@@ -1251,7 +1251,7 @@ class _Round:
                         frame.notes.append(
                             "C.13: a player moved down into this bracket was moved on by C.1; "
                             "a moved-down player floats only for fewer colour concessions: "
-                            "M1 kept, P1 lowered (C.14.b1, reading 64)"
+                            "M1 kept, P1 lowered (C.14.b1, reading 66)"
                         )
                     if self.bye_chose:
                         frame.notes.append(
@@ -2060,7 +2060,7 @@ def _floats_an_mdp(frame: _Frame, cand: Candidate) -> bool:
 
 
 def _moved_on_keeps_m1(chosen: Candidate, kept: Candidate | None) -> bool:
-    """Reading 64, "a moved-down floater past a player moved on" (C.14.b1 with reading
+    """Reading 66, "a moved-down floater past a player moved on" (C.14.b1 with reading
     25's colour test; reading 37 above joined brackets): C.13 asks a heterogeneous
     bracket above joined brackets for another pairing, C.1 moved on from it a player
     who had been moved down into it, and the pairing found (``chosen``) floats one
