@@ -3479,3 +3479,32 @@ def test_c13_m1_never_to_zero_the_join() -> None:
         assert has(lines, "re-paired with P = 0, joined with the lowest bracket")
     pairs, _, _ = pair(step("c13m1zerojoin"))
     assert pairs == {(1, 3), (6, 2), (8, 5), (9, 4), (10, 11), (12, 7)}
+
+
+def test_c13_join_managed_homogeneous_has_no_upfloats() -> None:
+    """Reading 67 (issue 31, fourteenth pass; C.14.b2 "set M1 = 0, manage the bracket
+    as homogeneous" with C.3.g/h and C.10.a/b, B.5/B.6 for upfloaters being
+    requirements of heterogeneous brackets only).
+
+    `c13joinhomog` (twenty-seventh-set seed 57093 round 5 of 9, the whole round; only
+    2, 3 and 4 may have the bye): 2 (4 points) moves down into 2.5 {1, 3, 4, 8}; after
+    the joins C.13 re-pairs bracket 2.5 as 2-4, 1-8 with 3 down. Joined at once, the
+    lowest bracket {3 | 6, 5, 9, 7} (S1 3, who must have the bye) cannot pair its
+    moved-down player: M1 = 0, managed as homogeneous. 6-5 and 9-7 (6 and 5 both want
+    black) and 6-9 and 5-7 (5 and 7 both want black) miss one colour preference each;
+    6-9 floats 9 up again (B.6) - no requirement in a homogeneous bracket - so D.2's
+    order decides: S1 {6, 5} (3 exchanged for 5) comes first, 6-9, 5-7, as JaVaFo.
+    The join, charged without the upfloats, is no worse than the split's 6-5, 9-7
+    (reading 32): 2-4, 1-8, 9-6, 7-5, bye 3. Before: the join charged 9's upfloat,
+    paired 6-5, 9-7, and the split's 6-5 stood.
+
+    `c13joinhomog59` (the same round with 5 and 9 renumbered, so that D.2 now exchanges
+    3 for the strong-white 1.5 player first): JaVaFo follows the order, 9-6, 5-7 - the
+    join's pairing, not bracket 1.5's own first choice (its 6 against the white player
+    misses no colour preference)."""
+    for name in ("c13joinhomog", "c13joinhomog59"):
+        pairs, bye, _ = pair(step(name))
+        assert (pairs, bye) == _javafo_output(name)
+    _, _, lines = pair(step("c13joinhomog"))
+    assert has(lines, "C.14.b2: M1=0, the bracket is managed as homogeneous")
+    assert has(lines, "is no worse by any requirement (colours, floats): joined")

@@ -225,6 +225,7 @@ class ScoreBracket:
             self.m0 = sum(self.mdp)
             self.treated_homogeneous = self.m0 == 0 or 2 * self.m0 >= n
         self.joined = movers is not None
+        self._split_part = split_part
         self.topscorers = any(p.topscorer for p in self.players)
         self.eligible = [p.bye_eligible for p in self.players]
         self.scores = [p.score for p in self.players]
@@ -404,6 +405,10 @@ class ScoreBracket:
                 notes.append("C.14.b2: M1=0, the bracket is managed as homogeneous")
                 reductions.append("C.14.b2")
                 hetero = False
+                if self.lowest:
+                    # Reading 67: managed as homogeneous, the pairs carry no
+                    # upfloats (C.3.g/h, C.10.a/b: heterogeneous brackets only).
+                    self._managed_homogeneous()
                 best = self.best(range(n), mdp_first=False)
                 assert best is not None
         if self.lowest and (best.pairs < p0 or not best.bye_ok):
@@ -485,6 +490,13 @@ class ScoreBracket:
                 mdp_floating=floating,
                 own_p1=own,
             )
+
+    def _managed_homogeneous(self) -> None:
+        """Reading 67 (C.14.b2, "set M1 = 0, manage the bracket as homogeneous";
+        C.3.g/h, C.10.a/b: B.5/B.6 for upfloaters are requirements of heterogeneous
+        brackets): the pairs no longer carry their upfloats."""
+        if not self._split_part:
+            _drop_upfloats_of(self)
 
     def _floaters_by_their_sum(self, hetero: bool) -> bool:
         """Reading 58, "floaters by their sum in every C.13 re-pairing" (B.3, "the score
@@ -1113,6 +1125,16 @@ def b3_squares(differences: Sequence[Fraction]) -> Fraction:
     over every pair of the pairing: a larger difference weighs more than smaller
     ones with the same sum). Reading 24 compares pairings by it."""
     return sum((d * d for d in differences), Fraction(0))
+
+
+def _drop_upfloats_of(bracket: "ScoreBracket") -> None:
+    n = bracket.n
+    for i in range(n):
+        for j in range(n):
+            c = _without_upfloats(bracket.cost[i][j])
+            bracket.cost[i][j] = c
+            bracket.packed_cost[i][j] = pack(c)
+    bracket.edges = [(i, j, _without_upfloats(c)) for i, j, c in bracket.edges]
 
 
 def _without_upfloats(c: Costs) -> Costs:

@@ -1484,6 +1484,10 @@ class _Round:
             if c.head is not None
             for pair in c.pairs[c.head :]
         }
+        if joined and _managed_homogeneous(cand):
+            # Reading 67: a joined lowest bracket managed as homogeneous (M1 = 0,
+            # C.14.b2) charges no B.5/B.6 for upfloaters (C.3.g/h, C.10.a/b).
+            remainder |= {frozenset(pair) for pair in cand.pairs}
         return RoundResult(pairs, bye, s1_position, brackets, list(self.events), remainder)
 
 
@@ -2063,6 +2067,12 @@ def _moved_on_keeps_m1(chosen: Candidate, kept: Candidate | None) -> bool:
         and _other(kept, chosen)
         and not _colour_concessions(chosen) < _colour_concessions(kept)
     )
+
+
+def _managed_homogeneous(cand: Candidate) -> bool:
+    """Reading 67: was ``cand`` (a lowest bracket's pairing) found with M1 = 0, the
+    bracket "managed as homogeneous" (C.14.b2)?"""
+    return "C.14.b2" in cand.reductions
 
 
 def _joint_in_split_part(frame: _Frame) -> bool:
