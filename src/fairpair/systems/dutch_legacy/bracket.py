@@ -495,8 +495,14 @@ class ScoreBracket:
         """Reading 67 (C.14.b2, "set M1 = 0, manage the bracket as homogeneous";
         C.3.g/h, C.10.a/b: B.5/B.6 for upfloaters are requirements of heterogeneous
         brackets): the pairs no longer carry their upfloats."""
-        if not self._split_part:
-            _drop_upfloats_of(self)
+        if self._split_part:
+            return
+        for i in range(self.n):
+            for j in range(self.n):
+                c = _without_upfloats(self.cost[i][j])
+                self.cost[i][j] = c
+                self.packed_cost[i][j] = pack(c)
+        self.edges = [(i, j, _without_upfloats(c)) for i, j, c in self.edges]
 
     def _floaters_by_their_sum(self, hetero: bool) -> bool:
         """Reading 58, "floaters by their sum in every C.13 re-pairing" (B.3, "the score
@@ -1125,16 +1131,6 @@ def b3_squares(differences: Sequence[Fraction]) -> Fraction:
     over every pair of the pairing: a larger difference weighs more than smaller
     ones with the same sum). Reading 24 compares pairings by it."""
     return sum((d * d for d in differences), Fraction(0))
-
-
-def _drop_upfloats_of(bracket: "ScoreBracket") -> None:
-    n = bracket.n
-    for i in range(n):
-        for j in range(n):
-            c = _without_upfloats(bracket.cost[i][j])
-            bracket.cost[i][j] = c
-            bracket.packed_cost[i][j] = pack(c)
-    bracket.edges = [(i, j, _without_upfloats(c)) for i, j, c in bracket.edges]
 
 
 def _without_upfloats(c: Costs) -> Costs:

@@ -2071,7 +2071,8 @@ def _moved_on_keeps_m1(chosen: Candidate, kept: Candidate | None) -> bool:
 
 def _managed_homogeneous(cand: Candidate) -> bool:
     """Reading 67: was ``cand`` (a lowest bracket's pairing) found with M1 = 0, the
-    bracket "managed as homogeneous" (C.14.b2)?"""
+    bracket "managed as homogeneous" (C.14.b2)? A lowest bracket records "C.14.b2"
+    among its reductions only then (a lowered M1 above 0 is noted, not recorded)."""
     return "C.14.b2" in cand.reductions
 
 
