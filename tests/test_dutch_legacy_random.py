@@ -117,6 +117,10 @@ DATA23 = DATA.with_name("reference23.jsonl.gz")
 DATA24 = DATA.with_name("reference24.jsonl.gz")
 DATA25 = DATA.with_name("reference25.jsonl.gz")
 DATA26 = DATA.with_name("reference26.jsonl.gz")
+#: A twenty-seventh set (seeds 57001-57150), made during the fourteenth pass after
+#: readings 64 and 65 as a clean measure; its one differing round (57093 r5) led to
+#: reading 67, and it was added at the pass's end.
+DATA27 = DATA.with_name("reference27.jsonl.gz")
 #: A dense corpus of tiny tournaments (5-12 players, seeds 20001-24764) made in issue
 #: 31's seventh pass to reach C.13 often (3,419 of its 5,351 rounds do); see the
 #: README there for how its rounds were chosen.
@@ -285,6 +289,11 @@ STILL_DIFFERENT25: frozenset[tuple[int, int]] = frozenset()
 STILL_DIFFERENT26: frozenset[tuple[int, int]] = frozenset()
 
 
+#: The rounds of the twenty-seventh set the engine pairs differently: none of 992
+#: (reading 67 fixed 57093 r5).
+STILL_DIFFERENT27: frozenset[tuple[int, int]] = frozenset()
+
+
 #: The rounds of the tiny corpus the engine pairs differently: 6 of 5,351 (87 at the
 #: start of the seventh pass, 78 at its end; the eighth pass's readings 25-28 fixed 25,
 #: none newly differing; its second wave's readings 29 and 30 seven more; the ninth pass's
@@ -426,6 +435,7 @@ SETS = [
     pytest.param(DATA24, STILL_DIFFERENT24, 900, id="set24"),
     pytest.param(DATA25, STILL_DIFFERENT25, 900, id="set25"),
     pytest.param(DATA26, STILL_DIFFERENT26, 1000, id="set26"),
+    pytest.param(DATA27, STILL_DIFFERENT27, 950, id="set27"),
     pytest.param(DATA_TINY, STILL_DIFFERENT_TINY, 5000, id="tiny"),
 ]
 
