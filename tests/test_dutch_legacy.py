@@ -3111,49 +3111,29 @@ def test_c13_split_part_lower_bye_at_the_first_pairings_costs() -> None:
     assert pairs == {(1, 13), (3, 8), (4, 6), (9, 5), (11, 7), (12, 10)} and bye == 2
 
 
-def test_c13_bye_floor_above_joined_brackets_keeps_m1() -> None:
-    """Reading 68, "the bye floor above joined brackets" (issue 31, fourteenth pass;
-    reading 21's P1 = M1 and bye limit with reading 66's colour test, above joined
-    brackets). ``c13p1c1movers`` (eleventh-set seed 25102 round 8 of 10, 13 players, the
-    whole round): 3 (5.5), 4 (5) and 5 (4.5) are moved down by C.1 from the top;
-    bracket 4 pairs 6-3, 2-7 and moves 4 and 5 down; bracket 3.5 {4, 5 | 1, 8, 11}
-    (P0 = M0 = 2: the remainder has no pair to make) pairs 8-4, 5-1 and floats 11;
-    brackets 3 {9, 13} and 2.5 {10, 12} (nobody there may have the bye: only 1-6 may)
-    are joined and cannot be completed. Reading 25's pairing 8-4, 1-11 (an X and Z
-    pair) floats 5, who gets the bye at 4.5 (13-9, 12-10), where the two brackets
-    together allow the bye at 3.5 (to 1); its colour concessions over the bracket and
-    the lowest (X 1, Z 1) are not fewer than those of 8-4 alone (P1 lowered, M1 kept:
-    9-5, 13-11, 12-10, bye 1, none): JaVaFo's pairing. JaVaFo keeps M1 on all 32
-    variants of the file with one earlier game's colours reversed where the two
-    differ. ``c13p1c1movers4``: the same with 5's round-6 draw against 3 a loss (5 at 4
-    points, 0.5 above the bracket): JaVaFo pairs it the same (the floater's score
-    above the bracket is not what decides)."""
-    pairs, bye, steps = pair(step("c13p1c1movers"))
+@pytest.mark.xfail(strict=True, reason="M1 against P1 for C.1 movers: not read (issue 31)")
+def test_c13_p1_lowered_pairs_more_c1_movers() -> None:
+    """Not a reading (issue 31, eleventh pass: "M1 against P1" in docs/dutch-legacy.md,
+    What remains): JaVaFo 1.4's pairings of two files the engine pairs differently. C.13
+    re-pairs a heterogeneous bracket above joined brackets whose remainder has no pairs
+    to make (P0 = M0); the pairing found at its own P1 floats a moved-down player who
+    came down by C.1, and he gets the bye; JaVaFo takes the first pairing with P1
+    lowered, which floats the same player and pairs him below. ``c13p1c1movers``
+    (eleventh-set seed 25102 round 8 of 10, 13 players): 3 (5.5), 4 (5) and 5 (4.5)
+    are moved down by C.1; bracket 3.5 {4, 5 | 1, 8, 11} pairs 8-4, 5-1 and floats 11,
+    brackets 3 {9, 13} and 2.5 {10, 12} (nobody there may have the bye) are joined and
+    cannot be completed. Reading 25's pairing 8-4, 1-11 floats 5, who gets the bye
+    (13-9, 12-10); JaVaFo lowers P1: 8-4 floats 5, 1 and 11: 9-5, 13-11, 12-10, bye 1
+    (on all 32 variants of the file with one earlier game's colours reversed where the
+    two differ in how many they pair). ``c13p1c1movers2`` (tiny 22694 r8): bracket 4
+    {2, 6 | 3, 5, 7, 10} with 1 moved on by C.1 (P0 = 3 = M0 with him): JaVaFo pairs
+    6-7 alone rather than 6-7, 3-5 with 2 and 10 down (after which 1, 6.5, gets the
+    bye): 1-8, 6-7, 9-2, 10-4, 11-3, bye 5. A rule that gives both (the count with
+    three limits) changed no other reference round: not kept, see the docs."""
+    pairs, bye, _ = pair(step("c13p1c1movers"))
     assert pairs == {(2, 7), (6, 3), (8, 4), (9, 5), (12, 10), (13, 11)} and bye == 1
-    assert any("reading 68" in s for s in steps)
-    javafo, javafo_bye = _javafo_output("c13p1c1movers4")
-    assert pair(step("c13p1c1movers4"))[:2] == (javafo, javafo_bye)
-    assert (javafo, javafo_bye) == (
-        {(2, 7), (6, 3), (8, 4), (9, 5), (12, 10), (13, 11)},
-        1,
-    )
-
-
-def test_c13_bye_floor_above_joined_brackets_floats_for_fewer_concessions() -> None:
-    """Reading 68's other side: ``c13p1c1floatercolours`` is ``c13p1c1floater`` (tiny
-    22011 r5, below) with round 3's 9-7 reversed. Bracket 2 {2, 3 | 4, 5, 7} (P0 = M0)
-    above the joined {8 | 9}: 2-4, 5-7 floats 3 (2.5) to the bye, above the floor
-    2 (5), and now needs an A.7.d and an X pair (5-7), where 2-4 alone with 3-9, 8-7,
-    bye 5 below needs one X pair: M1 kept, JaVaFo's 2-4, 1-6, 9-3, 8-7, bye 5 (on the
-    original the floater's pairing needs no colour concession and is taken).
-    ``c13p1c1floaterc1``: the original with 3-6 forbidden (XXP), so that 3 comes into
-    bracket 2 by C.1 like 5 in ``c13p1c1movers``: JaVaFo still floats him to the bye
-    (2-4, 5-7, 1-6, 8-9, bye 3) - how the floater came down is not what decides."""
-    for name in ("c13p1c1floatercolours", "c13p1c1floaterc1"):
-        javafo, javafo_bye = _javafo_output(name)
-        assert pair(step(name))[:2] == (javafo, javafo_bye), name
-    assert _javafo_output("c13p1c1floatercolours")[1] == 5
-    assert _javafo_output("c13p1c1floaterc1")[1] == 3
+    # ``c13p1c1movers2`` is paired as JaVaFo since reading 66 (fourteenth pass):
+    # test_c13_moved_on_mdp_floats_another_only_for_fewer_colour_concessions.
 
 
 def test_c13_m1_lowered_for_a_floater_of_the_bracket_above() -> None:

@@ -535,18 +535,9 @@ class _Round:
         Reading 66: above joined brackets, when C.1 moved on from the bracket a player
         moved down into it, a pairing that floats a moved-down player (M1 lowered) is
         taken only when it needs fewer colour concessions than the first pairing with
-        M1 kept and P1 lowered (C.14.b1; `_moved_on_keeps_m1`).
-
-        Reading 68: above joined brackets, when the bracket's remainder has no pair to
-        make (P0 = M0, reading 21's P1 = M1) and the pairing found floats a moved-down
-        player so that the lowest bracket's bye goes to a player whose score is above the
-        lowest any complete pairing of the two together allows (reading 21's bye limit),
-        it is taken only when it needs fewer colour concessions, counted over the
-        bracket's and the lowest bracket's pairings, than the first pairing with M1 kept
-        (P1 lowered; `_p0_is_m0`, `_fewer_concessions_with_the_lowest`)."""
+        M1 kept and P1 lowered (C.14.b1; `_moved_on_keeps_m1`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = False
-        self.bye_floor_kept_m1 = False
         single_c13 = single and not frame.split_part
         self.c1_mover_repaired = single_c13 and _moved_on_mdp(frame)
         if self.c1_mover_repaired:
@@ -636,22 +627,6 @@ class _Round:
             if _moved_on_keeps_m1(chosen, kept):
                 self.moved_on_kept_m1 = True
                 return kept
-        elif not single and _p0_is_m0(frame) and _floats_an_mdp(frame, chosen):
-            # Reading 68: reading 21's P1 = M1 and bye limit above joined brackets,
-            # decided by reading 66's colour test over the bracket and the lowest.
-            kept = first_of(
-                self._repairing(frame, accept, None, c13=not frame.split_part).candidates()
-            )
-            if (
-                kept is not None
-                and _other(kept, chosen)
-                and not accept_reduced(chosen.unpaired)
-                and not self._fewer_concessions_with_the_lowest(
-                    frame, chosen, kept, lowest_residents
-                )
-            ):
-                self.bye_floor_kept_m1 = True
-                return kept
 
         def first_floating_only(floats: Accept) -> Candidate | None:
             # The first pairing whose moved-down floaters at the bracket's own P1 pass
@@ -695,33 +670,6 @@ class _Round:
             # pairing at the bracket's own P1 stands (C.14 lowers P1 only when needed).
             return chosen
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
-
-    def _fewer_concessions_with_the_lowest(
-        self,
-        frame: _Frame,
-        chosen: Candidate,
-        kept: Candidate,
-        lowest_residents: list[LegacyPlayer],
-    ) -> bool:
-        """Reading 68, "the bye floor above joined brackets" (C.14.b1/b2 with reading
-        21's bye limit and reading 66's colour test): does ``chosen`` (M1 lowered, a
-        moved-down player floating) need fewer colour concessions - B.2 for top
-        scorers, A.7.d, X, Z, most important first - than ``kept`` (M1 kept, P1
-        lowered), each counted over the bracket's pairs and the pairs and bye of the
-        lowest bracket's pairing that follows it?"""
-
-        def concessions(cand: Candidate) -> tuple[int, ...] | None:
-            low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
-            if low is None:
-                return None
-            bye = low.unpaired[0] if low.unpaired else None
-            totals = round_totals([*cand.pairs, *low.pairs], bye, self.by_number, self.ctx)
-            return tuple(totals[B2 : Z + 1])
-
-        mine, other = concessions(chosen), concessions(kept)
-        if other is None:
-            return True
-        return mine is not None and mine < other
 
     def _bye_not_to_a_floater(
         self,
@@ -1292,12 +1240,6 @@ class _Round:
                             "C.13: a player moved down into this bracket was moved on by C.1; "
                             "a moved-down player floats only for fewer colour concessions: "
                             "M1 kept, P1 lowered (C.14.b1, reading 66)"
-                        )
-                    if self.bye_floor_kept_m1:
-                        frame.notes.append(
-                            "C.13: floating a moved-down player would give the bye to a "
-                            "higher score than the lowest possible, for no fewer colour "
-                            "concessions: M1 kept, P1 lowered (C.14.b1, reading 68)"
                         )
                     if self.bye_chose:
                         frame.notes.append(
@@ -2100,14 +2042,6 @@ def _moved_on_mdp(frame: _Frame) -> bool:
     it (reading 37)?"""
     score = frame.residents[0].score
     return any(p.score > score for p in frame.moved)
-
-
-def _p0_is_m0(frame: _Frame) -> bool:
-    """Reading 68: is every pair of ``frame``'s bracket a pair of a moved-down player
-    (P0 = M0, its remainder has no pair to make: reading 21's P1 = M1, C.14.b2's "never
-    got to the remainder")?"""
-    score = frame.residents[0].score
-    return sum(p.score > score for p in frame.players) == len(frame.players) // 2
 
 
 def _floats_an_mdp(frame: _Frame, cand: Candidate) -> bool:
