@@ -573,30 +573,33 @@ class _Round:
                 return None
             return self.by_number[low.unpaired[0]].score
 
-        bracket = self._repairing(
-            frame,
-            accept,
-            accept_reduced if single else None,
-            mdp_floats,
-            bye_of if frame.split_part else None,
-            c13=not frame.split_part,
-        )
-
-        def further(keep: Accept) -> ScoreBracket:
-            # The same bracket, its pairings kept only where ``keep`` accepts the
-            # players they move down too (reading 64).
-            def kept(unpaired: tuple[int, ...]) -> bool:
-                return accept(unpaired) and keep(unpaired)
-
+        def repairing(
+            keep: Accept | None = None,
+            floats: Accept | None = mdp_floats,
+            own_p1_floats: Accept | None = None,
+        ) -> ScoreBracket:
+            # The bracket again for C.13's another pairing; ``keep``: only pairings
+            # whose players moved down it accepts too.
             return self._repairing(
                 frame,
-                kept,
+                both_accept(accept, keep) or accept,
                 both_accept(accept_reduced, keep) if single else None,
-                mdp_floats,
+                floats,
                 bye_of if frame.split_part else None,
+                own_p1_floats,
                 c13=not frame.split_part,
             )
 
+        def further(below: Fraction) -> ScoreBracket:
+            # Reading 64: only the pairings after which the lowest bracket's bye has
+            # a score below ``below``.
+            def lower(unpaired: tuple[int, ...]) -> bool:
+                score = bye_of(unpaired)
+                return score is not None and score < below
+
+            return repairing(lower)
+
+        bracket = repairing()
         if frame.split_part:
             lower_bye = self._lower_bye(frame, lowest_residents, bracket, further)
             if lower_bye is not None:
@@ -616,14 +619,7 @@ class _Round:
         if _moved_on_mdp(frame) and _floats_an_mdp(frame, chosen):
             # Reading 66: past a player moved on, a moved-down player floats only
             # for fewer colour concessions than the pairing with M1 kept.
-            kept = first_of(
-                self._repairing(
-                    frame,
-                    accept,
-                    accept_reduced if single else None,
-                    c13=not frame.split_part,
-                ).candidates()
-            )
+            kept = first_of(repairing(floats=None).candidates())
             if _moved_on_keeps_m1(chosen, kept):
                 self.moved_on_kept_m1 = True
                 return kept
@@ -631,16 +627,7 @@ class _Round:
         def first_floating_only(floats: Accept) -> Candidate | None:
             # The first pairing whose moved-down floaters at the bracket's own P1 pass
             # ``floats`` too (P1 lowered when none does).
-            return first_of(
-                self._repairing(
-                    frame,
-                    accept,
-                    accept_reduced if single else None,
-                    mdp_floats,
-                    own_p1_floats=both_accept(mdp_floats, floats),
-                    c13=not frame.split_part,
-                ).candidates()
-            )
+            return first_of(repairing(own_p1_floats=both_accept(mdp_floats, floats)).candidates())
 
         lower_by_score = self._lowest_mdps_float(frame, by_score=True)
         if not lower_by_score(chosen.unpaired):
@@ -884,7 +871,7 @@ class _Round:
         frame: _Frame,
         lowest_residents: list[LegacyPlayer],
         bracket: ScoreBracket,
-        further: Callable[[Accept], ScoreBracket] | None = None,
+        further: Callable[[Fraction], ScoreBracket] | None = None,
     ) -> Candidate | None:
         """C.13 in a part of a split join whose lowest bracket has a bye (reading 13,
         "bye of a split join"): the part and the lowest bracket were one joined
@@ -902,9 +889,20 @@ class _Round:
         requirements together with the lowest bracket's are those of the first one
         together with its own; ties go to the earlier pairing. None: the first
         pairing stands (or "joint" decides). At most ``BYE_LIMIT`` pairings are
-        looked at; when they are all of as many pairs as the first one, reading 64
-        goes on (`_lower_bye_further`, with ``further``: the bracket with its
-        pairings filtered)."""
+        looked at.
+
+        Reading 64, "every pairing for the bye of a split join" (B.3: the bye is the
+        joined bracket's floater, its score as low as possible): the procedure finds
+        a pairing again at every later level of C.10 (and with either player of a
+        pair first), so those pairings can all be the first one's repeats before
+        another with as many pairs comes. When the walk is cut among the pairings
+        with as many pairs as the first, it goes on through those pairings, kept only
+        where the lowest bracket's bye has a lower score than the best so far
+        (``further``: the bracket with its pairings so filtered; the others cannot be
+        taken), each judged as before, up to ``BYE_LIMIT`` more (a speed bound: 5,000
+        gave the same pairing in every reference round, at up to 1.2 s a round). The
+        pairings with fewer pairs are looked at only among the first ``BYE_LIMIT``
+        (reading 56)."""
         pool = frame.players + frame.moved + lowest_residents
         if len(pool) % 2 == 0:
             return None  # no bye
@@ -979,46 +977,10 @@ class _Round:
         assert best is not None
         # Reading 64: the walk was cut among the pairings with as many pairs as the
         # first one; the others of them that leave the bye to a lower score follow.
-        self._lower_bye_further(frame, lowest_residents, further, first, best, judge)
-        return pick
-
-    def _lower_bye_further(
-        self,
-        frame: _Frame,
-        lowest_residents: list[LegacyPlayer],
-        further: Callable[[Accept], ScoreBracket],
-        first: Candidate,
-        first_bye: Fraction,
-        judge: Callable[[Candidate, bool], bool],
-    ) -> None:
-        """Reading 64, "every pairing for the bye of a split join" (reading 13's "bye of
-        a split join", B.3: the bye is the joined bracket's floater, its score as low
-        as possible). The procedure finds a pairing again at every later level of C.10
-        (and with either player of a pair first), so the ``BYE_LIMIT`` pairings walked
-        by `_lower_bye` can be the first one's repeats before another pairing with as
-        many pairs comes. The part's pairings with as many pairs as ``first`` are
-        walked on, in the procedure's order, kept only where the players they move
-        down let the lowest bracket give the bye to a lower score than ``first_bye``
-        (the others cannot be taken), and each is judged as before (``judge``): up to
-        ``BYE_LIMIT`` more walked (a speed bound: 5,000 gave the same pairing in every
-        reference round, at up to 1.2 s a round). The pairings with fewer pairs are
-        not looked at here (reading 56: only among the first ``BYE_LIMIT`` walked)."""
-        memo: dict[tuple[int, ...], bool] = {}
-
-        def lower(unpaired: tuple[int, ...]) -> bool:
-            key = tuple(sorted(unpaired))
-            if key not in memo:
-                low = self.lowest_with(frame.moved, unpaired, lowest_residents)
-                memo[key] = (
-                    low is not None
-                    and bool(low.unpaired)
-                    and self.by_number[low.unpaired[0]].score < first_bye
-                )
-            return memo[key]
-
-        for cand in islice(further(lower).candidates(), BYE_LIMIT):
+        for cand in islice(further(best).candidates(), BYE_LIMIT):
             if len(cand.pairs) != len(first.pairs) or judge(cand, False):
-                return
+                break
+        return pick
 
     # -- B.3 over a split join (reading 23) -------------------------------------------
 
