@@ -58,7 +58,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     fits,
 )
 from fairpair.systems.dutch_legacy.orders import d1_transpositions, d2_exchanges, d3_mdp_sets
-from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
+from fairpair.systems.dutch_legacy.players import LegacyPlayer, b1b_unearned, legacy_players
 from fairpair.workflow.generator import GeneratorConfig, generate
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -3508,3 +3508,66 @@ def test_c13_join_managed_homogeneous_has_no_upfloats() -> None:
     _, _, lines = pair(step("c13joinhomog"))
     assert has(lines, "C.14.b2: M1=0, the bracket is managed as homogeneous")
     assert has(lines, "is no worse by any requirement (colours, floats): joined")
+
+
+def _javafo_lines(name: str) -> list[tuple[int, int]]:
+    """JaVaFo 1.4's output of ``steps/NAME.txt`` as written: (white, black), (n, 0)."""
+    numbers = [int(x) for x in (STEPS / f"{name}.javafo").read_text().split()]
+    assert numbers[0] * 2 == len(numbers) - 1
+    return list(zip(numbers[1::2], numbers[2::2], strict=True))
+
+
+def test_a5_javafo_output_that_is_no_pairing() -> None:
+    """An accepted difference (issue 31, fifteenth pass; twenty-eighth-set seed 59083
+    round 4, `steps/b1bbrokenoutput.txt`, the whole round: five players).
+
+    A.5: "Should the total number of players be (or become) odd, one player ends up
+    unpaired. This player receives a bye". Every player has scored without playing
+    once (2, 4 and 5 a bye, 1 and 3 a forfeit win), so B.1.b forbids the bye to all
+    and reading 20 allows it to all. JaVaFo's output lists three players with no
+    opponent (1, 2 and 5: three byes, two of them to players with a bye already) and
+    leaves 3 and 4 out altogether: it is no pairing of the round, whatever the reading
+    of B.1.b. The engine pairs 2-5, 1-4 (their game of round 3 was forfeited, which
+    F.2 does not count) and gives the bye to 3, a complete legal pairing. The
+    tournament of the reference set was played on with JaVaFo's output, so its round 5
+    starts from it (`test_b1b_bye_again_to_the_player_with_most_points_without_playing`)."""
+    t = step("b1bbrokenoutput")
+    javafo = _javafo_lines("b1bbrokenoutput")
+    assert javafo == [(1, 0), (2, 0), (5, 0)]
+    listed = {n for pair_ in javafo for n in pair_ if n}
+    assert sorted(t.present_players(4)) == [1, 2, 3, 4, 5]
+    assert not {3, 4} & listed  # present, neither paired nor given a bye
+    assert sum(1 for _, b in javafo if b == 0) == 3  # A.5: one player unpaired
+    pairs, bye, _ = pair(t)
+    assert (_norm(pairs), bye) in _complete_legal_pairings(t, 4)
+    assert _norm(pairs) == {(2, 5), (1, 4)} and bye == 3
+
+
+def test_b1b_bye_again_to_the_player_with_most_points_without_playing() -> None:
+    """An accepted difference (issue 31, fifteenth pass; twenty-eighth-set seed 59083
+    round 5, `steps/b1bbyeagain.txt`, the round after
+    `test_a5_javafo_output_that_is_no_pairing`).
+
+    B.1.b: "A player who has received a point or half point without playing, either
+    through a bye or due to an opponent not appearing in time, is a downfloater (see
+    A.4) and shall not receive a bye." Every player has done so: 1 twice (a forfeit
+    win in round 3 and the bye of round 4), 5 twice (a bye, a forfeit win), 2, 3 and
+    4 once. JaVaFo gives the bye to 1 again (and pairs 2-5, 3-4). No reading of B.1.b
+    lets 1 have the bye but not the others (nobody has scored without playing more
+    often); with everybody allowed, A.5 gives the bye to the player left over in the
+    lowest bracket, which 1 (3.5 points, the top scorer) never is: if he moves down
+    to the lowest bracket (1 point: 3 and 4) he is paired there first (C.6, S1 the
+    moved-down player) with 4, a legal pair (their game of round 3 was forfeited, F.2)
+    that keeps both colour preferences. Reading 20 (the fewest such rounds: 2, 3 and
+    4) and the engine give the bye to 4: 2-1, 3-5, bye 4."""
+    t = step("b1bbyeagain")
+    state = t.state(after_round=4)
+    unearned = {n: b1b_unearned(state[n]) for n in t.present_players(5)}
+    assert unearned == {1: 2, 2: 1, 3: 1, 4: 1, 5: 2}
+    assert _javafo_lines("b1bbyeagain") == [(2, 5), (3, 4), (1, 0)]
+    players = legacy_players(t, 5, t.present_players(5))
+    assert b1_b2_compatible(players[1], players[4], RoundContext(5))
+    assert players[1].preference.colour != players[4].preference.colour
+    assert {n for n, p in players.items() if p.bye_eligible} == {2, 3, 4}
+    pairs, bye, _ = pair(t)
+    assert _norm(pairs) == {(1, 2), (3, 5)} and bye == 4
