@@ -30,6 +30,7 @@ import json
 import random
 import subprocess
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from fairpair.formats import trf
@@ -110,6 +111,7 @@ def play(jar: str, seed: int) -> dict[str, object]:
     retired: set[int] = set()
     outputs: dict[str, list[list[int]]] = {}
     novalid = None
+    broken = None
     for rnd in range(1, config.rounds + 1):
         byes: dict[int, ByeKind] = {}
         for pl in t.players:
@@ -134,11 +136,32 @@ def play(jar: str, seed: int) -> dict[str, object]:
             t = t.replace(rounds=t.rounds[: rnd - 1])
             break
         outputs[str(rnd)] = [list(pair) for pair in pairs]
+        if not is_pairing(pairs, t.present_players(rnd)):
+            # Kept as the reference's answer, but not played on (seed 59083 round 4).
+            broken = rnd
+            break
         boards = tuple(Board(w, b) for w, b in pairs if b)
         bye = next((w for w, b in pairs if not b), None)
         t = t.with_pairing(Pairing(round=rnd, boards=boards, bye=bye))
         t = play_round(t, rnd, rng, config)
-    return {"seed": seed, "params": p, "trf": trf.dumps(t), "rounds": outputs, "novalid": novalid}
+    line: dict[str, object] = {
+        "seed": seed,
+        "params": p,
+        "trf": trf.dumps(t),
+        "rounds": outputs,
+        "novalid": novalid,
+    }
+    if broken is not None:
+        line["broken"] = broken
+    return line
+
+
+def is_pairing(pairs: list[tuple[int, int]], present: Iterable[int]) -> bool:
+    """Whether the reference's output pairs every present player once, with one bye at
+    most (A.5). JaVaFo 1.4 once wrote three byes and left two players out (seed 59083
+    round 4, made before this check: that tournament was played on with it)."""
+    listed = [n for pair in pairs for n in pair if n]
+    return sorted(listed) == sorted(present) and sum(1 for _, b in pairs if not b) <= 1
 
 
 def main() -> None:
