@@ -126,6 +126,10 @@ DATA27 = DATA.with_name("reference27.jsonl.gz")
 #: start of the fifteenth pass and measured before any change of that pass.
 DATA28 = DATA.with_name("reference28.jsonl.gz")
 DATA29 = DATA.with_name("reference29.jsonl.gz")
+#: A thirty-first and a thirty-second set (seeds 65001-65150 and 67001-67150), made in
+#: the fifteenth pass and measured before any of its changes to the engine.
+DATA31 = DATA.with_name("reference31.jsonl.gz")
+DATA32 = DATA.with_name("reference32.jsonl.gz")
 #: A dense corpus of tiny tournaments (5-12 players, seeds 20001-24764) made in issue
 #: 31's seventh pass to reach C.13 often (3,419 of its 5,351 rounds do); see the
 #: README there for how its rounds were chosen.
@@ -319,6 +323,14 @@ STILL_DIFFERENT28: frozenset[tuple[int, int]] = frozenset(
 STILL_DIFFERENT29: frozenset[tuple[int, int]] = frozenset()
 
 
+#: The rounds of the thirty-first set the engine pairs differently: none of 939.
+STILL_DIFFERENT31: frozenset[tuple[int, int]] = frozenset()
+
+
+#: The rounds of the thirty-second set the engine pairs differently: none of 1,005.
+STILL_DIFFERENT32: frozenset[tuple[int, int]] = frozenset()
+
+
 #: The rounds of the tiny corpus the engine pairs differently: 6 of 5,351 (87 at the
 #: start of the seventh pass, 78 at its end; the eighth pass's readings 25-28 fixed 25,
 #: none newly differing; its second wave's readings 29 and 30 seven more; the ninth pass's
@@ -463,6 +475,8 @@ SETS = [
     pytest.param(DATA27, STILL_DIFFERENT27, 950, id="set27"),
     pytest.param(DATA28, STILL_DIFFERENT28, 900, id="set28"),
     pytest.param(DATA29, STILL_DIFFERENT29, 950, id="set29"),
+    pytest.param(DATA31, STILL_DIFFERENT31, 900, id="set31"),
+    pytest.param(DATA32, STILL_DIFFERENT32, 1000, id="set32"),
     pytest.param(DATA_TINY, STILL_DIFFERENT_TINY, 5000, id="tiny"),
 ]
 
