@@ -3322,6 +3322,17 @@ P1_BEFORE_SET = [
         {(1, 5), (4, 6)},
         id="tiny-24164-r7",
     ),
+    pytest.param(
+        "c13p1beforeset4",
+        9,
+        Fraction(9, 2),
+        {1, 2, 3, 4, 5, 6},
+        set(),
+        ({(3, 12), (5, 4), (6, 2), (9, 7), (10, 1), (11, 8)}, None),
+        ({(1, 2), (10, 3), (6, 7), (9, 5), (4, 12), (11, 8)}, None),
+        {(1, 2), (4, 5)},
+        id="d1-90071-r9",
+    ),
 ]
 
 
@@ -3340,7 +3351,8 @@ def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
     first_set: set[tuple[int, int]],
 ) -> None:
     """Accepted differences (issue 31, twelfth pass; tiny-corpus 20308 r9, 22786 r8,
-    24596 r8, 24164 r7 - docs/dutch-legacy.md, "Accepted differences"): JaVaFo 1.4
+    24596 r8, 24164 r7; sixteenth pass: dense-corpus 90071 r9, the whole round, top
+    scorers - docs/dutch-legacy.md, "Accepted differences"): JaVaFo 1.4
     pairs a bracket with fewer pairs than the text allows.
 
     A chain of players moved down by C.1 reaches a heterogeneous bracket where they
