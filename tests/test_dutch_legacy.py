@@ -2348,6 +2348,37 @@ def test_b3_by_the_squares_join_at_once_after_p0() -> None:
     assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
 
 
+def test_c13_join_at_once_for_a_lower_bye_and_closer_pairs() -> None:
+    """Reading 69 (issue 31, sixteenth pass; JaVaFo 1.4's pairing stored as
+    ``steps/c13p0joinlowerbye.javafo``). Dense-corpus seed 90005 round 10 of 10, the whole
+    round (nine present, 4 and 7 absent; even; top scorers): 1 (7 points), 5 (6.5), 3
+    (5) and 2 (4.5) cannot all be paired above bracket 4; 10 can meet only 2, 3 only 11,
+    6 only 5; only 2, 3, 6, 8, 9 and 10 may have the bye. The round has five legal
+    pairings: 1-9, 5-8, 2-10, 3-11, bye 6 (3 points; squares 23.5), 1-8, 5-6, 2-10,
+    3-11, bye 9 (3.5; 26.25), 1-9, 5-6, 2-10, 3-11, bye 8 (4; 29.5) and two with the bye
+    to 3 (5 points; 22.5 and 26.5): the first has the lowest bye of all. C.13 joins 3.5
+    and 3, then 4, and re-pairs bracket 4.5 {5 | 2} (1 and 3 moved on by C.1) with
+    P = 0; the split pairs the brackets one by one and gives the second, the join at
+    once (S1 the re-paired bracket's players) the first: the bye a half point lower
+    and the pairs closer by the squares - B.3 prefers the join by both its counts,
+    and it stands, as JaVaFo (before: the split, reading 53 asking a bye of the same
+    score). On all 38 variants with one earlier game's colours reversed the engine's
+    pairs are JaVaFo's (before: 7; in three of the 38 one board's colours differ)."""
+    t = step("c13p0joinlowerbye")
+    legal = _complete_legal_pairings(t, 10)
+    assert sorted((bye, sorted(ps)) for ps, bye in legal) == [
+        (3, [(1, 8), (2, 10), (5, 6), (9, 11)]),
+        (3, [(1, 9), (2, 10), (5, 6), (8, 11)]),
+        (6, [(1, 9), (2, 10), (3, 11), (5, 8)]),
+        (8, [(1, 9), (2, 10), (3, 11), (5, 6)]),
+        (9, [(1, 8), (2, 10), (3, 11), (5, 6)]),
+    ]
+    pairs, bye, lines = pair(t)
+    assert (pairs, bye) == _javafo_output("c13p0joinlowerbye")
+    assert _norm(pairs) == {(1, 9), (5, 8), (2, 10), (3, 11)} and bye == 6
+    assert has(lines, "gives the bye to a lower score and pairs closer by the squares")
+
+
 def test_b3_pairs_as_close_in_score_as_possible_in_a_split_part() -> None:
     """Reading 24 (issue 31, seventh pass): random fourth-set seed 7108 round 9 shrunk
     to six players (JaVaFo 1.4's pairing of this file; round 9 of 10, odd). 35 has 3
@@ -3322,6 +3353,17 @@ P1_BEFORE_SET = [
         {(1, 5), (4, 6)},
         id="tiny-24164-r7",
     ),
+    pytest.param(
+        "c13p1beforeset4",
+        9,
+        Fraction(9, 2),
+        {1, 2, 3, 4, 5, 6},
+        set(),
+        ({(3, 12), (5, 4), (6, 2), (9, 7), (10, 1), (11, 8)}, None),
+        ({(1, 2), (10, 3), (6, 7), (9, 5), (4, 12), (11, 8)}, None),
+        {(1, 2), (4, 5)},
+        id="d1-90071-r9",
+    ),
 ]
 
 
@@ -3340,7 +3382,8 @@ def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
     first_set: set[tuple[int, int]],
 ) -> None:
     """Accepted differences (issue 31, twelfth pass; tiny-corpus 20308 r9, 22786 r8,
-    24596 r8, 24164 r7 - docs/dutch-legacy.md, "Accepted differences"): JaVaFo 1.4
+    24596 r8, 24164 r7; sixteenth pass: dense-corpus 90071 r9, the whole round, top
+    scorers - docs/dutch-legacy.md, "Accepted differences"): JaVaFo 1.4
     pairs a bracket with fewer pairs than the text allows.
 
     A chain of players moved down by C.1 reaches a heterogeneous bracket where they

@@ -1650,6 +1650,12 @@ def _join_as_close(
             "of the score differences (B.3): joined"
         )
         return other
+    if _join_lower_bye_and_closer(other, split, players):
+        other.events.append(
+            "C.13: joining at once after the P = 0 re-pairing gives the bye to a lower "
+            "score and pairs closer by the squares of the score differences (B.3): joined"
+        )
+        return other
     close = _as_close(split, other, players)
     if close and _lowers_no_more(other, split):
         other.events.append(
@@ -1686,6 +1692,25 @@ def _join_closer_by_squares(
     bye_j, squares_j = _b3_closeness(joined, players)
     bye_s, squares_s = _b3_closeness(split, players)
     return bye_j == bye_s and squares_j < squares_s
+
+
+def _join_lower_bye_and_closer(
+    joined: RoundResult, split: RoundResult, players: Mapping[int, LegacyPlayer]
+) -> bool:
+    """Reading 69, B.3 on both its counts, after a P = 0 re-pairing above joined
+    brackets: C.13's words join the re-paired bracket with the joined lowest one, and
+    the split (reading 13) is the reference's practice only where B.3 does not prefer
+    the join. B.3 asks for the floaters' scores as low as possible - the bye is the
+    last floater (A.5, B.1.b) - and for the score differences of the pairs as small as
+    possible (reading 53: the sum of their squares). When joining at once gives the bye
+    to a lower score than the split AND pairs closer by the squares, B.3 prefers it by
+    both counts and the join stands (reading 53 asks the same with a bye of the same
+    score)."""
+    bye_j, squares_j = _b3_closeness(joined, players)
+    bye_s, squares_s = _b3_closeness(split, players)
+    if bye_j is None or bye_s is None:
+        return False
+    return bye_j < bye_s and squares_j < squares_s
 
 
 def _b3_closeness(
