@@ -2349,7 +2349,7 @@ def test_b3_by_the_squares_join_at_once_after_p0() -> None:
 
 
 def test_c13_join_at_once_for_a_lower_bye_and_closer_pairs() -> None:
-    """Reading 69 (issue 31, sixteenth pass; JaVaFo 1.4's pairing stored as
+    """Reading 69 (issue 31, fifteenth pass; JaVaFo 1.4's pairing stored as
     ``steps/c13p0joinlowerbye.javafo``). Dense-corpus seed 90005 round 10 of 10, the whole
     round (nine present, 4 and 7 absent; even; top scorers): 1 (7 points), 5 (6.5), 3
     (5) and 2 (4.5) cannot all be paired above bracket 4; 10 can meet only 2, 3 only 11,
@@ -3382,7 +3382,7 @@ def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
     first_set: set[tuple[int, int]],
 ) -> None:
     """Accepted differences (issue 31, twelfth pass; tiny-corpus 20308 r9, 22786 r8,
-    24596 r8, 24164 r7; sixteenth pass: dense-corpus 90071 r9, the whole round, top
+    24596 r8, 24164 r7; fifteenth pass: dense-corpus 90071 r9, the whole round, top
     scorers - docs/dutch-legacy.md, "Accepted differences"): JaVaFo 1.4
     pairs a bracket with fewer pairs than the text allows.
 
