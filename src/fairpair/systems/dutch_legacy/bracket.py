@@ -517,7 +517,7 @@ class ScoreBracket:
         before reading 13's moved-down floaters lower M1 for a floater's lower score
         (`_floater_states`, which follows). Only where those would lower M1
         (``mdp_floats``): elsewhere the states are the same."""
-        if self.mdp_floats is None or __import__("os").environ.get("NO69"):
+        if self.mdp_floats is None:
             return
         note = f"C.14.b1: P1 lowered to {p1}, M1 = {m1} kept (A.3; reading 69)"
         yield from self._floater_states(
