@@ -1727,6 +1727,7 @@ def _closer_with_the_bye(
     his score the difference to nobody): is ``a`` closer than ``b`` by the sum of the
     squared score differences of its pairs (reading 53) plus the square of its bye's
     score? Used by reading 34 next to its largest difference."""
+
     def measure(result: RoundResult) -> Fraction:
         bye = players[result.bye].score if result.bye is not None else Fraction(0)
         return b3_squares(score_differences(result.pairs, players)) + bye * bye
