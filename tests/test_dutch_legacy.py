@@ -3511,7 +3511,7 @@ def test_c13_join_managed_homogeneous_has_no_upfloats() -> None:
 
 
 def test_c13_m1_kept_at_a_lowered_p1() -> None:
-    """Reading 69 (issue 31, sixteenth pass; C.14.b1 "reduce P1 ... and restart from
+    """Reading 70 (issue 31, fifteenth pass; C.14.b1 "reduce P1 ... and restart from
     C.3.a" with A.3's moved-down players "paired first whenever possible").
 
     `c13m1keptlowp1` (twenty-eighth-set seed 59032 round 8, players 2 and 5 absent;
@@ -3535,11 +3535,11 @@ def test_c13_m1_kept_at_a_lowered_p1() -> None:
         assert (_norm(pairs), bye) == (_norm(_javafo_output(name)[0]), _javafo_output(name)[1])
     pairs, bye, lines = pair(step("c13m1keptlowp1"))
     assert _norm(pairs) == {(4, 8), (3, 9), (6, 10), (1, 11)} and bye == 7
-    assert has(lines, "M1 = 2 kept (A.3; reading 69)")
+    assert has(lines, "M1 = 2 kept (A.3; reading 70)")
 
 
 def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
-    """Reading 70 (issue 31, sixteenth pass; B.3 over two pairings of the round with
+    """Reading 71 (issue 31, fifteenth pass; B.3 over two pairings of the round with
     the bye's score as a floater's, next to reading 34's largest difference).
 
     `c13byediffshared` (twenty-eighth-set seed 59102 round 8 with nine players; all but
@@ -3554,4 +3554,4 @@ def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
     pairs, bye, lines = pair(step("c13byediffshared"))
     assert (pairs, bye) == _javafo_output("c13byediffshared")
     assert bye == 28
-    assert has(lines, "closer by the squares with the bye's (B.3, reading 70)")
+    assert has(lines, "closer by the squares with the bye's (B.3, reading 71)")

@@ -478,7 +478,7 @@ class ScoreBracket:
         floaters' scores in B.3's order (but ``skip``, already tried), M1 lowered for
         moved-down floaters where reading 13 allows it (``_m1_for``); ``own``: the
         bracket's own P1 (its first C.14 state); ``keep_m1``: M1 is not lowered for
-        moved-down floaters (reading 69)."""
+        moved-down floaters (reading 70)."""
         for floaters in self._floater_scores(self.n - 2 * p1):
             if floaters == skip:
                 continue
@@ -507,7 +507,7 @@ class ScoreBracket:
         notes: list[str],
         reductions: list[str],
     ) -> Iterator[_State]:
-        """Reading 69, "M1 kept at a lowered P1" (C.14.b1 with A.3): C.13's another
+        """Reading 70, "M1 kept at a lowered P1" (C.14.b1 with A.3): C.13's another
         pairing of a heterogeneous bracket at a P1 that C.14 lowered below the bracket's
         own P1. "If the pairing procedure has got to the remainder at least once, reduce
         P1 ... and restart from C.3.a": C.14.b1 lowers P1, not M1, and A.3 pairs the
@@ -519,7 +519,7 @@ class ScoreBracket:
         (``mdp_floats``): elsewhere the states are the same."""
         if self.mdp_floats is None:
             return
-        note = f"C.14.b1: P1 lowered to {p1}, M1 = {m1} kept (A.3; reading 69)"
+        note = f"C.14.b1: P1 lowered to {p1}, M1 = {m1} kept (A.3; reading 70)"
         yield from self._floater_states(
             True, p1, m1, x1, z1, bound, [*notes, note], reductions, keep_m1=True
         )

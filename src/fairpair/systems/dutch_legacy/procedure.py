@@ -1641,7 +1641,7 @@ def _join_as_close(
     its pairs plus the bye's score (`_b3_total`) - the join stands if its pairs are
     as close (reading 30 without the C.10 condition), or if it gives the bye to a
     lower score and pays for it with its largest difference (larger than the
-    split's largest) or (reading 70) is closer by the squares of the differences
+    split's largest) or (reading 71) is closer by the squares of the differences
     plus the square of the bye's score (`_closer_with_the_bye`). ``other``: the round
     joined at once (`_paired_joined`)."""
     if other is None or _same_pairing(other, split):
@@ -1677,7 +1677,7 @@ def _join_as_close(
         other.events.append(
             "C.13: joining at once after the P = 0 re-pairing gives the bye to a lower "
             "score, the same in total and closer by the squares with the bye's (B.3, "
-            "reading 70): joined"
+            "reading 71): joined"
         )
         return other
     return split
@@ -1721,7 +1721,7 @@ def _bye_lower(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlaye
 def _closer_with_the_bye(
     a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]
 ) -> bool:
-    """Reading 70, "the bye's square" (B.3 over two pairings of one round, "the
+    """Reading 71, "the bye's square" (B.3 over two pairings of one round, "the
     difference of the scores of two players paired against each other should be as
     small as possible", with B.1.b/A.4: the player who gets the bye is a downfloater,
     his score the difference to nobody): is ``a`` closer than ``b`` by the sum of the
