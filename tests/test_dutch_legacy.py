@@ -3614,3 +3614,50 @@ def test_b1b_bye_again_to_the_player_with_most_points_without_playing() -> None:
     assert {n for n, p in players.items() if p.bye_eligible} == {2, 3, 4}
     pairs, bye, _ = pair(t)
     assert _norm(pairs) == {(1, 2), (3, 5)} and bye == 4
+
+
+def test_c13_m1_kept_at_a_lowered_p1() -> None:
+    """Reading 70 (issue 31, fifteenth pass; C.14.b1 "reduce P1 ... and restart from
+    C.3.a" with A.3's moved-down players "paired first whenever possible").
+
+    `c13m1keptlowp1` (twenty-eighth-set seed 59032 round 8, players 2 and 5 absent;
+    only 1, 3, 4 and 7 may have the bye): 1 (6 points, can meet only 7, 10, 11), 4
+    (4.5: 7, 8, 10) and 3 (4: 9, 11) come down by C.1 into bracket 3.5 {6, 7, 8, 9}:
+    M0 = P0 = 3. Its only pairing with three pairs pairs 1-7 and leaves one player
+    to the lowest bracket {10, 11} (they have met, and may not have the bye): no
+    pairing with three pairs lets the lowest be paired, C.13 asks for P1 = 2 (the
+    remainder was reached: C.14.b1). With M1 = 2 kept the D.3 sets {1, 4} (1-7, 4-8:
+    3, 6, 9 down, only 3 may have the bye and 11 meets only 1 or 3) and {1, 3} (1-7,
+    3-9: 11 has no opponent below) fail, {4, 3} gives 8-4, 3-9 with 1, 6, 7 down and
+    11-1, 10-6, bye 7 below - JaVaFo's pairing. Reading 13's moved-down floaters with
+    M1 lowered to 1 for the floaters' lower scores (4.5, 4, 3.5 against 6, 3.5, 3.5)
+    gave 7-1, 6-8, 3-11, 10-9, bye 4 (the engine before).
+
+    `c13m1keptlowp1b` (the same with 4-8 forbidden, XXP): no set of two moved-down
+    players lets the lowest be paired, and JaVaFo lowers M1 to 1: 7-1, 6-8, 3-11,
+    10-9, bye 4 (the floaters' scores decide there, as before)."""
+    for name in ("c13m1keptlowp1", "c13m1keptlowp1b"):
+        pairs, bye, _ = pair(step(name))
+        assert (_norm(pairs), bye) == (_norm(_javafo_output(name)[0]), _javafo_output(name)[1])
+    pairs, bye, lines = pair(step("c13m1keptlowp1"))
+    assert _norm(pairs) == {(4, 8), (3, 9), (6, 10), (1, 11)} and bye == 7
+    assert has(lines, "M1 = 2 kept (A.3; reading 70)")
+
+
+def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
+    """Reading 71 (issue 31, fifteenth pass; B.3 over two pairings of the round with
+    the bye's score as a floater's, next to reading 34's largest difference).
+
+    `c13byediffshared` (twenty-eighth-set seed 59102 round 8 with nine players; all but
+    1, 25 and 26 may have the bye): 1 (6) and 2 (4.5) pair 1-2 at the top; 11-23
+    (2.5) leaves {22, 24, 26 | 25, 28} no pairing (24-26 and 22-26 have met, 26 and
+    25 may not have the bye), C.13 joins 2 and 1.5 and re-pairs 2.5 with P = 0.
+    Split again (reading 13): 24-11, 26-23, 28-25, bye 22; joined at once: 26-11,
+    23-25, 24-22, bye 28. Both total 3 with the bye's score (reading 34); both
+    largest differences are 1-2's 1.5, so the split stood; by the squares plus the
+    bye's square the join is closer (1.25 + 2.25 against 0.5 + 4): joined, as JaVaFo.
+    (public2 t5364 r10, where JaVaFo splits, ties at 30.5.)"""
+    pairs, bye, lines = pair(step("c13byediffshared"))
+    assert (pairs, bye) == _javafo_output("c13byediffshared")
+    assert bye == 28
+    assert has(lines, "closer by the squares with the bye's (B.3, reading 71)")

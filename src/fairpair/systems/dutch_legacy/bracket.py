@@ -451,6 +451,10 @@ class ScoreBracket:
             if self._floaters_by_their_sum(hetero_p):
                 yield from self._floater_sums(p, x1, z1, notes, reductions)
                 continue
+            if hetero_p:
+                yield from self._m1_kept_at_a_lowered_p1(
+                    p, m, x1, z1, best_p.vector, notes, reductions
+                )
             yield from self._floater_states(
                 hetero_p, p, m, x1, z1, best_p.vector, notes, reductions
             )
@@ -468,15 +472,17 @@ class ScoreBracket:
         *,
         skip: tuple[Fraction, ...] | None = None,
         own: bool = False,
+        keep_m1: bool = False,
     ) -> Iterator[_State]:
         """The states of one P1 when another pairing is asked for: one for each set of
         floaters' scores in B.3's order (but ``skip``, already tried), M1 lowered for
         moved-down floaters where reading 13 allows it (``_m1_for``); ``own``: the
-        bracket's own P1 (its first C.14 state)."""
+        bracket's own P1 (its first C.14 state); ``keep_m1``: M1 is not lowered for
+        moved-down floaters (reading 70)."""
         for floaters in self._floater_scores(self.n - 2 * p1):
             if floaters == skip:
                 continue
-            m, floating = self._m1_for(hetero, m1, floaters)
+            m, floating = (m1, False) if keep_m1 else self._m1_for(hetero, m1, floaters)
             yield _State(
                 hetero,
                 p1,
@@ -490,6 +496,33 @@ class ScoreBracket:
                 mdp_floating=floating,
                 own_p1=own,
             )
+
+    def _m1_kept_at_a_lowered_p1(
+        self,
+        p1: int,
+        m1: int,
+        x1: int,
+        z1: int,
+        bound: Costs,
+        notes: list[str],
+        reductions: list[str],
+    ) -> Iterator[_State]:
+        """Reading 70, "M1 kept at a lowered P1" (C.14.b1 with A.3): C.13's another
+        pairing of a heterogeneous bracket at a P1 that C.14 lowered below the bracket's
+        own P1. "If the pairing procedure has got to the remainder at least once, reduce
+        P1 ... and restart from C.3.a": C.14.b1 lowers P1, not M1, and A.3 pairs the
+        moved-down players "first whenever possible". So with ``m1`` (as many moved-down
+        players as a pairing with ``p1`` pairs can pair) every set of floaters' scores
+        is tried in B.3's order - every D.3 set of ``m1`` moved-down players in S1 -
+        before reading 13's moved-down floaters lower M1 for a floater's lower score
+        (`_floater_states`, which follows). Only where those would lower M1
+        (``mdp_floats``): elsewhere the states are the same."""
+        if self.mdp_floats is None:
+            return
+        note = f"C.14.b1: P1 lowered to {p1}, M1 = {m1} kept (A.3; reading 70)"
+        yield from self._floater_states(
+            True, p1, m1, x1, z1, bound, [*notes, note], reductions, keep_m1=True
+        )
 
     def _managed_homogeneous(self) -> None:
         """Reading 67 (C.14.b2, "set M1 = 0, manage the bracket as homogeneous";

@@ -1641,7 +1641,9 @@ def _join_as_close(
     its pairs plus the bye's score (`_b3_total`) - the join stands if its pairs are
     as close (reading 30 without the C.10 condition), or if it gives the bye to a
     lower score and pays for it with its largest difference (larger than the
-    split's largest). ``other``: the round joined at once (`_paired_joined`)."""
+    split's largest) or (reading 71) is closer by the squares of the differences
+    plus the square of the bye's score (`_closer_with_the_bye`). ``other``: the round
+    joined at once (`_paired_joined`)."""
     if other is None or _same_pairing(other, split):
         return split
     if _join_closer_by_squares(other, split, players):
@@ -1675,6 +1677,13 @@ def _join_as_close(
         other.events.append(
             "C.13: joining at once after the P = 0 re-pairing gives the bye to a lower "
             "score for a larger difference, the same in total (B.3): joined"
+        )
+        return other
+    if _bye_lower(other, split, players) and _closer_with_the_bye(other, split, players):
+        other.events.append(
+            "C.13: joining at once after the P = 0 re-pairing gives the bye to a lower "
+            "score, the same in total and closer by the squares with the bye's (B.3, "
+            "reading 71): joined"
         )
         return other
     return split
@@ -1732,6 +1741,23 @@ def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fract
 def _bye_lower(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
     """``a`` gives the bye to a player with a lower score than ``b`` does."""
     return a.bye is not None and b.bye is not None and players[a.bye].score < players[b.bye].score
+
+
+def _closer_with_the_bye(
+    a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]
+) -> bool:
+    """Reading 71, "the bye's square" (B.3 over two pairings of one round, "the
+    difference of the scores of two players paired against each other should be as
+    small as possible", with B.1.b/A.4: the player who gets the bye is a downfloater,
+    his score the difference to nobody): is ``a`` closer than ``b`` by the sum of the
+    squared score differences of its pairs (reading 53) plus the square of its bye's
+    score? Used by reading 34 next to its largest difference."""
+
+    def measure(result: RoundResult) -> Fraction:
+        bye = players[result.bye].score if result.bye is not None else Fraction(0)
+        return b3_squares(score_differences(result.pairs, players)) + bye * bye
+
+    return measure(a) < measure(b)
 
 
 def _largest(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
