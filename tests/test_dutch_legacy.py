@@ -1555,8 +1555,8 @@ def test_c13_split_part_lower_bye_counts_distinct_pairings() -> None:
 
 
 def test_c13_split_part_lower_bye_at_no_more_colour_concessions() -> None:
-    """Reading 69, "the bye of a split join at no more colour concessions" (issue 31,
-    sixteenth pass; C.10, C.13, reading 13's "bye of a split join"). Eighth-set seed
+    """Reading 72, "the bye of a split join at no more colour concessions" (issue 31,
+    fifteenth pass; C.10, C.13, reading 13's "bye of a split join"). Eighth-set seed
     15104 round 9 with the nine pairs both engines make made absent
     (``steps/c13byecolours.txt``, seven players, round 9 of 11; JaVaFo's output
     ``c13byecolours.javafo``): 12 (3.5 points, mild black), 21 (3, mild black), 22 (3,
@@ -1589,7 +1589,7 @@ def test_c13_split_part_lower_bye_at_no_more_colour_concessions() -> None:
 
 
 def test_c13_bye_float_join_only_after_a_p0_first_split() -> None:
-    """Readings 70 and 71 (issue 31, sixteenth pass). Tiny seed 24740 round 9, the whole
+    """Readings 73 and 74 (issue 31, fifteenth pass). Tiny seed 24740 round 9, the whole
     round (``steps/c13byefloatfirstsplit.txt``, eleven players; JaVaFo's output
     ``c13byefloatfirstsplit.javafo``); only 1, 2 and 4 may have the bye. C.13
     re-pairs bracket 5 with one pair, 4-6 (P > 0: the round's first split), and
@@ -1598,9 +1598,9 @@ def test_c13_bye_float_join_only_after_a_p0_first_split() -> None:
     for another pairing with one pair. Its first, 5-3, floats 2, 8, 7 and leaves 11-1,
     10-8, 7-9 and the bye to 2 (6 points); 7-3 floats 2, 5, 8 and leaves the bye to 1
     (5.5) at the same costs - reading 49's "another set of moved-down players", which
-    reading 70 keeps to parts treated as heterogeneous (C.8.b's D.3 sets). The split
+    reading 73 keeps to parts treated as heterogeneous (C.8.b's D.3 sets). The split
     gives the bye to 2, who floated down in round 8; reading 13's "the bye's float after
-    a P = 0 split" would join at once (2-9, 7-3, 11-5, 10-8, bye 1), which reading 71
+    a P = 0 split" would join at once (2-9, 7-3, 11-5, 10-8, bye 1), which reading 74
     keeps to rounds whose first split followed a P = 0 re-pairing. Both: 4-6, 5-3, 7-9,
     10-8, 11-1, bye 2, as JaVaFo (the engine before: 4-6, 7-3, 9-2, 10-8, 11-5, bye 1)."""
     pairs, bye, _ = pair(step("c13byefloatfirstsplit"))

@@ -1562,7 +1562,7 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
 
 
 def _no_more_colour_concessions(used: Costs, first_used: Costs) -> bool:
-    """Reading 69, "the bye of a split join at no more colour concessions" (C.10, C.13;
+    """Reading 72, "the bye of a split join at no more colour concessions" (C.10, C.13;
     reading 13's "bye of a split join": the part of a split join and the lowest bracket
     judged as the one joined bracket they were): another pairing of the part is taken
     for a lower bye only when, together with the lowest bracket's pairing, it needs no
@@ -1576,7 +1576,7 @@ def _no_more_colour_concessions(used: Costs, first_used: Costs) -> bool:
 
 
 def _another_d3_set(bracket: ScoreBracket) -> bool:
-    """Reading 70, "another D.3 set only in a heterogeneous part" (C.8.b: "In case of a
+    """Reading 73, "another D.3 set only in a heterogeneous part" (C.8.b: "In case of a
     heterogenous group: if M1 is less than M0, choose another set of M1 players to put
     in S1 according to D3"; A.3: a bracket at least half of whose players came from a
     higher one "is also treated as though it was homogeneous"): reading 49's other set
@@ -1588,7 +1588,7 @@ def _another_d3_set(bracket: ScoreBracket) -> bool:
 
 
 def _bye_float_join_after_a_p0_first_split(split: _Round) -> bool:
-    """Reading 71, "the bye's float joins only after a P = 0 first split" (reading 13's
+    """Reading 74, "the bye's float joins only after a P = 0 first split" (reading 13's
     "the bye's float after a P = 0 split", limited as reading 62 reads C.13 - the
     round's first split judges the round): the join at once for the bye's float (B.5)
     is looked at only when the round's first split followed a re-pairing with P = 0.
