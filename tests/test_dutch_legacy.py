@@ -1554,6 +1554,60 @@ def test_c13_split_part_lower_bye_counts_distinct_pairings() -> None:
     assert (6, 11) in _norm(pairs)
 
 
+def test_c13_split_part_lower_bye_at_no_more_colour_concessions() -> None:
+    """Reading 72, "the bye of a split join at no more colour concessions" (issue 31,
+    fifteenth pass; C.10, C.13, reading 13's "bye of a split join"). Eighth-set seed
+    15104 round 9 with the nine pairs both engines make made absent
+    (``steps/c13byecolours.txt``, seven players, round 9 of 11; JaVaFo's output
+    ``c13byecolours.javafo``): 12 (3.5 points, mild black), 21 (3, mild black), 22 (3,
+    strong black), 23 (3, absolute black), 24 (3, absolute white), 17 (2.5, strong
+    white), 19 (2, strong white); only 12 and 21 may have the bye, 19 can meet only 12
+    and 17. The round has three complete legal pairings, and 12 floats out of bracket 3
+    in all of them. C.13 re-pairs bracket 3 with P = 0 and splits: the part 2.5 {12, 21,
+    22, 23, 24 | 17} (homogeneous by A.3) is asked for another pairing with two pairs.
+    Its first, 21-22, 23-24 (X), leaves the lowest {12, 17 | 19} 17-19 (an A.7.d pair)
+    and the bye to 12 (3.5): together A.7.d once, X twice. 22-23, 24-17 (two A.7.d
+    pairs) leaves 19-12 and the bye to 21 (3): A.7.d twice, X twice - within its own
+    level, so reading 13 took it for the lower bye (the engine before: 19-12, 22-23,
+    24-17, bye 21). Together with the lowest bracket it needs more colour concessions
+    than the first one: the first stands, as JaVaFo pairs it. The colours decide:
+    ``c13byecolours2`` (round 1's 9-21 reversed, 21 no longer mild black after white)
+    makes the first pairing need A.7.d twice as well, and JaVaFo gives the bye to 21."""
+    t = step("c13byecolours")
+    legal = _complete_legal_pairings(t, 9)
+    assert sorted((sorted(ps), bye) for ps, bye in legal) == [
+        ([(12, 19), (17, 24), (22, 23)], 21),
+        ([(17, 19), (21, 22), (23, 24)], 12),
+        ([(17, 19), (21, 24), (22, 23)], 12),
+    ]
+    pairs, bye, _ = pair(t)
+    assert (pairs, bye) == _javafo_output("c13byecolours")
+    assert _norm(pairs) == {(21, 22), (23, 24), (17, 19)} and bye == 12
+    pairs, bye, _ = pair(step("c13byecolours2"))
+    assert (_norm(pairs), bye) == (_norm(_javafo_output("c13byecolours2")[0]), 21)
+    assert _norm(pairs) == {(12, 19), (22, 23), (17, 24)}
+
+
+def test_c13_bye_float_join_only_after_a_p0_first_split() -> None:
+    """Readings 73 and 74 (issue 31, fifteenth pass). Tiny seed 24740 round 9, the whole
+    round (``steps/c13byefloatfirstsplit.txt``, eleven players; JaVaFo's output
+    ``c13byefloatfirstsplit.javafo``); only 1, 2 and 4 may have the bye. C.13
+    re-pairs bracket 5 with one pair, 4-6 (P > 0: the round's first split), and
+    splits; in its parts bracket 4.5 is re-paired with P = 0, and the part 4 {2, 5, 8,
+    7 | 3} (1 moved on by C.1; homogeneous by A.3, four of five moved down) is asked
+    for another pairing with one pair. Its first, 5-3, floats 2, 8, 7 and leaves 11-1,
+    10-8, 7-9 and the bye to 2 (6 points); 7-3 floats 2, 5, 8 and leaves the bye to 1
+    (5.5) at the same costs - reading 49's "another set of moved-down players", which
+    reading 73 keeps to parts treated as heterogeneous (C.8.b's D.3 sets). The split
+    gives the bye to 2, who floated down in round 8; reading 13's "the bye's float after
+    a P = 0 split" would join at once (2-9, 7-3, 11-5, 10-8, bye 1), which reading 74
+    keeps to rounds whose first split followed a P = 0 re-pairing. Both: 4-6, 5-3, 7-9,
+    10-8, 11-1, bye 2, as JaVaFo (the engine before: 4-6, 7-3, 9-2, 10-8, 11-5, bye 1)."""
+    pairs, bye, _ = pair(step("c13byefloatfirstsplit"))
+    assert (pairs, bye) == _javafo_output("c13byefloatfirstsplit")
+    assert _norm(pairs) == {(4, 6), (3, 5), (7, 9), (8, 10), (1, 11)} and bye == 2
+
+
 def test_c13_another_pairing_floats_a_moved_down_player_to_the_bye() -> None:
     """Reading 13, "a moved-down floater to the bye" (issue 31, sixth pass): random
     seed 148 round 8 shrunk to nine players (JaVaFo 1.4's pairing of this file; round
