@@ -1588,8 +1588,10 @@ def test_c13_split_part_lower_bye_at_no_more_colour_concessions() -> None:
     assert _norm(pairs) == {(12, 19), (22, 23), (17, 24)}
 
 
+@pytest.mark.xfail(strict=True, reason="tiny 24740 r9: readings 73 and 74 withdrawn")
 def test_c13_bye_float_join_only_after_a_p0_first_split() -> None:
-    """Readings 73 and 74 (issue 31, fifteenth pass). Tiny seed 24740 round 9, the whole
+    """Readings 73 and 74, withdrawn (issue 31, fifteenth pass; docs "What remains":
+    reading 73 made a round of a held-out dense corpus differ). Tiny seed 24740 round 9, the whole
     round (``steps/c13byefloatfirstsplit.txt``, eleven players; JaVaFo's output
     ``c13byefloatfirstsplit.javafo``); only 1, 2 and 4 may have the bye. C.13
     re-pairs bracket 5 with one pair, 4-6 (P > 0: the round's first split), and

@@ -353,14 +353,15 @@ STILL_DIFFERENT_DENSE: frozenset[tuple[int, int]] = frozenset({(90071, 9), (9013
 #: C.8.b has tried the other sets of M1 moved-down players, pairing it with one pair
 #: fewer than another set that allows the brackets below (docs/dutch-legacy.md,
 #: "Accepted differences"; test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts).
-#: The fourteenth pass's reading 66 fixed 22694 r8; the fifteenth pass's readings 73 and
-#: 74 24740 r9.
+#: The fourteenth pass's reading 66 fixed 22694 r8. 24740 r9 is unexplained (readings
+#: 73 and 74 paired it as JaVaFo and were withdrawn: docs/dutch-legacy.md, "What remains").
 STILL_DIFFERENT_TINY: frozenset[tuple[int, int]] = frozenset(
     {
         (20308, 9),
         (22786, 8),
         (24164, 7),
         (24596, 8),
+        (24740, 9),
     }
 )
 

@@ -938,7 +938,6 @@ class _Round:
             # same requirements, with the lowest bracket's, as the first one.
             other_mdps = (
                 not fewer
-                and _another_d3_set(bracket)
                 and set(cand.unpaired) - mdps == set(first.unpaired) - mdps
                 and used == first_used
             )
@@ -1532,11 +1531,7 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
         if no_worse is not result:
             return no_worse
         return _join_lower_bye(result, at_once_p, split.p_c1_moved[0], players, ctx)
-    if (
-        result.bye is not None
-        and _floats_down_again(players[result.bye])
-        and _bye_float_join_after_a_p0_first_split(split)
-    ):
+    if result.bye is not None and _floats_down_again(players[result.bye]):
         joined = _Round(players, ctx)
         joined.force_join = frozenset(split.p0_splits)
         try:
@@ -1573,29 +1568,6 @@ def _no_more_colour_concessions(used: Costs, first_used: Costs) -> bool:
     score (B.3, "the score of a floater") chooses only among pairings the procedure
     reaches no later."""
     return tuple(used[B2 : Z + 1]) <= tuple(first_used[B2 : Z + 1])
-
-
-def _another_d3_set(bracket: ScoreBracket) -> bool:
-    """Reading 73, "another D.3 set only in a heterogeneous part" (C.8.b: "In case of a
-    heterogenous group: if M1 is less than M0, choose another set of M1 players to put
-    in S1 according to D3"; A.3: a bracket at least half of whose players came from a
-    higher one "is also treated as though it was homogeneous"): reading 49's other set
-    of moved-down players, taken for a lower bye at the first pairing's costs, exists
-    only in a part treated as heterogeneous; in one treated as homogeneous the players
-    moved down into it are its players like the others (D.2's exchanges, no D.3 sets),
-    and B.3's floaters decide as in the first pairing."""
-    return not bracket.treated_homogeneous
-
-
-def _bye_float_join_after_a_p0_first_split(split: _Round) -> bool:
-    """Reading 74, "the bye's float joins only after a P = 0 first split" (reading 13's
-    "the bye's float after a P = 0 split", limited as reading 62 reads C.13 - the
-    round's first split judges the round): the join at once for the bye's float (B.5)
-    is looked at only when the round's first split followed a re-pairing with P = 0.
-    After a first split that followed a re-pairing with P > 0 readings 57 and 62 have
-    compared that split with its own join at once, and a later P = 0 split in its parts
-    is not joined again for the bye's float."""
-    return split.first_split_p0 is True
 
 
 def _first_allows_the_lowest(first: Candidate, used: Costs) -> bool:
