@@ -850,10 +850,14 @@ class _Round:
         and B.3 "the score of a floater", the bye the last floater, A.5): C.13's another
         pairing at the bracket's own P1, ``chosen``, floats a moved-down player with a
         higher score than one it pairs; the pairing found with P1 lowered, ``other``,
-        floats that lower moved-down player to the bye of the lowest bracket. The own P1
-        stands (no colour test of readings 25 and 59)."""
+        floats that lower moved-down player to the bye of the lowest bracket, while
+        ``chosen`` leaves the bye to a player the bracket does not move down (reading
+        39's "the bye not to a floater"). The own P1 stands (no colour test of readings
+        25 and 59)."""
         if other is None or not _other(other, chosen) or len(other.pairs) >= len(chosen.pairs):
             return False
+        if self._bye_to_a_floater_of_the_bracket(frame, chosen, lowest_residents) is not None:
+            return False  # the own P1 sends its floater to the bye itself
         bye = self._bye_to_a_floater_of_the_bracket(frame, other, lowest_residents)
         score = frame.residents[0].score
         if bye is None or self.by_number[bye].score <= score:
