@@ -1664,7 +1664,7 @@ def test_c13_equal_mdp_floats_to_the_bye_at_a_lowered_p1() -> None:
 
 
 def test_c13_no_lower_mdp_to_the_bye_for_a_higher_one() -> None:
-    """Reading 72 (issue 31, fifteenth pass): dense3 seed 94237 round 5, the whole round
+    """Reading 75 (issue 31, fifteenth pass): dense3 seed 94237 round 5, the whole round
     (seven players; it does not shrink; 1 has a requested half-point bye). 2 (3
     points), 7 (2.5), 3, 4, 6 (2), 8 (1.5), 5 (0.5); only 2, 4, 5 and 7 may have the
     bye. 2 meets only 4, 8, 5; 7 only 6; 8 only 2, 6. C.1 moves 2 and 7 down into

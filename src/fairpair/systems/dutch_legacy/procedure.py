@@ -846,7 +846,7 @@ class _Round:
         other: Candidate | None,
         lowest_residents: list[LegacyPlayer],
     ) -> bool:
-        """Reading 72, "no lower moved-down player to the bye for a higher one" (C.14.b1
+        """Reading 75, "no lower moved-down player to the bye for a higher one" (C.14.b1
         and B.3 "the score of a floater", the bye the last floater, A.5): C.13's another
         pairing at the bracket's own P1, ``chosen``, floats a moved-down player with a
         higher score than one it pairs; the pairing found with P1 lowered, ``other``,
