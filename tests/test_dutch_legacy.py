@@ -1719,6 +1719,23 @@ def test_c13_equal_mdp_floats_to_the_bye_at_a_lowered_p1() -> None:
     assert pairs == {(4, 6), (11, 1), (5, 3), (10, 8)} and bye == 2
 
 
+def test_c13_no_lower_mdp_to_the_bye_for_a_higher_one() -> None:
+    """Reading 75 (issue 31, fifteenth pass): dense3 seed 94237 round 5, the whole round
+    (seven players; it does not shrink; 1 has a requested half-point bye). 2 (3
+    points), 7 (2.5), 3, 4, 6 (2), 8 (1.5), 5 (0.5); only 2, 4, 5 and 7 may have the
+    bye. 2 meets only 4, 8, 5; 7 only 6; 8 only 2, 6. C.1 moves 2 and 7 down into
+    bracket 2 {2, 7 | 3, 4, 6}: 2-4, 7-6 float 3, and {8 | 3} and {5} fail (3 and 8
+    both want white absolutely). C.13 joins 1.5 and 0.5 and asks bracket 2 for another
+    pairing. At its own P1 = 2 with M1 lowered it floats 2 (3 points, higher than 7
+    whom it pairs): 7-6, 3-4 (two colour concessions), below 8-2, bye 5 (0.5). With P1
+    lowered: 4-2 (none) with 7, 3, 6 down, 8-6, 3-5 and the bye to 7 (2.5), the lower
+    moved-down player (readings 59/25 took it). JaVaFo keeps the own P1: 3-4, 6-7, 8-2,
+    bye 5 - on all 15 variants with one earlier game's colours reversed and all six
+    with one pair of either pairing forbidden (main: 13 of 22)."""
+    pairs, bye, _ = pair(step("c13lowermdpnotbye"))
+    assert pairs == {(3, 4), (6, 7), (8, 2)} and bye == 5
+
+
 def test_c13_equal_mdp_floats_so_that_a_resident_gets_the_bye() -> None:
     """Reading 63 (issue 31, thirteenth pass): twenty-first-set seed 45080 round 8, the
     whole round (thirteen players; it does not shrink). Round 8 of 11: 4 (5 points); 1,

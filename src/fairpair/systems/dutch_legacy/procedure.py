@@ -631,9 +631,10 @@ class _Round:
 
         lower_by_score = self._lowest_mdps_float(frame, by_score=True)
         if not lower_by_score(chosen.unpaired):
-            equal = self._equal_mdp_to_the_bye(
-                frame, chosen, first_floating_only(lower_by_score), lowest_residents
-            )
+            without = first_floating_only(lower_by_score)
+            if self._lower_mdp_to_the_bye_for_a_higher(frame, chosen, without, lowest_residents):
+                return chosen
+            equal = self._equal_mdp_to_the_bye(frame, chosen, without, lowest_residents)
             if equal is not None:
                 return equal
         lowest_float = self._lowest_mdps_float(frame)
@@ -837,6 +838,34 @@ class _Round:
             return max(a2_key(p) for p in paired) < min(a2_key(p) for p in floating)
 
         return lowest
+
+    def _lower_mdp_to_the_bye_for_a_higher(
+        self,
+        frame: _Frame,
+        chosen: Candidate,
+        other: Candidate | None,
+        lowest_residents: list[LegacyPlayer],
+    ) -> bool:
+        """Reading 75, "no lower moved-down player to the bye for a higher one" (C.14.b1
+        and B.3 "the score of a floater", the bye the last floater, A.5): C.13's another
+        pairing at the bracket's own P1, ``chosen``, floats a moved-down player with a
+        higher score than one it pairs; the pairing found with P1 lowered, ``other``,
+        floats that lower moved-down player to the bye of the lowest bracket, while
+        ``chosen`` leaves the bye to a player the bracket does not move down (reading
+        39's "the bye not to a floater"). The own P1 stands (no colour test of readings
+        25 and 59)."""
+        if other is None or not _other(other, chosen) or len(other.pairs) >= len(chosen.pairs):
+            return False
+        if self._bye_to_a_floater_of_the_bracket(frame, chosen, lowest_residents) is not None:
+            return False  # the own P1 sends its floater to the bye itself
+        bye = self._bye_to_a_floater_of_the_bracket(frame, other, lowest_residents)
+        score = frame.residents[0].score
+        if bye is None or self.by_number[bye].score <= score:
+            return False
+        floating = [
+            p.score for p in frame.players if p.score > score and p.number in chosen.unpaired
+        ]
+        return bool(floating) and self.by_number[bye].score < max(floating)
 
     def _equal_mdp_to_the_bye(
         self,
