@@ -20,18 +20,17 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 from collections.abc import Sequence
 
-from make_reference import is_pairing, reference
+from make_reference import absences, generator_config, is_pairing, reference, start
 
 from fairpair.errors import NoPairingError
 from fairpair.formats import trf
-from fairpair.model import ByeKind, Colour, Round, Tournament
+from fairpair.model import Round
 from fairpair.systems.dutch_legacy import DutchLegacySystem
-from fairpair.workflow.generator import GeneratorConfig, _seeded_players, play_round
+from fairpair.workflow.generator import play_round
 
 
 def params(rng: random.Random) -> dict[str, object]:
@@ -61,41 +60,12 @@ def play(jar: str, seed: int) -> dict[str, object]:
     """One tournament played forward with the engine; its C.13 rounds go to the jar."""
     rng = random.Random(seed)
     p = params(rng)
-    rates = {k: float(v) for k, v in p.items() if k.endswith("_rate")}  # type: ignore[arg-type]
-    config = GeneratorConfig(
-        players=int(p["players"]),  # type: ignore[call-overload]
-        rounds=int(p["rounds"]),  # type: ignore[call-overload]
-        seed=seed,
-        draw_rate=rates["draw_rate"],
-        forfeit_rate=rates["forfeit_rate"],
-    )
-    players = _seeded_players(config, rng)
-    ratings = sorted(rng.sample(range(1400, 2700), len(players)), reverse=True)
-    players = tuple(
-        dataclasses.replace(pl, rating=r) for pl, r in zip(players, ratings, strict=True)
-    )
-    t = Tournament(
-        players=players,
-        total_rounds=config.rounds,
-        initial_colour=Colour.WHITE if p["white1"] else Colour.BLACK,
-        headers=(("012", f"legacy-dutch dense {seed}"),),
-    )
+    config = generator_config(seed, p)
+    t = start(seed, rng, p, "dense")
     retired: set[int] = set()
     outputs: dict[str, list[list[int]]] = {}
     for rnd in range(1, config.rounds + 1):
-        byes: dict[int, ByeKind] = {}
-        for pl in t.players:
-            if pl.number in retired:
-                byes[pl.number] = ByeKind.ZERO_POINT
-                continue
-            draw = rng.random()
-            if rnd > 1 and draw < rates["retire_rate"]:
-                retired.add(pl.number)
-                byes[pl.number] = ByeKind.ZERO_POINT
-            elif draw < rates["bye_rate"]:
-                byes[pl.number] = ByeKind.HALF_POINT
-            elif draw < rates["bye_rate"] + rates["absence_rate"]:
-                byes[pl.number] = ByeKind.ZERO_POINT
+        byes = absences(t, rnd, rng, p, retired)
         if len(t.players) - len(byes) < 2:
             break
         if byes:

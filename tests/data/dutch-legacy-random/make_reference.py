@@ -85,47 +85,68 @@ def params(rng: random.Random) -> dict[str, object]:
     }
 
 
-def play(jar: str, seed: int) -> dict[str, object]:
-    """One tournament, played forward with the reference."""
-    rng = random.Random(seed)
-    p = params(rng)
-    config = GeneratorConfig(
+def start(seed: int, rng: random.Random, p: dict[str, object], kind: str) -> Tournament:
+    """The tournament of ``p`` before round 1: the generator's players with distinct
+    ratings, decreasing with the pairing number (A.2 orders by rating)."""
+    config = generator_config(seed, p)
+    players = _seeded_players(config, rng)
+    ratings = sorted(rng.sample(range(1400, 2700), len(players)), reverse=True)
+    players = tuple(
+        dataclasses.replace(pl, rating=r) for pl, r in zip(players, ratings, strict=True)
+    )
+    return Tournament(
+        players=players,
+        total_rounds=config.rounds,
+        initial_colour=Colour.WHITE if p["white1"] else Colour.BLACK,
+        headers=(("012", f"legacy-dutch {kind} {seed}"),),
+    )
+
+
+def generator_config(seed: int, p: dict[str, object]) -> GeneratorConfig:
+    """The generator's settings for the parameters ``p``."""
+    return GeneratorConfig(
         players=int(p["players"]),  # type: ignore[call-overload]
         rounds=int(p["rounds"]),  # type: ignore[call-overload]
         seed=seed,
         draw_rate=float(p["draw_rate"]),  # type: ignore[arg-type]
         forfeit_rate=float(p["forfeit_rate"]),  # type: ignore[arg-type]
     )
-    # Distinct ratings, decreasing with the pairing number (A.2 orders by rating).
-    players = _seeded_players(config, rng)
-    ratings = sorted(rng.sample(range(1400, 2700), len(players)), reverse=True)
-    players = tuple(
-        dataclasses.replace(pl, rating=r) for pl, r in zip(players, ratings, strict=True)
-    )
-    t = Tournament(
-        players=players,
-        total_rounds=config.rounds,
-        initial_colour=Colour.WHITE if p["white1"] else Colour.BLACK,
-        headers=(("012", f"legacy-dutch random {seed}"),),
-    )
+
+
+def absences(
+    t: Tournament, rnd: int, rng: random.Random, p: dict[str, object], retired: set[int]
+) -> dict[int, ByeKind]:
+    """Round ``rnd``'s withdrawals (added to ``retired``), half-point byes and
+    absences, drawn player by player."""
+    rate = {k: float(v) for k, v in p.items() if k.endswith("_rate")}  # type: ignore[arg-type]
+    byes: dict[int, ByeKind] = {}
+    for pl in t.players:
+        if pl.number in retired:
+            byes[pl.number] = ByeKind.ZERO_POINT
+            continue
+        draw = rng.random()
+        if rnd > 1 and draw < rate["retire_rate"]:
+            retired.add(pl.number)
+            byes[pl.number] = ByeKind.ZERO_POINT
+        elif draw < rate["bye_rate"]:
+            byes[pl.number] = ByeKind.HALF_POINT
+        elif draw < rate["bye_rate"] + rate["absence_rate"]:
+            byes[pl.number] = ByeKind.ZERO_POINT
+    return byes
+
+
+def play(jar: str, seed: int) -> dict[str, object]:
+    """One tournament, played forward with the reference."""
+    rng = random.Random(seed)
+    p = params(rng)
+    config = generator_config(seed, p)
+    t = start(seed, rng, p, "random")
     retired: set[int] = set()
     outputs: dict[str, list[list[int]]] = {}
     novalid = None
     broken = None
     for rnd in range(1, config.rounds + 1):
-        byes: dict[int, ByeKind] = {}
-        for pl in t.players:
-            if pl.number in retired:
-                byes[pl.number] = ByeKind.ZERO_POINT
-                continue
-            draw = rng.random()
-            if rnd > 1 and draw < float(p["retire_rate"]):  # type: ignore[arg-type]
-                retired.add(pl.number)
-                byes[pl.number] = ByeKind.ZERO_POINT
-            elif draw < float(p["bye_rate"]):  # type: ignore[arg-type]
-                byes[pl.number] = ByeKind.HALF_POINT
-            elif draw < float(p["bye_rate"]) + float(p["absence_rate"]):  # type: ignore[arg-type]
-                byes[pl.number] = ByeKind.ZERO_POINT
+        byes = absences(t, rnd, rng, p, retired)
         if len(t.players) - len(byes) < 2:
             break
         if byes:

@@ -187,11 +187,16 @@ def _floater_scores(cand: Candidate, by_number: Mapping[int, LegacyPlayer]) -> l
     return sorted((by_number[n].score for n in cand.unpaired), reverse=True)
 
 
+def _concessions(costs: Sequence[int]) -> tuple[int, ...]:
+    """The colour requirements of a level or of costs - B.2 for top scorers, A.7.d, X,
+    Z - most important first."""
+    return tuple(costs[B2 : Z + 1])
+
+
 def _colour_concessions(cand: Candidate) -> tuple[int, ...]:
-    """The colour requirements (B.2 for top scorers, A.7.d, X, Z) of the level at which
-    the procedure found ``cand``, most important first (reading 13, "the lowest
-    moved-down players float first")."""
-    return tuple(cand.level[B2 : Z + 1])
+    """The colour requirements of the level at which the procedure found ``cand``
+    (`_concessions`; reading 13, "the lowest moved-down players float first")."""
+    return _concessions(cand.level)
 
 
 def _floats_mdp_over_lower(frame: _Frame, cand: Candidate) -> bool:
@@ -1596,7 +1601,7 @@ def _no_more_colour_concessions(used: Costs, first_used: Costs) -> bool:
     at the lower level; the one with fewer concessions is found first, and the bye's
     score (B.3, "the score of a floater") chooses only among pairings the procedure
     reaches no later."""
-    return tuple(used[B2 : Z + 1]) <= tuple(first_used[B2 : Z + 1])
+    return _concessions(used) <= _concessions(first_used)
 
 
 def _first_allows_the_lowest(first: Candidate, used: Costs) -> bool:
@@ -1801,8 +1806,8 @@ def _closer_with_the_bye(
     score? Used by reading 34 next to its largest difference."""
 
     def measure(result: RoundResult) -> Fraction:
-        bye = players[result.bye].score if result.bye is not None else Fraction(0)
-        return b3_squares(score_differences(result.pairs, players)) + bye * bye
+        bye, squares = _b3_closeness(result, players)
+        return squares if bye is None else squares + bye * bye
 
     return measure(a) < measure(b)
 
