@@ -1736,6 +1736,37 @@ def test_c13_no_lower_mdp_to_the_bye_for_a_higher_one() -> None:
     assert pairs == {(3, 4), (6, 7), (8, 2)} and bye == 5
 
 
+def test_c13_p1_lowered_only_when_b3_or_b4_prefers_it() -> None:
+    """Reading 76 (issue 31, sixteenth pass): C.14.b1 lowers P1 only when needed, and
+    the relative criteria rank pairings in their order, B.3 (the scores of the floaters
+    - the bye the last - and the score differences) before B.4 (colour preferences).
+
+    ``c13ownp1b3`` (dense2 seed 92198 round 6, the whole round; 5 absent): 1 (4 points),
+    2, 7 (3.5), 3 (3), 6, 8, 9 (2.5), 4, 12 (2), 11 (1.5), 10 (1); only 1 may have the
+    bye (the others had a bye or a forfeit win). C.1 moves 1 and 3 down into bracket 2.5
+    {1, 3 | 6, 8, 9}; 1-8, 3-6 float 9 and the brackets below fail; C.13 joins 1.5, 1
+    and 2 and asks bracket 2.5 for another pairing. At its own P1 = 2 it floats 1 (4
+    points, higher than 3 whom it pairs): 3-8, 9-6, below 4-12, 10-11, bye 1. P1
+    lowered, 3-6 alone, also sends 1 to the bye (8-4, 9-12 below): farther apart
+    (squares 1 against 0.5) for fewer colour concessions - readings 59/63 took it.
+    JaVaFo keeps the own P1 (``c13ownp1b3.javafo``), on 30 of 30 variants (each earlier
+    game's colours reversed, each pair of either pairing forbidden; main: 0).
+
+    ``c13ownp1tie`` (dense2 seed 92062 round 6, the whole round): 1, 3 (4 points),
+    2 (3.5), 5 (3), 4, 6, 9 (2.5), 8 (2), 7 (1); only 1, 2, 3 and 5 may have the bye.
+    Bracket 2.5 {1, 3 | 4, 6, 9}: at its own P1 = 2 it floats 3 (the same score as 1):
+    1-9, 4-6, bye 3; P1 lowered, 3-4 alone, gives the bye to 1 (9-6 below). The same
+    bye score, the same squares (3.25 over both brackets), the same colour
+    concessions: nothing ranks the lowered P1 higher, and the own P1 stands, as JaVaFo
+    pairs (21 of 23 variants; main: 14)."""
+    pairs, bye, _ = pair(step("c13ownp1b3"))
+    assert (pairs, bye) == _javafo_output("c13ownp1b3")
+    assert pairs == {(2, 7), (8, 3), (9, 6), (4, 12), (10, 11)} and bye == 1
+    pairs, bye, _ = pair(step("c13ownp1tie"))
+    assert (pairs, bye) == _javafo_output("c13ownp1tie")
+    assert pairs == {(2, 5), (4, 6), (7, 8), (9, 1)} and bye == 3
+
+
 def test_c13_equal_mdp_floats_so_that_a_resident_gets_the_bye() -> None:
     """Reading 63 (issue 31, thirteenth pass): twenty-first-set seed 45080 round 8, the
     whole round (thirteen players; it does not shrink). Round 8 of 11: 4 (5 points); 1,

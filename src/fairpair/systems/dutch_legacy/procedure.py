@@ -634,20 +634,31 @@ class _Round:
             # ``floats`` too (P1 lowered when none does).
             return first_of(repairing(own_p1_floats=both_accept(mdp_floats, floats)).candidates())
 
+        lowest_float = self._lowest_mdps_float(frame)
+        d3_first: list[Candidate | None] = []
+
+        def first_with_the_lowest_floating() -> Candidate | None:
+            # The first pairing that floats only the lowest moved-down players at the
+            # bracket's own P1 (D.3's first set; P1 lowered when there is none).
+            if not d3_first:
+                d3_first.append(first_floating_only(lowest_float))
+            return d3_first[0]
+
         lower_by_score = self._lowest_mdps_float(frame, by_score=True)
         if not lower_by_score(chosen.unpaired):
             without = first_floating_only(lower_by_score)
             if self._lower_mdp_to_the_bye_for_a_higher(frame, chosen, without, lowest_residents):
                 return chosen
-            equal = self._equal_mdp_to_the_bye(frame, chosen, without, lowest_residents)
+            equal = self._equal_mdp_to_the_bye(
+                frame, chosen, without, lowest_residents, first_with_the_lowest_floating
+            )
             if equal is not None:
                 return equal
-        lowest_float = self._lowest_mdps_float(frame)
         if lowest_float(chosen.unpaired):
             return chosen
         # A higher moved-down player floats at the bracket's own P1: only when it
         # needs fewer colour concessions than the pairing found without it.
-        other = first_floating_only(lowest_float)
+        other = first_with_the_lowest_floating()
         if other is None or not _other(other, chosen):
             return chosen
         if len(other.pairs) == len(chosen.pairs) and self._mdp_to_bye(
@@ -878,6 +889,7 @@ class _Round:
         chosen: Candidate,
         other: Candidate | None,
         lowest_residents: list[LegacyPlayer],
+        own_first: Callable[[], Candidate | None],
     ) -> Candidate | None:
         """Reading 59, "an equal moved-down player to the bye at a lowered P1" (C.14.b1
         and B.3, "the score of a floater"): C.13's another pairing at the bracket's own
@@ -889,16 +901,48 @@ class _Round:
         players it moves down - moved down into the bracket or (reading 63, "the bye to
         a floater of the bracket") one of its residents - and it needs no more colour
         concessions (B.2 for top scorers, A.7.d, X, Z) than ``chosen``. None: the
-        procedure goes on."""
+        procedure goes on.
+
+        Reading 76, "P1 lowered only for B.3 or B.4": only an EQUAL moved-down player
+        (none floating with a higher score than one paired: that is reading 47's own
+        P1, which stands), and ``other`` is taken only when the two brackets' pairing
+        with it is better by the relative criteria in their order than with the own
+        P1 (``own_first``: its first pairing floating only the lowest moved-down
+        players, D.3's first set, when it has as many pairs as ``chosen``; else
+        ``chosen``): B.3 - the bye's score (the last floater), then the squared score
+        differences (reading 53) - then B.4, the colour concessions of both brackets'
+        pairs (`_two_brackets_b3_b4`). Equal: the own P1 stands (C.14.b1 lowers P1
+        only when needed)."""
         if (
             other is None
             or not _other(other, chosen)
             or len(other.pairs) >= len(chosen.pairs)
+            or _floats_mdp_over_lower(frame, chosen)
             or self._bye_to_a_floater_of_the_bracket(frame, other, lowest_residents) is None
             or _colour_concessions(chosen) < _colour_concessions(other)
         ):
             return None
+        own = own_first()
+        if own is None or len(own.pairs) != len(chosen.pairs):
+            own = chosen
+        lowered = self._two_brackets_b3_b4(frame, other, lowest_residents)
+        if lowered >= self._two_brackets_b3_b4(frame, own, lowest_residents):
+            return None
         return other
+
+    def _two_brackets_b3_b4(
+        self, frame: _Frame, cand: Candidate, lowest_residents: list[LegacyPlayer]
+    ) -> tuple[Fraction, Fraction, tuple[int, ...]]:
+        """Reading 76: ``cand`` with the lowest bracket's pairing after it, by the
+        relative criteria in their order - B.3, the score of the player who gets the
+        bye (the last floater; 0 without a bye) and the sum of the squared score
+        differences of both brackets' pairs (reading 53), then B.4, their colour
+        concessions (`_concessions`). Smaller is better."""
+        low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
+        assert low is not None  # C.13 took only pairings the lowest bracket completes
+        bye = self.by_number[low.unpaired[0]].score if low.unpaired else Fraction(0)
+        squares = b3_squares(self._differences(cand.pairs + low.pairs))
+        return bye, squares, _concessions(add(cand.vector, low.vector))
 
     def _lower_bye(
         self,
