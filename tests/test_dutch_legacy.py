@@ -1767,6 +1767,36 @@ def test_c13_p1_lowered_only_when_b3_or_b4_prefers_it() -> None:
     assert pairs == {(2, 5), (4, 6), (7, 8), (9, 1)} and bye == 3
 
 
+def test_c13_bye_float_join_only_when_closer_with_the_bye_pair() -> None:
+    """Reading 77 (issue 31, sixteenth pass): B.3, "the difference of the scores of two
+    players paired against each other should be as small as possible", over a round
+    with a bye, the bye counted as a pair of its player against a player one point
+    below the round's lowest score (B.1.b: the bye is a downfloat). Reading 13's "bye's
+    float after a P = 0 split" joins at once only when the join is closer so.
+
+    ``c13byepair`` (dense2 seed 92095 round 7, the whole round; only 2 and 4 may have
+    the bye; lowest score 2): bracket 4 is re-paired with P = 0 above the joined 3,
+    2.5, 2. Split again: 1-3, 6-9, 7-2, 8-5, bye 4 (4.5 points, a downfloat in both
+    earlier rounds): squares 7.75 + (4.5 - 1)^2 = 20. Joined at once: 1-3, 4-9, 6-5,
+    7-8, bye 2 (4 points, no downfloat): 13 + (4 - 1)^2 = 22. The split is closer and
+    stands, as JaVaFo pairs (27 of 28 variants with one earlier game's colours
+    reversed or one pair forbidden; main: 8).
+
+    ``c13byepair2`` (92316 round 11; lowest score 3.5): bracket 5.5 re-paired with P = 0
+    above the joined 5 ... 3.5. Split: 2-8, 4-11, 5-9, 6-3, 7-10, bye 1 (6.5 points,
+    downfloats in both earlier rounds): 12.25 + 4^2 = 28.25; joined at once: 1-4, 2-8,
+    6-3, 7-10, 9-11, bye 5 (5.5, upfloats): 23.25 + 3^2 = 32.25. The split stands, as
+    JaVaFo (51 of 51 variants; main: 2). First-set 159 r9, where JaVaFo joins (public2
+    t5358 r7 too), stays joined: 35.25 + 3.5^2 = 47.5 against the split's 19.75 +
+    5.5^2 = 50."""
+    for name in ("c13byepair", "c13byepair2"):
+        pairs, bye, lines = pair(step(name))
+        assert (pairs, bye) == _javafo_output(name)
+        assert not has(lines, "a downfloat again (B.5); joined at once instead")
+    pairs, bye, _ = pair(step("c13byepair"))
+    assert bye == 4 and (7, 2) in pairs
+
+
 def test_c13_equal_mdp_floats_so_that_a_resident_gets_the_bye() -> None:
     """Reading 63 (issue 31, thirteenth pass): twenty-first-set seed 45080 round 8, the
     whole round (thirteen players; it does not shrink). Round 8 of 11: 4 (5 points); 1,

@@ -1567,7 +1567,8 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
     (the reference's practice); when that pairing gives the bye to a player who had a
     downfloat in the previous round (B.5: the bye is a downfloat, B.1.b) and joining
     at once - C.13's words: "the two lowest score brackets are joined", the re-paired
-    bracket as S1 - gives it to one who had not, the join is taken; so too when the
+    bracket as S1 - gives it to one who had not and is closer by B.3 with the bye's
+    pair (reading 77, `_b3_with_the_bye_pair`), the join is taken; so too when the
     join, heterogeneous, pairs more of the re-paired bracket's players with lower ones
     (reading 51, `_join_pairs_more_mdps`; it includes reading 42's case, the split's
     bye to one of them and the join's to a player below). Otherwise the
@@ -1620,6 +1621,7 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
             other is not None
             and other.bye is not None
             and not _floats_down_again(players[other.bye])
+            and _b3_with_the_bye_pair(other, players) < _b3_with_the_bye_pair(result, players)
         ):
             other.events.append(
                 "C.13: the split after the P = 0 re-pairing gave the bye to "
@@ -1854,6 +1856,19 @@ def _closer_with_the_bye(
         return squares if bye is None else squares + bye * bye
 
     return measure(a) < measure(b)
+
+
+def _b3_with_the_bye_pair(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
+    """Reading 77, "the bye's pair" (B.3 over a whole round with a bye; B.1.b: the bye is
+    a downfloat): the sum of the squared score differences of the pairs (reading 53),
+    the player who gets the bye counted as paired against a player one point below the
+    lowest score of the round - he floats below the lowest bracket, one game's worth.
+    Smaller is closer."""
+    bye, squares = _b3_closeness(result, players)
+    if bye is None:
+        return squares
+    below = min(p.score for p in players.values()) - 1
+    return squares + (bye - below) * (bye - below)
 
 
 def _largest(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
