@@ -1161,23 +1161,39 @@ class _Round:
         if 2 * len(inside) + len(bye) != len(joined):
             return None
         scores = [self.by_number[n].score for n in bye]
-        # Who may take a bye of the split's bye score (B.3 fixes the score, not the player).
-        byes = [p for p in joined if p.bye_eligible and p.score == scores[0]] if bye else []
+        squares = b3_squares(self._differences(inside))
         if bye:
-            options = [
-                d
-                for p in byes
-                for d in [self.closest_squares([q for q in joined if q is not p])]
-                if d is not None
-            ]
-            best = min(options) if options else None
+            # Reading 78: the bye's score is not fixed; each score a player who may have
+            # the bye has, with the closest pairing of the others, is measured with the
+            # bye's pair (reading 77).
+            below = _below_the_lowest(self.by_number)
+            closest: dict[Fraction, Fraction] = {}
+            for p in joined:
+                if p.bye_eligible:
+                    d = self.closest_squares([q for q in joined if q is not p])
+                    if d is not None and (p.score not in closest or d < closest[p.score]):
+                        closest[p.score] = d
+            measure = {score: d + (score - below) ** 2 for score, d in closest.items()}
+            least = min(measure.values(), default=None)
+            if least is None:
+                return None
+            if least >= squares + (scores[0] - below) ** 2:
+                self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
+                return None
+            # A tie keeps the split's bye score, else the lowest.
+            tied = sorted(score for score, m in measure.items() if m == least)
+            scores = [scores[0] if scores[0] in tied else tied[0]]
+            best: Fraction | None = closest[scores[0]]
+            byes = [p for p in joined if p.bye_eligible and p.score == scores[0]]
         else:
+            byes = []
             best = self.closest_squares(joined)
-        if best is None:
-            return None
-        if b3_squares(self._differences(inside)) <= best:
-            self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
-            return None
+            if best is None:
+                return None
+            if squares <= best:
+                self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
+                return None
+        assert best is not None
         # A pair that is in no closest pairing is left out of the search (as B.1 would),
         # which keeps the order of the rest.
         close = self._closest_pairs(joined, byes, best)
@@ -1858,6 +1874,12 @@ def _closer_with_the_bye(
     return measure(a) < measure(b)
 
 
+def _below_the_lowest(players: Mapping[int, LegacyPlayer]) -> Fraction:
+    """Reading 77: the score of the bye's opponent, one point below the lowest score of
+    the round's players."""
+    return min(p.score for p in players.values()) - 1
+
+
 def _b3_with_the_bye_pair(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
     """Reading 77, "the bye's pair" (B.3 over a whole round with a bye; B.1.b: the bye is
     a downfloat): the sum of the squared score differences of the pairs (reading 53),
@@ -1867,7 +1889,7 @@ def _b3_with_the_bye_pair(result: RoundResult, players: Mapping[int, LegacyPlaye
     bye, squares = _b3_closeness(result, players)
     if bye is None:
         return squares
-    below = min(p.score for p in players.values()) - 1
+    below = _below_the_lowest(players)
     return squares + (bye - below) * (bye - below)
 
 
