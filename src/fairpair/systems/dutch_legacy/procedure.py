@@ -1147,7 +1147,14 @@ class _Round:
         all the pairs, as reading 53 reads it everywhere else): how close a pairing is
         is the sum of the squared score differences (`bracket.b3_squares`), not its
         differences compared from the largest down; the join is taken only when it is
-        closer by that sum, a tie keeps the split (this also covers reading 43)."""
+        closer by that sum, a tie keeps the split (this also covers reading 43).
+
+        Reading 78, "a split join by B.3 with the bye's pair": the bye's score is not
+        fixed to the split's. Each score that a player of the joined bracket who may
+        have the bye has is measured by the closest pairing of the others plus the bye's
+        pair (reading 77, `_below_the_lowest`); the join is taken when the least measure
+        is below the split's (its squares plus its bye's pair), with the bye at that
+        score (a tie keeps the split's bye score, else the lowest)."""
         depth = len(split.above)
         if len(frames) < depth or any(
             frames[i] is not f or f.current is not c for i, (f, c) in enumerate(split.above)
