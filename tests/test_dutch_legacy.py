@@ -59,6 +59,7 @@ from fairpair.systems.dutch_legacy.criteria import (
 )
 from fairpair.systems.dutch_legacy.orders import d1_transpositions, d2_exchanges, d3_mdp_sets
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, b1b_unearned, legacy_players
+from fairpair.systems.dutch_legacy.procedure import SPLIT_B3_NOTE
 from fairpair.workflow.generator import GeneratorConfig, generate
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -124,8 +125,10 @@ def pair(t: Tournament) -> tuple[set[tuple[int, int]], int | None, list[str]]:
     return {(b.white, b.black) for b in pairing.boards}, pairing.bye, steps
 
 
-#: Reading 78's note: the split join paired as one, by B.3 with the bye's pair.
-READING_78_JOIN = "the split join's pairing is not the closest in scores (B.3): the joined"
+#: Reading 78's note: the split join paired as one, by B.3 with the bye's pair. Since
+#: reading 78 the tests of readings 13, 34, 41, 51, 57, 69, 71 and a C.1 mover's bye find
+#: their rounds joined at that step first, with the same pairing.
+READING_78_JOIN = f"{SPLIT_B3_NOTE}: the joined"
 
 
 def has(lines: list[str], text: str) -> bool:
@@ -942,8 +945,7 @@ def test_c13_p0_split_bye_to_a_repeated_downfloater_first_set() -> None:
     as the reference (the split gave 3-10, 11-1, 4-7, 8-9, bye 2)."""
     pairs, bye, lines = pair(step("c13p0byefloat2"))
     assert pairs == {(2, 9), (3, 10), (4, 8), (11, 7)} and bye == 1
-    # Since reading 78 (sixteenth pass) the split join's B.3 with the bye's pair
-    # takes this join first, with the same pairing.
+    # Joined first by reading 78 (READING_78_JOIN), the same pairing.
     assert has(lines, READING_78_JOIN)
 
 
@@ -972,8 +974,7 @@ def test_c13_p0_join_gives_the_bye_not_to_a_floater() -> None:
     assert has(lines, "paired 3 of the re-paired bracket's players with lower ones")
     pairs, bye, lines = pair(step("c13p0byejoin2"))
     assert pairs == {(2, 8), (10, 7), (11, 1)} and bye == 4
-    # Since reading 78 (sixteenth pass) the split join's B.3 with the bye's pair
-    # takes this join first, with the same pairing.
+    # Joined first by reading 78 (READING_78_JOIN), the same pairing.
     assert has(lines, READING_78_JOIN)
 
 
@@ -1053,8 +1054,7 @@ def test_c13_p_join_pairs_more_of_its_s1() -> None:
     split's 11-14: 6-16, 7-5, 11-14, 12-17, bye 10."""
     pairs, bye, lines = pair(step("c13pjoinmore"))
     assert pairs == {(7, 5), (10, 16), (12, 6), (14, 17)} and bye == 11
-    # Since reading 78 (sixteenth pass) the split join's B.3 with the bye's pair
-    # takes this join first, with the same pairing.
+    # Joined first by reading 78 (READING_78_JOIN), the same pairing.
     assert has(lines, READING_78_JOIN)
     pairs, bye, lines = pair(step("c13pjoinmoresplit"))
     assert pairs == {(6, 16), (7, 5), (11, 14), (12, 17)} and bye == 10
@@ -1223,8 +1223,7 @@ def test_c13_p_join_with_the_floaters_gives_a_lower_bye() -> None:
         frozenset(p) for p in ((4, 2), (7, 1), (3, 9), (8, 5), (11, 10))
     }
     assert bye == 6
-    # Since reading 78 (sixteenth pass) the split join's B.3 with the bye's pair
-    # takes this join first, with the same pairing.
+    # Joined first by reading 78 (READING_78_JOIN), the same pairing.
     assert has(lines, READING_78_JOIN)
     pairs, bye, _ = pair(step("c13plowerbyec1"))
     assert {frozenset(p) for p in pairs} == {
@@ -1358,8 +1357,7 @@ def test_c13_p0_join_gives_the_bye_for_the_closeness() -> None:
     pairs, bye, lines = pair(step("c13p0byesum"))
     assert {frozenset(p) for p in pairs} == {frozenset((3, 6)), frozenset((7, 9))}
     assert bye == 1
-    # Since reading 78 (sixteenth pass) the split join's B.3 with the bye's pair
-    # takes this join first, with the same pairing.
+    # Joined first by reading 78 (READING_78_JOIN), the same pairing.
     assert has(lines, READING_78_JOIN)
     pairs, bye, lines = pair(step("c13p0byesumsplit"))
     assert {frozenset(p) for p in pairs} == {
@@ -1805,11 +1803,11 @@ def test_c13_bye_float_join_only_when_closer_with_the_bye_pair() -> None:
     JaVaFo (51 of 51 variants; main: 2). First-set 159 r9, where JaVaFo joins (public2
     t5358 r7 too), stays joined: 35.25 + 3.5^2 = 47.5 against the split's 19.75 +
     5.5^2 = 50."""
-    for name in ("c13byepair", "c13byepair2"):
-        pairs, bye, lines = pair(step(name))
+    paired = {name: pair(step(name)) for name in ("c13byepair", "c13byepair2")}
+    for name, (pairs, bye, lines) in paired.items():
         assert (pairs, bye) == _javafo_output(name)
         assert not has(lines, "a downfloat again (B.5); joined at once instead")
-    pairs, bye, _ = pair(step("c13byepair"))
+    pairs, bye, _ = paired["c13byepair"]
     assert bye == 4 and (7, 2) in pairs
 
 
@@ -1829,11 +1827,11 @@ def test_c13_split_join_by_b3_with_the_bye_pair() -> None:
     ``c13byepairjoin2`` (dense2 seed 92128 round 7; lowest score 1): {4, 6 | 5, 8, 7,
     10, 11} split 5-8, 4-10, 6-11, bye 7 (2.5): 12.5 + 2.5^2 = 18.75; the bye to 5 (3):
     8.75 + 9 = 17.75. Joined: 1-3, 2-9, 6-8, 7-11, 10-4, bye 5, as JaVaFo."""
-    for name in ("c13byepairjoin", "c13byepairjoin2"):
-        pairs, bye, lines = pair(step(name))
+    paired = {name: pair(step(name)) for name in ("c13byepairjoin", "c13byepairjoin2")}
+    for name, (pairs, bye, lines) in paired.items():
         assert (pairs, bye) == _javafo_output(name)
         assert has(lines, READING_78_JOIN)
-    pairs, bye, _ = pair(step("c13byepairjoin"))
+    pairs, bye, _ = paired["c13byepairjoin"]
     assert bye == 1 and pairs == {(3, 4), (5, 2), (8, 6), (9, 7)}
 
 
@@ -2550,8 +2548,7 @@ def test_c13_join_at_once_for_a_lower_bye_and_closer_pairs() -> None:
     pairs, bye, lines = pair(t)
     assert (pairs, bye) == _javafo_output("c13p0joinlowerbye")
     assert _norm(pairs) == {(1, 9), (5, 8), (2, 10), (3, 11)} and bye == 6
-    # Since reading 78 (sixteenth pass) the split join's B.3 with the bye's pair
-    # takes this join first, with the same pairing.
+    # Joined first by reading 78 (READING_78_JOIN), the same pairing.
     assert has(lines, READING_78_JOIN)
 
 
@@ -3400,8 +3397,7 @@ def test_c13_p_join_for_a_c1_movers_bye() -> None:
     `c13plowerbyec1`) the split stands (test above)."""
     pairs, bye, lines = pair(step("c13pc1moverbye"))
     assert pairs == {(1, 10), (3, 6), (5, 11), (8, 7), (9, 2)} and bye == 4
-    # Since reading 78 (sixteenth pass) the split join's B.3 with the bye's pair
-    # takes this join first, with the same pairing.
+    # Joined first by reading 78 (READING_78_JOIN), the same pairing.
     assert has(lines, READING_78_JOIN)
     pairs, bye, _ = pair(step("c13pc1moverbye2"))
     assert pairs == {(1, 14), (5, 15), (11, 2), (12, 7), (13, 3), (16, 4)} and bye == 10
@@ -3838,6 +3834,5 @@ def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
     pairs, bye, lines = pair(step("c13byediffshared"))
     assert (pairs, bye) == _javafo_output("c13byediffshared")
     assert bye == 28
-    # Since reading 78 (sixteenth pass) the split join's B.3 with the bye's pair
-    # takes this join first, with the same pairing.
+    # Joined first by reading 78 (READING_78_JOIN), the same pairing.
     assert has(lines, READING_78_JOIN)

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
 from itertools import islice
 
 from fairpair.errors import NoPairingError
@@ -635,14 +636,12 @@ class _Round:
             return first_of(repairing(own_p1_floats=both_accept(mdp_floats, floats)).candidates())
 
         lowest_float = self._lowest_mdps_float(frame)
-        d3_first: list[Candidate | None] = []
 
+        @cache
         def first_with_the_lowest_floating() -> Candidate | None:
             # The first pairing that floats only the lowest moved-down players at the
             # bracket's own P1 (D.3's first set; P1 lowered when there is none).
-            if not d3_first:
-                d3_first.append(first_floating_only(lowest_float))
-            return d3_first[0]
+            return first_floating_only(lowest_float)
 
         lower_by_score = self._lowest_mdps_float(frame, by_score=True)
         if not lower_by_score(chosen.unpaired):
@@ -1180,27 +1179,26 @@ class _Round:
                     d = self.closest_squares([q for q in joined if q is not p])
                     if d is not None and (p.score not in closest or d < closest[p.score]):
                         closest[p.score] = d
-            measure = {score: d + (score - below) ** 2 for score, d in closest.items()}
+            measure = {score: d + _bye_pair(score, below) for score, d in closest.items()}
             least = min(measure.values(), default=None)
             if least is None:
                 return None
-            if least >= squares + (scores[0] - below) ** 2:
+            if least >= squares + _bye_pair(scores[0], below):
                 self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
                 return None
             # A tie keeps the split's bye score, else the lowest.
             tied = sorted(score for score, m in measure.items() if m == least)
             scores = [scores[0] if scores[0] in tied else tied[0]]
-            best: Fraction | None = closest[scores[0]]
+            best = closest[scores[0]]
             byes = [p for p in joined if p.bye_eligible and p.score == scores[0]]
         else:
-            byes = []
-            best = self.closest_squares(joined)
-            if best is None:
+            whole = self.closest_squares(joined)
+            if whole is None:
                 return None
-            if squares <= best:
+            if squares <= whole:
                 self.events.append(f"C.13: {SQUARES_NOTE}: the split stands")
                 return None
-        assert best is not None
+            best, byes = whole, []
         # A pair that is in no closest pairing is left out of the search (as B.1 would),
         # which keeps the order of the rest.
         close = self._closest_pairs(joined, byes, best)
@@ -1874,11 +1872,9 @@ def _closer_with_the_bye(
     squared score differences of its pairs (reading 53) plus the square of its bye's
     score? Used by reading 34 next to its largest difference."""
 
-    def measure(result: RoundResult) -> Fraction:
-        bye, squares = _b3_closeness(result, players)
-        return squares if bye is None else squares + bye * bye
-
-    return measure(a) < measure(b)
+    return _squares_with_the_bye(a, players, Fraction(0)) < _squares_with_the_bye(
+        b, players, Fraction(0)
+    )
 
 
 def _below_the_lowest(players: Mapping[int, LegacyPlayer]) -> Fraction:
@@ -1887,17 +1883,27 @@ def _below_the_lowest(players: Mapping[int, LegacyPlayer]) -> Fraction:
     return min(p.score for p in players.values()) - 1
 
 
+def _bye_pair(bye: Fraction, opponent: Fraction) -> Fraction:
+    """The bye counted as a pair against a player of score ``opponent``: its square."""
+    return (bye - opponent) ** 2
+
+
+def _squares_with_the_bye(
+    result: RoundResult, players: Mapping[int, LegacyPlayer], opponent: Fraction
+) -> Fraction:
+    """The sum of the squared score differences of ``result``'s pairs (reading 53) plus
+    the bye's pair against ``opponent`` (`_bye_pair`; nothing without a bye)."""
+    bye, squares = _b3_closeness(result, players)
+    return squares if bye is None else squares + _bye_pair(bye, opponent)
+
+
 def _b3_with_the_bye_pair(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
     """Reading 77, "the bye's pair" (B.3 over a whole round with a bye; B.1.b: the bye is
-    a downfloat): the sum of the squared score differences of the pairs (reading 53),
-    the player who gets the bye counted as paired against a player one point below the
-    lowest score of the round - he floats below the lowest bracket, one game's worth.
+    a downfloat): the squares of the pairs with the player who gets the bye counted as
+    paired against a player one point below the lowest score of the round - he floats
+    below the lowest bracket, one game's worth (reading 71 counts him against 0).
     Smaller is closer."""
-    bye, squares = _b3_closeness(result, players)
-    if bye is None:
-        return squares
-    below = _below_the_lowest(players)
-    return squares + (bye - below) * (bye - below)
+    return _squares_with_the_bye(result, players, _below_the_lowest(players))
 
 
 def _largest(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
