@@ -59,7 +59,7 @@ from fairpair.systems.dutch_legacy.criteria import (
 )
 from fairpair.systems.dutch_legacy.orders import d1_transpositions, d2_exchanges, d3_mdp_sets
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, b1b_unearned, legacy_players
-from fairpair.systems.dutch_legacy.procedure import SPLIT_B3_NOTE
+from fairpair.systems.dutch_legacy.procedure import KEPT_M1_NOTE, SPLIT_B3_NOTE
 from fairpair.workflow.generator import GeneratorConfig, generate
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -1835,6 +1835,59 @@ def test_c13_split_join_by_b3_with_the_bye_pair() -> None:
     assert bye == 1 and pairs == {(3, 4), (5, 2), (8, 6), (9, 7)}
 
 
+def test_c13_m1_kept_for_a_pairing_with_no_colour_concession() -> None:
+    """Reading 79 (issue 31, seventeenth pass): C.13's another pairing at a bracket's own
+    P1 that lowers M1 so that its lowest moved-down player floats - to the bye - is not
+    taken when it needs a colour concession and the first pairing with M1 kept and one
+    pair fewer (C.14.b1: P1 lowered) needs none.
+
+    ``c13m1keptcolours`` (fourth dense corpus, seed 96028 round 5, the whole round; nine
+    players, 5, 6, 8 and 9 may not have the bye): 1 (3 points) has met 4 and 7, so
+    bracket 3 pairs 4-7 and moves 1 down; 1 and 2 (2.5) have met, so both reach bracket
+    2 {1, 2 | 3, 5, 8} (P0 = M0 = 2; 1 and 2 can meet only 3 and 8). With both paired,
+    5 floats to 6 (1.5) and 9 (1), none of whom may have the bye: C.13 asks bracket 2
+    for another pairing. At P1 = 2 with M1 lowered the first one, 1-3 5-8, floats 2,
+    who gets the bye below (6-9) - but 1 and 3 both want white (X = 1). With M1 kept
+    and P1 = 1, 1-8 (no colour concession) floats 2, 3, 5: 5-6, 3-9 and the bye again
+    to 2. JaVaFo: 7-4, 1-8, 5-6, 9-3, bye 2 (the engine before: 1-3, 5-8, 6-9).
+
+    ``c13p1c1movers`` (eleventh-set seed 25102 round 8; an expected failure from the
+    eleventh pass to the sixteenth) and ``c13m1keptcolours2`` (second dense corpus, seed
+    92096 round 8): the same in a bracket above joined
+    brackets; the lowered M1 gave the bye to a moved-down player with 4.5 points (5, 2),
+    M1 kept gives it to a resident of the bracket (1 with 3.5, 4 with 4). On the
+    variants with one earlier game's colours reversed JaVaFo and the engine now agree
+    on 38 of 42 (25102; before: 10) and 32 of 35 (92096; before: 9)."""
+    names = ("c13m1keptcolours", "c13p1c1movers", "c13m1keptcolours2")
+    paired = {name: pair(step(name)) for name in names}
+    for name, (pairs, bye, lines) in paired.items():
+        assert (pairs, bye) == _javafo_output(name)
+        assert has(lines, KEPT_M1_NOTE)
+    pairs, bye, _ = paired["c13m1keptcolours"]
+    assert bye == 2 and pairs == {(7, 4), (1, 8), (5, 6), (9, 3)}
+
+
+def test_c13_m1_lowered_stands_when_the_colours_do_not_decide() -> None:
+    """Reading 79's limits, each one JaVaFo's pairing of a whole round where the lowered
+    M1 stands: it needs no colour concession (tiny 22011 r5, ``c13p1c1floater``); the
+    pairing with M1 kept needs one too (third-set 5113 r7, ``c13m1loweredstands``); the
+    floaters of the pairing with M1 kept would meet each other below - 2 and 8 (3.5
+    points) of bracket 3.5, a pair the bracket could make itself (tiny 22236 r8,
+    ``c13m1loweredstands2``); it would float a moved-down player ranked above the one
+    the lowered M1 floats - 1 instead of 3, both with 4 points (second dense corpus
+    92062 r6, ``c13m1loweredstands3``)."""
+    for name in (
+        "c13p1c1floater",
+        "c13m1loweredstands",
+        "c13m1loweredstands2",
+        "c13m1loweredstands3",
+    ):
+        pairs, bye, lines = pair(step(name))
+        assert (pairs, bye) == _javafo_output(name)
+        assert has(lines, "C.13: M1 lowered to")
+        assert not has(lines, KEPT_M1_NOTE)
+
+
 def test_c13_equal_mdp_floats_so_that_a_resident_gets_the_bye() -> None:
     """Reading 63 (issue 31, thirteenth pass): twenty-first-set seed 45080 round 8, the
     whole round (thirteen players; it does not shrink). Round 8 of 11: 4 (5 points); 1,
@@ -3315,33 +3368,12 @@ def test_c13_split_part_lower_bye_at_the_first_pairings_costs() -> None:
     assert pairs == {(1, 13), (3, 8), (4, 6), (9, 5), (11, 7), (12, 10)} and bye == 2
 
 
-@pytest.mark.xfail(strict=True, reason="M1 against P1 for C.1 movers: not read (issue 31)")
-def test_c13_p1_lowered_pairs_more_c1_movers() -> None:
-    """Not a reading (issue 31, eleventh pass: "M1 against P1" in docs/dutch-legacy.md,
-    What remains): JaVaFo 1.4's pairings of two files the engine pairs differently. C.13
-    re-pairs a heterogeneous bracket above joined brackets whose remainder has no pairs
-    to make (P0 = M0); the pairing found at its own P1 floats a moved-down player who
-    came down by C.1, and he gets the bye; JaVaFo takes the first pairing with P1
-    lowered, which floats the same player and pairs him below. ``c13p1c1movers``
-    (eleventh-set seed 25102 round 8 of 10, 13 players): 3 (5.5), 4 (5) and 5 (4.5)
-    are moved down by C.1; bracket 3.5 {4, 5 | 1, 8, 11} pairs 8-4, 5-1 and floats 11,
-    brackets 3 {9, 13} and 2.5 {10, 12} (nobody there may have the bye) are joined and
-    cannot be completed. Reading 25's pairing 8-4, 1-11 floats 5, who gets the bye
-    (13-9, 12-10); JaVaFo lowers P1: 8-4 floats 5, 1 and 11: 9-5, 13-11, 12-10, bye 1
-    (on all 32 variants of the file with one earlier game's colours reversed where the
-    two differ in how many they pair). ``c13p1c1movers2`` (tiny 22694 r8): bracket 4
-    {2, 6 | 3, 5, 7, 10} with 1 moved on by C.1 (P0 = 3 = M0 with him): JaVaFo pairs
-    6-7 alone rather than 6-7, 3-5 with 2 and 10 down (after which 1, 6.5, gets the
-    bye): 1-8, 6-7, 9-2, 10-4, 11-3, bye 5. A rule that gives both (the count with
-    three limits) changed no other reference round: not kept, see the docs."""
-    pairs, bye, _ = pair(step("c13p1c1movers"))
-    assert pairs == {(2, 7), (6, 3), (8, 4), (9, 5), (12, 10), (13, 11)} and bye == 1
-    # ``c13p1c1movers2`` is paired as JaVaFo since reading 66 (fourteenth pass):
-    # test_c13_moved_on_mdp_floats_another_only_for_fewer_colour_concessions.
-
-
 def test_c13_m1_lowered_for_a_floater_of_the_bracket_above() -> None:
-    """The limit case of the "M1 against P1" note (issue 31, eleventh pass):
+    """The limit case of the "M1 against P1" note (issue 31, eleventh pass; the note's
+    own files, ``c13p1c1movers`` and ``c13p1c1movers2``, are paired as JaVaFo since
+    readings 79 and 66:
+    test_c13_m1_kept_for_a_pairing_with_no_colour_concession,
+    test_c13_moved_on_mdp_floats_another_only_for_fewer_colour_concessions):
     ``c13p1c1floater`` (tiny 22011 r5), bracket 2 {2, 3 | 4, 5, 7}, 3 (2.5) moved down
     as a floater of bracket 2.5, not by C.1: 2-4, 5-7 with 3 to the bye stands, though
     P1 lowered would pair him (2-4; 3-9, 8-7, bye 5) - JaVaFo 1.4's pairing, and the

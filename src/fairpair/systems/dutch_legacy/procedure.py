@@ -63,6 +63,12 @@ JOINT_NOTE = "judged together with the lowest bracket"
 #: The step note of a joined bracket paired as one because the split's pairing was not
 #: the closest in scores (reading 23); the explanation's replay looks for it.
 SPLIT_B3_NOTE = "the split join's pairing is not the closest in scores (B.3)"
+#: The step note of a re-pairing that kept M1 and lowered P1 for a pairing with no
+#: colour concession (reading 79).
+KEPT_M1_NOTE = (
+    "C.13: lowering M1 would send a moved-down player to the bye with a colour concession; "
+    "M1 kept, P1 lowered, no colour concession (C.14.b1, reading 79)"
+)
 #: Readings 43, 60: no pairing of the joined bracket is closer than the split's by the
 #: sum of the squared score differences.
 SQUARES_NOTE = (
@@ -276,6 +282,9 @@ class _Round:
         self.c1_mover_repaired = False
         #: C.13 (reading 66): the last re-pairing kept M1 past a player moved on.
         self.moved_on_kept_m1 = False
+        #: C.13 (reading 79): the last re-pairing kept M1 for a pairing with no colour
+        #: concession.
+        self.kept_m1_for_the_colours = False
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -543,7 +552,7 @@ class _Round:
         taken only when it needs fewer colour concessions than the first pairing with
         M1 kept and P1 lowered (C.14.b1; `_moved_on_keeps_m1`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
-        self.moved_on_kept_m1 = False
+        self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
         single_c13 = single and not frame.split_part
         self.c1_mover_repaired = single_c13 and _moved_on_mdp(frame)
         if self.c1_mover_repaired:
@@ -622,12 +631,25 @@ class _Round:
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
             return chosen
-        if _moved_on_mdp(frame) and _floats_an_mdp(frame, chosen):
+
+        @cache
+        def first_with_m1_kept() -> Candidate | None:
+            # The first pairing with M1 kept (no moved-down player floats for a
+            # lowered M1; P1 lowered, C.14.b1).
+            return first_of(repairing(floats=None).candidates())
+
+        if _moved_on_mdp(frame):
             # Reading 66: past a player moved on, a moved-down player floats only
             # for fewer colour concessions than the pairing with M1 kept.
-            kept = first_of(repairing(floats=None).candidates())
-            if _moved_on_keeps_m1(chosen, kept):
+            if _floats_an_mdp(frame, chosen) and _moved_on_keeps_m1(chosen, first_with_m1_kept()):
                 self.moved_on_kept_m1 = True
+                return first_with_m1_kept()
+        else:
+            kept = self._kept_m1_for_the_colours(
+                frame, chosen, lowest_residents, first_with_m1_kept
+            )
+            if kept is not None:
+                self.kept_m1_for_the_colours = True
                 return kept
 
         def first_floating_only(floats: Accept) -> Candidate | None:
@@ -673,6 +695,59 @@ class _Round:
             # pairing at the bracket's own P1 stands (C.14 lowers P1 only when needed).
             return chosen
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
+
+    def _kept_m1_for_the_colours(
+        self,
+        frame: _Frame,
+        chosen: Candidate,
+        lowest_residents: list[LegacyPlayer],
+        first_with_m1_kept: Callable[[], Candidate | None],
+    ) -> Candidate | None:
+        """Reading 79, "M1 kept for a pairing with no colour concession" (C.14.b: b1
+        lowers P1 once the remainder was reached, b2 lowers M1 only "otherwise"; reading
+        21 reads a bracket with P1 = M1 as never having reached it). C.13's another
+        pairing at the bracket's own P1 (``chosen``: no C.14 reduction made), nothing
+        moved on from it (reading 66 decides there), lowers M1 so that the lowest
+        players moved down into the bracket float (reading 13; D.3's first set), and
+        the lowest bracket's pairing then gives the bye to one of them. When that
+        pairing needs a colour concession (B.2 for top scorers, A.7.d, X, Z of its
+        level) and the first pairing with M1 kept and one pair fewer (C.14.b1) needs
+        none, the latter is taken - when it too floats only the lowest moved-down
+        players and the lowest bracket does not pair two of its floaters with each
+        other (a pair the bracket could make itself, so no pair fewer in fact):
+        JaVaFo's practice (dense4 96028 r5, 96146 r6, 96173 r7; eleventh-set 25102 r8,
+        dense2 92096 r8). Otherwise (also when both need a concession, as in third-set
+        5113 r7; without a bye, as in dense5 98241 r7; tiny 22236 r8 and dense2 92062
+        r6 for the last two conditions) the lowered M1 stands. None: ``chosen``
+        stands."""
+        if (
+            chosen.reductions
+            or not _floats_an_mdp(frame, chosen)
+            or not self._lowest_mdps_float(frame)(chosen.unpaired)
+            or not any(_colour_concessions(chosen))
+            or not self._mdp_to_bye(frame, chosen, lowest_residents)
+        ):
+            return None
+        kept = first_with_m1_kept()
+        if (
+            kept is None
+            or not _other(kept, chosen)
+            or len(kept.pairs) != len(chosen.pairs) - 1
+            or any(_colour_concessions(kept))
+            or not self._lowest_mdps_float(frame)(kept.unpaired)
+            or self._floaters_meet_below(frame, kept, lowest_residents)
+        ):
+            return None
+        return kept
+
+    def _floaters_meet_below(
+        self, frame: _Frame, cand: Candidate, lowest_residents: list[LegacyPlayer]
+    ) -> bool:
+        """Does the lowest bracket's pairing, with the players ``cand`` moves down, pair
+        two of them with each other (a pair the bracket could have made itself)?"""
+        low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
+        down = set(cand.unpaired)
+        return low is not None and any(a in down and b in down for a, b in low.pairs)
 
     def _bye_not_to_a_floater(
         self,
@@ -1306,6 +1381,8 @@ class _Round:
                             "a moved-down player floats only for fewer colour concessions: "
                             "M1 kept, P1 lowered (C.14.b1, reading 66)"
                         )
+                    if self.kept_m1_for_the_colours:
+                        frame.notes.append(KEPT_M1_NOTE)
                     if self.bye_chose:
                         frame.notes.append(
                             f"C.13: {JOINT_NOTE} (a part of the "
