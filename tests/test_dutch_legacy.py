@@ -926,9 +926,10 @@ def test_c13_p0_split_giving_the_bye_to_a_repeated_downfloater_joins_at_once() -
     # Since reading 23 this file's split is also replaced by the joined bracket for
     # B.3 (the split's differences 1.5, 1, 1 against 1.5, 0.5, 0.5): the same pairing.
     assert has(lines, "not the closest in scores (B.3): the joined bracket paired as one")
-    pairs, bye, lines = pair(step("c13p0byefloatprobe"))
+    pairs, bye, _ = pair(step("c13p0byefloatprobe"))
     assert pairs == {(7, 12), (11, 1), (13, 8)} and bye == 9
-    assert not has(lines, "joined at once instead")
+    # The bye's float join itself was taken out in the seventeenth pass (reading 78
+    # decides these rounds first); the pairings are the same.
 
 
 def test_c13_p0_split_bye_to_a_repeated_downfloater_first_set() -> None:
@@ -1802,11 +1803,14 @@ def test_c13_bye_float_join_only_when_closer_with_the_bye_pair() -> None:
     6-3, 7-10, 9-11, bye 5 (5.5, upfloats): 23.25 + 3^2 = 32.25. The split stands, as
     JaVaFo (51 of 51 variants; main: 2). First-set 159 r9, where JaVaFo joins (public2
     t5358 r7 too), stays joined: 35.25 + 3.5^2 = 47.5 against the split's 19.75 +
-    5.5^2 = 50."""
+    5.5^2 = 50.
+
+    Since the seventeenth pass reading 13's "bye's float" is taken out (reading 78, B.3
+    over the split join with the bye's pair, decides its rounds first): both splits
+    stand with nothing asking for the join, and 159 r9 is joined by reading 78."""
     paired = {name: pair(step(name)) for name in ("c13byepair", "c13byepair2")}
-    for name, (pairs, bye, lines) in paired.items():
+    for name, (pairs, bye, _) in paired.items():
         assert (pairs, bye) == _javafo_output(name)
-        assert not has(lines, "a downfloat again (B.5); joined at once instead")
     pairs, bye, _ = paired["c13byepair"]
     assert bye == 4 and (7, 2) in pairs
 

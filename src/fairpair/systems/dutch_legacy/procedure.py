@@ -23,7 +23,7 @@ from itertools import islice
 
 from fairpair.errors import NoPairingError
 from fairpair.matching import max_weight_matching
-from fairpair.model import Float, format_points
+from fairpair.model import format_points
 from fairpair.systems.dutch_legacy.bracket import (
     Accept,
     Candidate,
@@ -249,10 +249,8 @@ class _Round:
         #: The lowest bracket's pairing of a set of players (C.13 asks for the same
         #: sets again and again: each reading's test, each level of the bracket above).
         self._lowest: dict[tuple[frozenset[int], frozenset[int] | None], Candidate | None] = {}
-        #: C.13 (reading 13, "the bye's float after a P = 0 split"): the P = 0
-        #: re-pairings above joined brackets that are joined at once (not split) ...
-        self.force_join: frozenset[tuple[int, tuple[tuple[int, int], ...]]] = frozenset()
-        #: ... and those that were followed by the split in this pass.
+        #: C.13: the P = 0 re-pairings above joined brackets that were followed by the
+        #: split in this pass.
         self.p0_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
         #: The same for re-pairings with P > 0 (reading 32).
         self.p_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
@@ -1398,10 +1396,9 @@ class _Round:
                     key = (len(frames), alt.pairs)
                     resplit = len(groups) < len(original) and key not in split_done
                     if not alt.pairs and resplit:
-                        if key in self.force_join or self.join_every_p0:
-                            # Joined at once: the split gave the bye to a player
-                            # floating down twice in a row (reading 13, `pair_round`),
-                            # or the pass that joins every P = 0 re-pairing (reading 30).
+                        if self.join_every_p0:
+                            # Joined at once: the pass that joins every P = 0
+                            # re-pairing (reading 30).
                             split_done.add(key)
                             resplit = False
                         else:
@@ -1660,16 +1657,15 @@ def _bracket(
 def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundResult:
     """Pair one round: the brackets top-down (C.1-C.14).
 
-    C.13 after a P = 0 re-pairing above joined brackets (reading 13, "the bye's float
-    after a P = 0 split"): the joined brackets are split and paired one by one again
-    (the reference's practice); when that pairing gives the bye to a player who had a
-    downfloat in the previous round (B.5: the bye is a downfloat, B.1.b) and joining
-    at once - C.13's words: "the two lowest score brackets are joined", the re-paired
-    bracket as S1 - gives it to one who had not and is closer by B.3 with the bye's
-    pair (reading 77, `_b3_with_the_bye_pair`), the join is taken; so too when the
-    join, heterogeneous, pairs more of the re-paired bracket's players with lower ones
-    (reading 51, `_join_pairs_more_mdps`; it includes reading 42's case, the split's
-    bye to one of them and the join's to a player below). Otherwise the
+    C.13 after a P = 0 re-pairing above joined brackets: the joined brackets are split
+    and paired one by one again (the reference's practice, reading 13); joining at once
+    - C.13's words: "the two lowest score brackets are joined", the re-paired bracket
+    as S1 - is taken when the join, heterogeneous, pairs more of the re-paired
+    bracket's players with lower ones (reading 51, `_join_pairs_more_mdps`; it includes
+    reading 42's case, the split's bye to one of them and the join's to a player
+    below). (Reading 13's "the bye's float after a P = 0 split", a join for a split's
+    bye to a player who floated down in the previous round, was taken out in the
+    seventeenth pass: reading 78 decides its rounds first.) Otherwise the
     split stands unless joining at once pairs as close (reading 30, `_join_as_close`).
     When the round's first split followed a re-pairing with P > 0, the join at once is
     taken first when it pairs more of that re-pairing's players with lower ones
@@ -1708,24 +1704,6 @@ def pair_round(players: Mapping[int, LegacyPlayer], ctx: RoundContext) -> RoundR
         if no_worse is not result:
             return no_worse
         return _join_lower_bye(result, at_once_p, split.p_c1_moved[0], players, ctx)
-    if result.bye is not None and _floats_down_again(players[result.bye]):
-        joined = _Round(players, ctx)
-        joined.force_join = frozenset(split.p0_splits)
-        try:
-            other: RoundResult | None = joined.pair()
-        except NoPairingError:
-            other = None
-        if (
-            other is not None
-            and other.bye is not None
-            and not _floats_down_again(players[other.bye])
-            and _b3_with_the_bye_pair(other, players) < _b3_with_the_bye_pair(result, players)
-        ):
-            other.events.append(
-                "C.13: the split after the P = 0 re-pairing gave the bye to "
-                f"{result.bye}, a downfloat again (B.5); joined at once instead"
-            )
-            return other
     # The join at once, paired once for readings 50 and 30.
     at_once = _paired_joined(players, ctx, p0=True)
     more_paired = _join_pairs_more_mdps(result, at_once, split.p0_moved[0], players)
@@ -1835,25 +1813,16 @@ def _join_as_close(
     of a floater - the bye is one - and the differences of the pairs as low as
     possible. When joining at once gives the same total - the score differences of
     its pairs plus the bye's score (`_b3_total`) - the join stands if its pairs are
-    as close (reading 30 without the C.10 condition), or if it gives the bye to a
-    lower score and pays for it with its largest difference (larger than the
-    split's largest) or (reading 71) is closer by the squares of the differences
-    plus the square of the bye's score (`_closer_with_the_bye`). ``other``: the round
-    joined at once (`_paired_joined`)."""
+    as close (reading 30 without the C.10 condition). ``other``: the round joined at
+    once (`_paired_joined`).
+
+    Taken out in the seventeenth pass (issue 31), because reading 78 - B.3 over the
+    split join with the bye's pair, which comes before this step - decides every round
+    they decided, with the same pairing: readings 53 and 69 (the join closer by the
+    squares with a bye of the same or a lower score), reading 34's "larger difference"
+    and reading 71's "bye's square" (the join with a lower bye and the same total)."""
     if other is None or _same_pairing(other, split):
         return split
-    if _join_closer_by_squares(other, split, players):
-        other.events.append(
-            "C.13: joining at once after the P = 0 re-pairing pairs closer by the squares "
-            "of the score differences (B.3): joined"
-        )
-        return other
-    if _join_lower_bye_and_closer(other, split, players):
-        other.events.append(
-            "C.13: joining at once after the P = 0 re-pairing gives the bye to a lower "
-            "score and pairs closer by the squares of the score differences (B.3): joined"
-        )
-        return other
     close = _as_close(split, other, players)
     if close and _lowers_no_more(other, split):
         other.events.append(
@@ -1869,53 +1838,7 @@ def _join_as_close(
             "(B.3): joined"
         )
         return other
-    if _bye_lower(other, split, players) and _largest(other, players) > _largest(split, players):
-        other.events.append(
-            "C.13: joining at once after the P = 0 re-pairing gives the bye to a lower "
-            "score for a larger difference, the same in total (B.3): joined"
-        )
-        return other
-    if _bye_lower(other, split, players) and _closer_with_the_bye(other, split, players):
-        other.events.append(
-            "C.13: joining at once after the P = 0 re-pairing gives the bye to a lower "
-            "score, the same in total and closer by the squares with the bye's (B.3, "
-            "reading 71): joined"
-        )
-        return other
     return split
-
-
-def _join_closer_by_squares(
-    joined: RoundResult, split: RoundResult, players: Mapping[int, LegacyPlayer]
-) -> bool:
-    """Reading 53, B.3 by the squares, after a P = 0 re-pairing above joined brackets:
-    does joining at once (C.13's words, `_paired_joined`) give the bye to the same
-    score as the split (or no bye) and pair closer in score - a smaller sum of the
-    squared score differences (`_b3_closeness`)? Then the join stands: B.3 prefers it,
-    and the split (reading 13) is the reference's practice only where B.3 does not
-    decide."""
-    bye_j, squares_j = _b3_closeness(joined, players)
-    bye_s, squares_s = _b3_closeness(split, players)
-    return bye_j == bye_s and squares_j < squares_s
-
-
-def _join_lower_bye_and_closer(
-    joined: RoundResult, split: RoundResult, players: Mapping[int, LegacyPlayer]
-) -> bool:
-    """Reading 69, B.3 on both its counts, after a P = 0 re-pairing above joined
-    brackets: C.13's words join the re-paired bracket with the joined lowest one, and
-    the split (reading 13) is the reference's practice only where B.3 does not prefer
-    the join. B.3 asks for the floaters' scores as low as possible - the bye is the
-    last floater (A.5, B.1.b) - and for the score differences of the pairs as small as
-    possible (reading 53: the sum of their squares). When joining at once gives the bye
-    to a lower score than the split AND pairs closer by the squares, B.3 prefers it by
-    both counts and the join stands (reading 53 asks the same with a bye of the same
-    score)."""
-    bye_j, squares_j = _b3_closeness(joined, players)
-    bye_s, squares_s = _b3_closeness(split, players)
-    if bye_j is None or bye_s is None:
-        return False
-    return bye_j < bye_s and squares_j < squares_s
 
 
 def _b3_closeness(
@@ -1939,48 +1862,17 @@ def _bye_lower(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlaye
     return a.bye is not None and b.bye is not None and players[a.bye].score < players[b.bye].score
 
 
-def _closer_with_the_bye(
-    a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]
-) -> bool:
-    """Reading 71, "the bye's square" (B.3 over two pairings of one round, "the
-    difference of the scores of two players paired against each other should be as
-    small as possible", with B.1.b/A.4: the player who gets the bye is a downfloater,
-    his score the difference to nobody): is ``a`` closer than ``b`` by the sum of the
-    squared score differences of its pairs (reading 53) plus the square of its bye's
-    score? Used by reading 34 next to its largest difference."""
-
-    return _squares_with_the_bye(a, players, Fraction(0)) < _squares_with_the_bye(
-        b, players, Fraction(0)
-    )
-
-
 def _below_the_lowest(players: Mapping[int, LegacyPlayer]) -> Fraction:
-    """Reading 77: the score of the bye's opponent, one point below the lowest score of
-    the round's players."""
+    """Reading 77, "the bye's pair" (B.3 over a round with a bye; B.1.b: the bye is a
+    downfloat), the measure of reading 78: the score of the bye's opponent, one point
+    below the lowest score of the round's players - the player who gets the bye floats
+    below the lowest bracket, one game's worth."""
     return min(p.score for p in players.values()) - 1
 
 
 def _bye_pair(bye: Fraction, opponent: Fraction) -> Fraction:
     """The bye counted as a pair against a player of score ``opponent``: its square."""
     return (bye - opponent) ** 2
-
-
-def _squares_with_the_bye(
-    result: RoundResult, players: Mapping[int, LegacyPlayer], opponent: Fraction
-) -> Fraction:
-    """The sum of the squared score differences of ``result``'s pairs (reading 53) plus
-    the bye's pair against ``opponent`` (`_bye_pair`; nothing without a bye)."""
-    bye, squares = _b3_closeness(result, players)
-    return squares if bye is None else squares + _bye_pair(bye, opponent)
-
-
-def _b3_with_the_bye_pair(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
-    """Reading 77, "the bye's pair" (B.3 over a whole round with a bye; B.1.b: the bye is
-    a downfloat): the squares of the pairs with the player who gets the bye counted as
-    paired against a player one point below the lowest score of the round - he floats
-    below the lowest bracket, one game's worth (reading 71 counts him against 0).
-    Smaller is closer."""
-    return _squares_with_the_bye(result, players, _below_the_lowest(players))
 
 
 def _largest(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
@@ -2321,9 +2213,3 @@ def _joint_in_split_part(frame: _Frame) -> bool:
     heterogeneous score bracket"), so "another pairing ... which will allow a pairing
     in the lowest score bracket" is chosen by what the two need together."""
     return frame.split_part
-
-
-def _floats_down_again(player: LegacyPlayer) -> bool:
-    """B.5 for downfloaters: a player who had a downfloat in the previous round
-    (A.4) and gets the bye (a downfloat, B.1.b) floats down twice in a row."""
-    return player.floats[0] is Float.DOWN
