@@ -1808,9 +1808,7 @@ def test_c13_bye_float_join_only_when_closer_with_the_bye_pair() -> None:
     Since the seventeenth pass reading 13's "bye's float" is taken out (reading 78, B.3
     over the split join with the bye's pair, decides its rounds first): both splits
     stand with nothing asking for the join, and 159 r9 is joined by reading 78."""
-    paired = {name: pair(step(name)) for name in ("c13byepair", "c13byepair2")}
-    for name, (pairs, bye, _) in paired.items():
-        assert (pairs, bye) == _javafo_output(name)
+    paired = _paired_as_javafo("c13byepair", "c13byepair2")
     pairs, bye, _ = paired["c13byepair"]
     assert bye == 4 and (7, 2) in pairs
 
@@ -1831,9 +1829,8 @@ def test_c13_split_join_by_b3_with_the_bye_pair() -> None:
     ``c13byepairjoin2`` (dense2 seed 92128 round 7; lowest score 1): {4, 6 | 5, 8, 7,
     10, 11} split 5-8, 4-10, 6-11, bye 7 (2.5): 12.5 + 2.5^2 = 18.75; the bye to 5 (3):
     8.75 + 9 = 17.75. Joined: 1-3, 2-9, 6-8, 7-11, 10-4, bye 5, as JaVaFo."""
-    paired = {name: pair(step(name)) for name in ("c13byepairjoin", "c13byepairjoin2")}
-    for name, (pairs, bye, lines) in paired.items():
-        assert (pairs, bye) == _javafo_output(name)
+    paired = _paired_as_javafo("c13byepairjoin", "c13byepairjoin2")
+    for _, _, lines in paired.values():
         assert has(lines, READING_78_JOIN)
     pairs, bye, _ = paired["c13byepairjoin"]
     assert bye == 1 and pairs == {(3, 4), (5, 2), (8, 6), (9, 7)}
@@ -1863,10 +1860,8 @@ def test_c13_m1_kept_for_a_pairing_with_no_colour_concession() -> None:
     variants with one earlier game's colours reversed JaVaFo and the engine now agree
     on 37 of 42 (25102; before: 10), 30 of 35 (92096; before: 9) and 16 of 16 (96028;
     before: 6)."""
-    names = ("c13m1keptcolours", "c13p1c1movers", "c13m1keptcolours2")
-    paired = {name: pair(step(name)) for name in names}
-    for name, (pairs, bye, lines) in paired.items():
-        assert (pairs, bye) == _javafo_output(name)
+    paired = _paired_as_javafo("c13m1keptcolours", "c13p1c1movers", "c13m1keptcolours2")
+    for _, _, lines in paired.values():
         assert has(lines, KEPT_M1_NOTE)
     pairs, bye, _ = paired["c13m1keptcolours"]
     assert bye == 2 and pairs == {(7, 4), (1, 8), (5, 6), (9, 3)}
@@ -1881,14 +1876,10 @@ def test_c13_m1_lowered_stands_when_the_colours_do_not_decide() -> None:
     ``c13m1loweredstands2``); it would float a moved-down player ranked above the one
     the lowered M1 floats - 1 instead of 3, both with 4 points (second dense corpus
     92062 r6, ``c13m1loweredstands3``)."""
-    for name in (
-        "c13p1c1floater",
-        "c13m1loweredstands",
-        "c13m1loweredstands2",
-        "c13m1loweredstands3",
-    ):
-        pairs, bye, lines = pair(step(name))
-        assert (pairs, bye) == _javafo_output(name)
+    paired = _paired_as_javafo(
+        "c13p1c1floater", "c13m1loweredstands", "c13m1loweredstands2", "c13m1loweredstands3"
+    )
+    for _, _, lines in paired.values():
         assert has(lines, "C.13: M1 lowered to")
         assert not has(lines, KEPT_M1_NOTE)
 
@@ -2010,6 +2001,15 @@ def _javafo_output(name: str) -> tuple[set[tuple[int, int]], int | None]:
     output = list(zip(numbers[::2], numbers[1::2], strict=True))
     byes = [a for a, b in output if b == 0]
     return {(a, b) for a, b in output if b}, (byes[0] if byes else None)
+
+
+def _paired_as_javafo(*names: str) -> dict[str, tuple[set[tuple[int, int]], int | None, list[str]]]:
+    """Pair each ``steps/NAME.txt`` (`pair`), asserting that the pairs, colours and bye
+    are JaVaFo 1.4's (``steps/NAME.javafo``); the pairings by name, with their steps."""
+    paired = {name: pair(step(name)) for name in names}
+    for name, (pairs, bye, _) in paired.items():
+        assert (pairs, bye) == _javafo_output(name), name
+    return paired
 
 
 def _norm(ps: set[tuple[int, int]]) -> frozenset[tuple[int, int]]:

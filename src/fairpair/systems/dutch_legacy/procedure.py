@@ -718,11 +718,12 @@ class _Round:
         5113 r7; without a bye, as in dense5 98241 r7; tiny 22236 r8 and dense2 92062
         r6 for the last two conditions) the lowered M1 stands. None: ``chosen``
         stands."""
+        lowest_float = self._lowest_mdps_float(frame)
         if (
             chosen.reductions
-            or not _floats_an_mdp(frame, chosen)
-            or not self._lowest_mdps_float(frame)(chosen.unpaired)
             or not any(_colour_concessions(chosen))
+            or not lowest_float(chosen.unpaired)
+            # A moved-down player to the bye (so one floats: M1 lowered).
             or not self._mdp_to_bye(frame, chosen, lowest_residents)
         ):
             return None
@@ -732,7 +733,7 @@ class _Round:
             or not _other(kept, chosen)
             or len(kept.pairs) != len(chosen.pairs) - 1
             or any(_colour_concessions(kept))
-            or not self._lowest_mdps_float(frame)(kept.unpaired)
+            or not lowest_float(kept.unpaired)
             or self._floaters_meet_below(frame, kept, lowest_residents)
         ):
             return None
