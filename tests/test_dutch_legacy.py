@@ -46,7 +46,7 @@ from fairpair.model import (
 from fairpair.systems import get_system
 from fairpair.systems.dutch.players import colour_preference
 from fairpair.systems.dutch_legacy import DutchLegacySystem
-from fairpair.systems.dutch_legacy.bracket import ScoreBracket
+from fairpair.systems.dutch_legacy.bracket import D3_FIRST_NOTE, ScoreBracket
 from fairpair.systems.dutch_legacy.criteria import (
     ZERO,
     Costs,
@@ -1867,6 +1867,51 @@ def test_c13_m1_kept_for_a_pairing_with_no_colour_concession() -> None:
     assert bye == 2 and pairs == {(7, 4), (1, 8), (5, 6), (9, 3)}
 
 
+def test_c13_join_of_floaters_tries_d3_sets_before_c10() -> None:
+    """Reading 80 (issue 31, eighteenth pass): C.8.b ("if M1 is less than M0, choose
+    another set of M1 players to put in S1 according to D3") comes before C.10
+    ("Lowering requirements"). In a lowest bracket joined at once with S1 the floaters
+    of a re-pairing (reading 41) whose M1 is lowered, every D.3 set is tried at a level
+    before C.10 lowers it - the bye's score is not fixed first.
+
+    ``c13joind3first`` (fourth dense corpus, seed 96184 round 7, the whole round; only 4
+    and 7 may have the bye below bracket 3): bracket 3 is re-paired (3-2, 1-10) and
+    floats 4 (3.5 points) and 7 (3) to the joined bracket {5, 9 | 11}. Only one of them
+    can be paired (M1 = 1). D.3's first set {4} pairs 4-11 (11 upfloated in both
+    earlier rounds: B.5 and B.6 for upfloaters) and 5-9, the bye to 7; the second set
+    {7} pairs 7-5 (B.5 for upfloaters only; 9-11 is a remainder pair, reading 33) and
+    gives the bye to 4. At the level with B.5 dropped and B.6 kept the second set is
+    found: the split's own pairing, so the split stands (reading 41: the join no
+    longer differs). JaVaFo: 2-3, 10-1, 8-6, 7-5, 9-11, bye 4 (the engine before:
+    4-11, 5-9, bye 7); on the 30 variants with one earlier game's colours reversed
+    JaVaFo and the engine agree on 30 (before: 14).
+
+    The limit, ``c13joinbyefirst`` (second-set seed 3063 round 4): a join after a
+    re-pairing with P = 0 ({3, 1 | 6, 8, 9}, M1 = 1) keeps the bye's score first: 3-6,
+    8-9 with the bye to 1 (1.5 points) at B.6 for upfloaters dropped, not 1-8, 6-9 with
+    the bye to 3 (2) at no requirement dropped - as JaVaFo."""
+    paired = _paired_as_javafo("c13joind3first", "c13joinbyefirst")
+    pairs, bye, lines = paired["c13joind3first"]
+    assert bye == 4 and {(7, 5), (9, 11)} <= pairs
+    assert not has(lines, "joining at once after the re-pairing")
+    assert paired["c13joinbyefirst"][1] == 1
+    # The joined bracket itself, with and without reading 80.
+    t = step("c13joind3first")
+    players = legacy_players(t, 7, t.present_players(7))
+    ctx = RoundContext(7)
+    joined = [players[n] for n in (4, 7, 5, 9, 11)]
+    firsts = {}
+    for d3_first in (False, True):
+        bracket = ScoreBracket(
+            joined, ctx, lowest=True, movers=frozenset({4, 7}), d3_sets_first=d3_first
+        )
+        first = next(bracket.candidates())
+        firsts[d3_first] = (_norm(set(first.pairs)), first.unpaired)
+        assert has(list(first.notes), D3_FIRST_NOTE) is d3_first
+    assert firsts[False] == (frozenset({(4, 11), (5, 9)}), (7,))
+    assert firsts[True] == (frozenset({(5, 7), (9, 11)}), (4,))
+
+
 def test_c13_m1_lowered_stands_when_the_colours_do_not_decide() -> None:
     """Reading 79's limits, each one JaVaFo's pairing of a whole round where the lowered
     M1 stands: it needs no colour concession (tiny 22011 r5, ``c13p1c1floater``); the
@@ -2094,6 +2139,26 @@ def test_c13_bye_not_to_a_floater_at_the_own_p1() -> None:
     gives the bye to a player it did not move down."""
     pairs, bye, _ = pair(step("c13byefloater"))
     assert pairs == {(2, 4), (3, 1), (9, 8), (10, 6), (11, 5)} and bye == 7
+
+
+def test_c13_bye_not_to_a_floater_counts_the_players_moved_on() -> None:
+    """Reading 81 (issue 31, eighteenth pass): reading 39's "a player the bracket did not
+    move down" - the players C.1 moved on from the bracket were moved down by it too.
+
+    ``c13byefloatermovedon`` (second dense corpus, seed 92272 round 8, the whole round;
+    eleven players; of those below 4.5 points only 2 and 6 may have the bye): C.1 moves
+    3, 1, 2 and 4 down to bracket 3.5 {5, 6, 7, 8}, where 2 (4.5 points) moves on again.
+    Its first pairing floats 5, and the lowest bracket {9, 10, 11 | 2, 5} has no
+    pairing: C.13 asks bracket 3.5 for another. Of the pairings of its first state, 3-5,
+    1-7, 4-8 floats 6, and the lowest {9, 10, 11 | 2, 6} pairs 2-10, 9-11 and gives the
+    bye to 6; 3-5, 1-7, 4-6 floats 8, and the lowest {9, 10, 11 | 2, 8} gives it to 2.
+    Both byes go to players the bracket moved down - 6 by its pairing, 2 by C.1 - so
+    reading 39 takes the first pairing. JaVaFo: 5-3, 1-7, 4-8, 2-10, 9-11, bye 6 (the
+    engine before: 4-6, 10-8, 9-11, bye 2, as if 2 had not been moved down by the
+    bracket); on the 35 variants with one earlier game's colours reversed JaVaFo and
+    the engine agree on 25 (before: 7)."""
+    pairs, bye, _ = _paired_as_javafo("c13byefloatermovedon")["c13byefloatermovedon"]
+    assert bye == 6 and {(4, 8), (2, 10)} <= pairs
 
 
 def test_c12_floaters_of_lower_scores_only_with_p0_pairs() -> None:

@@ -83,6 +83,10 @@ CLOSEST_NOTE = "B.3: the scores of the players paired as close as possible"
 #: ... and of a part of a split join re-paired by C.13 whose floaters were chosen for
 #: the bye of the lowest bracket first (B.3's floater of the joined bracket).
 BYE_NOTE = "B.3: the bye of the split join to the lowest score possible"
+#: The step note of a joined lowest bracket whose other D.3 sets are tried at each
+#: requirement level before C.10 lowers it, the bye's score not fixed first (reading
+#: 80); the explanation's replay looks for it.
+D3_FIRST_NOTE = "C.8.b: D.3's other sets before C.10, the bye's score not fixed first"
 
 #: The guard bits of the packed requirement fields (criteria.pack).
 _WIDTH = 12
@@ -188,6 +192,7 @@ class ScoreBracket:
         closeness: bool = True,
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
         c13: bool = False,
+        d3_sets_first: bool = False,
     ) -> None:
         self.players = sorted(players, key=a2_key)
         self.ctx = ctx
@@ -207,6 +212,10 @@ class ScoreBracket:
         #: C.13's another pairing, not a part of a split join (readings 38 and 58: in a
         #: bracket managed as homogeneous the other floaters' scores go by their sum).
         self.c13 = c13
+        #: Reading 80: a lowest bracket joined at once with S1 a re-pairing's floaters
+        #: (reading 41) whose M1 is lowered tries D.3's other sets at each level (C.8.b
+        #: before C.10) instead of fixing the bye's score first.
+        self.d3_sets_first = d3_sets_first
         n = self.n = len(self.players)
         self.score = min((p.score for p in self.players), default=Fraction(0))
         #: Players moved down into the bracket (their float is this round's downfloat).
@@ -423,6 +432,12 @@ class ScoreBracket:
         # The oracle charges every pair with its upfloats; a remainder does not, so
         # only the components before them bound the search (module oracle).
         bound = _without_upfloats(best.vector) if hetero else best.vector
+        if self.lowest and self.d3_sets_first and hetero and m1 < self.m0:
+            # Reading 80: C.8.b before C.10 - every D.3 set at each level, the bye
+            # to any score (B.3's closeness of the pairs still first, reading 24).
+            notes.append(f"{D3_FIRST_NOTE} (reading 80)")
+            yield _State(hetero, p1, m1, x1, z1, ZERO, None, tuple(notes), tuple(reductions))
+            return
         yield _State(hetero, p1, m1, x1, z1, bound, best.floaters, tuple(notes), tuple(reductions))
         if self.lowest:
             return

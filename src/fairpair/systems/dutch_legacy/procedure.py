@@ -248,7 +248,9 @@ class _Round:
         self.bye_chose = False
         #: The lowest bracket's pairing of a set of players (C.13 asks for the same
         #: sets again and again: each reading's test, each level of the bracket above).
-        self._lowest: dict[tuple[frozenset[int], frozenset[int] | None], Candidate | None] = {}
+        self._lowest: dict[
+            tuple[frozenset[int], frozenset[int] | None, bool], Candidate | None
+        ] = {}
         #: C.13: the P = 0 re-pairings above joined brackets that were followed by the
         #: split in this pass.
         self.p0_splits: list[tuple[int, tuple[tuple[int, int], ...]]] = []
@@ -287,14 +289,22 @@ class _Round:
     # -- the lowest bracket -------------------------------------------------------
 
     def lowest_pairing(
-        self, players: Sequence[LegacyPlayer], movers: frozenset[int] | None = None
+        self,
+        players: Sequence[LegacyPlayer],
+        movers: frozenset[int] | None = None,
+        *,
+        floaters_joined: bool = False,
     ) -> Candidate | None:
         """The lowest bracket: P0 pairs, the player left over (if any) gets the bye.
         ``movers``: the bracket was joined (C.13), these players (the latest added
-        score bracket) form S1."""
-        key = (frozenset(p.number for p in players), movers)
+        score bracket) form S1; ``floaters_joined``: they are the floaters of a
+        re-pairing joined at once (reading 41), and a lowered M1 tries D.3's sets at
+        each level before the bye's score (reading 80)."""
+        key = (frozenset(p.number for p in players), movers, floaters_joined)
         if key not in self._lowest:
-            bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers)
+            bracket = ScoreBracket(
+                players, self.ctx, lowest=True, movers=movers, d3_sets_first=floaters_joined
+            )
             self._lowest[key] = _first(bracket.candidates())
         return self._lowest[key]
 
@@ -759,7 +769,9 @@ class _Round:
         below: among the pairings of the first state found (as many pairs, floaters
         with the same scores, B.3), the first whose lowest bracket's pairing gives the
         bye to a player who was not moved down by it (or has no bye) is taken, at
-        whatever level; none: the first one."""
+        whatever level; none: the first one. Reading 81: the players C.1 moved on from
+        the bracket (``frame.moved``) are moved down by it too, as its floaters are."""
+        moved_on = {p.number for p in frame.moved}
         first: Candidate | None = None
         for tried, cand in enumerate(candidates):
             if first is None:
@@ -774,7 +786,9 @@ class _Round:
             ):
                 break  # the state is over
             low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
-            if low is not None and (not low.unpaired or low.unpaired[0] not in cand.unpaired):
+            if low is not None and (
+                not low.unpaired or low.unpaired[0] not in moved_on.union(cand.unpaired)
+            ):
                 return cand
         return first
 
@@ -1306,6 +1320,8 @@ class _Round:
         incoming: list[LegacyPlayer] = []
         #: C.13: the lowest bracket is a joined one, with these players as S1.
         movers: frozenset[int] | None = None
+        #: ... they are a re-pairing's floaters joined at once (reading 41; reading 80).
+        floaters_joined = False
         #: C.13 backtracks after which the joined brackets were split again.
         split_done: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
         #: C-split: the brackets from this one down are parts of a joined lowest
@@ -1321,7 +1337,9 @@ class _Round:
             label = f"bracket {format_points(residents[0].score)}"
             if k == len(groups) - 1:
                 players = incoming + residents
-                cand = self.lowest_pairing(players, movers)
+                cand = self.lowest_pairing(
+                    players, movers, floaters_joined=floaters_joined and movers is not None
+                )
                 # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14).
                 blocked = _c12_disallowed(frames)
                 if cand is not None and frames and not blocked and not _paired(cand, incoming):
@@ -1412,6 +1430,7 @@ class _Round:
                         # Reading 37: P1 = 0 moves the entire score bracket down to the
                         # next one (C.14.a), its players moved down as any others.
                         movers = None
+                        floaters_joined = False
                         self.events.append(
                             f"C.13: bracket {format_points(frame.residents[0].score)} "
                             "re-paired with P = 0, moved down entirely (C.14.a)"
@@ -1424,6 +1443,7 @@ class _Round:
                         # paired again one by one first, as after any other backtrack
                         # (class C-split, docs/dutch-legacy.md reading 13).
                         movers = frozenset(p.number for p in incoming)
+                        floaters_joined = False
                         self.events.append(
                             f"C.13: bracket {format_points(frame.residents[0].score)} "
                             "re-paired with P = 0, joined with the lowest bracket"
@@ -1435,10 +1455,12 @@ class _Round:
                             # re-paired bracket's floaters are S1 of the joined bracket.
                             split_done.add(key)
                             movers = frozenset(p.number for p in incoming)
+                            floaters_joined = False
                             if self.join_floaters_s1 and alt.unpaired:
                                 # Reading 41: S1 is the re-pairing's floaters; the
                                 # players C.1 moved down from the bracket join S2.
                                 movers = frozenset(alt.unpaired)
+                                floaters_joined = True
                             self.events.append(
                                 f"C.13: bracket {format_points(frame.residents[0].score)} "
                                 "re-paired, its floaters joined with the lowest bracket"
@@ -1450,6 +1472,7 @@ class _Round:
                         if self.first_split_p0 is None:
                             self.first_split_p0 = False
                     movers = None
+                    floaters_joined = False
                     if resplit and split_b3 is None:
                         # Reading 23: the split's pairing is judged by B.3 over the
                         # joined players at the end (`b3_split_join`).
@@ -1480,6 +1503,7 @@ class _Round:
                 )
                 incoming = frames[-1].down(self.by_number) if frames else []
                 movers = frozenset(p.number for p in incoming + groups[k - 1])
+                floaters_joined = False
                 groups[k - 1] = groups[k - 1] + residents
                 del groups[k]
                 k -= 1

@@ -42,7 +42,12 @@ from typing import Any
 from fairpair.explain import Explainer
 from fairpair.matching import max_weight_matching
 from fairpair.model import format_points
-from fairpair.systems.dutch_legacy.bracket import FLOATING_NOTE, Candidate, ScoreBracket
+from fairpair.systems.dutch_legacy.bracket import (
+    D3_FIRST_NOTE,
+    FLOATING_NOTE,
+    Candidate,
+    ScoreBracket,
+)
 from fairpair.systems.dutch_legacy.criteria import (
     A7D,
     B2,
@@ -228,6 +233,9 @@ def _bracket(
     if "accept" in options and any(FLOATING_NOTE in step for step in record.steps):
         # Re-paired by C.13 with M1 lowered for moved-down floaters (reading 13).
         options.setdefault("mdp_floats", options["accept"])
+    if record.lowest and any(D3_FIRST_NOTE in step for step in record.steps):
+        # A join at once of a re-pairing's floaters with M1 lowered (reading 80).
+        options.setdefault("d3_sets_first", True)
     return ScoreBracket(
         bracket_players(record, players),
         ctx,
