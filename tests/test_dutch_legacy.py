@@ -59,7 +59,7 @@ from fairpair.systems.dutch_legacy.criteria import (
 )
 from fairpair.systems.dutch_legacy.orders import d1_transpositions, d2_exchanges, d3_mdp_sets
 from fairpair.systems.dutch_legacy.players import LegacyPlayer, b1b_unearned, legacy_players
-from fairpair.systems.dutch_legacy.procedure import KEPT_M1_NOTE, SPLIT_B3_NOTE
+from fairpair.systems.dutch_legacy.procedure import JOIN_FARTHER_NOTE, KEPT_M1_NOTE, SPLIT_B3_NOTE
 from fairpair.workflow.generator import GeneratorConfig, generate
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -1910,6 +1910,35 @@ def test_c13_join_of_floaters_tries_d3_sets_before_c10() -> None:
         assert has(list(first.notes), D3_FIRST_NOTE) is d3_first
     assert firsts[False] == (frozenset({(4, 11), (5, 9)}), (7,))
     assert firsts[True] == (frozenset({(5, 7), (9, 11)}), (4,))
+
+
+def test_c13_join_of_floaters_no_farther_with_the_bye_pair() -> None:
+    """Reading 82 (issue 31, eighteenth pass): reading 41's join at once - S1 the
+    floaters of a re-pairing with P > 0, taken when it gives the bye to a lower score
+    for no larger a total of differences and bye, or no larger a largest difference -
+    stands only when it is no farther apart than the split by reading 78's measure
+    (B.3: the sum of the squared score differences plus the bye's pair, the bye against
+    a player one point below the round's lowest score); a tie joins.
+
+    ``c13joinfarther`` (third dense corpus, seed 94261 round 9, the whole round; round 9
+    of 11, 5 absent with a half-point bye; the lowest score 2, so the bye's pair is
+    against 1): the split gives 3-7, 1-11, 2-6, 8-4, 12-10 and the bye to 9 (4 points):
+    squares 9.5 + 3^2 = 18.5; joined at once, 1-2, 4-12, 6-8, 9-10 and the bye to 11
+    (3.5): 13.25 + 2.5^2 = 19.5. Its largest difference is the smaller (2 against 2.5),
+    so reading 41 joined; now the split stands, as JaVaFo (on 40 of the 42 variants with
+    one earlier game's colours reversed; before: 14).
+
+    ``c13joinfarthertie`` (twelfth-set seed 27002 round 5; the lowest score 1): the
+    split's bye to 5 (2.5 points), squares 2.75 + 2.5^2 = 9; the join's to 1 (2), 5 +
+    2^2 = 9 - a tie, and the join stands (a larger total, 6 against 5, the same largest
+    difference): 4-2, 3-8, 7-5, 9-6, bye 1, as JaVaFo."""
+    paired = _paired_as_javafo("c13joinfarther", "c13joinfarthertie")
+    pairs, bye, lines = paired["c13joinfarther"]
+    assert bye == 9 and {(2, 6), (1, 11)} <= pairs
+    assert has(lines, JOIN_FARTHER_NOTE)
+    pairs, bye, lines = paired["c13joinfarthertie"]
+    assert bye == 1 and not has(lines, JOIN_FARTHER_NOTE)
+    assert has(lines, "joining at once after the re-pairing (S1 its floaters)")
 
 
 def test_c13_m1_lowered_stands_when_the_colours_do_not_decide() -> None:

@@ -69,6 +69,12 @@ KEPT_M1_NOTE = (
     "C.13: lowering M1 would send a moved-down player to the bye with a colour concession; "
     "M1 kept, P1 lowered, no colour concession (C.14.b1, reading 79)"
 )
+#: Reading 82: the join at once of reading 41 farther apart than the split by reading
+#: 78's measure.
+JOIN_FARTHER_NOTE = (
+    "joining at once after the re-pairing is farther apart by B.3 with the bye's pair "
+    "(the squares of the differences plus the bye's pair)"
+)
 #: Readings 43, 60: no pairing of the joined bracket is closer than the split's by the
 #: sum of the squared score differences.
 SQUARES_NOTE = (
@@ -1882,6 +1888,16 @@ def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fract
     return sum(score_differences(result.pairs, players), Fraction(0)) + bye
 
 
+def _with_the_bye_pair(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
+    """Reading 78's measure of a whole round (reading 82): the sum of the squared score
+    differences of its pairs (reading 53) plus its bye's pair (reading 77: the bye
+    against a player one point below the round's lowest score)."""
+    squares = b3_squares(score_differences(result.pairs, players))
+    if result.bye is None:
+        return squares
+    return squares + _bye_pair(players[result.bye].score, _below_the_lowest(players))
+
+
 def _bye_lower(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
     """``a`` gives the bye to a player with a lower score than ``b`` does."""
     return a.bye is not None and b.bye is not None and players[a.bye].score < players[b.bye].score
@@ -2018,7 +2034,11 @@ def _join_lower_bye(
     or for a largest difference no larger than the split's, the join stands - unless the
     split's bye goes to a player C.1 moved down from the re-paired bracket (he had no
     opponent there): then reading 55 decides (`_join_for_a_c1_movers_bye`, on
-    ``at_once``, the join with S1 every player the re-pairing moved down)."""
+    ``at_once``, the join with S1 every player the re-pairing moved down).
+
+    Reading 82: the join stands only when it is no farther apart than the split by
+    reading 78's measure - the sum of the squared score differences of the pairs plus
+    the bye's pair (reading 77, `_with_the_bye_pair`); a tie joins."""
     if split.bye is None:
         return split
     if split.bye in c1_moved:
@@ -2033,6 +2053,9 @@ def _join_lower_bye(
             and _largest(other, players) > _largest(split, players)
         )
     ):
+        return split
+    if _with_the_bye_pair(other, players) > _with_the_bye_pair(split, players):
+        split.events.append(f"C.13: {JOIN_FARTHER_NOTE}: the split stands (reading 82)")
         return split
     other.events.append(
         "C.13: joining at once after the re-pairing (S1 its floaters) gives the bye to a "
