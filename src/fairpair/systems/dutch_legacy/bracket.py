@@ -429,15 +429,15 @@ class ScoreBracket:
             x1, z1 = max(0, x1 - (p0 - p1)), max(0, z1 - (p0 - p1))
             notes.append(f"{article}: P1 lowered from {p0} to {p1} (X1={x1}, Z1={z1})")
             reductions.append(article)
-        # The oracle charges every pair with its upfloats; a remainder does not, so
-        # only the components before them bound the search (module oracle).
-        bound = _without_upfloats(best.vector) if hetero else best.vector
         if self.lowest and self.d3_sets_first and hetero and m1 < self.m0:
             # Reading 80: C.8.b before C.10 - every D.3 set at each level, the bye
             # to any score (B.3's closeness of the pairs still first, reading 24).
             notes.append(f"{D3_FIRST_NOTE} (reading 80)")
             yield _State(hetero, p1, m1, x1, z1, ZERO, None, tuple(notes), tuple(reductions))
             return
+        # The oracle charges every pair with its upfloats; a remainder does not, so
+        # only the components before them bound the search (module oracle).
+        bound = _without_upfloats(best.vector) if hetero else best.vector
         yield _State(hetero, p1, m1, x1, z1, bound, best.floaters, tuple(notes), tuple(reductions))
         if self.lowest:
             return

@@ -1326,7 +1326,8 @@ class _Round:
         incoming: list[LegacyPlayer] = []
         #: C.13: the lowest bracket is a joined one, with these players as S1.
         movers: frozenset[int] | None = None
-        #: ... they are a re-pairing's floaters joined at once (reading 41; reading 80).
+        #: ... they are a re-pairing's floaters joined at once (reading 41; reading 80);
+        #: set with every ``movers``.
         floaters_joined = False
         #: C.13 backtracks after which the joined brackets were split again.
         split_done: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
@@ -1343,9 +1344,7 @@ class _Round:
             label = f"bracket {format_points(residents[0].score)}"
             if k == len(groups) - 1:
                 players = incoming + residents
-                cand = self.lowest_pairing(
-                    players, movers, floaters_joined=floaters_joined and movers is not None
-                )
+                cand = self.lowest_pairing(players, movers, floaters_joined=floaters_joined)
                 # No C.12 into a bracket already re-paired by C.12 or C.13 (reading 14).
                 blocked = _c12_disallowed(frames)
                 if cand is not None and frames and not blocked and not _paired(cand, incoming):
@@ -1892,10 +1891,8 @@ def _with_the_bye_pair(result: RoundResult, players: Mapping[int, LegacyPlayer])
     """Reading 78's measure of a whole round (reading 82): the sum of the squared score
     differences of its pairs (reading 53) plus its bye's pair (reading 77: the bye
     against a player one point below the round's lowest score)."""
-    squares = b3_squares(score_differences(result.pairs, players))
-    if result.bye is None:
-        return squares
-    return squares + _bye_pair(players[result.bye].score, _below_the_lowest(players))
+    bye, squares = _b3_closeness(result, players)
+    return squares if bye is None else squares + _bye_pair(bye, _below_the_lowest(players))
 
 
 def _bye_lower(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
