@@ -3949,6 +3949,37 @@ def test_c13_m1_kept_at_a_lowered_p1() -> None:
     assert has(lines, "M1 = 2 kept (A.3; reading 70)")
 
 
+def test_c13_m1_kept_at_an_own_p1_lowered_already() -> None:
+    """Reading 83 (issue 31, nineteenth pass; C.14.b1 "reduce P1 ... and restart from
+    C.3.a" with A.3, as reading 70, at a bracket's own P1 when C.14.b1 lowered it
+    from P0 already before its first pairing).
+
+    `c13m1keptownp1` (sixth-dense-corpus seed 99280 round 9, the whole round; only 1,
+    2 and 3 may have the bye): 1 (6 points), 3 (5) and 6 (5) have met, 1 and 3 come
+    down to bracket 4.5 {2, 4} and on (6-2, 4 down), so bracket 4 is {1, 3, 4 | 5, 7,
+    8, 10}: M0 = P0 = 3, but 1 can meet only 10 there, 4 only 10, 3 only 7 - no
+    pairing has three pairs, and the first pairing (P1 = M1 = 2) is 1-10, 3-7 with 4,
+    5, 8 down, where the lowest {4, 5, 8 | 9, 11} has nobody who may have the bye. C.13
+    asks bracket 4 for another pairing. With M1 = 2 kept, B.3's next floaters' scores
+    5, 4, 4 (1 and 4 paired) cannot be made (both need 10), then 6, 4, 4: 3-7, 4-10
+    with 1, 5, 8 down, and 9-5, 11-8 and the bye to 1 below - JaVaFo's pairing.
+    Reading 13's moved-down floaters with M1 lowered to 1 for the scores 5, 4.5, 4
+    (before 6, 4, 4 in B.3's order) gave 1-10, 8-7 with 3, 4, 5 down, 11-4, 9-5 and
+    the bye to 3 (the engine before; on the 40 variants with one earlier game's
+    colours reversed JaVaFo and the engine before agreed on 7, now on 40).
+
+    `c13m1keptownp1b` (the same with 3-7 forbidden, XXP): no pairing with M1 = 2 lets
+    the lowest be paired, and JaVaFo lowers M1 to 1: 1-10, 8-7, 11-4, 9-5, bye 3."""
+    for name in ("c13m1keptownp1", "c13m1keptownp1b"):
+        pairs, bye, _ = pair(step(name))
+        assert (_norm(pairs), bye) == (_norm(_javafo_output(name)[0]), _javafo_output(name)[1])
+    pairs, bye, lines = pair(step("c13m1keptownp1"))
+    assert _norm(pairs) == {(3, 7), (4, 10), (5, 9), (8, 11), (2, 6)} and bye == 1
+    assert has(lines, "M1 = 2 kept (A.3; reading 83)")
+    pairs, bye, lines = pair(step("c13m1keptownp1b"))
+    assert bye == 3 and not has(lines, "reading 83")
+
+
 def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
     """Reading 71 (issue 31, fifteenth pass; B.3 over two pairings of the round with
     the bye's score as a floater's, next to reading 34's largest difference).

@@ -447,6 +447,11 @@ class ScoreBracket:
         if self._floaters_by_their_sum(hetero):
             yield from self._floater_sums(p1, x1, z1, notes, reductions)
         else:
+            if hetero and p1 < p0:
+                # Reading 83: the own P1 is one C.14.b1 lowered already.
+                yield from self._m1_kept_at_a_lowered_p1(
+                    p1, m1, x1, z1, best.vector, notes, reductions, skip=best.floaters
+                )
             yield from self._floater_states(
                 hetero, p1, m1, x1, z1, best.vector, notes, reductions, skip=best.floaters, own=True
             )
@@ -521,22 +526,29 @@ class ScoreBracket:
         bound: Costs,
         notes: list[str],
         reductions: list[str],
+        *,
+        skip: tuple[Fraction, ...] | None = None,
     ) -> Iterator[_State]:
         """Reading 70, "M1 kept at a lowered P1" (C.14.b1 with A.3): C.13's another
         pairing of a heterogeneous bracket at a P1 that C.14 lowered below the bracket's
-        own P1. "If the pairing procedure has got to the remainder at least once, reduce
-        P1 ... and restart from C.3.a": C.14.b1 lowers P1, not M1, and A.3 pairs the
-        moved-down players "first whenever possible". So with ``m1`` (as many moved-down
-        players as a pairing with ``p1`` pairs can pair) every set of floaters' scores
-        is tried in B.3's order - every D.3 set of ``m1`` moved-down players in S1 -
-        before reading 13's moved-down floaters lower M1 for a floater's lower score
-        (`_floater_states`, which follows). Only where those would lower M1
+        own P1 - or, reading 83, at the bracket's own P1 when C.14.b1 lowered it from
+        P0 already before its first pairing (``skip``: that pairing's floaters'
+        scores, tried already). "If the pairing procedure has got to the remainder at
+        least once, reduce P1 ... and restart from C.3.a": C.14.b1 lowers P1, not M1,
+        and A.3 pairs the moved-down players "first whenever possible". So with ``m1``
+        (as many moved-down players as a pairing with ``p1`` pairs can pair) every set
+        of floaters' scores is tried in B.3's order - every D.3 set of ``m1`` moved-down
+        players in S1 - before reading 13's moved-down floaters lower M1 for a
+        floater's lower score (`_floater_states`, which follows). Only where those would lower M1
         (``mdp_floats``): elsewhere the states are the same."""
         if self.mdp_floats is None:
             return
-        note = f"C.14.b1: P1 lowered to {p1}, M1 = {m1} kept (A.3; reading 70)"
+        if skip is None:
+            note = f"C.14.b1: P1 lowered to {p1}, M1 = {m1} kept (A.3; reading 70)"
+        else:
+            note = f"C.14.b1: P1 = {p1} lowered from P0 already, M1 = {m1} kept (A.3; reading 83)"
         yield from self._floater_states(
-            True, p1, m1, x1, z1, bound, [*notes, note], reductions, keep_m1=True
+            True, p1, m1, x1, z1, bound, [*notes, note], reductions, keep_m1=True, skip=skip
         )
 
     def _managed_homogeneous(self) -> None:
