@@ -3891,6 +3891,59 @@ def test_a5_javafo_output_that_is_no_pairing() -> None:
     assert _norm(pairs) == {(2, 5), (1, 4)} and bye == 3
 
 
+def _legal_by_the_facts(
+    t: Tournament, rnd: int, pairs: set[tuple[int, int]], bye: int | None
+) -> bool:
+    """No second meeting (B.1.a), no two players of the same absolute colour preference
+    (B.2), the bye to a player who may have it (B.1.b), every present player once."""
+    players = legacy_players(t, rnd, t.present_players(rnd))
+    seen = [n for pair_ in pairs for n in pair_] + ([bye] if bye is not None else [])
+    if sorted(seen) != sorted(players):
+        return False
+    for a, b in pairs:
+        pa, pb = players[a], players[b]
+        if b in pa.opponents:
+            return False
+        same = pa.preference.colour is pb.preference.colour
+        if same and pa.preference.absolute and pb.preference.absolute:
+            return False
+    return bye is None or players[bye].bye_eligible
+
+
+def test_a5_javafo_search_limit_is_no_rule() -> None:
+    """An accepted difference (issue 31, nineteenth pass; thirtieth-set seed 63039
+    round 11, `steps/a5javafosearchlimit.txt`, the whole round: twenty-six players, the
+    last round).
+
+    The reference sets are made with `java -ea -jar javafo.jar IN -p OUT -q 200000`;
+    for this round JaVaFo writes "0", no board, and the set records an empty pairing.
+    A.5 and C.13 ("C13 can be repeated until an acceptable pairing is obtained") ask
+    for the pairing that exists: the engine's has no second meeting, no pair of the
+    same absolute colour preference and gives the bye to a player who may have it.
+    Run without `-q`, JaVaFo pairs the round exactly as the engine (`.javafo`, colours
+    and bye included): the difference is the reference's search limit."""
+    name = "a5javafosearchlimit"
+    t = step(name)
+    pairs, bye, _ = pair(t)
+    assert _legal_by_the_facts(t, 11, pairs, bye)
+    assert (pairs, bye) == _javafo_output(name)
+    assert bye == 11 and len(pairs) == 12
+
+
+def test_javafo_assertion_rounds_paired_as_javafo_without_assertions() -> None:
+    """Issue 31, nineteenth pass: two rounds the reference sets record as "no legal
+    pairing" (first-set seed 10 round 7, nine players; twenty-second-set seed 47139
+    round 10, eleven players; both the last round but one or the last, no absences).
+    JaVaFo run with `-ea` stops there on an internal assertion ("Assertion Error ...
+    Ask for help"), which `make_reference.py` took for "no valid pairing"; run without
+    `-ea` it pairs both (`.javafo`), and exactly as the engine."""
+    for name, rnd in (("a5javafonovalid", 7), ("a5javafonovalid2", 10)):
+        t = step(name)
+        pairs, bye, _ = pair(t)
+        assert _legal_by_the_facts(t, rnd, pairs, bye)
+        assert (pairs, bye) == _javafo_output(name)
+
+
 def test_b1b_bye_again_to_the_player_with_most_points_without_playing() -> None:
     """An accepted difference (issue 31, fifteenth pass; twenty-eighth-set seed 59083
     round 5, `steps/b1bbyeagain.txt`, the round after
@@ -3978,6 +4031,55 @@ def test_c13_m1_kept_at_an_own_p1_lowered_already() -> None:
     assert has(lines, "M1 = 2 kept (A.3; reading 83)")
     pairs, bye, lines = pair(step("c13m1keptownp1b"))
     assert bye == 3 and not has(lines, "reading 83")
+
+
+def test_c13_own_p1_d3_set_stands_against_p1_lowered_with_residents() -> None:
+    """Reading 84 (issue 31, nineteenth pass; C.8.b "choose another set of M1 players
+    to put in S1 according to D3" before C.14.b1 lowers P1, against reading 25's colour
+    test).
+
+    `c13ownp1d3set` (fifth-dense-corpus seed 98215 round 8, the whole round; twelve
+    players, no bye): 1 and 4 (4.5 points) have met and come down by C.1 to bracket 4
+    {1, 4 | 2, 3, 5, 7, 12} (P0 = 3, M0 = 2). Its first pairing, 1-2, 4-5, 3-12 with 7
+    down, leaves the brackets below no pairing; C.13 asks for another, and with M1
+    lowered to 1 the first that lets them be paired is D.3's second set: 4-5, 2-7, 3-12
+    with 1 down (1-10, 6-11, 8-9 below) - JaVaFo's pairing. 1 is ranked above 4 (the
+    same score), so reading 25 compared the colours with the pairing found with only 4
+    floating: 1-2, 5-7 at P1 = 2 (4, 3, 12 down; 4-9, 3-10, 12-8, 6-11 below), X = 1 in
+    bracket 4 either way, a tie that lowered P1 (the engine before). That pairing pairs
+    5-7, two residents of the bracket (M1 = 1 < P1 = 2): it is no pairing of C.14.b1's
+    "M1 kept", and C.8.b's other D.3 set at the own P1 stands. (JaVaFo's pairing is
+    also the closer by B.3 over the two brackets: squared differences 5.5 against 8.5.)
+    On the 39 variants with one earlier game's colours reversed JaVaFo and the engine
+    agree on 39 (before: 8)."""
+    name = "c13ownp1d3set"
+    pairs, bye, lines = pair(step(name))
+    assert (_norm(pairs), bye) == (_norm(_javafo_output(name)[0]), _javafo_output(name)[1])
+    assert _norm(pairs) >= {(4, 5), (2, 7), (3, 12), (1, 10)} and bye is None
+    assert has(lines, "stands (reading 84)")
+
+
+def test_c13_colour_test_over_both_brackets_when_b3_ties() -> None:
+    """Reading 85 (issue 31, nineteenth pass; B.3 then B.4 over the two brackets when
+    reading 25's colour test weighs the own P1 against P1 lowered).
+
+    `c13coloursboth` (thirtieth-set seed 63021 round 9, the whole round; fifteen
+    players, 6 gets the bye either way): 2 (6.5), 6 and 7 (5) come down into bracket 4
+    {2, 6, 7 | 5, 9, 11, 13} (P0 = M0 = 3). C.13's another pairing at the own P1: 2-11,
+    7-9, 5-13 with 6 down (10-12, 15-14 and the bye to 6 below) - JaVaFo's pairing; 6
+    is ranked above 7 (the same score), and the pairing found with only 7 floating is
+    at P1 = 2 with M1 = 2 kept: 2-13, 7-5 with 6, 9, 11 down. In bracket 4 alone the own
+    P1 needs X = 1 (2 and 11 both want white) and P1 lowered none, so reading 25 lowered
+    P1 (the engine before). But P1 lowered moves 9 and 11 down, who want white too and
+    meet below (an A.7.d pair in round 9): over both brackets the bye has the same
+    score and the squared differences are the same (39/4), and the own P1 needs fewer
+    colour concessions (X = 1 against A.7.d = 1 and X = 1). On the 56 variants with one
+    earlier game's colours reversed JaVaFo and the engine agree on 46 (before: 8)."""
+    name = "c13coloursboth"
+    pairs, bye, lines = pair(step(name))
+    assert (_norm(pairs), bye) == (_norm(_javafo_output(name)[0]), _javafo_output(name)[1])
+    assert _norm(pairs) >= {(2, 11), (7, 9), (5, 13)} and bye == 6
+    assert has(lines, "(reading 85)")
 
 
 def test_c13_join_bye_paid_where_the_pairings_differ() -> None:

@@ -24,7 +24,14 @@ import json
 import random
 from collections.abc import Sequence
 
-from make_reference import absences, generator_config, is_pairing, reference, start
+from make_reference import (
+    WITHOUT_ASSERTIONS,
+    absences,
+    generator_config,
+    is_pairing,
+    reference,
+    start,
+)
 
 from fairpair.errors import NoPairingError
 from fairpair.formats import trf
@@ -64,6 +71,7 @@ def play(jar: str, seed: int) -> dict[str, object]:
     t = start(seed, rng, p, "dense")
     retired: set[int] = set()
     outputs: dict[str, list[list[int]]] = {}
+    assertion: list[int] = []
     for rnd in range(1, config.rounds + 1):
         byes = absences(t, rnd, rng, p, retired)
         if len(t.players) - len(byes) < 2:
@@ -79,8 +87,19 @@ def play(jar: str, seed: int) -> dict[str, object]:
             pairs = reference(jar, t)
             if pairs is not None and is_pairing(pairs, t.present_players(rnd)):
                 outputs[str(rnd)] = [list(pair) for pair in pairs]
+                if WITHOUT_ASSERTIONS[0]:
+                    assertion.append(rnd)
         t = play_round(t.with_pairing(pairing), rnd, rng, config)
-    return {"seed": seed, "params": p, "trf": trf.dumps(t), "rounds": outputs, "novalid": None}
+    line: dict[str, object] = {
+        "seed": seed,
+        "params": p,
+        "trf": trf.dumps(t),
+        "rounds": outputs,
+        "novalid": None,
+    }
+    if assertion:
+        line["assertion"] = assertion
+    return line
 
 
 def main() -> None:

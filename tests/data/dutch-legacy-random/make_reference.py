@@ -49,19 +49,34 @@ def javafo_text(text: str) -> str:
     )
 
 
-def reference(jar: str, t: Tournament) -> list[tuple[int, int]] | None:
-    """JaVaFo's pairing of the next round of ``t`` (None: no legal pairing)."""
+#: Set by `reference`: its last answer came from JaVaFo run without ``-ea`` (with it
+#: JaVaFo stopped on an internal assertion).
+WITHOUT_ASSERTIONS = [False]
+
+
+def reference(jar: str, t: Tournament, *, assertions: bool = True) -> list[tuple[int, int]] | None:
+    """JaVaFo's pairing of the next round of ``t`` (None: no legal pairing).
+
+    JaVaFo run with ``-ea`` can stop on an internal assertion ("Assertion Error ...
+    Ask for help"); that is no answer about the round, so it is run again without
+    ``-ea`` (issue 31, nineteenth pass: two rounds of the stored sets were recorded as
+    "no legal pairing" that way, and JaVaFo without ``-ea`` pairs both)."""
     with tempfile.TemporaryDirectory() as td:
         src, out = Path(td) / "in.trf", Path(td) / "out.txt"
         src.write_text(javafo_text(trf.dumps(t)))
+        WITHOUT_ASSERTIONS[0] = not assertions
+        flags = ["-ea"] if assertions else []
         run = subprocess.run(
-            ["java", "-ea", "-jar", jar, str(src), "-p", str(out), "-q", "200000"],
+            ["java", *flags, "-jar", jar, str(src), "-p", str(out), "-q", "200000"],
             capture_output=True,
             text=True,
             timeout=600,
         )
+        said = (run.stdout + run.stderr).lower()
         if not out.exists() or not out.read_text().strip():
-            if run.returncode == 0 and "no valid" not in (run.stdout + run.stderr).lower():
+            if assertions and "assertion" in said:
+                return reference(jar, t, assertions=False)
+            if run.returncode == 0 and "no valid" not in said:
                 raise RuntimeError(f"JaVaFo said nothing: {run.stdout} {run.stderr}")
             return None
         lines = [line.split() for line in out.read_text().splitlines() if line.strip()]
@@ -145,6 +160,7 @@ def play(jar: str, seed: int) -> dict[str, object]:
     outputs: dict[str, list[list[int]]] = {}
     novalid = None
     broken = None
+    assertion: list[int] = []
     for rnd in range(1, config.rounds + 1):
         byes = absences(t, rnd, rng, p, retired)
         if len(t.players) - len(byes) < 2:
@@ -152,6 +168,8 @@ def play(jar: str, seed: int) -> dict[str, object]:
         if byes:
             t = t.with_round(Round(rnd, (), byes))
         pairs = reference(jar, t)
+        if WITHOUT_ASSERTIONS[0]:
+            assertion.append(rnd)
         if pairs is None:
             novalid = rnd
             t = t.replace(rounds=t.rounds[: rnd - 1])
@@ -174,6 +192,8 @@ def play(jar: str, seed: int) -> dict[str, object]:
     }
     if broken is not None:
         line["broken"] = broken
+    if assertion:
+        line["assertion"] = assertion
     return line
 
 

@@ -69,6 +69,17 @@ KEPT_M1_NOTE = (
     "C.13: lowering M1 would send a moved-down player to the bye with a colour concession; "
     "M1 kept, P1 lowered, no colour concession (C.14.b1, reading 79)"
 )
+#: Reading 84: reading 25's colour test does not lower P1 to a pairing with a pair of
+#: two residents (C.8.b's other D.3 sets at the own P1 first).
+OWN_P1_D3_NOTE = (
+    "C.13: P1 lowered would pair two residents too; C.8.b's other D.3 set at the own P1 "
+    "stands (reading 84)"
+)
+#: Reading 85: reading 25's colour test over both brackets when B.3 does not decide.
+BOTH_BRACKETS_NOTE = (
+    "C.13: P1 lowered and the own P1 alike by B.3 over both brackets; B.4's colour "
+    "concessions counted over both brackets (reading 85)"
+)
 #: Reading 82: the join at once of reading 41 farther apart than the split by reading
 #: 78's measure.
 JOIN_FARTHER_NOTE = (
@@ -291,6 +302,8 @@ class _Round:
         #: C.13 (reading 79): the last re-pairing kept M1 for a pairing with no colour
         #: concession.
         self.kept_m1_for_the_colours = False
+        #: The step note of reading 84 or 85 when one decided the last C.13 re-pairing.
+        self.colour_test_note: str | None = None
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -564,9 +577,17 @@ class _Round:
         Reading 66: above joined brackets, when C.1 moved on from the bracket a player
         moved down into it, a pairing that floats a moved-down player (M1 lowered) is
         taken only when it needs fewer colour concessions than the first pairing with
-        M1 kept and P1 lowered (C.14.b1; `_moved_on_keeps_m1`)."""
+        M1 kept and P1 lowered (C.14.b1; `_moved_on_keeps_m1`).
+
+        Readings 84 and 85, reading 25's colour test against a pairing with P1 lowered:
+        the own P1 stands when that pairing would also pair two residents (C.8.b's
+        other D.3 sets come before C.14 lowers P1; `_every_pair_with_an_mdp`); when
+        both give the bye the same score and the same squared differences over the two
+        brackets (B.3), their colour concessions are counted over both brackets (B.4;
+        `_two_brackets_b3_b4`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
+        self.colour_test_note = None
         single_c13 = single and not frame.split_part
         self.c1_mover_repaired = single_c13 and _moved_on_mdp(frame)
         if self.c1_mover_repaired:
@@ -708,6 +729,17 @@ class _Round:
             # it does not let the lowest moved-down players float first, and the
             # pairing at the bracket's own P1 stands (C.14 lowers P1 only when needed).
             return chosen
+        if len(other.pairs) < len(chosen.pairs):
+            if not _every_pair_with_an_mdp(frame, other):
+                # Reading 84: P1 lowered would pair two residents as well.
+                self.colour_test_note = OWN_P1_D3_NOTE
+                return chosen
+            own = self._two_brackets_b3_b4(frame, chosen, lowest_residents)
+            lowered = self._two_brackets_b3_b4(frame, other, lowest_residents)
+            if own[:2] == lowered[:2]:
+                # Reading 85: alike by B.3, B.4 counted over both brackets.
+                self.colour_test_note = BOTH_BRACKETS_NOTE
+                return chosen if own[2] < lowered[2] else other
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
 
     def _kept_m1_for_the_colours(
@@ -1405,6 +1437,8 @@ class _Round:
                         )
                     if self.kept_m1_for_the_colours:
                         frame.notes.append(KEPT_M1_NOTE)
+                    if self.colour_test_note is not None:
+                        frame.notes.append(self.colour_test_note)
                     if self.bye_chose:
                         frame.notes.append(
                             f"C.13: {JOINT_NOTE} (a part of the "
@@ -2215,6 +2249,14 @@ def _moved_on_mdp(frame: _Frame) -> bool:
     it (reading 37)?"""
     score = frame.residents[0].score
     return any(p.score > score for p in frame.moved)
+
+
+def _every_pair_with_an_mdp(frame: _Frame, cand: Candidate) -> bool:
+    """Reading 84: does every pair of ``cand`` have a player moved down into
+    ``frame``'s bracket (M1 = P1, no pair of two residents)?"""
+    score = frame.residents[0].score
+    mdps = {p.number for p in frame.players if p.score > score}
+    return all(a in mdps or b in mdps for a, b in cand.pairs)
 
 
 def _floats_an_mdp(frame: _Frame, cand: Candidate) -> bool:
