@@ -539,8 +539,8 @@ class ScoreBracket:
         (as many moved-down players as a pairing with ``p1`` pairs can pair) every set
         of floaters' scores is tried in B.3's order - every D.3 set of ``m1`` moved-down
         players in S1 - before reading 13's moved-down floaters lower M1 for a
-        floater's lower score (`_floater_states`, which follows). Only where those would lower M1
-        (``mdp_floats``): elsewhere the states are the same."""
+        floater's lower score (`_floater_states`, which follows). Only where those
+        would lower M1 (``mdp_floats``): elsewhere the states are the same."""
         if self.mdp_floats is None:
             return
         if skip is None:

@@ -223,12 +223,18 @@ def _colour_concessions(cand: Candidate) -> tuple[int, ...]:
     return _concessions(cand.level)
 
 
+def _mdps(frame: _Frame) -> list[LegacyPlayer]:
+    """The players moved down into ``frame``'s bracket (a higher score than its
+    residents')."""
+    score = frame.residents[0].score
+    return [p for p in frame.players if p.score > score]
+
+
 def _floats_mdp_over_lower(frame: _Frame, cand: Candidate) -> bool:
     """Reading 47: does ``cand`` move down a player moved down into ``frame``'s bracket
     whose score is higher than that of a moved-down player it pairs (B.3, "the score
     of a floater")?"""
-    score = frame.residents[0].score
-    mdps = [p for p in frame.players if p.score > score]
+    mdps = _mdps(frame)
     floating = [p.score for p in mdps if p.number in cand.unpaired]
     paired = [p.score for p in mdps if p.number not in cand.unpaired]
     return bool(floating and paired) and max(floating) > min(paired)
@@ -966,8 +972,7 @@ class _Round:
         (A.2) below those it pairs? That is M1 lowered with the first D.3 set in S1
         ("the elements in S1 start with the M1 highest players"). ``by_score``
         (reading 59): all with a lower score than those it pairs."""
-        score = frame.residents[0].score
-        mdps = [p for p in frame.players if p.score > score]
+        mdps = _mdps(frame)
 
         def lowest(unpaired: tuple[int, ...]) -> bool:
             floating = [p for p in mdps if p.number in unpaired]
@@ -2254,16 +2259,14 @@ def _moved_on_mdp(frame: _Frame) -> bool:
 def _every_pair_with_an_mdp(frame: _Frame, cand: Candidate) -> bool:
     """Reading 84: does every pair of ``cand`` have a player moved down into
     ``frame``'s bracket (M1 = P1, no pair of two residents)?"""
-    score = frame.residents[0].score
-    mdps = {p.number for p in frame.players if p.score > score}
+    mdps = {p.number for p in _mdps(frame)}
     return all(a in mdps or b in mdps for a, b in cand.pairs)
 
 
 def _floats_an_mdp(frame: _Frame, cand: Candidate) -> bool:
     """Does ``cand`` move down a player who was moved down into ``frame``'s bracket
     (M1 lowered for him, reading 25)?"""
-    score = frame.residents[0].score
-    return any(p.score > score and p.number in cand.unpaired for p in frame.players)
+    return any(p.number in cand.unpaired for p in _mdps(frame))
 
 
 def _moved_on_keeps_m1(chosen: Candidate, kept: Candidate | None) -> bool:
