@@ -3931,13 +3931,19 @@ def test_a5_javafo_search_limit_is_no_rule() -> None:
 
 
 def test_javafo_assertion_rounds_paired_as_javafo_without_assertions() -> None:
-    """Issue 31, nineteenth pass: two rounds the reference sets record as "no legal
-    pairing" (first-set seed 10 round 7, nine players; twenty-second-set seed 47139
-    round 10, eleven players; both the last round but one or the last, no absences).
+    """Issue 31, nineteenth pass: four rounds the reference sets record as "no legal
+    pairing" (first-set seed 10 round 7, twenty-second-set seed 47139 round 10,
+    twenty-eighth-set seeds 59043 round 8 and 59099 round 10; nine or eleven players).
     JaVaFo run with `-ea` stops there on an internal assertion ("Assertion Error ...
     Ask for help"), which `make_reference.py` took for "no valid pairing"; run without
-    `-ea` it pairs both (`.javafo`), and exactly as the engine."""
-    for name, rnd in (("a5javafonovalid", 7), ("a5javafonovalid2", 10)):
+    `-ea` it pairs all four (`.javafo`), and exactly as the engine."""
+    cases = (
+        ("a5javafonovalid", 7),
+        ("a5javafonovalid2", 10),
+        ("a5javafonovalid3", 8),
+        ("a5javafonovalid4", 10),
+    )
+    for name, rnd in cases:
         t = step(name)
         pairs, bye, _ = pair(t)
         assert _legal_by_the_facts(t, rnd, pairs, bye)
