@@ -24,14 +24,7 @@ import json
 import random
 from collections.abc import Sequence
 
-from make_reference import (
-    WITHOUT_ASSERTIONS,
-    absences,
-    generator_config,
-    is_pairing,
-    reference,
-    start,
-)
+from make_reference import absences, generator_config, is_pairing, reference_run, start
 
 from fairpair.errors import NoPairingError
 from fairpair.formats import trf
@@ -84,10 +77,10 @@ def play(jar: str, seed: int) -> dict[str, object]:
             break
         explanation = pairing.info["explanation"]
         if reaches_c13(explanation["details"]["procedure"]):
-            pairs = reference(jar, t)
+            pairs, without_ea = reference_run(jar, t)
             if pairs is not None and is_pairing(pairs, t.present_players(rnd)):
                 outputs[str(rnd)] = [list(pair) for pair in pairs]
-                if WITHOUT_ASSERTIONS[0]:
+                if without_ea:
                     assertion.append(rnd)
         t = play_round(t.with_pairing(pairing), rnd, rng, config)
     line: dict[str, object] = {

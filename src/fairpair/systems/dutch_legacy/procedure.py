@@ -1008,9 +1008,7 @@ class _Round:
         score = frame.residents[0].score
         if bye is None or self.by_number[bye].score <= score:
             return False
-        floating = [
-            p.score for p in frame.players if p.score > score and p.number in chosen.unpaired
-        ]
+        floating = [p.score for p in _mdps(frame) if p.number in chosen.unpaired]
         return bool(floating) and self.by_number[bye].score < max(floating)
 
     def _equal_mdp_to_the_bye(
