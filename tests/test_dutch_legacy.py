@@ -4088,6 +4088,37 @@ def test_c13_colour_test_over_both_brackets_when_b3_ties() -> None:
     assert has(lines, "(reading 85)")
 
 
+def test_c13_own_p1_stands_when_the_bye_goes_to_a_moved_down_player_anyway() -> None:
+    """Reading 86 (issue 31, twentieth pass; the introduction to section C, "the number
+    of pairs" first, against reading 25's colour test).
+
+    `c13byeonlymdps` (seventh-dense seed 100153 round 6, the whole round; seven
+    players, only 1 (4.5 points) and 2 (4) may have the bye): C.1 moves 1 and 2 down
+    into bracket 2.5 {1, 2 | 3, 5, 6}; 1 can meet only 3 there, 2 only 6. Its first
+    pairing, 1-3, 2-6, floats 5 and the lowest {5 | 4, 7} has no pairing. C.13's another
+    pairing at the own P1 = 2 floats 1, the higher moved-down player: 2-6, 3-5, then
+    4-7 and the bye to 1 - JaVaFo's pairing; P1 lowered gives 1-3 alone (2, 5, 6 down:
+    4-5, 6-7, bye 2) with fewer colour concessions (3-5 both want black), which reading
+    25's colour test took (the engine before). Whichever is taken, a player moved down
+    into the bracket gets the bye: the own P1 keeps its two pairs. JaVaFo and the engine
+    agree on all 15 variants with one earlier game's colours reversed (before: 3).
+
+    `c13byeonlymdpsb`: the same round with 3, a resident of the bracket, free to have
+    the bye (his round-4 bye a won game against an eighth player absent otherwise):
+    reading 86 does not act, the colour test lowers P1 - 1-3, 4-5, 6-7, bye 2 - as
+    JaVaFo."""
+    name = "c13byeonlymdps"
+    pairs, bye, lines = pair(step(name))
+    assert (pairs, bye) == _javafo_output(name)
+    assert {(6, 2), (5, 3), (4, 7)} == pairs and bye == 1
+    assert has(lines, "(reading 86)")
+    name = "c13byeonlymdpsb"
+    pairs, bye, lines = pair(step(name))
+    assert (pairs, bye) == _javafo_output(name)
+    assert (1, 3) in pairs and bye == 2
+    assert not has(lines, "(reading 86)")
+
+
 def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
     """Reading 71 (issue 31, fifteenth pass; B.3 over two pairings of the round with
     the bye's score as a floater's, next to reading 34's largest difference).

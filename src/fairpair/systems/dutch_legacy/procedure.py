@@ -75,6 +75,12 @@ OWN_P1_D3_NOTE = (
     "C.13: P1 lowered would pair two residents too; C.8.b's other D.3 set at the own P1 "
     "stands (reading 84)"
 )
+#: Reading 86: reading 25's colour test not made when the bye can go only to a player
+#: moved down into the bracket.
+BYE_ONLY_TO_MDPS_NOTE = (
+    "C.13: only players moved down into this bracket may have the bye; the own P1's "
+    "pairing (more pairs) stands without the colour test (reading 86)"
+)
 #: Reading 85: reading 25's colour test over both brackets when B.3 does not decide.
 BOTH_BRACKETS_NOTE = (
     "C.13: P1 lowered and the own P1 alike by B.3 over both brackets; B.4's colour "
@@ -735,6 +741,10 @@ class _Round:
             # it does not let the lowest moved-down players float first, and the
             # pairing at the bracket's own P1 stands (C.14 lowers P1 only when needed).
             return chosen
+        if len(other.pairs) < len(chosen.pairs) and self._bye_only_to_mdps(frame):
+            # Reading 86: one of them gets the bye whichever pairing is taken.
+            self.colour_test_note = BYE_ONLY_TO_MDPS_NOTE
+            return chosen
         if len(other.pairs) < len(chosen.pairs):
             if not _every_pair_with_an_mdp(frame, other):
                 # Reading 84: P1 lowered would pair two residents as well.
@@ -747,6 +757,14 @@ class _Round:
                 self.colour_test_note = BOTH_BRACKETS_NOTE
                 return chosen if own[2] < lowered[2] else other
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
+
+    def _bye_only_to_mdps(self, frame: _Frame) -> bool:
+        """Reading 86: the round has a bye (A.5) and every player who may still receive
+        it (B.1.b) was moved down into ``frame``'s bracket."""
+        if len(self.by_number) % 2 == 0:
+            return False
+        eligible = {n for n, p in self.by_number.items() if p.bye_eligible}
+        return bool(eligible) and eligible <= {p.number for p in _mdps(frame)}
 
     def _kept_m1_for_the_colours(
         self,
