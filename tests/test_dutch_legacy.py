@@ -4143,6 +4143,35 @@ def test_c13_re_pairing_above_a_join_with_p_zero_where_p1_lowered_pairs() -> Non
     assert (pairs, bye) == _javafo_output(name)
 
 
+def test_c13_join_at_once_paired_closest_by_b3() -> None:
+    """Reading 87 (issue 31, twentieth pass; B.3 before the colours and the floats in
+    section C's order of quality, read over the joined bracket of C.13).
+
+    `c13joinclosest` (fifth-dense seed 98278 round 5, the whole round; seven players,
+    only 2 with 3.5 points and 4 with 3 may have the bye - 1 won round 1 by forfeit):
+    bracket 3 {2 | 1, 4} is re-paired with P = 0 and joined at once with the brackets
+    below (reading 51: S1 {2, 1, 4}, M1 = 2). The procedure's first pairing fixes the
+    bye's score first (4, 3 points) and drops B.6 and B.5 for upfloaters before the
+    colours: 2-6, 1-5, 3-7, bye 4 (squared differences 9.5, with the bye's pair 18.5) -
+    the engine before. D.3's other set {1, 4} gives 1-5, 4-3, 6-7 and the bye to 2 at
+    X = 2: squares 1.25, with the bye's pair 13.5 - JaVaFo's pairing, on all 12 variants
+    with one earlier game's colours reversed (before: 1).
+
+    `c13joinclosestb`: 5 (2 points) may have the bye too (his round-3 bye a won game
+    against an eighth player absent otherwise): the join pairs all three of S1 (M1 =
+    3), 6-2, 3-4, 1-7 and the bye to 5, as JaVaFo; no other D.3 set, nothing closer."""
+    name = "c13joinclosest"
+    pairs, bye, lines = pair(step(name))
+    assert (pairs, bye) == _javafo_output(name)
+    assert _norm(pairs) == {(1, 5), (3, 4), (6, 7)} and bye == 2
+    assert has(lines, "(reading 87)")
+    name = "c13joinclosestb"
+    pairs, bye, lines = pair(step(name))
+    assert (pairs, bye) == _javafo_output(name)
+    assert bye == 5
+    assert not has(lines, "(reading 87)")
+
+
 def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
     """Reading 71 (issue 31, fifteenth pass; B.3 over two pairings of the round with
     the bye's score as a floater's, next to reading 34's largest difference).

@@ -81,6 +81,10 @@ BYE_ONLY_TO_MDPS_NOTE = (
     "C.13: only players moved down into this bracket may have the bye; the own P1's "
     "pairing (more pairs) stands without the colour test (reading 86)"
 )
+#: Reading 87: the join at once after a P = 0 re-pairing paired by B.3 first.
+CLOSEST_JOIN_NOTE = (
+    "the join at once paired closest by B.3 with the bye's pair, D.3's sets at each level"
+)
 #: Reading 85: reading 25's colour test over both brackets when B.3 does not decide.
 BOTH_BRACKETS_NOTE = (
     "C.13: P1 lowered and the own P1 alike by B.3 over both brackets; B.4's colour "
@@ -336,8 +340,46 @@ class _Round:
             bracket = ScoreBracket(
                 players, self.ctx, lowest=True, movers=movers, d3_sets_first=floaters_joined
             )
-            self._lowest[key] = _first(bracket.candidates())
+            first = _first(bracket.candidates())
+            if movers is not None and self.join_every_p0 and not floaters_joined:
+                first = self._closest_join_at_once(players, movers, first)
+            self._lowest[key] = first
         return self._lowest[key]
+
+    def _closest_join_at_once(
+        self,
+        players: Sequence[LegacyPlayer],
+        movers: frozenset[int],
+        first: Candidate | None,
+    ) -> Candidate | None:
+        """Reading 87, "B.3 over the join at once" (C.13's join after a re-pairing
+        with P = 0, S1 the re-paired bracket's players; B.3 before the colours and the
+        floats in C's order of quality): among the joined bracket's pairings in the
+        procedure's order with D.3's other sets tried at each level (reading 80) - as
+        many moved-down players paired, the bye's score not fixed first - the first
+        one closest by reading 78's measure (the squared score differences plus the
+        bye's pair) is taken when it is closer than ``first``, the procedure's
+        pairing; a tie keeps ``first``."""
+        if first is None:
+            return None
+        bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers, d3_sets_first=True)
+        best, least = first, self._bye_pair_measure(first)
+        for cand in islice(bracket.candidates(), B3_LIMIT):
+            measure = self._bye_pair_measure(cand)
+            if measure < least:
+                best, least = cand, measure
+        if best is first:
+            return first
+        return replace(best, notes=(*best.notes, f"C.13: {CLOSEST_JOIN_NOTE} (reading 87)"))
+
+    def _bye_pair_measure(self, cand: Candidate) -> Fraction:
+        """Reading 78's measure of one bracket's pairing: its squared score differences
+        plus its bye's pair (reading 77)."""
+        squares = b3_squares(self._differences(cand.pairs))
+        if not cand.unpaired:
+            return squares
+        bye = self.by_number[cand.unpaired[0]].score
+        return squares + _bye_pair(bye, _below_the_lowest(self.by_number))
 
     def lowest_with(
         self,
