@@ -4107,14 +4107,11 @@ def test_c13_own_p1_stands_when_the_bye_goes_to_a_moved_down_player_anyway() -> 
     the bye (his round-4 bye a won game against an eighth player absent otherwise):
     reading 86 does not act, the colour test lowers P1 - 1-3, 4-5, 6-7, bye 2 - as
     JaVaFo."""
-    name = "c13byeonlymdps"
-    pairs, bye, lines = pair(step(name))
-    assert (pairs, bye) == _javafo_output(name)
+    paired = _paired_as_javafo("c13byeonlymdps", "c13byeonlymdpsb")
+    pairs, bye, lines = paired["c13byeonlymdps"]
     assert {(6, 2), (5, 3), (4, 7)} == pairs and bye == 1
     assert has(lines, "(reading 86)")
-    name = "c13byeonlymdpsb"
-    pairs, bye, lines = pair(step(name))
-    assert (pairs, bye) == _javafo_output(name)
+    pairs, bye, lines = paired["c13byeonlymdpsb"]
     assert (1, 3) in pairs and bye == 2
     assert not has(lines, "(reading 86)")
 
@@ -4138,9 +4135,7 @@ def test_c13_re_pairing_above_a_join_with_p_zero_where_p1_lowered_pairs() -> Non
     6-11, 9-15 in the split part {7, 6, 8, 9, 11 | 15} treated as homogeneous). Why
     JaVaFo passes over P1 = 1 here is not known: 678 visible rounds re-pair a bracket
     at a lowered P1 above a split that re-pairs a part again, as JaVaFo does."""
-    name = "c13p0abovejoin"
-    pairs, bye, _ = pair(step(name))
-    assert (pairs, bye) == _javafo_output(name)
+    _paired_as_javafo("c13p0abovejoin")
 
 
 def test_c13_join_at_once_paired_closest_by_b3() -> None:
@@ -4160,14 +4155,11 @@ def test_c13_join_at_once_paired_closest_by_b3() -> None:
     `c13joinclosestb`: 5 (2 points) may have the bye too (his round-3 bye a won game
     against an eighth player absent otherwise): the join pairs all three of S1 (M1 =
     3), 6-2, 3-4, 1-7 and the bye to 5, as JaVaFo; no other D.3 set, nothing closer."""
-    name = "c13joinclosest"
-    pairs, bye, lines = pair(step(name))
-    assert (pairs, bye) == _javafo_output(name)
+    paired = _paired_as_javafo("c13joinclosest", "c13joinclosestb")
+    pairs, bye, lines = paired["c13joinclosest"]
     assert _norm(pairs) == {(1, 5), (3, 4), (6, 7)} and bye == 2
     assert has(lines, "(reading 87)")
-    name = "c13joinclosestb"
-    pairs, bye, lines = pair(step(name))
-    assert (pairs, bye) == _javafo_output(name)
+    pairs, bye, lines = paired["c13joinclosestb"]
     assert bye == 5
     assert not has(lines, "(reading 87)")
 

@@ -362,24 +362,20 @@ class _Round:
         pairing; a tie keeps ``first``."""
         if first is None:
             return None
+
+        def measure(cand: Candidate) -> Fraction:
+            bye = cand.unpaired[0] if cand.unpaired else None
+            return _squares_with_the_bye(cand.pairs, bye, self.by_number)
+
         bracket = ScoreBracket(players, self.ctx, lowest=True, movers=movers, d3_sets_first=True)
-        best, least = first, self._bye_pair_measure(first)
+        best, least = first, measure(first)
         for cand in islice(bracket.candidates(), B3_LIMIT):
-            measure = self._bye_pair_measure(cand)
-            if measure < least:
-                best, least = cand, measure
+            closeness = measure(cand)
+            if closeness < least:
+                best, least = cand, closeness
         if best is first:
             return first
         return replace(best, notes=(*best.notes, f"C.13: {CLOSEST_JOIN_NOTE} (reading 87)"))
-
-    def _bye_pair_measure(self, cand: Candidate) -> Fraction:
-        """Reading 78's measure of one bracket's pairing: its squared score differences
-        plus its bye's pair (reading 77)."""
-        squares = b3_squares(self._differences(cand.pairs))
-        if not cand.unpaired:
-            return squares
-        bye = self.by_number[cand.unpaired[0]].score
-        return squares + _bye_pair(bye, _below_the_lowest(self.by_number))
 
     def lowest_with(
         self,
@@ -783,11 +779,11 @@ class _Round:
             # it does not let the lowest moved-down players float first, and the
             # pairing at the bracket's own P1 stands (C.14 lowers P1 only when needed).
             return chosen
-        if len(other.pairs) < len(chosen.pairs) and self._bye_only_to_mdps(frame):
-            # Reading 86: one of them gets the bye whichever pairing is taken.
-            self.colour_test_note = BYE_ONLY_TO_MDPS_NOTE
-            return chosen
         if len(other.pairs) < len(chosen.pairs):
+            if self._bye_only_to_mdps(frame):
+                # Reading 86: one of them gets the bye whichever pairing is taken.
+                self.colour_test_note = BYE_ONLY_TO_MDPS_NOTE
+                return chosen
             if not _every_pair_with_an_mdp(frame, other):
                 # Reading 84: P1 lowered would pair two residents as well.
                 self.colour_test_note = OWN_P1_D3_NOTE
@@ -1985,11 +1981,20 @@ def _b3_total(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fract
 
 
 def _with_the_bye_pair(result: RoundResult, players: Mapping[int, LegacyPlayer]) -> Fraction:
-    """Reading 78's measure of a whole round (reading 82): the sum of the squared score
-    differences of its pairs (reading 53) plus its bye's pair (reading 77: the bye
-    against a player one point below the round's lowest score)."""
-    bye, squares = _b3_closeness(result, players)
-    return squares if bye is None else squares + _bye_pair(bye, _below_the_lowest(players))
+    """Reading 78's measure of a whole round (reading 82)."""
+    return _squares_with_the_bye(result.pairs, result.bye, players)
+
+
+def _squares_with_the_bye(
+    pairs: Sequence[tuple[int, int]], bye: int | None, players: Mapping[int, LegacyPlayer]
+) -> Fraction:
+    """Reading 78's measure of a pairing (of a round or of one bracket, reading 87): the
+    sum of the squared score differences of its pairs (reading 53) plus its bye's pair
+    (reading 77: the bye against a player one point below the round's lowest score)."""
+    squares = b3_squares(score_differences(pairs, players))
+    if bye is None:
+        return squares
+    return squares + _bye_pair(players[bye].score, _below_the_lowest(players))
 
 
 def _bye_lower(a: RoundResult, b: RoundResult, players: Mapping[int, LegacyPlayer]) -> bool:
