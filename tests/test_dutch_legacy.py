@@ -4164,6 +4164,38 @@ def test_c13_join_at_once_paired_closest_by_b3() -> None:
     assert not has(lines, "(reading 87)")
 
 
+def test_c13_highest_mdp_not_to_the_bye_at_a_lowered_p1() -> None:
+    """Reading 88 (issue 31, twenty-first pass; C.14.b1 lowers P1 with M1 kept, B.1.b and
+    A.5: the bye is the last floater).
+
+    `c13highestmdpbye` (dense seed 90138 round 9, the whole round; eleven players,
+    only 1 (5.5 points), 2 (5) and 7 (4) may have the bye): C.1 moves 1 and 8 (5) down
+    into bracket 4 {1, 8 | 4, 7, 9, 10}. C.13's another pairing, so that the lowest
+    bracket {3, 6, 11} can be paired, is found at a lowered P1 = 2 with M1 lowered: 8-4,
+    7-10, floating 1 and 9, and 1 gets the bye below (the engine before: 9-3, 11-6,
+    bye 1). P1 lowered once more with M1 kept pairs 1-4 and sends 8, 7, 9, 10 down:
+    6-8, 9-3, 11-10 and the bye to 7, a resident of bracket 4 - JaVaFo's pairing, on
+    28 of the round's 40 variants with one earlier game's colours reversed (before:
+    0).
+
+    `c13highestmdpbyeb`: 10 may have the bye too (his round-5 bye a won game against a
+    twelfth player, absent otherwise): JaVaFo still pairs 1-4 and gives the bye to 7
+    (also with 5 free; with 4 free and his extra game as white it pairs 1-4 too, the
+    engine gives 4 the bye - a different shape, not this reading's).
+
+    `c13highestmdpbyec`: 9, below 7 in bracket 4, may have the bye: the pairing found
+    pairs 4-1, 7-10 and gives the bye to 9; reading 88 does not act, as JaVaFo (with
+    11 free, too)."""
+    paired = _paired_as_javafo("c13highestmdpbye", "c13highestmdpbyeb", "c13highestmdpbyec")
+    for name in ("c13highestmdpbye", "c13highestmdpbyeb"):
+        pairs, bye, lines = paired[name]
+        assert (4, 1) in pairs and bye == 7
+        assert has(lines, "(reading 88)")
+    pairs, bye, lines = paired["c13highestmdpbyec"]
+    assert (4, 1) in pairs and bye == 9
+    assert not has(lines, "(reading 88)")
+
+
 def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
     """Reading 71 (issue 31, fifteenth pass; B.3 over two pairings of the round with
     the bye's score as a floater's, next to reading 34's largest difference).

@@ -81,6 +81,11 @@ BYE_ONLY_TO_MDPS_NOTE = (
     "C.13: only players moved down into this bracket may have the bye; the own P1's "
     "pairing (more pairs) stands without the colour test (reading 86)"
 )
+#: Reading 88: at a lowered P1 the highest moved-down player kept from the bye.
+HIGHEST_MDP_PAIRED_NOTE = (
+    "C.13: at a lowered P1 the highest player moved down into this bracket would get the "
+    "bye; P1 lowered once more with M1 kept pairs him and a resident gets it (reading 88)"
+)
 #: Reading 87: the join at once after a P = 0 re-pairing paired by B.3 first.
 CLOSEST_JOIN_NOTE = (
     "the join at once paired closest by B.3 with the bye's pair, D.3's sets at each level"
@@ -318,7 +323,7 @@ class _Round:
         #: C.13 (reading 79): the last re-pairing kept M1 for a pairing with no colour
         #: concession.
         self.kept_m1_for_the_colours = False
-        #: The step note of reading 84 or 85 when one decided the last C.13 re-pairing.
+        #: The step note of readings 84-88 when one decided the last C.13 re-pairing.
         self.colour_test_note: str | None = None
 
     # -- the lowest bracket -------------------------------------------------------
@@ -723,6 +728,14 @@ class _Round:
             # lowered M1; P1 lowered, C.14.b1).
             return first_of(repairing(floats=None).candidates())
 
+        if chosen.reductions and not _moved_on_mdp(frame):
+            kept = self._highest_mdp_kept_from_the_bye(
+                frame, chosen, lowest_residents, first_with_m1_kept
+            )
+            if kept is not None:
+                # Reading 88: P1 lowered once more pairs him; a resident gets the bye.
+                self.colour_test_note = HIGHEST_MDP_PAIRED_NOTE
+                return kept
         if _moved_on_mdp(frame):
             # Reading 66: past a player moved on, a moved-down player floats only
             # for fewer colour concessions than the pairing with M1 kept.
@@ -803,6 +816,38 @@ class _Round:
             return False
         eligible = {n for n, p in self.by_number.items() if p.bye_eligible}
         return bool(eligible) and eligible <= {p.number for p in _mdps(frame)}
+
+    def _highest_mdp_kept_from_the_bye(
+        self,
+        frame: _Frame,
+        chosen: Candidate,
+        lowest_residents: list[LegacyPlayer],
+        first_with_m1_kept: Callable[[], Candidate | None],
+    ) -> Candidate | None:
+        """Reading 88, "the highest moved-down player not to the bye at a lowered P1"
+        (C.14.b1 lowers P1 with M1 kept; B.1.b, A.5: the bye is the last floater).
+        C.13's another pairing ``chosen`` was found at a lowered P1 (nothing moved on
+        from the bracket: reading 66 decides there) and the lowest bracket's pairing
+        then gives the bye to the highest player moved down into ``frame``'s bracket.
+        When the first pairing with M1 kept (P1 lowered further) pairs him and the
+        lowest bracket then gives the bye to one of the bracket's own residents, that
+        pairing is taken: JaVaFo's practice (dense 90138 r9). None: ``chosen`` stands.
+        """
+        mdps = _mdps(frame)
+        if not mdps:
+            return None
+        highest = max(mdps, key=lambda p: p.score)
+        bye = self._bye_to_a_floater_of_the_bracket(frame, chosen, lowest_residents)
+        if bye != highest.number:
+            return None
+        kept = first_with_m1_kept()
+        if kept is None or highest.number in kept.unpaired:
+            return None
+        low = self.lowest_with(frame.moved, kept.unpaired, lowest_residents)
+        if low is None or not low.unpaired:
+            return None
+        residents = {p.number for p in frame.residents}
+        return kept if low.unpaired[0] in residents else None
 
     def _kept_m1_for_the_colours(
         self,
