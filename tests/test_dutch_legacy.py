@@ -4196,6 +4196,64 @@ def test_c13_highest_mdp_not_to_the_bye_at_a_lowered_p1() -> None:
     assert not has(lines, "(reading 88)")
 
 
+def test_c13_not_to_the_bye_only_when_it_changes_the_bye() -> None:
+    """Reading 89 (issue 31, twenty-first pass; reading 25's "not to the bye" read by
+    its reason, B.1.b and A.5: the bye is the last floater).
+
+    `c13samebye` (eighth-dense seed 102075 round 9, the whole round; eleven players,
+    only 1 (5.5 points), 2 (5.5) and 5 (5) may have the bye): 2-4 pair in bracket 4.5;
+    C.1 moves 1, 5 and 8 (4.5) down into bracket 4 {1, 5, 8 | 3, 6, 7, 9, 11} above
+    the lowest {10}. C.13's another pairing, at P1 lowered to 3, is 1-7, 8-9, 3-11:
+    5 and 6 float, and the lowest pairs 6-10 with the bye to 5. Reading 25 took the
+    first pairing floating only the lowest moved-down players instead (1-7, 3-11,
+    6-9; 5 and 8 float: 8-10, bye 5 - the engine before), for 5 floats to the bye
+    over 8. But 5 gets the bye either way, and the pairing found stands: JaVaFo's
+    (also the closer by B.3: squares 3.5 against 4.5), on all 40 variants with one
+    earlier game's colours reversed (before: 3) and all 16 files with one of 3, 4, 6-11
+    free to have the bye (before: 3).
+
+    `c13samebyeb`: 11 free to have the bye (his round-1 bye a won game against a
+    twelfth player, absent otherwise): 3-5 pair in bracket 4 and 11 gets the bye;
+    neither reading acts, as JaVaFo."""
+    paired = _paired_as_javafo("c13samebye", "c13samebyeb")
+    pairs, bye, lines = paired["c13samebye"]
+    assert {(9, 8), (6, 10)} <= pairs and bye == 5
+    assert has(lines, "(reading 89)")
+    pairs, bye, lines = paired["c13samebyeb"]
+    assert bye == 11
+    assert not has(lines, "(reading 89)")
+
+
+def test_c13_bye_of_a_split_join_judged_at_the_first_pairings_level() -> None:
+    """Reading 90 (issue 31, twenty-first pass; reading 13's "bye of a split join", B.3
+    "the score of a floater" as low as possible, at the level C.13 re-paired the part
+    at).
+
+    `c13byefirstlevel` (eighth-dense seed 102025 round 5, the whole round; seven
+    players, only 1 (3 points), 2 (2), 4 and 5 (2.5) may have the bye): 1-5 pair in
+    bracket 2.5; C.13 ends by re-pairing bracket 2 {4 | 2, 3} with P = 0 and splitting
+    the join again: the part {4, 2, 3 | 7} above the lowest bracket {6} (1 point) is
+    re-paired at P1 = 1. Its first pairing, 2-3 (found at X = 1: both want white),
+    floats 4 and 7, and the lowest pairs 7-6 (A.7.d) with the bye to 4, 2.5 points -
+    the engine before. 3-7 comes later (its floaters, 4 and 2, score higher) though
+    the procedure finds it at X = 0; the lowest then pairs 4-6, a colour concession,
+    and gives the bye to 2, 2 points. Judged at its own level, X = 0, it was passed
+    over; at the first pairing's, X = 1, it fits with fewer concessions, and the bye's
+    lower score takes it: JaVaFo's pairing (the two tie by reading 78's measure, 6.75),
+    on 11 of the 12 variants with one earlier game's colours reversed (before: 10).
+
+    `c13byefirstlevelb`: 7 may have the bye too (his round-2 bye a won game against an
+    eighth player, absent otherwise): the first pairing already gives it to him, 3-2,
+    4-6, bye 7; the reading does not act, as JaVaFo."""
+    paired = _paired_as_javafo("c13byefirstlevel", "c13byefirstlevelb")
+    pairs, bye, lines = paired["c13byefirstlevel"]
+    assert {(3, 7), (4, 6)} <= pairs and bye == 2
+    assert has(lines, "(reading 90)")
+    pairs, bye, lines = paired["c13byefirstlevelb"]
+    assert bye == 7
+    assert not has(lines, "(reading 90)")
+
+
 def test_c13_join_bye_paid_where_the_pairings_differ() -> None:
     """Reading 71 (issue 31, fifteenth pass; B.3 over two pairings of the round with
     the bye's score as a floater's, next to reading 34's largest difference).

@@ -309,6 +309,15 @@ def c10_lower(level: Level, box: Box, odd: bool) -> tuple[Level, str] | None:
     return None
 
 
+def higher_level(a: Sequence[int], b: Sequence[int]) -> Level:
+    """The level whose every budget is the larger of ``a``'s and ``b``'s.
+
+    >>> higher_level((0, 1, 0, 0, 0, 0, 0, 0), (0, 0, 2, 0, 0, 0, 0, 0))
+    (0, 1, 2, 0, 0, 0, 0, 0)
+    """
+    return _level([max(x, y) for x, y in zip(a, b, strict=True)])
+
+
 def _level(values: Sequence[int]) -> Level:
     return (
         values[0],

@@ -45,6 +45,7 @@ from fairpair.systems.dutch_legacy.criteria import (
     add,
     b1_b2_compatible,
     fits,
+    higher_level,
     pair_costs,
     round_totals,
     unpaired_costs,
@@ -85,6 +86,16 @@ BYE_ONLY_TO_MDPS_NOTE = (
 HIGHEST_MDP_PAIRED_NOTE = (
     "C.13: at a lowered P1 the highest player moved down into this bracket would get the "
     "bye; P1 lowered once more with M1 kept pairs him and a resident gets it (reading 88)"
+)
+#: Reading 89: reading 25's "not to the bye" when the bye goes to him either way.
+SAME_BYE_NOTE = (
+    "C.13: the higher moved-down player floating here gets the bye also when the lower "
+    "ones float instead; the pairing found stands (reading 89)"
+)
+#: Reading 90: the bye of a split join lower at the level of the part's first pairing.
+LOWER_BYE_FIRST_LEVEL_NOTE = (
+    "C.13: a later pairing of the part found at a lower level than its first one, judged "
+    "at the first one's level: the bye to a player with a lower score (reading 90)"
 )
 #: Reading 87: the join at once after a P = 0 re-pairing paired by B.3 first.
 CLOSEST_JOIN_NOTE = (
@@ -323,7 +334,7 @@ class _Round:
         #: C.13 (reading 79): the last re-pairing kept M1 for a pairing with no colour
         #: concession.
         self.kept_m1_for_the_colours = False
-        #: The step note of readings 84-88 when one decided the last C.13 re-pairing.
+        #: The step note of readings 84-90 when one decided the last C.13 re-pairing.
         self.colour_test_note: str | None = None
 
     # -- the lowest bracket -------------------------------------------------------
@@ -783,6 +794,10 @@ class _Round:
         if len(other.pairs) == len(chosen.pairs) and self._mdp_to_bye(
             frame, chosen, lowest_residents
         ):
+            if self._same_bye(frame, chosen, other, lowest_residents):
+                # Reading 89: he gets the bye with the lower ones floating too.
+                self.colour_test_note = SAME_BYE_NOTE
+                return chosen
             # Reading 25, "not to the bye": the higher moved-down player would float to
             # the bye while the lower ones can float at the same P1 (D.3's first set).
             return other
@@ -808,6 +823,21 @@ class _Round:
                 self.colour_test_note = BOTH_BRACKETS_NOTE
                 return chosen if own[2] < lowered[2] else other
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
+
+    def _same_bye(
+        self,
+        frame: _Frame,
+        chosen: Candidate,
+        other: Candidate,
+        lowest_residents: list[LegacyPlayer],
+    ) -> bool:
+        """Reading 89, "reading 25 only when it changes the bye": does the lowest
+        bracket's pairing give the bye to the same player of those ``chosen`` moves
+        down whether ``chosen`` or ``other`` (the first pairing floating only the
+        lowest moved-down players) is taken?"""
+        bye = self._bye_to_a_floater_of_the_bracket(frame, chosen, lowest_residents)
+        low = self.lowest_with(frame.moved, other.unpaired, lowest_residents)
+        return bye is not None and low is not None and low.unpaired[:1] == (bye,)
 
     def _bye_only_to_mdps(self, frame: _Frame) -> bool:
         """Reading 86: the round has a bye (A.5) and every player who may still receive
@@ -1185,16 +1215,17 @@ class _Round:
         bracket, whose floater is the player who gets the bye, and B.3 wants "the
         score of a floater" as low as possible. Of the part's pairings with as many
         pairs as its first one (each judged at the level where the procedure first
-        finds it) and then - only when the first one does not allow the lowest bracket a
-        correct pairing (reading 56, `_first_allows_the_lowest`) - those with fewer
-        pairs, down to P = 0 (C.14; each judged
-        at the first one's level), the one that leaves the bye to the player with the
-        lowest score is taken, if that score is lower than with the first pairing and
-        its requirements together with those of the lowest bracket's pairing meet
-        that level (as in "joint") - or (reading 49) it differs from the first only in
-        which players moved down into the part float, with as many pairs, and its
-        requirements together with the lowest bracket's are those of the first one
-        together with its own; ties go to the earlier pairing. None: the first
+        finds it, or at the first one's when that is higher: reading 90) and then -
+        only when the first one does not allow the lowest bracket a correct pairing
+        (reading 56, `_first_allows_the_lowest`) - those with fewer pairs, down to
+        P = 0 (C.14; each judged at the first one's level), the one that leaves the
+        bye to the player with the lowest score is taken, if that score is lower than
+        with the first pairing and its requirements together with those of the
+        lowest bracket's pairing meet that level (as in "joint") - or (reading 49) it
+        differs from the first only in which players moved down into the part float,
+        with as many pairs, and its requirements together with the lowest bracket's
+        are those of the first one together with its own; ties go to the earlier
+        pairing. None: the first
         pairing stands (or "joint" decides). At most ``BYE_LIMIT`` pairings are
         looked at.
 
@@ -1238,7 +1269,9 @@ class _Round:
             if low is None or not low.unpaired:
                 return False
             score = self.by_number[low.unpaired[0]].score
-            level = first.level if fewer else cand.level
+            # Reading 90: as many pairs, judged at the level it was found at or the
+            # first pairing's, whichever is higher (the part was re-paired there).
+            level = first.level if fewer else higher_level(cand.level, first.level)
             used = add(cand.vector, low.vector)
             # Reading 49: another set of the players moved down into the part (D.3),
             # the same residents floating, as many pairs as the first pairing and the
@@ -1254,6 +1287,9 @@ class _Round:
                 and _no_more_colour_concessions(used, first_used)
             ):
                 best, pick = score, cand
+                # Reading 90's step note when only the first pairing's level lets it.
+                raised = not fewer and not other_mdps and not fits(used, cand.level)
+                self.colour_test_note = LOWER_BYE_FIRST_LEVEL_NOTE if raised else None
                 return best == floor
             return False
 
