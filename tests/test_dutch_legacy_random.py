@@ -19,6 +19,7 @@ import gzip
 import json
 import multiprocessing as mp
 import os
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -504,12 +505,14 @@ def _cores() -> int:
 
 def differing(limit: int | None = None, data: Path = DATA) -> tuple[int, set[tuple[int, int]]]:
     """How many rounds were compared, and those that differ. The tournaments are
-    paired in parallel, one process per core (forked: the engine is already loaded);
-    the result does not depend on the order they finish in."""
+    paired in parallel, one process per core (forked: the engine is already loaded;
+    only while this process runs a single thread, as forking is safe then); the
+    result does not depend on the order they finish in."""
     with gzip.open(data, "rt", encoding="utf-8") as f:
         lines = f.readlines()[:limit]
     cores = _cores()
-    if cores < 2 or len(lines) < 2 or "fork" not in mp.get_all_start_methods():
+    forkable = "fork" in mp.get_all_start_methods() and threading.active_count() == 1
+    if cores < 2 or len(lines) < 2 or not forkable:
         results = [_differing_in(line) for line in lines]
     else:
         with ProcessPoolExecutor(cores, mp_context=mp.get_context("fork")) as pool:
