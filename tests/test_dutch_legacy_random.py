@@ -19,7 +19,6 @@ import gzip
 import json
 import multiprocessing as mp
 import os
-import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -505,17 +504,16 @@ def _cores() -> int:
 
 def differing(limit: int | None = None, data: Path = DATA) -> tuple[int, set[tuple[int, int]]]:
     """How many rounds were compared, and those that differ. The tournaments are
-    paired in parallel, one process per core (forked: the engine is already loaded;
-    only while this process runs a single thread, as forking is safe then); the
-    result does not depend on the order they finish in."""
+    paired in parallel, one process per core (started afresh, "spawn": the test
+    process may run threads of its own - the web app's - that a fork would copy
+    mid-work); the result does not depend on the order they finish in."""
     with gzip.open(data, "rt", encoding="utf-8") as f:
         lines = f.readlines()[:limit]
     cores = _cores()
-    forkable = "fork" in mp.get_all_start_methods() and threading.active_count() == 1
-    if cores < 2 or len(lines) < 2 or not forkable:
+    if cores < 2 or len(lines) < 2:
         results = [_differing_in(line) for line in lines]
     else:
-        with ProcessPoolExecutor(cores, mp_context=mp.get_context("fork")) as pool:
+        with ProcessPoolExecutor(cores, mp_context=mp.get_context("spawn")) as pool:
             results = list(pool.map(_differing_in, lines, chunksize=4))
     found: set[tuple[int, int]] = set()
     for _, differ in results:
