@@ -464,12 +464,17 @@ def reference_rounds(
         for index, line in enumerate(f):
             if limit is not None and index >= limit:
                 return
-            entry = json.loads(line)
-            full, warnings = loads(entry["trf"])
-            assert warnings == []
-            for rnd, output in entry["rounds"].items():
-                number = int(rnd)
-                yield entry["seed"], number, cut_before(full, number), {tuple(p) for p in output}
+            yield from _rounds_of(line)
+
+
+def _rounds_of(line: str) -> Iterator[tuple[int, int, Tournament, set[tuple[int, int]]]]:
+    """`reference_rounds` of one stored tournament (a JSON line)."""
+    entry = json.loads(line)
+    full, warnings = loads(entry["trf"])
+    assert warnings == []
+    for rnd, output in entry["rounds"].items():
+        number = int(rnd)
+        yield entry["seed"], number, cut_before(full, number), {tuple(p) for p in output}
 
 
 def engine_pairs(t: Tournament, rnd: int) -> set[tuple[int, int]]:
@@ -486,15 +491,9 @@ def engine_pairs(t: Tournament, rnd: int) -> set[tuple[int, int]]:
 def _differing_in(line: str) -> tuple[int, set[tuple[int, int]]]:
     """How many rounds of one stored tournament (a JSON line) were compared, and those
     that differ."""
-    entry = json.loads(line)
-    full, warnings = loads(entry["trf"])
-    assert warnings == []
-    found: set[tuple[int, int]] = set()
-    for rnd, output in entry["rounds"].items():
-        number = int(rnd)
-        if engine_pairs(cut_before(full, number), number) != {tuple(p) for p in output}:
-            found.add((entry["seed"], number))
-    return len(entry["rounds"]), found
+    rounds = list(_rounds_of(line))
+    found = {(seed, rnd) for seed, rnd, t, expected in rounds if engine_pairs(t, rnd) != expected}
+    return len(rounds), found
 
 
 def _cores() -> int:

@@ -334,8 +334,8 @@ class _Round:
         #: C.13 (reading 79): the last re-pairing kept M1 for a pairing with no colour
         #: concession.
         self.kept_m1_for_the_colours = False
-        #: The step note of readings 84-90 when one decided the last C.13 re-pairing.
-        self.colour_test_note: str | None = None
+        #: The step note of the reading among 84-90 that decided the last C.13 re-pairing.
+        self.c13_note: str | None = None
 
     # -- the lowest bracket -------------------------------------------------------
 
@@ -403,6 +403,15 @@ class _Round:
         (by C.1) and the players ``unpaired`` by its pairing onto ``residents``."""
         down = [*moved, *(self.by_number[n] for n in unpaired)]
         return self.lowest_pairing(down + list(residents))
+
+    def lowest_bye_with(
+        self, frame: _Frame, unpaired: Sequence[int], residents: Sequence[LegacyPlayer]
+    ) -> int | None:
+        """The player the lowest bracket's pairing (`lowest_with`, below ``frame``'s
+        bracket moving down ``unpaired``) gives the bye to; None when it has no
+        pairing or no bye."""
+        low = self.lowest_with(frame.moved, unpaired, residents)
+        return low.unpaired[0] if low is not None and low.unpaired else None
 
     def lowest_possible(self, players: Sequence[LegacyPlayer]) -> bool:
         """Can the lowest bracket with these players be paired at all (P0 pairs and a
@@ -653,7 +662,7 @@ class _Round:
         `_two_brackets_b3_b4`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
-        self.colour_test_note = None
+        self.c13_note = None
         single_c13 = single and not frame.split_part
         self.c1_mover_repaired = single_c13 and _moved_on_mdp(frame)
         if self.c1_mover_repaired:
@@ -684,10 +693,8 @@ class _Round:
         mdp_floats = None if frame.split_part or self.c1_mover_repaired else accept
 
         def bye_of(unpaired: tuple[int, ...]) -> Fraction | None:
-            low = self.lowest_with(frame.moved, unpaired, lowest_residents)
-            if low is None or not low.unpaired:
-                return None
-            return self.by_number[low.unpaired[0]].score
+            bye = self.lowest_bye_with(frame, unpaired, lowest_residents)
+            return None if bye is None else self.by_number[bye].score
 
         def repairing(
             keep: Accept | None = None,
@@ -745,7 +752,7 @@ class _Round:
             )
             if kept is not None:
                 # Reading 88: P1 lowered once more pairs him; a resident gets the bye.
-                self.colour_test_note = HIGHEST_MDP_PAIRED_NOTE
+                self.c13_note = HIGHEST_MDP_PAIRED_NOTE
                 return kept
         if _moved_on_mdp(frame):
             # Reading 66: past a player moved on, a moved-down player floats only
@@ -796,7 +803,7 @@ class _Round:
         ):
             if self._same_bye(frame, chosen, other, lowest_residents):
                 # Reading 89: he gets the bye with the lower ones floating too.
-                self.colour_test_note = SAME_BYE_NOTE
+                self.c13_note = SAME_BYE_NOTE
                 return chosen
             # Reading 25, "not to the bye": the higher moved-down player would float to
             # the bye while the lower ones can float at the same P1 (D.3's first set).
@@ -810,17 +817,17 @@ class _Round:
         if len(other.pairs) < len(chosen.pairs):
             if self._bye_only_to_mdps(frame):
                 # Reading 86: one of them gets the bye whichever pairing is taken.
-                self.colour_test_note = BYE_ONLY_TO_MDPS_NOTE
+                self.c13_note = BYE_ONLY_TO_MDPS_NOTE
                 return chosen
             if not _every_pair_with_an_mdp(frame, other):
                 # Reading 84: P1 lowered would pair two residents as well.
-                self.colour_test_note = OWN_P1_D3_NOTE
+                self.c13_note = OWN_P1_D3_NOTE
                 return chosen
             own = self._two_brackets_b3_b4(frame, chosen, lowest_residents)
             lowered = self._two_brackets_b3_b4(frame, other, lowest_residents)
             if own[:2] == lowered[:2]:
                 # Reading 85: alike by B.3, B.4 counted over both brackets.
-                self.colour_test_note = BOTH_BRACKETS_NOTE
+                self.c13_note = BOTH_BRACKETS_NOTE
                 return chosen if own[2] < lowered[2] else other
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
 
@@ -836,8 +843,9 @@ class _Round:
         down whether ``chosen`` or ``other`` (the first pairing floating only the
         lowest moved-down players) is taken?"""
         bye = self._bye_to_a_floater_of_the_bracket(frame, chosen, lowest_residents)
-        low = self.lowest_with(frame.moved, other.unpaired, lowest_residents)
-        return bye is not None and low is not None and low.unpaired[:1] == (bye,)
+        return (
+            bye is not None and self.lowest_bye_with(frame, other.unpaired, lowest_residents) == bye
+        )
 
     def _bye_only_to_mdps(self, frame: _Frame) -> bool:
         """Reading 86: the round has a bye (A.5) and every player who may still receive
@@ -873,11 +881,8 @@ class _Round:
         kept = first_with_m1_kept()
         if kept is None or highest.number in kept.unpaired:
             return None
-        low = self.lowest_with(frame.moved, kept.unpaired, lowest_residents)
-        if low is None or not low.unpaired:
-            return None
-        residents = {p.number for p in frame.residents}
-        return kept if low.unpaired[0] in residents else None
+        kept_bye = self.lowest_bye_with(frame, kept.unpaired, lowest_residents)
+        return kept if kept_bye in {p.number for p in frame.residents} else None
 
     def _kept_m1_for_the_colours(
         self,
@@ -975,10 +980,8 @@ class _Round:
         the player the lowest bracket's pairing, with the players ``cand`` moves down,
         gives the bye to when he is one of them - a player moved down into ``frame``'s
         bracket (reading 59) or one of its own residents; None otherwise."""
-        low = self.lowest_with(frame.moved, cand.unpaired, lowest_residents)
-        if low is None or not low.unpaired or low.unpaired[0] not in cand.unpaired:
-            return None
-        return low.unpaired[0]
+        bye = self.lowest_bye_with(frame, cand.unpaired, lowest_residents)
+        return bye if bye in cand.unpaired else None
 
     def _mdp_to_bye(
         self, frame: _Frame, cand: Candidate, lowest_residents: list[LegacyPlayer]
@@ -1225,9 +1228,8 @@ class _Round:
         differs from the first only in which players moved down into the part float,
         with as many pairs, and its requirements together with the lowest bracket's
         are those of the first one together with its own; ties go to the earlier
-        pairing. None: the first
-        pairing stands (or "joint" decides). At most ``BYE_LIMIT`` pairings are
-        looked at.
+        pairing. None: the first pairing stands (or "joint" decides). At most
+        ``BYE_LIMIT`` pairings are looked at.
 
         Reading 64, "every pairing for the bye of a split join" (B.3: the bye is the
         joined bracket's floater, its score as low as possible): the procedure finds
@@ -1289,7 +1291,7 @@ class _Round:
                 best, pick = score, cand
                 # Reading 90's step note when only the first pairing's level lets it.
                 raised = not fewer and not other_mdps and not fits(used, cand.level)
-                self.colour_test_note = LOWER_BYE_FIRST_LEVEL_NOTE if raised else None
+                self.c13_note = LOWER_BYE_FIRST_LEVEL_NOTE if raised else None
                 return best == floor
             return False
 
@@ -1577,8 +1579,8 @@ class _Round:
                         )
                     if self.kept_m1_for_the_colours:
                         frame.notes.append(KEPT_M1_NOTE)
-                    if self.colour_test_note is not None:
-                        frame.notes.append(self.colour_test_note)
+                    if self.c13_note is not None:
+                        frame.notes.append(self.c13_note)
                     if self.bye_chose:
                         frame.notes.append(
                             f"C.13: {JOINT_NOTE} (a part of the "
