@@ -3674,6 +3674,17 @@ P1_BEFORE_SET = [
         {(1, 2), (4, 5)},
         id="d1-90071-r9",
     ),
+    pytest.param(
+        "c13p1beforeset5",
+        9,
+        Fraction(4),
+        {1, 2, 8, 3, 4, 5, 7, 10},
+        set(),
+        ({(5, 4), (6, 9), (7, 3), (8, 10), (11, 1), (12, 2)}, None),
+        ({(6, 2), (10, 1), (8, 9), (5, 7), (12, 4), (11, 3)}, None),
+        {(1, 10), (3, 7), (4, 5)},
+        id="d9-104380-r9",
+    ),
 ]
 
 
@@ -3693,7 +3704,8 @@ def test_c14_p1_lowered_only_after_every_d3_set_javafo_contradicts(
 ) -> None:
     """Accepted differences (issue 31, twelfth pass; tiny-corpus 20308 r9, 22786 r8,
     24596 r8, 24164 r7; fifteenth pass: dense-corpus 90071 r9, the whole round, top
-    scorers - docs/dutch-legacy.md, "Accepted differences"): JaVaFo 1.4
+    scorers; twenty-second pass: ninth-dense 104380 r9, the whole round -
+    docs/dutch-legacy.md, "Accepted differences"): JaVaFo 1.4
     pairs a bracket with fewer pairs than the text allows.
 
     A chain of players moved down by C.1 reaches a heterogeneous bracket where they
