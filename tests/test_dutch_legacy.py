@@ -4241,6 +4241,35 @@ def test_c13_not_to_the_bye_only_when_it_changes_the_bye() -> None:
     assert not has(lines, "(reading 89)")
 
 
+def test_c13_equal_moved_down_player_floats_at_the_own_p1() -> None:
+    """Reading 91 (issue 31, twenty-second pass; B.3 "the score of a floater", A.8's
+    preamble: the number of pairs first).
+
+    `c13ownp1equal` (eighth-dense seed 102373 round 5, the whole round; eight players,
+    no bye): 1 and 4 (3 points) have met and come down by C.1 into bracket 2 {1, 4 | 2,
+    6, 8} above brackets 1.5 {3, 5} and 1 {7}; 1 can meet 6 and 8 there, 4 only 2. No
+    pairing with both paired lets the brackets below be completed, and C.13 asks
+    bracket 2 for another pairing. At the own P1, D.3's first set {1} (4 floating) lets
+    nothing below be completed either; the second set {4} gives 4-2, 6-8 with 1
+    floating - ranked above 4, but with his score: the floaters' scores are those of
+    the first set. Reading 25's colour test took the pairing with P1 lowered instead
+    (1-6, with 4, 2 and 8 down: 5-4, 7-2, 8-3 - fewer colour concessions, the engine
+    before); the own P1 stands: 2-4, 6-8, 5-3, 7-1, as JaVaFo on all 16 variants with one
+    earlier game's colours reversed (before: 5).
+
+    `c13ownp1equalbye` (tiny seed 24739 round 7, the whole round; only 3 may have the
+    bye): the same shape in bracket 3 {2, 3, 12 | 1, 6, 10, 11} (3 and 12, 3.5 points,
+    equal), but the own P1 floats 3 to the bye: the colour test still decides, P1 is
+    lowered, as JaVaFo."""
+    paired = _paired_as_javafo("c13ownp1equal", "c13ownp1equalbye")
+    pairs, bye, lines = paired["c13ownp1equal"]
+    assert {(2, 4), (6, 8)} <= pairs and bye is None
+    assert has(lines, "(reading 91)")
+    pairs, bye, lines = paired["c13ownp1equalbye"]
+    assert bye == 3 and (6, 10) not in pairs and (10, 6) not in pairs
+    assert not has(lines, "(reading 91)")
+
+
 def test_c13_bye_of_a_split_join_judged_at_the_first_pairings_level() -> None:
     """Reading 90 (issue 31, twenty-first pass; reading 13's "bye of a split join", B.3
     "the score of a floater" as low as possible, at the level C.13 re-paired the part

@@ -70,6 +70,12 @@ KEPT_M1_NOTE = (
     "C.13: lowering M1 would send a moved-down player to the bye with a colour concession; "
     "M1 kept, P1 lowered, no colour concession (C.14.b1, reading 79)"
 )
+#: Reading 91: reading 25's colour test not made when the moved-down player who floats
+#: at the own P1 has the score of one it pairs (no bye for him).
+EQUAL_MDP_FLOATS_NOTE = (
+    "C.13: the moved-down player floating at the own P1 has the score of one it pairs "
+    "(D.3's other set, the same floaters' scores); the own P1 stands (reading 91)"
+)
 #: Reading 84: reading 25's colour test does not lower P1 to a pairing with a pair of
 #: two residents (C.8.b's other D.3 sets at the own P1 first).
 OWN_P1_D3_NOTE = (
@@ -829,6 +835,12 @@ class _Round:
                 # Reading 85: alike by B.3, B.4 counted over both brackets.
                 self.c13_note = BOTH_BRACKETS_NOTE
                 return chosen if own[2] < lowered[2] else other
+        if _floats_only_equal_mdps(frame, chosen) and not self._mdp_to_bye(
+            frame, chosen, lowest_residents
+        ):
+            # Reading 91: no higher score floats; the number of pairs decides.
+            self.c13_note = EQUAL_MDP_FLOATS_NOTE
+            return chosen
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
 
     def _same_bye(
@@ -2407,6 +2419,18 @@ def _every_pair_with_an_mdp(frame: _Frame, cand: Candidate) -> bool:
     ``frame``'s bracket (M1 = P1, no pair of two residents)?"""
     mdps = {p.number for p in _mdps(frame)}
     return all(a in mdps or b in mdps for a, b in cand.pairs)
+
+
+def _floats_only_equal_mdps(frame: _Frame, cand: Candidate) -> bool:
+    """Reading 91, "an equal moved-down player floats at the own P1" (B.3, "the score of
+    a floater"; A.8's preamble): does ``cand`` move down players who were moved down into
+    ``frame``'s bracket, none with a higher score than one of those it pairs? Then
+    D.3's later set (a higher-ranked one floats) leaves the floaters' scores as the
+    first set would."""
+    mdps = _mdps(frame)
+    floating = [p.score for p in mdps if p.number in cand.unpaired]
+    paired = [p.score for p in mdps if p.number not in cand.unpaired]
+    return bool(floating) and bool(paired) and max(floating) <= min(paired)
 
 
 def _floats_an_mdp(frame: _Frame, cand: Candidate) -> bool:
