@@ -665,7 +665,11 @@ class _Round:
         other D.3 sets come before C.14 lowers P1; `_every_pair_with_an_mdp`); when
         both give the bye the same score and the same squared differences over the two
         brackets (B.3), their colour concessions are counted over both brackets (B.4;
-        `_two_brackets_b3_b4`)."""
+        `_two_brackets_b3_b4`).
+
+        Reading 91: nor is the colour test made when the moved-down players the own P1
+        floats have no higher score than one it pairs and none of them gets the bye
+        (`_floats_only_equal_mdps`): the own P1 stands."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
         self.c13_note = None
