@@ -340,7 +340,7 @@ class _Round:
         #: C.13 (reading 79): the last re-pairing kept M1 for a pairing with no colour
         #: concession.
         self.kept_m1_for_the_colours = False
-        #: The step note of the reading among 84-90 that decided the last C.13 re-pairing.
+        #: The step note of the reading among 84-91 that decided the last C.13 re-pairing.
         self.c13_note: str | None = None
 
     # -- the lowest bracket -------------------------------------------------------
@@ -669,7 +669,7 @@ class _Round:
 
         Reading 91: nor is the colour test made when the moved-down players the own P1
         floats have no higher score than one it pairs and none of them gets the bye
-        (`_floats_only_equal_mdps`): the own P1 stands."""
+        (not `_floats_mdp_over_lower`): the own P1 stands."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
         self.c13_note = None
@@ -839,10 +839,12 @@ class _Round:
                 # Reading 85: alike by B.3, B.4 counted over both brackets.
                 self.c13_note = BOTH_BRACKETS_NOTE
                 return chosen if own[2] < lowered[2] else other
-        if _floats_only_equal_mdps(frame, chosen) and not self._mdp_to_bye(
+        if not _floats_mdp_over_lower(frame, chosen) and not self._mdp_to_bye(
             frame, chosen, lowest_residents
         ):
-            # Reading 91: no higher score floats; the number of pairs decides.
+            # Reading 91: a moved-down player ranked above one it pairs floats (not
+            # `lowest_float`, above), none with a higher score: the floaters' scores
+            # are D.3's first set's, and the number of pairs decides.
             self.c13_note = EQUAL_MDP_FLOATS_NOTE
             return chosen
         return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
@@ -2423,18 +2425,6 @@ def _every_pair_with_an_mdp(frame: _Frame, cand: Candidate) -> bool:
     ``frame``'s bracket (M1 = P1, no pair of two residents)?"""
     mdps = {p.number for p in _mdps(frame)}
     return all(a in mdps or b in mdps for a, b in cand.pairs)
-
-
-def _floats_only_equal_mdps(frame: _Frame, cand: Candidate) -> bool:
-    """Reading 91, "an equal moved-down player floats at the own P1" (B.3, "the score of
-    a floater"; A.8's preamble): does ``cand`` move down players who were moved down into
-    ``frame``'s bracket, none with a higher score than one of those it pairs? Then
-    D.3's later set (a higher-ranked one floats) leaves the floaters' scores as the
-    first set would."""
-    mdps = _mdps(frame)
-    floating = [p.score for p in mdps if p.number in cand.unpaired]
-    paired = [p.score for p in mdps if p.number not in cand.unpaired]
-    return bool(floating) and bool(paired) and max(floating) <= min(paired)
 
 
 def _floats_an_mdp(frame: _Frame, cand: Candidate) -> bool:
