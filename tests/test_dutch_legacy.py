@@ -4270,6 +4270,108 @@ def test_c13_equal_moved_down_player_floats_at_the_own_p1() -> None:
     assert not has(lines, "(reading 91)")
 
 
+def test_c13_homogeneous_join_gives_the_bye_by_b3_with_the_bye_pair() -> None:
+    """Reading 92 (issue 31, twenty-third pass; B.3 with reading 77's bye's pair, read
+    over a join that A.3 treats as homogeneous).
+
+    `c13joinbyepair` (tenth-dense seed 106288 round 6, the whole round; eleven players,
+    4 absent with a half-point bye; only 3, 5, 7 and 11 may have the bye): bracket 2.5
+    pairs 1-10, 8-11 and moves 5 down into bracket 2 {5 | 6, 7}; 5-7 leaves 6 to the
+    lowest {9, 12} (1 point), where 6 can meet only 12 and 9 may not have the bye. No
+    other pairing of bracket 2 pairs 5 (5 has met 6), and C.13 joins the two brackets
+    (reading 65): {5, 6, 7 | 9, 12}, three of five from bracket 2, treated as
+    homogeneous. The bye's score first (reading 9) gave 5-9, 6-12, bye 7 (2 points;
+    squares 3.25, with the bye's pair against 0 points 7.25) - the engine before.
+    With the bye to 5 (2.5) the others pair 6-7, 12-9 at equal scores (0 + 6.25):
+    closer, JaVaFo's pairing, on all 24 variants with one earlier game's colours
+    reversed (before: 9). Third-set 5027 round 4 (`c13m1byelower`, reading 21's limit)
+    keeps its pairing: there the bye's lowest score is also the closest (3.5 against
+    4)."""
+    paired = _paired_as_javafo("c13joinbyepair", "c13m1byelower")
+    pairs, bye, lines = paired["c13joinbyepair"]
+    assert bye == 5 and {(6, 7), (12, 9)} <= pairs
+    assert has(lines, "(reading 92)")
+    assert not has(paired["c13m1byelower"][2], "(reading 92)")
+
+
+def test_c13_d3_set_before_the_colours_lets_the_higher_mdp_float_to_the_bye() -> None:
+    """Reading 93 (issue 31, twenty-third pass; C.8.b's other D.3 sets before C.10's
+    lowered colour requirements, against reading 25's "not to the bye").
+
+    `c13d3beforecolours` (tenth-dense seed 106085 round 8, the whole round; eleven
+    players, only 2, 4, 5 and 6 may have the bye; JaVaFo 1.4 run without ``-ea``, which
+    stops on an internal assertion here): 4 and 2 come down by C.1 to bracket 4 and pair
+    4-10, 2-1; 5 (4 points, no opponent left there) and 8 (4) come down into bracket 3.5
+    {5, 8 | 3, 6, 7, 9}, where 6 can meet nobody and moves on. The first pairings leave
+    the lowest {11} (2.5) no pairing; C.13 at the own P1 with M1 lowered finds D.3's
+    second set {8} first: 8-7, 9-3, 5 floating to the bye (11-6), with no colour
+    concession. D.3's first set {5} (8 floating, 8-11 and the bye to 6) needs X = 2 and
+    Z = 2. Reading 25's "not to the bye" took the latter (the engine before); JaVaFo
+    keeps the pairing found, on 28 of the 35 variants with one earlier game's colours
+    reversed (before: 10). Where both need a colour concession, "not to the bye" still
+    decides (tiny 22024 r7, `c13mdpnotbye`)."""
+    paired = _paired_as_javafo("c13d3beforecolours")
+    pairs, bye, lines = paired["c13d3beforecolours"]
+    assert bye == 5 and {(7, 8), (9, 3), (11, 6)} <= pairs
+    assert has(lines, "(reading 93)")
+    pairs, bye, lines = pair(step("c13mdpnotbye"))
+    assert bye == 10 and not has(lines, "(reading 93)")
+
+
+def test_c13_after_c12_the_own_p1_with_m1_lowered_stands() -> None:
+    """Reading 94 (issue 31, twenty-third pass; C.14.b2 before C.14.b1 in a bracket that
+    C.12 paired again).
+
+    `c13afterc12` (tenth-dense seed 106027 round 6, the whole round; ten players, no
+    bye): 1 (4.5 points) comes down by C.1 through brackets 4.5, 4 and 3 into bracket 2.5
+    {1, 3 | 4, 5, 8}, where he can meet only 8; 1-8, 3-5 moves 4 into bracket 2 {9}, whom
+    4 has met, and C.12 pairs bracket 2.5 again: 1-8, 3-4 (X = 1), 5 down. 5-9 leaves the
+    lowest {7, 10} (they met) without a pairing, and the join {5, 9 | 7, 10} has none
+    either (5 met 10, 5 and 7 both want white absolutely): C.13 asks bracket 2.5 for
+    another pairing. At the own P1 with M1 lowered, D.3's second set {3} gives 3-5, 8-4
+    with 1 floating (no colour concession); below, bracket 2 {1 | 9} re-paired with P = 0
+    and joined: 1-10, 9-7. Reading 25's colour test compared it with P1 lowered, 1-8
+    alone (3, 4, 5 down: 5-9, 3-10, 4-7; no concession either) and took that - the engine
+    before. After C.12 the own P1 stands: 1-10, 2-6, 5-3, 8-4, 7-9, JaVaFo's pairing, on
+    22 of the 25 variants with one earlier game's colours reversed (before: 11).
+
+    `c13p1loweredsame` (eighteenth-set seed 39068 round 7, the whole round) has the same
+    shape without C.12: bracket 3 {1, 5 | 4, 6, 11}, the own P1 floats 1 (5-11, 4-6), P1
+    lowered pairs 1-4; equal colour concessions, P1 is lowered, as JaVaFo (on all 34
+    colour variants)."""
+    paired = _paired_as_javafo("c13afterc12", "c13p1loweredsame")
+    pairs, bye, lines = paired["c13afterc12"]
+    assert {(1, 10), (5, 3), (8, 4)} <= pairs and bye is None
+    assert has(lines, "(reading 94)")
+    pairs, _, lines = paired["c13p1loweredsame"]
+    assert (1, 4) in pairs and not has(lines, "(reading 94)")
+
+
+def test_c13_colour_test_yields_to_b3_over_both_brackets() -> None:
+    """Reading 95 (issue 31, twenty-third pass; A.8's preamble: the closeness of the
+    scores before the colour preferences, read over the re-paired bracket and the
+    lowest bracket, which together pair everybody either way).
+
+    `c13ownp1farther` (tenth-dense seed 106281 round 9, the whole round; ten players, no
+    bye): 1 (7 points) can meet only 5 and 10, 2 (6) only 8 and 11, 4 (5) only 6, 8 and
+    11; C.1 moves them down to bracket 4.5 {1, 4 | 5, 6, 7} (2 moves on). C.13 asks it
+    for another pairing: at the own P1, D.3's second set {4} gives 4-6, 5-7 with 1
+    floating (no colour concession), and below 1-10, 2-11, 9-8; P1 lowered gives 1-5
+    alone (X = 1: 1's mild preference) and below 2-8, 9-7, 4-11, 6-10. Reading 25's
+    colour test took the own P1 (the engine before); over both brackets it is farther
+    apart by B.3 (squared differences 46.5 against 31.5: 1 meets a player 5.5 points
+    below), and P1 is lowered: 5-1, 2-8, 4-11, 9-7, 6-10, JaVaFo's pairing, on all 39
+    variants with one earlier game's colours reversed (before: 18).
+
+    `c13mdpbye` (first-set seed 148 round 8 shrunk; reading 66's example) keeps the own
+    P1 with fewer colour concessions: there it is the closer one (12.75 against 13.25)."""
+    paired = _paired_as_javafo("c13ownp1farther", "c13mdpbye")
+    pairs, bye, lines = paired["c13ownp1farther"]
+    assert (5, 1) in pairs and bye is None
+    assert has(lines, "(reading 95)")
+    assert not has(paired["c13mdpbye"][2], "(reading 95)")
+
+
 def test_c13_bye_of_a_split_join_judged_at_the_first_pairings_level() -> None:
     """Reading 90 (issue 31, twenty-first pass; reading 13's "bye of a split join", B.3
     "the score of a floater" as low as possible, at the level C.13 re-paired the part

@@ -107,6 +107,28 @@ LOWER_BYE_FIRST_LEVEL_NOTE = (
 CLOSEST_JOIN_NOTE = (
     "the join at once paired closest by B.3 with the bye's pair, D.3's sets at each level"
 )
+#: Reading 92: a join treated as homogeneous gives the bye by B.3 with the bye's pair.
+HOMOGENEOUS_JOIN_BYE_NOTE = (
+    "the joined bracket, treated as homogeneous, gives the bye to the player for whom the "
+    "pairing of the others plus the bye's pair is the closest by B.3"
+)
+#: Reading 93: reading 25's "not to the bye" only once the lower ones need a colour
+#: concession that the pairing found does not.
+D3_BEFORE_COLOURS_NOTE = (
+    "C.13: the higher moved-down player floats to the bye in a pairing found with no "
+    "colour concession, the lower ones only with one; C.8.b's other D.3 set comes "
+    "before C.10 and the pairing found stands (reading 93)"
+)
+#: Reading 94: after C.12, C.13's another pairing at the own P1 with M1 lowered stands.
+AFTER_C12_NOTE = (
+    "C.13: the bracket was paired again by C.12 before; the pairing found at its own P1 "
+    "with M1 lowered (C.14.b2) stands (reading 94)"
+)
+#: Reading 95: reading 25's colour test yields to B.3 over both brackets.
+FARTHER_OWN_P1_NOTE = (
+    "C.13: the pairing at the own P1 needs fewer colour concessions but is farther apart "
+    "by B.3 over both brackets; P1 lowered (reading 95)"
+)
 #: Reading 85: reading 25's colour test over both brackets when B.3 does not decide.
 BOTH_BRACKETS_NOTE = (
     "C.13: P1 lowered and the own P1 alike by B.3 over both brackets; B.4's colour "
@@ -340,7 +362,7 @@ class _Round:
         #: C.13 (reading 79): the last re-pairing kept M1 for a pairing with no colour
         #: concession.
         self.kept_m1_for_the_colours = False
-        #: The step note of the reading among 84-91 that decided the last C.13 re-pairing.
+        #: The step note of the reading among 84-95 that decided the last C.13 re-pairing.
         self.c13_note: str | None = None
 
     # -- the lowest bracket -------------------------------------------------------
@@ -363,8 +385,11 @@ class _Round:
                 players, self.ctx, lowest=True, movers=movers, d3_sets_first=floaters_joined
             )
             first = _first(bracket.candidates())
-            if movers is not None and self.join_every_p0 and not floaters_joined:
-                first = self._closest_join_at_once(players, movers, first)
+            if movers is not None and not floaters_joined:
+                if self.join_every_p0:
+                    first = self._closest_join_at_once(players, movers, first)
+                elif bracket.treated_homogeneous:
+                    first = self._homogeneous_join_bye(bracket, movers, first)
             self._lowest[key] = first
         return self._lowest[key]
 
@@ -398,6 +423,48 @@ class _Round:
         if best is first:
             return first
         return replace(best, notes=(*best.notes, f"C.13: {CLOSEST_JOIN_NOTE} (reading 87)"))
+
+    def _homogeneous_join_bye(
+        self,
+        joined: ScoreBracket,
+        movers: frozenset[int],
+        first: Candidate | None,
+    ) -> Candidate | None:
+        """Reading 92, "a homogeneous join's bye by B.3 with the bye's pair" (C.13's
+        join of the two lowest brackets; A.3: at least half of its players come from the
+        latest added bracket, so it is treated as homogeneous and has no moved-down
+        players to pair first; B.3 read with reading 77's bye's pair). The procedure
+        fixes the bye's score first, as low as possible (reading 9). Here every player
+        of the joined bracket who may have the bye (B.1.b) is tried: the procedure's
+        first pairing of the others (the same join without him), plus his bye's pair,
+        by reading 78's measure (`_squares_with_the_bye`); the closest is taken when it
+        is strictly closer than ``first``, the procedure's pairing (a tie keeps
+        ``first``). Only for a join made by C.13 itself, not for reading 87's join at
+        once after a P = 0 re-pairing above joined brackets (which has its own
+        search)."""
+        if first is None or not first.unpaired:
+            return first
+        players = joined.players
+        best, least = first, _squares_with_the_bye(first.pairs, first.unpaired[0], self.by_number)
+        for index, bye in enumerate(players):
+            if not bye.bye_eligible or bye.number == first.unpaired[0]:
+                continue
+            others = [p for p in players if p is not bye]
+            rest = ScoreBracket(others, self.ctx, lowest=True, movers=movers - {bye.number})
+            found = _first(rest.candidates())
+            if found is None:
+                continue
+            closeness = _squares_with_the_bye(found.pairs, bye.number, self.by_number)
+            if closeness < least:
+                best = replace(
+                    found,
+                    unpaired=(bye.number,),
+                    vector=add(found.vector, joined.vcost[index]),
+                )
+                least = closeness
+        if best is first:
+            return first
+        return replace(best, notes=(*best.notes, f"C.13: {HOMOGENEOUS_JOIN_BYE_NOTE} (reading 92)"))
 
     def lowest_with(
         self,
@@ -669,7 +736,14 @@ class _Round:
 
         Reading 91: nor is the colour test made when the moved-down players the own P1
         floats have no higher score than one it pairs and none of them gets the bye
-        (not `_floats_mdp_over_lower`): the own P1 stands."""
+        (not `_floats_mdp_over_lower`): the own P1 stands.
+
+        Reading 93: reading 25's "not to the bye" is not made when the pairing found
+        needs no colour concession and the one floating the lower moved-down players
+        does (C.8.b's other D.3 sets before C.10). Reading 94: when C.12 paired the
+        bracket again before, the own P1 with M1 lowered stands without any of these
+        tests (C.14.b2 before b1). Reading 95: the colour test's fewer concessions do
+        not keep an own P1 that is farther apart by B.3 over both brackets."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
         self.c13_note = None
@@ -749,6 +823,11 @@ class _Round:
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
             return chosen
+        if "C.12" in frame.repaired and not chosen.reductions and _floats_an_mdp(frame, chosen):
+            # Reading 94: C.12 re-paired the bracket before; M1 lowered at the own P1
+            # (C.14.b2) stands, P1 is not lowered instead.
+            self.c13_note = AFTER_C12_NOTE
+            return chosen
 
         @cache
         def first_with_m1_kept() -> Candidate | None:
@@ -815,6 +894,11 @@ class _Round:
                 # Reading 89: he gets the bye with the lower ones floating too.
                 self.c13_note = SAME_BYE_NOTE
                 return chosen
+            if not any(_colour_concessions(chosen)) and any(_colour_concessions(other)):
+                # Reading 93: found before C.10 lowers a colour requirement (C.8.b's
+                # other D.3 sets before C.10), the pairing found stands.
+                self.c13_note = D3_BEFORE_COLOURS_NOTE
+                return chosen
             # Reading 25, "not to the bye": the higher moved-down player would float to
             # the bye while the lower ones can float at the same P1 (D.3's first set).
             return other
@@ -847,7 +931,16 @@ class _Round:
             # are D.3's first set's, and the number of pairs decides.
             self.c13_note = EQUAL_MDP_FLOATS_NOTE
             return chosen
-        return chosen if _colour_concessions(chosen) < _colour_concessions(other) else other
+        if not _colour_concessions(chosen) < _colour_concessions(other):
+            return other
+        own = self._two_brackets_b3_b4(frame, chosen, lowest_residents)
+        lowered = self._two_brackets_b3_b4(frame, other, lowest_residents)
+        if own[1] > lowered[1]:
+            # Reading 95: fewer colour concessions, but farther apart by B.3 over both
+            # brackets: P1 is lowered.
+            self.c13_note = FARTHER_OWN_P1_NOTE
+            return other
+        return chosen
 
     def _same_bye(
         self,
