@@ -741,9 +741,10 @@ class _Round:
         Reading 93: reading 25's "not to the bye" is not made when the pairing found
         needs no colour concession and the one floating the lower moved-down players
         does (C.8.b's other D.3 sets before C.10). Reading 94: when C.12 paired the
-        bracket again before, the own P1 with M1 lowered stands without any of these
-        tests (C.14.b2 before b1). Reading 95: the colour test's fewer concessions do
-        not keep an own P1 that is farther apart by B.3 over both brackets."""
+        bracket again before, the colour test is not made and the own P1 with M1
+        lowered stands (C.14.b2 before b1). Reading 95: the colour test's fewer
+        concessions do not keep an own P1 that is farther apart by B.3 over both
+        brackets."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
         self.c13_note = None
@@ -822,11 +823,6 @@ class _Round:
 
         chosen = first_of(bracket.candidates())
         if mdp_floats is None or chosen is None:
-            return chosen
-        if "C.12" in frame.repaired and not chosen.reductions and _floats_an_mdp(frame, chosen):
-            # Reading 94: C.12 re-paired the bracket before; M1 lowered at the own P1
-            # (C.14.b2) stands, P1 is not lowered instead.
-            self.c13_note = AFTER_C12_NOTE
             return chosen
 
         @cache
@@ -930,6 +926,11 @@ class _Round:
             # `lowest_float`, above), none with a higher score: the floaters' scores
             # are D.3's first set's, and the number of pairs decides.
             self.c13_note = EQUAL_MDP_FLOATS_NOTE
+            return chosen
+        if "C.12" in frame.repaired and not chosen.reductions:
+            # Reading 94: C.12 re-paired the bracket before; M1 lowered at the own P1
+            # (C.14.b2) stands, P1 is not lowered for the colours.
+            self.c13_note = AFTER_C12_NOTE
             return chosen
         if not _colour_concessions(chosen) < _colour_concessions(other):
             return other
