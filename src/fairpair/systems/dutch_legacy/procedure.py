@@ -904,6 +904,12 @@ class _Round:
             # it does not let the lowest moved-down players float first, and the
             # pairing at the bracket's own P1 stands (C.14 lowers P1 only when needed).
             return chosen
+
+        @cache
+        def both_brackets(cand: Candidate) -> tuple[Fraction, Fraction, tuple[int, ...]]:
+            # B.3 then B.4 over the bracket and the lowest one (readings 85 and 95).
+            return self._two_brackets_b3_b4(frame, cand, lowest_residents)
+
         if len(other.pairs) < len(chosen.pairs):
             if self._bye_only_to_mdps(frame):
                 # Reading 86: one of them gets the bye whichever pairing is taken.
@@ -913,8 +919,7 @@ class _Round:
                 # Reading 84: P1 lowered would pair two residents as well.
                 self.c13_note = OWN_P1_D3_NOTE
                 return chosen
-            own = self._two_brackets_b3_b4(frame, chosen, lowest_residents)
-            lowered = self._two_brackets_b3_b4(frame, other, lowest_residents)
+            own, lowered = both_brackets(chosen), both_brackets(other)
             if own[:2] == lowered[:2]:
                 # Reading 85: alike by B.3, B.4 counted over both brackets.
                 self.c13_note = BOTH_BRACKETS_NOTE
@@ -934,9 +939,7 @@ class _Round:
             return chosen
         if not _colour_concessions(chosen) < _colour_concessions(other):
             return other
-        own = self._two_brackets_b3_b4(frame, chosen, lowest_residents)
-        lowered = self._two_brackets_b3_b4(frame, other, lowest_residents)
-        if own[1] > lowered[1]:
+        if both_brackets(chosen)[1] > both_brackets(other)[1]:
             # Reading 95: fewer colour concessions, but farther apart by B.3 over both
             # brackets: P1 is lowered.
             self.c13_note = FARTHER_OWN_P1_NOTE
