@@ -521,6 +521,11 @@ def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
 
 
+def _spawned_pool() -> ProcessPoolExecutor:
+    """Worker processes, one per core, started afresh ("spawn"; see `differing`)."""
+    return ProcessPoolExecutor(_cores(), mp_context=mp.get_context("spawn"))
+
+
 def differing(
     limit: int | None = None, data: Path = DATA, pool: ProcessPoolExecutor | None = None
 ) -> tuple[int, set[tuple[int, int]]]:
@@ -538,7 +543,7 @@ def differing(
     elif _cores() < 2 or len(lines) < 2:
         results = [_differing_in(line) for line in lines]
     else:
-        with ProcessPoolExecutor(_cores(), mp_context=mp.get_context("spawn")) as own:
+        with _spawned_pool() as own:
             results = list(own.map(_differing_in, lines, chunksize=1))
     found: set[tuple[int, int]] = set()
     for _, differ in results:
@@ -552,7 +557,7 @@ def workers() -> Iterator[ProcessPoolExecutor | None]:
     if _cores() < 2:
         yield None
         return
-    with ProcessPoolExecutor(_cores(), mp_context=mp.get_context("spawn")) as pool:
+    with _spawned_pool() as pool:
         yield pool
 
 
