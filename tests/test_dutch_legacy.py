@@ -4372,6 +4372,33 @@ def test_c13_colour_test_yields_to_b3_over_both_brackets() -> None:
     assert not has(paired["c13mdpbye"][2], "(reading 95)")
 
 
+def test_c13_colour_test_not_for_z_alone() -> None:
+    """Reading 96 (issue 31, twenty-sixth pass; A.8's preamble ranks a pairing by the
+    number of pairs, then "the closeness of the scores of the players playing each
+    other", then "the number of pairs fulfilling the colour preference of both players
+    (according to A7)" - X; Z, the pairs whose players both want one colour strongly,
+    is only a step of C.10.e's iteration in even rounds).
+
+    `c13zalone` (eleventh-dense seed 107269 round 8, the whole round; twelve players, no
+    bye): 1 (5 points) and 4 (4) are moved down into bracket 3.5 {3, 8, 12}, and C.13
+    asks it for another pairing. At the own P1, 4-3 and 8-12 with 1 floating (8 and 12
+    both want black, 12 absolutely: X = 1, Z = 1), and below 2-1, 9-11, 10-5; with P1
+    lowered, 1-8 alone (1 wants black mildly: X = 1, Z = 0), and below 2-4, 3-11, 9-12,
+    10-5. Reading 25's colour test lowered P1 for the one Z fewer (the engine before);
+    the two are alike in X, and the own P1 is the closer by B.3 over both brackets
+    (squared differences 5.5 against 6): it stands, 2-1, 3-4, 6-7, 8-12, 9-11, 10-5,
+    JaVaFo's pairing, on 29 of the 41 variants with one earlier game's colours reversed
+    (before: 10).
+
+    `c13ownp1equalbye` (reading 91's example): colour concessions equal in Z too; the
+    reading does not act and P1 is lowered, as JaVaFo."""
+    paired = _paired_as_javafo("c13zalone", "c13ownp1equalbye")
+    pairs, bye, lines = paired["c13zalone"]
+    assert {(3, 4), (8, 12), (2, 1)} <= pairs and bye is None
+    assert has(lines, "(reading 96)")
+    assert not has(paired["c13ownp1equalbye"][2], "(reading 96)")
+
+
 def test_c13_bye_of_a_split_join_judged_at_the_first_pairings_level() -> None:
     """Reading 90 (issue 31, twenty-first pass; reading 13's "bye of a split join", B.3
     "the score of a floater" as low as possible, at the level C.13 re-paired the part

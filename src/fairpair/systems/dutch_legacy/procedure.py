@@ -129,6 +129,12 @@ FARTHER_OWN_P1_NOTE = (
     "C.13: the pairing at the own P1 needs fewer colour concessions but is farther apart "
     "by B.3 over both brackets; P1 lowered (reading 95)"
 )
+#: Reading 96: reading 25's colour test does not lower P1 for Z alone.
+Z_ALONE_NOTE = (
+    "C.13: P1 lowered needs fewer colour concessions only in Z (both players of a pair "
+    "wanting one colour strongly), no part of a pairing's quality; the own P1 is the "
+    "closer by B.3 over both brackets and stands (reading 96)"
+)
 #: Reading 85: reading 25's colour test over both brackets when B.3 does not decide.
 BOTH_BRACKETS_NOTE = (
     "C.13: P1 lowered and the own P1 alike by B.3 over both brackets; B.4's colour "
@@ -269,6 +275,20 @@ def _concessions(costs: Sequence[int]) -> tuple[int, ...]:
     """The colour requirements of a level or of costs - B.2 for top scorers, A.7.d, X,
     Z - most important first."""
     return tuple(costs[B2 : Z + 1])
+
+
+def _z_alone(more: tuple[int, ...], fewer: tuple[int, ...]) -> bool:
+    """Reading 96: do the colour concessions ``more`` exceed ``fewer`` (both
+    `_concessions`) in Z only, B.2, A.7.d and X being equal? Z counts the pairs whose
+    players both want one colour strongly or absolutely; the preamble to C's quality of
+    a pairing counts the pairs fulfilling both players' colour preferences (X), not Z.
+
+    >>> _z_alone((0, 0, 1, 1), (0, 0, 1, 0))
+    True
+    >>> _z_alone((0, 0, 2, 1), (0, 0, 1, 0))
+    False
+    """
+    return more[:-1] == fewer[:-1] and more[-1] > fewer[-1]
 
 
 def _colour_concessions(cand: Candidate) -> tuple[int, ...]:
@@ -936,6 +956,14 @@ class _Round:
             # Reading 94: C.12 re-paired the bracket before; M1 lowered at the own P1
             # (C.14.b2) stands, P1 is not lowered for the colours.
             self.c13_note = AFTER_C12_NOTE
+            return chosen
+        if _z_alone(_colour_concessions(chosen), _colour_concessions(other)) and (
+            both_brackets(chosen)[:2] < both_brackets(other)[:2]
+        ):
+            # Reading 96: fewer concessions only in Z, which is no part of the quality
+            # of a pairing (the preamble to C): the own P1, closer by B.3 over both
+            # brackets, stands.
+            self.c13_note = Z_ALONE_NOTE
             return chosen
         if not _colour_concessions(chosen) < _colour_concessions(other):
             return other
