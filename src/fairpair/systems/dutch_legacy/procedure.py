@@ -280,8 +280,8 @@ def _concessions(costs: Sequence[int]) -> tuple[int, ...]:
 def _z_alone(more: tuple[int, ...], fewer: tuple[int, ...]) -> bool:
     """Reading 96: do the colour concessions ``more`` exceed ``fewer`` (both
     `_concessions`) in Z only, B.2, A.7.d and X being equal? Z counts the pairs whose
-    players both want one colour strongly or absolutely; the preamble to C's quality of
-    a pairing counts the pairs fulfilling both players' colour preferences (X), not Z.
+    players both want one colour strongly or absolutely; A.8's preamble ranks a pairing
+    by the pairs fulfilling both players' colour preferences (X), not by Z.
 
     >>> _z_alone((0, 0, 1, 1), (0, 0, 1, 0))
     True
@@ -764,7 +764,8 @@ class _Round:
         bracket again before, the colour test is not made and the own P1 with M1
         lowered stands (C.14.b2 before b1). Reading 95: the colour test's fewer
         concessions do not keep an own P1 that is farther apart by B.3 over both
-        brackets."""
+        brackets. Reading 96: nor do fewer concessions in Z alone lower P1 when the own
+        P1 is the closer by B.3 over both brackets (`_z_alone`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
         self.c13_note = None
@@ -960,9 +961,9 @@ class _Round:
         if _z_alone(_colour_concessions(chosen), _colour_concessions(other)) and (
             both_brackets(chosen)[:2] < both_brackets(other)[:2]
         ):
-            # Reading 96: fewer concessions only in Z, which is no part of the quality
-            # of a pairing (the preamble to C): the own P1, closer by B.3 over both
-            # brackets, stands.
+            # Reading 96: fewer concessions only in Z, which is no part of a pairing's
+            # quality (A.8's preamble): the own P1, closer by B.3 over both brackets,
+            # stands.
             self.c13_note = Z_ALONE_NOTE
             return chosen
         if not _colour_concessions(chosen) < _colour_concessions(other):
