@@ -958,7 +958,8 @@ class _Round:
             # (C.14.b2) stands, P1 is not lowered for the colours.
             self.c13_note = AFTER_C12_NOTE
             return chosen
-        if _z_alone(_colour_concessions(chosen), _colour_concessions(other)) and (
+        own_colours, lowered_colours = _colour_concessions(chosen), _colour_concessions(other)
+        if _z_alone(own_colours, lowered_colours) and (
             both_brackets(chosen)[:2] < both_brackets(other)[:2]
         ):
             # Reading 96: fewer concessions only in Z, which is no part of a pairing's
@@ -966,7 +967,7 @@ class _Round:
             # stands.
             self.c13_note = Z_ALONE_NOTE
             return chosen
-        if not _colour_concessions(chosen) < _colour_concessions(other):
+        if not own_colours < lowered_colours:
             return other
         if both_brackets(chosen)[1] > both_brackets(other)[1]:
             # Reading 95: fewer colour concessions, but farther apart by B.3 over both
