@@ -4399,6 +4399,37 @@ def test_c13_colour_test_not_for_z_alone() -> None:
     assert not has(paired["c13ownp1equalbye"][2], "(reading 96)")
 
 
+def test_c13_bye_floor_above_brackets_emptied_by_c1() -> None:
+    """Reading 97 (issue 31, twenty-seventh pass; C.13 "backtrack to the penultimate
+    score bracket ... If in the penultimate score bracket P becomes zero ... the two
+    lowest score brackets are joined", read with reading 21's bye test: a bracket whose
+    players C.1 all moved down has no pairing to change, and joining it leaves the
+    lowest bracket's players as they were).
+
+    `c13c1emptied` (twelfth-dense seed 108317 round 7, the whole round; eleven players,
+    only 2-6 may have the bye): 2-1 pair in bracket 3.5, and 3 (4.5 points) and 4 (3.5)
+    are moved down into bracket 3 {5, 6, 8}, where 3 can meet only 6, and 4 only 5 and
+    6 (P1 = M1 = 2). Its first pairing, 3-6 and 4-5, moves 8 into bracket 2.5 {7}; C.1
+    moves both on (they have met), and in the lowest bracket {9, 10, 11} nobody may have
+    the bye. Bracket 2.5, emptied by C.1, is joined; C.13 asks bracket 3 again. At its own
+    P1, 6-3 and 5-8 float 4, who gets the bye with 3.5 points (10-7, 11-9), where the two
+    brackets together allow the bye to 5, 3 points: refused, P1 is lowered, 6-3 alone,
+    and below 4-10, 8-9, 11-7 with the bye to 5 - JaVaFo's pairing, on all 27 variants
+    with one earlier game's colours reversed (8 before).
+
+    `c13c1emptiedp1` (tiny seed 22659 round 9): the same shape with P1 = 3 > M1 = 2 in
+    bracket 4 {3, 2 | 1, 5, 6, 7, 8} above the emptied bracket 3.5 {4}: the own P1's 7-3,
+    8-6, 1-5 floats 2 (4.5 points) to the bye though 5 (4) could have it, and JaVaFo
+    keeps it (reading 25 as before: the reading is for P1 = M1 only)."""
+    paired = _paired_as_javafo("c13c1emptied", "c13c1emptiedp1")
+    pairs, bye, lines = paired["c13c1emptied"]
+    assert bye == 5 and {(6, 3), (4, 10)} <= pairs
+    assert has(lines, "(reading 97)")
+    pairs, bye, lines = paired["c13c1emptiedp1"]
+    assert bye == 2 and (1, 5) in pairs
+    assert not has(lines, "(reading 97)")
+
+
 def test_c13_bye_of_a_split_join_judged_at_the_first_pairings_level() -> None:
     """Reading 90 (issue 31, twenty-first pass; reading 13's "bye of a split join", B.3
     "the score of a floater" as low as possible, at the level C.13 re-paired the part

@@ -135,6 +135,12 @@ Z_ALONE_NOTE = (
     "wanting one colour strongly), no part of a pairing's quality; the own P1 is the "
     "closer by B.3 over both brackets and stands (reading 96)"
 )
+#: Reading 97: reading 21's bye test at the own P1 above brackets C.1 emptied.
+EMPTIED_JOIN_NOTE = (
+    "C.13: the brackets joined below were emptied by C.1 (one score bracket in substance); "
+    "a moved-down player floats at the own P1 (P1 = M1) only when the bye then has the "
+    "lowest score the two brackets allow, reading 21's bye test (reading 97)"
+)
 #: Reading 85: reading 25's colour test over both brackets when B.3 does not decide.
 BOTH_BRACKETS_NOTE = (
     "C.13: P1 lowered and the own P1 alike by B.3 over both brackets; B.4's colour "
@@ -714,6 +720,7 @@ class _Round:
         *,
         joint: bool = False,
         single: bool = False,
+        emptied_only: bool = False,
     ) -> Candidate | None:
         """C.13: another pairing of the penultimate bracket which allows a pairing of
         the lowest bracket (the procedure continued: later transpositions,
@@ -765,7 +772,13 @@ class _Round:
         lowered stands (C.14.b2 before b1). Reading 95: the colour test's fewer
         concessions do not keep an own P1 that is farther apart by B.3 over both
         brackets. Reading 96: nor do fewer concessions in Z alone lower P1 when the own
-        P1 is the closer by B.3 over both brackets (`_z_alone`)."""
+        P1 is the closer by B.3 over both brackets (`_z_alone`).
+
+        Reading 97: when every bracket joined below so far was one that C.1 had
+        emptied (``emptied_only``: all its players moved down before any pairing was
+        tried), the lowest bracket is one score bracket in substance, and a pairing
+        with P1 = M1 that floats a moved-down player at the own P1 passes reading 21's
+        bye test as well (`_bye_at_the_floor`)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
         self.c13_note = None
@@ -777,9 +790,10 @@ class _Round:
         together = frame.players + frame.moved + lowest_residents
         lowest_bye: list[Fraction | None] = []
 
-        def accept_reduced(unpaired: tuple[int, ...]) -> bool:
-            if not accept(unpaired):
-                return False
+        def bye_at_the_floor(unpaired: tuple[int, ...]) -> bool:
+            # Reading 21's bye test (reading 97 too): the lowest bracket's pairing
+            # with ``unpaired`` moved down pairs every moved-down player, or gives the
+            # bye to one with the lowest score the two brackets together allow.
             first = self.lowest_with(frame.moved, unpaired, lowest_residents)
             if first is None:
                 return False
@@ -792,11 +806,30 @@ class _Round:
             floor = lowest_bye[0]
             return floor is None or self.by_number[first.unpaired[0]].score <= floor
 
+        def accept_reduced(unpaired: tuple[int, ...]) -> bool:
+            return accept(unpaired) and bye_at_the_floor(unpaired)
+
         # Reading 13/25, "moved-down floaters": outside a split part another pairing
         # may float players moved down into the bracket (M1 lowered for them, never to
         # 0) whenever the lowest bracket then has its pairing - the test of `accept`; at
         # the bracket's own P1 see `_lowest_mdps_float`.
         mdp_floats = None if frame.split_part or self.c1_mover_repaired else accept
+        #: Reading 97: the own P1's moved-down floaters pass reading 21's bye test too;
+        #: the pairings that test refused.
+        floor_at_own_p1 = (
+            emptied_only
+            and mdp_floats is not None
+            and _every_pair_with_an_mdp(frame, frame.current)
+        )
+        refused_at_own_p1: list[tuple[int, ...]] = []
+
+        def own_p1_at_the_floor(unpaired: tuple[int, ...]) -> bool:
+            if not accept(unpaired):
+                return False
+            if bye_at_the_floor(unpaired):
+                return True
+            refused_at_own_p1.append(unpaired)
+            return False
 
         def bye_of(unpaired: tuple[int, ...]) -> Fraction | None:
             bye = self.lowest_bye_with(frame, unpaired, lowest_residents)
@@ -809,6 +842,8 @@ class _Round:
         ) -> ScoreBracket:
             # The bracket again for C.13's another pairing; ``keep``: only pairings
             # whose players moved down it accepts too.
+            if floor_at_own_p1 and floats is not None and own_p1_floats is None:
+                own_p1_floats = own_p1_at_the_floor
             return self._repairing(
                 frame,
                 both_accept(accept, keep) or accept,
@@ -843,6 +878,8 @@ class _Round:
             return self.joint_choice(candidates, frame.players, frame.moved, lowest_residents)
 
         chosen = first_of(bracket.candidates())
+        if refused_at_own_p1 and chosen is not None:
+            self.c13_note = EMPTIED_JOIN_NOTE
         if mdp_floats is None or chosen is None:
             return chosen
 
@@ -1655,6 +1692,8 @@ class _Round:
         split_from: int | None = None
         #: Reading 23: the first split join, judged by B.3 when the round is paired.
         split_b3: _SplitJoin | None = None
+        #: Reading 97: how many of the joins so far were of brackets C.1 had emptied.
+        emptied = 0
         k = 0
         if not groups:
             return RoundResult([], None, {})
@@ -1707,6 +1746,12 @@ class _Round:
                     # Reading 21 also in a part of a split join (second wave: "M1
                     # before P1 in a split part", fourth-set seed 7007 r10).
                     single=len(groups) == len(original) or frame.split_part,
+                    # Reading 97: only brackets C.1 had emptied joined below.
+                    emptied_only=(
+                        emptied > 0
+                        and len(groups) + emptied == len(original)
+                        and not frame.split_part
+                    ),
                 )
                 if alt is not None:
                     frame.current = alt
@@ -1810,6 +1855,7 @@ class _Round:
                         # reference's practice, class C-split; docs/dutch-legacy.md).
                         split_done.add(key)
                         groups = [list(g) for g in original]
+                        emptied = 0
                         k = split_from = len(frames)
                         if not alt.pairs:
                             self.events.append(
@@ -1822,7 +1868,8 @@ class _Round:
                         )
                     continue
                 # P became zero: join the two lowest brackets (C.13).
-                frames.pop()
+                if not frames.pop().players:
+                    emptied += 1  # C.1 had moved every player of it down (reading 97)
                 self.events.append(
                     f"C.13: joined bracket {format_points(groups[k - 1][0].score)} with "
                     f"the lowest bracket"
