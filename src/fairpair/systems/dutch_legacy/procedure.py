@@ -778,7 +778,7 @@ class _Round:
         emptied (``emptied_only``: all its players moved down before any pairing was
         tried), the lowest bracket is one score bracket in substance, and a pairing
         with P1 = M1 that floats a moved-down player at the own P1 passes reading 21's
-        bye test as well (`_bye_at_the_floor`)."""
+        bye test as well (``bye_at_the_floor``)."""
         accept = self.lowest_accepts(frame.moved, lowest_residents)
         self.moved_on_kept_m1 = self.kept_m1_for_the_colours = False
         self.c13_note = None
