@@ -4428,6 +4428,14 @@ def test_c13_bye_floor_above_brackets_emptied_by_c1() -> None:
     pairs, bye, lines = paired["c13c1emptiedp1"]
     assert bye == 2 and (1, 5) in pairs
     assert not has(lines, "(reading 97)")
+    # --explain: why 5 floats (6-3, 5-8 was found first and refused for the bye's score).
+    t = step("c13c1emptied")
+    doc = DutchLegacySystem(explain=True).pair(t, t.next_round()).info["explanation"]
+    group = next(g for g in doc["groups"] if g["score"] == "3")
+    refused = [n for n in group["notes"] if n["code"] == "why_legacy_none_backtrack"]
+    five = next(n for n in refused if n["params"]["player"] == 5)
+    assert five["rule"] == "rule C.13"
+    assert "higher score than the two groups together allow" in five["params"]["what"]
 
 
 def test_c13_bye_of_a_split_join_judged_at_the_first_pairings_level() -> None:

@@ -63,6 +63,7 @@ from fairpair.systems.dutch_legacy.criteria import (
 )
 from fairpair.systems.dutch_legacy.players import LegacyPlayer
 from fairpair.systems.dutch_legacy.procedure import (
+    EMPTIED_JOIN_NOTE,
     JOINT_NOTE,
     SPLIT_B3_NOTE,
     BracketPairing,
@@ -284,6 +285,13 @@ def _closest_join(record: BracketPairing) -> bool:
     return any(SPLIT_B3_NOTE in step for step in record.steps)
 
 
+def _emptied_join(record: BracketPairing) -> bool:
+    """C.13 re-paired the bracket above brackets C.1 had emptied, with reading 21's bye
+    test at its own P1 (reading 97): a pairing found before may have been refused for
+    the bye's score, not only for the lowest bracket."""
+    return any(EMPTIED_JOIN_NOTE in step for step in record.steps)
+
+
 def _judged_jointly(record: BracketPairing) -> bool:
     """The bracket's pairing was judged together with the lowest bracket (reading 13,
     "joint"): a pairing found before it was refused for what the lowest then needs."""
@@ -427,6 +435,12 @@ def _answer(
             words = (
                 "the next group could not be paired with the players it moves down (they "
                 "must have the same scores as before and all find an opponent there)"
+            )
+        elif _emptied_join(record):
+            words = (
+                "the players below could not all be paired with the bye to a player who "
+                "may receive it, or the bye would have gone to a player moved down with "
+                "a higher score than the two groups together allow it (B.3)"
             )
         else:
             words = (
