@@ -814,21 +814,22 @@ class _Round:
         # 0) whenever the lowest bracket then has its pairing - the test of `accept`; at
         # the bracket's own P1 see `_lowest_mdps_float`.
         mdp_floats = None if frame.split_part or self.c1_mover_repaired else accept
-        #: Reading 97: the own P1's moved-down floaters pass reading 21's bye test too;
-        #: the pairings that test refused.
+        #: Reading 97: the own P1's moved-down floaters pass reading 21's bye test too
+        #: (``refused``: the test turned a pairing down).
         floor_at_own_p1 = (
             emptied_only
             and mdp_floats is not None
             and _every_pair_with_an_mdp(frame, frame.current)
         )
-        refused_at_own_p1: list[tuple[int, ...]] = []
+        refused = False
 
         def own_p1_at_the_floor(unpaired: tuple[int, ...]) -> bool:
+            nonlocal refused
             if not accept(unpaired):
                 return False
             if bye_at_the_floor(unpaired):
                 return True
-            refused_at_own_p1.append(unpaired)
+            refused = True
             return False
 
         def bye_of(unpaired: tuple[int, ...]) -> Fraction | None:
@@ -878,7 +879,7 @@ class _Round:
             return self.joint_choice(candidates, frame.players, frame.moved, lowest_residents)
 
         chosen = first_of(bracket.candidates())
-        if refused_at_own_p1 and chosen is not None:
+        if refused and chosen is not None:
             self.c13_note = EMPTIED_JOIN_NOTE
         if mdp_floats is None or chosen is None:
             return chosen
@@ -1747,11 +1748,7 @@ class _Round:
                     # before P1 in a split part", fourth-set seed 7007 r10).
                     single=len(groups) == len(original) or frame.split_part,
                     # Reading 97: only brackets C.1 had emptied joined below.
-                    emptied_only=(
-                        emptied > 0
-                        and len(groups) + emptied == len(original)
-                        and not frame.split_part
-                    ),
+                    emptied_only=emptied > 0 and len(groups) + emptied == len(original),
                 )
                 if alt is not None:
                     frame.current = alt

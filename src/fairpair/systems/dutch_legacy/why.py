@@ -436,17 +436,16 @@ def _answer(
                 "the next group could not be paired with the players it moves down (they "
                 "must have the same scores as before and all find an opponent there)"
             )
-        elif _emptied_join(record):
-            words = (
-                "the players below could not all be paired with the bye to a player who "
-                "may receive it, or the bye would have gone to a player moved down with "
-                "a higher score than the two groups together allow it (B.3)"
-            )
         else:
             words = (
                 "the players below could not all be paired, with the bye to a player "
                 "who may receive it"
             )
+            if _emptied_join(record):
+                words += (
+                    ", or the bye would have gone to a player moved down with a higher "
+                    "score than the two groups together allow it (B.3)"
+                )
         return WhyAnswer(
             decision,
             number,
