@@ -263,6 +263,31 @@ def test_b1b_when_every_player_has_scored_without_playing() -> None:
     assert has(lines, "C.13: re-paired so that the lowest bracket can be paired")
 
 
+def test_b1b_fewest_only_in_a_tournament_of_an_odd_number_of_players() -> None:
+    """Reading 98, reading 20's limit (issue 31, twenty-eighth pass; thirty-third-set
+    seed 69045 round 6, `steps/b1bevenfield.txt`, the whole round). B.1.b: a player
+    who "has received a point or half point without playing ... shall not receive a
+    bye". Seven of the tournament's eight players are present (5 has a half-point
+    bye) and each of them has: 1, 2, 6 and 7 a half-point bye, 3 and 4 a bye, 8 both.
+    Reading 20 would let the six who did so once have it (every one of them can: with
+    the bye to 4, 2-3, 8-1, 6-7 is legal), but JaVaFo 1.4 says the pairing is
+    impossible (`b1bevenfield.javafo`, what it wrote) - the text itself, B.1.b
+    absolute. The same round with a ninth player registered and absent throughout
+    (`b1boddfield.txt`, nothing else changed) is paired by JaVaFo with reading 20's
+    relaxation: 2-3, 8-1, 6-7, bye 4. Over the reference sets the relaxation was
+    taken in 100 rounds, every one in a tournament of an odd number of players, and
+    refused only here."""
+    said = (STEPS / "b1bevenfield.javafo").read_text()
+    assert "PAIRING IS IMPOSSIBLE" in said
+    even = step("b1bevenfield")
+    assert len(even.players) == 8 and len(even.present_players(6)) == 7
+    with pytest.raises(NoPairingError, match=r"nobody may receive the bye \(B\.1\.b\)"):
+        pair(even)
+    odd = step("b1boddfield")
+    assert len(odd.players) == 9 and odd.present_players(6) == even.present_players(6)
+    assert pair(odd)[:2] == _javafo_output("b1boddfield") == ({(2, 3), (8, 1), (6, 7)}, 4)
+
+
 def test_b1b_stays_absolute_while_one_player_may_receive_the_bye() -> None:
     """Reading 20's limit (JaVaFo 1.4 probes): 1-4 have met as 1-2, 1-3, 1-4, 2-3,
     2-4 and had a half-point bye in round 4; 5 has never played. Only 5 may receive

@@ -195,6 +195,11 @@ DATA_DENSE12 = DATA.with_name("reference_dense12.jsonl.gz")
 #: out (counts only) in the twenty-sixth pass, made again from its seeds (main at faadc95)
 #: in the twenty-seventh, which measured reading 97 on it and added it.
 DATA_DENSE13 = DATA.with_name("reference_dense13.jsonl.gz")
+#: A fourteenth (seeds 110001-110400), held out through the twenty-seventh pass and made
+#: again from its seeds with the engine of the twenty-eighth (the same 761 rounds, and
+#: the 111 rounds its tournaments end on with no pairing for the engine or JaVaFo,
+#: "novalid", which ``make_dense.py`` records since then); added in that pass.
+DATA_DENSE14 = DATA.with_name("reference_dense14.jsonl.gz")
 
 #: (seed, round) of the rounds the engine pairs differently from the reference: none of
 #: 2,832 (9 before issue 31's seventh pass; reading 29 fixed 1016 r8 and 1143 r8,
@@ -464,6 +469,10 @@ STILL_DIFFERENT_DENSE12: frozenset[tuple[int, int]] = frozenset()
 #: (none while it was held out either).
 STILL_DIFFERENT_DENSE13: frozenset[tuple[int, int]] = frozenset()
 
+#: The rounds of the fourteenth dense corpus the engine pairs differently: none of 761
+#: (none while it was held out either).
+STILL_DIFFERENT_DENSE14: frozenset[tuple[int, int]] = frozenset()
+
 
 #: The rounds of the tiny corpus the engine pairs differently: 4 of 5,351 (87 at the
 #: start of the seventh pass, 78 at its end; the eighth pass's readings 25-28 fixed 25,
@@ -586,6 +595,32 @@ def workers() -> Iterator[ProcessPoolExecutor | None]:
         yield pool
 
 
+#: The rounds the random sets end on ("novalid": JaVaFo found no legal pairing) and
+#: the tiny corpus's rounds of that kind in tournaments without absences, rebuilt by
+#: ``make_novalid.py`` and given to JaVaFo again, with its answers.
+NOVALID = DATA.with_name("novalid.jsonl.gz")
+
+
+def test_rounds_the_reference_cannot_pair() -> None:
+    """Where JaVaFo finds no legal pairing the engine finds none either (A.5, B.1,
+    B.2: "no pairing" is an answer to compare too). In four rounds JaVaFo only
+    stopped on an internal assertion under ``-ea`` (issue 31, nineteenth pass);
+    without ``-ea`` it pairs them, and the engine's pairing must be that one."""
+    rounds = assertions = 0
+    with gzip.open(NOVALID, "rt", encoding="utf-8") as f:
+        for line in f:
+            entry = json.loads(line)
+            t, warnings = loads(entry["trf"])
+            assert warnings == []
+            reference = entry["reference"] or []
+            expected = {(int(a), int(b)) for a, b in reference}
+            assert engine_pairs(t, entry["round"]) == expected, (entry["set"], entry["seed"])
+            rounds += 1
+            assertions += entry["assertion"]
+            assert bool(reference) == entry["assertion"]
+    assert rounds >= 460 and assertions == 4
+
+
 @pytest.mark.parametrize(
     ("data", "least"),
     [
@@ -674,6 +709,7 @@ SETS = [
     pytest.param(DATA_DENSE11, STILL_DIFFERENT_DENSE11, 700, id="dense11"),
     pytest.param(DATA_DENSE12, STILL_DIFFERENT_DENSE12, 800, id="dense12"),
     pytest.param(DATA_DENSE13, STILL_DIFFERENT_DENSE13, 700, id="dense13"),
+    pytest.param(DATA_DENSE14, STILL_DIFFERENT_DENSE14, 750, id="dense14"),
 ]
 
 

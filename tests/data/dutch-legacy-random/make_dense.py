@@ -8,7 +8,10 @@ in which the engine's procedure reaches C.13 (a backtrack from the lowest bracke
 also given to the reference, whose output is recorded. So each recorded round is the
 reference's pairing of that round's TRF, the history before it being the engine's: a
 corpus dense in the rounds where the two procedures can part. Only tournaments with a
-recorded round are written, in the format of ``make_reference.py``.
+recorded round are written, in the format of ``make_reference.py``. A round the engine
+finds no pairing for is given to the reference as well and ends the tournament: the
+reference's pairing is recorded if it finds one, else the round as ``"novalid"`` - unlike
+``make_reference.py``, the stored TRF then keeps that round's absences.
 
 Usage::
 
@@ -65,6 +68,7 @@ def play(jar: str, seed: int) -> dict[str, object]:
     retired: set[int] = set()
     outputs: dict[str, list[list[int]]] = {}
     assertion: list[int] = []
+    novalid: int | None = None
     for rnd in range(1, config.rounds + 1):
         byes = absences(t, rnd, rng, p, retired)
         if len(t.players) - len(byes) < 2:
@@ -74,6 +78,17 @@ def play(jar: str, seed: int) -> dict[str, object]:
         try:
             pairing = DutchLegacySystem(explain=True).pair(t, rnd)
         except NoPairingError:
+            # The engine finds no legal pairing: the reference is asked too. A pairing
+            # it finds is recorded (a difference the tests show); if it finds none
+            # either, the round is recorded as "novalid", its absences kept in the TRF
+            # (make_novalid.py gives such rounds to the reference again).
+            pairs, without_ea = reference_run(jar, t)
+            if pairs is not None and is_pairing(pairs, t.present_players(rnd)):
+                outputs[str(rnd)] = [list(pair) for pair in pairs]
+                if without_ea:
+                    assertion.append(rnd)
+            else:
+                novalid = rnd
             break
         explanation = pairing.info["explanation"]
         if reaches_c13(explanation["details"]["procedure"]):
@@ -88,7 +103,7 @@ def play(jar: str, seed: int) -> dict[str, object]:
         "params": p,
         "trf": trf.dumps(t),
         "rounds": outputs,
-        "novalid": None,
+        "novalid": novalid,
     }
     if assertion:
         line["assertion"] = assertion
@@ -105,7 +120,7 @@ def main() -> None:
     with open(args.out, "a") as out:
         for seed in range(args.first, args.first + args.count):
             line = play(args.jar, seed)
-            if line["rounds"]:
+            if line["rounds"] or line["novalid"]:
                 out.write(json.dumps(line, separators=(",", ":")) + "\n")
                 out.flush()
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fairpair.errors import InputError
+from fairpair.errors import InputError, NoPairingError
 from fairpair.explain import Explainer
 from fairpair.model import Board, Colour, Pairing, Tournament, format_points
 from fairpair.systems.base import check_by_repairing
@@ -61,6 +61,14 @@ class DutchLegacySystem:
             )
         present = tournament.present_players(rnd)
         players = legacy_players(tournament, rnd, present)
+        if len(present) % 2 and not any(p.bye_eligible for p in players.values()):
+            # B.1.b absolute: nobody may receive the bye (reading 98).
+            raise NoPairingError(
+                f"round {rnd}: every player present has received a point or half point "
+                "without playing, so nobody may receive the bye (B.1.b); the tournament "
+                f"has an even number of players ({len(tournament.players)}), where the "
+                "rule stays absolute"
+            )
         initial = tournament.initial_colour or Colour.WHITE
         ctx = RoundContext(
             round_number=rnd,

@@ -29,6 +29,7 @@ __all__ = [
     "a2_key",
     "a4_float",
     "b1b_bye_eligible",
+    "b1b_relaxed",
     "b1b_unearned",
     "legacy_players",
 ]
@@ -110,6 +111,12 @@ def b1b_bye_eligible(state: PlayerState) -> bool:
     return b1b_unearned(state) == 0
 
 
+def b1b_relaxed(tournament: Tournament) -> bool:
+    """Whether reading 20's relaxation of B.1.b can apply: the tournament has an odd
+    number of players (present or not; reading 98)."""
+    return len(tournament.players) % 2 == 1
+
+
 def legacy_players(
     tournament: Tournament, round_number: int, present: Sequence[int]
 ) -> Mapping[int, LegacyPlayer]:
@@ -120,9 +127,11 @@ def legacy_players(
     last = is_last_round(tournament, round_number)
     threshold = topscorer_threshold(tournament, round_number)
     # B.1.b, and A.5 when every player present has scored without playing (reading
-    # 20): the bye may go only to the players who did so in the fewest rounds.
+    # 20): the bye may go only to the players who did so in the fewest rounds - in a
+    # tournament of an odd number of players; with an even number B.1.b stays
+    # absolute and such a round has no pairing (reading 98).
     unearned = {number: b1b_unearned(state[number]) for number in present}
-    fewest = min(unearned.values(), default=0)
+    fewest = min(unearned.values(), default=0) if b1b_relaxed(tournament) else 0
     players: dict[int, LegacyPlayer] = {}
     for number in present:
         st = state[number]
