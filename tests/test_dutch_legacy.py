@@ -4454,13 +4454,43 @@ def test_c13_bye_floor_above_brackets_emptied_by_c1() -> None:
     assert bye == 2 and (1, 5) in pairs
     assert not has(lines, "(reading 97)")
     # --explain: why 5 floats (6-3, 5-8 was found first and refused for the bye's score).
-    t = step("c13c1emptied")
+    _assert_refused_for_the_bye("c13c1emptied", "3", 5, "why_legacy_none_backtrack")
+
+
+def _assert_refused_for_the_bye(name: str, score: str, player: int, code: str) -> None:
+    """`--explain` of ``steps/NAME.txt``: in the group of ``score`` points, the note on
+    ``player`` (``code``) says C.13 refused the pairing found before for the bye's score."""
+    t = step(name)
     doc = DutchLegacySystem(explain=True).pair(t, t.next_round()).info["explanation"]
-    group = next(g for g in doc["groups"] if g["score"] == "3")
-    refused = [n for n in group["notes"] if n["code"] == "why_legacy_none_backtrack"]
-    five = next(n for n in refused if n["params"]["player"] == 5)
-    assert five["rule"] == "rule C.13"
-    assert "higher score than the two groups together allow" in five["params"]["what"]
+    group = next(g for g in doc["groups"] if g["score"] == score)
+    note = next(n for n in group["notes"] if n["code"] == code and n["params"]["player"] == player)
+    assert note["rule"] == "rule C.13"
+    assert "higher score than the two groups together allow" in note["params"]["what"]
+
+
+def test_c13_bye_test_at_p1_m1_one_manages_the_bracket_as_homogeneous() -> None:
+    """Reading 99 (issue 31, twenty-eighth pass; C.14.b2: "If M1 is one, set M1=0,
+    manage the bracket as homogeneous", with reading 21's bye test, the bye to the
+    lowest score the two brackets together allow).
+
+    `c13m1zerobye` (eleventh-dense seed 107072 round 6, the whole round; nine players,
+    only 1, 2, 4 and 5 may have the bye): 1 (3.5 points) and 2 (3) are moved down into
+    bracket 2.5 {5, 6, 7} above the lowest bracket {8, 9}; 1 can meet only 7 there, 2
+    only 5. Neither pairing with two pairs lets the lowest bracket be paired; C.14.b1
+    lowers P1 to 1 with M1 = 1 kept (reading 70), and 2-5 would float 1, 6 and 7, the
+    lowest bracket then giving the bye to 1, 3.5 points, where the two brackets allow
+    it to 2, 3 points: M1 = 0, and the bracket managed as homogeneous pairs 7-5 (1, 2
+    and 6 float; 1-9, 8-6, bye 2) - JaVaFo's pairing, on 17 of the round's 20 variants
+    with one earlier game's colours reversed (4 before). Where the homogeneous
+    bracket's first pairing with the lower bye pairs a moved-down player after all
+    (eighth-set 15074 r6 and nine more rounds) JaVaFo keeps the pairing with M1 = 1,
+    and so does the engine (the reading is not made)."""
+    paired = _paired_as_javafo("c13m1zerobye")
+    pairs, bye, lines = paired["c13m1zerobye"]
+    assert bye == 2 and (7, 5) in pairs
+    assert has(lines, "(reading 99)")
+    # --explain: 2 floats because 2-5 was found first and refused for the bye's score.
+    _assert_refused_for_the_bye("c13m1zerobye", "2.5", 2, "why_legacy_backtrack")
 
 
 def test_c13_bye_of_a_split_join_judged_at_the_first_pairings_level() -> None:

@@ -193,8 +193,12 @@ class ScoreBracket:
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
         c13: bool = False,
         d3_sets_first: bool = False,
+        homogeneous_at: int | None = None,
     ) -> None:
         self.players = sorted(players, key=a2_key)
+        #: Reading 99: only the pairings of the bracket managed as homogeneous (M1 = 0,
+        #: C.14.b2) with this many pairs.
+        self._homogeneous_at = homogeneous_at
         self.ctx = ctx
         self.lowest = lowest
         self.accept = accept
@@ -399,6 +403,9 @@ class ScoreBracket:
             )
         notes = [head]
         reductions: list[str] = []
+        if self._homogeneous_at is not None:
+            yield from self._managed_homogeneous_at(self._homogeneous_at, p0, x1, z1, notes)
+            return
         hetero = not self.treated_homogeneous
         best = self.best(range(n), mdp_first=hetero)
         assert best is not None
@@ -516,6 +523,19 @@ class ScoreBracket:
                 mdp_floating=floating,
                 own_p1=own,
             )
+
+    def _managed_homogeneous_at(
+        self, p1: int, p0: int, x1: int, z1: int, notes: list[str]
+    ) -> Iterator[_State]:
+        """Reading 99: the states of the bracket managed as homogeneous with ``p1``
+        pairs (C.14.b2, "If M1 is one, set M1=0, manage the bracket as homogeneous";
+        C.14.a lowers P1 from P0), each set of floaters' scores in B.3's order."""
+        best = self.best(range(self.n), mdp_first=False, exact_pairs=p1)
+        if best is None:
+            return
+        x1, z1 = max(0, x1 - (p0 - p1)), max(0, z1 - (p0 - p1))
+        note = f"C.14.b2: M1=0, the bracket is managed as homogeneous with P1 = {p1} (reading 99)"
+        yield from self._floater_states(False, p1, 0, x1, z1, best.vector, [*notes, note], ["C.14"])
 
     def _m1_kept_at_a_lowered_p1(
         self,

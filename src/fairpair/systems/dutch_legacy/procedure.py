@@ -141,6 +141,12 @@ EMPTIED_JOIN_NOTE = (
     "a moved-down player floats at the own P1 (P1 = M1) only when the bye then has the "
     "lowest score the two brackets allow, reading 21's bye test (reading 97)"
 )
+#: Reading 99: reading 21's bye test at P1 = M1 = 1, M1 = 0 for it.
+M1_ZERO_BYE_NOTE = (
+    "C.13: with P1 lowered to 1 and M1 = 1 the bye would go to a player moved down into "
+    "this bracket with a higher score than the two brackets allow (reading 21's bye test); "
+    "M1 = 0 and the bracket managed as homogeneous give it the lowest (reading 99)"
+)
 #: Reading 85: reading 25's colour test over both brackets when B.3 does not decide.
 BOTH_BRACKETS_NOTE = (
     "C.13: P1 lowered and the own P1 alike by B.3 over both brackets; B.4's colour "
@@ -593,11 +599,14 @@ class _Round:
         bye_of: Callable[[tuple[int, ...]], Fraction | None] | None = None,
         own_p1_floats: Callable[[tuple[int, ...]], bool] | None = None,
         c13: bool = False,
+        homogeneous_at: int | None = None,
     ) -> ScoreBracket:
         """``frame``'s bracket again, for another of its pairings (C.12, C.13) that
         ``accept`` allows; a part of a split join has no downfloaters (reading 13);
         ``accept_reduced``: C.13 reduces M1 before P1 (reading 21); ``c13``:
-        C.13's another pairing outside a split part (readings 38 and 58)."""
+        C.13's another pairing outside a split part (readings 38 and 58);
+        ``homogeneous_at``: only its pairings managed as homogeneous with that many
+        pairs (reading 99)."""
         return ScoreBracket(
             frame.players,
             self.ctx,
@@ -609,6 +618,7 @@ class _Round:
             split_part=frame.split_part,
             bye_of=bye_of,
             c13=c13,
+            homogeneous_at=homogeneous_at,
         )
 
     def _c12_better(
@@ -898,6 +908,14 @@ class _Round:
                 # Reading 88: P1 lowered once more pairs him; a resident gets the bye.
                 self.c13_note = HIGHEST_MDP_PAIRED_NOTE
                 return kept
+            if single:
+                managed = self._m1_zero_for_the_bye(
+                    frame, chosen, lowest_residents, accept, bye_at_the_floor
+                )
+                if managed is not None:
+                    # Reading 99: reading 21's bye test at P1 = M1 = 1.
+                    self.c13_note = M1_ZERO_BYE_NOTE
+                    return managed
         if _moved_on_mdp(frame):
             # Reading 66: past a player moved on, a moved-down player floats only
             # for fewer colour concessions than the pairing with M1 kept.
@@ -1066,6 +1084,46 @@ class _Round:
             return None
         kept_bye = self.lowest_bye_with(frame, kept.unpaired, lowest_residents)
         return kept if kept_bye in {p.number for p in frame.residents} else None
+
+    def _m1_zero_for_the_bye(
+        self,
+        frame: _Frame,
+        chosen: Candidate,
+        lowest_residents: list[LegacyPlayer],
+        accept: Accept,
+        bye_at_the_floor: Accept,
+    ) -> Candidate | None:
+        """Reading 99, "reading 21's bye test at P1 = M1 = 1" (C.14.b1 then C.14.b2's
+        "If M1 is one, set M1=0, manage the bracket as homogeneous"). Above a lowest
+        bracket that is one score bracket (reading 21's ``single``), C.13's another
+        pairing ``chosen`` was found after C.14.b1 lowered P1 once, to 1, with M1 = 1
+        kept (reading 70): its one pair pairs a moved-down player, and the lowest
+        bracket's pairing then gives the bye to another player moved down into the
+        bracket, with a higher score than any complete pairing of the two brackets
+        together allows it (reading 21's bye test). Then the bracket is managed as
+        homogeneous with one pair (M1 = 0), and its first pairing that passes the test
+        is taken when it pairs two of the bracket's own players: JaVaFo's practice
+        (eleventh-dense 107072 r6). None: ``chosen`` stands - when that first pairing
+        pairs a moved-down player after all (D.3's other set in substance: JaVaFo keeps
+        ``chosen``, in eighth-set 15074 r6, thirteenth-set 29051 r6, dense 90042 r6 and
+        seven more rounds),
+        when no pairing passes the test, when P1 was lowered more than once
+        (eleventh-dense 107277 r8) or when the bye would go to a resident of the
+        bracket (107107 r7, 107383 r7)."""
+        if chosen.reductions != ("C.14",) or not len(chosen.pairs) == chosen.head == 1:
+            return None
+        moved = {p.number for p in _mdps(frame)}
+        bye = self.lowest_bye_with(frame, chosen.unpaired, lowest_residents)
+        if bye not in moved or bye_at_the_floor(chosen.unpaired):
+            return None
+        managed = _first(
+            self._repairing(
+                frame, both_accept(accept, bye_at_the_floor) or accept, c13=True, homogeneous_at=1
+            ).candidates()
+        )
+        if managed is None or any(a in moved or b in moved for a, b in managed.pairs):
+            return None
+        return managed
 
     def _kept_m1_for_the_colours(
         self,

@@ -65,6 +65,7 @@ from fairpair.systems.dutch_legacy.players import LegacyPlayer
 from fairpair.systems.dutch_legacy.procedure import (
     EMPTIED_JOIN_NOTE,
     JOINT_NOTE,
+    M1_ZERO_BYE_NOTE,
     SPLIT_B3_NOTE,
     BracketPairing,
     score_differences,
@@ -234,6 +235,9 @@ def _bracket(
     if "accept" in options and any(FLOATING_NOTE in step for step in record.steps):
         # Re-paired by C.13 with M1 lowered for moved-down floaters (reading 13).
         options.setdefault("mdp_floats", options["accept"])
+    if _m1_zero_for_the_bye(record):
+        # Managed as homogeneous with one pair for reading 21's bye test (reading 99).
+        options.setdefault("homogeneous_at", len(record.pairs))
     if record.lowest and any(D3_FIRST_NOTE in step for step in record.steps):
         # A join at once of a re-pairing's floaters with M1 lowered (reading 80).
         options.setdefault("d3_sets_first", True)
@@ -290,6 +294,13 @@ def _emptied_join(record: BracketPairing) -> bool:
     test at its own P1 (reading 97): a pairing found before may have been refused for
     the bye's score, not only for the lowest bracket."""
     return any(EMPTIED_JOIN_NOTE in step for step in record.steps)
+
+
+def _m1_zero_for_the_bye(record: BracketPairing) -> bool:
+    """C.13 re-paired the bracket managed as homogeneous with one pair (M1 = 0) because
+    with M1 = 1 the bye would have gone to a moved-down player above the two brackets'
+    lowest bye (reading 99): pairings found before were refused for the bye's score."""
+    return any(M1_ZERO_BYE_NOTE in step for step in record.steps)
 
 
 def _judged_jointly(record: BracketPairing) -> bool:
@@ -441,7 +452,7 @@ def _answer(
                 "the players below could not all be paired, with the bye to a player "
                 "who may receive it"
             )
-            if _emptied_join(record):
+            if _emptied_join(record) or _m1_zero_for_the_bye(record):
                 words += (
                     ", or the bye would have gone to a player moved down with a higher "
                     "score than the two groups together allow it (B.3)"
