@@ -31,7 +31,7 @@ from fairpair.model import Board, Colour, Pairing, Tournament, format_points
 from fairpair.systems.base import check_by_repairing
 from fairpair.systems.dutch_legacy.colours import e_colours, f1_board_order
 from fairpair.systems.dutch_legacy.criteria import RoundContext, Z
-from fairpair.systems.dutch_legacy.players import LegacyPlayer, legacy_players
+from fairpair.systems.dutch_legacy.players import LegacyPlayer, b1b_relaxed, legacy_players
 from fairpair.systems.dutch_legacy.procedure import (
     SPLIT_B3_NOTE,
     BracketPairing,
@@ -61,7 +61,11 @@ class DutchLegacySystem:
             )
         present = tournament.present_players(rnd)
         players = legacy_players(tournament, rnd, present)
-        if len(present) % 2 and not any(p.bye_eligible for p in players.values()):
+        if (
+            len(present) % 2
+            and not b1b_relaxed(tournament)
+            and not any(p.bye_eligible for p in players.values())
+        ):
             # B.1.b absolute: nobody may receive the bye (reading 98).
             raise NoPairingError(
                 f"round {rnd}: every player present has received a point or half point "

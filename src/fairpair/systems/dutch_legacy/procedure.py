@@ -1106,20 +1106,18 @@ class _Round:
         (eleventh-dense 107072 r6). None: ``chosen`` stands - when that first pairing
         pairs a moved-down player after all (D.3's other set in substance: JaVaFo keeps
         ``chosen``, in eighth-set 15074 r6, thirteenth-set 29051 r6, dense 90042 r6 and
-        seven more rounds),
-        when no pairing passes the test, when P1 was lowered more than once
-        (eleventh-dense 107277 r8) or when the bye would go to a resident of the
-        bracket (107107 r7, 107383 r7)."""
+        seven more rounds), when no pairing passes the test, when P1 was lowered more
+        than once (eleventh-dense 107277 r8) or when the bye would go to a resident of
+        the bracket (107107 r7, 107383 r7)."""
         if chosen.reductions != ("C.14",) or not len(chosen.pairs) == chosen.head == 1:
             return None
         moved = {p.number for p in _mdps(frame)}
         bye = self.lowest_bye_with(frame, chosen.unpaired, lowest_residents)
         if bye not in moved or bye_at_the_floor(chosen.unpaired):
             return None
+        at_the_floor = both_accept(accept, bye_at_the_floor) or accept
         managed = _first(
-            self._repairing(
-                frame, both_accept(accept, bye_at_the_floor) or accept, c13=True, homogeneous_at=1
-            ).candidates()
+            self._repairing(frame, at_the_floor, c13=True, homogeneous_at=1).candidates()
         )
         if managed is None or any(a in moved or b in moved for a, b in managed.pairs):
             return None
