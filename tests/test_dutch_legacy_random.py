@@ -605,9 +605,9 @@ def workers() -> Iterator[ProcessPoolExecutor | None]:
         yield pool
 
 
-#: The rounds the random sets end on ("novalid": JaVaFo found no legal pairing) and
-#: the tiny corpus's rounds of that kind in tournaments without absences, rebuilt by
-#: ``make_novalid.py`` and given to JaVaFo again, with its answers.
+#: The rounds the sets end on ("novalid": JaVaFo found no legal pairing) - the random
+#: sets', the tiny corpus's in tournaments without absences, the dense corpora's -
+#: rebuilt by ``make_novalid.py`` and given to JaVaFo again, with its answers.
 NOVALID = DATA.with_name("novalid.jsonl.gz")
 
 

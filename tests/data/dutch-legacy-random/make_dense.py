@@ -69,6 +69,17 @@ def play(jar: str, seed: int) -> dict[str, object]:
     outputs: dict[str, list[list[int]]] = {}
     assertion: list[int] = []
     novalid: int | None = None
+
+    def recorded(rnd: int) -> bool:
+        # The reference's pairing of round ``rnd`` of ``t``, recorded when it is one.
+        pairs, without_ea = reference_run(jar, t)
+        if pairs is None or not is_pairing(pairs, t.present_players(rnd)):
+            return False
+        outputs[str(rnd)] = [list(pair) for pair in pairs]
+        if without_ea:
+            assertion.append(rnd)
+        return True
+
     for rnd in range(1, config.rounds + 1):
         byes = absences(t, rnd, rng, p, retired)
         if len(t.players) - len(byes) < 2:
@@ -82,21 +93,12 @@ def play(jar: str, seed: int) -> dict[str, object]:
             # it finds is recorded (a difference the tests show); if it finds none
             # either, the round is recorded as "novalid", its absences kept in the TRF
             # (make_novalid.py gives such rounds to the reference again).
-            pairs, without_ea = reference_run(jar, t)
-            if pairs is not None and is_pairing(pairs, t.present_players(rnd)):
-                outputs[str(rnd)] = [list(pair) for pair in pairs]
-                if without_ea:
-                    assertion.append(rnd)
-            else:
+            if not recorded(rnd):
                 novalid = rnd
             break
         explanation = pairing.info["explanation"]
         if reaches_c13(explanation["details"]["procedure"]):
-            pairs, without_ea = reference_run(jar, t)
-            if pairs is not None and is_pairing(pairs, t.present_players(rnd)):
-                outputs[str(rnd)] = [list(pair) for pair in pairs]
-                if without_ea:
-                    assertion.append(rnd)
+            recorded(rnd)
         t = play_round(t.with_pairing(pairing), rnd, rng, config)
     line: dict[str, object] = {
         "seed": seed,

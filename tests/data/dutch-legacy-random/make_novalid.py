@@ -39,10 +39,10 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from make_reference import _javafo, absences, generator_config, params, start
+from make_reference import _javafo, absences, generator_config, pairing_of, params, start
 
 from fairpair.formats import trf
-from fairpair.model import Board, Pairing, Round, Tournament
+from fairpair.model import Round, Tournament
 from fairpair.workflow.generator import play_round
 
 HERE = Path(__file__).resolve().parent
@@ -67,13 +67,16 @@ def replayed(entry: dict[str, object]) -> Tournament | None:
             t = t.with_round(Round(rnd, (), byes))
         if rnd == last:
             break
-        pairs = outputs[str(rnd)]
-        boards = tuple(Board(w, b) for w, b in pairs if b)
-        bye = next((w for w, b in pairs if not b), None)
-        t = t.with_pairing(Pairing(round=rnd, boards=boards, bye=bye))
-        t = play_round(t, rnd, rng, config)
+        t = play_round(t.with_pairing(pairing_of(rnd, outputs[str(rnd)])), rnd, rng, config)
     before = t.replace(rounds=t.rounds[: last - 1])
     return t if trf.dumps(before) == entry["trf"] else None
+
+
+def as_stored(entry: dict[str, object]) -> Tournament | None:
+    """A dense-corpus tournament at its "novalid" round (``make_dense.py`` keeps the
+    round's absences in the stored TRF), or any stored tournament read back."""
+    t, warnings = trf.loads(str(entry["trf"]))
+    return t if not warnings else None
 
 
 def present_all(entry: dict[str, object]) -> Tournament | None:
@@ -81,15 +84,7 @@ def present_all(entry: dict[str, object]) -> Tournament | None:
     p: dict[str, float] = entry["params"]  # type: ignore[assignment]
     if any(float(p.get(rate, 0.0)) for rate in ABSENCE_RATES):
         return None
-    t, warnings = trf.loads(str(entry["trf"]))
-    return t if not warnings else None
-
-
-def as_stored(entry: dict[str, object]) -> Tournament | None:
-    """A dense-corpus tournament at its "novalid" round (``make_dense.py`` keeps the
-    round's absences in the stored TRF)."""
-    t, warnings = trf.loads(str(entry["trf"]))
-    return t if not warnings else None
+    return as_stored(entry)
 
 
 def novalid_rounds() -> Iterator[tuple[str, dict[str, object], Tournament | None]]:

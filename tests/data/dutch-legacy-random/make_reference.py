@@ -30,7 +30,7 @@ import json
 import random
 import subprocess
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from fairpair.formats import trf
@@ -183,9 +183,7 @@ def play(jar: str, seed: int) -> dict[str, object]:
             # Kept as the reference's answer, but not played on (seed 59083 round 4).
             broken = rnd
             break
-        boards = tuple(Board(w, b) for w, b in pairs if b)
-        bye = next((w for w, b in pairs if not b), None)
-        t = t.with_pairing(Pairing(round=rnd, boards=boards, bye=bye))
+        t = t.with_pairing(pairing_of(rnd, pairs))
         t = play_round(t, rnd, rng, config)
     line: dict[str, object] = {
         "seed": seed,
@@ -199,6 +197,15 @@ def play(jar: str, seed: int) -> dict[str, object]:
     if assertion:
         line["assertion"] = assertion
     return line
+
+
+def pairing_of(rnd: int, pairs: Iterable[Sequence[int]]) -> Pairing:
+    """The reference's output of round ``rnd`` (``white black`` pairs, the bye ``N 0``)
+    as a pairing."""
+    pairs = list(pairs)
+    boards = tuple(Board(w, b) for w, b in pairs if b)
+    bye = next((w for w, b in pairs if not b), None)
+    return Pairing(round=rnd, boards=boards, bye=bye)
 
 
 def is_pairing(pairs: list[tuple[int, int]], present: Iterable[int]) -> bool:

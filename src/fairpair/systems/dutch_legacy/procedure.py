@@ -910,7 +910,7 @@ class _Round:
                 return kept
             if single:
                 managed = self._m1_zero_for_the_bye(
-                    frame, chosen, lowest_residents, accept, bye_at_the_floor
+                    frame, chosen, lowest_residents, accept_reduced, bye_at_the_floor
                 )
                 if managed is not None:
                     # Reading 99: reading 21's bye test at P1 = M1 = 1.
@@ -1090,7 +1090,7 @@ class _Round:
         frame: _Frame,
         chosen: Candidate,
         lowest_residents: list[LegacyPlayer],
-        accept: Accept,
+        at_the_floor: Accept,
         bye_at_the_floor: Accept,
     ) -> Candidate | None:
         """Reading 99, "reading 21's bye test at P1 = M1 = 1" (C.14.b1 then C.14.b2's
@@ -1108,14 +1108,14 @@ class _Round:
         ``chosen``, in eighth-set 15074 r6, thirteenth-set 29051 r6, dense 90042 r6 and
         seven more rounds), when no pairing passes the test, when P1 was lowered more
         than once (eleventh-dense 107277 r8) or when the bye would go to a resident of
-        the bracket (107107 r7, 107383 r7)."""
+        the bracket (107107 r7, 107383 r7). ``at_the_floor``: ``accept`` and the bye
+        test together (reading 21's ``accept_reduced``)."""
         if chosen.reductions != ("C.14",) or not len(chosen.pairs) == chosen.head == 1:
             return None
         moved = {p.number for p in _mdps(frame)}
         bye = self.lowest_bye_with(frame, chosen.unpaired, lowest_residents)
         if bye not in moved or bye_at_the_floor(chosen.unpaired):
             return None
-        at_the_floor = both_accept(accept, bye_at_the_floor) or accept
         managed = _first(
             self._repairing(frame, at_the_floor, c13=True, homogeneous_at=1).candidates()
         )
